@@ -1,0 +1,130 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export interface ShokoServer {
+  baseUrl: string;
+  home: string;
+  /** An absolute URL on this server, e.g. `url('/webui/log')`. */
+  url: (pathname: string) => string;
+  /** Everything the server printed, for failure messages. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+interface FakeAniDB {
+  port: number;
+  close: () => Promise<void> | void;
+}
+
+export const ANIDB_USERS = { Default: 'secret' };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The loopback AniDB UDP fake from fakes/anidb-udp, when that workspace provides it. */
+async function startFakeAniDB(): Promise<FakeAniDB | null> {
+  const dir = path.join(repoRoot, 'fakes', 'anidb-udp');
+  const entry = ['index.js', 'index.mjs', 'dist/index.js', 'index.ts', 'src/index.ts'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  if (!entry) return null;
+  const module = (await import(pathToFileURL(entry).href)) as { startFakeAniDBUdp: (o: { users: Record<string, string> }) => Promise<FakeAniDB> };
+  return module.startFakeAniDBUdp({ users: ANIDB_USERS });
+}
+
+async function waitUntilAnswering(baseUrl: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/v3/Init/Status`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The server did not answer within 60 s:\n${output()}`);
+}
+
+/** Starts the built server (server/dist/main.js) on a fresh data directory and a free port. */
+export async function startShoko(): Promise<ShokoServer> {
+  const main = path.join(repoRoot, 'server', 'dist', 'main.js');
+  if (!fs.existsSync(main)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-e2e-'));
+  const port = await freePort();
+  const anidb = await startFakeAniDB();
+  let log = '';
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', main], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      SHOKO_HOME: home,
+      SHOKO_PORT: String(port),
+      SHOKO_HOST: '127.0.0.1',
+      SHOKO_WEBUI_DIR: path.join(repoRoot, 'web', 'dist'),
+      ...(anidb ? { SHOKO_ANIDB_UDP: `127.0.0.1:${anidb.port}` } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const output = () => log.slice(-8000);
+  try {
+    await waitUntilAnswering(baseUrl, child, output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await anidb?.close();
+    throw error;
+  }
+  return {
+    baseUrl,
+    home,
+    url: (pathname) => `${baseUrl}${pathname}`,
+    output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      await anidb?.close();
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export const LOCAL_USER = { username: 'Default', password: 'hunter2' };
+
+/** Takes a fresh server through the first run over HTTP: local account, start, wait until Started. */
+export async function completeFirstRunViaApi(server: ShokoServer, user = LOCAL_USER) {
+  const post = (pathname: string, body: unknown) =>
+    fetch(server.url(pathname), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const created = await post('/api/v3/Init/DefaultUser', { Username: user.username, Password: user.password });
+  if (!created.ok) throw new Error(`Init/DefaultUser answered ${created.status}: ${await created.text()}`);
+  const started = await fetch(server.url('/api/v3/Init/StartServer'));
+  if (!started.ok) throw new Error(`Init/StartServer answered ${started.status}: ${await started.text()}`);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const status = (await (await fetch(server.url('/api/v3/Init/Status'))).json()) as { State: string; StartupMessage: string | null };
+    if (status.State === 'Started') return;
+    if (status.State === 'Failed') throw new Error(`Server startup failed: ${status.StartupMessage}\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not start within 60 s:\n${server.output()}`);
+}

@@ -1,0 +1,28 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** `{ Total, List }` — every paged list of API v3. */
+export const ListResult = <T extends TSchema>(item: T) =>
+  Type.Object({ Total: Type.Integer(), List: Type.Array(item) });
+export type ListResult<T> = { Total: number; List: T[] };
+
+/** RFC 7807 body for validation failures: `errors` maps a field name to its messages. */
+export const ValidationProblem = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Literal(400),
+  errors: Type.Record(Type.String(), Type.Array(Type.String())),
+  traceId: Type.Optional(Type.String()),
+});
+export type ValidationProblem = Static<typeof ValidationProblem>;
+
+export const ProblemDetails = Type.Object({
+  type: Type.String(),
+  title: Type.String(),
+  status: Type.Integer(),
+  detail: Type.Optional(Type.String()),
+  traceId: Type.Optional(Type.String()),
+});
+export type ProblemDetails = Static<typeof ProblemDetails>;
+
+/** .NET TimeSpan text: `[d.]hh:mm:ss[.fffffff]`. */
+export const TimeSpanText = Type.String({ pattern: '^-?(\\d+\\.)?\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?$' });

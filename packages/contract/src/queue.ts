@@ -1,0 +1,25 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const QueueItem = Type.Object({
+  Key: Type.String(),
+  Type: Type.String(),
+  Title: Type.String(),
+  Details: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()])),
+  IsRunning: Type.Boolean(),
+  StartTime: Type.Union([Type.String(), Type.Null()]),
+  IsBlocked: Type.Boolean(),
+});
+export type QueueItem = Static<typeof QueueItem>;
+
+export const Queue = Type.Object({
+  WaitingCount: Type.Integer(),
+  BlockedCount: Type.Integer(),
+  TotalCount: Type.Integer(),
+  ThreadCount: Type.Integer(),
+  CurrentlyExecuting: Type.Array(QueueItem),
+});
+export type Queue = Static<typeof Queue>;
+
+/** SignalR `Queue:*` payload: the REST snapshot plus the paused/running flag. */
+export const QueueState = Type.Composite([Type.Object({ Running: Type.Boolean() }), Queue]);
+export type QueueState = Static<typeof QueueState>;

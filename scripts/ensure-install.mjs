@@ -1,0 +1,2 @@
+import { ensureInstalled } from './lib.mjs';
+ensureInstalled();

@@ -1,0 +1,71 @@
+// Shared helpers for the repository scripts (install, build, processes).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function mustRun(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  const stale = !fs.existsSync(marker) || (fs.existsSync(lock) && fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs);
+  if (!stale) return;
+  console.log('Installing dependencies (first run compiles better-sqlite3, about a minute)…');
+  mustRun('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+}
+
+/** Builds a workspace when its sources are newer than its last build. */
+export function buildIfStale(workspace, sourceDirs, outputMarker) {
+  const marker = path.join(root, workspace, outputMarker);
+  const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  const changedAt = Math.max(...sourceDirs.map((d) => newestMtime(path.join(root, d))));
+  if (builtAt >= changedAt) return;
+  console.log(`Building ${workspace}…`);
+  mustRun('npm', ['run', 'build', '-w', workspace]);
+}
+
+export function buildAll() {
+  buildIfStale('packages/contract', ['packages/contract/src'], 'dist/index.js');
+  buildIfStale('server', ['server/src', 'packages/contract/src'], 'dist/main.js');
+  buildIfStale('web', ['web/src', 'web/index.html', 'web/public', 'packages/contract/src'], 'dist/index.html');
+}
+
+/** Runs a child that receives our signals, resolving with its exit code. */
+export function runForwardingSignals(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 0 : 1)));
+  });
+}

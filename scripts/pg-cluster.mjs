@@ -1,0 +1,53 @@
+// A throwaway PostgreSQL cluster on a loopback port, from the Debian binaries (initdb refuses root: run as nobody).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function findPostgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return null;
+  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'initdb')));
+  versions.sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts a cluster and returns its URL and a stop function. */
+export async function startPostgres() {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL binaries not found (Debian package: postgresql)');
+  const isRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const runAs = (args) => (isRoot ? ['runuser', ['-u', 'nobody', '--', ...args]] : [args[0], args.slice(1)]);
+  if (isRoot) execFileSync('chown', ['nobody', dir]);
+  fs.chmodSync(dir, 0o755);
+
+  const [initCmd, initArgs] = runAs([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'shoko', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  execFileSync(initCmd, initArgs, { stdio: 'ignore', cwd: dir });
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const [startCmd, startArgs] = runAs([path.join(bin, 'pg_ctl'), '-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  execFileSync(startCmd, startArgs, { stdio: 'ignore', cwd: dir });
+  const url = `postgres://shoko@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    stop() {
+      const [stopCmd, stopArgs] = runAs([path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']);
+      spawnSync(stopCmd, stopArgs, { stdio: 'ignore', cwd: dir });
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

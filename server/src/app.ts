@@ -1,0 +1,122 @@
+import Fastify from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import type { TSchema } from '@sinclair/typebox';
+import { registerAuthHook } from './http/auth-hook.js';
+import { normalizeKeyCasing } from './http/body-casing.js';
+import { registerErrorHandling } from './http/errors.js';
+import type { App } from './http/types.js';
+import { registerWebUI } from './http/webui.js';
+import { registerSignalRHubs } from './http/signalr/index.js';
+import { registerAuthRoutes } from './domains/auth/auth.routes.js';
+import { registerUserRoutes } from './domains/users/users.routes.js';
+import { registerInitRoutes } from './domains/init/init.routes.js';
+import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
+import { registerQueueRoutes } from './domains/queue/queue.routes.js';
+import { registerActionRoutes } from './domains/actions/actions.routes.js';
+import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
+import type { Services } from './services.js';
+
+const JSON_LIKE_TYPES = ['text/plain', 'text/json', 'application/json-patch+json'];
+const JSON_SUFFIX_TYPE = /^application\/[^;]+\+json/;
+
+/** Builds the HTTP application over ready services: hooks, error mapping, every domain's routes, hubs, console. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  auth: string | undefined;
+}
+
+export async function buildApp(services: Services, logger: Logger): Promise<{ app: App; routes: RegisteredRoute[]; close(): Promise<void> }> {
+  const app = Fastify({
+    loggerInstance: logger.child({ name: 'HTTP' }),
+    disableRequestLogging: true,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 16 * 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  // Shoko accepts JSON sent as text/plain and under the +json media types.
+  const parseJsonText = (_request: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
+    const text = String(body);
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }), undefined);
+    }
+  };
+  app.addContentTypeParser(JSON_LIKE_TYPES, { parseAs: 'string' }, parseJsonText);
+  app.addContentTypeParser(JSON_SUFFIX_TYPE, { parseAs: 'string' }, parseJsonText);
+
+  await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'shoko-ts API (Shoko Server API v3)', version: services.versions().Server.Version ?? '' },
+      components: { securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: 'apikey' } } },
+      security: [{ apikey: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { docExpansion: 'none' } });
+  // Swagger's own routes are public documentation.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/swagger')) route.config = { ...(route.config ?? {}), auth: 'none', initFriendly: true };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: (route.config as { auth?: string } | undefined)?.auth });
+    }
+  });
+
+  registerErrorHandling(app);
+  registerAuthHook(app, {
+    resolveKey: (key) => services.auth.resolve(key),
+    isFreshInstall: () => services.init.isFreshInstall(),
+    isStarted: () => services.state.isStarted,
+  });
+  app.addHook('preValidation', async (request) => {
+    const bodySchema = (request.routeOptions.schema as { body?: TSchema } | undefined)?.body;
+    if (bodySchema && request.body && typeof request.body === 'object') {
+      request.body = normalizeKeyCasing(request.body, bodySchema);
+    }
+  });
+
+  registerAuthRoutes(app, { auth: services.auth });
+  registerUserRoutes(app, { users: services.users });
+  registerInitRoutes(app, {
+    init: services.init,
+    state: services.state,
+    network: services.network,
+    anidb: services.anidbStatus,
+    versions: services.versions,
+  });
+  registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin });
+  registerQueueRoutes(app, { queue: services.queue });
+  registerActionRoutes(app, { queue: services.queue, logger: logger.child({ name: 'Actions' }) });
+  registerWebUIRoutes(app);
+
+  const hubs = await registerSignalRHubs(app, {
+    bus: services.bus,
+    authenticate: (key) => services.auth.resolve(key),
+    logBacklog: () => services.logs.backlog(),
+    aggregate: services.aggregateSources,
+    queueControl: { pause: () => services.queue.pause(), resume: () => services.queue.resume() },
+  });
+
+  const webui = await registerWebUI(app, services.config.webuiDir);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method === 'GET' && (await webui.serveConsoleRoute(request.url, reply))) return reply;
+    return reply.code(404).send();
+  });
+
+  return {
+    app,
+    routes,
+    close: async () => {
+      await hubs.close();
+      await app.close();
+    },
+  };
+}

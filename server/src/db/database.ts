@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  /** Human-readable location for logs, without credentials. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export function openDatabase(options: { home: string; databaseUrl: string | null }): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(options.databaseUrl);
+    return {
+      kysely,
+      dialect: 'postgres',
+      description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      close: () => kysely.destroy(),
+    };
+  }
+  const dir = path.join(options.home, 'SQLite');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'shoko.db');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', description: `SQLite ${file}`, close: () => kysely.destroy() };
+}

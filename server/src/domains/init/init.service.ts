@@ -1,0 +1,113 @@
+import type { Logger } from 'pino';
+import type { Credentials } from '@shoko-ts/contract';
+import { badRequest } from '../../http/problem.js';
+import { hashPassword } from '../auth/password.js';
+import { usernameKey, type UsersStore } from '../users/users.store.js';
+import type { ServerStateService } from './server-state.js';
+
+/** The part of the settings service the start sequence needs. */
+export interface FirstRunSettings {
+  readonly current: { FirstRun: boolean };
+  update(mutate: (s: { FirstRun: boolean }) => void): Promise<void>;
+}
+
+/** Work that runs while the server starts, in order, each with the message the console shows meanwhile. */
+export interface StartupStep {
+  message: string;
+  run(): Promise<void>;
+}
+
+export class InitService {
+  /** The credentials of the first account: held in memory only until the server starts, as in Shoko. */
+  private defaultUser: Credentials = { Username: 'Default', Password: '' };
+  private hasUsers = false;
+  private startPromise: Promise<void> | null = null;
+
+  constructor(
+    private readonly state: ServerStateService,
+    private readonly users: UsersStore,
+    private readonly settings: FirstRunSettings,
+    private readonly steps: StartupStep[],
+    private readonly logger: Logger,
+  ) {}
+
+  /**
+   * A fresh install has no accounts yet. Only then do requests get the first-run principal; Shoko trusts every
+   * caller whenever the server isn't started, which would hand a configured server to anyone during a restart.
+   */
+  async isFreshInstall(): Promise<boolean> {
+    if (this.hasUsers) return false;
+    this.hasUsers = (await this.users.count()) > 0;
+    return !this.hasUsers;
+  }
+
+  getDefaultUser(): Credentials {
+    return { ...this.defaultUser };
+  }
+
+  setDefaultUser(credentials: Credentials): void {
+    this.defaultUser = { Username: credentials.Username.trim(), Password: credentials.Password };
+  }
+
+  /** Starts the server in the background; the console polls the status. */
+  startServer(): void {
+    if (this.state.current === 'Started') throw badRequest('Already Running');
+    if (this.state.current === 'Starting') throw badRequest('Already Starting');
+    this.startPromise = this.runStartup();
+  }
+
+  /** Resolves when the current start attempt has finished (successfully or not). */
+  async waitForStartup(): Promise<void> {
+    await this.startPromise;
+  }
+
+  private async runStartup(): Promise<void> {
+    const log = this.logger;
+    try {
+      this.state.setStarting('Initializing...');
+      log.info('Starting server');
+      for (const step of this.steps) {
+        this.state.setStarting(step.message);
+        await step.run();
+      }
+      this.state.setStarting('Setting up user accounts...');
+      await this.createFirstAccount();
+      if (this.settings.current.FirstRun) {
+        await this.settings.update((s) => {
+          s.FirstRun = false;
+        });
+      }
+      this.state.setStarted();
+      log.info('Server started');
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.state.setFailed(`Startup Failed: ${reason}`);
+      log.error({ err: error }, 'Server startup failed');
+    }
+  }
+
+  /**
+   * The first start of a fresh install creates the admin account from the first-run credentials. Shoko also
+   * creates a password-less admin "Family Friendly"; we don't, as it would be an open door.
+   */
+  private async createFirstAccount(): Promise<void> {
+    if ((await this.users.count()) > 0) return;
+    const username = this.defaultUser.Username || 'Default';
+    await this.users.insert({
+      username,
+      username_key: usernameKey(username),
+      password_hash: await hashPassword(this.defaultUser.Password),
+      is_admin: 1,
+      anidb_sync: 1,
+      trakt_sync: 1,
+      plex_usernames: '',
+      plex_token: null,
+      avatar: '',
+      restricted_tags: '[]',
+      created_at: new Date().toISOString(),
+    });
+    this.hasUsers = true;
+    this.defaultUser = { Username: 'Default', Password: '' };
+    this.logger.info({ username }, `Created the administrator account "${username}"`);
+  }
+}

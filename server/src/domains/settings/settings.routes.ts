@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox';
+import { Credentials, JsonPatchOperation, SupportedLanguageSchema, type JsonPatchOperation as PatchOperation } from '@shoko-ts/contract';
+import type { App } from '../../http/types.js';
+import { FieldErrorCollector, validationError } from '../../http/problem.js';
+import type { SettingsService } from './settings.service.js';
+
+const PatchQuery = Type.Object({ skipValidation: Type.Optional(Type.Boolean({ default: false })) });
+
+export function registerSettingsRoutes(
+  app: App,
+  deps: { settings: SettingsService; testAniDBLogin: (username: string, password: string) => Promise<boolean> },
+) {
+  const { settings } = deps;
+  const tags = ['Settings'];
+  // Admins, or the first-run principal while a fresh install is set up.
+  const config = { auth: 'admin' as const, initFriendly: true };
+
+  app.get('/api/v3/Settings', { config, schema: { tags } }, () => settings.redacted());
+
+  app.patch(
+    '/api/v3/Settings',
+    { config, schema: { tags, querystring: PatchQuery, body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]) } },
+    async (request, reply) => {
+      const operations = request.body as PatchOperation[] | null | undefined;
+      if (!Array.isArray(operations)) throw validationError('Body', 'The settings object is invalid.');
+      await settings.patch(operations, { skipValidation: request.query.skipValidation ?? false });
+      return reply.send();
+    },
+  );
+
+  app.post('/api/v3/Settings/AniDB/TestLogin', { config, schema: { tags, body: Credentials } }, async (request, reply) => {
+    const { Username, Password } = request.body;
+    const errors = new FieldErrorCollector();
+    if (!Username?.trim()) errors.add('Username', 'Username cannot be empty.');
+    if (!Password?.trim()) errors.add('Password', 'Password cannot be empty.');
+    errors.throwIfAny();
+    if (!(await deps.testAniDBLogin(Username, Password))) throw validationError('Connection', 'Failed to log in.');
+    return reply.send();
+  });
+
+  app.get(
+    '/api/v3/Settings/SupportedLanguages',
+    { config, schema: { tags, response: { 200: Type.Array(SupportedLanguageSchema) } } },
+    () => settings.supportedLanguages(),
+  );
+}

@@ -1,0 +1,163 @@
+import type { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, User } from '@shoko-ts/contract';
+import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { hashPassword } from '../auth/password.js';
+import { checkAvatar } from './avatar.js';
+import { usernameKey, type UserChanges, type UserRow, type UsersStore } from './users.store.js';
+
+export const USER_NOT_FOUND = "An user by the given `userID` doesn't exist.";
+
+export function toUserDto(row: UserRow): User {
+  const sites: User['CommunitySites'] = [];
+  if (row.anidb_sync) sites.push('AniDB');
+  if (row.trakt_sync) sites.push('Trakt');
+  if (row.plex_token) sites.push('Plex');
+  return {
+    ID: row.id,
+    Username: row.username,
+    IsAdmin: row.is_admin === 1,
+    CommunitySites: sites,
+    RestrictedTags: parseTagIds(row.restricted_tags),
+    Avatar: row.avatar,
+    PlexUsernames: row.plex_usernames,
+  };
+}
+
+const parseTagIds = (json: string): number[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v)) : [];
+  } catch {
+    return [];
+  }
+};
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersStore,
+    private readonly auth: AuthService,
+  ) {}
+
+  async list(): Promise<User[]> {
+    return (await this.users.list()).map(toUserDto);
+  }
+
+  async get(id: number): Promise<User> {
+    return toUserDto(await this.require(id));
+  }
+
+  async create(body: CreateUserBody, callerIsAdmin: boolean): Promise<User> {
+    const errors = new FieldErrorCollector();
+    if (body.Password === undefined || body.Password === null) errors.add('Password', 'Password is required');
+    if (body.Username === undefined || body.Username === null) errors.add('Username', 'A new user must have a username set.');
+    const changes = await this.collectChanges(null, body, callerIsAdmin, errors);
+    errors.throwIfAny();
+    const row = await this.users.insert({
+      username: changes.username!,
+      username_key: changes.username_key!,
+      password_hash: await hashPassword(body.Password),
+      is_admin: changes.is_admin ?? 0,
+      anidb_sync: changes.anidb_sync ?? 0,
+      trakt_sync: changes.trakt_sync ?? 0,
+      plex_usernames: changes.plex_usernames ?? '',
+      plex_token: null,
+      avatar: changes.avatar ?? '',
+      restricted_tags: changes.restricted_tags ?? '[]',
+      created_at: new Date().toISOString(),
+    });
+    return toUserDto(row);
+  }
+
+  async update(id: number, body: CreateOrUpdateUserBody, callerIsAdmin: boolean): Promise<User> {
+    const current = await this.require(id);
+    const errors = new FieldErrorCollector();
+    const changes = await this.collectChanges(current, body, callerIsAdmin, errors);
+    errors.throwIfAny();
+    await this.users.update(id, changes);
+    return this.get(id);
+  }
+
+  async delete(id: number, callerId: number | null): Promise<void> {
+    const target = await this.require(id);
+    if (callerId === id) throw validationError('userID', 'You cannot delete your own account.');
+    if (target.is_admin && (await this.users.countAdmins()) <= 1) {
+      throw validationError('IsAdmin', 'There must be at least one admin user.');
+    }
+    await this.auth.revokeAll(id);
+    await this.users.delete(id);
+  }
+
+  async changePassword(id: number, body: ChangePasswordBody): Promise<void> {
+    await this.require(id);
+    if (body.Password === undefined || body.Password === null) throw validationError('Password', 'Password is required');
+    await this.users.update(id, { password_hash: await hashPassword(body.Password) });
+    if (body.RevokeAPIKeys ?? true) await this.auth.revokeAll(id);
+  }
+
+  private async require(id: number): Promise<UserRow> {
+    const row = await this.users.findById(id);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return row;
+  }
+
+  /** Applies Shoko's merge rules: null/omitted leaves a field unchanged; admin-only fields need an admin caller. */
+  private async collectChanges(
+    current: UserRow | null,
+    body: CreateOrUpdateUserBody,
+    callerIsAdmin: boolean,
+    errors: FieldErrorCollector,
+  ): Promise<UserChanges> {
+    const changes: UserChanges = {};
+    if (body.Username !== undefined && body.Username !== null) {
+      const username = body.Username.trim();
+      if (!username) {
+        errors.add('Username', 'The username cannot be empty.');
+      } else if (username.length > 128) {
+        errors.add('Username', 'The username may be at most 128 characters.');
+      } else {
+        const taken = await this.users.findByUsername(username);
+        if (taken && taken.id !== current?.id) errors.add('Username', 'The username is unavailable.');
+        changes.username = username;
+        changes.username_key = usernameKey(username);
+      }
+    }
+    if (body.IsAdmin !== undefined && body.IsAdmin !== null && body.IsAdmin !== (current?.is_admin === 1)) {
+      if (!callerIsAdmin) {
+        errors.add('IsAdmin', 'Only admins are allowed to change the admin status of users.');
+      } else if (current?.is_admin === 1 && !body.IsAdmin && (await this.users.countAdmins()) <= 1) {
+        errors.add('IsAdmin', 'There must be at least one admin user.');
+      } else {
+        changes.is_admin = body.IsAdmin ? 1 : 0;
+      }
+    }
+    if (body.CommunitySites !== undefined && body.CommunitySites !== null) {
+      if (!callerIsAdmin) {
+        errors.add('CommunitySites', 'Only admins are allowed to change the community sites for users.');
+      } else {
+        const sites = new Set(body.CommunitySites.map((s) => s.toLowerCase()));
+        changes.anidb_sync = sites.has('anidb') ? 1 : 0;
+        changes.trakt_sync = sites.has('trakt') ? 1 : 0;
+      }
+    }
+    if (body.RestrictedTags !== undefined && body.RestrictedTags !== null) {
+      if (!callerIsAdmin) {
+        errors.add('RestrictedTags', 'Only admins are allowed to change the restricted tags for users.');
+      } else {
+        changes.restricted_tags = JSON.stringify([...new Set(body.RestrictedTags)]);
+      }
+    }
+    if (body.Avatar !== undefined && body.Avatar !== null) {
+      if (!body.Avatar.trim()) {
+        changes.avatar = '';
+      } else {
+        const avatar = checkAvatar(body.Avatar);
+        if (avatar.ok) changes.avatar = avatar.dataUrl;
+        else errors.add('Avatar', avatar.message);
+      }
+    }
+    if (body.PlexUsernames !== undefined && body.PlexUsernames !== null) {
+      changes.plex_usernames = body.PlexUsernames.trim();
+    }
+    return changes;
+  }
+}

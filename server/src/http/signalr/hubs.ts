@@ -1,0 +1,85 @@
+import { AGGREGATE_FEEDS, type AggregateFeed, type AniDBState, type LogEvent, type NetworkState, type QueueState } from '@shoko-ts/contract';
+import type { EventBus, ServerEvents } from '../../events/bus.js';
+import { isAdminPrincipal } from '../principal.js';
+import { HubError, type HubClient, type HubDefinition } from './connection.js';
+
+export interface AggregateSources {
+  queueState(): QueueState;
+  anidbStates(): [AniDBState, AniDBState];
+  networkState(): NetworkState;
+  avdumpSessions(): unknown[];
+}
+
+export interface QueueControl {
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+}
+
+/** Subscribes for the lifetime of one client. */
+function follow<K extends keyof ServerEvents>(bus: EventBus, client: HubClient, name: K, listener: (payload: ServerEvents[K]) => void) {
+  client.onClose(bus.on(name, listener));
+}
+
+export function loggingHub(bus: EventBus, backlog: () => LogEvent[]): HubDefinition {
+  return {
+    path: '/signalr/logging',
+    onConnected(client) {
+      client.send('GetBacklog', backlog());
+      follow(bus, client, 'log', (entry) => client.send('Log', entry));
+    },
+  };
+}
+
+/** `feeds` may be comma-separated, repeated, or both; names are case-insensitive and unknown ones are ignored. */
+export function parseFeeds(raw: unknown): AggregateFeed[] {
+  const values = (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string');
+  const feeds: AggregateFeed[] = [];
+  for (const name of values.flatMap((v) => v.split(','))) {
+    const feed = AGGREGATE_FEEDS.find((known) => known === name.trim().toLowerCase());
+    if (feed && !feeds.includes(feed)) feeds.push(feed);
+  }
+  return feeds;
+}
+
+export function aggregateHub(bus: EventBus, sources: AggregateSources, queueControl: QueueControl): HubDefinition {
+  const feedSetup: Record<AggregateFeed, (client: HubClient) => void> = {
+    queue(client) {
+      client.send('Queue:OnConnected', sources.queueState());
+      follow(bus, client, 'queue:state', (state) => client.send('Queue:QueueStateChanged', state));
+    },
+    anidb(client) {
+      client.send('AniDB:OnConnected', sources.anidbStates());
+      follow(bus, client, 'anidb:udp', (state) => client.send('AniDB:AniDBUDPStateUpdate', state));
+      follow(bus, client, 'anidb:http', (state) => client.send('AniDB:AniDBHttpStateUpdate', state));
+    },
+    network(client) {
+      client.send('Network:OnConnected', sources.networkState());
+      follow(bus, client, 'network:changed', (state) => client.send('Network:NetworkAvailabilityChanged', state));
+    },
+    avdump(client) {
+      client.send('AVDump:OnConnected', sources.avdumpSessions());
+      follow(bus, client, 'avdump', (event) => client.send('AVDump:Event', event));
+    },
+    shoko(client) {
+      client.send('ShokoEvent:OnConnected', null);
+      follow(bus, client, 'shoko', ({ event, payload }) => client.send(`ShokoEvent:${event}`, payload));
+    },
+  };
+
+  return {
+    path: '/signalr/aggregate',
+    onConnected(client) {
+      for (const feed of parseFeeds(client.query.feeds)) feedSetup[feed](client);
+    },
+    methods: {
+      // Shoko leaves this method anonymous; pausing the queue is an admin action everywhere else, so it is here too.
+      async ChangeQueueProcessingState(client, args) {
+        if (!isAdminPrincipal(client.principal)) throw new HubError('Only administrators can pause or resume the queue.');
+        const paused = args[1];
+        if (typeof paused !== 'boolean') throw new HubError("Argument 'paused' must be a boolean.");
+        if (paused) await queueControl.pause();
+        else await queueControl.resume();
+      },
+    },
+  };
+}

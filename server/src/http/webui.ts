@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
+import type { App } from './types.js';
+
+const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', expires: '0' };
+
+/**
+ * The built console at /webui: static assets, `/` and `/index.html` → `/webui`, `/webui/index.html` → `/webui`,
+ * and index.html for every other path under /webui so deep links work.
+ */
+export async function registerWebUI(app: App, webuiDir: string | null) {
+  const root = '/webui';
+  const redirect = (_req: unknown, reply: FastifyReply) => reply.redirect(root, 302);
+  for (const url of ['/', '/index.html', `${root}/index.html`]) {
+    app.get(url, { config: { auth: 'none', initFriendly: true }, schema: { hide: true } }, redirect);
+  }
+
+  const indexFile = webuiDir ? path.join(webuiDir, 'index.html') : null;
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!indexFile || !fs.existsSync(indexFile)) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web console is not built. Run `npm start` (or `npm run build -w web`) from the repository root.');
+    }
+    return reply.headers(NO_CACHE).type('text/html; charset=utf-8').send(await fs.promises.readFile(indexFile));
+  };
+
+  if (webuiDir && fs.existsSync(webuiDir)) {
+    await app.register(fastifyStatic, {
+      root: webuiDir,
+      prefix: `${root}/`,
+      index: false,
+      decorateReply: false,
+      cacheControl: true,
+      maxAge: '1h',
+    });
+  }
+
+  app.get(root, { config: { auth: 'none', initFriendly: true }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  return {
+    /** For the app's not-found handler: console routes get index.html; missing assets stay 404. */
+    async serveConsoleRoute(url: string, reply: FastifyReply): Promise<boolean> {
+      const pathname = url.split('?')[0]!.toLowerCase();
+      if (!pathname.startsWith(`${root}/`)) return false;
+      if (/\.[a-z0-9]{1,8}$/i.test(pathname) && !pathname.endsWith('.html')) return false;
+      await sendIndex(reply);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { readConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { EventBus } from './events/bus.js';
+import { LogService } from './domains/logs/log.service.js';
+import { createServices } from './services.js';
+import { buildApp } from './app.js';
+
+/** read config → open db → migrate → build app → listen; Ctrl-C / SIGTERM stop cleanly. */
+async function main() {
+  const config = readConfig();
+  const bus = new EventBus();
+  const logs = LogService.create({ home: config.home, bus, stdout: true });
+  const log = logs.logger.child({ name: 'Server' });
+
+  const db = openDatabase({ home: config.home, databaseUrl: config.databaseUrl });
+  log.info(`Data directory: ${config.home}`);
+  log.info(`Database: ${db.description}`);
+  const services = await createServices(config, logs, db, bus);
+  const { app, close } = await buildApp(services, logs.logger);
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  log.info(`Web console: http://${shownHost}:${config.port}/webui`);
+
+  // A configured server starts by itself; a fresh one waits for the first-run wizard.
+  if (services.state.current !== 'Failed' && !services.settings.current.FirstRun) services.init.startServer();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`Received ${signal}, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await close();
+      await services.queue.pause();
+      await db.close();
+      await logs.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error('shoko-ts failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+import type { AniDBState, ComponentVersionSet } from '@shoko-ts/contract';
+import { AniDBUpdateType } from '@shoko-ts/contract';
+import type { ServerConfig } from './config.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Db } from './db/database.js';
+import { EventBus } from './events/bus.js';
+import type { AggregateSources } from './http/signalr/index.js';
+import { AuthService } from './domains/auth/auth.service.js';
+import { AuthStore } from './domains/auth/auth.store.js';
+import { InitService } from './domains/init/init.service.js';
+import { ServerStateService } from './domains/init/server-state.js';
+import { versionSet } from './domains/init/version.js';
+import type { LogService } from './domains/logs/log.service.js';
+import { NetworkService } from './domains/network/network.service.js';
+import { SettingsService } from './domains/settings/settings.service.js';
+import { UsersService } from './domains/users/users.service.js';
+import { UsersStore } from './domains/users/users.store.js';
+import { QueueService } from './jobs/queue.service.js';
+import { resolveUdpServer, testAniDBLogin } from './providers/anidb/udp/index.js';
+
+export interface Services {
+  config: ServerConfig;
+  bus: EventBus;
+  logs: LogService;
+  db: Db;
+  settings: SettingsService;
+  state: ServerStateService;
+  auth: AuthService;
+  users: UsersService;
+  init: InitService;
+  queue: QueueService;
+  network: NetworkService;
+  aggregateSources: AggregateSources;
+  anidbStatus: { status(): { udpReachable: boolean; udpBanned: boolean; httpBanned: boolean } };
+  testAniDBLogin(username: string, password: string): Promise<boolean>;
+  versions(): ComponentVersionSet;
+}
+
+const idleAniDBState = (type: number): AniDBState => ({
+  Value: false,
+  Message: null,
+  UpdateType: type,
+  UpdateTime: new Date().toISOString(),
+  PauseTimeSecs: 0,
+});
+
+/**
+ * The composition root: every service gets exactly what it uses. Migrations run here, before anything serves;
+ * a database that cannot be migrated leaves the server in the Failed state with the reason.
+ */
+export async function createServices(config: ServerConfig, logs: LogService, db: Db, bus: EventBus): Promise<Services> {
+  const logger = logs.logger;
+  const settings = await SettingsService.open({ home: config.home, logger: logger.child({ name: 'Settings' }), bus });
+  logs.applySettings(settings.current);
+  bus.on('settings:saved', () => logs.applySettings(settings.current));
+
+  const state = new ServerStateService();
+  const usersStore = new UsersStore(db.kysely);
+  const auth = new AuthService(new AuthStore(db.kysely), usersStore);
+  const users = new UsersService(usersStore, auth);
+  const queue = new QueueService(bus, logger.child({ name: 'Queue' }), settings.current.Quartz?.MaxThreadPoolSize || undefined);
+  const network = new NetworkService(bus);
+
+  let migrated = false;
+  const migrate = async () => {
+    if (migrated) return;
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.child({ name: 'Database' }).info(`Applied migrations: ${applied.join(', ')}`);
+    migrated = true;
+  };
+
+  const init = new InitService(
+    state,
+    usersStore,
+    settings,
+    [
+      { message: 'Setting up database...', run: migrate },
+      { message: 'Initializing queue...', run: async () => queue.start() },
+    ],
+    logger.child({ name: 'Init' }),
+  );
+
+  const udpState = idleAniDBState(AniDBUpdateType.UDPBan);
+  const httpState = idleAniDBState(AniDBUpdateType.HTTPBan);
+
+  // Migrations run at boot so accounts can be checked even before the first start.
+  try {
+    await migrate();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    state.setFailed(`Startup Failed: database migration failed: ${reason}`);
+    logger.child({ name: 'Database' }).error({ err: error }, 'Database migration failed');
+  }
+
+  return {
+    config,
+    bus,
+    logs,
+    db,
+    settings,
+    state,
+    auth,
+    users,
+    init,
+    queue,
+    network,
+    aggregateSources: {
+      queueState: () => queue.state(),
+      anidbStates: () => [udpState, httpState],
+      networkState: () => network.state(),
+      avdumpSessions: () => [],
+    },
+    anidbStatus: { status: () => ({ udpReachable: false, udpBanned: udpState.Value, httpBanned: httpState.Value }) },
+    testAniDBLogin: (username, password) => {
+      const anidb = settings.current.AniDb;
+      return testAniDBLogin(
+        { server: resolveUdpServer(anidb), logger: logger.child({ name: 'AniDB' }) },
+        username,
+        password,
+      );
+    },
+    versions: () => versionSet(config.webuiDir),
+  };
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp, type RegisteredRoute } from '../app.js';
+import { openDatabase } from '../db/database.js';
+import { EventBus } from '../events/bus.js';
+import { LogService } from '../domains/logs/log.service.js';
+import { createServices, type Services } from '../services.js';
+import type { App } from '../http/types.js';
+
+/**
+ * A real server over a real temporary database: SQLite in a temp dir, or a fresh PostgreSQL database when
+ * SHOKO_TEST_DB points at a cluster (the PostgreSQL suite of `npm test`).
+ */
+export interface TestServer {
+  app: App;
+  routes: RegisteredRoute[];
+  services: Services;
+  home: string;
+  request(options: { method: string; url: string; key?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** Stops the server; `keepData` leaves the home and database for a restart via `createTestServer({ restartOf })`. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+  databaseUrl: string | null;
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shoko_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
+export async function createTestServer(options: { webuiDir?: string | null; restartOf?: TestServer } = {}): Promise<TestServer> {
+  const previous = options.restartOf;
+  const home = previous?.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-test-'));
+  const pgDatabase = previous
+    ? previous.databaseUrl
+      ? { url: previous.databaseUrl, drop: () => dropDatabase(previous.databaseUrl!) }
+      : null
+    : process.env.SHOKO_TEST_DB
+      ? await createPostgresDatabase(process.env.SHOKO_TEST_DB)
+      : null;
+  const config = { home, port: 0, host: '127.0.0.1', databaseUrl: pgDatabase?.url ?? null, webuiDir: options.webuiDir ?? null };
+  const bus = new EventBus();
+  const logs = LogService.create({ home, bus, stdout: false });
+  const db = openDatabase({ home, databaseUrl: config.databaseUrl });
+  const services = await createServices(config, logs, db, bus);
+  const { app, routes, close } = await buildApp(services, logs.logger);
+  await app.ready();
+  return {
+    app,
+    routes,
+    services,
+    home,
+    databaseUrl: pgDatabase?.url ?? null,
+    request: ({ method, url, key, body, headers }) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: { ...(key ? { apikey: key } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      }),
+    close: async ({ keepData = false } = {}) => {
+      await close();
+      await services.queue.pause();
+      await db.close();
+      await logs.close();
+      if (keepData) return;
+      await pgDatabase?.drop();
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the first-run flow through the API: default user, start, wait for Started, log in. Returns the admin key. */
+export async function completeFirstRun(server: TestServer, credentials = { Username: 'Default', Password: 'first-run-pass' }): Promise<string> {
+  let res = await server.request({ method: 'POST', url: '/api/v3/Init/DefaultUser', body: credentials });
+  if (res.statusCode !== 200) throw new Error(`DefaultUser: ${res.statusCode} ${res.body}`);
+  res = await server.request({ method: 'GET', url: '/api/v3/Init/StartServer' });
+  if (res.statusCode !== 200) throw new Error(`StartServer: ${res.statusCode} ${res.body}`);
+  await server.services.init.waitForStartup();
+  if (!server.services.state.isStarted) throw new Error(`Server did not start: ${JSON.stringify(server.services.state.status())}`);
+  return login(server, credentials.Username, credentials.Password);
+}
+
+export async function login(server: TestServer, user: string, pass: string, device = 'test'): Promise<string> {
+  const res = await server.request({ method: 'POST', url: '/api/auth', body: { user, pass, device } });
+  if (res.statusCode !== 200) throw new Error(`login ${user}: ${res.statusCode} ${res.body}`);
+  return res.json().apikey as string;
+}
+
+/** Creates a user through the admin API and returns its id and key. */
+export async function createUser(server: TestServer, adminKey: string, username: string, password: string, isAdmin = false) {
+  const res = await server.request({ method: 'POST', url: '/api/v3/User', key: adminKey, body: { Username: username, Password: password, IsAdmin: isAdmin } });
+  if (res.statusCode !== 200) throw new Error(`create user ${username}: ${res.statusCode} ${res.body}`);
+  const id = res.json().ID as number;
+  return { id, key: await login(server, username, password) };
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+export const queueKeys = {
+  items: ['queue', 'items'] as const,
+};
+
+export function useQueueOperation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (operation: 'Pause' | 'Resume' | 'Clear') => api.post<void>(`Queue/${operation}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKeys.items }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '@shoko-ts/contract';
+import { api } from './client';
+
+export const userKeys = {
+  current: ['users', 'current'] as const,
+};
+
+export function useCurrentUser(enabled = true) {
+  return useQuery({
+    queryKey: userKeys.current,
+    queryFn: ({ signal }) => api.get<User>('User/Current', { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,113 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/FullPageSpinner';
+import { AuthGuard } from './AuthGuard';
+import { RouteError } from './RouteError';
+import { VersionGate } from './VersionGate';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** A lazily loaded page whose module's default export is the component. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy => async () => ({ Component: (await load()).default });
+
+/** A lazily loaded stand-in for a page whose feature has not been built yet. */
+const placeholder =
+  (title: string, feature: string): Lazy =>
+  async () => {
+    const { Placeholder } = await import('@/components/Placeholder');
+    return { Component: () => <Placeholder title={title} feature={feature} /> };
+  };
+
+const firstRunSteps: RouteObject[] = [
+  { index: true, element: <Navigate to="acknowledgement" replace /> },
+  { path: 'acknowledgement', lazy: page(() => import('@/pages/firstrun/AcknowledgementStep')) },
+  { path: 'local-account', lazy: page(() => import('@/pages/firstrun/LocalAccountStep')) },
+  { path: 'anidb-account', lazy: page(() => import('@/pages/firstrun/AniDBAccountStep')) },
+  { path: 'metadata-sources', lazy: page(() => import('@/pages/firstrun/MetadataSourcesStep')) },
+  { path: 'start-server', lazy: page(() => import('@/pages/firstrun/StartServerStep')) },
+  { path: 'import-folders', lazy: page(() => import('@/pages/firstrun/ImportFoldersStep')) },
+  { path: 'data-collection', lazy: page(() => import('@/pages/firstrun/DataCollectionStep')) },
+  { path: '*', element: <Navigate to="acknowledgement" replace /> },
+];
+
+const seriesPages: RouteObject[] = [
+  { index: true, element: <Navigate to="overview" replace /> },
+  { path: 'overview', lazy: placeholder('Series Overview', 'series page') },
+  { path: 'episodes', lazy: placeholder('Series Episodes', 'series page') },
+  { path: 'credits', lazy: placeholder('Series Credits', 'series page') },
+  { path: 'images', element: <Navigate to="posters" replace /> },
+  { path: 'images/:imageType', lazy: placeholder('Series Images', 'series page') },
+  { path: 'files', lazy: placeholder('Series Files', 'series page') },
+  { path: 'tags', lazy: placeholder('Series Tags', 'series page') },
+];
+
+const collectionPages: RouteObject[] = [
+  { index: true, lazy: placeholder('Collection', 'collection browsing') },
+  { path: 'filter/:filterId', lazy: placeholder('Collection', 'collection browsing') },
+  { path: 'group/:groupId', lazy: placeholder('Collection Group', 'collection browsing') },
+  { path: 'group/:groupId/filter/:filterId', lazy: placeholder('Collection Group', 'collection browsing') },
+  { path: 'series/:seriesId', lazy: page(() => import('@/pages/collection/SeriesOutlet')), children: seriesPages },
+  { path: 'series/:seriesId/tmdb-linking', lazy: placeholder('TMDB Linking', 'TMDB linking') },
+];
+
+const utilityPages: RouteObject[] = [
+  { index: true, element: <Navigate to="unrecognized" replace /> },
+  { path: 'unrecognized', element: <Navigate to="files" replace /> },
+  { path: 'unrecognized/files', lazy: placeholder('Unrecognized Files', 'unrecognized files') },
+  { path: 'unrecognized/files/link', lazy: placeholder('Manual Link', 'manual linking') },
+  { path: 'unrecognized/manually-linked-files', lazy: placeholder('Manually Linked Files', 'manual linking') },
+  { path: 'unrecognized/ignored-files', lazy: placeholder('Ignored Files', 'unrecognized files') },
+  { path: 'release-management', element: <Navigate to="multiples" replace /> },
+  { path: 'release-management/:itemType', lazy: page(() => import('@/pages/utilities/ReleaseManagementPlaceholder')) },
+  { path: 'series-without-files', lazy: placeholder('Series Without Files', 'series without files') },
+  { path: 'file-search', lazy: placeholder('File Search', 'file search') },
+  { path: 'renamer', lazy: placeholder('Renamer', 'renamer') },
+];
+
+const settingsPages: RouteObject[] = [
+  { index: true, element: <Navigate to="general" replace /> },
+  { path: 'general', lazy: placeholder('General Settings', 'settings') },
+  { path: 'import', lazy: placeholder('Import Settings', 'settings') },
+  { path: 'anidb', lazy: placeholder('AniDB Settings', 'settings') },
+  { path: 'metadata-sites', lazy: placeholder('Metadata Sites Settings', 'settings') },
+  { path: 'collection', lazy: placeholder('Collection Settings', 'settings') },
+  { path: 'integrations', lazy: placeholder('Integrations Settings', 'settings') },
+  { path: 'user-management', lazy: placeholder('User Management', 'user management') },
+  { path: 'api-keys', lazy: placeholder('API Keys', 'API key management') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      { path: 'unsupported', lazy: page(() => import('@/pages/unsupported/UnsupportedPage')) },
+      {
+        element: <VersionGate />,
+        children: [
+          { path: 'login', lazy: page(() => import('@/pages/login/LoginPage')) },
+          { path: 'firstrun', lazy: page(() => import('@/pages/firstrun/FirstRunLayout')), children: firstRunSteps },
+          {
+            element: <AuthGuard />,
+            children: [
+              {
+                lazy: page(() => import('@/app/layout/MainLayout')),
+                children: [
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  { path: 'dashboard', lazy: page(() => import('@/pages/dashboard/DashboardPage')) },
+                  { path: 'log', lazy: page(() => import('@/pages/log/LogPage')) },
+                  { path: 'collection', children: collectionPages },
+                  { path: 'utilities', children: utilityPages },
+                  { path: 'settings', lazy: page(() => import('@/pages/settings/SettingsLayout')), children: settingsPages },
+                  { path: '*', lazy: page(() => import('@/pages/NotFoundPage')) },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: '/webui' });

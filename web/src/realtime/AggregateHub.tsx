@@ -1,0 +1,87 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { HubConnectionState } from '@microsoft/signalr';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AniDBState, NetworkState, QueueState } from '@shoko-ts/contract';
+import { queueKeys } from '@/api/queue';
+import { buildHubConnection } from './connection';
+
+export interface AggregateState {
+  connected: boolean;
+  queue: QueueState | null;
+  network: NetworkState | null;
+  anidbUdp: AniDBState | null;
+  anidbHttp: AniDBState | null;
+}
+
+const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: null, anidbHttp: null };
+const AggregateContext = createContext<AggregateState>(initialState);
+
+export const AGGREGATE_HUB_URL = '/signalr/aggregate?feeds=anidb,shoko,queue,network,avdump';
+const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
+const QUEUE_THROTTLE_MS = 1000;
+
+/** Live server state (queue, network, AniDB bans) for the logged-in shell; connects on mount, stops on unmount. */
+export function AggregateHubProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AggregateState>(initialState);
+
+  useEffect(() => {
+    const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS });
+    const update = (patch: Partial<AggregateState>) => setState((previous) => ({ ...previous, ...patch }));
+
+    // Queue changes can arrive in bursts; show the newest at most once a second.
+    let pendingQueue: QueueState | null = null;
+    let queueTimer: ReturnType<typeof setTimeout> | undefined;
+    const onQueueChanged = (queue: QueueState) => {
+      pendingQueue = queue;
+      if (queueTimer) return;
+      queueTimer = setTimeout(() => {
+        queueTimer = undefined;
+        update({ queue: pendingQueue });
+        void queryClient.invalidateQueries({ queryKey: queueKeys.items });
+      }, QUEUE_THROTTLE_MS);
+    };
+
+    connection.on('Queue:OnConnected', (queue: QueueState) => update({ queue }));
+    connection.on('Queue:QueueStateChanged', onQueueChanged);
+    connection.on('Network:OnConnected', (network: NetworkState) => update({ network }));
+    connection.on('Network:NetworkAvailabilityChanged', (network: NetworkState) => update({ network }));
+    connection.on('AniDB:OnConnected', (states: AniDBState[]) => update({ anidbUdp: states?.[0] ?? null, anidbHttp: states?.[1] ?? null }));
+    connection.on('AniDB:AniDBUDPStateUpdate', (anidbUdp: AniDBState) => update({ anidbUdp }));
+    connection.on('AniDB:AniDBHttpStateUpdate', (anidbHttp: AniDBState) => update({ anidbHttp }));
+    connection.onreconnected(() => update({ connected: true }));
+    connection.onreconnecting(() => update({ connected: false }));
+    connection.onclose(() => update({ connected: false }));
+
+    // Automatic reconnect only covers dropped connections; a failed first start is retried on the same schedule.
+    let stopped = false;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let started: Promise<void> = Promise.resolve();
+    const start = (attempt: number) => {
+      started = connection
+        .start()
+        .then(() => {
+          if (!stopped) update({ connected: true });
+        })
+        .catch(() => {
+          if (stopped || connection.state !== HubConnectionState.Disconnected) return;
+          const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)];
+          retryTimer = setTimeout(() => start(attempt + 1), delay);
+        });
+    };
+    start(0);
+
+    return () => {
+      stopped = true;
+      clearTimeout(queueTimer);
+      clearTimeout(retryTimer);
+      void started.finally(() => connection.stop());
+    };
+  }, [queryClient]);
+
+  return <AggregateContext.Provider value={state}>{children}</AggregateContext.Provider>;
+}
+
+export function useAggregateState(): AggregateState {
+  return useContext(AggregateContext);
+}

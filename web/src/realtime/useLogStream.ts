@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import type { LogEvent } from '@shoko-ts/contract';
+import { buildHubConnection } from './connection';
+
+export const LOGGING_HUB_URL = '/signalr/logging';
+/** Keep the page responsive on long sessions: the oldest lines beyond this are dropped. */
+const MAX_LINES = 20_000;
+
+export type LogStreamStatus = 'connecting' | 'live' | 'closed';
+
+/** The server log: the backlog on connect, then every new line. */
+export function useLogStream() {
+  const [lines, setLines] = useState<LogEvent[]>([]);
+  const [status, setStatus] = useState<LogStreamStatus>('connecting');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    setStatus('connecting');
+    const connection = buildHubConnection(LOGGING_HUB_URL);
+    connection.on('GetBacklog', (backlog: LogEvent[]) => setLines(Array.isArray(backlog) ? backlog.slice(-MAX_LINES) : []));
+    connection.on('Log', (line: LogEvent) =>
+      setLines((previous) => (previous.length >= MAX_LINES ? [...previous.slice(1 - MAX_LINES), line] : [...previous, line])),
+    );
+    connection.onclose(() => setStatus('closed'));
+    let stopped = false;
+    const started = connection
+      .start()
+      .then(() => !stopped && setStatus('live'))
+      .catch(() => !stopped && setStatus('closed'));
+    return () => {
+      stopped = true;
+      void started.finally(() => connection.stop());
+    };
+  }, [attempt]);
+
+  /** Connects again after the stream closed (the backlog replaces what is shown). */
+  const reconnect = () => setAttempt((n) => n + 1);
+  return { lines, status, reconnect };
+}

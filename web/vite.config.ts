@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(fs.readFileSync(path.join(webDir, 'package.json'), 'utf8')) as { version: string };
+const apiPort = process.env.SHOKO_PORT ?? '8111';
+const apiTarget = `http://localhost:${apiPort}`;
+
+function gitCommit(): string {
+  if (process.env.SHOKO_COMMIT) return process.env.SHOKO_COMMIT;
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: webDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return '';
+  }
+}
+
+/** Writes dist/version.json: the server reads it to answer Init/Version.WebUI. */
+function versionFile(mode: string): Plugin {
+  return {
+    name: 'shoko-version-json',
+    apply: 'build',
+    generateBundle() {
+      const info = {
+        package: pkg.version,
+        minimumServerVersion: '5.3.3.0',
+        tag: `v${pkg.version}`,
+        git: gitCommit(),
+        date: new Date().toISOString(),
+        channel: 'Stable',
+        debug: mode !== 'production',
+      };
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: `${JSON.stringify(info, null, 2)}\n` });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
+  base: '/webui/',
+  plugins: [react(), tailwindcss(), versionFile(mode)],
+  define: {
+    __WEBUI_VERSION__: JSON.stringify(pkg.version),
+  },
+  resolve: {
+    alias: {
+      // The contract's TypeScript sources, so the console builds without a prebuilt contract package.
+      '@shoko-ts/contract': path.resolve(webDir, '../packages/contract/src/index.ts'),
+      '@': path.resolve(webDir, 'src'),
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/plex': { target: apiTarget, changeOrigin: true },
+      '/signalr': { target: apiTarget, changeOrigin: true, ws: true },
+    },
+  },
+}));
