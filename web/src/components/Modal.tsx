@@ -14,7 +14,7 @@ const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
 
 export function Modal({ open, onClose, title, children, footer, size = 'md' }: ModalProps) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-overlay" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
         <DialogPanel className={`flex w-full ${widths[size]} flex-col gap-5 rounded-xl border border-border bg-panel p-6 shadow-2xl`}>
