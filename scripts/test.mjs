@@ -23,6 +23,8 @@ function ensureDebianPackage(name, present) {
 ensureInstalled();
 ensureDebianPackage('chromium', () => fs.existsSync('/usr/bin/chromium'));
 ensureDebianPackage('postgresql', () => findPostgresBin() !== null);
+// The hashing tests compare our digests with rhash's.
+ensureDebianPackage('rhash', () => ['/usr/bin/rhash', '/usr/local/bin/rhash'].some((p) => fs.existsSync(p)));
 buildAll();
 
 const runs = [];
