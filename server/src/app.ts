@@ -16,6 +16,9 @@ import { registerUserRoutes } from './domains/users/users.routes.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
+import { registerImportFolderRoutes } from './domains/import-folders/import-folders.routes.js';
+import { registerFolderRoutes } from './domains/folders/folders.routes.js';
+import { registerFileRoutes } from './domains/files/files.routes.js';
 import { registerActionRoutes } from './domains/actions/actions.routes.js';
 import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
 import type { Services } from './services.js';
@@ -94,7 +97,10 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin });
   registerQueueRoutes(app, { queue: services.queue });
-  registerActionRoutes(app, { queue: services.queue, logger: logger.child({ name: 'Actions' }) });
+  registerActionRoutes(app, { importer: services.importer });
+  registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
+  registerFolderRoutes(app);
+  registerFileRoutes(app, { files: services.files });
   registerWebUIRoutes(app);
 
   const hubs = await registerSignalRHubs(app, {

@@ -34,7 +34,7 @@ async function main() {
     force.unref();
     try {
       await close();
-      await services.queue.pause();
+      await services.stopBackground();
       await db.close();
       await logs.close();
     } finally {

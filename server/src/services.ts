@@ -16,6 +16,15 @@ import { SettingsService } from './domains/settings/settings.service.js';
 import { UsersService } from './domains/users/users.service.js';
 import { UsersStore } from './domains/users/users.store.js';
 import { QueueService } from './jobs/queue.service.js';
+import { JobsStore } from './jobs/jobs.store.js';
+import { FilesService } from './domains/files/files.service.js';
+import { FilesStore } from './domains/files/files.store.js';
+import { ImportFoldersService } from './domains/import-folders/import-folders.service.js';
+import { ImportFoldersStore } from './domains/import-folders/import-folders.store.js';
+import { ImportService } from './domains/import/import.service.js';
+import { FolderWatcher } from './domains/import/folder-watcher.js';
+import { HashPool } from './media/hashing/index.js';
+import { closeMediaInfo, readMediaInfo } from './media/mediainfo/index.js';
 import { resolveUdpServer, testAniDBLogin } from './providers/anidb/udp/index.js';
 
 export interface Services {
@@ -29,7 +38,13 @@ export interface Services {
   users: UsersService;
   init: InitService;
   queue: QueueService;
+  importFolders: ImportFoldersService;
+  importer: ImportService;
+  files: FilesService;
+  watcher: FolderWatcher;
   network: NetworkService;
+  /** Stops background work (queue, watcher, hash workers) before the database closes. */
+  stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
   anidbStatus: { status(): { udpReachable: boolean; udpBanned: boolean; httpBanned: boolean } };
   testAniDBLogin(username: string, password: string): Promise<boolean>;
@@ -58,7 +73,25 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const usersStore = new UsersStore(db.kysely);
   const auth = new AuthService(new AuthStore(db.kysely), usersStore);
   const users = new UsersService(usersStore, auth);
-  const queue = new QueueService(bus, logger.child({ name: 'Queue' }), settings.current.Quartz?.MaxThreadPoolSize || undefined);
+  const queue = new QueueService(new JobsStore(db.kysely), bus, logger.child({ name: 'Queue' }), {
+    threadCount: settings.current.Quartz.MaxThreadPoolSize,
+    concurrencyLimits: settings.current.Quartz.LimitedConcurrencyOverrides,
+  });
+  const filesStore = new FilesStore(db.kysely);
+  const importFolders = new ImportFoldersService(new ImportFoldersStore(db.kysely));
+  const hashPool = new HashPool();
+  const importer = new ImportService({
+    folders: importFolders,
+    files: filesStore,
+    queue,
+    settings,
+    hasher: hashPool,
+    media: { read: (path, options) => readMediaInfo(path, options) },
+    bus,
+    logger: logger.child({ name: 'Import' }),
+  });
+  const files = new FilesService(filesStore, importer, bus);
+  const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
   const network = new NetworkService(bus);
 
   let migrated = false;
@@ -75,7 +108,14 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     settings,
     [
       { message: 'Setting up database...', run: migrate },
-      { message: 'Initializing queue...', run: async () => queue.start() },
+      { message: 'Initializing queue...', run: () => queue.start() },
+      { message: 'Watching import folders...', run: () => watcher.start() },
+      {
+        message: 'Queueing import...',
+        run: async () => {
+          if (settings.current.Import.RunOnStart) await importer.queueImport();
+        },
+      },
     ],
     logger.child({ name: 'Init' }),
   );
@@ -103,7 +143,17 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     users,
     init,
     queue,
+    importFolders,
+    importer,
+    files,
+    watcher,
     network,
+    stopBackground: async () => {
+      await watcher.stop();
+      await queue.stop();
+      await hashPool.close();
+      await closeMediaInfo();
+    },
     aggregateSources: {
       queueState: () => queue.state(),
       anidbStates: () => [udpState, httpState],

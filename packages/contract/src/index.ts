@@ -7,3 +7,4 @@ export * from './queue.js';
 export * from './logs.js';
 export * from './events.js';
 export * from './webui.js';
+export * from './files.js';

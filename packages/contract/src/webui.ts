@@ -36,33 +36,6 @@ export const WebUIVersionFile = Type.Object({
 });
 export type WebUIVersionFile = Static<typeof WebUIVersionFile>;
 
-export const DropFolderType = Type.Union([
-  Type.Literal('None'),
-  Type.Literal('Source'),
-  Type.Literal('Destination'),
-  Type.Literal('Both'),
-]);
-export type DropFolderType = Static<typeof DropFolderType>;
-
-export const ImportFolder = Type.Object({
-  ID: Type.Integer(),
-  Name: Type.String(),
-  Path: Type.String(),
-  DropFolderType,
-  WatchForNewFiles: Type.Boolean(),
-  FileSize: Type.Optional(Type.Number()),
-  Size: Type.Optional(Type.Integer()),
-});
-export type ImportFolder = Static<typeof ImportFolder>;
-
-export const NewImportFolder = Type.Object({
-  Name: Type.String(),
-  Path: Type.String(),
-  DropFolderType,
-  WatchForNewFiles: Type.Boolean(),
-});
-export type NewImportFolder = Static<typeof NewImportFolder>;
-
 /** `GET /api/v3/Image/Random/{type}/Metadata`; the image itself is `/api/v3/Image/{Source}/{Type}/{ID}`. */
 export const RandomImageMetadata = Type.Object({
   ID: Type.Union([Type.Integer(), Type.String()]),

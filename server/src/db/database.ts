@@ -15,6 +15,9 @@ export interface Db {
   close(): Promise<void>;
 }
 
+// File sizes are BIGINT on PostgreSQL; they stay far below 2^53, so read them as plain numbers like SQLite does.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
 export function openDatabase(options: { home: string; databaseUrl: string | null }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });

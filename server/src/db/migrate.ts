@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Db } from './database.js';
 import type { MigrationContext } from './migrations/helpers.js';
 import * as m0001 from './migrations/0001_accounts.js';
+import * as m0002 from './migrations/0002_import.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
 /** Every migration in order; names are the sort key Kysely records, so never rename one that has shipped. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001_accounts': m0001,
+  '0002_import': m0002,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -79,7 +79,7 @@ export async function createTestServer(options: { webuiDir?: string | null; rest
       }),
     close: async ({ keepData = false } = {}) => {
       await close();
-      await services.queue.pause();
+      await services.stopBackground();
       await db.close();
       await logs.close();
       if (keepData) return;

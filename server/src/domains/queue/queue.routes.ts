@@ -12,11 +12,7 @@ export function registerQueueRoutes(app: App, deps: { queue: QueueService }) {
     return snapshot;
   });
 
-  app.get('/api/v3/Queue/Types', { config: { auth: 'user', initFriendly: true }, schema: { tags } }, () => {
-    const counts: Record<string, number> = {};
-    for (const item of queue.items(1, Number.MAX_SAFE_INTEGER).List) counts[item.Type] = (counts[item.Type] ?? 0) + 1;
-    return counts;
-  });
+  app.get('/api/v3/Queue/Types', { config: { auth: 'user', initFriendly: true }, schema: { tags } }, () => queue.typeCounts());
 
   for (const [action, run] of [
     ['Resume', () => queue.resume()],

@@ -1,0 +1,146 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** contract files.md §1.12: a flags enum on the wire as its name. */
+export const DropFolderType = Type.Union([Type.Literal('None'), Type.Literal('Source'), Type.Literal('Destination'), Type.Literal('Both')]);
+export type DropFolderType = Static<typeof DropFolderType>;
+export const DROP_FOLDER_TYPES: Record<DropFolderType, number> = { None: 0, Source: 1, Destination: 2, Both: 3 };
+
+export const ImportFolder = Type.Object({
+  ID: Type.Integer(),
+  Name: Type.String(),
+  Path: Type.String(),
+  DropFolderType: DropFolderType,
+  WatchForNewFiles: Type.Boolean(),
+  FileSize: Type.Number(),
+  Size: Type.Integer(),
+});
+export type ImportFolder = Static<typeof ImportFolder>;
+
+/** What the console sends to create a folder. */
+export const NewImportFolder = Type.Object({
+  Name: Type.String(),
+  Path: Type.String(),
+  DropFolderType,
+  WatchForNewFiles: Type.Boolean(),
+});
+export type NewImportFolder = Static<typeof NewImportFolder>;
+
+/** Create/replace input: output-only fields are accepted and ignored; DropFolderType also as a number. */
+export const ImportFolderInput = Type.Object({
+  ID: Type.Optional(Type.Integer()),
+  Name: Type.String({ minLength: 1 }),
+  Path: Type.Optional(Type.String()),
+  DropFolderType: Type.Optional(Type.Union([DropFolderType, Type.Integer({ minimum: 0, maximum: 3 })])),
+  WatchForNewFiles: Type.Optional(Type.Boolean()),
+  FileSize: Type.Optional(Type.Number()),
+  Size: Type.Optional(Type.Integer()),
+});
+export type ImportFolderInput = Static<typeof ImportFolderInput>;
+
+export const ChildItems = Type.Object({ Folders: Type.Integer(), Files: Type.Integer() });
+export const Folder = Type.Object({
+  Path: Type.String(),
+  IsAccessible: Type.Boolean(),
+  Sizes: Type.Union([ChildItems, Type.Null()]),
+});
+export type Folder = Static<typeof Folder>;
+export const DriveType = Type.Union(
+  ['Unknown', 'NoRootDirectory', 'Removable', 'Fixed', 'Network', 'CDRom', 'Ram'].map((name) => Type.Literal(name)),
+);
+export const Drive = Type.Composite([Folder, Type.Object({ Type: DriveType })]);
+export type Drive = Static<typeof Drive>;
+
+export const FileHashes = Type.Object({ ED2K: Type.String(), SHA1: Type.String(), CRC32: Type.String(), MD5: Type.String() });
+export type FileHashes = Static<typeof FileHashes>;
+
+export const FileLocation = Type.Object({
+  ID: Type.Integer(),
+  FileID: Type.Integer(),
+  ImportFolderID: Type.Integer(),
+  RelativePath: Type.String(),
+  AbsolutePath: Type.Optional(Type.String()),
+  IsAccessible: Type.Boolean(),
+});
+export type FileLocation = Static<typeof FileLocation>;
+
+export const AVDumpInfo = Type.Object({
+  Status: Type.Union([Type.String(), Type.Null()]),
+  Progress: Type.Optional(Type.Number()),
+  SucceededCreqCount: Type.Optional(Type.Integer()),
+  FailedCreqCount: Type.Optional(Type.Integer()),
+  PendingCreqCount: Type.Optional(Type.Integer()),
+  StartedAt: Type.Optional(Type.String()),
+  LastDumpedAt: Type.Union([Type.String(), Type.Null()]),
+  LastVersion: Type.Union([Type.String(), Type.Null()]),
+});
+
+const NullableDate = Type.Union([Type.String(), Type.Null()]);
+
+/** contract files.md §1.1. `SeriesIDs`, `AniDB`, `MediaInfo` are omitted unless requested and present. */
+export const File = Type.Object({
+  ID: Type.Integer(),
+  SeriesIDs: Type.Optional(Type.Array(Type.Unknown())),
+  Size: Type.Number(),
+  IsVariation: Type.Boolean(),
+  IsIgnored: Type.Boolean(),
+  Hashes: FileHashes,
+  Locations: Type.Array(FileLocation),
+  AVDump: AVDumpInfo,
+  Resolution: Type.Union([Type.String(), Type.Null()]),
+  Duration: Type.String(),
+  ResumePosition: Type.Union([Type.String(), Type.Null()]),
+  Viewed: NullableDate,
+  Watched: NullableDate,
+  Imported: NullableDate,
+  Created: Type.String(),
+  Updated: Type.String(),
+  AniDB: Type.Optional(Type.Unknown()),
+  MediaInfo: Type.Optional(Type.Unknown()),
+});
+export type File = Static<typeof File>;
+
+export const FILE_INCLUDE_TYPES = ['Ignored', 'MediaInfo', 'XRefs', 'AbsolutePaths', 'ImportLimbo'] as const;
+export const FILE_EXCLUDE_TYPES = ['Watched', 'Variations', 'Duplicates', 'Unrecognized', 'ManualLinks'] as const;
+export const FILE_INCLUDE_ONLY_TYPES = ['Watched', 'Variations', 'Duplicates', 'Unrecognized', 'ManualLinks', 'Ignored', 'ImportLimbo'] as const;
+export type FileIncludeType = (typeof FILE_INCLUDE_TYPES)[number];
+export type FileExcludeType = (typeof FILE_EXCLUDE_TYPES)[number];
+export type FileIncludeOnlyType = (typeof FILE_INCLUDE_ONLY_TYPES)[number];
+
+/** contract files.md §1.10, in enum order (index = numeric value). */
+export const FILE_SORT_CRITERIA = [
+  'None',
+  'ImportFolderName',
+  'ImportFolderID',
+  'AbsolutePath',
+  'RelativePath',
+  'FileSize',
+  'DuplicateCount',
+  'CreatedAt',
+  'ImportedAt',
+  'ViewedAt',
+  'WatchedAt',
+  'ED2K',
+  'MD5',
+  'SHA1',
+  'CRC32',
+  'FileName',
+  'FileID',
+] as const;
+export type FileSortCriterion = (typeof FILE_SORT_CRITERIA)[number];
+
+export const BatchDeleteFilesBody = Type.Object({
+  fileIDs: Type.Array(Type.Integer()),
+  removeFiles: Type.Optional(Type.Boolean()),
+  removeFolders: Type.Optional(Type.Boolean()),
+  /** The official console's spelling of removeFolders. */
+  removeFolder: Type.Optional(Type.Boolean()),
+});
+export type BatchDeleteFilesBody = Static<typeof BatchDeleteFilesBody>;
+
+export const BatchDeleteFileLocationsBody = Type.Object({
+  locationIDs: Type.Array(Type.Integer()),
+  removeFiles: Type.Optional(Type.Boolean()),
+  removeFolders: Type.Optional(Type.Boolean()),
+  removeFolder: Type.Optional(Type.Boolean()),
+});
+export type BatchDeleteFileLocationsBody = Static<typeof BatchDeleteFileLocationsBody>;

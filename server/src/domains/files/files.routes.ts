@@ -1,0 +1,141 @@
+import { Type } from '@sinclair/typebox';
+import {
+  BatchDeleteFileLocationsBody,
+  BatchDeleteFilesBody,
+  File,
+  FILE_EXCLUDE_TYPES,
+  FILE_INCLUDE_ONLY_TYPES,
+  FILE_INCLUDE_TYPES,
+  FileLocation,
+  ListResult,
+} from '@shoko-ts/contract';
+import type { App } from '../../http/types.js';
+import { notFound, validationError } from '../../http/problem.js';
+import type { FilesService } from './files.service.js';
+
+const tags = ['File'];
+const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+const FileListQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  include: ListParam,
+  exclude: ListParam,
+  include_only: ListParam,
+  sortOrder: ListParam,
+  fuzzy: Type.Optional(Type.Boolean()),
+});
+const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
+const LocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) });
+const BoolValue = Type.Object({ value: Type.Boolean({ default: true }) });
+
+/** Repeated keys and comma lists are the same thing (contract files.md §0.3). */
+function listOf(raw: string | string[] | undefined): string[] {
+  return (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+}
+
+function enumList<T extends string>(raw: string | string[] | undefined, values: readonly T[], field: string): T[] {
+  return listOf(raw).map((item) => {
+    const match = /^\d+$/.test(item) ? values[Number(item)] : values.find((v) => v.toLowerCase() === item.toLowerCase());
+    if (!match) throw validationError(field, `The value '${item}' is not valid for ${field}.`);
+    return match;
+  });
+}
+
+export function registerFileRoutes(app: App, deps: { files: FilesService }) {
+  const { files } = deps;
+
+  const listHandler = (search?: string) => (query: typeof FileListQuery.static) =>
+    files.list({
+      page: query.page,
+      pageSize: query.pageSize,
+      include: enumList(query.include, FILE_INCLUDE_TYPES, 'include'),
+      exclude: enumList(query.exclude, FILE_EXCLUDE_TYPES, 'exclude'),
+      includeOnly: enumList(query.include_only, FILE_INCLUDE_ONLY_TYPES, 'include_only'),
+      sortOrder: listOf(query.sortOrder),
+      search,
+    });
+
+  app.get('/api/v3/File', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
+    listHandler()(request.query),
+  );
+
+  app.get('/api/v3/File/Search/*', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
+    listHandler(decodeURIComponent((request.params as { '*': string })['*'] ?? ''))(request.query),
+  );
+
+  app.delete('/api/v3/File', { config: { auth: 'admin' }, schema: { tags, body: Type.Union([BatchDeleteFilesBody, Type.Null()]) } }, async (request, reply) => {
+    const body = request.body;
+    if (!body) throw validationError('Body', 'Missing Body.');
+    if (!body.fileIDs.length) throw validationError('fileIds', 'Missing file ids.');
+    await files.deleteFiles(body.fileIDs, { removeFiles: body.removeFiles ?? true, removeFolders: body.removeFolders ?? body.removeFolder ?? true });
+    return reply.send();
+  });
+
+  app.delete('/api/v3/File/Location', { config: { auth: 'admin' }, schema: { tags, body: BatchDeleteFileLocationsBody } }, async (request, reply) => {
+    const body = request.body;
+    const options = { removeFiles: body.removeFiles ?? true, removeFolders: body.removeFolders ?? body.removeFolder ?? true };
+    for (const id of body.locationIDs) if (id > 0) await files.deleteLocationById(id, options, true);
+    return reply.send();
+  });
+
+  app.get(
+    '/api/v3/File/:fileID',
+    { schema: { tags, params: FileParams, querystring: Type.Object({ include: ListParam, includeDataFrom: ListParam }), response: { 200: File } } },
+    (request) => files.get(request.params.fileID, enumList(request.query.include, FILE_INCLUDE_TYPES, 'include')),
+  );
+
+  app.delete(
+    '/api/v3/File/:fileID',
+    {
+      config: { auth: 'admin' },
+      schema: { tags, params: FileParams, querystring: Type.Object({ removeFiles: Type.Boolean({ default: true }), removeFolder: Type.Boolean({ default: true }) }) },
+    },
+    async (request, reply) => {
+      await files.get(request.params.fileID, []);
+      await files.deleteFiles([request.params.fileID], { removeFiles: request.query.removeFiles, removeFolders: request.query.removeFolder });
+      return reply.send();
+    },
+  );
+
+  app.get(
+    '/api/v3/File/:fileID/Location',
+    { schema: { tags, params: FileParams, querystring: Type.Object({ includeAbsolutePaths: Type.Boolean({ default: false }) }), response: { 200: Type.Array(FileLocation) } } },
+    async (request) => {
+      const file = await files.get(request.params.fileID, request.query.includeAbsolutePaths ? ['AbsolutePaths'] : []).catch(() => {
+        throw notFound('No File.Location entry for the given locationID.');
+      });
+      return file.Locations;
+    },
+  );
+
+  app.delete(
+    '/api/v3/File/Location/:locationID',
+    {
+      config: { auth: 'admin' },
+      schema: { tags, params: LocationParams, querystring: Type.Object({ deleteFile: Type.Boolean({ default: true }), deleteFolder: Type.Boolean({ default: true }) }) },
+    },
+    async (request, reply) => {
+      await files.deleteLocationById(request.params.locationID, { removeFiles: request.query.deleteFile, removeFolders: request.query.deleteFolder });
+      return reply.send();
+    },
+  );
+
+  app.put('/api/v3/File/:fileID/Ignore', { schema: { tags, params: FileParams, querystring: BoolValue } }, async (request, reply) => {
+    await files.setFlag(request.params.fileID, 'is_ignored', request.query.value);
+    return reply.send();
+  });
+
+  app.put('/api/v3/File/:fileID/Variation', { schema: { tags, params: FileParams, querystring: BoolValue } }, async (request, reply) => {
+    await files.setFlag(request.params.fileID, 'is_variation', request.query.value);
+    return reply.send();
+  });
+
+  app.post(
+    '/api/v3/File/:fileID/Rehash',
+    { schema: { tags, params: FileParams, querystring: Type.Object({ priority: Type.Boolean({ default: true }) }) } },
+    async (request, reply) => {
+      await files.rehash(request.params.fileID);
+      return reply.send();
+    },
+  );
+}

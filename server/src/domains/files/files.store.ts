@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { Database, FileLocationsTable, FilesTable } from '../../db/schema.js';
+
+export type FileRow = Omit<FilesTable, 'id'> & { id: number };
+export type LocationRow = Omit<FileLocationsTable, 'id'> & { id: number };
+export type LocationWithFolder = LocationRow & { folder_path: string; folder_name: string };
+
+export interface DiscoveredFile {
+  relativePath: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface StoredHashes {
+  ED2K: string;
+  ED2KAlternate: string | null;
+  CRC32: string;
+  MD5: string;
+  SHA1: string;
+}
+
+const CHUNK = 500;
+const now = () => new Date().toISOString();
+
+/** SQL of files and their locations. */
+export class FilesStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  locationsInFolder(folderId: number): Promise<LocationRow[]> {
+    return this.db.selectFrom('file_locations').selectAll().where('import_folder_id', '=', folderId).execute();
+  }
+
+  async location(id: number): Promise<LocationWithFolder | null> {
+    const row = await this.db
+      .selectFrom('file_locations')
+      .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
+      .selectAll('file_locations')
+      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+      .where('file_locations.id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  locationsOfFiles(fileIds: number[]): Promise<LocationWithFolder[]> {
+    if (!fileIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('file_locations')
+      .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
+      .selectAll('file_locations')
+      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+      .where('file_locations.file_id', 'in', fileIds)
+      .orderBy('file_locations.id')
+      .execute();
+  }
+
+  async file(id: number): Promise<FileRow | null> {
+    return (await this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  filesByIds(ids: number[]): Promise<FileRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('files').selectAll().where('id', 'in', ids).execute();
+  }
+
+  allFiles(): Promise<FileRow[]> {
+    return this.db.selectFrom('files').selectAll().execute();
+  }
+
+  async fileByHash(column: 'ed2k' | 'crc32' | 'md5' | 'sha1', hash: string, size: number): Promise<FileRow | null> {
+    return (await this.db.selectFrom('files').selectAll().where(column, '=', hash).where('size', '=', size).executeTakeFirst()) ?? null;
+  }
+
+  unhashedLocationIds(): Promise<number[]> {
+    return this.db
+      .selectFrom('file_locations')
+      .innerJoin('files', 'files.id', 'file_locations.file_id')
+      .select('file_locations.id')
+      .where('files.ed2k', '=', '')
+      .where('file_locations.is_accessible', '=', 1)
+      .execute()
+      .then((rows) => rows.map((row) => row.id));
+  }
+
+  /** A file row and a location row for each newly seen path, in batched transactions. Returns the location ids. */
+  async createDiscovered(folderId: number, found: DiscoveredFile[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (let i = 0; i < found.length; i += CHUNK) {
+      const chunk = found.slice(i, i + CHUNK);
+      await this.db.transaction().execute(async (trx) => {
+        const stamp = now();
+        for (const entry of chunk) {
+          const file = await trx
+            .insertInto('files')
+            .values({ size: entry.size, ed2k: '', crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, created_at: stamp, updated_at: stamp })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const location = await trx
+            .insertInto('file_locations')
+            .values({ file_id: file.id, import_folder_id: folderId, relative_path: entry.relativePath, is_accessible: 1, mtime_ms: Math.round(entry.mtimeMs) })
+            .onConflict((conflict) => conflict.columns(['import_folder_id', 'relative_path']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (location) ids.push(location.id);
+          else await trx.deleteFrom('files').where('id', '=', file.id).execute();
+        }
+      });
+    }
+    return ids;
+  }
+
+  async setAccessible(locationIds: number[], accessible: boolean): Promise<void> {
+    for (let i = 0; i < locationIds.length; i += CHUNK) {
+      await this.db.updateTable('file_locations').set({ is_accessible: accessible ? 1 : 0 }).where('id', 'in', locationIds.slice(i, i + CHUNK)).execute();
+    }
+  }
+
+  /**
+   * Stores the hashes of a location's content. When the same content (ED2K + size) already has a record, the
+   * location joins it — a moved file keeps its record, a second copy becomes a second location — and locations of
+   * that record whose files are gone are dropped.
+   */
+  async applyHashes(locationId: number, size: number, hashes: StoredHashes): Promise<{ fileId: number; merged: boolean; otherLocations: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      const location = await trx.selectFrom('file_locations').selectAll().where('id', '=', locationId).executeTakeFirstOrThrow();
+      const existing = await trx
+        .selectFrom('files')
+        .selectAll()
+        .where('ed2k', '=', hashes.ED2K)
+        .where('size', '=', size)
+        .where('id', '!=', location.file_id)
+        .executeTakeFirst();
+      if (!existing) {
+        await trx
+          .updateTable('files')
+          .set({ size, ed2k: hashes.ED2K, ed2k_alternate: hashes.ED2KAlternate, crc32: hashes.CRC32, md5: hashes.MD5, sha1: hashes.SHA1, updated_at: now() })
+          .where('id', '=', location.file_id)
+          .execute();
+        return { fileId: location.file_id, merged: false, otherLocations: 0 };
+      }
+      await trx.deleteFrom('file_locations').where('file_id', '=', existing.id).where('is_accessible', '=', 0).execute();
+      await trx.updateTable('file_locations').set({ file_id: existing.id }).where('id', '=', locationId).execute();
+      const left = await trx.selectFrom('file_locations').select('id').where('file_id', '=', location.file_id).executeTakeFirst();
+      if (!left) await trx.deleteFrom('files').where('id', '=', location.file_id).execute();
+      const fill = {
+        crc32: existing.crc32 || hashes.CRC32,
+        md5: existing.md5 || hashes.MD5,
+        sha1: existing.sha1 || hashes.SHA1,
+        ed2k_alternate: existing.ed2k_alternate ?? hashes.ED2KAlternate,
+        updated_at: now(),
+      };
+      await trx.updateTable('files').set(fill).where('id', '=', existing.id).execute();
+      const others = await trx.selectFrom('file_locations').select('id').where('file_id', '=', existing.id).where('id', '!=', locationId).execute();
+      return { fileId: existing.id, merged: true, otherLocations: others.length };
+    });
+  }
+
+  async setMediaInfo(fileId: number, mediaInfo: unknown): Promise<void> {
+    await this.db.updateTable('files').set({ media_info: JSON.stringify(mediaInfo), updated_at: now() }).where('id', '=', fileId).execute();
+  }
+
+  async setFlag(fileId: number, flag: 'is_ignored' | 'is_variation', value: boolean): Promise<void> {
+    await this.db.updateTable('files').set({ [flag]: value ? 1 : 0, updated_at: now() }).where('id', '=', fileId).execute();
+  }
+
+  /** Removes a location record; the file record goes too when it was the last one. Returns whether it did. */
+  async removeLocation(locationId: number): Promise<{ fileRemoved: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
+      const location = await trx.selectFrom('file_locations').select('file_id').where('id', '=', locationId).executeTakeFirst();
+      if (!location) return { fileRemoved: false };
+      await trx.deleteFrom('file_locations').where('id', '=', locationId).execute();
+      const left = await trx.selectFrom('file_locations').select('id').where('file_id', '=', location.file_id).executeTakeFirst();
+      if (left) return { fileRemoved: false };
+      await trx.deleteFrom('files').where('id', '=', location.file_id).execute();
+      return { fileRemoved: true };
+    });
+  }
+}

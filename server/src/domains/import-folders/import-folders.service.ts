@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DROP_FOLDER_TYPES, type DropFolderType, type ImportFolder, type ImportFolderInput } from '@shoko-ts/contract';
+import { FieldErrorCollector, notFound } from '../../http/problem.js';
+import type { ImportFolderRow, ImportFolderValues, ImportFoldersStore } from './import-folders.store.js';
+
+const PATH_MISSING = 'Path not provided. Import Folders must be a location that exists on the server.';
+const PATH_NOT_FOUND = 'Path does not exist. Import Folders must be a location that exists on the server.';
+const PATH_NOT_DIRECTORY = 'Path is not a directory. Import Folders must be a folder that exists on the server.';
+const NESTED = 'Unable to nest an import folder within another import folder.';
+
+/** Absolute, one separator style, with a trailing separator, as Shoko stores folder paths. */
+export function normalizeFolderPath(input: string): string {
+  const resolved = path.resolve(input.trim().replace(/[\\/]+/g, path.sep));
+  return resolved.endsWith(path.sep) ? resolved : resolved + path.sep;
+}
+
+const dropTypeOf = (row: ImportFolderRow): DropFolderType =>
+  (['None', 'Source', 'Destination', 'Both'] as const)[(row.is_drop_source ? 1 : 0) + (row.is_drop_destination ? 2 : 0)];
+
+function dropFlags(value: ImportFolderInput['DropFolderType']): { is_drop_source: number; is_drop_destination: number } {
+  const bits = typeof value === 'number' ? value : DROP_FOLDER_TYPES[value ?? 'None'];
+  return { is_drop_source: bits & 1 ? 1 : 0, is_drop_destination: bits & 2 ? 1 : 0 };
+}
+
+export interface ImportFolderChange {
+  kind: 'added' | 'updated' | 'removed';
+  folder: ImportFolderRow;
+}
+
+/** Import folders: validation (existing directory, no nesting), storage, and the output model with its sizes. */
+export class ImportFoldersService {
+  private listeners: Array<(change: ImportFolderChange) => void> = [];
+
+  constructor(private readonly store: ImportFoldersStore) {}
+
+  onChange(listener: (change: ImportFolderChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async list(): Promise<ImportFolder[]> {
+    const [rows, sizes] = await Promise.all([this.store.list(), this.store.fileSizes()]);
+    return rows.map((row) => this.toModel(row, sizes));
+  }
+
+  rows(): Promise<ImportFolderRow[]> {
+    return this.store.list();
+  }
+
+  async getRow(id: number): Promise<ImportFolderRow> {
+    const row = await this.store.get(id);
+    if (!row) throw notFound('Folder not found.');
+    return row;
+  }
+
+  async get(id: number): Promise<ImportFolder> {
+    return this.toModel(await this.getRow(id), await this.store.fileSizes());
+  }
+
+  async create(input: ImportFolderInput): Promise<ImportFolder> {
+    if (input.ID) return this.replace(input).then(() => this.get(input.ID!));
+    const values = await this.validate(input, null, 'Body');
+    const row = await this.store.insert(values);
+    this.emit({ kind: 'added', folder: row });
+    return this.toModel(row, new Map());
+  }
+
+  async replace(input: ImportFolderInput): Promise<void> {
+    const errors = new FieldErrorCollector();
+    if (!input.ID) errors.add('ID', 'ID missing. If this is a new Folder, then use POST.');
+    else if (!(await this.store.get(input.ID))) errors.add('ID', 'ID invalid. If this is a new Folder, then use POST.');
+    errors.throwIfAny();
+    const values = await this.validate(input, input.ID!, 'Path');
+    await this.store.update(input.ID!, values);
+    this.emit({ kind: 'updated', folder: { id: input.ID!, ...values } });
+  }
+
+  async delete(id: number, options: { removeRecords: boolean }): Promise<void> {
+    const row = await this.store.get(id);
+    if (!row) {
+      if (!options.removeRecords) return;
+      throw notFound('Folder not found.');
+    }
+    await this.store.delete(id, options.removeRecords);
+    this.emit({ kind: 'removed', folder: row });
+  }
+
+  /** The current model of a folder, for the JSON Patch route. */
+  async asInput(id: number): Promise<ImportFolderInput> {
+    const folder = await this.get(id);
+    return { ID: folder.ID, Name: folder.Name, Path: folder.Path, DropFolderType: folder.DropFolderType, WatchForNewFiles: folder.WatchForNewFiles };
+  }
+
+  private async validate(input: ImportFolderInput, ownId: number | null, nestingField: string): Promise<ImportFolderValues> {
+    const errors = new FieldErrorCollector();
+    if (!input.Name?.trim()) errors.add('Name', 'The Name field is required.');
+    const rawPath = input.Path?.trim() ?? '';
+    let folderPath = '';
+    if (!rawPath) {
+      errors.add('Path', PATH_MISSING);
+    } else {
+      folderPath = normalizeFolderPath(rawPath);
+      const stat = await fs.stat(path.resolve(rawPath)).catch(() => null);
+      if (!stat) errors.add('Path', PATH_NOT_FOUND);
+      else if (!stat.isDirectory()) errors.add('Path', PATH_NOT_DIRECTORY);
+      else {
+        const lower = folderPath.toLowerCase();
+        const others = (await this.store.list()).filter((row) => row.id !== ownId);
+        if (others.some((row) => lower.startsWith(row.path.toLowerCase()) || row.path.toLowerCase().startsWith(lower))) {
+          errors.add(nestingField, NESTED);
+        }
+      }
+    }
+    errors.throwIfAny();
+    return {
+      name: input.Name.trim(),
+      path: folderPath,
+      ...dropFlags(input.DropFolderType),
+      watch_for_new_files: input.WatchForNewFiles ? 1 : 0,
+    };
+  }
+
+  private toModel(row: ImportFolderRow, sizes: Map<number, number>): ImportFolder {
+    return {
+      ID: row.id,
+      Name: row.name,
+      Path: row.path,
+      DropFolderType: dropTypeOf(row),
+      WatchForNewFiles: row.watch_for_new_files === 1,
+      FileSize: sizes.get(row.id) ?? 0,
+      // Series count: AniDB anime linked to files here; links arrive with the metadata pipeline.
+      Size: 0,
+    };
+  }
+
+  private emit(change: ImportFolderChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}

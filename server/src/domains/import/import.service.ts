@@ -1,0 +1,245 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { EventBus } from '../../events/bus.js';
+import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
+import type { QueueService } from '../../jobs/queue.service.js';
+import type { FilesStore, LocationWithFolder, StoredHashes } from '../files/files.store.js';
+import type { ImportFoldersService } from '../import-folders/import-folders.service.js';
+import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { walkFilter, walkFolder, type FoundFile } from './folder-walk.js';
+
+export interface Hasher {
+  hash(path: string, options: { onProgress?: (fraction: number) => void; signal?: AbortSignal }): Promise<StoredHashes & { size: number }>;
+}
+
+export interface MediaAnalyzer {
+  read(path: string, options: { timeoutMs?: number }): Promise<unknown>;
+}
+
+interface ScanPayload {
+  importFolderId: number;
+  onlyNew: boolean;
+}
+
+const absolutePathOf = (location: { folder_path: string; relative_path: string }) => path.join(location.folder_path, location.relative_path);
+
+/**
+ * The import pipeline up to identification: scanning import folders, hashing new content, reading media info.
+ * Each step is a persisted job, so a restart resumes where the last process stopped.
+ */
+export class ImportService {
+  readonly scanFolderJob: JobDefinition<ScanPayload>;
+  readonly hashFileJob: JobDefinition<{ locationId: number; path?: string }>;
+  readonly mediaInfoJob: JobDefinition<{ fileId: number }>;
+  readonly runImportJob: JobDefinition<Record<string, never>>;
+
+  constructor(
+    private readonly deps: {
+      folders: ImportFoldersService;
+      files: FilesStore;
+      queue: QueueService;
+      settings: SettingsService;
+      hasher: Hasher;
+      media: MediaAnalyzer;
+      bus: EventBus;
+      logger: Logger;
+    },
+  ) {
+    this.scanFolderJob = {
+      kind: 'ScanFolderJob',
+      type: 'Scan Import Folder',
+      title: 'Scanning Import Folder',
+      group: 'Actions',
+      priority: JobPriority.Scan,
+      key: (p) => `${p.importFolderId}`,
+      details: (p) => ({ ImportFolderID: p.importFolderId }),
+      run: (p, ctx) => this.scanFolder(p, ctx),
+    };
+    this.hashFileJob = {
+      kind: 'HashFileJob',
+      type: 'Hash File',
+      title: 'Hashing File',
+      group: 'Import',
+      priority: JobPriority.Hash,
+      key: (p) => `${p.locationId}`,
+      details: (p) => ({ FileLocationID: p.locationId, ...(p.path ? { FilePath: p.path } : {}) }),
+      run: (p, ctx) => this.hashLocation(p.locationId, ctx),
+    };
+    this.mediaInfoJob = {
+      kind: 'MediaInfoJob',
+      type: 'Read MediaInfo for File',
+      title: 'Reading MediaInfo for File',
+      group: 'Import',
+      priority: JobPriority.MediaInfo,
+      key: (p) => `${p.fileId}`,
+      details: (p) => ({ FileID: p.fileId }),
+      run: (p, ctx) => this.readMediaInfo(p.fileId, ctx),
+    };
+    this.runImportJob = {
+      kind: 'ImportJob',
+      type: 'Run Import',
+      title: 'Running Import',
+      group: 'Legacy',
+      priority: JobPriority.Scan,
+      key: () => 'all',
+      details: () => ({}),
+      run: (_p, ctx) => this.runImport(ctx),
+    };
+    deps.queue.register(this.scanFolderJob);
+    deps.queue.register(this.hashFileJob);
+    deps.queue.register(this.mediaInfoJob);
+    deps.queue.register(this.runImportJob);
+  }
+
+  async queueScan(importFolderId: number, onlyNew = false): Promise<void> {
+    await this.deps.folders.getRow(importFolderId);
+    await this.deps.queue.enqueue(this.scanFolderJob, { importFolderId, onlyNew });
+  }
+
+  queueImport(): Promise<boolean> {
+    return this.deps.queue.enqueue(this.runImportJob, {});
+  }
+
+  async queueRehash(locationId: number, priority = true): Promise<void> {
+    await this.deps.queue.enqueue(this.hashFileJob, { locationId }, priority ? { priority: JobPriority.Discover } : {});
+  }
+
+  /** New paths found by the folder watcher (already settled: they stopped growing). */
+  async discoverPaths(folder: ImportFolderRow, relativePaths: string[]): Promise<void> {
+    const known = new Set((await this.deps.files.locationsInFolder(folder.id)).map((l) => l.relative_path));
+    const found: FoundFile[] = [];
+    for (const relativePath of relativePaths) {
+      if (known.has(relativePath)) continue;
+      const stat = await fs.stat(path.join(folder.path, relativePath)).catch(() => null);
+      if (stat?.isFile()) found.push({ relativePath, size: stat.size, mtimeMs: stat.mtimeMs });
+    }
+    await this.addDiscovered(folder, found);
+  }
+
+  /** A watched file disappeared: its location is marked missing until a rescan or a re-hash of moved content. */
+  async markMissing(folder: ImportFolderRow, relativePath: string): Promise<void> {
+    const location = (await this.deps.files.locationsInFolder(folder.id)).find((l) => l.relative_path === relativePath);
+    if (location) await this.deps.files.setAccessible([location.id], false);
+  }
+
+  private async runImport(ctx: JobContext): Promise<void> {
+    const folders = await this.deps.folders.rows();
+    if (!folders.length) {
+      ctx.logger.info('Run Import: no import folders are configured yet');
+      return;
+    }
+    for (const folder of folders) await this.deps.queue.enqueue(this.scanFolderJob, { importFolderId: folder.id, onlyNew: true });
+    for (const locationId of await this.deps.files.unhashedLocationIds()) await this.deps.queue.enqueue(this.hashFileJob, { locationId });
+    ctx.logger.info(`Run Import: scanning ${folders.length} import folder(s)`);
+  }
+
+  private async scanFolder({ importFolderId, onlyNew }: ScanPayload, ctx: JobContext): Promise<void> {
+    const folder = await this.deps.folders.getRow(importFolderId).catch(() => null);
+    if (!folder) throw new PermanentJobError(`Import folder ${importFolderId} no longer exists`);
+    const settings = this.deps.settings.current.Import;
+    const filter = walkFilter(settings, (pattern) => ctx.logger.warn(`Ignoring invalid exclusion pattern: ${pattern}`));
+    const known = new Map((await this.deps.files.locationsInFolder(folder.id)).map((l) => [l.relative_path, l]));
+    const seen = new Set<string>();
+    const found: FoundFile[] = [];
+    const reappeared: number[] = [];
+    for await (const file of walkFolder(folder.path, filter, (dir, error) => ctx.logger.warn(`Cannot read ${dir}: ${error.message}`))) {
+      seen.add(file.relativePath);
+      const location = known.get(file.relativePath);
+      if (!location) found.push(file);
+      else if (!location.is_accessible) reappeared.push(location.id);
+      if (seen.size % 500 === 0) ctx.progress(0, { ImportFolderID: folder.id, FilesFound: seen.size });
+    }
+    const missing = [...known.values()].filter((l) => l.is_accessible && !seen.has(l.relative_path)).map((l) => l.id);
+    await this.deps.files.setAccessible(reappeared, true);
+    await this.deps.files.setAccessible(missing, false);
+    await this.addDiscovered(folder, found);
+    if (!onlyNew) {
+      // A full scan re-checks content that was never hashed (e.g. a failed hash).
+      const unhashed = new Set(await this.deps.files.unhashedLocationIds());
+      for (const location of known.values()) if (unhashed.has(location.id)) await this.deps.queue.enqueue(this.hashFileJob, { locationId: location.id });
+    }
+    ctx.logger.info(`Scanned ${folder.path}: ${seen.size} video file(s), ${found.length} new, ${missing.length} missing`);
+  }
+
+  private async addDiscovered(folder: ImportFolderRow, found: FoundFile[]): Promise<void> {
+    if (!found.length) return;
+    const locationIds = await this.deps.files.createDiscovered(folder.id, found);
+    for (const file of found) this.deps.bus.emit('shoko', { event: 'FileDetected', payload: { RelativePath: file.relativePath, ImportFolderID: folder.id } });
+    await this.deps.queue.enqueueMany(
+      this.hashFileJob,
+      locationIds.map((locationId) => ({ locationId })),
+    );
+  }
+
+  private async hashLocation(locationId: number, ctx: JobContext): Promise<void> {
+    const location = await this.deps.files.location(locationId);
+    if (!location) return; // removed meanwhile
+    const absolutePath = absolutePathOf(location);
+    ctx.progress(0, { FilePath: absolutePath });
+    const stat = await fs.stat(absolutePath).catch((error: NodeJS.ErrnoException) => error);
+    if (stat instanceof Error) {
+      if (stat.code === 'ENOENT') await this.deps.files.setAccessible([locationId], false);
+      throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(stat)}`);
+    }
+    if (!stat.isFile()) throw new PermanentJobError(`Cannot hash ${absolutePath}: it is not a regular file`);
+    if (stat.size === 0) throw new PermanentJobError(`Cannot hash ${absolutePath}: the file is empty (0 bytes)`);
+    let hashes: StoredHashes & { size: number };
+    try {
+      hashes = await this.deps.hasher.hash(absolutePath, { onProgress: (fraction) => ctx.progress(fraction), signal: ctx.signal });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(error as NodeJS.ErrnoException)}`);
+    }
+    const result = await this.deps.files.applyHashes(locationId, hashes.size, hashes);
+    ctx.logger.info(`Hashed ${absolutePath} (ED2K ${hashes.ED2K})`);
+    this.deps.bus.emit('shoko', { event: 'FileHashed', payload: fileEvent(result.fileId, location) });
+    if (result.merged && result.otherLocations > 0) await this.handleDuplicate(location, result.fileId, ctx);
+    const file = await this.deps.files.file(result.fileId);
+    if (file && !file.media_info) await this.deps.queue.enqueue(this.mediaInfoJob, { fileId: file.id });
+  }
+
+  private async handleDuplicate(location: LocationWithFolder, fileId: number, ctx: JobContext): Promise<void> {
+    const absolutePath = absolutePathOf(location);
+    if (!this.deps.settings.current.Import.AutomaticallyDeleteDuplicatesOnImport) {
+      ctx.logger.info(`Duplicate file: ${absolutePath} has the same content as another location of file ${fileId}`);
+      return;
+    }
+    ctx.logger.warn(`Deleting duplicate file ${absolutePath} (Import.AutomaticallyDeleteDuplicatesOnImport is on)`);
+    await fs.unlink(absolutePath);
+    await this.deps.files.removeLocation(location.id);
+    this.deps.bus.emit('shoko', { event: 'FileDeleted', payload: fileEvent(fileId, location) });
+  }
+
+  private async readMediaInfo(fileId: number, ctx: JobContext): Promise<void> {
+    const locations = (await this.deps.files.locationsOfFiles([fileId])).filter((l) => l.is_accessible);
+    if (!locations.length) throw new PermanentJobError(`File ${fileId} has no location on disk to read media info from`);
+    const absolutePath = absolutePathOf(locations[0]);
+    ctx.progress(0, { FilePath: absolutePath });
+    const timeoutMs = this.deps.settings.current.Import.MediaInfoTimeoutMinutes * 60_000;
+    try {
+      await this.deps.files.setMediaInfo(fileId, await this.deps.media.read(absolutePath, { timeoutMs }));
+    } catch (error) {
+      throw new PermanentJobError(`Cannot read media info of ${absolutePath}: ${(error as Error).message}`);
+    }
+  }
+}
+
+export function fileEvent(fileId: number, location: { id: number; import_folder_id: number; relative_path: string }) {
+  return { FileID: fileId, FileLocationID: location.id, ImportFolderID: location.import_folder_id, RelativePath: location.relative_path, CrossReferences: [] };
+}
+
+function describeFsError(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ENOENT':
+      return 'the file no longer exists';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a directory';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database, JobsTable } from '../db/schema.js';
+
+export type JobRow = Omit<JobsTable, 'id'> & { id: number };
+
+/** SQL of the persisted queue. */
+export class JobsStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Inserts unless a job with the same key is queued; true when inserted. */
+  async insert(job: { key: string; kind: string; payload: unknown; priority: number }): Promise<boolean> {
+    const result = await this.db
+      .insertInto('jobs')
+      .values({
+        job_key: job.key,
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        priority: job.priority,
+        is_running: 0,
+        attempts: 0,
+        created_at: new Date().toISOString(),
+      })
+      .onConflict((conflict) => conflict.column('job_key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Inserts many at once, skipping keys already queued; returns how many were inserted. */
+  async insertMany(jobs: Array<{ key: string; kind: string; payload: unknown; priority: number }>): Promise<number> {
+    let inserted = 0;
+    const createdAt = new Date().toISOString();
+    for (let i = 0; i < jobs.length; i += 200) {
+      const values = jobs.slice(i, i + 200).map((job) => ({
+        job_key: job.key,
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        priority: job.priority,
+        is_running: 0,
+        attempts: 0,
+        created_at: createdAt,
+      }));
+      const result = await this.db.insertInto('jobs').values(values).onConflict((c) => c.column('job_key').doNothing()).executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    return inserted;
+  }
+
+  /** Jobs left running by a process that died go back to waiting, so they run again. */
+  async requeueInterrupted(): Promise<number> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set((eb) => ({ is_running: 0, started_at: null, attempts: eb('attempts', '+', 1) }))
+      .where('is_running', '=', 1)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Claims the next waiting job of a kind not in `excludedKinds`; null when there is none. */
+  async claimNext(excludedKinds: string[]): Promise<JobRow | null> {
+    for (;;) {
+      let query = this.db.selectFrom('jobs').selectAll().where('is_running', '=', 0);
+      if (excludedKinds.length) query = query.where('kind', 'not in', excludedKinds);
+      const next = await query.orderBy('priority').orderBy('id').limit(1).executeTakeFirst();
+      if (!next) return null;
+      const startedAt = new Date().toISOString();
+      const claimed = await this.db
+        .updateTable('jobs')
+        .set({ is_running: 1, started_at: startedAt })
+        .where('id', '=', next.id)
+        .where('is_running', '=', 0)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 1) return { ...next, is_running: 1, started_at: startedAt };
+    }
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.db.deleteFrom('jobs').where('id', '=', id).execute();
+  }
+
+  async release(id: number, attempts: number): Promise<void> {
+    await this.db.updateTable('jobs').set({ is_running: 0, started_at: null, attempts }).where('id', '=', id).execute();
+  }
+
+  async clearWaiting(): Promise<void> {
+    await this.db.deleteFrom('jobs').where('is_running', '=', 0).execute();
+  }
+
+  async countWaiting(): Promise<number> {
+    const row = await this.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('count')).where('is_running', '=', 0).executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async countByKind(): Promise<Array<{ kind: string; count: number }>> {
+    const rows = await this.db.selectFrom('jobs').select(['kind', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('kind').execute();
+    return rows.map((row) => ({ kind: row.kind, count: Number(row.count) }));
+  }
+
+  async listWaiting(offset: number, limit: number): Promise<JobRow[]> {
+    return this.db.selectFrom('jobs').selectAll().where('is_running', '=', 0).orderBy('priority').orderBy('id').offset(offset).limit(limit).execute();
+  }
+}
