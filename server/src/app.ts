@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -36,7 +36,8 @@ export interface RegisteredRoute {
 export async function buildApp(services: Services, logger: Logger): Promise<{ app: App; routes: RegisteredRoute[]; close(): Promise<void> }> {
   const app = Fastify({
     loggerInstance: logger.child({ name: 'HTTP' }),
-    disableRequestLogging: true,
+    // Per-request lines would drown the log the console shows; errors are logged by our error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 16 * 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true } },

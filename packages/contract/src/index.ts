@@ -8,3 +8,4 @@ export * from './logs.js';
 export * from './events.js';
 export * from './webui.js';
 export * from './files.js';
+export * from './media.js';

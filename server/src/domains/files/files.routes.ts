@@ -108,6 +108,10 @@ export function registerFileRoutes(app: App, deps: { files: FilesService }) {
     },
   );
 
+  app.get('/api/v3/File/Location/:locationID', { schema: { tags, params: LocationParams, response: { 200: FileLocation } } }, (request) =>
+    files.getLocation(request.params.locationID),
+  );
+
   app.delete(
     '/api/v3/File/Location/:locationID',
     {

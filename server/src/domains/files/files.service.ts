@@ -101,6 +101,12 @@ export class FilesService {
     return this.toModel(row, await this.store.locationsOfFiles([id]), new Set(include));
   }
 
+  async getLocation(id: number): Promise<FileLocation> {
+    const location = await this.store.location(id);
+    if (!location) throw notFound('No File.Location entry for the given locationID.');
+    return this.locationModel(location, true);
+  }
+
   async list(query: FileListQuery): Promise<ListResult<File>> {
     const rows = await this.store.allFiles();
     const locationsByFile = new Map<number, LocationWithFolder[]>();

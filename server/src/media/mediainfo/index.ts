@@ -1,54 +1,55 @@
 import fs from 'node:fs/promises';
-import mediaInfoFactory, { type MediaInfo } from 'mediainfo.js';
+import os from 'node:os';
+import type { MediaInfo } from '@shoko-ts/contract';
+import { MediaInfoError } from './errors.js';
+import { findExternalSubtitles } from './external-subtitles.js';
 import { toMediaInfoModel } from './mapping.js';
+import { MediaInfoWorkerPool } from './worker-pool.js';
 
-export { standardResolution, timeSpanText, toMediaInfoModel } from './mapping.js';
+export { MediaInfoError, type MediaInfoFailure } from './errors.js';
+export { findExternalSubtitles, type ExternalSubtitleOptions } from './external-subtitles.js';
+export { timeSpanText, toMediaInfoModel } from './mapping.js';
+export { standardResolution } from './resolution.js';
 
-let instance: Promise<MediaInfo<'object'>> | null = null;
-let queue: Promise<unknown> = Promise.resolve();
-
-/** MediaInfoLib compiled to WebAssembly, loaded once; analyses run one at a time on it. */
-function mediaInfo(): Promise<MediaInfo<'object'>> {
-  instance ??= mediaInfoFactory({ format: 'object', full: true, chunkSize: 1024 * 1024 });
-  return instance;
+export interface ReadMediaInfoOptions {
+  /** Time limit of the analysis (settings `Import.MediaInfoTimeoutMinutes`); ≤ 0 means none. Default 5 minutes. */
+  timeoutMs?: number;
+  /** Add subtitle files found beside the video to `Subtitles` (default true). */
+  externalSubtitles?: boolean;
 }
+
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+
+let pool: MediaInfoWorkerPool | null = null;
 
 /**
- * Reads a file's container and streams through its headers (MediaInfo asks for the chunks it needs, never the
- * whole file) and maps them to the contract's MediaInfo model. A file MediaInfo cannot read is an error.
+ * Reads a file with MediaInfoLib (WebAssembly, in worker threads) and maps it to the contract's MediaInfo model
+ * (files.md §1.8). MediaInfoLib reads only the parts of the file it asks for. Rejects with a MediaInfoError whose
+ * `reason` says what went wrong: missing file, not a media file, time limit reached, MediaInfoLib crashed.
  */
-export function readMediaInfo(path: string, options: { timeoutMs?: number } = {}): Promise<ReturnType<typeof toMediaInfoModel>> {
-  const run = async () => {
-    const handle = await fs.open(path, 'r');
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const { size } = await handle.stat();
-      const analyzer = await mediaInfo();
-      const readChunk = async (chunkSize: number, offset: number) => {
-        const buffer = Buffer.alloc(chunkSize);
-        const { bytesRead } = await handle.read(buffer, 0, chunkSize, offset);
-        return new Uint8Array(buffer.buffer, buffer.byteOffset, bytesRead);
-      };
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('MediaInfo timed out')), options.timeoutMs ?? 5 * 60_000);
-      });
-      const result = await Promise.race([analyzer.analyzeData(size, readChunk), timeout]);
-      const tracks = (result as { media?: { track?: Array<{ '@type': string }> } }).media?.track ?? [];
-      if (!tracks.some((t) => t['@type'] === 'Video' || t['@type'] === 'Audio')) throw new Error('MediaInfo found no audio or video streams');
-      return toMediaInfoModel(result as never);
-    } finally {
-      clearTimeout(timer);
-      await handle.close();
-    }
-  };
-  const next = queue.then(run, run);
-  queue = next.catch(() => undefined);
-  return next;
+export async function readMediaInfo(path: string, options: ReadMediaInfoOptions = {}): Promise<MediaInfo> {
+  const stats = await fs.stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new MediaInfoError(error.code === 'ENOENT' ? 'not-found' : 'unreadable', path, error.code === 'ENOENT' ? 'file not found' : error.message);
+  });
+  if (!stats.isFile()) throw new MediaInfoError('unreadable', path, 'not a regular file');
+
+  pool ??= new MediaInfoWorkerPool(Math.min(2, os.availableParallelism()));
+  const document = await pool.analyse(path, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const model = toMediaInfoModel(document, path);
+  if (options.externalSubtitles !== false) {
+    const internal = model.Subtitles;
+    const external = await findExternalSubtitles(path, {
+      firstId: Math.max(0, ...[...model.Video, ...model.Audio, ...internal].map((stream) => stream.ID)) + 1,
+      firstOrder: Math.max(-1, ...[...model.Video, ...model.Audio, ...internal].map((stream) => stream.Order)) + 1,
+    });
+    model.Subtitles = [...internal, ...external];
+  }
+  return model;
 }
 
+/** Stops the MediaInfo workers (server shutdown); analyses still running are rejected. A later read starts anew. */
 export async function closeMediaInfo(): Promise<void> {
-  if (!instance) return;
-  const current = instance;
-  instance = null;
-  (await current.catch(() => null))?.close();
+  const current = pool;
+  pool = null;
+  await current?.close();
 }

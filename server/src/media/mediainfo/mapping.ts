@@ -1,166 +1,175 @@
-import { describeLanguage } from './languages.js';
+import type { AudioStream, Chapter, MediaInfo, StreamFormat, TextStream, VideoStream } from '@shoko-ts/contract';
+import { streamCodec } from './codecs.js';
+import { MediaInfoError } from './errors.js';
+import { lookupLanguage, streamLanguage } from './languages.js';
+import { standardResolution } from './resolution.js';
+import { decimal, flag, integer, text, type MediaInfoDocument, type MediaTrack } from './track.js';
 
-type Track = Record<string, unknown> & { '@type': string };
-
-const num = (value: unknown): number | null => {
-  if (value === undefined || value === null || value === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-};
-const int = (value: unknown): number | null => {
-  const n = num(value);
-  return n === null ? null : Math.round(n);
-};
-const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : typeof value === 'number' ? String(value) : null);
-const yes = (value: unknown) => typeof value === 'string' && value.toLowerCase() === 'yes';
-
-/** .NET TimeSpan text `hh:mm:ss[.fffffff]` of seconds. */
+/** .NET TimeSpan text `[d.]hh:mm:ss[.fffffff]` of a number of seconds; the fraction is left out when zero. */
 export function timeSpanText(seconds: number): string {
-  const ticks = Math.round(seconds * 1e7);
-  const whole = Math.floor(ticks / 1e7);
+  const ticks = Math.max(0, Math.round(seconds * 1e7));
+  const wholeSeconds = Math.floor(ticks / 1e7);
   const fraction = ticks % 1e7;
+  const days = Math.floor(wholeSeconds / 86_400);
   const pad = (n: number) => String(n).padStart(2, '0');
-  const days = Math.floor(whole / 86400);
-  const hms = `${pad(Math.floor((whole % 86400) / 3600))}:${pad(Math.floor((whole % 3600) / 60))}:${pad(whole % 60)}`;
-  return `${days ? `${days}.` : ''}${hms}${fraction ? `.${String(fraction).padStart(7, '0')}` : ''}`;
+  const clock = `${pad(Math.floor(wholeSeconds / 3600) % 24)}:${pad(Math.floor(wholeSeconds / 60) % 60)}:${pad(wholeSeconds % 60)}`;
+  return `${days ? `${days}.` : ''}${clock}${fraction ? `.${String(fraction).padStart(7, '0')}` : ''}`;
 }
 
-const SIMPLIFIED_CODECS: Array<[RegExp, string]> = [
-  [/^avc$/i, 'H264'], [/^hevc$/i, 'HEVC'], [/^av1$/i, 'AV1'], [/^vp9$/i, 'VP9'], [/^vp8$/i, 'VP8'], [/^mpeg-4 visual$/i, 'MPEG4'],
-  [/^mpeg video$/i, 'MPEG2'], [/^vc-1$/i, 'VC1'], [/^aac/i, 'AAC'], [/^ac-3$/i, 'AC3'], [/^e-ac-3/i, 'EAC3'], [/^dts/i, 'DTS'],
-  [/^flac$/i, 'FLAC'], [/^opus$/i, 'OPUS'], [/^mpeg audio$/i, 'MP3'], [/^vorbis$/i, 'VORBIS'], [/^mlp fba/i, 'TRUEHD'], [/^pcm$/i, 'PCM'],
-  [/^ass$/i, 'ASS'], [/^ssa$/i, 'SSA'], [/^utf-8$/i, 'SRT'], [/^subrip$/i, 'SRT'], [/^pgs$/i, 'PGS'], [/^vobsub$/i, 'VOBSUB'], [/^webvtt$/i, 'WEBVTT'],
-];
-
-function codec(track: Track) {
-  const format = str(track.Format) ?? '';
-  const raw = str(track.CodecID);
-  const simplified = SIMPLIFIED_CODECS.find(([pattern]) => pattern.test(format))?.[1] ?? format.toUpperCase().replace(/[^A-Z0-9]/g, '');
-  return { ...(format ? { Name: format } : {}), Simplified: simplified || 'UNKNOWN', Raw: raw };
+/** Shoko serialises some of these objects with null members left out. */
+function withoutNulls<T extends Record<string, unknown>>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(Object.entries(value).filter(([, member]) => member !== null)) as never;
 }
 
-function streamFormat(track: Track) {
-  const entries: Record<string, unknown> = {
-    Name: str(track.Format),
-    Profile: str(track.Format_Profile),
-    Level: str(track.Format_Level),
-    Settings: str(track.Format_Settings),
-    AdditionalFeatures: str(track.Format_AdditionalFeatures),
-    Endianness: str(track.Format_Settings_Endianness),
-    Tier: str(track.Format_Tier),
-    Commercial: str(track.Format_Commercial_IfAny),
-    HDR: str(track.HDR_Format),
-    HDRCompatibility: str(track.HDR_Format_Compatibility),
-    CABAC: track.Format_Settings_CABAC === undefined ? null : yes(track.Format_Settings_CABAC),
-    BVOP: track.Format_Settings_BVOP === undefined ? null : yes(track.Format_Settings_BVOP),
-    QPel: track.Format_Settings_QPel === undefined ? null : yes(track.Format_Settings_QPel),
-    GMC: str(track.Format_Settings_GMC),
-    ReferenceFrames: int(track.Format_Settings_RefFrames),
-  };
-  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== null));
+function streamFormat(track: MediaTrack, isVideo: boolean): StreamFormat {
+  return withoutNulls({
+    Name: text(track.Format) ?? 'unknown',
+    Profile: text(track.Format_Profile),
+    Level: text(track.Format_Level),
+    Settings: text(track.Format_Settings),
+    AdditionalFeatures: text(track.Format_AdditionalFeatures),
+    Endianness: text(track.Format_Settings_Endianness),
+    Tier: text(track.Format_Tier),
+    Commercial: text(track.Format_Commercial_IfAny),
+    ...(isVideo && {
+      HDR: text(track.HDR_Format),
+      HDRCompatibility: text(track.HDR_Format_Compatibility),
+      CABAC: flag(track.Format_Settings_CABAC),
+      BVOP: flag(track.Format_Settings_BVOP),
+      QPel: flag(track.Format_Settings_QPel),
+      GMC: text(track.Format_Settings_GMC),
+      ReferenceFrames: integer(track.Format_Settings_RefFrames),
+    }),
+  });
 }
 
-function baseStream(track: Track, order: number) {
+/** Members every stream kind shares (files.md §1.8.1); `index` stands in for a missing ID or order. */
+function streamBase(track: MediaTrack, index: number, isVideo = false) {
   return {
-    ID: int(track.ID) ?? order,
-    UID: str(track.UniqueID) ?? '',
-    Title: str(track.Title),
-    Order: int(track.StreamOrder) ?? order,
-    IsDefault: yes(track.Default),
-    IsForced: yes(track.Forced),
-    ...describeLanguage(str(track.Language) ?? undefined),
-    Codec: codec(track),
-    Format: streamFormat(track),
+    ID: integer(track.ID) ?? index + 1,
+    UID: text(track.UniqueID) ?? '',
+    Title: text(track.Title),
+    Order: integer(track.StreamOrder) ?? index,
+    IsDefault: flag(track.Default) ?? false,
+    IsForced: flag(track.Forced) ?? false,
+    ...streamLanguage(text(track.Language)),
+    Codec: streamCodec(track),
+    Format: streamFormat(track, isVideo),
   };
 }
 
-const withoutNulls = <T extends Record<string, unknown>>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+function videoStream(track: MediaTrack, index: number): VideoStream {
+  const width = integer(track.Width) ?? 0;
+  const height = integer(track.Height) ?? 0;
+  return withoutNulls({
+    ...streamBase(track, index, true),
+    Width: width,
+    Height: height,
+    Resolution: standardResolution(width, height),
+    PixelAspectRatio: decimal(track.PixelAspectRatio) ?? 0,
+    FrameRate: decimal(track.FrameRate) ?? 0,
+    FrameRateMode: text(track.FrameRate_Mode),
+    FrameCount: integer(track.FrameCount) ?? 0,
+    ScanType: text(track.ScanType),
+    ColorSpace: text(track.ColorSpace),
+    ChromaSubsampling: text(track.ChromaSubsampling),
+    MatrixCoefficients: text(track.matrix_coefficients),
+    BitRate: integer(track.BitRate) ?? 0,
+    BitDepth: integer(track.BitDepth) ?? 0,
+  });
+}
 
-const STANDARD_RESOLUTIONS: Record<string, Array<[number, number, string]>> = {
-  '1.333333': [[1440, 1080, '1080p'], [960, 720, '720p'], [720, 576, '576p'], [720, 480, '480p'], [480, 360, '360p'], [320, 240, '240p']],
-  '1.777778': [[3840, 2160, '2160p'], [2560, 1440, '1440p'], [1920, 1080, '1080p'], [1280, 720, '720p'], [1024, 576, '576p'], [853, 480, '480p']],
-  '2.333333': [[2560, 1080, 'UWHD'], [3440, 1440, 'UWQHD']],
+function audioStream(track: MediaTrack, index: number): AudioStream {
+  return {
+    ...streamBase(track, index),
+    Channels: integer(track.Channels) ?? 0,
+    ChannelLayout: text(track.ChannelLayout),
+    SamplesPerFrame: integer(track.SamplesPerFrame) ?? 0,
+    SamplingRate: integer(track.SamplingRate) ?? 0,
+    CompressionMode: text(track.Compression_Mode),
+    BitRate: integer(track.BitRate) ?? 0,
+    BitRateMode: text(track.BitRate_Mode),
+    BitDepth: integer(track.BitDepth) ?? 0,
+  };
+}
+
+function textStream(track: MediaTrack, index: number): TextStream {
+  return { ...streamBase(track, index), SubTitle: text(track.SubTitle), IsExternal: false };
+}
+
+/**
+ * Chapters of a Menu track: MediaInfoLib lists each mark under an `extra` key `_hh_mm_ss_mmm`, its value the title,
+ * optionally prefixed by the title's language (`en:Opening`).
+ */
+function chapters(menu: MediaTrack | undefined): Chapter[] {
+  const marks = menu?.extra && typeof menu.extra === 'object' ? Object.entries(menu.extra as Record<string, unknown>) : [];
+  const found: Array<Chapter & { seconds: number }> = [];
+  for (const [key, value] of marks) {
+    const time = /^_(\d+)_(\d{2})_(\d{2})_(\d{3})/.exec(key);
+    if (!time) continue;
+    const seconds = Number(time[1]) * 3600 + Number(time[2]) * 60 + Number(time[3]) + Number(time[4]) / 1000;
+    const label = text(value) ?? '';
+    // Only a language tag counts as a prefix, so a title such as "Part 1: Arrival" stays whole.
+    const prefixed = /^([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)?):(.*)$/.exec(label);
+    const language = prefixed ? lookupLanguage(prefixed[1]) : null;
+    found.push({
+      Title: (prefixed && language ? prefixed[2] : label).trim(),
+      Language: language?.name ?? 'Unknown',
+      Timestamp: timeSpanText(seconds),
+      seconds,
+    });
+  }
+  return found.sort((a, b) => a.seconds - b.seconds).map(({ seconds: _seconds, ...chapter }) => chapter);
+}
+
+/** Usual file extension of each container MediaInfoLib names (`Format` of the General track). */
+const CONTAINER_EXTENSIONS: Record<string, string> = {
+  matroska: 'mkv', webm: 'webm', 'mpeg-4': 'mp4', avi: 'avi', 'mpeg-ts': 'ts', bdav: 'm2ts', 'mpeg-ps': 'mpg',
+  'flash video': 'flv', 'windows media': 'wmv', realmedia: 'rm', ogg: 'ogm', flac: 'flac', wave: 'wav',
 };
 
-/** contract files.md §1.8.3: nearest aspect ratio, then nearest pixel area. */
-export function standardResolution(width: number, height: number): string | null {
-  if (!width || !height) return null;
-  const ratio = width / height;
-  const aspect = Object.keys(STANDARD_RESOLUTIONS).reduce((best, key) => (Math.abs(Number(key) - ratio) < Math.abs(Number(best) - ratio) ? key : best));
-  const area = width * height;
-  return STANDARD_RESOLUTIONS[aspect].reduce((best, entry) => (Math.abs(entry[0] * entry[1] - area) < Math.abs(best[0] * best[1] - area) ? entry : best))[2];
+function containerExtension(general: MediaTrack, fileExtension: string): string {
+  const format = text(general.Format)?.toLowerCase() ?? '';
+  if (format === 'mpeg-4' && /quicktime/i.test(text(general.Format_Profile) ?? '')) return 'mov';
+  return CONTAINER_EXTENSIONS[format] ?? fileExtension.replace(/^\./, '').toLowerCase();
 }
 
-/** Chapter marks of a Menu track: `extra` keys like `_00_01_30_500` → "Chapter title" (optionally `lang:title`). */
-function chapters(menu: Track | undefined) {
-  const extra = (menu?.extra ?? {}) as Record<string, unknown>;
-  return Object.entries(extra)
-    .map(([key, value]) => {
-      const match = /^_(\d+)_(\d{2})_(\d{2})_(\d{3})$/.exec(key);
-      if (!match) return null;
-      const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) + Number(match[4]) / 1000;
-      const text = String(value);
-      const lang = /^([a-z]{2,3}):(.*)$/.exec(text);
-      return { Title: lang ? lang[2] : text, Language: describeLanguage(lang?.[1]).Language, Timestamp: timeSpanText(seconds), seconds };
-    })
-    .filter((c): c is NonNullable<typeof c> => c !== null)
-    .sort((a, b) => a.seconds - b.seconds)
-    .map(({ seconds: _seconds, ...chapter }) => chapter);
+/** MediaInfo writes `2024-01-02 03:04:05 UTC` (older builds: `UTC 2024-01-02 03:04:05`). */
+function encodedDate(general: MediaTrack): string | null {
+  const raw = text(general.Encoded_Date);
+  if (!raw) return null;
+  const stamp = raw.replace(/\bUTC\b/, '').trim().split(' / ')[0].replace(' ', 'T');
+  const date = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(stamp) ? stamp : `${stamp}Z`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** MediaInfoLib's JSON (object form) → the contract's MediaInfo model (files.md §1.8). */
-export function toMediaInfoModel(result: { media?: { track?: Track[] } | null }) {
-  const tracks = result.media?.track ?? [];
-  const general = tracks.find((t) => t['@type'] === 'General');
-  if (!general) throw new Error('MediaInfo found no container in this file');
-  const of = (type: string) => tracks.filter((t) => t['@type'] === type);
-  const video = of('Video').map((track, i) => {
-    const width = int(track.Width) ?? 0;
-    const height = int(track.Height) ?? 0;
-    return withoutNulls({
-      ...baseStream(track, i),
-      Width: width,
-      Height: height,
-      Resolution: standardResolution(width, height),
-      PixelAspectRatio: num(track.PixelAspectRatio),
-      FrameRate: num(track.FrameRate),
-      FrameRateMode: str(track.FrameRate_Mode),
-      FrameCount: int(track.FrameCount),
-      ScanType: str(track.ScanType),
-      ColorSpace: str(track.ColorSpace),
-      ChromaSubsampling: str(track.ChromaSubsampling),
-      MatrixCoefficients: str(track.matrix_coefficients),
-      BitRate: int(track.BitRate),
-      BitDepth: int(track.BitDepth),
-    });
-  });
-  const audio = of('Audio').map((track, i) => ({
-    ...baseStream(track, i),
-    Channels: int(track.Channels),
-    ChannelLayout: str(track.ChannelLayout),
-    SamplesPerFrame: int(track.SamplesPerFrame),
-    SamplingRate: int(track.SamplingRate),
-    CompressionMode: str(track.Compression_Mode),
-    BitRate: int(track.BitRate),
-    BitRateMode: str(track.BitRate_Mode),
-    BitDepth: int(track.BitDepth),
-  }));
-  const subtitles = of('Text').map((track, i) => ({ ...baseStream(track, i), SubTitle: str(track.Title), IsExternal: false }));
-  const encoded = str(general.Encoded_Date);
-  const encodedDate = encoded ? new Date(encoded.replace(/^UTC\s*/, '').replace(' UTC', 'Z').replace(' ', 'T')) : null;
+/**
+ * MediaInfoLib's JSON → the contract's MediaInfo model (files.md §1.8). `path` only names the file in errors and
+ * supplies the extension when the container is not one we know. Throws when the file holds no audio or video.
+ */
+export function toMediaInfoModel(document: MediaInfoDocument, path: string): MediaInfo {
+  const tracks = document.media?.track ?? [];
+  const general = tracks.find((track) => track['@type'] === 'General');
+  const ofType = (type: string) => tracks.filter((track) => track['@type'] === type);
+  const [video, audio] = [ofType('Video'), ofType('Audio')];
+  if (!general || (video.length === 0 && audio.length === 0)) {
+    const format = general && text(general.Format);
+    throw new MediaInfoError('not-media', path, `not a media file (${format ? `${format} container without` : 'found no'} audio or video)`);
+  }
+  const extension = /\.([^./\\]+)$/.exec(path)?.[1] ?? '';
   return {
-    Title: str(general.Title) ?? str(general.Movie),
-    Duration: timeSpanText(num(general.Duration) ?? 0),
-    BitRate: int(general.OverallBitRate) ?? 0,
-    FrameRate: num(general.FrameRate) ?? 0,
-    Encoded: encodedDate && !Number.isNaN(encodedDate.getTime()) ? encodedDate.toISOString() : null,
+    Title: text(general.Title) ?? text(general.Movie),
+    Duration: timeSpanText(decimal(general.Duration) ?? 0),
+    BitRate: integer(general.OverallBitRate) ?? 0,
+    FrameRate: decimal(general.FrameRate) ?? 0,
+    Encoded: encodedDate(general),
     IsStreamable: false,
-    FileExtension: str(general.FileExtension) ?? '',
-    MediaContainer: str(general.Format) ?? '',
-    MediaContainerVersion: int(general.Format_Version) ?? 0,
-    Video: video,
-    Audio: audio,
-    Subtitles: subtitles,
-    Chapters: chapters(of('Menu')[0]),
+    FileExtension: containerExtension(general, extension),
+    MediaContainer: text(general.Format) ?? '',
+    MediaContainerVersion: integer(general.Format_Version) ?? 0,
+    Video: video.map(videoStream),
+    Audio: audio.map(audioStream),
+    Subtitles: ofType('Text').map(textStream),
+    Chapters: chapters(ofType('Menu')[0]),
   };
 }

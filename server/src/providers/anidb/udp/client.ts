@@ -1,224 +1,258 @@
-import dgram from 'node:dgram';
+import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
-import { decodeReply, encodeCommand, isZeroReply, MalformedReplyError, type UdpParams, type UdpReply } from './codec.js';
-import { RateLimiter, type RateLimitTimings } from './rate-limiter.js';
-
-export interface UdpServerAddress {
-  host: string;
-  port: number;
-  /** Local port to bind; AniDB wants it fixed. 0 = any (tests). */
-  clientPort: number;
-}
+import { decodeReply, encodeCommand, isZeroDatagram, type UdpParams, type UdpReply } from './codec.js';
+import {
+  AniDBAccessDeniedError,
+  AniDBBannedError,
+  AniDBClientRejectedError,
+  AniDBLoginFailedError,
+  AniDBServerBusyError,
+  AniDBSessionError,
+  AniDBTimeoutError,
+  AniDBUdpError,
+} from './errors.js';
+import { ANIDB_UDP_RATE_LIMIT, RateLimiter, systemClock, type RateLimitClock, type RateLimitTimings } from './rate-limiter.js';
+import { UdpTransport, type UdpServerAddress } from './transport.js';
+import { UdpStatus, type UdpStatusListener } from './udp-status.js';
 
 export interface AniDBUdpClientOptions {
   server: UdpServerAddress;
   logger: Logger;
+  /** How long to wait for each reply (Shoko: 30 s). */
   timeoutMs?: number;
-  timings?: RateLimitTimings;
-  /** AniDB client registration; configurable because AniDB only accepts registered clients. */
+  /** Resends after a timeout; AniDB drops packets over its limit, so keep this at 1. */
+  retries?: number;
+  rateLimit?: RateLimitTimings;
+  /** Clock for the rate limiter and pauses; tests pass one whose sleep returns at once. */
+  clock?: RateLimitClock;
+  /** AniDB only answers registered clients: lowercase a-z, 4-16 letters, integer version. */
   clientName?: string;
   clientVersion?: number;
-  /** How long UDP stays silent after a ban (AniDB: at least 1.5 h). */
-  banCooldownMs?: number;
+  /** Pause after a ban (AniDB does not publish ban lengths; Shoko waits 1.5 h). */
+  banPauseMs?: number;
+  /** Pause after a 6xx server error (Shoko: 5 min). */
+  serverErrorPauseMs?: number;
 }
 
-export class AniDBBannedError extends Error {}
-export class AniDBTimeoutError extends Error {}
-export class AniDBLoginError extends Error {}
+export const DEFAULT_CLIENT_NAME = 'shokots';
+export const DEFAULT_CLIENT_VERSION = 1;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_BAN_PAUSE_MS = 90 * 60_000;
+const DEFAULT_SERVER_ERROR_PAUSE_MS = 5 * 60_000;
 
-const FAST_TIMINGS: RateLimitTimings = { shortGapMs: 2000, longGapMs: 6000, longGapAfterMs: 10_000, resetAfterMs: 120_000 };
-const SESSION_LOST = new Set([501, 506, 598]);
-
-export interface UdpBanState {
-  banned: boolean;
-  until: number | null;
-  reason: string | null;
-}
+/** Commands AniDB answers without a session. */
+const SESSIONLESS_COMMANDS = new Set(['PING', 'VERSION', 'ENCRYPT']);
+/** The session is gone (598 usually means a NAT mapping expired): log in again once and resend. */
+const SESSION_LOST_CODES = new Set([501, 506, 598]);
 
 /**
- * One AniDB UDP session over one socket bound to a fixed local port. Requests are strictly one at a time and spaced
- * by the rate limiter; a lost session is re-established once; a ban stops all traffic for the cool-down.
+ * An AniDB UDP API client: logs in on demand, keeps the session, sends one command at a time through the rate
+ * limiter, and turns bans and server trouble into pauses that callers can watch through `onStatusChange`.
  */
 export class AniDBUdpClient {
-  private socket: dgram.Socket | null = null;
-  private session: string | null = null;
-  private credentials: { username: string; password: string } | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
-  private pending: { resolve: (reply: Buffer) => void } | null = null;
+  private readonly transport: UdpTransport;
   private readonly limiter: RateLimiter;
-  private ban: UdpBanState = { banned: false, until: null, reason: null };
-  onBanChange: ((state: UdpBanState) => void) | null = null;
+  private readonly status: UdpStatus;
+  private readonly logger: Logger;
+  private queue: Promise<unknown> = Promise.resolve();
+  private credentials: { username: string; password: string } | null = null;
+  private credentialsRejected = false;
+  private session: string | null = null;
+  private tagCounter = 0;
+  /** `ip:port` AniDB saw us at (AUTH with `nat=1`); a port other than ours means we are behind NAT. */
+  publicAddress: string | null = null;
+  /** AniDB answered the last login with 201: a newer version of this client is registered. */
+  newVersionAvailable = false;
 
   constructor(private readonly options: AniDBUdpClientOptions) {
-    this.limiter = new RateLimiter(options.timings ?? FAST_TIMINGS);
-  }
-
-  get banState(): UdpBanState {
-    if (this.ban.banned && this.ban.until !== null && Date.now() >= this.ban.until) this.setBan(false, null);
-    return this.ban;
+    this.logger = options.logger;
+    const clock = options.clock ?? systemClock;
+    this.transport = new UdpTransport(options.server, options.logger);
+    this.limiter = new RateLimiter(options.rateLimit ?? ANIDB_UDP_RATE_LIMIT, clock);
+    this.status = new UdpStatus(clock.now);
   }
 
   get isLoggedIn(): boolean {
     return this.session !== null;
   }
 
+  /** The UDP ban state for the console's AniDB banner. */
+  get banState(): AniDBState {
+    return this.status.get(AniDBUpdateType.UDPBan);
+  }
+
+  /** Every ban, back-off and login-state change; returns the function that unsubscribes. */
+  onStatusChange(listener: UdpStatusListener): () => void {
+    return this.status.onChange(listener);
+  }
+
+  /** Credentials for logins on demand. A running session is kept until it is lost or logged out. */
   setCredentials(username: string, password: string): void {
     this.credentials = { username, password };
+    this.credentialsRejected = false;
   }
 
-  /** AUTH with the given credentials; true on 200/201, false on 500 LOGIN FAILED. Other failures throw. */
+  /** AUTH now. True on 200/201, false on 500 LOGIN FAILED; bans, timeouts and other refusals throw. */
   login(username: string, password: string): Promise<boolean> {
-    return this.serialised(async () => {
-      this.credentials = { username, password };
-      return this.authenticate();
-    });
+    this.setCredentials(username, password);
+    return this.serialised(() => this.authenticate());
   }
 
-  /** Sends a session command, logging in first when needed. */
-  request(command: string, params: UdpParams = {}): Promise<UdpReply> {
+  /** Sends a command and returns AniDB's reply, logging in first when the command needs a session. */
+  send(command: string, params: UdpParams = {}): Promise<UdpReply> {
+    const name = command.toUpperCase();
+    if (name === 'AUTH' || name === 'LOGOUT') return Promise.reject(new Error(`Use login()/logout() for ${name}`));
+    if (SESSIONLESS_COMMANDS.has(name)) return this.serialised(() => this.exchange(name, params));
     return this.serialised(async () => {
-      if (!this.session && !(await this.authenticate())) throw new AniDBLoginError('AniDB login failed');
-      let reply = await this.exchange(command, { ...params, s: this.session! });
-      if (SESSION_LOST.has(reply.code)) {
+      if (!this.session) await this.authenticateOrThrow();
+      let reply = await this.exchange(name, params, { session: this.session });
+      if (!SESSION_LOST_CODES.has(reply.code)) return reply;
+      this.logger.info(`AniDB dropped our session (${reply.code} ${reply.text}); logging in again`);
+      this.session = null;
+      await this.authenticateOrThrow();
+      reply = await this.exchange(name, params, { session: this.session });
+      if (SESSION_LOST_CODES.has(reply.code)) {
         this.session = null;
-        if (!(await this.authenticate())) throw new AniDBLoginError('AniDB login failed');
-        reply = await this.exchange(command, { ...params, s: this.session! });
+        throw new AniDBSessionError(`AniDB refused the new session for ${name}: ${reply.code} ${reply.text}`, reply.code);
       }
       return reply;
     });
   }
 
+  /** Keeps a NAT mapping open; needs no session and is never slowed to the long rate tier. */
   ping(): Promise<UdpReply> {
-    return this.serialised(() => this.exchange('PING', {}, { short: true }));
+    return this.serialised(() => this.exchange('PING', {}, { keepAlive: true }));
   }
 
+  /** Ends the session if there is one. Failures are logged, not thrown: the session is forgotten either way. */
   logout(): Promise<void> {
     return this.serialised(async () => {
-      if (!this.session) return;
       const session = this.session;
+      if (!session) return;
       this.session = null;
-      await this.exchange('LOGOUT', { s: session }).catch((error) => this.options.logger.debug({ err: error }, 'AniDB logout failed'));
+      try {
+        await this.exchange('LOGOUT', {}, { session });
+      } catch (error) {
+        this.logger.debug({ err: error }, 'AniDB logout failed');
+      }
     });
   }
 
+  /** Logs out and releases the socket and timers. */
   async close(): Promise<void> {
-    await this.logout().catch(() => undefined);
-    this.socket?.close();
-    this.socket = null;
+    await this.logout();
+    await this.serialised(() => this.transport.close());
+    this.status.dispose();
   }
 
+  /** Runs work strictly one after another: AniDB allows one outstanding request per client. */
   private serialised<T>(work: () => Promise<T>): Promise<T> {
     const result = this.queue.then(work, work);
     this.queue = result.catch(() => undefined);
     return result;
   }
 
+  private async authenticateOrThrow(): Promise<void> {
+    if (!(await this.authenticate())) throw new AniDBLoginFailedError('AniDB rejected the username or password', 500);
+  }
+
   private async authenticate(): Promise<boolean> {
-    if (!this.credentials) throw new AniDBLoginError('No AniDB credentials configured');
+    if (!this.credentials) throw new AniDBLoginFailedError('No AniDB credentials are configured');
+    // Repeating a login AniDB already refused only risks a ban; wait for new credentials.
+    if (this.credentialsRejected) return false;
     const reply = await this.exchange('AUTH', {
       user: this.credentials.username,
       pass: this.credentials.password,
       protover: 3,
-      client: this.options.clientName ?? 'shokots',
-      clientver: this.options.clientVersion ?? 1,
+      client: this.options.clientName ?? DEFAULT_CLIENT_NAME,
+      clientver: this.options.clientVersion ?? DEFAULT_CLIENT_VERSION,
+      enc: 'utf-8',
       nat: 1,
-      enc: 'UTF8',
     });
     if (reply.code === 200 || reply.code === 201) {
-      this.session = reply.text.split(' ')[0] || null;
-      this.options.logger.info(reply.code === 201 ? 'Logged in to AniDB (a newer client version is available)' : 'Logged in to AniDB');
-      return this.session !== null;
+      // `{session} [{ip}:{port}] LOGIN ACCEPTED…`
+      const [session = '', seenAs = ''] = reply.text.split(' ');
+      this.session = session;
+      this.publicAddress = /^[\d.]+:\d+$/.test(seenAs) ? seenAs : null;
+      this.newVersionAvailable = reply.code === 201;
+      this.status.lower(AniDBUpdateType.InvalidSession);
+      if (this.newVersionAvailable) this.logger.warn('Logged in to AniDB; AniDB reports a newer version of this client');
+      else this.logger.info('Logged in to AniDB');
+      return true;
     }
     this.session = null;
     if (reply.code === 500) {
-      this.options.logger.warn('AniDB login failed: wrong username or password');
+      this.credentialsRejected = true;
+      this.status.raise(AniDBUpdateType.InvalidSession, 'AniDB login failed: wrong username or password');
+      this.logger.warn('AniDB login failed: wrong username or password');
       return false;
     }
-    throw new AniDBLoginError(`AniDB refused the login: ${reply.code} ${reply.text}`);
+    throw new AniDBUdpError(`AniDB refused the login: ${reply.code} ${reply.text}`, reply.code);
   }
 
-  /** One datagram out, one back; a timeout is retried once (AniDB silently drops packets over its limit). */
-  private async exchange(command: string, params: UdpParams, rate: { short?: boolean } = {}): Promise<UdpReply> {
-    if (this.banState.banned) throw new AniDBBannedError(`AniDB UDP is banned: ${this.ban.reason ?? 'no reason given'}`);
-    const text = encodeCommand(command, params);
-    for (let attempt = 0; ; attempt++) {
-      await this.limiter.wait(rate);
-      const datagram = await this.sendAndReceive(text);
-      if (datagram) return this.inspect(command, datagram);
-      if (attempt >= 1) throw new AniDBTimeoutError(`AniDB did not answer ${command}`);
-      this.options.logger.warn(`AniDB did not answer ${command}; retrying once`);
+  /**
+   * One command, one reply: waits for the rate limiter before every packet, resends once on silence, and turns
+   * bans, server errors and client-level refusals into errors. Codes that concern the caller are returned.
+   */
+  private async exchange(
+    command: string,
+    params: UdpParams,
+    { session = null, keepAlive = false }: { session?: string | null; keepAlive?: boolean } = {},
+  ): Promise<UdpReply> {
+    this.assertNotPaused();
+    const tag = `t${++this.tagCounter}`;
+    const payload = Buffer.from(encodeCommand(command, { ...params, tag, s: session }), 'utf8');
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const retries = this.options.retries ?? 1;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      await this.limiter.beforeSend({ keepAlive });
+      const reply = await this.transport.exchange(payload, (datagram) => this.matchReply(datagram, tag), timeoutMs);
+      if (reply) return this.checkReply(command, reply);
+      // Never log the payload: AUTH carries the password.
+      this.logger.warn(`AniDB did not answer ${command} within ${timeoutMs} ms${attempt < retries ? '; sending it again' : ''}`);
     }
+    throw new AniDBTimeoutError(`AniDB did not answer ${command}`);
   }
 
-  private inspect(command: string, datagram: Buffer): UdpReply {
-    if (isZeroReply(datagram)) {
-      this.setBan(true, 'AniDB answered with an empty packet');
-      throw new AniDBBannedError('AniDB UDP ban');
+  /** The reply to the request tagged `tag`; untagged replies count too (errors may come without the tag). */
+  private matchReply(datagram: Buffer, tag: string): UdpReply | undefined {
+    if (isZeroDatagram(datagram)) return { tag: null, code: 555, text: 'BANNED', lines: [], rows: [['AniDB answered with an all-zero packet']] };
+    const reply = decodeReply(datagram);
+    if (reply.tag !== null && reply.tag !== tag) {
+      this.logger.debug(`Skipping a late AniDB reply for request ${reply.tag}`);
+      return undefined;
     }
-    let reply: UdpReply;
-    try {
-      reply = decodeReply(datagram);
-    } catch (error) {
-      if (error instanceof MalformedReplyError) this.options.logger.warn(error.message);
-      throw error;
-    }
-    if (reply.code === 555) {
-      this.session = null;
-      this.setBan(true, reply.rows[0]?.join('|') || reply.text);
-      throw new AniDBBannedError(`AniDB UDP ban: ${this.ban.reason}`);
-    }
-    if (reply.code >= 600 && reply.code < 700) this.options.logger.warn(`AniDB server error on ${command}: ${reply.code} ${reply.text}`);
     return reply;
   }
 
-  private setBan(banned: boolean, reason: string | null): void {
-    const until = banned ? Date.now() + (this.options.banCooldownMs ?? 90 * 60_000) : null;
-    this.ban = { banned, until, reason };
-    if (banned) this.options.logger.error(`AniDB UDP ban detected (${reason}); pausing UDP traffic`);
-    this.onBanChange?.(this.ban);
+  private checkReply(command: string, reply: UdpReply): UdpReply {
+    const { code } = reply;
+    if (code === 555) {
+      this.session = null;
+      const reason = reply.rows[0]?.join('|') || 'no reason given';
+      const pauseMs = this.options.banPauseMs ?? DEFAULT_BAN_PAUSE_MS;
+      this.status.raise(AniDBUpdateType.UDPBan, `AniDB UDP ban: ${reason}`, pauseMs);
+      this.logger.error(`AniDB banned this client (${reason}); no UDP traffic for ${Math.round(pauseMs / 60_000)} min`);
+      throw new AniDBBannedError(`AniDB UDP ban: ${reason}`, code);
+    }
+    if (code >= 600 && code < 700) {
+      const message = `AniDB server error ${code} ${reply.text}`;
+      this.status.raise(AniDBUpdateType.OverloadBackoff, message, this.options.serverErrorPauseMs ?? DEFAULT_SERVER_ERROR_PAUSE_MS);
+      this.logger.warn(`${message} on ${command}; pausing UDP traffic`);
+      throw new AniDBServerBusyError(message, code);
+    }
+    if (code === 503 || code === 504) {
+      const detail = [reply.text, ...reply.lines].join(' ').trim();
+      throw new AniDBClientRejectedError(`AniDB rejected this client version: ${code} ${detail}`, code);
+    }
+    if (code === 502 || code === 505) throw new AniDBAccessDeniedError(`AniDB refused ${command}: ${code} ${reply.text}`, code);
+    return reply;
   }
 
-  private async ensureSocket(): Promise<dgram.Socket> {
-    if (this.socket) return this.socket;
-    const socket = dgram.createSocket('udp4');
-    socket.on('message', (message) => {
-      const pending = this.pending;
-      this.pending = null;
-      if (pending) pending.resolve(message);
-      else this.options.logger.debug(`Stray AniDB datagram: ${message.toString('utf8').slice(0, 80)}`);
-    });
-    socket.on('error', (error) => this.options.logger.warn({ err: error }, 'AniDB UDP socket error'));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('error', reject);
-      socket.bind(this.options.server.clientPort, () => {
-        socket.off('error', reject);
-        resolve();
-      });
-    });
-    this.socket = socket;
-    return socket;
-  }
-
-  private async sendAndReceive(text: string): Promise<Buffer | null> {
-    const socket = await this.ensureSocket();
-    const { host, port } = this.options.server;
-    return new Promise<Buffer | null>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending = null;
-        resolve(null);
-      }, this.options.timeoutMs ?? 30_000);
-      this.pending = {
-        resolve: (reply) => {
-          clearTimeout(timer);
-          resolve(reply);
-        },
-      };
-      socket.send(Buffer.from(text, 'utf8'), port, host, (error) => {
-        if (!error) return;
-        clearTimeout(timer);
-        this.pending = null;
-        reject(error);
-      });
-    });
+  private assertNotPaused(): void {
+    const ban = this.status.get(AniDBUpdateType.UDPBan);
+    if (ban.Value) throw new AniDBBannedError(ban.Message ?? 'AniDB UDP ban', 555);
+    const backoffMs = this.status.remainingPauseMs(AniDBUpdateType.OverloadBackoff);
+    if (backoffMs > 0) throw new AniDBServerBusyError(`AniDB is overloaded; UDP traffic resumes in ${Math.ceil(backoffMs / 1000)} s`);
   }
 }

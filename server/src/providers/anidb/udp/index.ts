@@ -1,24 +1,43 @@
 import type { Logger } from 'pino';
-import { AniDBUdpClient, type UdpServerAddress } from './client.js';
+import { AniDBUdpClient } from './client.js';
+import type { UdpServerAddress } from './transport.js';
 
-export { AniDBBannedError, AniDBLoginError, AniDBTimeoutError, AniDBUdpClient, type UdpBanState, type UdpServerAddress } from './client.js';
-export { decodeReply, encodeCommand, escapeValue, unescapeField, type UdpReply } from './codec.js';
-export { RateLimiter, timingsFromSettings } from './rate-limiter.js';
+export { AniDBUdpClient, DEFAULT_CLIENT_NAME, DEFAULT_CLIENT_VERSION, type AniDBUdpClientOptions } from './client.js';
+export { decodeReply, encodeCommand, escapeValue, MalformedReplyError, parseReply, unescapeField, type UdpParams, type UdpReply } from './codec.js';
+export {
+  AniDBAccessDeniedError,
+  AniDBBannedError,
+  AniDBClientRejectedError,
+  AniDBLoginFailedError,
+  AniDBServerBusyError,
+  AniDBSessionError,
+  AniDBTimeoutError,
+  AniDBUdpError,
+} from './errors.js';
+export { ANIDB_UDP_RATE_LIMIT, RateLimiter, timingsFromSettings, type RateLimitClock, type RateLimitTimings } from './rate-limiter.js';
+export type { UdpServerAddress } from './transport.js';
 
 /**
- * Where AniDB UDP traffic goes: the settings, unless `SHOKO_ANIDB_UDP=host:port` points elsewhere (tests and the
- * offline demo use it to reach the loopback fake).
+ * Where AniDB UDP traffic goes: the settings, unless `SHOKO_ANIDB_UDP=host:port` points elsewhere. The override is
+ * for tests and the offline demo, which talk to the loopback fake; it also switches the local port to an ephemeral
+ * one so several servers on one machine do not fight over the fixed port (the fake does not care about ports).
  */
 export function resolveUdpServer(settings: { UDPServerAddress: string; UDPServerPort: number; ClientPort: number }): UdpServerAddress {
   const override = process.env.SHOKO_ANIDB_UDP?.trim();
-  if (override) {
-    const separator = override.lastIndexOf(':');
-    return { host: override.slice(0, separator), port: Number(override.slice(separator + 1)), clientPort: 0 };
+  if (!override) return { host: settings.UDPServerAddress, port: settings.UDPServerPort, clientPort: settings.ClientPort };
+  const separator = override.lastIndexOf(':');
+  const host = override.slice(0, separator).replace(/^\[(.*)\]$/, '$1');
+  const port = Number(override.slice(separator + 1));
+  if (separator <= 0 || !host || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`SHOKO_ANIDB_UDP must look like host:port, got "${override}"`);
   }
-  return { host: settings.UDPServerAddress, port: settings.UDPServerPort, clientPort: settings.ClientPort };
+  return { host, port, clientPort: 0 };
 }
 
-/** Logs in with throwaway credentials and out again; nothing is stored. False on refusal, silence or ban. */
+/**
+ * Checks credentials by logging in and straight out again on a throwaway client; nothing is kept. False on wrong
+ * credentials, silence, a ban or any other refusal (the reason is logged, never the password).
+ */
 export async function testAniDBLogin(
   options: { server: UdpServerAddress; logger: Logger; timeoutMs?: number },
   username: string,
@@ -34,3 +53,4 @@ export async function testAniDBLogin(
     await client.close();
   }
 }
+export { addFileToMyList, FILE_AMASK, FILE_FMASK, lookupFile, parseFileFields, removeFileFromMyList, type AniDBFileInfo } from './file-command.js';

@@ -1,0 +1,97 @@
+// Discovery benchmark: 10,000 small video files in nested folders, discovered and queued by one scan of the built
+// server. Reports the time from the scan request until every file has a record, and the server's peak memory.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const FILES = Number(process.env.BENCH_DISCOVERY_FILES ?? 10_000);
+const BUDGET_MS = 5000;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+function makeTree(dir) {
+  let made = 0;
+  for (let show = 0; made < FILES; show++) {
+    for (let season = 0; season < 4 && made < FILES; season++) {
+      const folder = path.join(dir, `Show ${show}`, `Season ${season + 1}`);
+      fs.mkdirSync(folder, { recursive: true });
+      for (let ep = 0; ep < 25 && made < FILES; ep++, made++) fs.writeFileSync(path.join(folder, `Show ${show} - ${String(ep + 1).padStart(2, '0')}.mkv`), `episode ${made}`);
+      fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a video');
+    }
+  }
+}
+
+const peakMemoryKiB = (pid) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+export async function benchDiscovery() {
+  const main = path.join(root, 'server', 'dist', 'main.js');
+  if (!fs.existsSync(main)) throw new Error('Build the server first (npm run build)');
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-home-'));
+  const media = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-media-'));
+  makeTree(media);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', main], {
+    env: { ...process.env, SHOKO_HOME: home, SHOKO_PORT: String(port), SHOKO_HOST: '127.0.0.1' },
+    stdio: 'ignore',
+  });
+  try {
+    const call = async (method, url, body, key) => {
+      const res = await fetch(base + url, { method, headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
+    };
+    for (;;) {
+      try {
+        await call('GET', '/api/v3/Init/Status');
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    await call('POST', '/api/v3/Init/DefaultUser', { Username: 'bench', Password: 'bench' });
+    await call('GET', '/api/v3/Init/StartServer');
+    while ((await call('GET', '/api/v3/Init/Status')).State !== 'Started') await new Promise((r) => setTimeout(r, 100));
+    const { apikey } = await call('POST', '/api/auth', { user: 'bench', pass: 'bench', device: 'bench' });
+    // Hashing starts as soon as the first files are queued and shares the cores with the scan, as in real use.
+    const folder = await call('POST', '/api/v3/ImportFolder', { Name: 'Bench', Path: media }, apikey);
+    const started = performance.now();
+    await call('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, undefined, apikey);
+    let elapsed;
+    for (;;) {
+      const types = await call('GET', '/api/v3/Queue/Types', undefined, apikey);
+      if ((types['Hash File'] ?? 0) >= FILES || !types['Scan Import Folder']) {
+        const total = (await call('GET', '/api/v3/File?pageSize=1', undefined, apikey)).Total;
+        if (total >= FILES) {
+          elapsed = performance.now() - started;
+          break;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const peak = peakMemoryKiB(child.pid);
+    return { files: FILES, seconds: +(elapsed / 1000).toFixed(2), budgetSeconds: BUDGET_MS / 1000, withinBudget: elapsed < BUDGET_MS, peakMemoryMiB: +(peak / 1024).toFixed(1) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    fs.rmSync(home, { recursive: true, force: true });
+    fs.rmSync(media, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await benchDiscovery();
+  console.table([result]);
+  fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'bench', 'results', 'discovery.json'), JSON.stringify(result, null, 2));
+}

@@ -1,0 +1,1 @@
+export * from './anidb-udp/index.js';
