@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ED2K_CHUNK_SIZE, Ed2kHasher, hashFile, HashPool, type FileHashes } from './index.js';
+import { ALL_ALGORITHMS, ED2K_CHUNK_SIZE, Ed2kHasher, hashFile, HashPool, type FileHashes } from './index.js';
+import { planLanes } from './lane-plan.js';
 
 const CHUNK = ED2K_CHUNK_SIZE;
 const md4 = (...parts: Uint8Array[]) => parts.reduce((hash, part) => hash.update(part), createHash('md4')).digest();
@@ -152,6 +153,26 @@ describe('HashPool', () => {
     }
     const big = progress[3];
     expect(big.length).toBeGreaterThan(2); // intermediate steps, not just the final 1
+  });
+
+  it('splits one file over two workers with MD5, the slowest hash, alone; more lanes only while they help', () => {
+    expect(planLanes(ALL_ALGORITHMS, 1)).toEqual([['MD5', 'ED2K', 'SHA1', 'CRC32']]);
+    expect(planLanes(ALL_ALGORITHMS, 2)).toEqual([['MD5'], ['ED2K', 'SHA1', 'CRC32']]);
+    expect(planLanes(ALL_ALGORITHMS, 8)).toEqual([['MD5'], ['ED2K'], ['SHA1', 'CRC32']]);
+  });
+
+  it('fails the file of a worker that dies, and replaces the worker', async () => {
+    const threads = () => (pool as unknown as { workers: { thread: { terminate(): Promise<number> } }[] }).workers.map((w) => w.thread);
+    let killed = false;
+    const kill = () => {
+      if (!killed) void threads()[0].terminate();
+      killed = true;
+    };
+    await expect(pool.hash(file('about 25 MB, three chunks.bin'), { onProgress: kill })).rejects.toMatchObject({ code: 'EWORKER' });
+    const [a, b] = await Promise.all([pool.hash(file('one byte.bin')), pool.hash(file('exactly one chunk.bin'))]);
+    expect(a).toEqual(await hashFile(file('one byte.bin')));
+    expect(b).toEqual(await hashFile(file('exactly one chunk.bin')));
+    expect(threads()).toHaveLength(2);
   });
 
   it('rejects a missing file and a directory with a code, and keeps working', async () => {
