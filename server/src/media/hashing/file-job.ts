@@ -1,11 +1,11 @@
 import type { Worker } from 'node:worker_threads';
-import { abortError, HashError, toFileHashes, type Digests, type HashAlgorithm, type HashOptions, type FileHashes } from './file-hashes.js';
+import { abortError, HashError, toFileHashes, type Digests, type FileHashes, type HashAlgorithm, type HashOptions } from './file-hashes.js';
 import { FileSource, toHashError } from './file-source.js';
 import { ProgressReporter } from './progress.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
 /** 2 MiB reads; eight of them in flight keep every worker fed while the next read runs. */
-export const SLOT_SIZE = 2 * 1024 * 1024;
+const SLOT_SIZE = 2 * 1024 * 1024;
 const SLOT_COUNT = 8;
 
 export interface QueuedFile {

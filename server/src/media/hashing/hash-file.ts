@@ -4,7 +4,7 @@ import { createDigester } from './hash-engines.js';
 import { ProgressReporter } from './progress.js';
 
 /** Large reads keep system-call overhead negligible next to hashing. */
-export const READ_SIZE = 2 * 1024 * 1024;
+const READ_SIZE = 2 * 1024 * 1024;
 
 /**
  * Hashes a file on the calling thread: all four digests from one sequential read, the next read already running
