@@ -123,7 +123,9 @@ export class TmdbTransport {
   }
 }
 
-function errorFrom(answer: RawAnswer, path: string, Kind: new (message: string, httpStatus: number, tmdbStatusCode: number | null) => TmdbError): TmdbError {
+type TmdbErrorKind = new (message: string, httpStatus: number, tmdbStatusCode: number | null) => TmdbError;
+
+function errorFrom(answer: RawAnswer, path: string, Kind: TmdbErrorKind): TmdbError {
   let body: Partial<TmdbErrorBody> = {};
   try {
     body = JSON.parse(answer.body.toString('utf8')) as Partial<TmdbErrorBody>;
