@@ -1,5 +1,4 @@
-import type { AniDBState, ComponentVersionSet } from '@shoko-ts/contract';
-import { AniDBUpdateType } from '@shoko-ts/contract';
+import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Db } from './db/database.js';
@@ -25,7 +24,13 @@ import { ImportService } from './domains/import/import.service.js';
 import { FolderWatcher } from './domains/import/folder-watcher.js';
 import { HashPool } from './media/hashing/index.js';
 import { closeMediaInfo, readMediaInfo } from './media/mediainfo/index.js';
-import { resolveUdpServer, testAniDBLogin } from './providers/anidb/udp/index.js';
+import { AniDBConnection } from './domains/metadata/anidb-connection.js';
+import { AnimeImport, type AnimeSource } from './domains/metadata/anime-import.js';
+import { AnimeStore } from './domains/metadata/anime.store.js';
+import { CollectionStore } from './domains/metadata/collection.store.js';
+import { FileLinksStore } from './domains/metadata/file-links.store.js';
+import { FileMatching } from './domains/metadata/file-matching.js';
+import { anidbHttpSource } from './domains/metadata/anidb-http-source.js';
 
 export interface Services {
   config: ServerConfig;
@@ -51,19 +56,16 @@ export interface Services {
   versions(): ComponentVersionSet;
 }
 
-const idleAniDBState = (type: number): AniDBState => ({
-  Value: false,
-  Message: null,
-  UpdateType: type,
-  UpdateTime: new Date().toISOString(),
-  PauseTimeSecs: 0,
-});
-
 /**
  * The composition root: every service gets exactly what it uses. Migrations run here, before anything serves;
  * a database that cannot be migrated leaves the server in the Failed state with the reason.
  */
-export async function createServices(config: ServerConfig, logs: LogService, db: Db, bus: EventBus): Promise<Services> {
+export interface ServiceOverrides {
+  /** Tests replace AniDB's HTTP API with a local source. */
+  animeSource?: AnimeSource;
+}
+
+export async function createServices(config: ServerConfig, logs: LogService, db: Db, bus: EventBus, options: ServiceOverrides = {}): Promise<Services> {
   const logger = logs.logger;
   const settings = await SettingsService.open({ home: config.home, logger: logger.child({ name: 'Settings' }), bus });
   logs.applySettings(settings.current);
@@ -90,7 +92,33 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     bus,
     logger: logger.child({ name: 'Import' }),
   });
-  const files = new FilesService(filesStore, importer, bus);
+  const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }));
+  const links = new FileLinksStore(db.kysely);
+  const animeImport = new AnimeImport({
+    source: options.animeSource ?? anidbHttpSource(config, settings, anidb, logger.child({ name: 'AniDB HTTP' })),
+    anime: new AnimeStore(db.kysely),
+    collection: new CollectionStore(db.kysely),
+    links,
+    files: filesStore,
+    settings,
+    queue,
+    bus,
+  });
+  const fileMatching = new FileMatching({
+    files: filesStore,
+    links,
+    anidb,
+    queue,
+    bus,
+    onAnimeNeeded: async (animeIds) => {
+      for (const animeId of animeIds) await animeImport.queue(animeId);
+    },
+  });
+  importer.afterHash = (fileId) => fileMatching.queue(fileId).then(() => undefined);
+  const files = new FilesService(filesStore, importer, bus, {
+    isLinked: (contents) => links.linkedContents(contents),
+    rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
+  });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
   const network = new NetworkService(bus);
 
@@ -120,8 +148,6 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     logger.child({ name: 'Init' }),
   );
 
-  const udpState = idleAniDBState(AniDBUpdateType.UDPBan);
-  const httpState = idleAniDBState(AniDBUpdateType.HTTPBan);
 
   // Migrations run at boot so accounts can be checked even before the first start.
   try {
@@ -150,25 +176,19 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     network,
     stopBackground: async () => {
       await watcher.stop();
+      await anidb.reset();
       await queue.stop();
       await hashPool.close();
       await closeMediaInfo();
     },
     aggregateSources: {
       queueState: () => queue.state(),
-      anidbStates: () => [udpState, httpState],
+      anidbStates: () => anidb.states(),
       networkState: () => network.state(),
       avdumpSessions: () => [],
     },
-    anidbStatus: { status: () => ({ udpReachable: false, udpBanned: udpState.Value, httpBanned: httpState.Value }) },
-    testAniDBLogin: (username, password) => {
-      const anidb = settings.current.AniDb;
-      return testAniDBLogin(
-        { server: resolveUdpServer(anidb), logger: logger.child({ name: 'AniDB' }) },
-        username,
-        password,
-      );
-    },
+    anidbStatus: { status: () => ({ udpReachable: false, udpBanned: anidb.states()[0].Value, httpBanned: anidb.states()[1].Value }) },
+    testAniDBLogin: (username, password) => anidb.testLogin(username, password),
     versions: () => versionSet(config.webuiDir),
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from './database.js';
 import type { MigrationContext } from './migrations/helpers.js';
 import * as m0001 from './migrations/0001_accounts.js';
 import * as m0002 from './migrations/0002_import.js';
+import * as m0003 from './migrations/0003_metadata.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -10,6 +11,7 @@ type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001_accounts': m0001,
   '0002_import': m0002,
+  '0003_metadata': m0003,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

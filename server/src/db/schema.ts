@@ -80,6 +80,134 @@ export interface JobsTable {
   started_at: string | null;
 }
 
+export interface AniDBAnimeTable {
+  id: number;
+  type: string;
+  main_title: string;
+  episode_count: number;
+  special_count: number;
+  air_date: string | null;
+  end_date: string | null;
+  restricted: Flag;
+  description: string;
+  picture: string | null;
+  rating: number;
+  rating_votes: number;
+  temp_rating: number;
+  temp_rating_votes: number;
+  /** JSON array of { Type, Name, URL }. */
+  resources: string;
+  fetched_at: string;
+}
+
+export interface AniDBAnimeTitlesTable {
+  id: Generated<number>;
+  anime_id: number;
+  type: string;
+  language: string;
+  value: string;
+}
+
+export interface AniDBEpisodesTable {
+  id: number;
+  anime_id: number;
+  type: string;
+  number: number;
+  length_seconds: number;
+  air_date: string | null;
+  rating: number;
+  votes: number;
+  description: string;
+  /** JSON array of { language, value }. */
+  titles: string;
+}
+
+export interface AniDBTagsTable {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  is_spoiler: Flag;
+  is_verified: Flag;
+  updated_at: string;
+}
+
+export interface AniDBAnimeTagsTable {
+  anime_id: number;
+  tag_id: number;
+  weight: number;
+  is_local_spoiler: Flag;
+}
+
+export interface AniDBRelationsTable {
+  anime_id: number;
+  related_anime_id: number;
+  relation_type: string;
+}
+
+export interface AniDBFilesTable {
+  ed2k: string;
+  size: number;
+  /** null when AniDB does not know the content (the row then records the failed lookups). */
+  file_id: number | null;
+  anime_id: number | null;
+  group_id: number;
+  source: string;
+  version: number;
+  is_deprecated: Flag;
+  is_censored: Flag | null;
+  is_chaptered: Flag;
+  file_name: string;
+  description: string;
+  audio_languages: string;
+  subtitle_languages: string;
+  lookup_attempts: number;
+  looked_up_at: string;
+}
+
+export interface FileEpisodeLinksTable {
+  id: Generated<number>;
+  ed2k: string;
+  size: number;
+  anime_id: number;
+  episode_id: number;
+  percentage: number;
+  ordering: number;
+  source: 'AniDB' | 'User';
+  release_group_id: number | null;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  description: string;
+  has_custom_name: Flag;
+  has_custom_description: Flag;
+  preferred_series_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeriesTable {
+  id: Generated<number>;
+  anime_id: number;
+  group_id: number;
+  title_override: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EpisodesTable {
+  id: Generated<number>;
+  series_id: number;
+  anidb_episode_id: number;
+  is_hidden: Flag;
+  title_override: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -87,4 +215,15 @@ export interface Database {
   files: FilesTable;
   file_locations: FileLocationsTable;
   jobs: JobsTable;
+  anidb_anime: AniDBAnimeTable;
+  anidb_anime_titles: AniDBAnimeTitlesTable;
+  anidb_episodes: AniDBEpisodesTable;
+  anidb_tags: AniDBTagsTable;
+  anidb_anime_tags: AniDBAnimeTagsTable;
+  anidb_relations: AniDBRelationsTable;
+  anidb_files: AniDBFilesTable;
+  file_episode_links: FileEpisodeLinksTable;
+  groups: GroupsTable;
+  series: SeriesTable;
+  episodes: EpisodesTable;
 }

@@ -8,7 +8,7 @@ import { buildApp, type RegisteredRoute } from '../app.js';
 import { openDatabase } from '../db/database.js';
 import { EventBus } from '../events/bus.js';
 import { LogService } from '../domains/logs/log.service.js';
-import { createServices, type Services } from '../services.js';
+import { createServices, type ServiceOverrides, type Services } from '../services.js';
 import type { App } from '../http/types.js';
 
 /**
@@ -47,7 +47,7 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
   await client.end();
 }
 
-export async function createTestServer(options: { webuiDir?: string | null; restartOf?: TestServer } = {}): Promise<TestServer> {
+export async function createTestServer(options: { webuiDir?: string | null; restartOf?: TestServer; services?: ServiceOverrides } = {}): Promise<TestServer> {
   const previous = options.restartOf;
   const home = previous?.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-test-'));
   const pgDatabase = previous
@@ -61,7 +61,7 @@ export async function createTestServer(options: { webuiDir?: string | null; rest
   const bus = new EventBus();
   const logs = LogService.create({ home, bus, stdout: false });
   const db = openDatabase({ home, databaseUrl: config.databaseUrl });
-  const services = await createServices(config, logs, db, bus);
+  const services = await createServices(config, logs, db, bus, options.services);
   const { app, routes, close } = await buildApp(services, logs.logger);
   await app.ready();
   return {

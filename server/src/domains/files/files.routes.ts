@@ -135,6 +135,15 @@ export function registerFileRoutes(app: App, deps: { files: FilesService }) {
   });
 
   app.post(
+    '/api/v3/File/:fileID/Rescan',
+    { schema: { tags, params: FileParams, querystring: Type.Object({ priority: Type.Boolean({ default: false }) }) } },
+    async (request, reply) => {
+      await files.rescan(request.params.fileID);
+      return reply.send();
+    },
+  );
+
+  app.post(
     '/api/v3/File/:fileID/Rehash',
     { schema: { tags, params: FileParams, querystring: Type.Object({ priority: Type.Boolean({ default: true }) }) } },
     async (request, reply) => {

@@ -57,6 +57,11 @@ export class FilesService {
     private readonly store: FilesStore,
     private readonly importer: ImportService,
     private readonly bus: EventBus,
+    private readonly matching: {
+      /** Which of these contents (`ed2k:size`) are linked to at least one episode. */
+      isLinked(contents: Array<{ ed2k: string; size: number }>): Promise<Set<string>>;
+      rescan(fileId: number): Promise<void>;
+    },
   ) {}
 
   toModel(row: FileRow, locations: LocationWithFolder[], include: Set<string>): File {
@@ -119,14 +124,14 @@ export class FilesService {
     const only = new Set(query.includeOnly);
     const exclude = new Set(query.exclude);
     const include = new Set<string>(query.include);
-    // Until the metadata pipeline links files to episodes every file is unrecognized and none is in import limbo.
-    const hasLinks = () => false;
+    const linked = await this.matching.isLinked(candidates.map((c) => ({ ed2k: c.row.ed2k, size: c.row.size })));
+    const hasLinks = (c: Candidate) => linked.has(`${c.row.ed2k}:${c.row.size}`);
     if (only.has('Ignored')) candidates = candidates.filter((c) => c.row.is_ignored === 1);
     else if (!include.has('Ignored')) candidates = candidates.filter((c) => c.row.is_ignored === 0);
     if (only.has('Duplicates')) candidates = candidates.filter((c) => c.locations.length > 1);
     if (exclude.has('Duplicates')) candidates = candidates.filter((c) => c.locations.length <= 1);
-    if (only.has('Unrecognized')) candidates = candidates.filter((c) => !hasLinks());
-    if (exclude.has('Unrecognized')) candidates = candidates.filter(() => hasLinks());
+    if (only.has('Unrecognized')) candidates = candidates.filter((c) => !hasLinks(c));
+    if (exclude.has('Unrecognized')) candidates = candidates.filter(hasLinks);
     if (only.has('ManualLinks') || only.has('ImportLimbo') || only.has('Watched')) candidates = [];
 
     if (query.search !== undefined) candidates = searchByPath(candidates, query.search);
@@ -145,6 +150,13 @@ export class FilesService {
   async rehash(id: number): Promise<void> {
     const location = await this.firstAccessibleLocation(id);
     await this.importer.queueRehash(location.id);
+  }
+
+  async rescan(id: number): Promise<void> {
+    await this.firstAccessibleLocation(id);
+    const file = await this.store.file(id);
+    if (!file?.ed2k) throw validationError('File', 'The file has not been hashed yet.');
+    await this.matching.rescan(id);
   }
 
   async firstAccessibleLocation(id: number): Promise<LocationWithFolder> {

@@ -34,6 +34,8 @@ export class ImportService {
   readonly hashFileJob: JobDefinition<{ locationId: number; path?: string }>;
   readonly mediaInfoJob: JobDefinition<{ fileId: number }>;
   readonly runImportJob: JobDefinition<Record<string, never>>;
+  /** The next stage for hashed content (AniDB identification); set by the composition root. */
+  afterHash: ((fileId: number) => Promise<void>) | null = null;
 
   constructor(
     private readonly deps: {
@@ -198,6 +200,7 @@ export class ImportService {
     if (result.merged && result.otherLocations > 0) await this.handleDuplicate(location, result.fileId, ctx);
     const file = await this.deps.files.file(result.fileId);
     if (file && !file.media_info) await this.deps.queue.enqueue(this.mediaInfoJob, { fileId: file.id });
+    if (file) await this.afterHash?.(file.id);
   }
 
   private async handleDuplicate(location: LocationWithFolder, fileId: number, ctx: JobContext): Promise<void> {

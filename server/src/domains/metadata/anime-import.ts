@@ -1,0 +1,92 @@
+import type { EventBus } from '../../events/bus.js';
+import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
+import type { QueueService } from '../../jobs/queue.service.js';
+import type { FilesStore } from '../files/files.store.js';
+import { fileEvent } from '../import/import.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { AnimeMetadata, AnimeStore } from './anime.store.js';
+import type { CollectionStore } from './collection.store.js';
+import type { FileLinksStore } from './file-links.store.js';
+import { findRelatedGroup } from './grouping.js';
+
+/** Where anime metadata comes from (the AniDB HTTP client with its disk cache). */
+export interface AnimeSource {
+  getAnime(animeId: number, options: { force: boolean }): Promise<AnimeMetadata>;
+}
+
+export interface AnimeImportPayload {
+  animeId: number;
+  createSeries: boolean;
+  force?: boolean;
+}
+
+/**
+ * "Get AniDB Anime Data": stores the anime, creates its series (grouped by the AutoGroupSeries rules) and episodes,
+ * marks the files linked to it as imported, and announces what changed.
+ */
+export class AnimeImport {
+  readonly job: JobDefinition<AnimeImportPayload>;
+
+  constructor(
+    private readonly deps: {
+      source: AnimeSource;
+      anime: AnimeStore;
+      collection: CollectionStore;
+      links: FileLinksStore;
+      files: FilesStore;
+      settings: SettingsService;
+      queue: QueueService;
+      bus: EventBus;
+    },
+  ) {
+    this.job = {
+      kind: 'GetAniDBAnimeJob',
+      type: 'Get AniDB Anime Data',
+      title: 'Getting AniDB Anime Data',
+      group: 'AniDB',
+      priority: JobPriority.Lookup,
+      key: (p) => `${p.animeId}`,
+      details: (p) => ({ AnimeID: p.animeId }),
+      run: (p, ctx) => this.import(p, ctx),
+    };
+    deps.queue.register(this.job);
+  }
+
+  queue(animeId: number, options: { createSeries?: boolean; force?: boolean } = {}): Promise<boolean> {
+    return this.deps.queue.enqueue(this.job, { animeId, createSeries: options.createSeries ?? true, force: options.force ?? false });
+  }
+
+  private async import({ animeId, createSeries, force = false }: AnimeImportPayload, ctx: JobContext): Promise<void> {
+    const meta = await this.deps.source.getAnime(animeId, { force });
+    await this.deps.anime.save(meta);
+    const episodeIds = meta.episodes.map((e) => e.id);
+    let series = await this.deps.collection.seriesByAnime(animeId);
+    if (!series && createSeries) {
+      const settings = this.deps.settings.current;
+      const groupId = settings.AutoGroupSeries
+        ? await findRelatedGroup(animeId, {
+            maxDepth: settings.AniDb.MaxRelationDepth,
+            excludedRelations: settings.AutoGroupSeriesRelationExclusions,
+            relationsOf: (id) => this.deps.anime.relations(id),
+            groupOfAnime: async (ids) => new Map((await this.deps.collection.seriesByAnimeIds(ids)).map((s) => [s.anime_id, s.group_id])),
+          })
+        : null;
+      await this.deps.collection.createSeries(animeId, { groupId, groupName: meta.mainTitle, description: meta.description, episodeIds });
+      series = await this.deps.collection.seriesByAnime(animeId);
+      ctx.logger.info(`Created series "${meta.mainTitle}" (AniDB ${animeId})${groupId ? ` in group ${groupId}` : ''}`);
+    } else if (series) {
+      await this.deps.collection.addMissingEpisodes(series.id, episodeIds);
+    }
+    if (!series) return;
+    this.deps.bus.emit('shoko', { event: 'SeriesUpdated', payload: { Source: 'AniDB', Reason: 'Updated', SeriesID: animeId, ShokoSeriesIDs: [series.id], Episodes: [] } });
+    await this.announceMatchedFiles(animeId);
+  }
+
+  private async announceMatchedFiles(animeId: number): Promise<void> {
+    const contents = await this.deps.links.contentsOfAnime(animeId);
+    const importedIds = await this.deps.collection.markImported(contents);
+    for (const location of await this.deps.files.locationsOfFiles(importedIds)) {
+      this.deps.bus.emit('shoko', { event: 'FileMatched', payload: fileEvent(location.file_id, location) });
+    }
+  }
+}

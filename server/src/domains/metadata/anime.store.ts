@@ -1,0 +1,125 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** AniDB anime data as the metadata pipeline stores it (the HTTP client's model is mapped to this). */
+export interface AnimeMetadata {
+  id: number;
+  type: string;
+  mainTitle: string;
+  titles: Array<{ type: string; language: string; value: string }>;
+  episodeCount: number;
+  specialCount: number;
+  airDate: string | null;
+  endDate: string | null;
+  restricted: boolean;
+  description: string;
+  picture: string | null;
+  rating: number;
+  ratingVotes: number;
+  tempRating: number;
+  tempRatingVotes: number;
+  resources: Array<{ Type: string; Name: string; URL: string }>;
+  tags: Array<{ id: number; parentId: number | null; name: string; description: string | null; weight: number; isSpoiler: boolean; isLocalSpoiler: boolean; isVerified: boolean }>;
+  relations: Array<{ animeId: number; type: string }>;
+  episodes: Array<{
+    id: number;
+    type: string;
+    number: number;
+    lengthSeconds: number;
+    airDate: string | null;
+    rating: number;
+    votes: number;
+    description: string;
+    titles: Array<{ language: string; value: string }>;
+  }>;
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** SQL of AniDB anime metadata: one transaction per anime, so a crash never leaves half an anime. */
+export class AnimeStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async anime(id: number) {
+    return (await this.db.selectFrom('anidb_anime').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  episodesOfAnime(animeId: number) {
+    return this.db.selectFrom('anidb_episodes').selectAll().where('anime_id', '=', animeId).orderBy('type').orderBy('number').execute();
+  }
+
+  /** Related anime ids by relation type (both directions of the stored relations). */
+  async relations(animeId: number): Promise<Array<{ animeId: number; type: string }>> {
+    const outgoing = await this.db.selectFrom('anidb_relations').select(['related_anime_id', 'relation_type']).where('anime_id', '=', animeId).execute();
+    const incoming = await this.db.selectFrom('anidb_relations').select(['anime_id', 'relation_type']).where('related_anime_id', '=', animeId).execute();
+    return [
+      ...outgoing.map((r) => ({ animeId: r.related_anime_id, type: r.relation_type })),
+      ...incoming.map((r) => ({ animeId: r.anime_id, type: r.relation_type })),
+    ];
+  }
+
+  async save(meta: AnimeMetadata): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const row = {
+        type: meta.type,
+        main_title: meta.mainTitle,
+        episode_count: meta.episodeCount,
+        special_count: meta.specialCount,
+        air_date: meta.airDate,
+        end_date: meta.endDate,
+        restricted: flag(meta.restricted),
+        description: meta.description,
+        picture: meta.picture,
+        rating: meta.rating,
+        rating_votes: meta.ratingVotes,
+        temp_rating: meta.tempRating,
+        temp_rating_votes: meta.tempRatingVotes,
+        resources: JSON.stringify(meta.resources),
+        fetched_at: now,
+      };
+      await trx.insertInto('anidb_anime').values({ id: meta.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+      await trx.deleteFrom('anidb_anime_titles').where('anime_id', '=', meta.id).execute();
+      if (meta.titles.length) await trx.insertInto('anidb_anime_titles').values(meta.titles.map((t) => ({ anime_id: meta.id, ...t }))).execute();
+      await this.saveEpisodes(trx, meta);
+      await this.saveTags(trx, meta, now);
+      await trx.deleteFrom('anidb_relations').where('anime_id', '=', meta.id).execute();
+      const relations = [...new Map(meta.relations.filter((r) => r.animeId !== meta.id).map((r) => [r.animeId, r])).values()];
+      if (relations.length) {
+        await trx.insertInto('anidb_relations').values(relations.map((r) => ({ anime_id: meta.id, related_anime_id: r.animeId, relation_type: r.type }))).execute();
+      }
+    });
+  }
+
+  private async saveEpisodes(trx: Transaction<Database>, meta: AnimeMetadata): Promise<void> {
+    for (const episode of meta.episodes) {
+      const row = {
+        anime_id: meta.id,
+        type: episode.type,
+        number: episode.number,
+        length_seconds: episode.lengthSeconds,
+        air_date: episode.airDate,
+        rating: episode.rating,
+        votes: episode.votes,
+        description: episode.description,
+        titles: JSON.stringify(episode.titles),
+      };
+      await trx.insertInto('anidb_episodes').values({ id: episode.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+    }
+  }
+
+  private async saveTags(trx: Transaction<Database>, meta: AnimeMetadata, now: string): Promise<void> {
+    await trx.deleteFrom('anidb_anime_tags').where('anime_id', '=', meta.id).execute();
+    for (const tag of meta.tags) {
+      const row = { parent_id: tag.parentId, name: tag.name, description: tag.description, is_spoiler: flag(tag.isSpoiler), is_verified: flag(tag.isVerified), updated_at: now };
+      await trx.insertInto('anidb_tags').values({ id: tag.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+    }
+    const unique = [...new Map(meta.tags.map((t) => [t.id, t])).values()];
+    if (unique.length) {
+      await trx
+        .insertInto('anidb_anime_tags')
+        .values(unique.map((t) => ({ anime_id: meta.id, tag_id: t.id, weight: t.weight, is_local_spoiler: flag(t.isLocalSpoiler) })))
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+const now = () => new Date().toISOString();
+
+/** SQL of the local collection: groups, series and their episodes. */
+export class CollectionStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async seriesByAnime(animeId: number) {
+    return (await this.db.selectFrom('series').selectAll().where('anime_id', '=', animeId).executeTakeFirst()) ?? null;
+  }
+
+  seriesByAnimeIds(animeIds: number[]) {
+    if (!animeIds.length) return Promise.resolve([]);
+    return this.db.selectFrom('series').selectAll().where('anime_id', 'in', animeIds).execute();
+  }
+
+  /** A new series in a new group named after it, or in `groupId`, with one episode per AniDB episode. */
+  async createSeries(animeId: number, options: { groupId: number | null; groupName: string; description: string; episodeIds: number[] }): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const stamp = now();
+      const groupId =
+        options.groupId ??
+        (
+          await trx
+            .insertInto('groups')
+            .values({ parent_id: null, name: options.groupName, description: options.description, has_custom_name: 0, has_custom_description: 0, preferred_series_id: null, created_at: stamp, updated_at: stamp })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const series = await trx
+        .insertInto('series')
+        .values({ anime_id: animeId, group_id: groupId, title_override: null, created_at: stamp, updated_at: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.insertEpisodes(trx, series.id, options.episodeIds, stamp);
+      await trx.updateTable('groups').set({ updated_at: stamp }).where('id', '=', groupId).execute();
+      return series.id;
+    });
+  }
+
+  /** Adds local episodes for AniDB episodes that appeared since the series was created. */
+  async addMissingEpisodes(seriesId: number, episodeIds: number[]): Promise<number> {
+    const existing = new Set(
+      (await this.db.selectFrom('episodes').select('anidb_episode_id').where('series_id', '=', seriesId).execute()).map((r) => r.anidb_episode_id),
+    );
+    const missing = episodeIds.filter((id) => !existing.has(id));
+    if (missing.length) await this.insertEpisodes(this.db, seriesId, missing, now());
+    return missing.length;
+  }
+
+  private async insertEpisodes(db: Kysely<Database>, seriesId: number, episodeIds: number[], stamp: string): Promise<void> {
+    for (let i = 0; i < episodeIds.length; i += 200) {
+      await db
+        .insertInto('episodes')
+        .values(episodeIds.slice(i, i + 200).map((id) => ({ series_id: seriesId, anidb_episode_id: id, is_hidden: 0, title_override: null, created_at: stamp, updated_at: stamp })))
+        .onConflict((c) => c.column('anidb_episode_id').doNothing())
+        .execute();
+    }
+  }
+
+  async markImported(ed2kSizes: Array<{ ed2k: string; size: number }>): Promise<number[]> {
+    const stamp = now();
+    const ids: number[] = [];
+    for (const { ed2k, size } of ed2kSizes) {
+      const rows = await this.db.updateTable('files').set({ imported_at: stamp, updated_at: stamp }).where('ed2k', '=', ed2k).where('size', '=', size).where('imported_at', 'is', null).returning('id').execute();
+      ids.push(...rows.map((r) => r.id));
+    }
+    return ids;
+  }
+}

@@ -1,0 +1,79 @@
+import type { EventBus } from '../../events/bus.js';
+import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
+import type { QueueService } from '../../jobs/queue.service.js';
+import { lookupFile } from '../../providers/anidb/udp/index.js';
+import type { FilesStore } from '../files/files.store.js';
+import { fileEvent } from '../import/import.service.js';
+import type { AniDBConnection } from './anidb-connection.js';
+import type { FileLinksStore } from './file-links.store.js';
+
+export interface ProcessFilePayload {
+  fileId: number;
+  /** Ask AniDB again even when an answer is stored (a user's rescan). */
+  force?: boolean;
+}
+
+/** Called with the AniDB anime a file was linked to, so their metadata and series get created. */
+export type AnimeNeeded = (animeIds: number[], context: JobContext) => Promise<void>;
+
+/**
+ * "Get Cross-References for File": identifies hashed content with AniDB's FILE command (or the stored answer), records
+ * the links to episodes, then asks for the anime data. Content AniDB does not know stays unrecognized and counts
+ * its attempts, so the scheduled re-check can back off.
+ */
+export class FileMatching {
+  readonly job: JobDefinition<ProcessFilePayload>;
+
+  constructor(
+    private readonly deps: {
+      files: FilesStore;
+      links: FileLinksStore;
+      anidb: AniDBConnection;
+      queue: QueueService;
+      bus: EventBus;
+      onAnimeNeeded: AnimeNeeded;
+    },
+  ) {
+    this.job = {
+      kind: 'ProcessFileJob',
+      type: 'Get Cross-References for File',
+      title: 'Getting Cross-References for File',
+      group: 'Import',
+      priority: JobPriority.Lookup,
+      key: (p) => `${p.fileId}`,
+      details: (p) => ({ FileID: p.fileId }),
+      run: (p, ctx) => this.process(p, ctx),
+    };
+    deps.queue.register(this.job);
+  }
+
+  queue(fileId: number, options: { force?: boolean; priority?: boolean } = {}): Promise<boolean> {
+    return this.deps.queue.enqueue(this.job, { fileId, force: options.force ?? false }, options.priority ? { priority: JobPriority.Discover } : {});
+  }
+
+  private async process({ fileId, force = false }: ProcessFilePayload, ctx: JobContext): Promise<void> {
+    const file = await this.deps.files.file(fileId);
+    if (!file || !file.ed2k) return;
+    const stored = await this.deps.links.anidbFile(file.ed2k, file.size);
+    let links = await this.deps.links.links(file.ed2k, file.size);
+    if (force || !stored?.file_id || !links.length) {
+      if (this.deps.anidb.udpBanned) throw new PermanentJobError('AniDB UDP is banned; the file will be looked up again on the next scheduled check');
+      const info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k);
+      await this.deps.links.saveLookup(file.ed2k, file.size, info);
+      links = await this.deps.links.links(file.ed2k, file.size);
+      if (!info) {
+        ctx.logger.info(`AniDB does not know ${file.ed2k} (${file.size} bytes); the file stays unrecognized`);
+        await this.emitForLocations(fileId, 'FileNotMatched', { AutoMatchAttempts: (stored?.lookup_attempts ?? 0) + 1, HasCrossReferences: links.length > 0, IsUDPBanned: false });
+        return;
+      }
+    }
+    const animeIds = [...new Set(links.map((link) => link.anime_id))];
+    if (animeIds.length) await this.deps.onAnimeNeeded(animeIds, ctx);
+  }
+
+  private async emitForLocations(fileId: number, event: string, extra: Record<string, unknown>): Promise<void> {
+    for (const location of await this.deps.files.locationsOfFiles([fileId])) {
+      this.deps.bus.emit('shoko', { event, payload: { ...fileEvent(fileId, location), ...extra } });
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
+import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+import type { AnimeMetadata } from './anime.store.js';
+
+const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
+
+/** Invented anime: made-up titles and ids. */
+function inventedAnime(id: number, title: string, episodeIds: number[], relations: AnimeMetadata['relations'] = []): AnimeMetadata {
+  return {
+    id,
+    type: 'TV Series',
+    mainTitle: title,
+    titles: [{ type: 'main', language: 'x-jat', value: title }, { type: 'official', language: 'en', value: `${title} (EN)` }],
+    episodeCount: episodeIds.length,
+    specialCount: 0,
+    airDate: '2020-01-05',
+    endDate: '2020-03-29',
+    restricted: false,
+    description: `The story of ${title}.`,
+    picture: null,
+    rating: 812,
+    ratingVotes: 100,
+    tempRating: 0,
+    tempRatingVotes: 0,
+    resources: [],
+    tags: [{ id: 900, parentId: null, name: 'invented tag', description: null, weight: 400, isSpoiler: false, isLocalSpoiler: false, isVerified: true }],
+    relations,
+    episodes: episodeIds.map((episodeId, i) => ({ id: episodeId, type: 'Episode', number: i + 1, lengthSeconds: 1440, airDate: '2020-01-05', rating: 0, votes: 0, description: '', titles: [{ language: 'en', value: `Episode ${i + 1}` }] })),
+  };
+}
+
+describe('matching hashed files with AniDB', () => {
+  let server: TestServer;
+  let fake: FakeAniDBUdp;
+  let key: string;
+  let media: string;
+  const known1 = randomBytes(40_000);
+  const known2 = randomBytes(41_000);
+  const unknown = randomBytes(42_000);
+  const animeRequests: number[] = [];
+  const previousEnv = process.env.SHOKO_ANIDB_UDP;
+
+  const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
+  const fileIds = async (query: string) => (await api('GET', `/api/v3/File?pageSize=0&${query}`)).json().List.map((f: { Size: number }) => f.Size).sort();
+
+  beforeAll(async () => {
+    fake = await startFakeAniDBUdp({
+      users: { tester: 'secret1' },
+      commands: fileCommands([
+        { size: known1.length, ed2k: md4(known1), fileId: 1, animeId: 70, episodeId: 700 },
+        { size: known2.length, ed2k: md4(known2), fileId: 2, animeId: 80, episodeId: 800 },
+      ]),
+    });
+    process.env.SHOKO_ANIDB_UDP = `${fake.host}:${fake.port}`;
+    const anime: Record<number, AnimeMetadata> = {
+      70: inventedAnime(70, 'Kumo no Kanata', [700, 701]),
+      80: inventedAnime(80, 'Kumo no Kanata II', [800, 801], [{ animeId: 70, type: 'Prequel' }]),
+    };
+    server = await createTestServer({
+      services: {
+        animeSource: {
+          getAnime: async (id) => {
+            animeRequests.push(id);
+            if (!anime[id]) throw new Error(`unknown anime ${id}`);
+            return anime[id];
+          },
+        },
+      },
+    });
+    await server.request({
+      method: 'PATCH',
+      url: '/api/v3/Settings?skipValidation=true',
+      body: [
+        { op: 'replace', path: '/AniDb/Username', value: 'tester' },
+        { op: 'replace', path: '/AniDb/Password', value: 'secret1' },
+        { op: 'replace', path: '/AutoGroupSeries', value: true },
+      ],
+    });
+    key = await completeFirstRun(server);
+    media = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-match-'));
+    fs.writeFileSync(path.join(media, 'Kumo 01.mkv'), known1);
+    fs.writeFileSync(path.join(media, 'Kumo II 01.mkv'), known2);
+    fs.writeFileSync(path.join(media, 'mystery.mkv'), unknown);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+    fs.rmSync(media, { recursive: true, force: true });
+    if (previousEnv === undefined) delete process.env.SHOKO_ANIDB_UDP;
+    else process.env.SHOKO_ANIDB_UDP = previousEnv;
+  });
+
+  it('identifies known files, creates series and groups, and leaves unknown ones unrecognized', async () => {
+    const folder = (await api('POST', '/api/v3/ImportFolder', { Name: 'Anime', Path: media })).json();
+    await api('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`);
+    await server.services.queue.idle();
+
+    expect(await fileIds('include_only=Unrecognized')).toEqual([unknown.length]);
+    expect(await fileIds('exclude=Unrecognized')).toEqual([known1.length, known2.length]);
+    const matched = (await api('GET', '/api/v3/File?pageSize=0&exclude=Unrecognized')).json().List;
+    expect(matched.every((f: { Imported: string | null }) => f.Imported !== null)).toBe(true);
+
+    const db = server.services.db.kysely;
+    const series = await db.selectFrom('series').selectAll().orderBy('anime_id').execute();
+    expect(series.map((s) => s.anime_id)).toEqual([70, 80]);
+    // The sequel joined its prequel's group (AutoGroupSeries with relations).
+    expect(series[1].group_id).toBe(series[0].group_id);
+    expect(await db.selectFrom('episodes').select('anidb_episode_id').orderBy('anidb_episode_id').execute()).toEqual(
+      [700, 701, 800, 801].map((anidb_episode_id) => ({ anidb_episode_id })),
+    );
+    expect(fake.received.filter((line) => line.startsWith('FILE ')).length).toBe(3);
+  });
+
+  it('does not ask AniDB again for content it already identified', async () => {
+    const before = fake.received.filter((line) => line.startsWith('FILE ')).length;
+    await server.services.importer.queueImport();
+    await server.services.queue.idle();
+    const file = (await api('GET', '/api/v3/File?pageSize=0&exclude=Unrecognized')).json().List[0];
+    expect((await api('POST', `/api/v3/File/${file.ID}/Rehash`)).statusCode).toBe(200);
+    await server.services.queue.idle();
+    expect(fake.received.filter((line) => line.startsWith('FILE ')).length).toBe(before);
+  });
+
+  it('reports a ban and stops sending', async () => {
+    fake.scenario.banned = true;
+    const mystery = (await api('GET', '/api/v3/File?pageSize=0&include_only=Unrecognized')).json().List[0];
+    expect((await api('POST', `/api/v3/File/${mystery.ID}/Rescan`)).statusCode).toBe(200);
+    await server.services.queue.idle();
+    expect(server.services.aggregateSources.anidbStates()[0].Value).toBe(true);
+    const sent = fake.received.length;
+    await api('POST', `/api/v3/File/${mystery.ID}/Rescan`);
+    await server.services.queue.idle();
+    expect(fake.received.length).toBe(sent);
+    const lines = server.services.logs.backlog().map((e) => e.Message);
+    expect(lines.some((line) => /banned/i.test(line))).toBe(true);
+  });
+});
