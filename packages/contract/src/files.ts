@@ -28,7 +28,7 @@ export type NewImportFolder = Static<typeof NewImportFolder>;
 /** Create/replace input: output-only fields are accepted and ignored; DropFolderType also as a number. */
 export const ImportFolderInput = Type.Object({
   ID: Type.Optional(Type.Integer()),
-  Name: Type.String({ minLength: 1 }),
+  Name: Type.String(),
   Path: Type.Optional(Type.String()),
   DropFolderType: Type.Optional(Type.Union([DropFolderType, Type.Integer({ minimum: 0, maximum: 3 })])),
   WatchForNewFiles: Type.Optional(Type.Boolean()),

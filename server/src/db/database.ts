@@ -21,6 +21,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function openDatabase(options: { home: string; databaseUrl: string | null }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can be closed by the server (restart, admin command); the pool replaces it on the next
+    // query, so this must not become an uncaught exception that takes the whole process down.
+    pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.databaseUrl);
     return {

@@ -30,7 +30,9 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+type QueryValue = string | number | boolean;
+/** Array values become repeated keys (`include=A&include=B`), the form Shoko's list parameters take. */
+export type Query = Record<string, QueryValue | readonly QueryValue[] | undefined | null>;
 
 interface RequestOptions {
   query?: Query;
@@ -38,12 +40,14 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildUrl(path: string, query?: Query): string {
+export function buildUrl(path: string, query?: Query): string {
   const url = path.startsWith('/') ? path : `/api/v3/${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
   }
   const text = params.toString();
   return text ? `${url}?${text}` : url;
@@ -94,3 +98,20 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, { ...options, body }),
 };
+
+/**
+ * A failure split for a form: messages of a 400 validation problem by field (lower-cased, as servers differ in
+ * casing: `Path`, `path`), and everything else as one general message.
+ */
+export function formErrors(error: unknown): { fields: Record<string, string[]>; general: string | null } {
+  if (!error) return { fields: {}, general: null };
+  const body = isApiError(error, 400) ? (error.body as { errors?: unknown } | undefined) : undefined;
+  const errors = body && typeof body === 'object' && body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, unknown>) : null;
+  if (!errors) return { fields: {}, general: error instanceof Error ? error.message : String(error) };
+  const fields: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter((m): m is string => typeof m === 'string' && m !== '');
+    if (list.length) (fields[field.replace(/^\$\./, '').toLowerCase()] ??= []).push(...list);
+  }
+  return { fields, general: null };
+}

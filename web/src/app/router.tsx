@@ -52,10 +52,10 @@ const collectionPages: RouteObject[] = [
 const utilityPages: RouteObject[] = [
   { index: true, element: <Navigate to="unrecognized" replace /> },
   { path: 'unrecognized', element: <Navigate to="files" replace /> },
-  { path: 'unrecognized/files', lazy: placeholder('Unrecognized Files', 'unrecognized files') },
+  { path: 'unrecognized/files', lazy: page(() => import('@/pages/utilities/unrecognized/UnrecognizedFilesPage')) },
   { path: 'unrecognized/files/link', lazy: placeholder('Manual Link', 'manual linking') },
   { path: 'unrecognized/manually-linked-files', lazy: placeholder('Manually Linked Files', 'manual linking') },
-  { path: 'unrecognized/ignored-files', lazy: placeholder('Ignored Files', 'unrecognized files') },
+  { path: 'unrecognized/ignored-files', lazy: page(() => import('@/pages/utilities/unrecognized/IgnoredFilesPage')) },
   { path: 'release-management', element: <Navigate to="multiples" replace /> },
   { path: 'release-management/:itemType', lazy: page(() => import('@/pages/utilities/ReleaseManagementPlaceholder')) },
   { path: 'series-without-files', lazy: placeholder('Series Without Files', 'series without files') },
@@ -66,7 +66,7 @@ const utilityPages: RouteObject[] = [
 const settingsPages: RouteObject[] = [
   { index: true, element: <Navigate to="general" replace /> },
   { path: 'general', lazy: placeholder('General Settings', 'settings') },
-  { path: 'import', lazy: placeholder('Import Settings', 'settings') },
+  { path: 'import', lazy: page(() => import('@/pages/settings/ImportSettingsPage')) },
   { path: 'anidb', lazy: placeholder('AniDB Settings', 'settings') },
   { path: 'metadata-sites', lazy: placeholder('Metadata Sites Settings', 'settings') },
   { path: 'collection', lazy: placeholder('Collection Settings', 'settings') },

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { HubConnectionState } from '@microsoft/signalr';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AniDBState, NetworkState, QueueState } from '@shoko-ts/contract';
+import { fileKeys, importFolderKeys } from '@/api/keys';
 import { queueKeys } from '@/api/queue';
 import { buildHubConnection } from './connection';
 
@@ -19,6 +20,9 @@ const AggregateContext = createContext<AggregateState>(initialState);
 export const AGGREGATE_HUB_URL = '/signalr/aggregate?feeds=anidb,shoko,queue,network,avdump';
 const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
 const QUEUE_THROTTLE_MS = 1000;
+const FILE_EVENTS_THROTTLE_MS = 1000;
+/** File events after which file lists and import folder sizes may have changed (payloads are not needed). */
+const FILE_EVENTS = ['FileDetected', 'FileHashed', 'FileMatched', 'FileMoved', 'FileRenamed', 'FileDeleted'] as const;
 
 /** Live server state (queue, network, AniDB bans) for the logged-in shell; connects on mount, stops on unmount. */
 export function AggregateHubProvider({ children }: { children: ReactNode }) {
@@ -41,6 +45,18 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: queueKeys.items });
       }, QUEUE_THROTTLE_MS);
     };
+
+    // A scan emits one event per file: refetch at most once a second, so a long scan still shows progress.
+    let fileEventsTimer: ReturnType<typeof setTimeout> | undefined;
+    const onFileEvent = () => {
+      if (fileEventsTimer) return;
+      fileEventsTimer = setTimeout(() => {
+        fileEventsTimer = undefined;
+        void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+        void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
+      }, FILE_EVENTS_THROTTLE_MS);
+    };
+    for (const event of FILE_EVENTS) connection.on(`ShokoEvent:${event}`, onFileEvent);
 
     connection.on('Queue:OnConnected', (queue: QueueState) => update({ queue }));
     connection.on('Queue:QueueStateChanged', onQueueChanged);
@@ -74,6 +90,7 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
     return () => {
       stopped = true;
       clearTimeout(queueTimer);
+      clearTimeout(fileEventsTimer);
       clearTimeout(retryTimer);
       void started.finally(() => connection.stop());
     };

@@ -60,7 +60,7 @@ export function registerFileRoutes(app: App, deps: { files: FilesService }) {
   );
 
   app.get('/api/v3/File/Search/*', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
-    listHandler(decodeURIComponent((request.params as { '*': string })['*'] ?? ''))(request.query),
+    listHandler((request.params as { '*': string })['*'] ?? '')(request.query),
   );
 
   app.delete('/api/v3/File', { config: { auth: 'admin' }, schema: { tags, body: Type.Union([BatchDeleteFilesBody, Type.Null()]) } }, async (request, reply) => {

@@ -59,7 +59,7 @@ export class ImportFoldersService {
 
   async create(input: ImportFolderInput): Promise<ImportFolder> {
     if (input.ID) return this.replace(input).then(() => this.get(input.ID!));
-    const values = await this.validate(input, null, 'Body');
+    const values = await this.validate(input, null, 'Body', new FieldErrorCollector());
     const row = await this.store.insert(values);
     this.emit({ kind: 'added', folder: row });
     return this.toModel(row, new Map());
@@ -69,8 +69,7 @@ export class ImportFoldersService {
     const errors = new FieldErrorCollector();
     if (!input.ID) errors.add('ID', 'ID missing. If this is a new Folder, then use POST.');
     else if (!(await this.store.get(input.ID))) errors.add('ID', 'ID invalid. If this is a new Folder, then use POST.');
-    errors.throwIfAny();
-    const values = await this.validate(input, input.ID!, 'Path');
+    const values = await this.validate(input, input.ID ?? null, 'Path', errors);
     await this.store.update(input.ID!, values);
     this.emit({ kind: 'updated', folder: { id: input.ID!, ...values } });
   }
@@ -91,8 +90,8 @@ export class ImportFoldersService {
     return { ID: folder.ID, Name: folder.Name, Path: folder.Path, DropFolderType: folder.DropFolderType, WatchForNewFiles: folder.WatchForNewFiles };
   }
 
-  private async validate(input: ImportFolderInput, ownId: number | null, nestingField: string): Promise<ImportFolderValues> {
-    const errors = new FieldErrorCollector();
+  /** Adds every problem with the input to `errors` (which may already hold some) and throws them all together. */
+  private async validate(input: ImportFolderInput, ownId: number | null, nestingField: string, errors: FieldErrorCollector): Promise<ImportFolderValues> {
     if (!input.Name?.trim()) errors.add('Name', 'The Name field is required.');
     const rawPath = input.Path?.trim() ?? '';
     let folderPath = '';

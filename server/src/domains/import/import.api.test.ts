@@ -53,6 +53,9 @@ describe('import folders, discovery, hashing and the files API', () => {
     expect(res.json().errors.Path[0]).toMatch(/^Path is not a directory/);
     res = await api('POST', '/api/v3/ImportFolder', { Name: '', Path: media });
     expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ Name: ['The Name field is required.'] });
+    res = await api('PUT', '/api/v3/ImportFolder', { Name: 'No id', Path: path.join(media, 'nope') });
+    expect(Object.keys(res.json().errors).sort()).toEqual(['ID', 'Path']);
 
     res = await api('POST', '/api/v3/ImportFolder', { ID: 0, Name: 'Anime', Path: media, DropFolderType: 'Source', WatchForNewFiles: false });
     expect(res.statusCode).toBe(200);
@@ -127,6 +130,8 @@ describe('import folders, discovery, hashing and the files API', () => {
   it('searches relative paths and sorts by the contract criteria', async () => {
     const found = (await api('GET', '/api/v3/File/Search/episode%2002?pageSize=0')).json();
     expect(found.Total).toBe(1);
+    // A literal percent sign is searched as itself, not decoded a second time.
+    expect((await api('GET', '/api/v3/File/Search/%2530?pageSize=0')).json().Total).toBe(0);
     const bySizeDesc = (await api('GET', '/api/v3/File?sortOrder=-FileSize&pageSize=0')).json();
     expect(bySizeDesc.List[0].Size).toBe(episode1.length);
     expect((await api('GET', '/api/v3/File?include=Bogus')).statusCode).toBe(400);

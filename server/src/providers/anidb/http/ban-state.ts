@@ -1,0 +1,72 @@
+import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
+
+export interface AniDBHttpBanState {
+  banned: boolean;
+  /** When requests may resume; null while not banned. */
+  until: Date | null;
+  reason: string | null;
+}
+
+export type AniDBHttpBanListener = (state: AniDBHttpBanState) => void;
+
+const NOT_BANNED: AniDBHttpBanState = { banned: false, until: null, reason: null };
+
+/**
+ * The HTTP API's ban: raised for a fixed pause (a repeat restarts it) and lowered when the pause is over. Expiry is
+ * also checked on every read, so a timer that fires late cannot keep a ban alive.
+ */
+export class HttpBanTracker {
+  private current: AniDBHttpBanState = NOT_BANNED;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly listeners = new Set<AniDBHttpBanListener>();
+
+  constructor(private readonly now: () => number) {}
+
+  get state(): AniDBHttpBanState {
+    if (this.current.until && this.now() >= this.current.until.getTime()) this.lower();
+    return this.current;
+  }
+
+  raise(reason: string, pauseMs: number): void {
+    this.clearTimer();
+    this.timer = setTimeout(() => this.lower(), pauseMs);
+    this.timer.unref();
+    this.publish({ banned: true, until: new Date(this.now() + pauseMs), reason });
+  }
+
+  lower(): void {
+    this.clearTimer();
+    if (this.current.banned) this.publish(NOT_BANNED);
+  }
+
+  onChange(listener: AniDBHttpBanListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.clearTimer();
+    this.listeners.clear();
+  }
+
+  private publish(state: AniDBHttpBanState): void {
+    this.current = state;
+    for (const listener of this.listeners) listener(state);
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+/** The ban in the shape of the `anidb` SignalR feed (`AniDB:AniDBHttpStateUpdate`). */
+export function httpBanToAniDBState(state: AniDBHttpBanState, now: number = Date.now()): AniDBState {
+  return {
+    Value: state.banned,
+    Message: state.reason,
+    UpdateType: AniDBUpdateType.HTTPBan,
+    UpdateTime: new Date(now).toISOString(),
+    PauseTimeSecs: state.until ? Math.max(0, Math.round((state.until.getTime() - now) / 1000)) : 0,
+  };
+}

@@ -1,0 +1,218 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inventedAnimeXml, startFakeAniDBHttp, type FakeAniDBHttp, type StartFakeAniDBHttpOptions } from '../../../../../fakes/src/anidb-http/index.js';
+import {
+  AniDBAnimeNotFoundError,
+  AniDBHttpBannedError,
+  AniDBHttpClient,
+  AniDBHttpClientRejectedError,
+  AniDBHttpRequestError,
+  AniDBInvalidAnimeXmlError,
+  decodeBody,
+  httpBanToAniDBState,
+  httpTimingsFromSettings,
+  type AniDBHttpBanState,
+  type AniDBHttpClientOptions,
+} from './index.js';
+
+const logger = pino({ level: 'silent' });
+/** The production tiers scaled down so tests never wait seconds. */
+const FAST_TIMINGS = { burst: 1, shortGapMs: 1, longGapMs: 1, longGapAfterMs: 10_000, resetAfterMs: 60_000 };
+const HOUR = 60 * 60_000;
+const ANIME_ID = 9001;
+
+let cacheDir: string;
+let fake: FakeAniDBHttp | null = null;
+const clients: AniDBHttpClient[] = [];
+
+beforeEach(async () => {
+  cacheDir = await mkdtemp(path.join(tmpdir(), 'anidb-http-'));
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await fake?.close();
+  fake = null;
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+async function setUp(options: Partial<AniDBHttpClientOptions> = {}, fakeOptions: Partial<StartFakeAniDBHttpOptions> = {}) {
+  fake = await startFakeAniDBHttp({ anime: { [ANIME_ID]: inventedAnimeXml() }, ...fakeOptions });
+  const client = new AniDBHttpClient({
+    baseUrl: `${fake.url}/`,
+    clientName: 'shokots',
+    clientVersion: 1,
+    cacheDir,
+    logger,
+    timings: FAST_TIMINGS,
+    timeoutMs: 2_000,
+    ...options,
+  });
+  clients.push(client);
+  return { fake, client };
+}
+
+const cacheFile = (aid: number) => path.join(cacheDir, `AnimeDoc_${aid}.xml`);
+
+describe('AniDB HTTP client against the loopback fake', () => {
+  it('fetches an anime with the client parameters and caches the raw XML atomically', async () => {
+    const { fake, client } = await setUp();
+    const anime = await client.getAnime(ANIME_ID);
+    expect(anime).toMatchObject({ id: ANIME_ID, mainTitle: 'Kiri no Toudai Yuubinkyoku', episodeCount: 3 });
+    expect(fake.requests).toEqual([`/httpapi?request=anime&client=shokots&clientver=1&protover=1&aid=${ANIME_ID}`]);
+    expect(await readFile(cacheFile(ANIME_ID), 'utf8')).toBe(inventedAnimeXml());
+    expect(await readdir(cacheDir)).toEqual([`AnimeDoc_${ANIME_ID}.xml`]);
+  });
+
+  it('serves a fresh cached copy without asking again, and refetches when forced or stale', async () => {
+    let now = Date.now();
+    const { fake, client } = await setUp({ now: () => now, minimumHoursToRedownload: 24 });
+    await client.getAnime(ANIME_ID);
+    expect((await client.getAnime(ANIME_ID)).id).toBe(ANIME_ID);
+    expect(fake.requests).toHaveLength(1);
+
+    await client.getAnime(ANIME_ID, { force: true });
+    expect(fake.requests).toHaveLength(2);
+
+    now += 23 * HOUR;
+    await client.getAnime(ANIME_ID);
+    expect(fake.requests).toHaveLength(2);
+    now += 2 * HOUR;
+    await client.getAnime(ANIME_ID);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it('shares one request between concurrent callers for the same anime', async () => {
+    const { fake, client } = await setUp({}, { delayMs: 50 });
+    const [first, second] = await Promise.all([client.getAnime(ANIME_ID), client.getAnime(ANIME_ID)]);
+    expect(first).toBe(second);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('refetches when the cached copy is unreadable', async () => {
+    const { fake, client } = await setUp();
+    await writeFile(cacheFile(ANIME_ID), '<anime id="9001"><titles>', 'utf8');
+    expect((await client.getAnime(ANIME_ID)).id).toBe(ANIME_ID);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('reads gzip bodies with and without Content-Encoding', async () => {
+    const { client } = await setUp({}, { compression: 'without-header' });
+    expect((await client.getAnime(ANIME_ID)).mainTitle).toBe('Kiri no Toudai Yuubinkyoku');
+    fake!.compression = 'when-accepted';
+    const probe = await fetch(`${fake!.url}/httpapi?request=anime&client=x&clientver=1&protover=1&aid=${ANIME_ID}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(probe.headers.get('content-encoding')).toBe('gzip');
+    await probe.arrayBuffer();
+    expect((await client.getAnime(ANIME_ID, { force: true })).titles).toHaveLength(5);
+    expect(decodeBody(gzipSync(Buffer.from('<anime/>')))).toBe('<anime/>');
+    expect(decodeBody(Buffer.from('<anime/>'))).toBe('<anime/>');
+  });
+});
+
+describe('AniDB HTTP bans', () => {
+  it('enters a 12 h ban on a banned body, reports it, and sends nothing more', async () => {
+    const now = Date.now();
+    const { fake, client } = await setUp({ now: () => now }, { banned: true });
+    const changes: AniDBHttpBanState[] = [];
+    client.onBanChange((state) => changes.push(state));
+
+    await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBHttpBannedError);
+    expect(client.banState).toEqual({ banned: true, until: new Date(now + 12 * HOUR), reason: 'AniDB HTTP ban: Banned' });
+    expect(changes).toEqual([client.banState]);
+    expect(httpBanToAniDBState(client.banState, now)).toMatchObject({ Value: true, UpdateType: 2, PauseTimeSecs: 12 * 60 * 60 });
+
+    await expect(client.getAnime(ANIME_ID + 1)).rejects.toThrow(/no cached copy of anime 9002/);
+    expect(fake.requests).toHaveLength(1);
+    await expect(readFile(cacheFile(ANIME_ID))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('falls back to the cached copy, whatever its age, while banned', async () => {
+    let now = Date.now();
+    const { fake, client } = await setUp({ now: () => now, minimumHoursToRedownload: 1 });
+    await client.getAnime(ANIME_ID);
+    fake.banned = true;
+    const during = await client.getAnime(ANIME_ID, { force: true });
+    expect(during.id).toBe(ANIME_ID);
+    expect(client.banState.banned).toBe(true);
+    expect(await readFile(cacheFile(ANIME_ID), 'utf8')).not.toContain('Banned');
+
+    now += 11 * HOUR;
+    expect((await client.getAnime(ANIME_ID)).id).toBe(ANIME_ID);
+    expect(client.banState.banned).toBe(true);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('lifts the ban when its pause runs out', async () => {
+    const { fake, client } = await setUp({ banDurationMs: 80 }, { banned: true });
+    const changes: boolean[] = [];
+    client.onBanChange((state) => changes.push(state.banned));
+    fake.anime = {};
+    await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBHttpBannedError);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(changes).toEqual([true, false]);
+    expect(client.banState).toEqual({ banned: false, until: null, reason: null });
+    fake.banned = false;
+    await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBAnimeNotFoundError);
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe('AniDB HTTP errors', () => {
+  it('turns error bodies into typed errors and caches nothing', async () => {
+    const { client } = await setUp();
+    await expect(client.getAnime(4242)).rejects.toBeInstanceOf(AniDBAnimeNotFoundError);
+    const unregistered = new AniDBHttpClient({ baseUrl: fake!.url, clientName: '', clientVersion: 1, cacheDir, logger, timings: FAST_TIMINGS });
+    clients.push(unregistered);
+    const rejection = await unregistered.getAnime(ANIME_ID).catch((error: unknown) => error);
+    expect(rejection).toBeInstanceOf(AniDBHttpClientRejectedError);
+    expect(rejection).toMatchObject({ code: 302 });
+    expect(await readdir(cacheDir)).toEqual([]);
+    await expect(client.getAnime(0)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('rejects a record without a main title or for another anime', async () => {
+    const { fake, client } = await setUp();
+    fake.anime[7] = '<anime id="7"><titles><title xml:lang="en" type="official">No main</title></titles></anime>';
+    fake.anime[8] = inventedAnimeXml({ id: 80 });
+    await expect(client.getAnime(7)).rejects.toBeInstanceOf(AniDBInvalidAnimeXmlError);
+    await expect(client.getAnime(8)).rejects.toThrow(/got anime 80/);
+    expect(await readdir(cacheDir)).toEqual([]);
+  });
+
+  it('retries a timeout once, then fails', async () => {
+    const { fake, client } = await setUp({ timeoutMs: 100 }, { delayMs: 400 });
+    await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBHttpRequestError);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('fails with a request error when nothing listens', async () => {
+    const { fake, client } = await setUp();
+    await fake.close();
+    await expect(client.getAnime(ANIME_ID)).rejects.toThrow(/AniDB HTTP request for anime 9001 failed/);
+  });
+});
+
+describe('AniDB HTTP rate limit', () => {
+  it('spaces requests by the short gap, then the long gap once busy', async () => {
+    const timings = { burst: 1, shortGapMs: 60, longGapMs: 150, longGapAfterMs: 200, resetAfterMs: 5_000 };
+    const { fake, client } = await setUp({ timings });
+    for (let i = 0; i < 6; i++) await client.getAnime(ANIME_ID, { force: true });
+    const gaps = fake.requestTimes.slice(1).map((time, i) => time - fake.requestTimes[i]);
+    expect(gaps.slice(0, 3).every((gap) => gap >= 55)).toBe(true);
+    expect(gaps.at(-1)).toBeGreaterThanOrEqual(145);
+  });
+
+  it('derives the production tiers from the HTTP rate-limit settings', () => {
+    expect(httpTimingsFromSettings({ BaseRateInSeconds: 2, SlowRateMultiplier: 3, SlowRatePeriodMultiplier: 5, ResetPeriodMultiplier: 60 })).toEqual({
+      burst: 1,
+      shortGapMs: 2_000,
+      longGapMs: 6_000,
+      longGapAfterMs: 10_000,
+      resetAfterMs: 120_000,
+    });
+  });
+});

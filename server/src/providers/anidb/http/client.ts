@@ -1,0 +1,192 @@
+import { gunzipSync } from 'node:zlib';
+import type { Logger } from 'pino';
+import { RateLimiter, systemClock, type RateLimitTimings } from '../udp/rate-limiter.js';
+import { AnimeXmlCache } from './anime-cache.js';
+import { parseAnimeXml } from './anime-xml.js';
+import { HttpBanTracker, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
+import { AniDBHttpBannedError, AniDBHttpError, AniDBHttpRequestError, AniDBInvalidAnimeXmlError } from './errors.js';
+import type { AniDBAnime } from './model.js';
+import { ANIDB_HTTP_RATE_LIMIT } from './rate-limit.js';
+import { errorFromReply, errorReply, isBannedReply } from './replies.js';
+
+export interface AniDBHttpClientOptions {
+  /** Settings `AniDb.HTTPServerUrl`, e.g. `http://api.anidb.net:9001`; `/httpapi` is appended. */
+  baseUrl: string;
+  /** The registered client name and version; AniDB answers unregistered clients with error 302. */
+  clientName: string;
+  clientVersion: number;
+  /** Where `AnimeDoc_<aid>.xml` files are kept. */
+  cacheDir: string;
+  logger: Logger;
+  timings?: RateLimitTimings;
+  /** A cached anime younger than this is returned without asking AniDB (settings `MinimumHoursToRedownloadAnimeInfo`). */
+  minimumHoursToRedownload?: number;
+  /** Clock for cache ages, ban expiry and the rate limiter. */
+  now?: () => number;
+  /** How long a ban stops all requests (Shoko: 12 h). */
+  banDurationMs?: number;
+  /** Per attempt (Shoko: 20 s). */
+  timeoutMs?: number;
+}
+
+const DEFAULT_MINIMUM_HOURS_TO_REDOWNLOAD = 24;
+const DEFAULT_BAN_DURATION_MS = 12 * 60 * 60_000;
+const DEFAULT_TIMEOUT_MS = 20_000;
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/**
+ * The AniDB HTTP API (anime records): one request at a time through the rate limiter, every record cached on disk,
+ * and a ban turned into a long pause during which cached records are still served.
+ */
+export class AniDBHttpClient {
+  private readonly limiter: RateLimiter;
+  private readonly ban: HttpBanTracker;
+  private readonly cache: AnimeXmlCache;
+  private readonly logger: Logger;
+  private readonly now: () => number;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly inFlight = new Map<string, Promise<AniDBAnime>>();
+
+  constructor(private readonly options: AniDBHttpClientOptions) {
+    this.logger = options.logger;
+    this.now = options.now ?? Date.now;
+    this.limiter = new RateLimiter(options.timings ?? ANIDB_HTTP_RATE_LIMIT, { now: this.now, sleep: systemClock.sleep });
+    this.ban = new HttpBanTracker(this.now);
+    this.cache = new AnimeXmlCache(options.cacheDir);
+  }
+
+  get banState(): AniDBHttpBanState {
+    return this.ban.state;
+  }
+
+  /** Every ban start and end; returns the function that unsubscribes. */
+  onBanChange(listener: AniDBHttpBanListener): () => void {
+    return this.ban.onChange(listener);
+  }
+
+  /**
+   * The anime record: from the disk cache while it is fresh (unless `force`), otherwise from AniDB. During a ban
+   * the cached copy is returned whatever its age; without one the call fails with `AniDBHttpBannedError`.
+   */
+  getAnime(animeId: number, options: { force?: boolean } = {}): Promise<AniDBAnime> {
+    if (!Number.isInteger(animeId) || animeId <= 0) return Promise.reject(new RangeError(`Invalid AniDB anime id ${animeId}`));
+    const force = options.force ?? false;
+    // Concurrent callers for the same anime share one lookup: asking twice is exactly what gets clients banned.
+    const key = `${animeId}:${force}`;
+    const pending = this.inFlight.get(key);
+    if (pending) return pending;
+    const lookup = this.lookUp(animeId, force).finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, lookup);
+    return lookup;
+  }
+
+  /** Stops the ban timer and drops listeners. */
+  close(): void {
+    this.ban.dispose();
+  }
+
+  private async lookUp(animeId: number, force: boolean): Promise<AniDBAnime> {
+    const cached = await this.cache.read(animeId);
+    const maxAgeMs = (this.options.minimumHoursToRedownload ?? DEFAULT_MINIMUM_HOURS_TO_REDOWNLOAD) * 60 * 60_000;
+    if (cached && !force && this.now() - cached.savedAt < maxAgeMs) {
+      const anime = this.parseCached(animeId, cached.xml);
+      if (anime) return anime;
+    }
+    if (this.ban.state.banned) return this.cachedDuringBan(animeId, cached?.xml);
+    return this.serialised(() => this.download(animeId, cached?.xml));
+  }
+
+  private async download(animeId: number, cachedXml: string | undefined): Promise<AniDBAnime> {
+    // A request queued before the ban must not go out after it.
+    if (this.ban.state.banned) return this.cachedDuringBan(animeId, cachedXml);
+    const body = await this.request(animeId);
+    if (isBannedReply(body)) {
+      const reason = `AniDB HTTP ban: ${errorReply(body)?.message || 'banned'}`;
+      const pauseMs = this.options.banDurationMs ?? DEFAULT_BAN_DURATION_MS;
+      this.ban.raise(reason, pauseMs);
+      this.logger.error(`AniDB banned this client's HTTP requests; none for ${Math.round(pauseMs / 60_000)} min`);
+      return this.cachedDuringBan(animeId, cachedXml);
+    }
+    const error = errorReply(body);
+    if (error) throw errorFromReply(error, animeId);
+    const anime = parseAnimeXml(body);
+    if (anime.id !== animeId) throw new AniDBInvalidAnimeXmlError(`Asked AniDB for anime ${animeId}, got anime ${anime.id}`);
+    await this.cache.write(animeId, body);
+    this.logger.info(`Fetched AniDB anime ${animeId} (${anime.mainTitle})`);
+    return anime;
+  }
+
+  /** GET with one retry on network failure or timeout; the ban check needs the body whatever the status. */
+  private async request(animeId: number): Promise<string> {
+    const url = this.animeUrl(animeId);
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    let lastError: unknown;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await this.limiter.beforeSend();
+      try {
+        const response = await fetch(url, {
+          headers: { 'Accept-Encoding': 'gzip, deflate', 'User-Agent': `${this.options.clientName}/${this.options.clientVersion}` },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const body = decodeBody(Buffer.from(await response.arrayBuffer()));
+        if (!response.ok && !isBannedReply(body)) {
+          throw new AniDBHttpRequestError(`AniDB answered HTTP ${response.status} for anime ${animeId}`, response.status);
+        }
+        return body;
+      } catch (error) {
+        if (error instanceof AniDBHttpError) throw error;
+        lastError = error;
+        this.logger.warn(`AniDB HTTP request for anime ${animeId} failed (${describe(error)})${attempt === 0 ? '; trying once more' : ''}`);
+      }
+    }
+    throw new AniDBHttpRequestError(`AniDB HTTP request for anime ${animeId} failed: ${describe(lastError)}`);
+  }
+
+  private animeUrl(animeId: number): string {
+    const query = new URLSearchParams({
+      request: 'anime',
+      client: this.options.clientName,
+      clientver: String(this.options.clientVersion),
+      protover: '1',
+      aid: String(animeId),
+    });
+    return `${this.options.baseUrl.replace(/\/+$/, '')}/httpapi?${query}`;
+  }
+
+  private cachedDuringBan(animeId: number, cachedXml: string | undefined): AniDBAnime {
+    const anime = cachedXml === undefined ? null : this.parseCached(animeId, cachedXml);
+    const { reason, until } = this.ban.state;
+    if (!anime) throw new AniDBHttpBannedError(`${reason ?? 'AniDB HTTP ban'}; no cached copy of anime ${animeId} (requests resume ${until?.toISOString() ?? 'later'})`);
+    this.logger.info(`AniDB HTTP is banned; using the cached copy of anime ${animeId}`);
+    return anime;
+  }
+
+  /** A damaged cache file counts as no cache file. */
+  private parseCached(animeId: number, xml: string): AniDBAnime | null {
+    try {
+      return parseAnimeXml(xml);
+    } catch (error) {
+      this.logger.warn(`Ignoring the unreadable cached copy of AniDB anime ${animeId}: ${describe(error)}`);
+      return null;
+    }
+  }
+
+  /** One request at a time: AniDB counts concurrent requests against the rate limit too. */
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** fetch undoes `Content-Encoding: gzip`, but AniDB may send a gzip body without that header. */
+export function decodeBody(bytes: Buffer): string {
+  const gzipped = bytes.length > 2 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+  return (gzipped ? gunzipSync(bytes) : bytes).toString('utf8');
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `${error.message}${cause}`;
+}

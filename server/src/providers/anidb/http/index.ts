@@ -1,0 +1,15 @@
+export { AniDBHttpClient, decodeBody, type AniDBHttpClientOptions } from './client.js';
+export { animeTypeFromText, parseAnimeXml, parseEpno } from './anime-xml.js';
+export { AnimeXmlCache } from './anime-cache.js';
+export { httpBanToAniDBState, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
+export {
+  AniDBAnimeNotFoundError,
+  AniDBHttpBannedError,
+  AniDBHttpClientRejectedError,
+  AniDBHttpError,
+  AniDBHttpRequestError,
+  AniDBInvalidAnimeXmlError,
+} from './errors.js';
+export type * from './model.js';
+export { ANIDB_HTTP_RATE_LIMIT, httpTimingsFromSettings } from './rate-limit.js';
+export { ANIDB_RESOURCE_SITES } from './resources.js';

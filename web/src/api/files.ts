@@ -1,0 +1,150 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  FILE_SORT_CRITERIA,
+  type File,
+  type FileExcludeType,
+  type FileIncludeOnlyType,
+  type FileIncludeType,
+  type FileSortCriterion,
+  type ListResult,
+} from '@shoko-ts/contract';
+import { api, type Query } from './client';
+import { fileKeys, importFolderKeys } from './keys';
+
+export interface FileListParams {
+  pageSize: number;
+  include?: FileIncludeType[];
+  exclude?: FileExcludeType[];
+  includeOnly?: FileIncludeOnlyType[];
+  /** FileSortCriteria numbers, `-` prefixed for descending (see fileSortOrder). */
+  sortOrder?: string[];
+  /** Trimmed search text; empty or absent lists without searching. */
+  search?: string;
+}
+
+export interface FileSort {
+  criterion: FileSortCriterion;
+  descending: boolean;
+}
+
+/**
+ * The `sortOrder` list for a file table (contract files.md F1): the chosen column (default Import Folder), then file
+ * name and relative path as tie-breakers. While searching only an explicitly chosen column is sent, so the server's
+ * relevance order stays in charge otherwise.
+ */
+export function fileSortOrder(sort: FileSort | null, searching: boolean): string[] {
+  const signed = ({ criterion, descending }: FileSort) => `${descending ? '-' : ''}${FILE_SORT_CRITERIA.indexOf(criterion)}`;
+  if (searching) return sort ? [signed(sort)] : [];
+  const primary = sort ?? { criterion: 'ImportFolderName', descending: false };
+  const tieBreakers = (['FileName', 'RelativePath'] as const).filter((criterion) => criterion !== primary.criterion);
+  return [signed(primary), ...tieBreakers.map((criterion) => signed({ criterion, descending: false }))];
+}
+
+/** Path and query of one page of a file list: `File/Search/<text>` when searching, else `File`. */
+export function fileListRequest(params: FileListParams, page: number): { path: string; query: Query } {
+  const search = params.search?.trim();
+  return {
+    // Encoded, unlike Shoko's console, so `#`, `?` and `%` in the text reach the server intact.
+    path: search ? `File/Search/${encodeURIComponent(search)}` : 'File',
+    query: {
+      pageSize: params.pageSize,
+      page,
+      include: params.include,
+      exclude: params.exclude,
+      include_only: params.includeOnly,
+      sortOrder: params.sortOrder,
+    },
+  };
+}
+
+/** The page after `pages`, while the server reports more rows than loaded (`pageSize` 0 means one page of all). */
+export function nextFilePage(pageSize: number, lastPage: ListResult<File>, pages: number): number | undefined {
+  if (pageSize === 0) return undefined;
+  return pages * pageSize < lastPage.Total ? pages + 1 : undefined;
+}
+
+interface FileListOptions {
+  /** Polling interval while live updates are unavailable; false when the hub keeps the list fresh. */
+  refetchInterval?: number | false;
+}
+
+/** A file list loaded page by page, for virtual tables that fetch more as they scroll. */
+export function useFileList(params: FileListParams, { refetchInterval = false }: FileListOptions = {}) {
+  return useInfiniteQuery({
+    queryKey: fileKeys.list(params),
+    queryFn: ({ pageParam, signal }) => {
+      const { path, query } = fileListRequest(params, pageParam);
+      return api.get<ListResult<File>>(path, { query, signal });
+    },
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, pages) => nextFilePage(params.pageSize, lastPage, pages.length),
+    placeholderData: keepPreviousData,
+    refetchInterval,
+  });
+}
+
+/**
+ * Runs one call per file (the API has no batch form for these actions) and resolves with how many failed, so a
+ * partial failure still lets the successful ones count.
+ */
+export async function countFailures(ids: readonly number[], call: (id: number) => Promise<unknown>): Promise<number> {
+  const results = await Promise.allSettled(ids.map((id) => call(id)));
+  return results.filter((result) => result.status === 'rejected').length;
+}
+
+function plural(count: number): string {
+  return `${count} ${count === 1 ? 'file' : 'files'}`;
+}
+
+/** Ignore (`value=true`) or restore (`value=false`) files: they move between the unrecognized and ignored lists. */
+export function useSetFilesIgnored() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, ignore }: { ids: readonly number[]; ignore: boolean }) => {
+      const failed = await countFailures(ids, (id) => api.put<void>(`File/${id}/Ignore`, undefined, { query: { value: ignore } }));
+      if (failed) throw new Error(ignore ? `Error ignoring ${plural(failed)}!` : `Error restoring ${plural(failed)}!`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.lists }),
+  });
+}
+
+/** Queues a forced re-hash per file; new hashes arrive later (FileHashed on the hub). */
+export function useRehashFiles() {
+  return useMutation({
+    mutationFn: async (ids: readonly number[]) => {
+      const failed = await countFailures(ids, (id) => api.post<void>(`File/${id}/Rehash`));
+      if (failed) throw new Error(`Rehash failed for ${plural(failed)}!`);
+    },
+  });
+}
+
+/** Queues a forced AniDB lookup per file; matches arrive later (FileMatched on the hub). */
+export function useRescanFiles() {
+  return useMutation({
+    mutationFn: async (ids: readonly number[]) => {
+      const failed = await countFailures(ids, (id) => api.post<void>(`File/${id}/Rescan`));
+      if (failed) throw new Error(`Rescan failed for ${plural(failed)}!`);
+    },
+  });
+}
+
+/**
+ * Deletes files from disk and from the database. The console always sends both flags explicitly (the server's
+ * defaults would do the same) and only after the user has confirmed.
+ */
+export function useDeleteFiles() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly number[]) => {
+      try {
+        await api.delete<void>('File', { fileIDs: ids, removeFiles: true, removeFolders: true });
+      } catch (error) {
+        throw new Error(`Files could not be deleted! ${(error as Error).message}`);
+      }
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: fileKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: importFolderKeys.list });
+    },
+  });
+}

@@ -1,0 +1,229 @@
+import { mdiAlertOutline, mdiMenuDown, mdiMenuUp } from '@mdi/js';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import dayjs from 'dayjs';
+import { useEffect, useRef } from 'react';
+import type { File, FileSortCriterion } from '@shoko-ts/contract';
+import type { FileSort } from '@/api/files';
+import { Icon } from '@/components/Icon';
+import { Spinner } from '@/components/Spinner';
+import { formatFileSize, splitRelativePath } from '@/lib/format';
+import { clickSelection, primaryLocation } from './fileTable';
+
+const ROW_HEIGHT = 52;
+const HEADER_HEIGHT = 40;
+/** Ask for the next page this many rows before the end, so scrolling rarely waits. */
+const PREFETCH_ROWS = 40;
+const GRID = 'grid grid-cols-[2.75rem_minmax(8rem,12rem)_minmax(16rem,1fr)_6.5rem_minmax(14rem,19rem)_9.5rem] items-center gap-3 px-3';
+
+const COLUMNS: Array<{ label: string; criterion: FileSortCriterion; className?: string }> = [
+  { label: 'Import Folder', criterion: 'ImportFolderName' },
+  { label: 'File', criterion: 'FileName' },
+  { label: 'Size', criterion: 'FileSize', className: 'text-right' },
+  { label: 'Status', criterion: 'ED2K', className: 'pl-3' },
+  { label: 'Date Added', criterion: 'CreatedAt' },
+];
+
+interface FileTableProps {
+  label: string;
+  files: File[];
+  total: number;
+  folderNames: ReadonlyMap<number, string>;
+  /** The sort shown in the headers (null: the server's relevance order while searching). */
+  sort: FileSort | null;
+  onSort: (criterion: FileSortCriterion) => void;
+  selected: ReadonlySet<number>;
+  onSelectionChange: (selected: Set<number>) => void;
+  loading: boolean;
+  error: Error | null;
+  emptyText: string;
+  hasMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** A virtual table of files: only the rows in view exist in the page, more pages load while scrolling. */
+export function FileTable(props: FileTableProps) {
+  const { label, files, total, sort, onSort, selected, onSelectionChange, loading, error, emptyText, hasMore, onLoadMore } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const anchor = useRef<number | null>(null);
+  const virtualizer = useVirtualizer({
+    count: files.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    scrollMargin: HEADER_HEIGHT,
+    getItemKey: (index) => files[index].ID,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastVisible = items.length ? items[items.length - 1].index : -1;
+
+  useEffect(() => {
+    if (hasMore && lastVisible >= files.length - PREFETCH_ROWS) onLoadMore();
+  }, [hasMore, lastVisible, files.length, onLoadMore]);
+
+  const ids = files.map((file) => file.ID);
+  const allSelected = files.length > 0 && files.every((file) => selected.has(file.ID));
+  const someSelected = !allSelected && files.some((file) => selected.has(file.ID));
+
+  const onRowClick = (index: number, shift: boolean) => {
+    onSelectionChange(clickSelection(selected, ids, index, anchor.current, shift));
+    anchor.current = index;
+  };
+
+  return (
+    // The scroll box is positioned absolutely so the rows never stretch the page: the table takes the space left.
+    <div className="relative min-h-[20rem] flex-1 overflow-hidden rounded-xl border border-border bg-panel">
+      <div ref={scrollRef} className="absolute inset-0 overflow-auto" role="table" aria-label={label} aria-rowcount={total + 1}>
+        <div className="min-w-[60rem]">
+          <div role="row" className={`${GRID} sticky top-0 z-10 h-10 border-b border-border bg-panel text-xs font-semibold uppercase tracking-wider text-muted`}>
+            <span role="columnheader" className="flex justify-center">
+              <input
+                type="checkbox"
+                aria-label="Select all loaded files"
+                checked={allSelected}
+                ref={(input) => {
+                  if (input) input.indeterminate = someSelected;
+                }}
+                onChange={() => onSelectionChange(allSelected ? new Set() : new Set(ids))}
+                disabled={!files.length}
+                className="size-4 accent-[var(--color-primary)]"
+              />
+            </span>
+            {COLUMNS.map((column) => {
+              const active = sort?.criterion === column.criterion;
+              return (
+                <span
+                  key={column.criterion}
+                  role="columnheader"
+                  aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'}
+                  className={column.className}
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.criterion)}
+                    className={`inline-flex items-center gap-0.5 uppercase tracking-wider hover:text-text ${active ? 'text-primary' : ''}`}
+                  >
+                    {column.label}
+                    {active && <Icon path={sort.descending ? mdiMenuDown : mdiMenuUp} size={0.7} />}
+                  </button>
+                </span>
+              );
+            })}
+          </div>
+          {loading && (
+            <div className="flex items-center justify-center gap-3 p-10 text-muted">
+              <Spinner /> Loading files…
+            </div>
+          )}
+          {error && !loading && <p className="p-10 text-center font-semibold text-danger">{error.message}</p>}
+          {!loading && !error && files.length === 0 && (
+            <p className="p-10 text-center text-muted" data-testid="file-table-empty">
+              {emptyText}
+            </p>
+          )}
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }} role="rowgroup">
+            {items.map((item) => {
+              const file = files[item.index];
+              return (
+                <FileRow
+                  key={item.key}
+                  file={file}
+                  folderNames={props.folderNames}
+                  index={item.index}
+                  top={item.start - HEADER_HEIGHT}
+                  selected={selected.has(file.ID)}
+                  onClick={onRowClick}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface FileRowProps {
+  file: File;
+  folderNames: ReadonlyMap<number, string>;
+  index: number;
+  top: number;
+  selected: boolean;
+  onClick: (index: number, shift: boolean) => void;
+}
+
+function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowProps) {
+  const location = primaryLocation(file);
+  const { name, directory } = splitRelativePath(location?.RelativePath ?? '');
+  const folder = location ? (folderNames.get(location.ImportFolderID) ?? `Folder ${location.ImportFolderID}`) : '—';
+  const extraLocations = file.Locations.length - 1;
+  const missing = !file.Locations.some((l) => l.IsAccessible);
+  const hashed = !!file.Hashes.ED2K;
+
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-testid="file-row"
+      onClick={(event) => onClick(index, event.shiftKey)}
+      className={`${GRID} absolute left-0 top-0 w-full cursor-pointer select-none border-b border-border/60 text-sm ${selected ? 'bg-primary/15' : 'hover:bg-panel-alt'}`}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)` }}
+    >
+      <span role="cell" className="flex justify-center">
+        <input
+          type="checkbox"
+          aria-label={`Select ${name || `file ${file.ID}`}`}
+          checked={selected}
+          readOnly
+          onClick={(event) => {
+            // The row handles plain clicks too; this keeps keyboard toggling (Space) and shift-click working once.
+            event.stopPropagation();
+            onClick(index, event.shiftKey);
+          }}
+          className="size-4 accent-[var(--color-primary)]"
+        />
+      </span>
+      <span role="cell" className="truncate" title={folder}>
+        {folder}
+        {extraLocations > 0 && <span className="ml-1 text-xs text-muted">+{extraLocations}</span>}
+      </span>
+      <span role="cell" className="flex min-w-0 flex-col">
+        <span className="flex items-center gap-2">
+          <span className="truncate font-semibold" title={location?.RelativePath}>
+            {name || '—'}
+          </span>
+          {missing && (
+            <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-warning" title="No location of this file exists on disk">
+              <Icon path={mdiAlertOutline} size={0.6} /> Missing
+            </span>
+          )}
+        </span>
+        {directory && <span className="truncate text-xs text-muted">{directory}</span>}
+      </span>
+      <span role="cell" className="text-right tabular-nums">
+        {formatFileSize(file.Size)}
+      </span>
+      <span role="cell" className="flex min-w-0 flex-col pl-3 font-mono text-xs">
+        {hashed ? (
+          <>
+            <span className="truncate">
+              <span className="font-sans text-muted">CRC32 </span>
+              <span className="font-semibold text-text">{file.Hashes.CRC32 || '—'}</span>
+            </span>
+            <span className="truncate text-muted" title={file.Hashes.ED2K}>
+              <span className="font-sans">ED2K </span>
+              {file.Hashes.ED2K}
+            </span>
+          </>
+        ) : (
+          <span className="flex items-center gap-2 font-sans text-sm text-muted">
+            <Spinner size={0.7} className="text-muted" /> Hashing…
+          </span>
+        )}
+      </span>
+      <span role="cell" className="text-muted tabular-nums">
+        {dayjs(file.Created).format('YYYY-MM-DD HH:mm')}
+      </span>
+    </div>
+  );
+}
