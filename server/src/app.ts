@@ -19,6 +19,7 @@ import { registerQueueRoutes } from './domains/queue/queue.routes.js';
 import { registerImportFolderRoutes } from './domains/import-folders/import-folders.routes.js';
 import { registerFolderRoutes } from './domains/folders/folders.routes.js';
 import { registerFileRoutes } from './domains/files/files.routes.js';
+import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
 import { registerActionRoutes } from './domains/actions/actions.routes.js';
 import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
 import type { Services } from './services.js';
@@ -102,6 +103,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
   registerFolderRoutes(app);
   registerFileRoutes(app, { files: services.files });
+  registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
   registerWebUIRoutes(app);
 
   const hubs = await registerSignalRHubs(app, {

@@ -31,6 +31,7 @@ import { CollectionStore } from './domains/metadata/collection.store.js';
 import { FileLinksStore } from './domains/metadata/file-links.store.js';
 import { FileMatching } from './domains/metadata/file-matching.js';
 import { anidbHttpSource } from './domains/metadata/anidb-http-source.js';
+import { ManualLinks } from './domains/metadata/manual-links.js';
 
 export interface Services {
   config: ServerConfig;
@@ -48,6 +49,8 @@ export interface Services {
   files: FilesService;
   watcher: FolderWatcher;
   network: NetworkService;
+  /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
+  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks };
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -119,6 +122,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     isLinked: (contents) => links.linkedContents(contents),
     rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
   });
+  const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
   const network = new NetworkService(bus);
 
@@ -174,6 +178,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     files,
     watcher,
     network,
+    metadata: { animeImport, manualLinks },
     stopBackground: async () => {
       await watcher.stop();
       await anidb.reset();

@@ -144,3 +144,15 @@ export const BatchDeleteFileLocationsBody = Type.Object({
   removeFolder: Type.Optional(Type.Boolean()),
 });
 export type BatchDeleteFileLocationsBody = Static<typeof BatchDeleteFileLocationsBody>;
+
+/** Manual links (files.md §1 bodies): Shoko episode ids, except Unlink which matches AniDB episode ids. */
+export const LinkEpisodesBody = Type.Object({ EpisodeIDs: Type.Array(Type.Integer({ minimum: 1 })) });
+export const LinkMultipleFilesBody = Type.Object({ FileIDs: Type.Array(Type.Integer({ minimum: 1 })), EpisodeID: Type.Integer({ minimum: 1 }) });
+export const LinkSeriesBody = Type.Object({ SeriesID: Type.Integer({ minimum: 1 }), RangeStart: Type.String(), RangeEnd: Type.String() });
+export const LinkSeriesMultipleBody = Type.Object({
+  FileIDs: Type.Array(Type.Integer({ minimum: 1 })),
+  SeriesID: Type.Integer({ minimum: 1 }),
+  RangeStart: Type.String(),
+  SingleEpisode: Type.Optional(Type.Boolean({ default: false })),
+});
+export const UnlinkEpisodesBody = Type.Object({ EpisodeIDs: Type.Array(Type.Integer()) });

@@ -4,6 +4,7 @@ import type { MigrationContext } from './migrations/helpers.js';
 import * as m0001 from './migrations/0001_accounts.js';
 import * as m0002 from './migrations/0002_import.js';
 import * as m0003 from './migrations/0003_metadata.js';
+import * as m0004 from './migrations/0004_anidb_details.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0001_accounts': m0001,
   '0002_import': m0002,
   '0003_metadata': m0003,
+  '0004_anidb_details': m0004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -98,6 +98,8 @@ export interface AniDBAnimeTable {
   /** JSON array of { Type, Name, URL }. */
   resources: string;
   fetched_at: string;
+  /** The official site (`<url>`). */
+  url: string | null;
 }
 
 export interface AniDBAnimeTitlesTable {
@@ -143,6 +145,47 @@ export interface AniDBRelationsTable {
   anime_id: number;
   related_anime_id: number;
   relation_type: string;
+  related_title: string | null;
+}
+
+export interface AniDBCharactersTable {
+  id: number;
+  name: string;
+  gender: string | null;
+  character_type: string | null;
+  description: string | null;
+  picture: string | null;
+}
+
+export interface AniDBCreatorsTable {
+  id: number;
+  name: string;
+  picture: string | null;
+}
+
+export interface AniDBAnimeCharactersTable {
+  anime_id: number;
+  character_id: number;
+  /** AniDB's appearance text: `main character in`, `secondary cast in`, `appears in`, `cameo appearance in`. */
+  appearance: string;
+  ordering: number;
+}
+
+export interface AniDBAnimeStaffTable {
+  id: Generated<number>;
+  anime_id: number;
+  creator_id: number;
+  role: string;
+  character_id: number | null;
+  ordering: number;
+}
+
+export interface AniDBSimilarTable {
+  anime_id: number;
+  similar_anime_id: number;
+  approval: number;
+  total: number;
+  title: string;
 }
 
 export interface AniDBFilesTable {
@@ -221,6 +264,11 @@ export interface Database {
   anidb_tags: AniDBTagsTable;
   anidb_anime_tags: AniDBAnimeTagsTable;
   anidb_relations: AniDBRelationsTable;
+  anidb_characters: AniDBCharactersTable;
+  anidb_creators: AniDBCreatorsTable;
+  anidb_anime_characters: AniDBAnimeCharactersTable;
+  anidb_anime_staff: AniDBAnimeStaffTable;
+  anidb_similar: AniDBSimilarTable;
   anidb_files: AniDBFilesTable;
   file_episode_links: FileEpisodeLinksTable;
   groups: GroupsTable;

@@ -1,5 +1,7 @@
 import type { EventBus } from '../../events/bus.js';
-import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
+import type { Logger } from 'pino';
+import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
+import { AniDBAnimeNotFoundError, AniDBHttpBannedError } from '../../providers/anidb/http/index.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { FilesStore } from '../files/files.store.js';
 import { fileEvent } from '../import/import.service.js';
@@ -56,8 +58,33 @@ export class AnimeImport {
     return this.deps.queue.enqueue(this.job, { animeId, createSeries: options.createSeries ?? true, force: options.force ?? false });
   }
 
+  async animeOfSeries(seriesId: number): Promise<number | null> {
+    return (await this.deps.collection.series(seriesId))?.anime_id ?? null;
+  }
+
+  /** The same work as the job, now, for the API's `immediate`; false when AniDB could not be asked (a ban, an error). */
+  async importNow(payload: AnimeImportPayload, logger: Logger): Promise<boolean> {
+    try {
+      await this.import(payload, { logger, signal: new AbortController().signal, progress: () => undefined });
+      return true;
+    } catch (error) {
+      logger.warn(`Getting AniDB anime ${payload.animeId} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
+  private async fetch(animeId: number, force: boolean): Promise<AnimeMetadata> {
+    try {
+      return await this.deps.source.getAnime(animeId, { force });
+    } catch (error) {
+      // Retrying soon cannot help: a ban lasts hours (the scheduled check asks again), an unknown id stays unknown.
+      if (error instanceof AniDBHttpBannedError || error instanceof AniDBAnimeNotFoundError) throw new PermanentJobError(error.message);
+      throw error;
+    }
+  }
+
   private async import({ animeId, createSeries, force = false }: AnimeImportPayload, ctx: JobContext): Promise<void> {
-    const meta = await this.deps.source.getAnime(animeId, { force });
+    const meta = await this.fetch(animeId, force);
     await this.deps.anime.save(meta);
     const episodeIds = meta.episodes.map((e) => e.id);
     let series = await this.deps.collection.seriesByAnime(animeId);

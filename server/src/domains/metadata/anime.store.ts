@@ -1,9 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
+export interface AnimeCharacter {
+  id: number;
+  name: string;
+  gender: string | null;
+  characterType: string | null;
+  description: string | null;
+  picture: string | null;
+  /** AniDB's appearance text (`main character in`, …). */
+  appearance: string;
+  voiceActors: Array<{ id: number; name: string; picture: string | null }>;
+}
+
 /** AniDB anime data as the metadata pipeline stores it (the HTTP client's model is mapped to this). */
 export interface AnimeMetadata {
   id: number;
+  /** The APIv3 AnimeType name (`TV`, `Movie`, `OVA`, `TVSpecial`, `Web`, `MusicVideo`, `Other`, `Unknown`). */
   type: string;
   mainTitle: string;
   titles: Array<{ type: string; language: string; value: string }>;
@@ -20,7 +33,12 @@ export interface AnimeMetadata {
   tempRatingVotes: number;
   resources: Array<{ Type: string; Name: string; URL: string }>;
   tags: Array<{ id: number; parentId: number | null; name: string; description: string | null; weight: number; isSpoiler: boolean; isLocalSpoiler: boolean; isVerified: boolean }>;
-  relations: Array<{ animeId: number; type: string }>;
+  relations: Array<{ animeId: number; type: string; title?: string }>;
+  url?: string | null;
+  characters?: AnimeCharacter[];
+  /** Credited staff of `<creators>`; voice actors come with the characters. */
+  staff?: Array<{ id: number; name: string; role: string }>;
+  similar?: Array<{ animeId: number; approval: number; total: number; title: string }>;
   episodes: Array<{
     id: number;
     type: string;
@@ -76,6 +94,7 @@ export class AnimeStore {
         temp_rating: meta.tempRating,
         temp_rating_votes: meta.tempRatingVotes,
         resources: JSON.stringify(meta.resources),
+        url: meta.url ?? null,
         fetched_at: now,
       };
       await trx.insertInto('anidb_anime').values({ id: meta.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
@@ -86,9 +105,47 @@ export class AnimeStore {
       await trx.deleteFrom('anidb_relations').where('anime_id', '=', meta.id).execute();
       const relations = [...new Map(meta.relations.filter((r) => r.animeId !== meta.id).map((r) => [r.animeId, r])).values()];
       if (relations.length) {
-        await trx.insertInto('anidb_relations').values(relations.map((r) => ({ anime_id: meta.id, related_anime_id: r.animeId, relation_type: r.type }))).execute();
+        await trx
+          .insertInto('anidb_relations')
+          .values(relations.map((r) => ({ anime_id: meta.id, related_anime_id: r.animeId, relation_type: r.type, related_title: r.title ?? null })))
+          .execute();
+      }
+      await this.saveCast(trx, meta);
+      await trx.deleteFrom('anidb_similar').where('anime_id', '=', meta.id).execute();
+      const similar = [...new Map((meta.similar ?? []).filter((s) => s.animeId !== meta.id).map((s) => [s.animeId, s])).values()];
+      if (similar.length) {
+        await trx
+          .insertInto('anidb_similar')
+          .values(similar.map((s) => ({ anime_id: meta.id, similar_anime_id: s.animeId, approval: s.approval, total: s.total, title: s.title })))
+          .execute();
       }
     });
+  }
+
+  /** Characters, the people who voice them and the credited staff; people and characters are shared between anime. */
+  private async saveCast(trx: Transaction<Database>, meta: AnimeMetadata): Promise<void> {
+    await trx.deleteFrom('anidb_anime_characters').where('anime_id', '=', meta.id).execute();
+    await trx.deleteFrom('anidb_anime_staff').where('anime_id', '=', meta.id).execute();
+    const upsertPerson = async (person: { id: number; name: string; picture: string | null }) => {
+      const row = { name: person.name, ...(person.picture ? { picture: person.picture } : {}) };
+      await trx.insertInto('anidb_creators').values({ id: person.id, name: person.name, picture: person.picture }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+    };
+    const credits: Array<{ anime_id: number; creator_id: number; role: string; character_id: number | null; ordering: number }> = [];
+    const characters = [...new Map((meta.characters ?? []).map((c) => [c.id, c])).values()];
+    for (const [ordering, character] of characters.entries()) {
+      const row = { name: character.name, gender: character.gender, character_type: character.characterType, description: character.description, picture: character.picture };
+      await trx.insertInto('anidb_characters').values({ id: character.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+      await trx.insertInto('anidb_anime_characters').values({ anime_id: meta.id, character_id: character.id, appearance: character.appearance, ordering }).execute();
+      for (const actor of character.voiceActors) {
+        await upsertPerson(actor);
+        credits.push({ anime_id: meta.id, creator_id: actor.id, role: 'Seiyuu', character_id: character.id, ordering });
+      }
+    }
+    for (const [ordering, person] of (meta.staff ?? []).entries()) {
+      await upsertPerson({ ...person, picture: null });
+      credits.push({ anime_id: meta.id, creator_id: person.id, role: person.role, character_id: null, ordering });
+    }
+    for (let i = 0; i < credits.length; i += 200) await trx.insertInto('anidb_anime_staff').values(credits.slice(i, i + 200)).execute();
   }
 
   private async saveEpisodes(trx: Transaction<Database>, meta: AnimeMetadata): Promise<void> {

@@ -7,6 +7,10 @@ const now = () => new Date().toISOString();
 export class CollectionStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  async series(seriesId: number) {
+    return (await this.db.selectFrom('series').selectAll().where('id', '=', seriesId).executeTakeFirst()) ?? null;
+  }
+
   async seriesByAnime(animeId: number) {
     return (await this.db.selectFrom('series').selectAll().where('anime_id', '=', animeId).executeTakeFirst()) ?? null;
   }

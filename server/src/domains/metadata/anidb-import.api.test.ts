@@ -1,0 +1,206 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inventedAnimeXml, inventedEpisodeId, startFakeAniDBHttp, type FakeAniDBHttp } from '../../../../fakes/src/anidb-http/index.js';
+import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
+import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+
+const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
+const ANIME = 9001;
+const SEQUEL = 9002;
+
+/** A whole import against the loopback AniDB: UDP FILE lookups and HTTP anime records, with a restart in between. */
+describe('importing against the AniDB fakes', () => {
+  let server: TestServer;
+  let udp: FakeAniDBUdp;
+  let anidbHttp: FakeAniDBHttp;
+  let key: string;
+  let media: string;
+  const episode1 = randomBytes(30_000);
+  const special1 = randomBytes(31_000);
+  const sequel1 = randomBytes(32_000);
+  const saved = { udp: process.env.SHOKO_ANIDB_UDP, http: process.env.SHOKO_ANIDB_HTTP };
+
+  const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
+  const animeRequests = () => anidbHttp.requests.filter((r) => r.includes('request=anime'));
+
+  beforeAll(async () => {
+    udp = await startFakeAniDBUdp({
+      users: { tester: 'secret1' },
+      commands: fileCommands([
+        { size: episode1.length, ed2k: md4(episode1), fileId: 11, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, '1') },
+        { size: special1.length, ed2k: md4(special1), fileId: 12, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, 'S1') },
+        { size: sequel1.length, ed2k: md4(sequel1), fileId: 13, animeId: SEQUEL, episodeId: inventedEpisodeId(SEQUEL, '1') },
+      ]),
+    });
+    anidbHttp = await startFakeAniDBHttp({
+      anime: {
+        [ANIME]: inventedAnimeXml({ id: ANIME }),
+        [SEQUEL]: inventedAnimeXml({
+          id: SEQUEL,
+          title: 'Kiri no Toudai Yuubinkyoku 2',
+          relatedAnime: [{ id: ANIME, relation: 'Prequel', title: 'Kiri no Toudai Yuubinkyoku' }],
+        }),
+      },
+    });
+    process.env.SHOKO_ANIDB_UDP = `${udp.host}:${udp.port}`;
+    process.env.SHOKO_ANIDB_HTTP = anidbHttp.url;
+    server = await createTestServer();
+    await server.request({
+      method: 'PATCH',
+      url: '/api/v3/Settings?skipValidation=true',
+      body: [
+        { op: 'replace', path: '/AniDb/Username', value: 'tester' },
+        { op: 'replace', path: '/AniDb/Password', value: 'secret1' },
+        { op: 'replace', path: '/AutoGroupSeries', value: true },
+        // The fake answers at once; the real 2 s pacing is covered by the client's own tests.
+        { op: 'replace', path: '/AniDb/HTTPRateLimit/BaseRateInSeconds', value: 0 },
+        { op: 'replace', path: '/AniDb/UDPRateLimit/BaseRateInSeconds', value: 0 },
+      ],
+    });
+    key = await completeFirstRun(server);
+    media = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-anidb-import-'));
+    fs.writeFileSync(path.join(media, 'Kiri 01.mkv'), episode1);
+    fs.writeFileSync(path.join(media, 'Kiri S1.mkv'), special1);
+    fs.writeFileSync(path.join(media, 'Kiri 2 - 01.mkv'), sequel1);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await udp.close();
+    await anidbHttp.close();
+    fs.rmSync(media, { recursive: true, force: true });
+    for (const [name, value] of [['SHOKO_ANIDB_UDP', saved.udp], ['SHOKO_ANIDB_HTTP', saved.http]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('hashes, identifies and stores the anime with episodes, titles, tags, cast, relations and links', async () => {
+    const folder = (await api('POST', '/api/v3/ImportFolder', { Name: 'Anime', Path: media })).json();
+    await api('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`);
+    await server.services.queue.idle();
+
+    expect((await api('GET', '/api/v3/File?pageSize=0&include_only=Unrecognized')).json().Total).toBe(0);
+    const db = server.services.db.kysely;
+    const anime = await db.selectFrom('anidb_anime').selectAll().where('id', '=', ANIME).executeTakeFirstOrThrow();
+    expect(anime).toMatchObject({ type: 'TV', main_title: 'Kiri no Toudai Yuubinkyoku', episode_count: 3, rating: 738, rating_votes: 142, temp_rating: 752, restricted: 0 });
+    expect(JSON.parse(anime.resources)).toEqual(
+      expect.arrayContaining([
+        { Type: 'english-metadata', Name: 'AnimeNewsNetwork', URL: 'https://www.animenewsnetwork.com/encyclopedia/anime.php?id=99001' },
+        { Type: 'source', Name: 'Official Site (JP)', URL: 'https://example.test/kiri-yuubin/ja' },
+      ]),
+    );
+    const titles = await db.selectFrom('anidb_anime_titles').select(['language', 'type']).where('anime_id', '=', ANIME).execute();
+    expect(new Set(titles.map((t) => t.language))).toEqual(new Set(['x-jat', 'ja', 'en']));
+
+    const episodes = await db.selectFrom('anidb_episodes').select(['type', 'number', 'length_seconds']).where('anime_id', '=', ANIME).orderBy('id').execute();
+    expect(episodes.map((e) => `${e.type}:${e.number}`)).toEqual(['Episode:1', 'Episode:2', 'Episode:3', 'Special:1', 'Special:2', 'Credits:1', 'Credits:2', 'Trailer:1', 'Parody:1', 'Other:1']);
+    expect(episodes[0].length_seconds).toBe(24 * 60);
+
+    const tags = await db.selectFrom('anidb_anime_tags').innerJoin('anidb_tags', 'anidb_tags.id', 'anidb_anime_tags.tag_id').selectAll().where('anime_id', '=', ANIME).execute();
+    expect(tags.find((t) => t.name === 'lighthouse')).toMatchObject({ parent_id: 39001, weight: 500 });
+    expect(tags.find((t) => t.name === 'ghost protagonist')).toMatchObject({ is_spoiler: 1 });
+    expect(tags.find((t) => t.name === 'the sender is the narrator')).toMatchObject({ is_local_spoiler: 1, is_spoiler: 0 });
+
+    const cast = await db.selectFrom('anidb_anime_characters').innerJoin('anidb_characters', 'anidb_characters.id', 'character_id').selectAll().where('anime_id', '=', ANIME).execute();
+    expect(cast.map((c) => [c.name, c.appearance, c.picture])).toEqual([
+      ['Hayase Mio', 'main character in', '4900101.jpg'],
+      ['Ojiisan the Keeper', 'secondary cast in', '4900201.jpg'],
+    ]);
+    const staff = await db.selectFrom('anidb_anime_staff').innerJoin('anidb_creators', 'anidb_creators.id', 'creator_id').select(['name', 'role', 'character_id']).where('anime_id', '=', ANIME).execute();
+    expect(staff).toEqual(expect.arrayContaining([{ name: 'Minase Kaori', role: 'Seiyuu', character_id: 49001 }, { name: 'Aomine Tsukasa', role: 'Direction', character_id: null }]));
+    expect(await db.selectFrom('anidb_similar').select('similar_anime_id').where('anime_id', '=', ANIME).execute()).toEqual([{ similar_anime_id: ANIME + 100 }]);
+
+    // The sequel joined the first series' group through its Prequel relation.
+    const series = await db.selectFrom('series').select(['anime_id', 'group_id']).orderBy('anime_id').execute();
+    expect(series.map((s) => s.anime_id)).toEqual([ANIME, SEQUEL]);
+    expect(series[0].group_id).toBe(series[1].group_id);
+    const localEpisodes = await db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').select('anidb_episode_id').where('series.anime_id', '=', ANIME).execute();
+    expect(localEpisodes).toHaveLength(10);
+  });
+
+  it('asks AniDB once per anime and serves a re-import from the disk cache, also after a restart', async () => {
+    const asked = animeRequests().length;
+    expect(asked).toBe(2);
+    await server.close({ keepData: true });
+    server = await createTestServer({ restartOf: server });
+    server.services.init.startServer();
+    await server.services.init.waitForStartup();
+    key = (await server.request({ method: 'POST', url: '/api/auth', body: { user: 'Default', pass: 'first-run-pass', device: 't' } })).json().apikey;
+    expect((await api('POST', `/api/v3/Series/AniDB/${ANIME}/Refresh?immediate=true`)).json()).toBe(true);
+    expect(animeRequests().length).toBe(asked);
+    expect(fs.readdirSync(path.join(server.home, 'anidb')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('treats a ban reply as a ban, not as data, and reports it', async () => {
+    anidbHttp.banned = true;
+    const before = await server.services.db.kysely.selectFrom('anidb_anime').select(['id', 'main_title']).orderBy('id').execute();
+    anidbHttp.anime[9003] = inventedAnimeXml({ id: 9003, title: 'Never Stored' });
+    expect((await api('POST', '/api/v3/Series/AniDB/9003/Refresh?immediate=true&createSeriesEntry=true')).json()).toBe(false);
+    const [, httpState] = server.services.aggregateSources.anidbStates();
+    expect(httpState).toMatchObject({ Value: true, UpdateType: 2 });
+    expect(httpState.PauseTimeSecs).toBeGreaterThan(0);
+    expect(await server.services.db.kysely.selectFrom('anidb_anime').select(['id', 'main_title']).orderBy('id').execute()).toEqual(before);
+    // While banned nothing more is sent, and a cached anime is still served from the disk.
+    const sent = anidbHttp.requests.length;
+    expect((await api('POST', `/api/v3/Series/AniDB/${ANIME}/Refresh?immediate=true&force=true`)).json()).toBe(true);
+    expect((await api('POST', '/api/v3/Series/AniDB/9003/Refresh?immediate=true')).json()).toBe(false);
+    expect(anidbHttp.requests.length).toBe(sent);
+    anidbHttp.banned = false;
+  });
+
+  it('links unknown files by hand, refuses to override AniDB, and unlinks', async () => {
+    fs.writeFileSync(path.join(media, 'mystery A.mkv'), randomBytes(33_000));
+    fs.writeFileSync(path.join(media, 'mystery B.mkv'), randomBytes(34_000));
+    fs.writeFileSync(path.join(media, 'mystery C.mkv'), randomBytes(35_000));
+    await server.services.importer.queueImport();
+    await server.services.queue.idle();
+    const unrecognized = async () => (await api('GET', '/api/v3/File?pageSize=0&include_only=Unrecognized')).json().List as Array<{ ID: number; Size: number }>;
+    const [a, b, c] = (await unrecognized()).sort((x, y) => x.Size - y.Size);
+    expect([a, b, c].map((f) => f.Size)).toEqual([33_000, 34_000, 35_000]);
+
+    const db = server.services.db.kysely;
+    const episodeOf = async (epno: string) =>
+      (await db.selectFrom('episodes').select('id').where('anidb_episode_id', '=', inventedEpisodeId(ANIME, epno)).executeTakeFirstOrThrow()).id;
+    const identified = (await api('GET', '/api/v3/File?pageSize=0&exclude=Unrecognized')).json().List[0];
+
+    let res = await api('POST', `/api/v3/File/${identified.ID}/Link`, { EpisodeIDs: [await episodeOf('2')] });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['CrossReferences']);
+    res = await api('POST', `/api/v3/File/${a.ID}/Link`, { EpisodeIDs: [999999] });
+    expect(res.json().errors).toEqual({ EpisodeIDs: ['Unable to find shoko episode with id 999999'] });
+
+    // 1:N — one file covering episodes 2 and 3.
+    expect((await api('POST', `/api/v3/File/${a.ID}/Link`, { episodeIDs: [await episodeOf('2'), await episodeOf('3')] })).statusCode).toBe(200);
+    // N:1 — two files sharing the special.
+    expect((await api('POST', '/api/v3/File/Link', { fileIDs: [b.ID, c.ID], episodeID: await episodeOf('S2') })).statusCode).toBe(200);
+    expect((await unrecognized()).length).toBe(0);
+    const userLinks = await db.selectFrom('file_episode_links').select(['size', 'episode_id', 'percentage']).where('source', '=', 'User').orderBy('size').orderBy('episode_id').execute();
+    expect(userLinks).toEqual([
+      { size: 33_000, episode_id: inventedEpisodeId(ANIME, '2'), percentage: 100 },
+      { size: 33_000, episode_id: inventedEpisodeId(ANIME, '3'), percentage: 100 },
+      { size: 34_000, episode_id: inventedEpisodeId(ANIME, 'S2'), percentage: 50 },
+      { size: 35_000, episode_id: inventedEpisodeId(ANIME, 'S2'), percentage: 50 },
+    ]);
+
+    // Ranges are checked against the episodes of the chosen type.
+    const seriesId = (await db.selectFrom('series').select('id').where('anime_id', '=', ANIME).executeTakeFirstOrThrow()).id;
+    res = await api('POST', `/api/v3/File/${a.ID}/LinkFromSeries`, { SeriesID: seriesId, RangeStart: '2', RangeEnd: 'S1' });
+    expect(res.json().errors.RangeEnd).toEqual(['Unable to use different episode types in the `RangeStart` and `RangeEnd`.']);
+    res = await api('POST', `/api/v3/File/${a.ID}/LinkFromSeries`, { SeriesID: seriesId, RangeStart: '2', RangeEnd: '4' });
+    expect(Object.keys(res.json().errors)).toEqual(['RangeEnd']);
+    expect((await api('POST', `/api/v3/File/${a.ID}/LinkFromSeries`, { SeriesID: seriesId, RangeStart: '1', RangeEnd: '3' })).statusCode).toBe(200);
+    expect(await db.selectFrom('file_episode_links').select('episode_id').where('size', '=', 33_000).orderBy('episode_id').execute()).toHaveLength(3);
+
+    // Unlinking one episode keeps the file linked; unlinking all makes it unrecognized again. AniDB's links stay.
+    expect((await api('DELETE', `/api/v3/File/${b.ID}/Link`, { EpisodeIDs: [inventedEpisodeId(ANIME, 'S2')] })).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/v3/File/${a.ID}/Link`, null)).statusCode).toBe(200);
+    expect((await unrecognized()).map((f) => f.ID).sort()).toEqual([a.ID, b.ID].sort());
+    res = await api('DELETE', `/api/v3/File/${identified.ID}/Link`, null);
+    expect(res.statusCode).toBe(400);
+    expect((await api('DELETE', '/api/v3/File/999999/Link', null)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,229 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../events/bus.js';
+import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
+import type { FilesStore } from '../files/files.store.js';
+import { fileEvent } from '../import/import.service.js';
+
+/** AniDB's epno prefixes and the episode types they stand for. */
+const EPNO_TYPES: Record<string, string> = { '': 'Episode', S: 'Special', C: 'Credits', T: 'Trailer', P: 'Parody', O: 'Other' };
+
+interface EpisodeTarget {
+  anidbEpisodeId: number;
+  animeId: number;
+}
+
+interface LinkRequest {
+  fileId: number;
+  episodes: EpisodeTarget[];
+  percentage: number;
+}
+
+/** `12` → Episode 12, `S2` → Special 2; null when the text is not an epno. */
+export function parseEpno(text: string): { type: string; number: number } | null {
+  const match = /^\s*([SCTPO]?)(\d+)\s*$/i.exec(text);
+  if (!match) return null;
+  return { type: EPNO_TYPES[match[1].toUpperCase()], number: Number(match[2]) };
+}
+
+/**
+ * Links made by a user between file contents and episodes ("Manually Link File to Episode"). AniDB's own links are
+ * never replaced: a file AniDB identified must be rescanned, not overridden.
+ */
+export class ManualLinks {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      files: FilesStore;
+      bus: EventBus;
+      /** Called with the AniDB anime whose files changed (series stats, MyList). */
+      onLinked?: (fileIds: number[]) => Promise<void>;
+    },
+  ) {}
+
+  /** F33: one file to one or more Shoko episodes, each at 100 %. */
+  async linkToEpisodes(fileId: number, episodeIds: number[]): Promise<void> {
+    const errors = new FieldErrorCollector();
+    const file = await this.hashedFile(fileId);
+    await this.checkNoAniDBLinks([file], errors);
+    const targets = await this.shokoEpisodes(episodeIds, (id) => errors.add('EpisodeIDs', `Unable to find shoko episode with id ${id}`));
+    errors.throwIfAny();
+    await this.replaceUserLinks([{ fileId, episodes: targets, percentage: 100 }]);
+  }
+
+  /** F38: several files to one Shoko episode, sharing it. */
+  async linkFilesToEpisode(fileIds: number[], episodeId: number): Promise<void> {
+    const errors = new FieldErrorCollector();
+    const files = await this.filesOrErrors(fileIds, errors);
+    await this.checkNoAniDBLinks(files, errors);
+    const targets = await this.shokoEpisodes([episodeId], (id) => errors.add('EpisodeID', `Unable to find episode with id ${id}.`));
+    errors.throwIfAny();
+    const percentage = Math.round(100 / fileIds.length);
+    await this.replaceUserLinks(files.map((file) => ({ fileId: file.id, episodes: targets, percentage })));
+  }
+
+  /** F34: one file to an episode range `RangeStart..RangeEnd` (same type) of a series. */
+  async linkToRange(fileId: number, seriesId: number, rangeStart: string, rangeEnd: string): Promise<void> {
+    const errors = new FieldErrorCollector();
+    const file = await this.hashedFile(fileId);
+    await this.checkNoAniDBLinks([file], errors);
+    const episodes = await this.rangeOf(seriesId, rangeStart, rangeEnd, errors);
+    errors.throwIfAny();
+    await this.replaceUserLinks([{ fileId, episodes, percentage: 100 }]);
+  }
+
+  /** F37: several files from `RangeStart` on, file i to episode start+i, or all to the first with `SingleEpisode`. */
+  async linkFilesToRange(fileIds: number[], seriesId: number, rangeStart: string, singleEpisode: boolean): Promise<void> {
+    const errors = new FieldErrorCollector();
+    const files = await this.filesOrErrors(fileIds, errors);
+    await this.checkNoAniDBLinks(files, errors);
+    const start = parseEpno(rangeStart);
+    const end = start ? `${rangeStart.trim().replace(/\d+$/, '')}${start.number + (singleEpisode ? 0 : fileIds.length - 1)}` : rangeStart;
+    const episodes = await this.rangeOf(seriesId, rangeStart, end, errors);
+    errors.throwIfAny();
+    const requests = singleEpisode
+      ? files.map((file) => ({ fileId: file.id, episodes: episodes.slice(0, 1), percentage: Math.round(100 / files.length) }))
+      : files.map((file, i) => ({ fileId: file.id, episodes: [episodes[i]], percentage: 100 }));
+    await this.replaceUserLinks(requests);
+  }
+
+  /** F36: removes the user's links to the given AniDB episodes, or all of them; AniDB's links cannot be removed. */
+  async unlink(fileId: number, anidbEpisodeIds: number[] | null): Promise<void> {
+    const file = await this.hashedFile(fileId);
+    const links = await this.deps.db.selectFrom('file_episode_links').selectAll().where('ed2k', '=', file.ed2k).where('size', '=', file.size).execute();
+    const selected = anidbEpisodeIds ? links.filter((link) => anidbEpisodeIds.includes(link.episode_id)) : links;
+    const errors = new FieldErrorCollector();
+    for (const link of selected.filter((l) => l.source === 'AniDB')) {
+      errors.add('CrossReferences', `Unable to remove AniDB cross-reference to anidb episode with id ${link.episode_id} for file with id ${fileId}.`);
+    }
+    errors.throwIfAny();
+    if (!selected.length) return;
+    await this.deps.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('file_episode_links').where('id', 'in', selected.map((l) => l.id)).execute();
+      await trx.updateTable('files').set({ imported_at: null, updated_at: new Date().toISOString() }).where('id', '=', fileId).execute();
+    });
+    await this.announce([fileId], 'FileNotMatched');
+    await this.deps.onLinked?.([fileId]);
+  }
+
+  private async hashedFile(fileId: number) {
+    const file = await this.deps.files.file(fileId);
+    if (!file) throw notFound('No File entry for the given fileID');
+    if (!file.ed2k) throw validationError('File', 'The file has not been hashed yet.');
+    return { id: file.id, ed2k: file.ed2k, size: file.size };
+  }
+
+  private async filesOrErrors(fileIds: number[], errors: FieldErrorCollector) {
+    if (!fileIds.length) throw validationError('FileIDs', '`FileIDs` must contain at least one element.');
+    const found: Array<{ id: number; ed2k: string; size: number }> = [];
+    for (const id of fileIds) {
+      const file = await this.deps.files.file(id);
+      if (!file) errors.add('FileIDs', `Unable to find a file with id ${id}.`);
+      else if (!file.ed2k) errors.add('FileIDs', `The file with id ${id} has not been hashed yet.`);
+      else found.push({ id: file.id, ed2k: file.ed2k, size: file.size });
+    }
+    return found;
+  }
+
+  private async checkNoAniDBLinks(files: Array<{ id: number; ed2k: string; size: number }>, errors: FieldErrorCollector): Promise<void> {
+    for (const file of files) {
+      const anidbLinks = await this.deps.db
+        .selectFrom('file_episode_links')
+        .select('episode_id')
+        .where('ed2k', '=', file.ed2k)
+        .where('size', '=', file.size)
+        .where('source', '=', 'AniDB')
+        .execute();
+      for (const link of anidbLinks) {
+        errors.add('CrossReferences', `Unable to remove AniDB cross-reference to anidb episode with id ${link.episode_id} for file with id ${file.id}.`);
+      }
+    }
+  }
+
+  private async shokoEpisodes(ids: number[], onMissing: (id: number) => void): Promise<EpisodeTarget[]> {
+    if (!ids.length) return [];
+    const rows = await this.deps.db
+      .selectFrom('episodes')
+      .innerJoin('anidb_episodes', 'anidb_episodes.id', 'episodes.anidb_episode_id')
+      .select(['episodes.id', 'anidb_episodes.id as anidbEpisodeId', 'anidb_episodes.anime_id as animeId'])
+      .where('episodes.id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) {
+        onMissing(id);
+        return [];
+      }
+      return [{ anidbEpisodeId: row.anidbEpisodeId, animeId: row.animeId }];
+    });
+  }
+
+  private async rangeOf(seriesId: number, rangeStart: string, rangeEnd: string, errors: FieldErrorCollector): Promise<EpisodeTarget[]> {
+    const series = await this.deps.db.selectFrom('series').select(['id', 'anime_id']).where('id', '=', seriesId).executeTakeFirst();
+    if (!series) {
+      errors.add('SeriesID', `Unable to find series with id ${seriesId}.`);
+      return [];
+    }
+    const start = parseEpno(rangeStart);
+    const end = parseEpno(rangeEnd);
+    if (!start) errors.add('RangeStart', 'Unable to parse an int from `RangeStart`');
+    if (!end) errors.add('RangeEnd', 'Unable to parse an int from `RangeEnd`');
+    if (!start || !end) return [];
+    if (start.type !== end.type) {
+      errors.add('RangeEnd', 'Unable to use different episode types in the `RangeStart` and `RangeEnd`.');
+      return [];
+    }
+    const episodes = await this.deps.db
+      .selectFrom('anidb_episodes')
+      .select(['id', 'number'])
+      .where('anime_id', '=', series.anime_id)
+      .where('type', '=', start.type)
+      .orderBy('number')
+      .execute();
+    const count = episodes.length;
+    if (start.number < 1) errors.add('RangeStart', '`RangeStart` cannot be lower than 1.');
+    else if (start.number > count) errors.add('RangeStart', '`RangeStart` cannot be higher than the total number of episodes for the selected type.');
+    if (end.number < start.number) errors.add('RangeEnd', '`RangeEnd` cannot be lower than `RangeStart`.');
+    else if (end.number > count) errors.add('RangeEnd', '`RangeEnd` cannot be higher than the total number of episodes for the selected type.');
+    return episodes.filter((e) => e.number >= start.number && e.number <= end.number).map((e) => ({ anidbEpisodeId: e.id, animeId: series.anime_id }));
+  }
+
+  /** Replaces each file's user links with the new ones and marks it imported, all in one transaction. */
+  private async replaceUserLinks(requests: LinkRequest[]): Promise<void> {
+    const stamp = new Date().toISOString();
+    await this.deps.db.transaction().execute(async (trx) => {
+      for (const request of requests) {
+        const file = await trx.selectFrom('files').select(['ed2k', 'size']).where('id', '=', request.fileId).executeTakeFirstOrThrow();
+        await trx.deleteFrom('file_episode_links').where('ed2k', '=', file.ed2k!).where('size', '=', file.size).where('source', '=', 'User').execute();
+        if (request.episodes.length) {
+          await trx
+            .insertInto('file_episode_links')
+            .values(
+              request.episodes.map((episode, ordering) => ({
+                ed2k: file.ed2k!,
+                size: file.size,
+                anime_id: episode.animeId,
+                episode_id: episode.anidbEpisodeId,
+                percentage: request.percentage,
+                ordering,
+                source: 'User' as const,
+                release_group_id: null,
+              })),
+            )
+            .execute();
+        }
+        await trx.updateTable('files').set({ imported_at: stamp, updated_at: stamp }).where('id', '=', request.fileId).execute();
+      }
+    });
+    const fileIds = requests.map((r) => r.fileId);
+    await this.announce(fileIds, 'FileMatched');
+    await this.deps.onLinked?.(fileIds);
+  }
+
+  private async announce(fileIds: number[], event: 'FileMatched' | 'FileNotMatched'): Promise<void> {
+    for (const location of await this.deps.files.locationsOfFiles(fileIds)) {
+      this.deps.bus.emit('shoko', { event, payload: fileEvent(location.file_id, location) });
+    }
+  }
+}
