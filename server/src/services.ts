@@ -32,6 +32,8 @@ import { FileLinksStore } from './domains/metadata/file-links.store.js';
 import { FileMatching } from './domains/metadata/file-matching.js';
 import { anidbHttpSource } from './domains/metadata/anidb-http-source.js';
 import { ManualLinks } from './domains/metadata/manual-links.js';
+import { MetadataScheduler } from './domains/metadata/metadata-scheduler.js';
+import { MyList } from './domains/metadata/my-list.js';
 
 export interface Services {
   config: ServerConfig;
@@ -50,7 +52,7 @@ export interface Services {
   watcher: FolderWatcher;
   network: NetworkService;
   /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
-  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks };
+  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore };
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -107,7 +109,9 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     queue,
     bus,
   });
+  const myList = new MyList({ anidb, settings, queue });
   const fileMatching = new FileMatching({
+    onIdentified: (content) => myList.queueAdd(content),
     files: filesStore,
     links,
     anidb,
@@ -121,8 +125,10 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const files = new FilesService(filesStore, importer, bus, {
     isLinked: (contents) => links.linkedContents(contents),
     rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
+    removedFromDisk: (content) => myList.queueRemove(content),
   });
   const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus });
+  const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
   const network = new NetworkService(bus);
 
@@ -141,6 +147,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     [
       { message: 'Setting up database...', run: migrate },
       { message: 'Initializing queue...', run: () => queue.start() },
+      { message: 'Scheduling AniDB checks...', run: async () => metadataScheduler.start() },
       { message: 'Watching import folders...', run: () => watcher.start() },
       {
         message: 'Queueing import...',
@@ -178,9 +185,10 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     files,
     watcher,
     network,
-    metadata: { animeImport, manualLinks },
+    metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore },
     stopBackground: async () => {
       await watcher.stop();
+      metadataScheduler.stop();
       await anidb.reset();
       await queue.stop();
       await hashPool.close();

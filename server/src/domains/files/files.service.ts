@@ -61,6 +61,8 @@ export class FilesService {
       /** Which of these contents (`ed2k:size`) are linked to at least one episode. */
       isLinked(contents: Array<{ ed2k: string; size: number }>): Promise<Set<string>>;
       rescan(fileId: number): Promise<void>;
+      /** The last copy of a content was deleted from disk (AniDB MyList follows per the settings). */
+      removedFromDisk?(content: { ed2k: string; size: number }): Promise<void>;
     },
   ) {}
 
@@ -188,6 +190,7 @@ export class FilesService {
    * its import folder: a symlink pointing elsewhere is never followed for deletion.
    */
   private async removeLocation(location: LocationWithFolder, options: { removeFiles: boolean; removeFolders: boolean }): Promise<void> {
+    let deletedFromDisk = false;
     if (options.removeFiles) {
       const root = await fs.realpath(location.folder_path);
       const target = path.join(location.folder_path, location.relative_path);
@@ -196,11 +199,16 @@ export class FilesService {
         await fs.unlink(target).catch((error: NodeJS.ErrnoException) => {
           if (error.code !== 'ENOENT') throw error;
         });
+        deletedFromDisk = true;
         if (options.removeFolders) await pruneEmptyDirectories(path.dirname(target), root);
       }
     }
+    const file = deletedFromDisk ? await this.store.file(location.file_id) : null;
     await this.store.removeLocation(location.id);
     this.bus.emit('shoko', { event: 'FileDeleted', payload: fileEvent(location.file_id, location) });
+    if (file?.ed2k && !(await this.store.locationsOfFiles([file.id])).length) {
+      await this.matching.removedFromDisk?.({ ed2k: file.ed2k, size: file.size }).catch(() => undefined);
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventedAnimeXml, inventedEpisodeId, startFakeAniDBHttp, type FakeAniDBHttp } from '../../../../fakes/src/anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+import { MetadataScheduler, recheckDelay } from './metadata-scheduler.js';
 
 const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
 const ANIME = 9001;
@@ -122,6 +123,35 @@ describe('importing against the AniDB fakes', () => {
     expect(localEpisodes).toHaveLength(10);
   });
 
+  it('adds identified files to MyList and marks the last deleted copy as the settings say', async () => {
+    const adds = udp.received.filter((line) => line.startsWith('MYLISTADD ') && !line.includes('edit=1'));
+    expect(adds).toHaveLength(3);
+    expect(adds.every((line) => line.includes('state=1') && line.includes('viewed=0'))).toBe(true);
+
+    const copy = path.join(media, 'Kiri 01 (copy).mkv');
+    fs.writeFileSync(copy, episode1);
+    await server.services.importer.queueImport();
+    await server.services.queue.idle();
+    const locations = (await api('GET', '/api/v3/File?pageSize=0&include=AbsolutePaths')).json().List.find((f: { Size: number }) => f.Size === episode1.length).Locations;
+    expect(locations).toHaveLength(2);
+    const edits = () => udp.received.filter((line) => line.startsWith('MYLISTADD ') && line.includes('edit=1'));
+    // Deleting one of two copies leaves MyList alone; deleting the last marks it with MyList_DeleteType (Mark Unknown → 0).
+    const copyLocation = locations.find((l: { RelativePath: string }) => l.RelativePath.includes('copy'));
+    expect((await api('DELETE', `/api/v3/File/Location/${copyLocation.ID}?deleteFile=true`)).statusCode).toBe(200);
+    await server.services.queue.idle();
+    expect(fs.existsSync(copy)).toBe(false);
+    expect(edits()).toHaveLength(0);
+    const original = locations.find((l: { RelativePath: string }) => !l.RelativePath.includes('copy'));
+    expect((await api('DELETE', `/api/v3/File/Location/${original.ID}?deleteFile=true`)).statusCode).toBe(200);
+    await server.services.queue.idle();
+    expect(edits()).toHaveLength(1);
+    expect(edits()[0]).toContain('state=0');
+    // Put the file back for the tests that follow.
+    fs.writeFileSync(path.join(media, 'Kiri 01.mkv'), episode1);
+    await server.services.importer.queueImport();
+    await server.services.queue.idle();
+  });
+
   it('asks AniDB once per anime and serves a re-import from the disk cache, also after a restart', async () => {
     const asked = animeRequests().length;
     expect(asked).toBe(2);
@@ -152,12 +182,36 @@ describe('importing against the AniDB fakes', () => {
     anidbHttp.banned = false;
   });
 
-  it('links unknown files by hand, refuses to override AniDB, and unlinks', async () => {
+  it('asks AniDB again about unknown files on a schedule that backs off', async () => {
     fs.writeFileSync(path.join(media, 'mystery A.mkv'), randomBytes(33_000));
     fs.writeFileSync(path.join(media, 'mystery B.mkv'), randomBytes(34_000));
     fs.writeFileSync(path.join(media, 'mystery C.mkv'), randomBytes(35_000));
     await server.services.importer.queueImport();
     await server.services.queue.idle();
+    const lookups = () => udp.received.filter((line) => line.startsWith('FILE ')).length;
+    const attempts = async () =>
+      (await server.services.db.kysely.selectFrom('anidb_files').select('lookup_attempts').where('file_id', 'is', null).orderBy('size').execute()).map((r) => r.lookup_attempts);
+    expect(await attempts()).toEqual([1, 1, 1]);
+    const schedulerAt = (offsetMs: number) =>
+      new MetadataScheduler({ ...server.services.metadata, db: server.services.db.kysely, settings: server.services.settings, bus: server.services.bus, logger: server.services.logs.logger, now: () => Date.now() + offsetMs });
+
+    let before = lookups();
+    await schedulerAt(0).check();
+    await server.services.queue.idle();
+    expect(lookups()).toBe(before);
+    await schedulerAt(recheckDelay(1) + 60_000).check();
+    await server.services.queue.idle();
+    expect(lookups()).toBe(before + 3);
+    expect(await attempts()).toEqual([2, 2, 2]);
+    // The second miss waits longer than the first.
+    before = lookups();
+    await schedulerAt(recheckDelay(1) + 60_000).check();
+    await server.services.queue.idle();
+    expect(lookups()).toBe(before);
+    expect(recheckDelay(2)).toBeGreaterThan(recheckDelay(1));
+  });
+
+  it('links unknown files by hand, refuses to override AniDB, and unlinks', async () => {
     const unrecognized = async () => (await api('GET', '/api/v3/File?pageSize=0&include_only=Unrecognized')).json().List as Array<{ ID: number; Size: number }>;
     const [a, b, c] = (await unrecognized()).sort((x, y) => x.Size - y.Size);
     expect([a, b, c].map((f) => f.Size)).toEqual([33_000, 34_000, 35_000]);

@@ -32,6 +32,8 @@ export class FileMatching {
       queue: QueueService;
       bus: EventBus;
       onAnimeNeeded: AnimeNeeded;
+      /** AniDB knows this content (MyList follows). */
+      onIdentified?: (content: { ed2k: string; size: number }) => Promise<void>;
     },
   ) {
     this.job = {
@@ -58,7 +60,9 @@ export class FileMatching {
     let links = await this.deps.links.links(file.ed2k, file.size);
     if (force || !stored?.file_id || !links.length) {
       if (this.deps.anidb.udpBanned) throw new PermanentJobError('AniDB UDP is banned; the file will be looked up again on the next scheduled check');
-      const info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k);
+      // Sizes that are exact multiples of the ED2K chunk have two hashes in the wild; AniDB may know either.
+      let info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k);
+      if (!info && file.ed2k_alternate) info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k_alternate);
       await this.deps.links.saveLookup(file.ed2k, file.size, info);
       links = await this.deps.links.links(file.ed2k, file.size);
       if (!info) {
@@ -66,6 +70,7 @@ export class FileMatching {
         await this.emitForLocations(fileId, 'FileNotMatched', { AutoMatchAttempts: (stored?.lookup_attempts ?? 0) + 1, HasCrossReferences: links.length > 0, IsUDPBanned: false });
         return;
       }
+      await this.deps.onIdentified?.({ ed2k: file.ed2k, size: file.size });
     }
     const animeIds = [...new Set(links.map((link) => link.anime_id))];
     if (animeIds.length) await this.deps.onAnimeNeeded(animeIds, ctx);

@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import { LinkEpisodesBody, LinkMultipleFilesBody, LinkSeriesBody, LinkSeriesMultipleBody, UnlinkEpisodesBody } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound } from '../../http/problem.js';
+import type { FilesStore } from '../files/files.store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AnimeImport } from './anime-import.js';
 import type { ManualLinks } from './manual-links.js';
+import type { MyList } from './my-list.js';
 
 const RefreshQuery = Type.Object({
   force: Type.Boolean({ default: false }),
@@ -18,7 +20,7 @@ const RefreshQuery = Type.Object({
 const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
 
 /** Getting AniDB anime on request, and the manual links between files and episodes. */
-export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImport; links: ManualLinks; settings: SettingsService; logger: Logger }) {
+export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImport; links: ManualLinks; myList: MyList; files: FilesStore; settings: SettingsService; logger: Logger }) {
   const { animeImport, links } = deps;
 
   const refresh = async (animeId: number, query: typeof RefreshQuery.static): Promise<boolean> => {
@@ -66,6 +68,13 @@ export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImpor
   app.post('/api/v3/File/LinkFromSeries', { schema: { tags, body: LinkSeriesMultipleBody } }, async (request, reply) => {
     const body = request.body;
     await links.linkFilesToRange(body.FileIDs, body.SeriesID, body.RangeStart, body.SingleEpisode ?? false);
+    return reply.code(200).send();
+  });
+
+  app.post('/api/v3/File/:fileID/AddToMyList', { schema: { tags, params: FileParams } }, async (request, reply) => {
+    const file = await deps.files.file(request.params.fileID);
+    if (!file) throw notFound('No File entry for the given fileID');
+    if (file.ed2k) await deps.myList.queueAdd({ ed2k: file.ed2k, size: file.size }, { force: true });
     return reply.code(200).send();
   });
 

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../events/bus.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { AniDBConnection } from './anidb-connection.js';
+import type { AnimeImport } from './anime-import.js';
+import type { FileMatching } from './file-matching.js';
+
+const HOUR = 60 * 60_000;
+/** How long an unknown file waits before AniDB is asked again, by the number of lookups so far. */
+const RECHECK_DELAYS = [1, 6, 24, 72, 168].map((hours) => hours * HOUR);
+const TICK_MS = 15 * 60_000;
+
+export function recheckDelay(attempts: number): number {
+  return RECHECK_DELAYS[Math.min(Math.max(attempts, 1), RECHECK_DELAYS.length) - 1];
+}
+
+/**
+ * Nothing is lost to a ban, an outage or a file AniDB did not know yet: on start, every 15 minutes and whenever a ban
+ * lifts, files that were never looked up or are due again (backing off from 1 hour to a week) are queued for a
+ * lookup, and linked anime without stored data or series are queued for download.
+ */
+export class MetadataScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      settings: SettingsService;
+      anidb: AniDBConnection;
+      fileMatching: FileMatching;
+      animeImport: AnimeImport;
+      bus: EventBus;
+      logger: Logger;
+      now?: () => number;
+    },
+  ) {
+    const onBanChange = (state: { Value: boolean }) => {
+      if (!state.Value && this.timer) void this.check();
+    };
+    deps.bus.on('anidb:udp', onBanChange);
+    deps.bus.on('anidb:http', onBanChange);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.check(), TICK_MS);
+    this.timer.unref();
+    void this.check();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One pass; concurrent calls share it. Resolves with what was queued. */
+  check(): Promise<void> {
+    this.running ??= this.pass()
+      .catch((error) => this.deps.logger.warn({ err: error }, 'The scheduled AniDB check failed'))
+      .finally(() => {
+        this.running = null;
+      });
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const [udp, http] = this.deps.anidb.states();
+    let files = 0;
+    let anime = 0;
+    if (!http.Value) {
+      for (const animeId of await this.animeNeedingData()) if (await this.deps.animeImport.queue(animeId)) anime += 1;
+    }
+    const { Username, Password } = this.deps.settings.current.AniDb;
+    if (!udp.Value && Username && Password) {
+      for (const fileId of await this.filesDueForLookup()) if (await this.deps.fileMatching.queue(fileId)) files += 1;
+    }
+    if (files || anime) this.deps.logger.info(`Scheduled AniDB check: ${files} file lookup(s) and ${anime} anime download(s) queued`);
+  }
+
+  /** Anime that linked files point at but that have no stored data or no series yet. */
+  private async animeNeedingData(): Promise<number[]> {
+    const rows = await this.deps.db
+      .selectFrom('file_episode_links')
+      .leftJoin('series', 'series.anime_id', 'file_episode_links.anime_id')
+      .select('file_episode_links.anime_id')
+      .distinct()
+      .where('series.id', 'is', null)
+      .execute();
+    return rows.map((r) => r.anime_id);
+  }
+
+  /** Hashed, not ignored files without links whose last lookup is old enough (or that were never looked up). */
+  private async filesDueForLookup(): Promise<number[]> {
+    const rows = await this.deps.db
+      .selectFrom('files')
+      .leftJoin('anidb_files', (join) => join.onRef('anidb_files.ed2k', '=', 'files.ed2k').onRef('anidb_files.size', '=', 'files.size'))
+      .select(['files.id', 'anidb_files.lookup_attempts', 'anidb_files.looked_up_at'])
+      .where('files.ed2k', '!=', '')
+      .where('files.is_ignored', '=', 0)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('file_episode_links').select('file_episode_links.id').whereRef('file_episode_links.ed2k', '=', 'files.ed2k').whereRef('file_episode_links.size', '=', 'files.size'))),
+      )
+      .execute();
+    const now = (this.deps.now ?? Date.now)();
+    return rows
+      .filter((row) => !row.looked_up_at || Date.parse(row.looked_up_at) + recheckDelay(row.lookup_attempts ?? 0) <= now)
+      .map((row) => row.id);
+  }
+}
