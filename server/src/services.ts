@@ -34,6 +34,7 @@ import { anidbHttpSource } from './domains/metadata/anidb-http-source.js';
 import { ManualLinks } from './domains/metadata/manual-links.js';
 import { MetadataScheduler } from './domains/metadata/metadata-scheduler.js';
 import { MyList } from './domains/metadata/my-list.js';
+import { FileXRefs } from './domains/metadata/file-xrefs.js';
 
 export interface Services {
   config: ServerConfig;
@@ -126,6 +127,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     isLinked: (contents) => links.linkedContents(contents),
     rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
     removedFromDisk: (content) => myList.queueRemove(content),
+    details: new FileXRefs(db.kysely),
   });
   const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus });
   const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });

@@ -22,8 +22,10 @@ const FileListQuery = Type.Object({
   exclude: ListParam,
   include_only: ListParam,
   sortOrder: ListParam,
+  includeDataFrom: ListParam,
   fuzzy: Type.Optional(Type.Boolean()),
 });
+const DATA_SOURCES = ['AniDB', 'TMDB', 'Shoko'] as const;
 const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
 const LocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) });
 const BoolValue = Type.Object({ value: Type.Boolean({ default: true }) });
@@ -52,6 +54,7 @@ export function registerFileRoutes(app: App, deps: { files: FilesService }) {
       exclude: enumList(query.exclude, FILE_EXCLUDE_TYPES, 'exclude'),
       includeOnly: enumList(query.include_only, FILE_INCLUDE_ONLY_TYPES, 'include_only'),
       sortOrder: listOf(query.sortOrder),
+      includeDataFrom: enumList(query.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
       search,
     });
 
@@ -81,7 +84,8 @@ export function registerFileRoutes(app: App, deps: { files: FilesService }) {
   app.get(
     '/api/v3/File/:fileID',
     { schema: { tags, params: FileParams, querystring: Type.Object({ include: ListParam, includeDataFrom: ListParam }), response: { 200: File } } },
-    (request) => files.get(request.params.fileID, enumList(request.query.include, FILE_INCLUDE_TYPES, 'include')),
+    (request) =>
+      files.get(request.params.fileID, enumList(request.query.include, FILE_INCLUDE_TYPES, 'include'), enumList(request.query.includeDataFrom, DATA_SOURCES, 'includeDataFrom')),
   );
 
   app.delete(

@@ -19,9 +19,24 @@ export interface FileListQuery {
   pageSize: number;
   include: FileIncludeType[];
   includeOnly: FileIncludeOnlyType[];
+  includeDataFrom?: string[];
   exclude: FileExcludeType[];
   sortOrder: string[];
   search?: string;
+}
+
+type Content = { ed2k: string; size: number };
+
+/** What the metadata domain adds to files. */
+export interface FileDetailsSource {
+  crossReferences(contents: Content[]): Promise<Map<string, unknown[]>>;
+  anidbFiles(contents: Content[]): Promise<Map<string, Record<string, unknown>>>;
+  manuallyLinked(contents: Content[]): Promise<Set<string>>;
+}
+
+interface FileExtras {
+  SeriesIDs?: unknown[];
+  AniDB?: Record<string, unknown>;
 }
 
 interface Candidate {
@@ -63,10 +78,12 @@ export class FilesService {
       rescan(fileId: number): Promise<void>;
       /** The last copy of a content was deleted from disk (AniDB MyList follows per the settings). */
       removedFromDisk?(content: { ed2k: string; size: number }): Promise<void>;
+      /** `SeriesIDs`, `AniDB` and the ManualLinks filter, from the metadata domain. */
+      details?: FileDetailsSource;
     },
   ) {}
 
-  toModel(row: FileRow, locations: LocationWithFolder[], include: Set<string>): File {
+  toModel(row: FileRow, locations: LocationWithFolder[], include: Set<string>, extras: FileExtras = {}): File {
     const media = parseMediaInfo(row);
     const video = (media?.Video as Array<{ Resolution?: string }> | undefined)?.[0];
     const model: File = {
@@ -86,9 +103,25 @@ export class FilesService {
       Created: row.created_at,
       Updated: row.updated_at,
     };
-    if (include.has('XRefs')) model.SeriesIDs = [];
+    if (include.has('XRefs')) model.SeriesIDs = extras.SeriesIDs ?? [];
+    if (extras.AniDB) model.AniDB = extras.AniDB;
     if (include.has('MediaInfo') && media) model.MediaInfo = media;
     return model;
+  }
+
+  /** The metadata parts of a page of files, loaded in a few queries. */
+  private async extrasOf(rows: FileRow[], include: Set<string>, dataFrom: Set<string>): Promise<Map<number, FileExtras>> {
+    const details = this.matching.details;
+    const result = new Map<number, FileExtras>();
+    if (!details) return result;
+    const contents = rows.filter((r) => r.ed2k).map((r) => ({ ed2k: r.ed2k, size: r.size }));
+    const xrefs = include.has('XRefs') ? await details.crossReferences(contents) : null;
+    const anidb = dataFrom.has('AniDB') ? await details.anidbFiles(contents) : null;
+    for (const row of rows) {
+      const key = `${row.ed2k}:${row.size}`;
+      result.set(row.id, { SeriesIDs: xrefs?.get(key), AniDB: anidb?.get(key) });
+    }
+    return result;
   }
 
   locationModel(location: LocationWithFolder, withAbsolutePath: boolean): FileLocation {
@@ -102,10 +135,12 @@ export class FilesService {
     };
   }
 
-  async get(id: number, include: FileIncludeType[]): Promise<File> {
+  async get(id: number, include: FileIncludeType[], includeDataFrom: string[] = []): Promise<File> {
     const row = await this.store.file(id);
     if (!row) throw notFound('No File entry for the given fileID');
-    return this.toModel(row, await this.store.locationsOfFiles([id]), new Set(include));
+    const includeSet = new Set<string>(include);
+    const extras = await this.extrasOf([row], includeSet, new Set(includeDataFrom));
+    return this.toModel(row, await this.store.locationsOfFiles([id]), includeSet, extras.get(id));
   }
 
   async getLocation(id: number): Promise<FileLocation> {
@@ -134,14 +169,23 @@ export class FilesService {
     if (exclude.has('Duplicates')) candidates = candidates.filter((c) => c.locations.length <= 1);
     if (only.has('Unrecognized')) candidates = candidates.filter((c) => !hasLinks(c));
     if (exclude.has('Unrecognized')) candidates = candidates.filter(hasLinks);
-    if (only.has('ManualLinks') || only.has('ImportLimbo') || only.has('Watched')) candidates = [];
+    if (only.has('ManualLinks')) {
+      const manual = (await this.matching.details?.manuallyLinked(candidates.map((c) => ({ ed2k: c.row.ed2k, size: c.row.size })))) ?? new Set<string>();
+      candidates = candidates.filter((c) => manual.has(`${c.row.ed2k}:${c.row.size}`));
+    }
+    if (exclude.has('ManualLinks')) {
+      const manual = (await this.matching.details?.manuallyLinked(candidates.map((c) => ({ ed2k: c.row.ed2k, size: c.row.size })))) ?? new Set<string>();
+      candidates = candidates.filter((c) => !manual.has(`${c.row.ed2k}:${c.row.size}`));
+    }
+    if (only.has('ImportLimbo') || only.has('Watched')) candidates = [];
 
     if (query.search !== undefined) candidates = searchByPath(candidates, query.search);
     const sort = query.sortOrder.length || query.search !== undefined ? query.sortOrder : ['1', '4'];
     candidates = sortCandidates(candidates, sort);
     const total = candidates.length;
     const page = query.pageSize === 0 ? candidates : candidates.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-    return { Total: total, List: page.map((c) => this.toModel(c.row, c.locations, include)) };
+    const extras = await this.extrasOf(page.map((c) => c.row), include, new Set(query.includeDataFrom ?? []));
+    return { Total: total, List: page.map((c) => this.toModel(c.row, c.locations, include, extras.get(c.row.id))) };
   }
 
   async setFlag(id: number, flag: 'is_ignored' | 'is_variation', value: boolean): Promise<void> {

@@ -119,6 +119,20 @@ describe('importing against the AniDB fakes', () => {
     const series = await db.selectFrom('series').select(['anime_id', 'group_id']).orderBy('anime_id').execute();
     expect(series.map((s) => s.anime_id)).toEqual([ANIME, SEQUEL]);
     expect(series[0].group_id).toBe(series[1].group_id);
+    const file = (await api('GET', '/api/v3/File?pageSize=0&include=XRefs&includeDataFrom=AniDB')).json().List.find((f: { Size: number }) => f.Size === episode1.length);
+    const seriesOfAnime = (await db.selectFrom('series').select('id').where('anime_id', '=', ANIME).executeTakeFirstOrThrow()).id;
+    expect(file.SeriesIDs).toEqual([
+      {
+        SeriesID: { ID: seriesOfAnime, AniDB: ANIME, TMDB: { Movie: [], Show: [] } },
+        EpisodeIDs: [
+          expect.objectContaining({ AniDB: inventedEpisodeId(ANIME, '1'), ED2K: md4(episode1), Source: 'AniDB', ReleaseGroup: 0, Percentage: { Start: 0, End: 100, Size: 100, Group: 1 } }),
+        ],
+      },
+    ]);
+    expect(file.SeriesIDs[0].EpisodeIDs[0].ID).toEqual(expect.any(Number));
+    expect(file.AniDB).toMatchObject({ ID: 11, Source: 'Web', Version: 1, AudioLanguages: ['japanese'], SubLanguages: ['english'] });
+    expect((await api('GET', `/api/v3/File/${file.ID}?includeDataFrom=Bogus`)).statusCode).toBe(400);
+
     const localEpisodes = await db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').select('anidb_episode_id').where('series.anime_id', '=', ANIME).execute();
     expect(localEpisodes).toHaveLength(10);
   });
@@ -232,6 +246,8 @@ describe('importing against the AniDB fakes', () => {
     // N:1 — two files sharing the special.
     expect((await api('POST', '/api/v3/File/Link', { fileIDs: [b.ID, c.ID], episodeID: await episodeOf('S2') })).statusCode).toBe(200);
     expect((await unrecognized()).length).toBe(0);
+    const manual = (await api('GET', '/api/v3/File?pageSize=0&include_only=ManualLinks')).json().List.map((f: { ID: number }) => f.ID);
+    expect(manual.sort()).toEqual([a.ID, b.ID, c.ID].sort());
     const userLinks = await db.selectFrom('file_episode_links').select(['size', 'episode_id', 'percentage']).where('source', '=', 'User').orderBy('size').orderBy('episode_id').execute();
     expect(userLinks).toEqual([
       { size: 33_000, episode_id: inventedEpisodeId(ANIME, '2'), percentage: 100 },

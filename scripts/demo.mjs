@@ -1,0 +1,8 @@
+// `npm run demo`: install if needed, build, then run the server against the loopback fakes with an invented library.
+import path from 'node:path';
+import { buildAll, ensureInstalled, root, runForwardingSignals } from './lib.mjs';
+
+ensureInstalled();
+buildAll();
+const code = await runForwardingSignals(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(root, 'fakes', 'src', 'demo', 'main.ts')]);
+process.exit(code);

@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Content = { ed2k: string; size: number };
+const keyOf = (c: Content) => `${c.ed2k}:${c.size}`;
+
+export interface EpisodeCrossReference {
+  ID: number | null;
+  AniDB: number;
+  TMDB: { Episode: number[]; Movie: number[]; Show: number[] };
+  ReleaseGroup: number | null;
+  ED2K: string;
+  FileSize: number;
+  Percentage: { Start: number; End: number; Size: number; Group: number };
+  Source: 'AniDB' | 'User';
+}
+
+export interface FileCrossReference {
+  SeriesID: { ID: number | null; AniDB: number; TMDB: { Movie: number[]; Show: number[] } };
+  EpisodeIDs: EpisodeCrossReference[];
+}
+
+/** How many parts a file that covers `percentage` of an episode is assumed to be one of (contract files.md §1.7). */
+export function partsOf(percentage: number): number {
+  if (percentage >= 99) return 1;
+  if (percentage >= 49 && percentage <= 51) return 2;
+  if (percentage >= 32 && percentage <= 34) return 3;
+  if (percentage >= 24 && percentage <= 26) return 4;
+  if (percentage >= 19 && percentage <= 21) return 5;
+  if (percentage === 16 || percentage === 17) return 6;
+  if (percentage === 14 || percentage === 15) return 7;
+  if (percentage === 12 || percentage === 13) return 8;
+  if (percentage === 10) return 10;
+  return 0;
+}
+
+const SOURCES: Array<[RegExp, string]> = [
+  [/^(tv|dtv|hdtv)$/, 'TV'],
+  [/^(dvd|hkdvd|hddvd)$/, 'DVD'],
+  [/^bluray$/, 'BluRay'],
+  [/^(www|web)$/, 'Web'],
+  [/^vhs$/, 'VHS'],
+  [/^(vcd|svcd)$/, 'VCD'],
+  [/^(ld|laserdisc)$/, 'LaserDisc'],
+  [/^camcorder$/, 'Camera'],
+  [/^film(8|16|35)mm$/, 'Film'],
+];
+
+export function fileSourceOf(stored: string): string {
+  const normalized = stored.replace(/-/g, '').toLowerCase();
+  return SOURCES.find(([pattern]) => pattern.test(normalized))?.[1] ?? 'Unknown';
+}
+
+/** The links and AniDB records of file contents, shaped as the File model's `SeriesIDs` and `AniDB`. */
+export class FileXRefs {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async crossReferences(contents: Content[]): Promise<Map<string, FileCrossReference[]>> {
+    const result = new Map<string, FileCrossReference[]>();
+    const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('file_episode_links as l')
+        .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
+        .leftJoin('episodes as e', 'e.anidb_episode_id', 'l.episode_id')
+        .leftJoin('series as s', (join) => join.on((eb) => eb('s.anime_id', '=', eb.fn.coalesce('ae.anime_id', 'l.anime_id'))))
+        .select(['l.ed2k', 'l.size', 'l.episode_id', 'l.anime_id', 'l.percentage', 'l.source', 'l.release_group_id', 'l.ordering', 'ae.anime_id as episodeAnime', 'e.id as shokoEpisode', 's.id as shokoSeries'])
+        .where('l.ed2k', 'in', hashes.slice(i, i + 500))
+        .orderBy('l.ordering')
+        .execute();
+      const wanted = new Set(contents.map(keyOf));
+      for (const row of rows) {
+        const key = keyOf(row);
+        if (!wanted.has(key)) continue;
+        const animeId = row.episodeAnime ?? row.anime_id;
+        const list = result.get(key) ?? [];
+        let series = list.find((x) => x.SeriesID.AniDB === animeId);
+        if (!series) {
+          series = { SeriesID: { ID: row.shokoSeries ?? null, AniDB: animeId, TMDB: { Movie: [], Show: [] } }, EpisodeIDs: [] };
+          list.push(series);
+        }
+        const parts = partsOf(row.percentage);
+        series.EpisodeIDs.push({
+          ID: row.shokoEpisode ?? null,
+          AniDB: row.episode_id,
+          TMDB: { Episode: [], Movie: [], Show: [] },
+          ReleaseGroup: row.source === 'AniDB' ? (row.release_group_id ?? 0) : null,
+          ED2K: row.ed2k,
+          FileSize: row.size,
+          // Multi-part placement needs the other parts of the same episode; a lone part covers its own share.
+          Percentage: parts <= 1 ? { Start: 0, End: 100, Size: row.percentage, Group: parts } : { Start: 0, End: row.percentage, Size: row.percentage, Group: parts },
+          Source: row.source,
+        });
+        result.set(key, list);
+      }
+    }
+    for (const list of result.values()) {
+      for (const series of list) series.EpisodeIDs.sort((a, b) => a.Percentage.Start - b.Percentage.Start || b.Percentage.End - a.Percentage.End);
+    }
+    return result;
+  }
+
+  /** Contents with at least one link a user made. */
+  async manuallyLinked(contents: Content[]): Promise<Set<string>> {
+    const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
+    const linked = new Set<string>();
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await this.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('source', '=', 'User').where('ed2k', 'in', hashes.slice(i, i + 500)).execute();
+      for (const row of rows) linked.add(keyOf(row));
+    }
+    return linked;
+  }
+
+  async anidbFiles(contents: Content[]): Promise<Map<string, Record<string, unknown>>> {
+    const result = new Map<string, Record<string, unknown>>();
+    const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await this.db.selectFrom('anidb_files').selectAll().where('ed2k', 'in', hashes.slice(i, i + 500)).where('file_id', 'is not', null).execute();
+      for (const row of rows) {
+        result.set(keyOf(row), {
+          ID: row.file_id,
+          Source: fileSourceOf(row.source),
+          ReleaseGroup: { ID: row.group_id, Name: null, ShortName: null, Source: 'AniDB' },
+          ReleaseDate: null,
+          Version: row.version,
+          IsDeprecated: row.is_deprecated === 1,
+          IsCensored: row.is_censored === 1,
+          OriginalFileName: row.file_name,
+          FileSize: row.size,
+          Description: row.description,
+          AudioLanguages: JSON.parse(row.audio_languages) as string[],
+          SubLanguages: JSON.parse(row.subtitle_languages) as string[],
+          Chaptered: row.is_chaptered === 1,
+          Updated: row.looked_up_at,
+        });
+      }
+    }
+    return result;
+  }
+}
