@@ -102,7 +102,10 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerActionRoutes(app, { importer: services.importer });
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
   registerFolderRoutes(app);
-  registerFileRoutes(app, { files: services.files });
+  registerFileRoutes(app, {
+    files: services.files,
+    folderExists: (id) => services.importFolders.get(id).then(() => true, () => false),
+  });
   registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
   registerWebUIRoutes(app);
 

@@ -43,10 +43,10 @@ function enumList<T extends string>(raw: string | string[] | undefined, values: 
   });
 }
 
-export function registerFileRoutes(app: App, deps: { files: FilesService }) {
+export function registerFileRoutes(app: App, deps: { files: FilesService; folderExists(id: number): Promise<boolean> }) {
   const { files } = deps;
 
-  const listHandler = (search?: string) => (query: typeof FileListQuery.static) =>
+  const listHandler = (search?: string, contents?: Set<string>) => (query: typeof FileListQuery.static) =>
     files.list({
       page: query.page,
       pageSize: query.pageSize,
@@ -56,10 +56,52 @@ export function registerFileRoutes(app: App, deps: { files: FilesService }) {
       sortOrder: listOf(query.sortOrder),
       includeDataFrom: enumList(query.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
       search,
+      contents,
     });
 
   app.get('/api/v3/File', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
     listHandler()(request.query),
+  );
+
+  app.get(
+    '/api/v3/Series/:seriesID/File',
+    { schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }), querystring: FileListQuery, response: { 200: ListResult(File) } } },
+    async (request) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request.query),
+  );
+
+  app.get(
+    '/api/v3/Episode/:episodeID/File',
+    { schema: { tags: ['Episode'], params: Type.Object({ episodeID: Type.Integer({ minimum: 1 }) }), querystring: FileListQuery, response: { 200: ListResult(File) } } },
+    async (request) => listHandler(undefined, await files.contentsOf('episode', request.params.episodeID))(request.query),
+  );
+
+  app.get(
+    '/api/v3/ImportFolder/:folderID/File',
+    {
+      schema: {
+        tags: ['ImportFolder'],
+        params: Type.Object({ folderID: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({
+          pageSize: Type.Integer({ minimum: 0, maximum: 10000, default: 200 }),
+          page: Type.Integer({ minimum: 1, default: 1 }),
+          folderPath: Type.Optional(Type.String()),
+          include: ListParam,
+          includeDataFrom: ListParam,
+        }),
+        response: { 200: ListResult(File) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      if (!(await deps.folderExists(request.params.folderID))) throw notFound(`Import folder not found: ${request.params.folderID}`);
+      return files.listInFolder(request.params.folderID, {
+        page: q.page,
+        pageSize: q.pageSize,
+        folderPath: q.folderPath,
+        include: enumList(q.include, FILE_INCLUDE_TYPES, 'include'),
+        includeDataFrom: enumList(q.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
+      });
+    },
   );
 
   app.get('/api/v3/File/Search/*', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>

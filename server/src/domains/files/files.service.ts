@@ -20,6 +20,8 @@ export interface FileListQuery {
   include: FileIncludeType[];
   includeOnly: FileIncludeOnlyType[];
   includeDataFrom?: string[];
+  /** Only these contents (`ed2k:size`): the files of a series or an episode. */
+  contents?: Set<string>;
   exclude: FileExcludeType[];
   sortOrder: string[];
   search?: string;
@@ -32,6 +34,9 @@ export interface FileDetailsSource {
   crossReferences(contents: Content[]): Promise<Map<string, unknown[]>>;
   anidbFiles(contents: Content[]): Promise<Map<string, Record<string, unknown>>>;
   manuallyLinked(contents: Content[]): Promise<Set<string>>;
+  /** `ed2k:size` of the contents linked to a series / an episode; null when there is no such series / episode. */
+  contentsOfSeries(seriesId: number): Promise<Set<string> | null>;
+  contentsOfEpisode(episodeId: number): Promise<Set<string> | null>;
 }
 
 interface FileExtras {
@@ -143,6 +148,31 @@ export class FilesService {
     return this.toModel(row, await this.store.locationsOfFiles([id]), includeSet, extras.get(id));
   }
 
+  /** T3: a folder's files (optionally under one sub-folder) oldest first, ignored ones included. */
+  async listInFolder(folderId: number, options: { page: number; pageSize: number; folderPath?: string; include: FileIncludeType[]; includeDataFrom: string[] }): Promise<ListResult<File>> {
+    const locations = (await this.store.locationsOfFiles((await this.store.allFiles()).map((r) => r.id))).filter((l) => l.import_folder_id === folderId);
+    const subFolder = options.folderPath?.split(/[\\/]+/).filter(Boolean).join(path.sep);
+    const prefix = subFolder ? subFolder + path.sep : '';
+    const fileIds = [...new Set(locations.filter((l) => l.relative_path.startsWith(prefix)).map((l) => l.file_id))];
+    const rows = (await Promise.all(fileIds.map((id) => this.store.file(id)))).filter((r): r is FileRow => r !== null);
+    rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+    const page = options.pageSize === 0 ? rows : rows.slice((options.page - 1) * options.pageSize, options.page * options.pageSize);
+    const include = new Set<string>(options.include);
+    const extras = await this.extrasOf(page, include, new Set(options.includeDataFrom));
+    const allLocations = await this.store.locationsOfFiles(page.map((r) => r.id));
+    return {
+      Total: rows.length,
+      List: page.map((row) => this.toModel(row, allLocations.filter((l) => l.file_id === row.id), include, extras.get(row.id))),
+    };
+  }
+
+  async contentsOf(kind: 'series' | 'episode', id: number): Promise<Set<string>> {
+    const details = this.matching.details;
+    const contents = details ? await (kind === 'series' ? details.contentsOfSeries(id) : details.contentsOfEpisode(id)) : null;
+    if (!contents) throw notFound(kind === 'series' ? 'No Series entry for the given seriesID' : 'No Episode entry for the given episodeID');
+    return contents;
+  }
+
   async getLocation(id: number): Promise<FileLocation> {
     const location = await this.store.location(id);
     if (!location) throw notFound('No File.Location entry for the given locationID.');
@@ -179,6 +209,7 @@ export class FilesService {
     }
     if (only.has('ImportLimbo') || only.has('Watched')) candidates = [];
 
+    if (query.contents) candidates = candidates.filter((c) => query.contents!.has(`${c.row.ed2k}:${c.row.size}`));
     if (query.search !== undefined) candidates = searchByPath(candidates, query.search);
     const sort = query.sortOrder.length || query.search !== undefined ? query.sortOrder : ['1', '4'];
     candidates = sortCandidates(candidates, sort);

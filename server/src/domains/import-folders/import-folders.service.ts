@@ -119,16 +119,15 @@ export class ImportFoldersService {
     };
   }
 
-  private toModel(row: ImportFolderRow, sizes: Map<number, number>): ImportFolder {
+  private toModel(row: ImportFolderRow, sizes: Map<number, { bytes: number; series: number }>): ImportFolder {
     return {
       ID: row.id,
       Name: row.name,
       Path: row.path,
       DropFolderType: dropTypeOf(row),
       WatchForNewFiles: row.watch_for_new_files === 1,
-      FileSize: sizes.get(row.id) ?? 0,
-      // Series count: AniDB anime linked to files here; links arrive with the metadata pipeline.
-      Size: 0,
+      FileSize: sizes.get(row.id)?.bytes ?? 0,
+      Size: sizes.get(row.id)?.series ?? 0,
     };
   }
 

@@ -25,14 +25,24 @@ export class ImportFoldersStore {
   }
 
   /** Total bytes of the files located in each folder. */
-  async fileSizes(): Promise<Map<number, number>> {
+  /** Bytes and series per folder: the sum of the files located there and the series their links reach. */
+  async fileSizes(): Promise<Map<number, { bytes: number; series: number }>> {
     const rows = await this.db
       .selectFrom('file_locations')
       .innerJoin('files', 'files.id', 'file_locations.file_id')
       .select(['file_locations.import_folder_id as folderId', (eb) => eb.fn.sum<number>('files.size').as('bytes')])
       .groupBy('file_locations.import_folder_id')
       .execute();
-    return new Map(rows.map((row) => [row.folderId, Number(row.bytes ?? 0)]));
+    const series = await this.db
+      .selectFrom('file_locations')
+      .innerJoin('files', 'files.id', 'file_locations.file_id')
+      .innerJoin('file_episode_links', (join) => join.onRef('file_episode_links.ed2k', '=', 'files.ed2k').onRef('file_episode_links.size', '=', 'files.size'))
+      .innerJoin('series', 'series.anime_id', 'file_episode_links.anime_id')
+      .select(['file_locations.import_folder_id as folderId', (eb) => eb.fn.count<number>('series.id').distinct().as('count')])
+      .groupBy('file_locations.import_folder_id')
+      .execute();
+    const seriesByFolder = new Map(series.map((row) => [row.folderId, Number(row.count)]));
+    return new Map(rows.map((row) => [row.folderId, { bytes: Number(row.bytes ?? 0), series: seriesByFolder.get(row.folderId) ?? 0 }]));
   }
 
   /**

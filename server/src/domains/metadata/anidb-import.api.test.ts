@@ -133,6 +133,15 @@ describe('importing against the AniDB fakes', () => {
     expect(file.AniDB).toMatchObject({ ID: 11, Source: 'Web', Version: 1, AudioLanguages: ['japanese'], SubLanguages: ['english'] });
     expect((await api('GET', `/api/v3/File/${file.ID}?includeDataFrom=Bogus`)).statusCode).toBe(400);
 
+    const seriesFiles = (await api('GET', `/api/v3/Series/${seriesOfAnime}/File?pageSize=0`)).json();
+    expect(seriesFiles.List.map((f: { Size: number }) => f.Size).sort()).toEqual([episode1.length, special1.length]);
+    expect((await api('GET', '/api/v3/Series/99999/File')).statusCode).toBe(404);
+    const episodeId = file.SeriesIDs[0].EpisodeIDs[0].ID;
+    expect((await api('GET', `/api/v3/Episode/${episodeId}/File`)).json().List.map((f: { ID: number }) => f.ID)).toEqual([file.ID]);
+    expect((await api('GET', `/api/v3/ImportFolder/${folder.ID}/File?pageSize=0`)).json().Total).toBe(3);
+    expect((await api('GET', `/api/v3/ImportFolder/${folder.ID}`)).json()).toMatchObject({ Size: 2, FileSize: episode1.length + special1.length + sequel1.length });
+    expect((await api('GET', '/api/v3/ImportFolder/999/File')).statusCode).toBe(404);
+
     const localEpisodes = await db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').select('anidb_episode_id').where('series.anime_id', '=', ANIME).execute();
     expect(localEpisodes).toHaveLength(10);
   });

@@ -111,6 +111,25 @@ export class FileXRefs {
     return linked;
   }
 
+  async contentsOfSeries(seriesId: number): Promise<Set<string> | null> {
+    const series = await this.db.selectFrom('series').select('anime_id').where('id', '=', seriesId).executeTakeFirst();
+    if (!series) return null;
+    const rows = await this.db
+      .selectFrom('file_episode_links as l')
+      .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
+      .select(['l.ed2k', 'l.size'])
+      .where((eb) => eb.or([eb('ae.anime_id', '=', series.anime_id), eb.and([eb('ae.id', 'is', null), eb('l.anime_id', '=', series.anime_id)])]))
+      .execute();
+    return new Set(rows.map(keyOf));
+  }
+
+  async contentsOfEpisode(episodeId: number): Promise<Set<string> | null> {
+    const episode = await this.db.selectFrom('episodes').select('anidb_episode_id').where('id', '=', episodeId).executeTakeFirst();
+    if (!episode) return null;
+    const rows = await this.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('episode_id', '=', episode.anidb_episode_id).execute();
+    return new Set(rows.map(keyOf));
+  }
+
   async anidbFiles(contents: Content[]): Promise<Map<string, Record<string, unknown>>> {
     const result = new Map<string, Record<string, unknown>>();
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
