@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { md4 } from 'hash-wasm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,7 +85,8 @@ function videoBytes(seed: string): Buffer {
   return Buffer.concat([fs.readFileSync(SAMPLE_MKV), voidElement]);
 }
 
-const ed2kOfSmallFile = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
+/** ED2K of a file under one chunk (9,728,000 bytes) is the MD4 of its bytes; hash-wasm's MD4 needs no OpenSSL legacy mode. */
+const ed2kOfSmallFile = async (data: Buffer) => (await md4(data)).toUpperCase();
 
 export interface DemoLibrary {
   /** AniDB anime XML by id, for the HTTP fake. */
@@ -94,7 +96,7 @@ export interface DemoLibrary {
 }
 
 /** Writes the library's files under `dir` (missing ones only; the user's changes are kept) and describes them. */
-export function writeDemoLibrary(dir: string): DemoLibrary {
+export async function writeDemoLibrary(dir: string): Promise<DemoLibrary> {
   const files: FakeAniDBFile[] = [];
   const known = new Set<string>();
   for (const [index, file] of FILES.entries()) {
@@ -108,7 +110,7 @@ export function writeDemoLibrary(dir: string): DemoLibrary {
     known.add(file.seed);
     files.push({
       size: data.length,
-      ed2k: ed2kOfSmallFile(data),
+      ed2k: await ed2kOfSmallFile(data),
       fileId: 80_000 + index,
       animeId: file.anime,
       episodeId: inventedEpisodeId(file.anime, file.epno),

@@ -1,0 +1,151 @@
+// The offline demo: the server against loopback AniDB fakes and an invented library, set up and importing by itself.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeAniDBHttp, type FakeAniDBHttp } from '../anidb-http/index.js';
+import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../anidb-udp/index.js';
+import { writeDemoLibrary } from './library.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DEMO_ADMIN = { Username: 'Default', Password: '' };
+const ANIDB_USER = { username: 'kiri-tester', password: 'fog-and-letters' };
+
+export interface DemoOptions {
+  home: string;
+  port: number;
+  /** 'inherit' (default) shows the server's log here; 'pipe' keeps it in `output()`. */
+  stdio?: 'inherit' | 'pipe';
+}
+
+export interface RunningDemo {
+  baseUrl: string;
+  home: string;
+  library: string;
+  /** The admin's API key. */
+  apiKey: string;
+  /** Seconds from the server's start until the collection was imported. */
+  importSeconds: number;
+  udp: FakeAniDBUdp;
+  anidbHttp: FakeAniDBHttp;
+  server: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await sleep(250);
+  }
+}
+
+/** Starts the fakes and the built server (server/dist), finishes the first run if needed and waits for the import. */
+export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
+  const home = path.resolve(options.home);
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const library = path.join(home, 'library');
+  fs.mkdirSync(library, { recursive: true });
+  const demo = await writeDemoLibrary(library);
+  const udp = await startFakeAniDBUdp({ users: { [ANIDB_USER.username]: ANIDB_USER.password }, commands: fileCommands(demo.files) });
+  const anidbHttp = await startFakeAniDBHttp({ anime: demo.anime });
+
+  const call = async (method: string, url: string, init: { key?: string; body?: unknown } = {}) =>
+    fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...(init.key ? { apikey: init.key } : {}), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    });
+  const must = async (method: string, url: string, init: { key?: string; body?: unknown } = {}) => {
+    const res = await call(method, url, init);
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  const state = async () => {
+    try {
+      const res = await call('GET', '/api/v3/Init/Status');
+      return res.ok ? ((await res.json()) as { State: string }).State : null;
+    } catch {
+      return null;
+    }
+  };
+  const login = async () =>
+    ((await (await must('POST', '/api/auth', { body: { user: DEMO_ADMIN.Username, pass: DEMO_ADMIN.Password, device: 'demo' } })).json()) as { apikey: string }).apikey;
+
+  let output = '';
+  const started = Date.now();
+  const server = spawn(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'main.js')], {
+    stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: {
+      ...process.env,
+      SHOKO_HOME: home,
+      SHOKO_PORT: String(options.port),
+      SHOKO_HOST: '127.0.0.1',
+      SHOKO_WEBUI_DIR: process.env.SHOKO_WEBUI_DIR ?? path.join(root, 'web', 'dist'),
+      SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
+      SHOKO_ANIDB_HTTP: anidbHttp.url,
+    },
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill('SIGINT');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+      await udp.close();
+      await anidbHttp.close();
+    })());
+
+  try {
+    const initial = await waitFor('the server to answer', state, 60_000);
+    let apiKey: string;
+    if (initial === 'Waiting') {
+      await must('PATCH', '/api/v3/Settings?skipValidation=true', {
+        body: [
+          { op: 'replace', path: '/AniDb/Username', value: ANIDB_USER.username },
+          { op: 'replace', path: '/AniDb/Password', value: ANIDB_USER.password },
+          // The fakes are on loopback: no need for AniDB's real pacing.
+          { op: 'replace', path: '/AniDb/HTTPRateLimit/BaseRateInSeconds', value: 0 },
+          { op: 'replace', path: '/AniDb/UDPRateLimit/BaseRateInSeconds', value: 0 },
+          { op: 'replace', path: '/AutoGroupSeries', value: true },
+        ],
+      });
+      await must('POST', '/api/v3/Init/DefaultUser', { body: DEMO_ADMIN });
+      await must('GET', '/api/v3/Init/StartServer');
+      await waitFor('the server to start', async () => (await state()) === 'Started', 60_000);
+      apiKey = await login();
+      const folder = (await (
+        await must('POST', '/api/v3/ImportFolder', { key: apiKey, body: { Name: 'Demo Library', Path: library, DropFolderType: 'Source', WatchForNewFiles: true } })
+      ).json()) as { ID: number };
+      await must('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key: apiKey });
+    } else {
+      await waitFor('the server to start', async () => (await state()) === 'Started', 60_000);
+      apiKey = await login();
+    }
+
+    const expectedSeries = Object.keys(demo.anime).length;
+    await waitFor(
+      'the demo collection to be imported',
+      async () => {
+        const res = await call('GET', '/api/v3/File?pageSize=0&exclude=Unrecognized&include=XRefs', { key: apiKey });
+        if (!res.ok) return false;
+        const files = ((await res.json()) as { List: Array<{ SeriesIDs?: Array<{ SeriesID: { ID: number | null } }> }> }).List;
+        const series = new Set(files.flatMap((f) => (f.SeriesIDs ?? []).map((x) => x.SeriesID.ID)).filter((id) => id !== null));
+        return files.length >= demo.files.length && series.size >= expectedSeries;
+      },
+      120_000,
+    );
+    return { baseUrl, home, library, apiKey, importSeconds: (Date.now() - started) / 1000, udp, anidbHttp, server, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output}`);
+  }
+}
