@@ -112,9 +112,6 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         body: [
           { op: 'replace', path: '/AniDb/Username', value: ANIDB_USER.username },
           { op: 'replace', path: '/AniDb/Password', value: ANIDB_USER.password },
-          // The fakes are on loopback: no need for AniDB's real pacing.
-          { op: 'replace', path: '/AniDb/HTTPRateLimit/BaseRateInSeconds', value: 0 },
-          { op: 'replace', path: '/AniDb/UDPRateLimit/BaseRateInSeconds', value: 0 },
           { op: 'replace', path: '/AutoGroupSeries', value: true },
         ],
       });

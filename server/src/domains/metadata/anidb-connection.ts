@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import { AniDBUdpClient, resolveUdpServer, testAniDBLogin, timingsFromSettings } from '../../providers/anidb/udp/index.js';
+import { isLoopbackOverride, NO_PACING } from '../../providers/anidb/udp/rate-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 const idleState = (type: number): AniDBState => ({ Value: false, Message: null, UpdateType: type, UpdateTime: new Date().toISOString(), PauseTimeSecs: 0 });
@@ -32,7 +33,7 @@ export class AniDBConnection {
     const client = new AniDBUdpClient({
       server: resolveUdpServer(anidb),
       logger: this.logger,
-      rateLimit: timingsFromSettings(anidb.UDPRateLimit),
+      rateLimit: isLoopbackOverride(process.env.SHOKO_ANIDB_UDP) ? NO_PACING : timingsFromSettings(anidb.UDPRateLimit),
     });
     if (anidb.Username && anidb.Password) client.setCredentials(anidb.Username, anidb.Password);
     client.onStatusChange((state) => {

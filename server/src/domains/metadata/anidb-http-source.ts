@@ -9,6 +9,7 @@ import {
   type AniDBRating,
   type AniDBResource,
 } from '../../providers/anidb/http/index.js';
+import { isLoopbackOverride, NO_PACING } from '../../providers/anidb/udp/rate-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AniDBConnection } from './anidb-connection.js';
 import type { AnimeSource } from './anime-import.js';
@@ -130,7 +131,7 @@ export function anidbHttpSource(config: ServerConfig, settings: SettingsService,
       clientVersion: 1,
       cacheDir: path.join(config.home, 'anidb'),
       logger,
-      timings: httpTimingsFromSettings(s.HTTPRateLimit),
+      timings: isLoopbackOverride(process.env.SHOKO_ANIDB_HTTP) ? NO_PACING : httpTimingsFromSettings(s.HTTPRateLimit),
       minimumHoursToRedownload: s.MinimumHoursToRedownloadAnimeInfo,
     });
     client.onBanChange((state) => anidb.setHttpState(httpBanToAniDBState(state)));

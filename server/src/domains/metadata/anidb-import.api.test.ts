@@ -26,6 +26,9 @@ describe('importing against the AniDB fakes', () => {
 
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
   const animeRequests = () => anidbHttp.requests.filter((r) => r.includes('request=anime'));
+  /** A scheduler over the running server whose clock is `offsetMs` ahead. */
+  const scheduler = (offsetMs: number) =>
+    new MetadataScheduler({ ...server.services.metadata, db: server.services.db.kysely, settings: server.services.settings, bus: server.services.bus, logger: server.services.logs.logger, now: () => Date.now() + offsetMs });
 
   beforeAll(async () => {
     udp = await startFakeAniDBUdp({
@@ -56,9 +59,6 @@ describe('importing against the AniDB fakes', () => {
         { op: 'replace', path: '/AniDb/Username', value: 'tester' },
         { op: 'replace', path: '/AniDb/Password', value: 'secret1' },
         { op: 'replace', path: '/AutoGroupSeries', value: true },
-        // The fake answers at once; the real 2 s pacing is covered by the client's own tests.
-        { op: 'replace', path: '/AniDb/HTTPRateLimit/BaseRateInSeconds', value: 0 },
-        { op: 'replace', path: '/AniDb/UDPRateLimit/BaseRateInSeconds', value: 0 },
       ],
     });
     key = await completeFirstRun(server);
@@ -186,6 +186,17 @@ describe('importing against the AniDB fakes', () => {
     expect((await api('POST', `/api/v3/Series/AniDB/${ANIME}/Refresh?immediate=true`)).json()).toBe(true);
     expect(animeRequests().length).toBe(asked);
     expect(fs.readdirSync(path.join(server.home, 'anidb')).length).toBeGreaterThanOrEqual(2);
+
+    // Anime data older than Anime_UpdateFrequency is fetched again, past the disk cache.
+    const patched = await api('PATCH', '/api/v3/Settings', [{ op: 'replace', path: '/AniDb/Anime_UpdateFrequency', value: 'Daily' }]);
+    expect(patched.statusCode).toBe(200);
+    const askedBefore = animeRequests().length;
+    await scheduler(0).check();
+    await server.services.queue.idle();
+    expect(animeRequests().length).toBe(askedBefore);
+    await scheduler(25 * 60 * 60_000).check();
+    await server.services.queue.idle();
+    expect(animeRequests().length).toBe(askedBefore + 2);
   });
 
   it('treats a ban reply as a ban, not as data, and reports it', async () => {
@@ -215,23 +226,22 @@ describe('importing against the AniDB fakes', () => {
     const attempts = async () =>
       (await server.services.db.kysely.selectFrom('anidb_files').select('lookup_attempts').where('file_id', 'is', null).orderBy('size').execute()).map((r) => r.lookup_attempts);
     expect(await attempts()).toEqual([1, 1, 1]);
-    const schedulerAt = (offsetMs: number) =>
-      new MetadataScheduler({ ...server.services.metadata, db: server.services.db.kysely, settings: server.services.settings, bus: server.services.bus, logger: server.services.logs.logger, now: () => Date.now() + offsetMs });
 
     let before = lookups();
-    await schedulerAt(0).check();
+    await scheduler(0).check();
     await server.services.queue.idle();
     expect(lookups()).toBe(before);
-    await schedulerAt(recheckDelay(1) + 60_000).check();
+    await scheduler(recheckDelay(1) + 60_000).check();
     await server.services.queue.idle();
     expect(lookups()).toBe(before + 3);
     expect(await attempts()).toEqual([2, 2, 2]);
     // The second miss waits longer than the first.
     before = lookups();
-    await schedulerAt(recheckDelay(1) + 60_000).check();
+    await scheduler(recheckDelay(1) + 60_000).check();
     await server.services.queue.idle();
     expect(lookups()).toBe(before);
     expect(recheckDelay(2)).toBeGreaterThan(recheckDelay(1));
+
   });
 
   it('links unknown files by hand, refuses to override AniDB, and unlinks', async () => {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ScheduledUpdateFrequency } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
@@ -12,6 +13,16 @@ const HOUR = 60 * 60_000;
 const RECHECK_DELAYS = [1, 6, 24, 72, 168].map((hours) => hours * HOUR);
 const TICK_MS = 15 * 60_000;
 
+/** `AniDb.Anime_UpdateFrequency` as a maximum age; null = Never. */
+const UPDATE_AGES: Record<number, number | null> = {
+  [ScheduledUpdateFrequency.Never]: null,
+  [ScheduledUpdateFrequency.HoursSix]: 6 * HOUR,
+  [ScheduledUpdateFrequency.HoursTwelve]: 12 * HOUR,
+  [ScheduledUpdateFrequency.Daily]: 24 * HOUR,
+  [ScheduledUpdateFrequency.WeekOne]: 7 * 24 * HOUR,
+  [ScheduledUpdateFrequency.MonthOne]: 30 * 24 * HOUR,
+};
+
 export function recheckDelay(attempts: number): number {
   return RECHECK_DELAYS[Math.min(Math.max(attempts, 1), RECHECK_DELAYS.length) - 1];
 }
@@ -19,7 +30,8 @@ export function recheckDelay(attempts: number): number {
 /**
  * Nothing is lost to a ban, an outage or a file AniDB did not know yet: on start, every 15 minutes and whenever a ban
  * lifts, files that were never looked up or are due again (backing off from 1 hour to a week) are queued for a
- * lookup, and linked anime without stored data or series are queued for download.
+ * lookup, linked anime without stored data or series are queued for download, and the collection's anime are
+ * refreshed as often as `AniDb.Anime_UpdateFrequency` says.
  */
 export class MetadataScheduler {
   private timer: NodeJS.Timeout | null = null;
@@ -72,6 +84,7 @@ export class MetadataScheduler {
     let anime = 0;
     if (!http.Value) {
       for (const animeId of await this.animeNeedingData()) if (await this.deps.animeImport.queue(animeId)) anime += 1;
+      for (const animeId of await this.animeDueForUpdate()) if (await this.deps.animeImport.queue(animeId, { force: true })) anime += 1;
     }
     const { Username, Password } = this.deps.settings.current.AniDb;
     if (!udp.Value && Username && Password) {
@@ -90,6 +103,20 @@ export class MetadataScheduler {
       .where('series.id', 'is', null)
       .execute();
     return rows.map((r) => r.anime_id);
+  }
+
+  /** Anime of the collection whose data is older than `AniDb.Anime_UpdateFrequency` allows. */
+  private async animeDueForUpdate(): Promise<number[]> {
+    const maxAge = UPDATE_AGES[this.deps.settings.current.AniDb.Anime_UpdateFrequency] ?? null;
+    if (maxAge === null) return [];
+    const cutoff = new Date((this.deps.now ?? Date.now)() - maxAge).toISOString();
+    const rows = await this.deps.db
+      .selectFrom('anidb_anime')
+      .innerJoin('series', 'series.anime_id', 'anidb_anime.id')
+      .select('anidb_anime.id')
+      .where('anidb_anime.fetched_at', '<', cutoff)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   /** Hashed, not ignored files without links whose last lookup is old enough (or that were never looked up). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, type RateLimitClock } from './rate-limiter.js';
+import { isLoopbackOverride, RateLimiter, type RateLimitClock } from './rate-limiter.js';
 
 function fakeClock(): RateLimitClock & { slept: number[] } {
   let now = 1_000_000;
@@ -41,5 +41,17 @@ describe('UDP rate limiter', () => {
     clock.slept.length = 0;
     for (let i = 0; i < 3; i++) await limiter.beforeSend();
     expect(clock.slept).toEqual([]);
+  });
+});
+
+describe('isLoopbackOverride', () => {
+  it('skips pacing only for environment overrides that point at this machine', () => {
+    expect(isLoopbackOverride('127.0.0.1:9000')).toBe(true);
+    expect(isLoopbackOverride('http://localhost:9001')).toBe(true);
+    expect(isLoopbackOverride('[::1]:9000')).toBe(true);
+    expect(isLoopbackOverride('api.anidb.net:9000')).toBe(false);
+    expect(isLoopbackOverride('http://api.anidb.net:9001')).toBe(false);
+    expect(isLoopbackOverride(undefined)).toBe(false);
+    expect(isLoopbackOverride('')).toBe(false);
   });
 });

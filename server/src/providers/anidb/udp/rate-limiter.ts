@@ -22,6 +22,19 @@ export const ANIDB_UDP_RATE_LIMIT: RateLimitTimings = {
 };
 
 /** The tiers from the server settings' `AniDb.UDPRateLimit`. */
+/** No spacing at all: only for a test or demo server on this machine (see `isLoopbackOverride`). */
+export const NO_PACING: RateLimitTimings = { burst: Number.MAX_SAFE_INTEGER, shortGapMs: 0, longGapMs: 0, longGapAfterMs: 0, resetAfterMs: 0 };
+
+/**
+ * True when an environment override (SHOKO_ANIDB_UDP / SHOKO_ANIDB_HTTP) points at this machine: the fakes of the
+ * tests and the demo. AniDB's own servers always get the pacing of the settings.
+ */
+export function isLoopbackOverride(override: string | undefined): boolean {
+  if (!override?.trim()) return false;
+  const host = /^[a-z]+:\/\//i.test(override) ? new URL(override).hostname : override.slice(0, override.lastIndexOf(':'));
+  return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
+}
+
 export function timingsFromSettings(settings: RateLimitSettings): RateLimitTimings {
   const base = settings.BaseRateInSeconds * 1000;
   return {
