@@ -23,6 +23,8 @@ import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
 import { registerActionRoutes } from './domains/actions/actions.routes.js';
 import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
 import type { Services } from './services.js';
+import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
+import { validationError } from './http/problem.js';
 
 const JSON_LIKE_TYPES = ['text/plain', 'text/json', 'application/json-patch+json'];
 const JSON_SUFFIX_TYPE = /^application\/[^;]+\+json/;
@@ -32,6 +34,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   auth: string | undefined;
+  /** The route's request schemas, for tests that generate requests (fuzzing). */
+  schema?: { querystring?: TSchema; body?: TSchema; params?: TSchema };
 }
 
 export async function buildApp(services: Services, logger: Logger): Promise<{ app: App; routes: RegisteredRoute[]; close(): Promise<void> }> {
@@ -69,9 +73,14 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   // Swagger's own routes are public documentation.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
+    const requestSchemas = route.schema as { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
+    for (const part of [requestSchemas?.params, requestSchemas?.querystring, requestSchemas?.body]) boundIntegers(part);
     if (route.url.startsWith('/swagger')) route.config = { ...(route.config ?? {}), auth: 'none', initFriendly: true };
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, auth: (route.config as { auth?: string } | undefined)?.auth });
+      if (method !== 'HEAD') {
+        const schema = route.schema as RegisteredRoute['schema'] | undefined;
+        routes.push({ method, url: route.url, auth: (route.config as { auth?: string } | undefined)?.auth, schema: schema && { querystring: schema.querystring, body: schema.body, params: schema.params } });
+      }
     }
   });
 
@@ -80,6 +89,12 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
     resolveKey: (key) => services.auth.resolve(key),
     isFreshInstall: () => services.init.isFreshInstall(),
     isStarted: () => services.state.isStarted,
+  });
+  app.addHook('preHandler', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = findNonFinite(part);
+      if (field) throw validationError(field, `The value for ${field} is not a finite number.`);
+    }
   });
   app.addHook('preValidation', async (request) => {
     const bodySchema = (request.routeOptions.schema as { body?: TSchema } | undefined)?.body;
