@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ServerSettings } from '@shoko-ts/contract';
 import { convertValue, isPlainObject, type ObjectKind } from './settings.schema.js';
@@ -11,6 +11,8 @@ export const SETTINGS_FILE = 'settings-server.json';
  */
 export class SettingsStore {
   readonly path: string;
+  /** Saves run one after another: they share the temporary file name. */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(home: string) {
     this.path = join(home, SETTINGS_FILE);
@@ -18,6 +20,7 @@ export class SettingsStore {
 
   /** The stored settings laid over `defaults` (keys added in newer versions get their default), or null if none. */
   async load(defaults: ServerSettings, schema: ObjectKind): Promise<ServerSettings | null> {
+    await this.removeLeftovers();
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
@@ -30,7 +33,20 @@ export class SettingsStore {
     return overlay(schema, defaults as unknown as Record<string, unknown>, stored) as unknown as ServerSettings;
   }
 
-  async save(settings: ServerSettings): Promise<void> {
+  save(settings: ServerSettings): Promise<void> {
+    const next = this.saving.then(() => this.write(settings));
+    this.saving = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Temporary files of saves cut short by a crash; the settings file itself is always whole. */
+  private async removeLeftovers(): Promise<void> {
+    const dir = dirname(this.path);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.startsWith(`${SETTINGS_FILE}.`) && n.endsWith('.tmp'))) await unlink(join(dir, name)).catch(() => undefined);
+  }
+
+  private async write(settings: ServerSettings): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     const temporary = `${this.path}.${process.pid}.tmp`;
     const file = await open(temporary, 'w', 0o600);
