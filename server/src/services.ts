@@ -35,6 +35,7 @@ import { ManualLinks } from './domains/metadata/manual-links.js';
 import { MetadataScheduler } from './domains/metadata/metadata-scheduler.js';
 import { MyList } from './domains/metadata/my-list.js';
 import { FileXRefs } from './domains/metadata/file-xrefs.js';
+import { SeriesRemoval } from './domains/metadata/series-removal.js';
 
 export interface Services {
   config: ServerConfig;
@@ -53,7 +54,7 @@ export interface Services {
   watcher: FolderWatcher;
   network: NetworkService;
   /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
-  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore };
+  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval };
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -111,6 +112,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     bus,
   });
   const myList = new MyList({ anidb, settings, queue });
+  const fileXRefs = new FileXRefs(db.kysely);
   const fileMatching = new FileMatching({
     onIdentified: (content) => myList.queueAdd(content),
     files: filesStore,
@@ -127,9 +129,10 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     isLinked: (contents) => links.linkedContents(contents),
     rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
     removedFromDisk: (content) => myList.queueRemove(content),
-    details: new FileXRefs(db.kysely),
+    details: fileXRefs,
   });
   const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus });
+  const seriesRemoval = new SeriesRemoval({ db: db.kysely, xrefs: fileXRefs, bus, deleteFiles: (ids, options) => files.deleteFiles(ids, options) });
   const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
   const network = new NetworkService(bus);
@@ -187,7 +190,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     files,
     watcher,
     network,
-    metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore },
+    metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore, seriesRemoval },
     stopBackground: async () => {
       await watcher.stop();
       metadataScheduler.stop();

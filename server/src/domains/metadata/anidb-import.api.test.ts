@@ -292,4 +292,26 @@ describe('importing against the AniDB fakes', () => {
     expect(res.statusCode).toBe(400);
     expect((await api('DELETE', '/api/v3/File/999999/Link', null)).statusCode).toBe(404);
   });
+
+  it('deletes a series: records only unless asked, the empty group with it, and AniDB data when completely removed', async () => {
+    const db = server.services.db.kysely;
+    const seriesOf = async (animeId: number) => (await db.selectFrom('series').select(['id', 'group_id']).where('anime_id', '=', animeId).executeTakeFirst()) ?? null;
+    const sequel = (await seriesOf(SEQUEL))!;
+    const first = (await seriesOf(ANIME))!;
+    expect((await api('DELETE', '/api/v3/Series/99999')).statusCode).toBe(404);
+
+    expect((await api('DELETE', `/api/v3/Series/${sequel.id}`)).statusCode).toBe(200);
+    expect(await seriesOf(SEQUEL)).toBeNull();
+    expect(fs.existsSync(path.join(media, 'Kiri 2 - 01.mkv'))).toBe(true);
+    const sizes = (await api('GET', '/api/v3/File?pageSize=0&include=Ignored')).json().List.map((f: { Size: number }) => f.Size);
+    expect(sizes).not.toContain(sequel1.length);
+    // The group still holds the first series.
+    expect(await db.selectFrom('groups').select('id').where('id', '=', first.group_id).executeTakeFirst()).toBeTruthy();
+
+    expect((await api('DELETE', `/api/v3/Series/${first.id}?completelyRemove=true`)).statusCode).toBe(200);
+    expect(await db.selectFrom('groups').select('id').where('id', '=', first.group_id).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('anidb_anime').select('id').where('id', '=', ANIME).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom('file_episode_links').select('id').where('anime_id', '=', ANIME).execute()).toEqual([]);
+    expect(fs.existsSync(path.join(media, 'Kiri 01.mkv'))).toBe(true);
+  });
 });

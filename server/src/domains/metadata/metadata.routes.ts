@@ -8,6 +8,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { AnimeImport } from './anime-import.js';
 import type { ManualLinks } from './manual-links.js';
 import type { MyList } from './my-list.js';
+import type { SeriesRemoval } from './series-removal.js';
 
 const RefreshQuery = Type.Object({
   force: Type.Boolean({ default: false }),
@@ -20,7 +21,7 @@ const RefreshQuery = Type.Object({
 const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
 
 /** Getting AniDB anime on request, and the manual links between files and episodes. */
-export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImport; links: ManualLinks; myList: MyList; files: FilesStore; settings: SettingsService; logger: Logger }) {
+export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImport; links: ManualLinks; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval; settings: SettingsService; logger: Logger }) {
   const { animeImport, links } = deps;
 
   const refresh = async (animeId: number, query: typeof RefreshQuery.static): Promise<boolean> => {
@@ -46,6 +47,22 @@ export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImpor
       const animeId = await animeImport.animeOfSeries(request.params.seriesID);
       if (animeId === null) throw notFound('No Series entry for the given seriesID');
       return refresh(animeId, { ...request.query, createSeriesEntry: request.query.createSeriesEntry ?? true });
+    },
+  );
+
+  app.delete(
+    '/api/v3/Series/:seriesID',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Series'],
+        params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ deleteFiles: Type.Boolean({ default: false }), completelyRemove: Type.Boolean({ default: false }) }),
+      },
+    },
+    async (request, reply) => {
+      await deps.seriesRemoval.remove(request.params.seriesID, request.query);
+      return reply.code(200).send();
     },
   );
 
