@@ -44,10 +44,6 @@ interface FileExtras {
   AniDB?: Record<string, unknown>;
 }
 
-interface Candidate {
-  row: FileRow;
-  locations: LocationWithFolder[];
-}
 
 const ZERO_DURATION = '00:00:00';
 
@@ -150,20 +146,18 @@ export class FilesService {
 
   /** T3: a folder's files (optionally under one sub-folder) oldest first, ignored ones included. */
   async listInFolder(folderId: number, options: { page: number; pageSize: number; folderPath?: string; include: FileIncludeType[]; includeDataFrom: string[] }): Promise<ListResult<File>> {
-    const locations = (await this.store.locationsOfFiles((await this.store.allFiles()).map((r) => r.id))).filter((l) => l.import_folder_id === folderId);
+    const inFolder = await this.store.locationsInFolder(folderId);
     const subFolder = options.folderPath?.split(/[\\/]+/).filter(Boolean).join(path.sep);
     const prefix = subFolder ? subFolder + path.sep : '';
-    const fileIds = [...new Set(locations.filter((l) => l.relative_path.startsWith(prefix)).map((l) => l.file_id))];
-    const rows = (await Promise.all(fileIds.map((id) => this.store.file(id)))).filter((r): r is FileRow => r !== null);
+    const fileIds = [...new Set(inFolder.filter((l) => l.relative_path.startsWith(prefix)).map((l) => l.file_id))];
+    const rows: FileRow[] = [];
+    for (let i = 0; i < fileIds.length; i += 5000) rows.push(...(await this.store.filesByIds(fileIds.slice(i, i + 5000))));
     rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
     const page = options.pageSize === 0 ? rows : rows.slice((options.page - 1) * options.pageSize, options.page * options.pageSize);
     const include = new Set<string>(options.include);
     const extras = await this.extrasOf(page, include, new Set(options.includeDataFrom));
-    const allLocations = await this.store.locationsOfFiles(page.map((r) => r.id));
-    return {
-      Total: rows.length,
-      List: page.map((row) => this.toModel(row, allLocations.filter((l) => l.file_id === row.id), include, extras.get(row.id))),
-    };
+    const locations = groupByFile(await this.store.locationsOfFiles(page.map((r) => r.id)));
+    return { Total: rows.length, List: page.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id))) };
   }
 
   async contentsOf(kind: 'series' | 'episode', id: number): Promise<Set<string>> {
@@ -180,43 +174,15 @@ export class FilesService {
   }
 
   async list(query: FileListQuery): Promise<ListResult<File>> {
-    const rows = await this.store.allFiles();
-    const locationsByFile = new Map<number, LocationWithFolder[]>();
-    for (const location of await this.store.locationsOfFiles(rows.map((r) => r.id))) {
-      const list = locationsByFile.get(location.file_id) ?? [];
-      list.push(location);
-      locationsByFile.set(location.file_id, list);
-    }
-    let candidates: Candidate[] = rows.map((row) => ({ row, locations: locationsByFile.get(row.id) ?? [] }));
-    const only = new Set(query.includeOnly);
-    const exclude = new Set(query.exclude);
+    const { total, rows } = await this.store.query.page(
+      { include: query.include, exclude: query.exclude, includeOnly: query.includeOnly, search: query.search, contents: query.contents },
+      query.sortOrder,
+      { page: query.page, pageSize: query.pageSize },
+    );
     const include = new Set<string>(query.include);
-    const linked = await this.matching.isLinked(candidates.map((c) => ({ ed2k: c.row.ed2k, size: c.row.size })));
-    const hasLinks = (c: Candidate) => linked.has(`${c.row.ed2k}:${c.row.size}`);
-    if (only.has('Ignored')) candidates = candidates.filter((c) => c.row.is_ignored === 1);
-    else if (!include.has('Ignored')) candidates = candidates.filter((c) => c.row.is_ignored === 0);
-    if (only.has('Duplicates')) candidates = candidates.filter((c) => c.locations.length > 1);
-    if (exclude.has('Duplicates')) candidates = candidates.filter((c) => c.locations.length <= 1);
-    if (only.has('Unrecognized')) candidates = candidates.filter((c) => !hasLinks(c));
-    if (exclude.has('Unrecognized')) candidates = candidates.filter(hasLinks);
-    if (only.has('ManualLinks')) {
-      const manual = (await this.matching.details?.manuallyLinked(candidates.map((c) => ({ ed2k: c.row.ed2k, size: c.row.size })))) ?? new Set<string>();
-      candidates = candidates.filter((c) => manual.has(`${c.row.ed2k}:${c.row.size}`));
-    }
-    if (exclude.has('ManualLinks')) {
-      const manual = (await this.matching.details?.manuallyLinked(candidates.map((c) => ({ ed2k: c.row.ed2k, size: c.row.size })))) ?? new Set<string>();
-      candidates = candidates.filter((c) => !manual.has(`${c.row.ed2k}:${c.row.size}`));
-    }
-    if (only.has('ImportLimbo') || only.has('Watched')) candidates = [];
-
-    if (query.contents) candidates = candidates.filter((c) => query.contents!.has(`${c.row.ed2k}:${c.row.size}`));
-    if (query.search !== undefined) candidates = searchByPath(candidates, query.search);
-    const sort = query.sortOrder.length || query.search !== undefined ? query.sortOrder : ['1', '4'];
-    candidates = sortCandidates(candidates, sort);
-    const total = candidates.length;
-    const page = query.pageSize === 0 ? candidates : candidates.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-    const extras = await this.extrasOf(page.map((c) => c.row), include, new Set(query.includeDataFrom ?? []));
-    return { Total: total, List: page.map((c) => this.toModel(c.row, c.locations, include, extras.get(c.row.id))) };
+    const locations = groupByFile(await this.store.locationsOfFiles(rows.map((r) => r.id)));
+    const extras = await this.extrasOf(rows, include, new Set(query.includeDataFrom ?? []));
+    return { Total: total, List: rows.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id))) };
   }
 
   async setFlag(id: number, flag: 'is_ignored' | 'is_variation', value: boolean): Promise<void> {
@@ -287,6 +253,16 @@ export class FilesService {
   }
 }
 
+function groupByFile(locations: LocationWithFolder[]): Map<number, LocationWithFolder[]> {
+  const byFile = new Map<number, LocationWithFolder[]>();
+  for (const location of locations) {
+    const list = byFile.get(location.file_id) ?? [];
+    list.push(location);
+    byFile.set(location.file_id, list);
+  }
+  return byFile;
+}
+
 async function pruneEmptyDirectories(start: string, root: string): Promise<void> {
   let dir = start;
   while (dir.startsWith(root + path.sep) && dir !== root) {
@@ -297,66 +273,3 @@ async function pruneEmptyDirectories(start: string, root: string): Promise<void>
   }
 }
 
-const firstLocation = (c: Candidate) => c.locations[0];
-const fileName = (c: Candidate) => path.basename(firstLocation(c)?.relative_path ?? '');
-
-type Key = (c: Candidate) => string | number | null;
-const SORT_KEYS: Partial<Record<(typeof FILE_SORT_CRITERIA)[number], Key>> = {
-  ImportFolderName: (c) => firstLocation(c)?.folder_name.toLowerCase() ?? '',
-  ImportFolderID: (c) => firstLocation(c)?.import_folder_id ?? 0,
-  AbsolutePath: (c) => (firstLocation(c) ? path.join(firstLocation(c).folder_path, firstLocation(c).relative_path).toLowerCase() : ''),
-  RelativePath: (c) => firstLocation(c)?.relative_path.toLowerCase() ?? '',
-  FileSize: (c) => c.row.size,
-  DuplicateCount: (c) => c.locations.length,
-  CreatedAt: (c) => c.row.created_at,
-  ImportedAt: (c) => c.row.imported_at,
-  ED2K: (c) => c.row.ed2k,
-  MD5: (c) => c.row.md5,
-  SHA1: (c) => c.row.sha1,
-  CRC32: (c) => c.row.crc32,
-  FileName: (c) => fileName(c).toLowerCase(),
-  FileID: (c) => c.row.id,
-};
-
-/** Sorts by each criterion in turn (`-` = descending); files without a value sort last either way. */
-function sortCandidates(candidates: Candidate[], sortOrder: string[]): Candidate[] {
-  const criteria = sortOrder
-    .map((raw) => {
-      const descending = raw.startsWith('-');
-      const name = raw.replace(/^-/, '');
-      const criterion = /^\d+$/.test(name) ? FILE_SORT_CRITERIA[Number(name)] : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === name.toLowerCase());
-      const key = criterion ? SORT_KEYS[criterion] : undefined;
-      return key ? { key, descending } : null;
-    })
-    .filter((c): c is { key: Key; descending: boolean } => c !== null);
-  if (!criteria.length) return candidates;
-  return [...candidates].sort((a, b) => {
-    for (const { key, descending } of criteria) {
-      const x = key(a);
-      const y = key(b);
-      if (x === y) continue;
-      if (x === null) return 1;
-      if (y === null) return -1;
-      const order = x < y ? -1 : 1;
-      return descending ? -order : order;
-    }
-    return 0;
-  });
-}
-
-/** Case-insensitive match of the search text against relative paths; substring matches first, by position. */
-function searchByPath(candidates: Candidate[], search: string): Candidate[] {
-  const needle = search.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
-  if (!needle) return candidates;
-  const scored: Array<{ c: Candidate; index: number }> = [];
-  for (const c of candidates) {
-    let best = -1;
-    for (const location of c.locations) {
-      const hay = location.relative_path.toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
-      const index = hay.indexOf(needle);
-      if (index >= 0 && (best < 0 || index < best)) best = index;
-    }
-    if (best >= 0) scored.push({ c, index: best });
-  }
-  return scored.sort((a, b) => a.index - b.index).map((s) => s.c);
-}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, FileLocationsTable, FilesTable } from '../../db/schema.js';
+import { FileQuery } from './file-query.js';
 
 export type FileRow = Omit<FilesTable, 'id'> & { id: number };
 export type LocationRow = Omit<FileLocationsTable, 'id'> & { id: number };
@@ -24,7 +25,12 @@ const now = () => new Date().toISOString();
 
 /** SQL of files and their locations. */
 export class FilesStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The paged, filtered and sorted file list. */
+  readonly query: FileQuery;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.query = new FileQuery(db);
+  }
 
   locationsInFolder(folderId: number): Promise<LocationRow[]> {
     return this.db.selectFrom('file_locations').selectAll().where('import_folder_id', '=', folderId).execute();
@@ -41,16 +47,21 @@ export class FilesStore {
     return row ?? null;
   }
 
-  locationsOfFiles(fileIds: number[]): Promise<LocationWithFolder[]> {
-    if (!fileIds.length) return Promise.resolve([]);
-    return this.db
-      .selectFrom('file_locations')
-      .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
-      .selectAll('file_locations')
-      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
-      .where('file_locations.file_id', 'in', fileIds)
-      .orderBy('file_locations.id')
-      .execute();
+  async locationsOfFiles(fileIds: number[]): Promise<LocationWithFolder[]> {
+    const locations: LocationWithFolder[] = [];
+    // In chunks: SQLite limits the number of bound values in one statement.
+    for (let i = 0; i < fileIds.length; i += 5000) {
+      const rows = await this.db
+        .selectFrom('file_locations')
+        .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
+        .selectAll('file_locations')
+        .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+        .where('file_locations.file_id', 'in', fileIds.slice(i, i + 5000))
+        .orderBy('file_locations.id')
+        .execute();
+      locations.push(...rows);
+    }
+    return locations;
   }
 
   async file(id: number): Promise<FileRow | null> {

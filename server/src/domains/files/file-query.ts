@@ -1,0 +1,145 @@
+import { PostgresAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { FILE_SORT_CRITERIA, type FileExcludeType, type FileIncludeOnlyType, type FileIncludeType } from '@shoko-ts/contract';
+import type { DialectName } from '../../db/database.js';
+import type { Database, FileLocationsTable, FilesTable, ImportFoldersTable } from '../../db/schema.js';
+import type { FileRow } from './files.store.js';
+
+export interface FileFilter {
+  include: FileIncludeType[];
+  exclude: FileExcludeType[];
+  includeOnly: FileIncludeOnlyType[];
+  /** Case-insensitive text in a relative path (`_` and `-` count as spaces); results ordered by where it matches. */
+  search?: string;
+  /** Only these contents (`ed2k:size`). */
+  contents?: Set<string>;
+}
+
+interface Tables {
+  f: FilesTable;
+  fl: FileLocationsTable;
+  fo: ImportFoldersTable;
+}
+type Query = SelectQueryBuilder<Tables, 'f' | 'fl' | 'fo', object>;
+
+/** `_`/`-` → space and lower case, as the search needle is normalised. */
+const normalisedPath = (column: string) => sql<string>`lower(replace(replace(${sql.ref(column)}, '_', ' '), '-', ' '))`;
+
+/**
+ * The file list of the Files API in SQL: filters, search and sort run in the database, and only the requested page
+ * is read, so a page costs the same with 100 files or 100,000.
+ */
+export class FileQuery {
+  private readonly dialect: DialectName;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  }
+
+  async page(filter: FileFilter, sortOrder: string[], page: { page: number; pageSize: number }): Promise<{ total: number; rows: FileRow[] }> {
+    if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, rows: [] };
+    const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
+    const base = this.filtered(filter, needle);
+    const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    let ordered = this.sorted(base, sortOrder.length || needle !== undefined ? sortOrder : ['1', '4'], needle);
+    if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+    return { total: Number(count), rows: (await ordered.selectAll('f').execute()) as FileRow[] };
+  }
+
+  private filtered(filter: FileFilter, needle: string | undefined): Query {
+    const only = new Set(filter.includeOnly);
+    const exclude = new Set(filter.exclude);
+    // The first location (lowest id) gives the folder and path that sorting uses; the count finds duplicates.
+    let q = this.db
+      .selectFrom('files as f')
+      .leftJoin('file_locations as fl', (join) =>
+        join
+          .onRef('fl.file_id', '=', 'f.id')
+          .on(sql<SqlBool>`not exists (select 1 from file_locations e where e.file_id = ${sql.ref('f.id')} and e.id < ${sql.ref('fl.id')})`),
+      )
+      .leftJoin('import_folders as fo', 'fo.id', 'fl.import_folder_id') as unknown as Query;
+
+    if (only.has('Ignored')) q = q.where('f.is_ignored', '=', 1);
+    else if (!filter.include.includes('Ignored')) q = q.where('f.is_ignored', '=', 0);
+    if (only.has('Variations')) q = q.where('f.is_variation', '=', 1);
+    if (exclude.has('Variations')) q = q.where('f.is_variation', '=', 0);
+    const locationCount = sql<number>`(select count(*) from file_locations c where c.file_id = ${sql.ref('f.id')})`;
+    if (only.has('Duplicates')) q = q.where(locationCount, '>', 1);
+    if (exclude.has('Duplicates')) q = q.where(locationCount, '<=', 1);
+    const linked = (source?: 'User') =>
+      sql<SqlBool>`exists (select 1 from file_episode_links l where l.ed2k = ${sql.ref('f.ed2k')} and l.size = ${sql.ref('f.size')}${source ? sql` and l.source = ${source}` : sql``})`;
+    if (only.has('Unrecognized')) q = q.where(sql<SqlBool>`not ${linked()}`);
+    if (exclude.has('Unrecognized')) q = q.where(linked());
+    if (only.has('ManualLinks')) q = q.where(linked('User'));
+    if (exclude.has('ManualLinks')) q = q.where(sql<SqlBool>`not ${linked('User')}`);
+    if (filter.contents) {
+      const hashes = [...new Set([...filter.contents].map((key) => key.split(':')[0]))];
+      if (!hashes.length) return q.where(sql<SqlBool>`1 = 0`);
+      q = q.where('f.ed2k', 'in', hashes).where(sql<SqlBool>`(${sql.ref('f.ed2k')} || ':' || ${sql.ref('f.size')}) in (${sql.join([...filter.contents])})`);
+    }
+    if (needle) {
+      q = q.where(sql<SqlBool>`exists (select 1 from file_locations s where s.file_id = ${sql.ref('f.id')} and ${normalisedPath('s.relative_path')} like ${`%${escapeLike(needle)}%`} escape '\\')`);
+    }
+    return q;
+  }
+
+  private sorted(q: Query, sortOrder: string[], needle: string | undefined): Query {
+    const expressions: Array<{ expression: Expression<unknown>; descending: boolean }> = [];
+    if (needle && !sortOrder.length) expressions.push({ expression: this.searchPosition(needle), descending: false });
+    for (const raw of sortOrder) {
+      const descending = raw.startsWith('-');
+      const name = raw.replace(/^-/, '');
+      const criterion = /^\d+$/.test(name) ? FILE_SORT_CRITERIA[Number(name)] : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === name.toLowerCase());
+      const expression = criterion ? this.sortExpression(criterion) : null;
+      if (expression) expressions.push({ expression, descending });
+    }
+    for (const { expression, descending } of expressions) {
+      // Files without a value sort last in either direction.
+      q = q.orderBy(sql`case when ${expression} is null then 1 else 0 end`).orderBy(expression, descending ? 'desc' : 'asc');
+    }
+    return q.orderBy('f.id');
+  }
+
+  private sortExpression(criterion: (typeof FILE_SORT_CRITERIA)[number]): Expression<unknown> | null {
+    switch (criterion) {
+      case 'ImportFolderName':
+        return sql`lower(${sql.ref('fo.name')})`;
+      case 'ImportFolderID':
+        return sql.ref('fo.id');
+      case 'AbsolutePath':
+        return sql`lower(${sql.ref('fo.path')} || ${sql.ref('fl.relative_path')})`;
+      case 'RelativePath':
+        return sql`lower(${sql.ref('fl.relative_path')})`;
+      case 'FileSize':
+        return sql.ref('f.size');
+      case 'DuplicateCount':
+        return sql`(select count(*) from file_locations c where c.file_id = ${sql.ref('f.id')})`;
+      case 'CreatedAt':
+        return sql.ref('f.created_at');
+      case 'ImportedAt':
+        return sql.ref('f.imported_at');
+      case 'ED2K':
+      case 'MD5':
+      case 'SHA1':
+      case 'CRC32':
+        return sql.ref(`f.${criterion.toLowerCase()}`);
+      case 'FileName':
+        return this.dialect === 'postgres'
+          ? sql`lower(regexp_replace(${sql.ref('fl.relative_path')}, '^.*[\\\\/]', ''))`
+          : sql`lower(replace(${sql.ref('fl.relative_path')}, rtrim(${sql.ref('fl.relative_path')}, replace(replace(${sql.ref('fl.relative_path')}, '/', ''), '\\', '')), ''))`;
+      case 'FileID':
+        return sql.ref('f.id');
+      default:
+        return null;
+    }
+  }
+
+  /** Where the text first appears in any of the file's relative paths. */
+  private searchPosition(needle: string): Expression<unknown> {
+    const position = this.dialect === 'postgres' ? sql`strpos(${normalisedPath('s.relative_path')}, ${needle})` : sql`instr(${normalisedPath('s.relative_path')}, ${needle})`;
+    return sql`(select min(${position}) from file_locations s where s.file_id = ${sql.ref('f.id')} and ${position} > 0)`;
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+
+/** More files than SQLite binds values in one statement: the list must page in SQL, not load everything. */
+describe('the file list of a large collection', () => {
+  const FILES = 40_000;
+  let server: TestServer;
+  let key: string;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    key = await completeFirstRun(server);
+    const db = server.services.db.kysely;
+    const now = new Date().toISOString();
+    const folder = await db.insertInto('import_folders').values({ name: 'Big', path: '/srv/big/', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow();
+    for (let i = 0; i < FILES; i += 1000) {
+      const ids = await db
+        .insertInto('files')
+        .values(
+          Array.from({ length: 1000 }, (_, j) => ({
+            size: 1000 + i + j,
+            ed2k: (i + j).toString(16).padStart(32, '0').toUpperCase(),
+            ed2k_alternate: null,
+            crc32: '00000000',
+            md5: '',
+            sha1: '',
+            is_ignored: (i + j) % 1000 === 0 ? 1 : 0,
+            is_variation: 0,
+            media_info: null,
+            imported_at: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      await db
+        .insertInto('file_locations')
+        .values(ids.map((row, j) => ({ file_id: row.id, import_folder_id: folder.id, relative_path: `Show ${(i + j) % 400}/Episode_${i + j}.mkv`, is_accessible: 1, mtime_ms: null })))
+        .execute();
+    }
+  }, 120_000);
+  afterAll(() => server.close());
+
+  const list = async (query: string) => {
+    const res = await server.request({ method: 'GET', url: `/api/v3/File?${query}`, key });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    return res.json() as { Total: number; List: Array<{ ID: number; Size: number; Locations: Array<{ RelativePath: string }> }> };
+  };
+
+  it('pages the unrecognized files in the default order', async () => {
+    const first = await list('pageSize=200&include_only=Unrecognized');
+    expect(first.Total).toBe(FILES - FILES / 1000);
+    expect(first.List).toHaveLength(200);
+    const paths = first.List.map((f) => f.Locations[0].RelativePath.toLowerCase());
+    expect([...paths].sort()).toEqual(paths);
+    const third = await list('pageSize=200&page=3&include_only=Unrecognized');
+    expect(third.List[0].ID).not.toBe(first.List[0].ID);
+  });
+
+  it('sorts by size descending and searches paths with _ as a space', async () => {
+    expect((await list('pageSize=1&sortOrder=-FileSize&include=Ignored')).List[0].Size).toBe(1000 + FILES - 1);
+    const byName = await list('pageSize=2&sortOrder=FileName');
+    expect(byName.List.map((f) => f.Locations[0].RelativePath)).toEqual(['Show 1/Episode_1.mkv', 'Show 10/Episode_10.mkv']);
+    const search = await server.request({ method: 'GET', url: '/api/v3/File/Search/episode%2039999', key });
+    expect(search.json().Total).toBe(1);
+    expect((await list('pageSize=0&include_only=Ignored')).Total).toBe(FILES / 1000);
+  });
+});
