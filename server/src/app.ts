@@ -22,6 +22,10 @@ import { registerFileRoutes } from './domains/files/files.routes.js';
 import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
 import { registerActionRoutes } from './domains/actions/actions.routes.js';
 import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
+import { registerCollectionRoutes } from './domains/collection/collection.routes.js';
+import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
+import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
+import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
 import { validationError } from './http/problem.js';
@@ -114,7 +118,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin });
   registerQueueRoutes(app, { queue: services.queue });
-  registerActionRoutes(app, { importer: services.importer });
+  registerActionRoutes(app, { actions: services.actions });
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
   registerFolderRoutes(app);
   registerFileRoutes(app, {
@@ -123,6 +127,10 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   });
   registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
   registerWebUIRoutes(app);
+  registerCollectionRoutes(app, services.collection);
+  registerTmdbRoutes(app, services.tmdb);
+  registerRenamerRoutes(app, { renamer: services.renamer });
+  registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

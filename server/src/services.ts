@@ -36,6 +36,15 @@ import { MetadataScheduler } from './domains/metadata/metadata-scheduler.js';
 import { MyList } from './domains/metadata/my-list.js';
 import { FileXRefs } from './domains/metadata/file-xrefs.js';
 import { SeriesRemoval } from './domains/metadata/series-removal.js';
+import { BrowseStore } from './domains/collection/browse.store.js';
+import { FiltersService } from './domains/collection/filters.service.js';
+import { FiltersStore } from './domains/collection/filters.store.js';
+import { GroupsService } from './domains/collection/groups.service.js';
+import { RenamerService } from './domains/renamer/renamer.service.js';
+import { RenamerStore } from './domains/renamer/renamer.store.js';
+import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
+import { DashboardStore } from './domains/dashboard/dashboard.store.js';
+import { ActionsService } from './domains/actions/actions.service.js';
 
 export interface Services {
   config: ServerConfig;
@@ -53,8 +62,18 @@ export interface Services {
   files: FilesService;
   watcher: FolderWatcher;
   network: NetworkService;
+  /** Renamer configs, previews and journaled relocations; `renamer.renameOnImport(fileId)` is the import hook. */
+  renamer: RenamerService;
   /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
   metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval };
+  /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
+  tmdb: TmdbDomain;
+  /** Collection browsing: groups, filter presets and live filters. */
+  collection: { browse: BrowseStore; filters: FiltersService; groups: GroupsService };
+  /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
+  dashboard: DashboardStore;
+  /** The server actions of `GET Action/<Name>` (contract server.md §6). */
+  actions: ActionsService;
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -135,7 +154,19 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const seriesRemoval = new SeriesRemoval({ db: db.kysely, xrefs: fileXRefs, bus, deleteFiles: (ids, options) => files.deleteFiles(ids, options) });
   const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
+  const renamer = new RenamerService({ store: new RenamerStore(db.kysely), settings, folders: () => importFolders.rows(), logger: logger.child({ name: 'Renamer' }), jobs: queue });
   const network = new NetworkService(bus);
+  const browse = new BrowseStore(db.kysely, db.dialect);
+  const filters = new FiltersService(browse, new FiltersStore(db.kysely));
+  const collection = { browse, filters, groups: new GroupsService(browse, filters, bus) };
+  // TMDB images: the image store is not wired yet (no `queueImageDownloads` hook), so only their metadata is stored.
+  const tmdb = createTmdbDomain({ db: db.kysely, settings, queue, bus, logger: logger.child({ name: 'TMDB' }) });
+  // Auto-linking after an AniDB anime was stored: AnimeImport announces it as SeriesUpdated with Source AniDB.
+  bus.on('shoko', ({ event, payload }) => {
+    const update = payload as { Source?: string; SeriesID?: number };
+    if (event !== 'SeriesUpdated' || update.Source !== 'AniDB' || !update.SeriesID) return;
+    tmdb.linking.queueAutoMatch(update.SeriesID).catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
+  });
 
   let migrated = false;
   const migrate = async () => {
@@ -168,6 +199,8 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   // Migrations run at boot so accounts can be checked even before the first start.
   try {
     await migrate();
+    // Relocations a crash interrupted are completed or rolled back before anything else touches the files.
+    await renamer.recover().catch((error) => logger.child({ name: 'Renamer' }).error({ err: error }, 'Recovering interrupted relocations failed'));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     state.setFailed(`Startup Failed: database migration failed: ${reason}`);
@@ -190,7 +223,12 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     files,
     watcher,
     network,
+    renamer,
+    tmdb,
     metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore, seriesRemoval },
+    collection,
+    dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
+    actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb }),
     stopBackground: async () => {
       await watcher.stop();
       metadataScheduler.stop();

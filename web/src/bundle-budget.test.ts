@@ -1,9 +1,11 @@
+/// <reference types="node" />
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
-const dist = path.resolve(__dirname, '..', 'dist');
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const BUDGET_BYTES = 200 * 1024;
 
 /** The scripts the browser must load before the console can paint: the entry and what it preloads. */

@@ -9,3 +9,8 @@ export * from './events.js';
 export * from './webui.js';
 export * from './files.js';
 export * from './media.js';
+export * from './renamer.js';
+export * from './collection.js';
+export * from './dashboard.js';
+export * from './actions.js';
+export * from './tmdb.js';

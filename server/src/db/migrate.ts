@@ -5,6 +5,9 @@ import * as m0001 from './migrations/0001_accounts.js';
 import * as m0002 from './migrations/0002_import.js';
 import * as m0003 from './migrations/0003_metadata.js';
 import * as m0004 from './migrations/0004_anidb_details.js';
+import * as m0005 from './migrations/0005_collection.js';
+import * as m0009 from './migrations/0009_tmdb.js';
+import * as m0006 from './migrations/0006_renamer.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -14,6 +17,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0002_import': m0002,
   '0003_metadata': m0003,
   '0004_anidb_details': m0004,
+  '0005_collection': m0005,
+  '0009_tmdb': m0009,
+  '0006_renamer': m0006,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -30,6 +36,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
     provider: new StaticMigrationProvider({ dialect: db.dialect }),
+    // Migrations written side by side land in any order on development databases; each stands alone.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

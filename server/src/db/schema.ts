@@ -251,9 +251,249 @@ export interface EpisodesTable {
   updated_at: string;
 }
 
+export interface FiltersTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  is_locked: Flag;
+  is_directory: Flag;
+  is_hidden: Flag;
+  apply_at_series_level: Flag;
+  /** JSON of the contract's FilterCondition, stripped ids. */
+  expression: string | null;
+  /** JSON of the contract's SortingCriteria. */
+  sorting: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserEpisodeStatesTable {
+  user_id: number;
+  episode_id: number;
+  watched_at: string | null;
+  watch_count: number;
+  rating: number | null;
+  updated_at: string;
+}
+
+export interface UserSeriesVotesTable {
+  user_id: number;
+  series_id: number;
+  /** 0–10. */
+  value: number;
+  vote_type: 'Permanent' | 'Temporary';
+  updated_at: string;
+}
+
+export interface CustomTagsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+}
+
+export interface SeriesCustomTagsTable {
+  series_id: number;
+  tag_id: number;
+}
+
+export interface TmdbShowsTable {
+  id: number;
+  title: string;
+  original_title: string;
+  original_language: string;
+  overview: string;
+  is_restricted: Flag;
+  tvdb_id: number | null;
+  imdb_id: string | null;
+  status: string;
+  vote_average: number;
+  vote_count: number;
+  first_aired_at: string | null;
+  last_aired_at: string | null;
+  poster_path: string | null;
+  backdrop_path: string | null;
+  /** JSON string[]. */
+  genres: string;
+  /** JSON string[]. */
+  keywords: string;
+  /** JSON [{ country, rating }]. */
+  content_ratings: string;
+  /** JSON [{ id, name, logo_path, origin_country }]. */
+  studios: string;
+  /** JSON { code: name }. */
+  production_countries: string;
+  /** JSON [{ language, country, value }] from TMDB's translations. */
+  titles: string;
+  overviews: string;
+  preferred_ordering_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TmdbSeasonsTable {
+  id: number;
+  show_id: number;
+  season_number: number;
+  title: string;
+  overview: string;
+  poster_path: string | null;
+  episode_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TmdbEpisodesTable {
+  id: number;
+  show_id: number;
+  season_id: number;
+  season_number: number;
+  episode_number: number;
+  title: string;
+  overview: string;
+  aired_at: string | null;
+  runtime_minutes: number | null;
+  still_path: string | null;
+  vote_average: number;
+  vote_count: number;
+  tvdb_episode_id: number | null;
+  titles: string;
+  overviews: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TmdbOrderingsTable {
+  id: string;
+  show_id: number;
+  name: string;
+  description: string;
+  /** TMDB episode group type 1–7. */
+  type: number;
+  episode_count: number;
+  season_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TmdbOrderingEpisodesTable {
+  ordering_id: string;
+  episode_id: number;
+  show_id: number;
+  season_id: string;
+  season_name: string;
+  season_number: number;
+  episode_number: number;
+}
+
+export interface TmdbMoviesTable {
+  id: number;
+  collection_id: number | null;
+  imdb_id: string | null;
+  title: string;
+  original_title: string;
+  original_language: string;
+  overview: string;
+  is_restricted: Flag;
+  is_video: Flag;
+  runtime_minutes: number | null;
+  vote_average: number;
+  vote_count: number;
+  released_at: string | null;
+  poster_path: string | null;
+  backdrop_path: string | null;
+  genres: string;
+  keywords: string;
+  content_ratings: string;
+  studios: string;
+  production_countries: string;
+  titles: string;
+  overviews: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TmdbCreditsTable {
+  parent_type: 'Show' | 'Movie';
+  parent_id: number;
+  credit_id: string;
+  kind: 'Cast' | 'Crew';
+  person_id: number;
+  name: string;
+  character_name: string | null;
+  department: string | null;
+  job: string | null;
+  ordering: number;
+  profile_path: string | null;
+}
+
+export interface TmdbImagesTable {
+  id: Generated<number>;
+  parent_type: 'Show' | 'Season' | 'Episode' | 'Movie';
+  parent_id: number;
+  image_type: 'Poster' | 'Backdrop' | 'Logo' | 'Thumbnail';
+  file_path: string;
+  language: string | null;
+  width: number | null;
+  height: number | null;
+  vote_average: number;
+  vote_count: number;
+}
+
+export interface XrefAnidbTmdbShowTable {
+  anime_id: number;
+  show_id: number;
+  source: 'Automatic' | 'User';
+}
+
+export interface XrefAnidbTmdbMovieTable {
+  anime_id: number;
+  anidb_episode_id: number;
+  movie_id: number;
+  source: 'Automatic' | 'User';
+}
+
+export interface XrefAnidbTmdbEpisodeTable {
+  id: Generated<number>;
+  anime_id: number;
+  anidb_episode_id: number;
+  show_id: number;
+  /** 0 = explicitly "no link". */
+  tmdb_episode_id: number;
+  ordering: number;
+  /** The contract's MatchRating name. */
+  rating: string;
+}
+
+export interface RenamerConfigsTable {
+  id: Generated<number>;
+  name: string;
+  renamer_id: string;
+  /** JSON array of { Name, Value }. */
+  settings: string;
+}
+
+export interface RelocationJournalTable {
+  id: Generated<number>;
+  batch_id: string;
+  file_id: number;
+  location_id: number;
+  kind: 'file' | 'sidecar';
+  from_folder_id: number;
+  from_path: string;
+  to_folder_id: number;
+  to_path: string;
+  state: 'planned' | 'moved' | 'committed' | 'rolled_back' | 'failed';
+  error: string | null;
+  undone_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
+  renamer_configs: RenamerConfigsTable;
+  relocation_journal: RelocationJournalTable;
   import_folders: ImportFoldersTable;
   files: FilesTable;
   file_locations: FileLocationsTable;
@@ -274,4 +514,20 @@ export interface Database {
   groups: GroupsTable;
   series: SeriesTable;
   episodes: EpisodesTable;
+  filters: FiltersTable;
+  user_episode_states: UserEpisodeStatesTable;
+  user_series_votes: UserSeriesVotesTable;
+  custom_tags: CustomTagsTable;
+  series_custom_tags: SeriesCustomTagsTable;
+  tmdb_shows: TmdbShowsTable;
+  tmdb_seasons: TmdbSeasonsTable;
+  tmdb_episodes: TmdbEpisodesTable;
+  tmdb_orderings: TmdbOrderingsTable;
+  tmdb_ordering_episodes: TmdbOrderingEpisodesTable;
+  tmdb_movies: TmdbMoviesTable;
+  tmdb_credits: TmdbCreditsTable;
+  tmdb_images: TmdbImagesTable;
+  xref_anidb_tmdb_show: XrefAnidbTmdbShowTable;
+  xref_anidb_tmdb_movie: XrefAnidbTmdbMovieTable;
+  xref_anidb_tmdb_episode: XrefAnidbTmdbEpisodeTable;
 }

@@ -41,10 +41,10 @@ const seriesPages: RouteObject[] = [
 ];
 
 const collectionPages: RouteObject[] = [
-  { index: true, lazy: placeholder('Collection', 'collection browsing') },
-  { path: 'filter/:filterId', lazy: placeholder('Collection', 'collection browsing') },
-  { path: 'group/:groupId', lazy: placeholder('Collection Group', 'collection browsing') },
-  { path: 'group/:groupId/filter/:filterId', lazy: placeholder('Collection Group', 'collection browsing') },
+  { index: true, lazy: page(() => import('@/pages/collection/CollectionPage')) },
+  { path: 'filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
+  { path: 'group/:groupId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
+  { path: 'group/:groupId/filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'series/:seriesId', lazy: page(() => import('@/pages/collection/SeriesOutlet')), children: seriesPages },
   { path: 'series/:seriesId/tmdb-linking', lazy: placeholder('TMDB Linking', 'TMDB linking') },
 ];
@@ -60,7 +60,7 @@ const utilityPages: RouteObject[] = [
   { path: 'release-management/:itemType', lazy: page(() => import('@/pages/utilities/ReleaseManagementPlaceholder')) },
   { path: 'series-without-files', lazy: placeholder('Series Without Files', 'series without files') },
   { path: 'file-search', lazy: placeholder('File Search', 'file search') },
-  { path: 'renamer', lazy: placeholder('Renamer', 'renamer') },
+  { path: 'renamer', lazy: page(() => import('@/pages/renamer/RenamerPage')) },
 ];
 
 const settingsPages: RouteObject[] = [

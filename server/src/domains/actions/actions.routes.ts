@@ -1,14 +1,63 @@
+import { Type } from '@sinclair/typebox';
+import { ACTION_CATALOGUE } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import type { ImportService } from '../import/import.service.js';
+import { sendText } from '../../http/reply.js';
+import type { ActionsService } from './actions.service.js';
+
+const tags = ['Action'];
+/** Admin-only routes of the catalogue, plus the ones the console does not list (contract server.md §6.1). */
+const ADMIN_ACTIONS = new Set([
+  ...ACTION_CATALOGUE.filter((a) => a.Admin).map((a) => a.Function.split(/[/?]/)[0]),
+  'PurgeAllUnusedTmdbImages',
+  'PurgeAllTmdbLinks',
+  'DownloadMissingAniDBCreators',
+  'CreateMissingSeries',
+]);
+const USER_ACTIONS = ['RunImport', 'ImportNewFiles', 'SyncVotes', 'SearchForTmdbMatches', 'UpdateAllTmdbShows', 'UpdateAllTmdbMovies', 'DownloadMissingTmdbPeople', 'UpdateAllImages', 'ValidateAllImages', 'SendWatchStatesToTrakt', 'GetWatchStatesFromTrakt', 'SyncHashes'];
+const QUERY_ACTIONS = new Set(['UpdateMissingAniDBFileInfo', 'PurgeAllTmdbLinks']);
 
 /**
- * `GET /api/v3/Action/<Name>`: each action queues work and returns at once. The rest of the catalogue arrives with
- * the dashboard work.
+ * `GET /api/v3/Action/<Name>` (contract server.md §6): each action queues its work and returns at once; actions
+ * without an integration on this server answer 501 with the reason. Routing is case-insensitive
+ * (`UpdateAnidbCalendar`).
  */
-export function registerActionRoutes(app: App, deps: { importer: ImportService }) {
-  const { importer } = deps;
-  app.get('/api/v3/Action/RunImport', { config: { auth: 'user' }, schema: { tags: ['Action'] } }, async (_request, reply) => {
-    await importer.queueImport();
+export function registerActionRoutes(app: App, deps: { actions: ActionsService }) {
+  const { actions } = deps;
+  const run = (name: string) => async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const outcome = await actions.run(name);
+    return outcome.text === undefined ? reply.send() : sendText(reply, outcome.text);
+  };
+
+  for (const name of USER_ACTIONS) app.get(`/api/v3/Action/${name}`, { config: { auth: 'user' }, schema: { tags } }, run(name));
+  for (const name of ADMIN_ACTIONS) {
+    if (name === 'RemoveMissingFiles') continue;
+    const querystring = QUERY_ACTIONS.has(name)
+      ? Type.Object({ missingInfo: Type.Optional(Type.Boolean()), outOfDate: Type.Optional(Type.Boolean()), removeShowLinks: Type.Optional(Type.Boolean()), removeMovieLinks: Type.Optional(Type.Boolean()), resetAutoLinkingState: Type.Optional(Type.Boolean()) })
+      : undefined;
+    app.get(`/api/v3/Action/${name}`, { config: { auth: 'admin' }, schema: { tags, ...(querystring ? { querystring } : {}) } }, run(name));
+  }
+
+  const removeMissing = async (removeFromMyList: boolean, reply: import('fastify').FastifyReply) => {
+    await actions.run('RemoveMissingFiles', { removeFromMyList });
     return reply.send();
-  });
+  };
+  app.get('/api/v3/Action/RemoveMissingFiles', { config: { auth: 'user' }, schema: { tags } }, (_request, reply) => removeMissing(true, reply));
+  app.get(
+    '/api/v3/Action/RemoveMissingFiles/:removeFromMyList',
+    { config: { auth: 'user' }, schema: { tags, params: Type.Object({ removeFromMyList: Type.String() }) } },
+    async (request, reply) => {
+      const value = request.params.removeFromMyList.toLowerCase();
+      // A segment that is not a bool matches no route in Shoko.
+      if (value !== 'true' && value !== 'false') return reply.code(404).send();
+      return removeMissing(value === 'true', reply);
+    },
+  );
+
+  // The console's Plex › Force Unlink (contract server.md §8.1): forgets the caller's Plex token.
+  if (!app.hasRoute({ method: 'GET', url: '/plex/token/invalidate' })) {
+    app.get('/plex/token/invalidate', { config: { auth: 'user' }, schema: { tags: ['Plex'] } }, async (request, reply) => {
+      if (request.principal?.kind === 'user') await actions.forgetPlexToken(request.principal.userId);
+      return reply.send();
+    });
+  }
 }

@@ -4,8 +4,8 @@ import { mdiClose, mdiCogOutline, mdiLogout, mdiMenu, mdiTextBoxOutline, mdiTune
 import { useLogout } from '@/api/auth';
 import { Icon } from '@/components/Icon';
 import { ShokoLogo } from '@/components/ShokoLogo';
-import { ActionsModal } from './ActionsModal';
-import { DashboardSettingsModal } from './DashboardSettingsModal';
+import { ActionsModal } from '@/components/actions/ActionsModal';
+import { DashboardSettingsModal } from '@/components/dashboard/DashboardSettingsModal';
 import { QueueCount } from './QueueCount';
 import { UserBadge } from './UserBadge';
 import { UtilitiesMenu } from './UtilitiesMenu';

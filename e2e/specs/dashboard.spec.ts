@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startDemo, type RunningDemo } from '../../fakes/src/demo/demo';
+import { loginThroughForm } from '../support/console';
+import { snap } from '../support/screenshots';
+import { completeFirstRunViaApi, freePort, LOCAL_USER, startShoko, type ShokoServer } from '../support/server';
+
+const widget = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+test.describe('dashboard on an empty server', () => {
+  let server: ShokoServer;
+
+  test.beforeAll(async () => {
+    server = await startShoko();
+    await completeFirstRunViaApi(server);
+    // A configured server has its AniDB login; settings saves validate the whole document.
+    const auth = await fetch(server.url('/api/auth'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' }) });
+    const { apikey } = (await auth.json()) as { apikey: string };
+    const patch = [{ op: 'replace', path: '/AniDb/Username', value: 'Default' }, { op: 'replace', path: '/AniDb/Password', value: 'secret' }];
+    const saved = await fetch(server.url('/api/v3/Settings'), { method: 'PATCH', headers: { 'content-type': 'application/json', apikey }, body: JSON.stringify(patch) });
+    expect(saved.status).toBe(200);
+  });
+  test.afterAll(async () => server?.stop());
+
+  test('shows every empty text, honours Dashboard Settings across a reload, and runs an action from the Actions modal', async ({ page }) => {
+    await page.goto(server.url('/webui/login'));
+    await loginThroughForm(page);
+    await expect(page).toHaveURL(/\/webui\/dashboard$/);
+    for (const [name, text] of [
+      ['Queue Processor', 'Queue is empty!'],
+      ['Unrecognized Files', 'No unrecognized files. Good job!'],
+      ['Import Folders', 'No Import Folders Added!'],
+      ['Recently Imported', 'No Recently Imported Episodes!'],
+      ['Continue Watching', 'No Episodes In Progress.'],
+      ['Upcoming Anime', 'No Upcoming Anime.'],
+      ['Recommended Anime', 'No Recommended Anime!'],
+    ]) {
+      await expect(widget(page, name)).toContainText(text);
+    }
+    await expect(widget(page, 'Collection Statistics')).toContainText('Series');
+    await snap(page, '80-dashboard-empty');
+
+    // Hide Media Type and Next Up; the choice is stored in WebUI_Settings.dashboard and survives a reload.
+    await page.getByRole('button', { name: 'Dashboard Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dashboard Settings' });
+    await dialog.getByRole('switch', { name: 'Show Media Type' }).click();
+    await dialog.getByRole('switch', { name: 'Show Next Up' }).click();
+    await snap(page, '81-dashboard-settings');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(widget(page, 'Media Type')).toHaveCount(0);
+    await page.reload();
+    await expect(widget(page, 'Queue Processor')).toBeVisible();
+    await expect(widget(page, 'Media Type')).toHaveCount(0);
+    await expect(widget(page, 'Next Up')).toHaveCount(0);
+
+    // Pause the queue, run an action: the queued job shows in the top bar count and in the queue widget.
+    const queue = widget(page, 'Queue Processor');
+    await queue.getByRole('button', { name: 'Pause' }).click();
+    await expect(queue.getByRole('button', { name: 'Resume' })).toBeVisible();
+    await expect(page.getByTestId('queue-count')).toHaveText('0');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Actions' }).click();
+    const actions = page.getByRole('dialog', { name: 'Actions' });
+    await expect(actions.getByRole('tab')).toHaveText(['Import', 'AniDB', 'TMDB', 'Shoko', 'Images', 'Trakt', 'Plex']);
+    await actions.getByRole('button', { name: 'Run Run Import' }).click();
+    await expect(page.getByText('Running action "Run Import"')).toBeVisible();
+    await expect(page.getByTestId('queue-count')).toHaveText('1');
+    // An action without an integration says so instead of pretending.
+    await actions.getByRole('tab', { name: 'AniDB' }).click();
+    await actions.getByRole('button', { name: 'Run Update AniDB Calendar' }).click();
+    await expect(page.getByText('The AniDB calendar is not fetched by this server yet.')).toBeVisible();
+    // One-way actions ask first.
+    await actions.getByRole('button', { name: 'Run OVERWRITE AniDB MyList' }).click();
+    await expect(actions.getByRole('button', { name: 'Run Anyway' })).toBeVisible();
+    await snap(page, '82-actions-modal');
+    await actions.getByRole('button', { name: 'Cancel' }).click();
+    await actions.getByRole('button', { name: 'Close' }).click();
+    await expect(queue).toContainText('Run Import');
+    await queue.getByRole('button', { name: 'Clear' }).click();
+    await expect(queue).toContainText('Queue is empty!');
+    await expect(page.getByTestId('queue-count')).toHaveText('0');
+  });
+});
+
+test.describe('dashboard with the demo collection', () => {
+  let demo: RunningDemo;
+  let home: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-dashboard-'));
+    demo = await startDemo({ home, port: await freePort(), stdio: 'pipe' });
+  });
+  test.afterAll(async () => {
+    await demo?.stop();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  test('renders the widgets with real data, desktop and 390 px wide', async ({ page }) => {
+    await page.goto(`${demo.baseUrl}/webui/login`);
+    await loginThroughForm(page, { username: 'Default', password: '' });
+    await expect(widget(page, 'Unrecognized Files')).toContainText('Mystery Release - 01.mkv');
+    const stats = widget(page, 'Collection Statistics');
+    await expect(stats.getByText('Unrecognized Files')).toBeVisible();
+    await expect(stats.locator('div', { hasText: /^Unrecognized Files1$/ })).toBeVisible();
+    await expect(stats.locator('div', { hasText: /^Series[1-9]\d*$/ })).toBeVisible();
+    await expect(widget(page, 'Media Type').getByRole('list', { name: 'Media types' })).toContainText('TV Series');
+    await expect(widget(page, 'Import Folders').getByRole('list', { name: 'Import folders' }).getByRole('listitem').first()).toBeVisible();
+    const recent = widget(page, 'Recently Imported');
+    await expect(recent.getByTestId('poster-card').first()).toBeVisible();
+    await snap(page, '83-dashboard-demo');
+
+    await recent.getByRole('button', { name: 'Series' }).click();
+    await expect(recent.getByRole('list', { name: 'Recently imported series' }).getByTestId('poster-card').first()).toBeVisible();
+    await expect(widget(page, 'Upcoming Anime')).toContainText('No Upcoming Anime.');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(widget(page, 'Queue Processor')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snap(page, '84-dashboard-demo-390');
+  });
+});

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION_CATALOGUE, type QueueItem } from '@shoko-ts/contract';
+import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+
+describe('actions API', () => {
+  let server: TestServer;
+  let key: string;
+  let userKey: string;
+  let userId: number;
+  const get = (url: string, apiKey = key) => server.request({ method: 'GET', url, key: apiKey });
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    key = await completeFirstRun(server);
+    const user = await createUser(server, key, 'plain', 'plain-pass');
+    userKey = user.key;
+    userId = user.id;
+  });
+
+  afterAll(() => server?.close());
+
+  it('serves every catalogue entry and answers each with a result, never a missing route or a crash', async () => {
+    for (const entry of ACTION_CATALOGUE) {
+      const url = entry.Function.startsWith('/') ? entry.Function : `/api/v3/Action/${entry.Function}`;
+      const res = await get(url);
+      expect([200, 400, 501], `${entry.Name}: ${res.body}`).toContain(res.statusCode);
+      if (res.statusCode === 501) expect(res.body, entry.Name).toMatch(/^[A-Z].{20,}\.$/);
+    }
+    await server.services.queue.idle();
+  });
+
+  it('requires a key, and an admin for admin actions', async () => {
+    expect((await server.request({ method: 'GET', url: '/api/v3/Action/RunImport' })).statusCode).toBe(401);
+    expect((await get('/api/v3/Action/UpdateAllMediaInfo', userKey)).statusCode).toBe(403);
+    expect((await get('/api/v3/Action/SyncMyList', userKey)).statusCode).toBe(403);
+    expect((await get('/api/v3/Action/RunImport', userKey)).statusCode).toBe(200);
+  });
+
+  it('matches action names case-insensitively and says when an integration is absent', async () => {
+    const res = await get('/api/v3/Action/UpdateAnidbCalendar');
+    expect(res.statusCode).toBe(501);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toBe('The AniDB calendar is not fetched by this server yet.');
+  });
+
+  it('answers the contract special cases', async () => {
+    const trakt = await get('/api/v3/Action/SendWatchStatesToTrakt');
+    expect([trakt.statusCode, trakt.body]).toEqual([400, 'Trakt account is not linked!']);
+    const avdump = await get('/api/v3/Action/AVDumpMismatchedFiles');
+    expect(avdump.statusCode).toBe(400);
+    expect(avdump.json().errors).toEqual({ Settings: ['Missing AVDump API key.'] });
+    const hashes = await get('/api/v3/Action/SyncHashes');
+    expect(hashes.statusCode).toBe(400);
+    expect(hashes.json().title).toBe('Bad Request');
+    const manual = await get('/api/v3/Action/AddAllManualLinksToMyList');
+    expect([manual.statusCode, manual.body]).toEqual([200, 'Saved 0 AddToMyList Commands']);
+    expect((await get('/api/v3/Action/RemoveMissingFiles/maybe')).statusCode).toBe(404);
+  });
+
+  it('queues Run Import as a job and returns at once', async () => {
+    await server.services.queue.pause();
+    try {
+      expect((await get('/api/v3/Action/RunImport')).statusCode).toBe(200);
+      const items = (await get('/api/v3/Queue/Items?pageSize=100&showAll=true')).json() as { List: QueueItem[] };
+      expect(items.List.map((i) => i.Type)).toContain('Run Import');
+    } finally {
+      await server.services.queue.clear();
+      await server.services.queue.resume();
+    }
+  });
+
+  it('Remove Missing Files forgets the records of files gone from disk and keeps the others', async () => {
+    const db = server.services.db.kysely;
+    const folderPath = fs.mkdtempSync(path.join(server.home, 'folder-'));
+    fs.writeFileSync(path.join(folderPath, 'present.mkv'), 'x');
+    const folder = await db.insertInto('import_folders').values({ name: 'F', path: folderPath, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const addFile = async (name: string, size: number) => {
+      const file = await db.insertInto('files').values({ size, ed2k: 'A'.repeat(31) + String(size % 10), ed2k_alternate: null, crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, media_info: null, imported_at: now, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+      await db.insertInto('file_locations').values({ file_id: file.id, import_folder_id: folder.id, relative_path: name, is_accessible: 1, mtime_ms: null }).execute();
+      return file.id;
+    };
+    const present = await addFile('present.mkv', 1);
+    const gone = await addFile('gone.mkv', 2);
+    expect((await get('/api/v3/Action/RemoveMissingFiles/false')).statusCode).toBe(200);
+    await server.services.queue.idle();
+    const left = (await db.selectFrom('files').select('id').where('id', 'in', [present, gone]).execute()).map((f) => f.id);
+    expect(left).toEqual([present]);
+  });
+
+  it('Force Unlink Plex forgets the caller’s Plex token', async () => {
+    const db = server.services.db.kysely;
+    await db.updateTable('users').set({ plex_token: 'secret-token' }).where('id', '=', userId).execute();
+    expect((await get('/plex/token/invalidate', userKey)).statusCode).toBe(200);
+    const row = await db.selectFrom('users').select('plex_token').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.plex_token).toBeNull();
+  });
+});

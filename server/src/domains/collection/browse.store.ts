@@ -1,0 +1,409 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type {
+  AnimeType,
+  AnidbAnimeSummary,
+  CollectionImage,
+  EpisodeTypeCounts,
+  FileSourceCounts,
+  Group,
+  GroupSizes,
+  Images,
+  Series,
+  SeriesSizes,
+} from '@shoko-ts/contract';
+import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
+import type { Database } from '../../db/schema.js';
+import type { DialectName } from '../../db/database.js';
+
+/** Who is looking: their id (watch state, votes) and the AniDB tag ids hidden from them. */
+export interface Viewer {
+  userId: number;
+  restrictedTags: number[];
+}
+
+const ANIME_TYPE_BY_ANIDB: Record<string, AnimeType> = {
+  'TV Series': 'TV', Movie: 'Movie', OVA: 'OVA', 'TV Special': 'TVSpecial', Web: 'Web', 'Music Video': 'MusicVideo', Other: 'Other',
+};
+export const animeType = (anidbType: string | null | undefined): AnimeType => (anidbType ? ANIME_TYPE_BY_ANIDB[anidbType] ?? 'Unknown' : 'Unknown');
+
+const COUNT_KEY_BY_EPISODE_TYPE: Record<string, keyof EpisodeTypeCounts> = {
+  Episode: 'Episodes', Special: 'Specials', Credits: 'Credits', Trailer: 'Trailers', Parody: 'Parodies', Other: 'Others',
+};
+const FILE_SOURCE_BY_ANIDB: Record<string, keyof FileSourceCounts> = {
+  tv: 'TV', hdtv: 'TV', dtv: 'TV', dvd: 'DVD', hkdvd: 'DVD', hddvd: 'DVD', 'blu-ray': 'BluRay', bluray: 'BluRay', www: 'Web', web: 'Web', vhs: 'VHS', vcd: 'VCD', svcd: 'VCD', ld: 'LaserDisc', laserdisc: 'LaserDisc', camcorder: 'Camera', camera: 'Camera',
+};
+
+const zeroCounts = (): EpisodeTypeCounts => Object.fromEntries(EpisodeTypeCountKeys.map((k) => [k, 0])) as EpisodeTypeCounts;
+export const emptySizes = (): SeriesSizes => ({
+  Hidden: 0,
+  FileSources: Object.fromEntries(FileSourceKeys.map((k) => [k, 0])) as FileSourceCounts,
+  Local: zeroCounts(),
+  Watched: zeroCounts(),
+  Missing: { Episodes: 0, Specials: 0 },
+  Total: zeroCounts(),
+});
+
+const iso = (text: string) => new Date(text).toISOString();
+
+export const sortName = (name: string) => {
+  const upper = name.toUpperCase();
+  return /^[A-Z]/.test(upper) ? upper : `#${upper}`;
+};
+
+const emptyImages = (): Images => ({ Posters: [], Backdrops: [], Banners: [], Logos: [] });
+const posterOf = (animeId: number, picture: string | null): CollectionImage | null =>
+  picture
+    ? { ID: animeId, Type: 'Poster', Source: 'AniDB', LanguageCode: null, RelativeFilepath: `/${picture}`, Preferred: false, Disabled: false, Width: null, Height: null }
+    : null;
+
+type SeriesRow = {
+  id: number;
+  anime_id: number;
+  group_id: number;
+  title_override: string | null;
+  created_at: string;
+  updated_at: string;
+  type: string | null;
+  main_title: string | null;
+  description: string | null;
+  picture: string | null;
+  air_date: string | null;
+  end_date: string | null;
+  rating: number | null;
+  rating_votes: number | null;
+  episode_count: number | null;
+  restricted: number | null;
+  resources: string | null;
+};
+
+const seasonsBetween = (airDate: string | null, endDate: string | null, today: string) => {
+  if (!airDate) return [];
+  const names = ['Winter', 'Spring', 'Summer', 'Fall'];
+  const start = new Date(`${airDate.slice(0, 10)}T00:00:00Z`);
+  const end = new Date(`${(endDate ?? (airDate > today ? airDate : today)).slice(0, 10)}T00:00:00Z`);
+  const result: Array<{ Year: number; AnimeSeason: string }> = [];
+  for (let y = start.getUTCFullYear(), q = Math.floor(start.getUTCMonth() / 3); result.length < 40; q++) {
+    if (q === 4) (q = 0), y++;
+    if (y > end.getUTCFullYear() || (y === end.getUTCFullYear() && q > Math.floor(end.getUTCMonth() / 3))) break;
+    result.push({ Year: y, AnimeSeason: names[q] });
+  }
+  return result;
+};
+
+/** Read side of collection browsing: visibility, group trees, per-user sizes and the API models. */
+export class BrowseStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly dialect: DialectName,
+  ) {}
+
+  get kysely() {
+    return this.db;
+  }
+
+  async viewer(userId: number | null): Promise<Viewer> {
+    if (!userId) return { userId: 0, restrictedTags: [] };
+    const row = await this.db.selectFrom('users').select('restricted_tags').where('id', '=', userId).executeTakeFirst();
+    let tags: number[] = [];
+    try {
+      tags = (JSON.parse(row?.restricted_tags ?? '[]') as unknown[]).map(Number).filter(Number.isInteger);
+    } catch {
+      tags = [];
+    }
+    return { userId, restrictedTags: tags };
+  }
+
+  /** True when some group has a parent; flat collections skip the recursive group queries. */
+  async nested(): Promise<boolean> {
+    return !!(await this.db.selectFrom('groups').select('id').where('parent_id', 'is not', null).limit(1).executeTakeFirst());
+  }
+
+  /** `WITH RECURSIVE` prefix defining gdesc(root, id) and gup(id, top) for nested collections. */
+  treeCte(nested: boolean): RawBuilder<unknown> {
+    if (!nested) return sql.raw('');
+    return sql.raw(`WITH RECURSIVE gdesc(root, id) AS (SELECT id, id FROM groups UNION ALL SELECT d.root, g.id FROM groups g JOIN gdesc d ON g.parent_id = d.id),
+      gup(id, top) AS (SELECT id, id FROM groups WHERE parent_id IS NULL UNION ALL SELECT g.id, u.top FROM groups g JOIN gup u ON g.parent_id = u.id) `);
+  }
+
+  /** SQL condition: the series row `alias` is visible to the viewer. */
+  seriesAllowed(viewer: Viewer, alias: string): RawBuilder<unknown> {
+    if (!viewer.restrictedTags.length) return sql.raw('1 = 1');
+    return sql`NOT EXISTS (SELECT 1 FROM anidb_anime_tags rt WHERE rt.anime_id = ${sql.raw(alias)}.anime_id AND rt.tag_id IN (${sql.join(viewer.restrictedTags)}))`;
+  }
+
+  /** SQL condition: no series under the group row `alias` carries a hidden tag. */
+  groupAllowed(viewer: Viewer, alias: string, nested: boolean): RawBuilder<unknown> {
+    if (!viewer.restrictedTags.length) return sql.raw('1 = 1');
+    const member = nested ? `rs.group_id IN (SELECT d.id FROM gdesc d WHERE d.root = ${alias}.id)` : `rs.group_id = ${alias}.id`;
+    return sql`NOT EXISTS (SELECT 1 FROM series rs JOIN anidb_anime_tags rt ON rt.anime_id = rs.anime_id WHERE ${sql.raw(member)} AND rt.tag_id IN (${sql.join(viewer.restrictedTags)}))`;
+  }
+
+  async isSeriesAllowed(viewer: Viewer, animeId: number): Promise<boolean> {
+    if (!viewer.restrictedTags.length) return true;
+    const hit = await this.db.selectFrom('anidb_anime_tags').select('tag_id').where('anime_id', '=', animeId).where('tag_id', 'in', viewer.restrictedTags).limit(1).executeTakeFirst();
+    return !hit;
+  }
+
+  async group(id: number) {
+    return (await this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  private async hasChildren(ids: number[]): Promise<boolean> {
+    return !!(await this.db.selectFrom('groups').select('id').where('parent_id', 'in', ids).limit(1).executeTakeFirst());
+  }
+
+  /** Every group id in the subtree of `roots` (including the roots), by root. */
+  async descendants(roots: number[]): Promise<Map<number, number[]>> {
+    const result = new Map<number, number[]>(roots.map((r) => [r, [r]]));
+    if (!roots.length || !(await this.hasChildren(roots))) return result;
+    const { rows } = await sql<{ root: number; id: number }>`WITH RECURSIVE sub(root, id) AS (SELECT id, id FROM groups WHERE id IN (${sql.join(roots)})
+      UNION ALL SELECT s.root, g.id FROM groups g JOIN sub s ON g.parent_id = s.id) SELECT root, id FROM sub WHERE root <> id`.execute(this.db);
+    for (const row of rows) result.get(row.root)!.push(row.id);
+    return result;
+  }
+
+  async topLevelOf(groupId: number): Promise<number> {
+    let current = await this.group(groupId);
+    for (let guard = 0; current?.parent_id && guard < 100; guard++) current = await this.group(current.parent_id);
+    return current?.id ?? groupId;
+  }
+
+  async seriesRows(where: { ids?: number[]; groupIds?: number[] }): Promise<SeriesRow[]> {
+    if ((where.ids && !where.ids.length) || (where.groupIds && !where.groupIds.length)) return [];
+    let query = this.db
+      .selectFrom('series as s')
+      .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
+      .select(['s.id', 's.anime_id', 's.group_id', 's.title_override', 's.created_at', 's.updated_at'])
+      .select(['a.type', 'a.main_title', 'a.description', 'a.picture', 'a.air_date', 'a.end_date', 'a.rating', 'a.rating_votes', 'a.episode_count', 'a.restricted', 'a.resources']);
+    if (where.ids) query = query.where('s.id', 'in', where.ids);
+    if (where.groupIds) query = query.where('s.group_id', 'in', where.groupIds);
+    return (await query.execute()) as SeriesRow[];
+  }
+
+  /** Per-series sizes for one viewer: episode counts by type, local/watched/missing, file sources. */
+  async sizes(seriesIds: number[], userId: number, today: string): Promise<Map<number, SeriesSizes>> {
+    const result = new Map<number, SeriesSizes>(seriesIds.map((id) => [id, emptySizes()]));
+    if (!seriesIds.length) return result;
+    for (let i = 0; i < seriesIds.length; i += 500) {
+      const chunk = seriesIds.slice(i, i + 500);
+      // One row per (episode, linked file): an episode is local when any of its links has a file.
+      const { rows } = await sql<{ eid: number; sid: number; hidden: number; etype: string | null; air_date: string | null; fid: number | null; source: string | null; watched: number | null }>`
+        SELECT e.id AS eid, e.series_id AS sid, e.is_hidden AS hidden, ae.type AS etype, ae.air_date AS air_date, f.id AS fid, af.source AS source, w.episode_id AS watched
+        FROM episodes e
+          LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+          LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL
+          LEFT JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id
+          LEFT JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
+          LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
+        WHERE e.series_id IN (${sql.join(chunk)})`.execute(this.db);
+      const episodes = new Map<number, { sid: number; hidden: number; etype: string | null; air_date: string | null; local: boolean; watched: boolean }>();
+      const files = new Set<string>();
+      for (const row of rows) {
+        const episode = episodes.get(row.eid) ?? { sid: row.sid, hidden: row.hidden, etype: row.etype, air_date: row.air_date, local: false, watched: row.watched !== null };
+        episodes.set(row.eid, episode);
+        if (row.fid === null) continue;
+        episode.local = true;
+        const key = `${row.sid}:${row.fid}`;
+        if (files.has(key)) continue;
+        files.add(key);
+        const source = row.source ? FILE_SOURCE_BY_ANIDB[row.source.toLowerCase()] ?? 'Other' : 'Unknown';
+        result.get(row.sid)!.FileSources[source]++;
+      }
+      for (const row of episodes.values()) {
+        const sizes = result.get(row.sid)!;
+        if (row.hidden) {
+          sizes.Hidden++;
+          continue;
+        }
+        const key = row.etype ? COUNT_KEY_BY_EPISODE_TYPE[row.etype] ?? 'Others' : 'Unknown';
+        sizes.Total[key]++;
+        if (row.local) {
+          sizes.Local[key]++;
+          if (row.watched) sizes.Watched[key]++;
+        } else if ((key === 'Episodes' || key === 'Specials') && row.air_date && row.air_date <= today) {
+          sizes.Missing[key]++;
+        }
+      }
+    }
+    return result;
+  }
+
+  async votes(seriesIds: number[], userId: number) {
+    if (!seriesIds.length || !userId) return new Map<number, { value: number; type: string }>();
+    const rows = await this.db.selectFrom('user_series_votes').select(['series_id', 'value', 'vote_type']).where('user_id', '=', userId).where('series_id', 'in', seriesIds).execute();
+    return new Map(rows.map((r) => [r.series_id, { value: r.value, type: r.vote_type }]));
+  }
+
+  /** Series API models in the order of `ids` (ids that don't exist are skipped). */
+  async seriesModels(ids: number[], viewer: Viewer, options: { includeAniDB?: boolean; includeTMDB?: boolean } = {}): Promise<Series[]> {
+    const rows = await this.seriesRows({ ids });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const today = new Date().toISOString().slice(0, 10);
+    const [sizes, votes, tops] = await Promise.all([this.sizes(ids, viewer.userId, today), this.votes(ids, viewer.userId), this.topGroups(rows.map((r) => r.group_id))]);
+    const titles = options.includeAniDB ? await this.titles(rows.map((r) => r.anime_id)) : new Map<number, AnidbAnimeSummary['Titles']>();
+    return ids
+      .map((id) => byId.get(id))
+      .filter((r): r is SeriesRow => !!r)
+      .map((row) => {
+        const size = sizes.get(row.id)!;
+        const vote = votes.get(row.id);
+        const poster = posterOf(row.anime_id, row.picture);
+        const images = emptyImages();
+        if (poster) images.Posters.push(poster);
+        const series: Series = {
+          IDs: { ID: row.id, ParentGroup: row.group_id, TopLevelGroup: tops.get(row.group_id) ?? row.group_id, AniDB: row.anime_id, TvDB: [], IMDB: [], TMDB: { Movie: [], Show: [] }, MAL: [] },
+          Name: row.title_override ?? row.main_title ?? '',
+          Size: EpisodeTypeCountKeys.filter((k) => k !== 'Unknown').reduce((sum, k) => sum + size.Local[k], 0),
+          HasCustomName: row.title_override !== null,
+          Description: row.description ?? '',
+          Images: images,
+          UserRating: vote ? { Value: Math.round(vote.value * 10) / 10, MaxValue: 10, Source: 'User', Votes: 1, Type: vote.type } : null,
+          AirsOn: [],
+          YearlySeasons: seasonsBetween(row.air_date, row.end_date, today),
+          Links: safeJson(row.resources, []),
+          Sizes: size,
+          Created: iso(row.created_at),
+          Updated: iso(row.updated_at),
+        };
+        if (options.includeAniDB) series.AniDB = this.anidbSummary(row, titles.get(row.anime_id) ?? []);
+        if (options.includeTMDB) series.TMDB = { Movies: [], Shows: [] };
+        return series;
+      });
+  }
+
+  private anidbSummary(row: SeriesRow, titles: AnidbAnimeSummary['Titles']): AnidbAnimeSummary {
+    return {
+      ID: row.anime_id,
+      ShokoID: row.id,
+      Type: animeType(row.type),
+      Title: row.main_title ?? '',
+      Titles: titles,
+      Description: row.description ?? '',
+      Restricted: !!row.restricted,
+      Poster: posterOf(row.anime_id, row.picture),
+      EpisodeCount: row.episode_count ?? 0,
+      AirDate: row.air_date,
+      EndDate: row.end_date,
+      Rating: { Value: row.rating ?? 0, MaxValue: 1000, Source: 'AniDB', Votes: row.rating_votes ?? 0, Type: null },
+    };
+  }
+
+  private async titles(animeIds: number[]) {
+    const result = new Map<number, AnidbAnimeSummary['Titles']>();
+    if (!animeIds.length) return result;
+    const rows = await this.db.selectFrom('anidb_anime_titles').select(['anime_id', 'type', 'language', 'value']).where('anime_id', 'in', animeIds).execute();
+    for (const row of rows) {
+      const list = result.get(row.anime_id) ?? [];
+      const type = row.type.charAt(0).toUpperCase() + row.type.slice(1);
+      list.push({ Name: row.value, Language: row.language, Type: type, Default: row.type === 'main', Preferred: false, Source: 'AniDB' });
+      result.set(row.anime_id, list);
+    }
+    return result;
+  }
+
+  /** Top-level group of each given group. */
+  async topGroups(groupIds: number[]): Promise<Map<number, number>> {
+    const result = new Map<number, number>();
+    const unique = [...new Set(groupIds)];
+    if (!unique.length) return result;
+    if (!(await this.nested())) {
+      for (const id of unique) result.set(id, id);
+      return result;
+    }
+    const { rows } = await sql<{ start: number; id: number; parent_id: number | null }>`WITH RECURSIVE up(start, id, parent_id) AS (
+        SELECT id, id, parent_id FROM groups WHERE id IN (${sql.join(unique)})
+        UNION ALL SELECT u.start, g.id, g.parent_id FROM groups g JOIN up u ON g.id = u.parent_id)
+      SELECT start, id, parent_id FROM up WHERE parent_id IS NULL`.execute(this.db);
+    for (const row of rows) result.set(row.start, row.id);
+    return result;
+  }
+
+  /** Group API models in the order of `ids`, with sizes aggregated over every series below each group. */
+  async groupModels(ids: number[], viewer: Viewer): Promise<Group[]> {
+    if (!ids.length) return [];
+    const groups = await this.db.selectFrom('groups').selectAll().where('id', 'in', ids).execute();
+    const subtree = await this.descendants(ids);
+    const allGroupIds = [...new Set([...subtree.values()].flat())];
+    const series = await this.seriesRows({ groupIds: allGroupIds });
+    const allowedSeries = viewer.restrictedTags.length ? await this.allowedSeriesIds(series.map((s) => s.id), viewer) : null;
+    const visible = allowedSeries ? series.filter((s) => allowedSeries.has(s.id)) : series;
+    const today = new Date().toISOString().slice(0, 10);
+    const sizes = await this.sizes(visible.map((s) => s.id), viewer.userId, today);
+    const tops = await this.topGroups(ids);
+    const childCounts = await this.db.selectFrom('groups').select(['parent_id']).select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', 'in', ids).groupBy('parent_id').execute();
+    const children = new Map(childCounts.map((r) => [r.parent_id!, Number(r.n)]));
+    const byId = new Map(groups.map((g) => [g.id, g]));
+    return ids
+      .map((id) => byId.get(id))
+      .filter((g): g is NonNullable<typeof g> => !!g)
+      .map((g) => {
+        const members = new Set(subtree.get(g.id) ?? [g.id]);
+        const inTree = visible.filter((s) => members.has(s.group_id));
+        const direct = inTree.filter((s) => s.group_id === g.id).sort(byAirDate);
+        const main = (g.preferred_series_id ? direct.find((s) => s.id === g.preferred_series_id) : undefined) ?? direct[0] ?? [...inTree].sort(byAirDate)[0];
+        const total: GroupSizes = { ...emptySizes(), SeriesTypes: Object.fromEntries(AnimeTypes.map((t) => [t, 0])) as GroupSizes['SeriesTypes'], SubGroups: children.get(g.id) ?? 0 };
+        for (const s of inTree) {
+          const size = sizes.get(s.id)!;
+          for (const part of ['Local', 'Watched', 'Total'] as const) for (const k of EpisodeTypeCountKeys) total[part][k] += size[part][k];
+          for (const k of FileSourceKeys) total.FileSources[k] += size.FileSources[k];
+          total.Missing.Episodes += size.Missing.Episodes;
+          total.Missing.Specials += size.Missing.Specials;
+          total.SeriesTypes[animeType(s.type)]++;
+        }
+        const images = emptyImages();
+        const poster = main ? posterOf(main.anime_id, main.picture) : null;
+        if (poster) images.Posters.push(poster);
+        return {
+          IDs: { ID: g.id, PreferredSeries: g.preferred_series_id, MainSeries: main?.id ?? 0, MainAnime: main?.anime_id ?? 0, ParentGroup: g.parent_id, TopLevelGroup: tops.get(g.id) ?? g.id },
+          Name: g.name,
+          Size: direct.length,
+          SortName: sortName(g.name),
+          Description: g.description,
+          HasCustomName: !!g.has_custom_name,
+          HasCustomDescription: !!g.has_custom_description,
+          Images: images,
+          Sizes: total,
+          Created: iso(g.created_at),
+          Updated: iso(g.updated_at),
+        } satisfies Group;
+      });
+  }
+
+  async allowedSeriesIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
+    if (!viewer.restrictedTags.length) return new Set(ids);
+    if (!ids.length) return new Set();
+    const hidden = await this.db
+      .selectFrom('series as s')
+      .innerJoin('anidb_anime_tags as t', 't.anime_id', 's.anime_id')
+      .select('s.id')
+      .where('s.id', 'in', ids)
+      .where('t.tag_id', 'in', viewer.restrictedTags)
+      .execute();
+    const blocked = new Set(hidden.map((r) => r.id));
+    return new Set(ids.filter((id) => !blocked.has(id)));
+  }
+
+  /** Series ids of a group (recursive or direct), in the natural order: main series first, then by air date. */
+  async groupSeriesIds(groupId: number, recursive: boolean, viewer: Viewer): Promise<number[]> {
+    const groupIds = recursive ? (await this.descendants([groupId])).get(groupId)! : [groupId];
+    const rows = (await this.seriesRows({ groupIds })).sort(byAirDate);
+    const allowed = await this.allowedSeriesIds(rows.map((r) => r.id), viewer);
+    const group = await this.group(groupId);
+    const ordered = rows.filter((r) => allowed.has(r.id));
+    const preferred = ordered.findIndex((r) => r.id === group?.preferred_series_id);
+    if (preferred > 0) ordered.unshift(...ordered.splice(preferred, 1));
+    return ordered.map((r) => r.id);
+  }
+}
+
+const byAirDate = (a: { air_date: string | null; id: number }, b: { air_date: string | null; id: number }) =>
+  (a.air_date ?? '9999') < (b.air_date ?? '9999') ? -1 : (a.air_date ?? '9999') > (b.air_date ?? '9999') ? 1 : a.id - b.id;
+
+function safeJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}

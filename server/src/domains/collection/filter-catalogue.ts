@@ -1,0 +1,173 @@
+import type { FilterExpressionGroup, FilterExpressionHelp, FilterParameterType, SortingCriteriaHelp } from '@shoko-ts/contract';
+
+/** One expression the engine understands: its catalogue entry (contract §7.10) without the dynamic options. */
+export interface ExpressionSpec {
+  id: string;
+  group: FilterExpressionGroup;
+  type: FilterParameterType;
+  left?: FilterParameterType;
+  right?: FilterParameterType;
+  parameter?: FilterParameterType;
+  secondParameter?: FilterParameterType;
+  description: string;
+  /** Fixed option lists. */
+  options?: string[];
+}
+
+/** `AverageAniDBRating` → `Average Ani DB Rating`, `AniDBIDs` → `Ani DBI Ds`: the catalogue's word splitting. */
+export const displayName = (id: string) => id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
+
+const info = (id: string, description: string, parameter?: FilterParameterType, secondParameter?: FilterParameterType, options?: string[]): ExpressionSpec => ({
+  id, group: 'Info', type: 'Expression', description, parameter, secondParameter, options,
+});
+const selector = (id: string, type: FilterParameterType, description: string): ExpressionSpec => ({ id, group: 'Selector', type, description });
+const logic = (id: string, left: FilterParameterType | undefined, right: FilterParameterType | undefined, parameter: FilterParameterType | undefined, description: string): ExpressionSpec => ({
+  id, group: 'Logic', type: 'Expression', left, right, parameter, description,
+});
+
+export const VIDEO_SOURCES = ['BluRay', 'DVD', 'Web', 'TV', 'HDTV', 'Unknown', 'Camcorder', 'DTV', 'VCD', 'VHS', 'SVCD', 'HDDVD', 'HKDVD', 'LaserDisc'];
+export const ANIME_TYPE_OPTIONS = ['Movie', 'OVA', 'TVSeries', 'TVSpecial', 'Web', 'Other', 'MusicVideo', 'Unknown'];
+export const SEASONS = ['Winter', 'Spring', 'Summer', 'Fall'] as const;
+
+export const EXPRESSIONS: ExpressionSpec[] = [
+  info('HasAudioLanguage', 'Any file of the item has an audio stream in the given language.', 'String'),
+  info('HasSubtitleLanguage', 'Any file of the item has a subtitle stream in the given language.', 'String'),
+  info('HasSharedAudioLanguage', 'Every file of the item has an audio stream in the given language.', 'String'),
+  info('HasSharedSubtitleLanguage', 'Every file of the item has a subtitle stream in the given language.', 'String'),
+  info('HasVideoSource', 'Any file of the item comes from the given source.', 'String', undefined, VIDEO_SOURCES),
+  info('HasSharedVideoSource', 'Every file of the item comes from the given source.', 'String', undefined, VIDEO_SOURCES),
+  { id: 'DateAdd', group: 'Function', type: 'DateSelector', left: 'DateSelector', parameter: 'TimeSpan', description: 'The Left date moved forward by Parameter.' },
+  { id: 'DateDiff', group: 'Function', type: 'DateSelector', left: 'DateSelector', parameter: 'TimeSpan', description: 'The Left date moved backward by Parameter.' },
+  { id: 'Today', group: 'Function', type: 'DateSelector', description: 'Today at midnight.' },
+  info('HasAnimeType', 'Any series of the item is of the given AniDB type.', 'String', undefined, ANIME_TYPE_OPTIONS),
+  info('HasCharacter', 'The item features the AniDB character with the given ID.', 'String'),
+  info('HasCreator', 'The item credits the AniDB creator with the given ID.', 'String'),
+  info('HasCustomTagByID', 'Any series has the custom tag with the given ID.', 'String'),
+  info('HasCustomTag', 'Any series has the custom tag with the given name.', 'String'),
+  info('HasMissingEpisodes', 'Any series is missing aired episodes.'),
+  info('HasName', 'The item name equals Parameter (case-insensitive).', 'String'),
+  info('HasTagByID', 'Any series has the AniDB tag with the given ID.', 'String'),
+  info('HasTag', 'Any series has the AniDB tag with the given name.', 'String'),
+  info('HasVideoFiles', 'Any series has at least one local file.'),
+  info('InSeason', 'Any series aired in the given yearly season.', 'Number', 'String'),
+  info('InYear', 'Any series aired during the given year.', 'Number'),
+  info('IsFinished', 'Any series has finished airing.'),
+  info('MissingPermanentVote', 'All series finished airing but at least one has no permanent vote.'),
+  info('MissingVote', 'Not every series of the item has a vote.'),
+  logic('DateEquals', 'DateSelector', 'DateSelector', 'Date', 'Left date equals Right date or Parameter.'),
+  logic('DateGreaterThanEquals', 'DateSelector', 'DateSelector', 'Date', 'Left date is on or after Right date or Parameter.'),
+  logic('DateGreaterThan', 'DateSelector', 'DateSelector', 'Date', 'Left date is after Right date or Parameter.'),
+  logic('DateLessThanEquals', 'DateSelector', 'DateSelector', 'Date', 'Left date is on or before Right date or Parameter.'),
+  logic('DateLessThan', 'DateSelector', 'DateSelector', 'Date', 'Left date is before Right date or Parameter.'),
+  logic('DateNotEquals', 'DateSelector', 'DateSelector', 'Date', 'Left date differs from Right date or Parameter.'),
+  logic('And', 'Expression', 'Expression', undefined, 'Both Left and Right pass.'),
+  logic('Constant', undefined, undefined, 'Bool', 'A fixed value; Bool parameters are not mapped, so it is false.'),
+  logic('Equals', 'Expression', 'Expression', 'Bool', 'Left and Right give the same result.'),
+  logic('Not', 'Expression', undefined, undefined, 'Inverts Left.'),
+  logic('Or', 'Expression', 'Expression', undefined, 'Left or Right passes.'),
+  logic('Xor', 'Expression', 'Expression', undefined, 'Exactly one of Left and Right passes.'),
+  logic('NumberEquals', 'NumberSelector', 'NumberSelector', 'Number', 'Left number equals Right or Parameter.'),
+  logic('NumberGreaterThanEquals', 'NumberSelector', 'NumberSelector', 'Number', 'Left >= Right or Parameter.'),
+  logic('NumberGreaterThan', 'NumberSelector', 'NumberSelector', 'Number', 'Left > Right or Parameter.'),
+  logic('NumberLessThanEquals', 'NumberSelector', 'NumberSelector', 'Number', 'Left <= Right or Parameter.'),
+  logic('NumberLessThan', 'NumberSelector', 'NumberSelector', 'Number', 'Left < Right or Parameter.'),
+  logic('NumberNotEquals', 'NumberSelector', 'NumberSelector', 'Number', 'Left differs from Right or Parameter.'),
+  logic('AllContains', 'StringSetSelector', 'StringSelector', 'String', 'Every value of the Left set contains Parameter (case-insensitive).'),
+  logic('AnyContains', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set contains Parameter (case-insensitive).'),
+  logic('AnyEquals', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set equals Parameter (case-insensitive).'),
+  logic('StringContains', 'StringSelector', 'StringSelector', 'String', 'Left contains Parameter; false if either is empty.'),
+  logic('StringEndsWith', 'StringSelector', 'StringSelector', 'String', 'Left ends with Parameter.'),
+  logic('StringEquals', 'StringSelector', 'StringSelector', 'String', 'Left equals Parameter (case-insensitive).'),
+  logic('StringNotEquals', 'StringSelector', 'StringSelector', 'String', 'Left differs from Parameter (case-insensitive).'),
+  logic('StringStartsWith', 'StringSelector', 'StringSelector', 'String', 'Left starts with Parameter.'),
+  selector('AddedDate', 'DateSelector', 'When the item was created.'),
+  selector('AirDate', 'DateSelector', 'First air date.'),
+  selector('LastAddedDate', 'DateSelector', 'When an episode was last added.'),
+  selector('LastAirDate', 'DateSelector', 'Last air date.'),
+  selector('LastWatchedDate', 'DateSelector', 'When the current user last watched an episode of it.'),
+  selector('WatchedDate', 'DateSelector', 'When the current user first watched an episode of it.'),
+  selector('AverageAniDBRating', 'NumberSelector', 'Average AniDB rating.'),
+  selector('EpisodeCount', 'NumberSelector', 'Number of normal episodes.'),
+  selector('HighestAniDBRating', 'NumberSelector', 'Highest AniDB rating.'),
+  selector('HighestUserRating', 'NumberSelector', 'Highest user vote.'),
+  selector('LowestAniDBRating', 'NumberSelector', 'Lowest AniDB rating.'),
+  selector('LowestUserRating', 'NumberSelector', 'Lowest user vote.'),
+  selector('MissingEpisodeCount', 'NumberSelector', 'Aired episodes without a local file.'),
+  selector('SeriesCount', 'NumberSelector', 'Number of series.'),
+  selector('SeriesPermanentVoteCount', 'NumberSelector', 'Series with a permanent vote.'),
+  selector('SeriesTemporaryVoteCount', 'NumberSelector', 'Series with a temporary vote.'),
+  selector('SeriesVoteCount', 'NumberSelector', 'Series with any vote.'),
+  selector('TotalEpisodeCount', 'NumberSelector', 'Number of episodes of every type.'),
+  selector('UnwatchedEpisodeCount', 'NumberSelector', 'Local episodes the current user has not watched.'),
+  selector('VideoFiles', 'NumberSelector', 'Number of local files.'),
+  selector('WatchedEpisodeCount', 'NumberSelector', 'Episodes the current user has watched.'),
+  selector('Name', 'StringSelector', 'The item name.'),
+  selector('AniDBIDs', 'StringSetSelector', 'AniDB anime IDs.'),
+  selector('AnidbTagIDs', 'StringSetSelector', 'AniDB tag IDs.'),
+  selector('AnidbTags', 'StringSetSelector', 'AniDB tag names.'),
+  selector('CustomTagIDs', 'StringSetSelector', 'Custom tag IDs.'),
+  selector('CustomTags', 'StringSetSelector', 'Custom tag names.'),
+  selector('FilePaths', 'StringSetSelector', 'Relative paths of the local files.'),
+  selector('ImportFolderIDs', 'StringSetSelector', 'IDs of the import folders holding the files.'),
+  selector('ImportFolderNames', 'StringSetSelector', 'Names of the import folders holding the files.'),
+  selector('Names', 'StringSetSelector', 'Every title of the series plus the names of the groups above it.'),
+  info('HasPermanentUserVotes', 'The item has a permanent user vote.'),
+  info('HasUnwatchedEpisodes', 'The current user has unwatched local episodes in it.'),
+  info('HasUserVotes', 'The item has a user vote.'),
+  info('HasWatchedEpisodes', 'The current user has watched episodes in it.'),
+  info('MissingPermanentUserVotes', 'A permanent vote is expected (finished airing) but missing.'),
+];
+
+export const EXPRESSION_BY_ID = new Map(EXPRESSIONS.map((e) => [e.id, e]));
+
+/** Input ids may carry `Expression`, `Function` or `Selector` suffixes; they are stripped (repeatedly) before lookup. */
+export function stripExpressionId(type: string): string {
+  let id = type;
+  for (;;) {
+    const next = id.replace(/(Expression|Function|Selector)$/i, '');
+    if (next === id || next === '') return id;
+    id = next;
+  }
+}
+
+/** Sorting criteria in catalogue order; each sorts by the selector of the same name (SortingName by the bare name). */
+export const SORTING_CRITERIA: Array<{ type: string; description: string }> = [
+  { type: 'AddedDate', description: 'Creation date in Shoko.' },
+  { type: 'AirDate', description: 'First air date.' },
+  { type: 'AverageAniDBRating', description: 'Average AniDB rating.' },
+  { type: 'EpisodeCount', description: 'Episode count.' },
+  { type: 'HighestAniDBRating', description: 'Highest AniDB rating.' },
+  { type: 'HighestUserRating', description: 'Highest user vote.' },
+  { type: 'LastAddedDate', description: 'Last time an episode was added.' },
+  { type: 'LastAirDate', description: 'Last air date.' },
+  { type: 'LastWatchedDate', description: 'Last watch by the current user.' },
+  { type: 'LowestAniDBRating', description: 'Lowest AniDB rating.' },
+  { type: 'LowestUserRating', description: 'Lowest user vote.' },
+  { type: 'MissingEpisodeCount', description: 'Missing episodes.' },
+  { type: 'Name', description: 'Name (the default).' },
+  { type: 'SeriesCount', description: 'Number of series.' },
+  { type: 'SeriesPermanentVoteCount', description: 'Series with permanent votes.' },
+  { type: 'SeriesTemporaryVoteCount', description: 'Series with temporary votes.' },
+  { type: 'SeriesVoteCount', description: 'Series with any vote.' },
+  { type: 'SortingName', description: 'Name without leading articles.' },
+  { type: 'TotalEpisodeCount', description: 'Total episodes.' },
+  { type: 'UnwatchedEpisodeCount', description: 'Unwatched episodes of the current user.' },
+  { type: 'WatchedDate', description: 'First watch by the current user.' },
+  { type: 'WatchedEpisodeCount', description: 'Watched episodes of the current user.' },
+];
+
+export const sortingHelp = (): SortingCriteriaHelp[] => SORTING_CRITERIA.map((c) => ({ Type: c.type, Name: displayName(c.type), Description: c.description }));
+
+/** The catalogue entry of one spec plus the options the collection offers right now. */
+export function helpEntry(spec: ExpressionSpec, dynamic: { parameters?: string[]; pairs?: string[][] } = {}): FilterExpressionHelp {
+  const help: FilterExpressionHelp = { Expression: spec.id, Name: displayName(spec.id), Group: spec.group, Description: spec.description, Type: spec.type };
+  if (spec.left) help.Left = spec.left;
+  if (spec.right) help.Right = spec.right;
+  if (spec.parameter) help.Parameter = spec.parameter;
+  if (spec.secondParameter) help.SecondParameter = spec.secondParameter;
+  const parameters = dynamic.parameters ?? spec.options;
+  if (parameters?.length) help.PossibleParameters = parameters;
+  if (spec.id === 'InSeason') help.PossibleSecondParameters = [...SEASONS];
+  if (dynamic.pairs?.length) help.PossibleParameterPairs = dynamic.pairs;
+  return help;
+}

@@ -1,0 +1,482 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
+import type { DialectName } from '../../db/database.js';
+import { FieldErrorCollector } from '../../http/problem.js';
+import { EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
+
+type Sql = RawBuilder<unknown>;
+
+/** How one filter evaluation sees the database: per series or per group, for one user, on one day. */
+export interface FilterScope {
+  level: 'series' | 'group';
+  userId: number;
+  /** `yyyy-MM-dd`. */
+  today: string;
+  dialect: DialectName;
+  /** False when no group has a parent: then a group's series are simply those with its id. */
+  nested: boolean;
+}
+
+/** A filter node that cannot be evaluated; the message names the node. */
+export class FilterError extends Error {}
+
+const raw = (text: string) => sql.raw(text);
+
+/** AniDB's type strings by the catalogue's option names. */
+const ANIDB_TYPES: Record<string, string> = {
+  movie: 'Movie', ova: 'OVA', tvseries: 'TV Series', tv: 'TV Series', tvspecial: 'TV Special', web: 'Web', other: 'Other', musicvideo: 'Music Video', unknown: 'unknown',
+};
+
+const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function parseTimeSpanDays(text: string): number {
+  const match = /^(-)?(?:(\d+)[.:])?(\d{1,2}):(\d{2}):(\d{2})(?:\.\d+)?$/.exec(text.trim());
+  if (!match) throw new FilterError(`'${text}' is not a TimeSpan (d:hh:mm:ss.fffffff).`);
+  const days = Number(match[2] ?? 0) + Number(match[3]) / 24 + Number(match[4]) / 1440;
+  return Math.round(days) * (match[1] ? -1 : 1);
+}
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Compiles a contract FilterCondition into one SQL boolean over the candidate row `it` (a `series` row joined with
+ * its anime as `ia`, or a `groups` row). Each selector is a correlated sub-query over the candidate's series, so a
+ * filter costs a few index lookups per candidate and never loads the collection into memory.
+ */
+export class FilterCompiler {
+  constructor(private readonly scope: FilterScope) {}
+
+  /** The series rows (alias `alias`) that belong to the candidate. */
+  private seriesOf(alias: string): Sql {
+    if (this.scope.level === 'series') return raw(`${alias}.id = it.id`);
+    return this.scope.nested ? raw(`${alias}.group_id IN (SELECT d.id FROM gdesc d WHERE d.root = it.id)`) : raw(`${alias}.group_id = it.id`);
+  }
+
+  private local(episode: string): Sql {
+    return raw(`EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = ${episode}.anidb_episode_id)`);
+  }
+
+  private watched(episode: string): Sql {
+    return sql`EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = ${raw(episode)}.id AND w.user_id = ${this.scope.userId} AND w.watched_at IS NOT NULL)`;
+  }
+
+  /**
+   * The candidate has a series satisfying `where`. `in` (the default) evaluates the sub-query once, uncorrelated,
+   * which suits conditions an index narrows (tags, types, dates); `exists` probes per candidate and stops at the
+   * first hit, which suits per-episode conditions most candidates meet early.
+   */
+  private anySeries(where: Sql, join = '', mode: 'in' | 'exists' = 'in'): Sql {
+    if (mode === 'exists') return sql`EXISTS (SELECT 1 FROM series xs ${raw(join)} WHERE ${this.seriesOf('xs')} AND ${where})`;
+    return sql`it.id IN (SELECT ${this.ownerKey()} FROM series xs ${this.ownerJoin()} ${raw(join)} WHERE ${where})`;
+  }
+
+  /** For uncorrelated sub-queries over `series xs`: the candidate id each series row belongs to. */
+  private ownerKey(): Sql {
+    return raw(this.scope.level === 'series' ? 'xs.id' : this.scope.nested ? 'od.root' : 'xs.group_id');
+  }
+
+  private ownerJoin(): Sql {
+    return raw(this.scope.level === 'group' && this.scope.nested ? 'JOIN gdesc od ON od.id = xs.group_id' : '');
+  }
+
+  private filesJoin = 'JOIN episodes e ON e.series_id = xs.id JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size';
+
+  /** `Parameter` as text, or a 400 naming the node. */
+  private param(node: FilterCondition, second = false): string {
+    const value = second ? node.SecondParameter : node.Parameter;
+    if (value === undefined || value === null || String(value) === '') throw new FilterError(`${node.Type} needs a ${second ? 'SecondParameter' : 'Parameter'}.`);
+    return String(value);
+  }
+
+  private number(node: FilterCondition): number {
+    const value = Number(this.param(node));
+    if (!Number.isFinite(value)) throw new FilterError(`${node.Type}: '${node.Parameter}' is not a number.`);
+    return value;
+  }
+
+  private date(node: FilterCondition): string {
+    const value = this.param(node);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value.slice(0, 10)))) throw new FilterError(`${node.Type}: '${value}' is not a date (yyyy-MM-dd).`);
+    return value.slice(0, 10);
+  }
+
+  private child(node: FilterCondition, side: 'Left' | 'Right'): FilterCondition {
+    const child = node[side];
+    if (!child) throw new FilterError(`${node.Type} needs ${side}.`);
+    return child;
+  }
+
+  private kind(node: FilterCondition): string {
+    const id = stripExpressionId(node.Type);
+    const spec = EXPRESSION_BY_ID.get(id);
+    if (!spec) throw new FilterError(`Unknown expression type '${node.Type}'.`);
+    return spec.type;
+  }
+
+  /** A boolean expression node. */
+  bool(node: FilterCondition): Sql {
+    const id = stripExpressionId(node.Type);
+    if (!EXPRESSION_BY_ID.has(id)) throw new FilterError(`Unknown expression type '${node.Type}'.`);
+    if (this.kind(node) !== 'Expression') throw new FilterError(`'${node.Type}' is a selector, not a condition.`);
+    const uid = this.scope.userId;
+    switch (id) {
+      case 'And':
+        return sql`(${this.bool(this.child(node, 'Left'))} AND ${this.bool(this.child(node, 'Right'))})`;
+      case 'Or':
+        return sql`(${this.bool(this.child(node, 'Left'))} OR ${this.bool(this.child(node, 'Right'))})`;
+      case 'Not':
+        return sql`(NOT ${this.bool(this.child(node, 'Left'))})`;
+      case 'Xor':
+      case 'Equals': {
+        const left = sql`(CASE WHEN ${this.bool(this.child(node, 'Left'))} THEN 1 ELSE 0 END)`;
+        const right = sql`(CASE WHEN ${this.bool(this.child(node, 'Right'))} THEN 1 ELSE 0 END)`;
+        return id === 'Xor' ? sql`(${left} <> ${right})` : sql`(${left} = ${right})`;
+      }
+      case 'Constant':
+        return raw('(1 = 0)');
+      case 'HasTag':
+        return this.anySeries(sql`lower(t.name) = ${this.param(node).toLowerCase()}`, 'JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id JOIN anidb_tags t ON t.id = at.tag_id');
+      case 'HasTagByID':
+        return this.anySeries(sql`at.tag_id = ${this.int(node)}`, 'JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id');
+      case 'HasCustomTag':
+        return this.anySeries(sql`lower(ct.name) = ${this.param(node).toLowerCase()}`, 'JOIN series_custom_tags sct ON sct.series_id = xs.id JOIN custom_tags ct ON ct.id = sct.tag_id');
+      case 'HasCustomTagByID':
+        return this.anySeries(sql`sct.tag_id = ${this.int(node)}`, 'JOIN series_custom_tags sct ON sct.series_id = xs.id');
+      case 'HasCharacter':
+        return this.anySeries(sql`ac.character_id = ${this.int(node)}`, 'JOIN anidb_anime_characters ac ON ac.anime_id = xs.anime_id');
+      case 'HasCreator':
+        return this.anySeries(sql`ast.creator_id = ${this.int(node)}`, 'JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id');
+      case 'HasAnimeType': {
+        const type = ANIDB_TYPES[this.param(node).toLowerCase()] ?? 'unknown';
+        return this.anySeries(sql`a.type = ${type}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+      }
+      case 'InYear': {
+        const year = Math.trunc(this.number(node));
+        return this.airedBetween(`${year}-01-01`, `${year}-12-31`);
+      }
+      case 'InSeason': {
+        const year = Math.trunc(this.number(node));
+        const season = this.param(node, true);
+        const index = (SEASONS as readonly string[]).indexOf(season);
+        if (index < 0) throw new FilterError(`InSeason: '${season}' is not one of ${SEASONS.join(', ')}.`);
+        const starts = ['01-01', '04-01', '07-01', '10-01'];
+        const ends = ['03-31', '06-30', '09-30', '12-31'];
+        return this.airedBetween(`${year}-${starts[index]}`, `${year}-${ends[index]}`);
+      }
+      case 'IsFinished':
+        return this.anySeries(sql`a.end_date IS NOT NULL AND a.end_date < ${this.scope.today}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+      case 'HasVideoFiles':
+        return this.anySeries(raw('1 = 1'), this.filesJoin, 'exists');
+      case 'HasMissingEpisodes':
+        return this.anySeries(
+          sql`e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${this.scope.today} AND NOT ${this.local('e')}`,
+          'JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id',
+          'exists',
+        );
+      case 'HasUnwatchedEpisodes':
+        return this.anySeries(sql`e.is_hidden = 0 AND ${this.local('e')} AND NOT ${this.watched('e')}`, 'JOIN episodes e ON e.series_id = xs.id', 'exists');
+      case 'HasWatchedEpisodes':
+        return this.anySeries(sql`e.is_hidden = 0`, `JOIN episodes e ON e.series_id = xs.id JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${Number(uid)} AND w.watched_at IS NOT NULL`);
+      case 'HasName':
+        return sql`(lower(${this.stringSelector({ Type: 'Name' })}) = ${this.param(node).toLowerCase()})`;
+      case 'HasUserVotes':
+        return this.anySeries(sql`EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid})`);
+      case 'HasPermanentUserVotes':
+        return this.anySeries(sql`EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`);
+      case 'MissingPermanentUserVotes':
+      case 'MissingPermanentVote':
+        return this.anySeries(
+          sql`a.end_date IS NOT NULL AND a.end_date < ${this.scope.today} AND NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`,
+          'JOIN anidb_anime a ON a.id = xs.anime_id',
+        );
+      case 'MissingVote':
+        return this.anySeries(sql`NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid})`);
+      case 'HasAudioLanguage':
+      case 'HasSubtitleLanguage':
+      case 'HasSharedAudioLanguage':
+      case 'HasSharedSubtitleLanguage': {
+        const column = id.includes('Audio') ? 'audio_languages' : 'subtitle_languages';
+        const has = sql`lower(af.${raw(column)}) LIKE ${`%"${escapeLike(this.param(node))}"%`} ESCAPE '\\'`;
+        const join = `${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
+        return id.includes('Shared') ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})` : this.anySeries(has, join);
+      }
+      case 'HasVideoSource':
+      case 'HasSharedVideoSource': {
+        const has = sql`lower(af.source) = ${this.param(node).toLowerCase()}`;
+        const join = `${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
+        return id === 'HasSharedVideoSource' ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})` : this.anySeries(has, join);
+      }
+      case 'NumberEquals':
+      case 'NumberNotEquals':
+      case 'NumberGreaterThan':
+      case 'NumberGreaterThanEquals':
+      case 'NumberLessThan':
+      case 'NumberLessThanEquals': {
+        const left = this.numberExpr(this.child(node, 'Left'));
+        const right = node.Right ? this.numberExpr(node.Right) : sql`CAST(${this.number(node)} AS DOUBLE PRECISION)`;
+        const op = { NumberEquals: '=', NumberNotEquals: '<>', NumberGreaterThan: '>', NumberGreaterThanEquals: '>=', NumberLessThan: '<', NumberLessThanEquals: '<=' }[id]!;
+        if (op === '=') return sql`(abs(${left} - ${right}) < 0.001)`;
+        if (op === '<>') return sql`(abs(${left} - ${right}) >= 0.001)`;
+        return sql`(${left} ${raw(op)} ${right})`;
+      }
+      case 'DateEquals':
+      case 'DateNotEquals':
+      case 'DateGreaterThan':
+      case 'DateGreaterThanEquals':
+      case 'DateLessThan':
+      case 'DateLessThanEquals': {
+        const left = this.dateExpr(this.child(node, 'Left'));
+        const right = node.Right ? this.dateExpr(node.Right) : sql`CAST(${this.date(node)} AS TEXT)`;
+        const op = { DateEquals: '=', DateNotEquals: '<>', DateGreaterThan: '>', DateGreaterThanEquals: '>=', DateLessThan: '<', DateLessThanEquals: '<=' }[id]!;
+        return sql`(${left} IS NOT NULL AND ${right} IS NOT NULL AND ${left} ${raw(op)} ${right})`;
+      }
+      case 'AnyContains':
+      case 'AnyEquals':
+      case 'AllContains': {
+        const set = this.stringSet(this.child(node, 'Left'));
+        const constant = node.Parameter !== undefined && node.Parameter !== null;
+        const needle = constant ? sql`${String(node.Parameter)}` : this.stringExpr(this.child(node, 'Right'));
+        const pattern = constant ? sql`${`%${escapeLike(String(node.Parameter))}%`}` : this.likePattern(needle, 'contains');
+        const equals = constant ? sql`${String(node.Parameter).toLowerCase()}` : sql`lower(${needle})`;
+        const match = id === 'AnyEquals' ? sql`lower(q.v) = ${equals}` : sql`lower(q.v) LIKE ${pattern} ESCAPE '\\'`;
+        if (!constant) {
+          if (id === 'AllContains') return sql`(NOT EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND NOT (${match})))`;
+          return sql`EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND ${match})`;
+        }
+        if (id === 'AllContains') return sql`(it.id NOT IN (SELECT q.k FROM (${set}) q WHERE q.k IS NOT NULL AND NOT (${match})))`;
+        return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE ${match})`;
+      }
+      case 'StringContains':
+      case 'StringEquals':
+      case 'StringNotEquals':
+      case 'StringStartsWith':
+      case 'StringEndsWith': {
+        const left = sql`lower(${this.stringExpr(this.child(node, 'Left'))})`;
+        const needle = node.Parameter !== undefined && node.Parameter !== null ? sql`${String(node.Parameter)}` : this.stringExpr(this.child(node, 'Right'));
+        if (id === 'StringEquals') return sql`(${left} = lower(${needle}))`;
+        if (id === 'StringNotEquals') return sql`(${left} <> lower(${needle}))`;
+        const mode = id === 'StringContains' ? 'contains' : id === 'StringStartsWith' ? 'starts' : 'ends';
+        return sql`(${left} <> '' AND ${left} LIKE ${this.likePattern(needle, mode)} ESCAPE '\\')`;
+      }
+    }
+    throw new FilterError(`'${node.Type}' cannot be used as a condition.`);
+  }
+
+  private int(node: FilterCondition): number {
+    const value = Number(this.param(node));
+    if (!Number.isInteger(value)) throw new FilterError(`${node.Type}: '${node.Parameter}' is not an ID.`);
+    return value;
+  }
+
+  private likePattern(needle: Sql, mode: 'contains' | 'starts' | 'ends'): Sql {
+    const escaped = sql`replace(replace(replace(lower(${needle}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+    if (mode === 'starts') return sql`(${escaped} || '%')`;
+    if (mode === 'ends') return sql`('%' || ${escaped})`;
+    return sql`('%' || ${escaped} || '%')`;
+  }
+
+  private airedBetween(start: string, end: string): Sql {
+    return this.anySeries(sql`a.air_date IS NOT NULL AND a.air_date <= ${end} AND COALESCE(a.end_date, a.air_date) >= ${start}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+  }
+
+  private numberExpr(node: FilterCondition): Sql {
+    const id = stripExpressionId(node.Type);
+    if (this.kind(node) !== 'NumberSelector') throw new FilterError(`'${node.Type}' is not a number selector.`);
+    return this.numberSelector(id);
+  }
+
+  /** A number selector as a scalar sub-query (never NULL). */
+  numberSelector(id: string): Sql {
+    const uid = this.scope.userId;
+    const S = this.seriesOf('xs');
+    const anime = (agg: string) => sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
+    const votes = (agg: string, extra = '') => sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN user_series_votes v ON v.series_id = xs.id AND v.user_id = ${uid} ${raw(extra)} WHERE ${S})`;
+    switch (id) {
+      case 'SeriesCount':
+        return sql`(SELECT COUNT(*) FROM series xs WHERE ${S})`;
+      case 'EpisodeCount':
+        return anime('SUM(a.episode_count)');
+      case 'TotalEpisodeCount':
+        return anime('SUM(a.episode_count + a.special_count)');
+      case 'AverageAniDBRating':
+        return anime('AVG(a.rating) / 100.0');
+      case 'HighestAniDBRating':
+        return anime('MAX(a.rating) / 100.0');
+      case 'LowestAniDBRating':
+        return anime('MIN(a.rating) / 100.0');
+      case 'HighestUserRating':
+        return votes('MAX(v.value)');
+      case 'LowestUserRating':
+        return votes('MIN(v.value)');
+      case 'SeriesVoteCount':
+        return votes('COUNT(*)');
+      case 'SeriesPermanentVoteCount':
+        return votes('COUNT(*)', "AND v.vote_type = 'Permanent'");
+      case 'SeriesTemporaryVoteCount':
+        return votes('COUNT(*)', "AND v.vote_type = 'Temporary'");
+      case 'WatchedEpisodeCount':
+        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0 AND ${this.watched('e')})`;
+      case 'UnwatchedEpisodeCount':
+        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0 AND ${this.local('e')} AND NOT ${this.watched('e')})`;
+      case 'MissingEpisodeCount':
+        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${this.scope.today} AND NOT ${this.local('e')})`;
+      case 'VideoFiles':
+        return sql`(SELECT COUNT(DISTINCT f.id) FROM series xs ${raw(this.filesJoin)} WHERE ${S})`;
+    }
+    throw new FilterError(`'${id}' is not a number selector.`);
+  }
+
+  private dateExpr(node: FilterCondition): Sql {
+    const id = stripExpressionId(node.Type);
+    if (this.kind(node) !== 'DateSelector') throw new FilterError(`'${node.Type}' is not a date selector.`);
+    if (id === 'Today') return sql`CAST(${this.scope.today} AS TEXT)`;
+    if (id === 'DateAdd' || id === 'DateDiff') {
+      const days = parseTimeSpanDays(this.param(node)) * (id === 'DateAdd' ? 1 : -1);
+      const left = this.child(node, 'Left');
+      if (stripExpressionId(left.Type) === 'Today') return sql`CAST(${addDays(this.scope.today, days)} AS TEXT)`;
+      const inner = this.dateExpr(left);
+      return this.scope.dialect === 'postgres' ? sql`to_char(CAST(${inner} AS date) + CAST(${days} AS INTEGER), 'YYYY-MM-DD')` : sql`date(${inner}, ${`${days >= 0 ? '+' : ''}${days} days`})`;
+    }
+    return this.dateSelector(id);
+  }
+
+  /** A date selector as a `yyyy-MM-dd` text sub-query (NULL when unknown). */
+  dateSelector(id: string): Sql {
+    const S = this.seriesOf('xs');
+    const uid = this.scope.userId;
+    switch (id) {
+      case 'AirDate':
+        return sql`(SELECT MIN(a.air_date) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
+      case 'LastAirDate':
+        return sql`(SELECT MAX(COALESCE(a.end_date, a.air_date)) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
+      case 'AddedDate':
+        return sql`(SELECT MIN(substr(xs.created_at, 1, 10)) FROM series xs WHERE ${S})`;
+      case 'LastAddedDate':
+        return sql`(SELECT MAX(substr(f.created_at, 1, 10)) FROM series xs ${raw(this.filesJoin)} WHERE ${S})`;
+      case 'WatchedDate':
+      case 'LastWatchedDate':
+        return sql`(SELECT ${raw(id === 'WatchedDate' ? 'MIN' : 'MAX')}(substr(w.watched_at, 1, 10)) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${uid} WHERE ${S})`;
+    }
+    throw new FilterError(`'${id}' is not a date selector.`);
+  }
+
+  private stringExpr(node: FilterCondition): Sql {
+    if (this.kind(node) !== 'StringSelector') throw new FilterError(`'${node.Type}' is not a string selector.`);
+    return this.stringSelector(node);
+  }
+
+  /** The item's name: the series' preferred title, or the group name. */
+  stringSelector(_node: FilterCondition): Sql {
+    return this.scope.level === 'series' ? raw(`COALESCE(it.title_override, ia.main_title, '')`) : raw('it.name');
+  }
+
+  /** A string-set selector as an uncorrelated sub-query of (k = candidate id, v = value) rows. */
+  private stringSet(node: FilterCondition): Sql {
+    const id = stripExpressionId(node.Type);
+    if (this.kind(node) !== 'StringSetSelector') throw new FilterError(`'${node.Type}' is not a string-set selector.`);
+    const k = this.ownerKey();
+    const from = (join: string) => sql`FROM series xs ${this.ownerJoin()} ${raw(join)}`;
+    const files = `${this.filesJoin} JOIN file_locations fl ON fl.file_id = f.id`;
+    switch (id) {
+      case 'Names': {
+        const groups = this.scope.nested ? 'JOIN gup u ON u.id = xs.group_id JOIN groups g ON g.id IN (u.id, u.top)' : 'JOIN groups g ON g.id = xs.group_id';
+        return sql`SELECT ${k} AS k, t.value AS v ${from('JOIN anidb_anime_titles t ON t.anime_id = xs.anime_id')}
+          UNION ALL SELECT ${k} AS k, xs.title_override AS v ${from('')} WHERE xs.title_override IS NOT NULL
+          UNION ALL SELECT ${k} AS k, g.name AS v ${from(groups)}`;
+      }
+      case 'AniDBIDs':
+        return sql`SELECT ${k} AS k, CAST(xs.anime_id AS TEXT) AS v ${from('')}`;
+      case 'AnidbTags':
+        return sql`SELECT ${k} AS k, t.name AS v ${from('JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id JOIN anidb_tags t ON t.id = at.tag_id')}`;
+      case 'AnidbTagIDs':
+        return sql`SELECT ${k} AS k, CAST(at.tag_id AS TEXT) AS v ${from('JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id')}`;
+      case 'CustomTags':
+        return sql`SELECT ${k} AS k, ct.name AS v ${from('JOIN series_custom_tags sct ON sct.series_id = xs.id JOIN custom_tags ct ON ct.id = sct.tag_id')}`;
+      case 'CustomTagIDs':
+        return sql`SELECT ${k} AS k, CAST(sct.tag_id AS TEXT) AS v ${from('JOIN series_custom_tags sct ON sct.series_id = xs.id')}`;
+      case 'FilePaths':
+        return sql`SELECT ${k} AS k, fl.relative_path AS v ${from(files)}`;
+      case 'ImportFolderIDs':
+        return sql`SELECT ${k} AS k, CAST(fl.import_folder_id AS TEXT) AS v ${from(files)}`;
+      case 'ImportFolderNames':
+        return sql`SELECT ${k} AS k, inf.name AS v ${from(`${files} JOIN import_folders inf ON inf.id = fl.import_folder_id`)}`;
+    }
+    throw new FilterError(`'${node.Type}' is not a string-set selector.`);
+  }
+
+  /** ORDER BY terms for a sorting chain; unknown criteria raise. NULLs sort last either way. */
+  orderBy(sorting: SortingCriteria | null | undefined): Sql {
+    const terms: Sql[] = [];
+    for (let c: SortingCriteria | null | undefined = sorting ?? { Type: 'Name', IsInverted: false }; c; c = c.Next) {
+      const key = this.sortKey(c.Type);
+      const direction = raw(c.IsInverted ? 'DESC' : 'ASC');
+      // Names are never NULL; other keys sort NULLs last on both dialects.
+      if (c.Type !== 'Name' && c.Type !== 'SortingName') terms.push(sql`CASE WHEN ${key} IS NULL THEN 1 ELSE 0 END`);
+      terms.push(sql`${key} ${direction}`);
+    }
+    terms.push(raw('it.id ASC'));
+    return sql.join(terms);
+  }
+
+  private sortKey(type: string): Sql {
+    if (!SORTING_CRITERIA.some((c) => c.type === type)) throw new FilterError(`Unknown sorting type '${type}'.`);
+    const name = sql`lower(${this.stringSelector({ Type: 'Name' })})`;
+    if (type === 'Name') return name;
+    if (type === 'SortingName') {
+      return sql`CASE WHEN ${name} LIKE 'the %' THEN substr(${name}, 5) WHEN ${name} LIKE 'an %' THEN substr(${name}, 4) WHEN ${name} LIKE 'a %' THEN substr(${name}, 3) ELSE ${name} END`;
+    }
+    const spec = EXPRESSION_BY_ID.get(type)!;
+    return spec.type === 'DateSelector' ? this.dateSelector(type) : this.numberSelector(type);
+  }
+}
+
+/** Checks the shape of a condition tree (every node an object with a string Type) and normalises ids. */
+export function normaliseCondition(node: unknown, errors: FieldErrorCollector, path = 'Expression'): FilterCondition | null {
+  if (node === null || node === undefined) return null;
+  if (typeof node !== 'object' || Array.isArray(node)) {
+    errors.add(path, 'A filter condition must be an object.');
+    return null;
+  }
+  const input = Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k.toLowerCase(), v]));
+  if (typeof input.type !== 'string' || !input.type) {
+    errors.add(`${path}.Type`, 'The Type field is required.');
+    return null;
+  }
+  const id = stripExpressionId(input.type);
+  if (!EXPRESSION_BY_ID.has(id)) {
+    errors.add(path, `Unknown expression type '${input.type}'.`);
+    return null;
+  }
+  const result: FilterCondition = { Type: id };
+  const left = normaliseCondition(input.left, errors, `${path}.Left`);
+  const right = normaliseCondition(input.right, errors, `${path}.Right`);
+  if (left) result.Left = left;
+  if (right) result.Right = right;
+  for (const [key, field] of [['parameter', 'Parameter'], ['secondparameter', 'SecondParameter']] as const) {
+    const value = input[key];
+    if (value !== undefined && value !== null) result[field] = String(value);
+  }
+  return result;
+}
+
+export function normaliseSorting(node: unknown, errors: FieldErrorCollector, path = 'Sorting'): SortingCriteria | null {
+  if (node === null || node === undefined) return null;
+  if (typeof node !== 'object' || Array.isArray(node)) {
+    errors.add(path, 'Sorting must be an object.');
+    return null;
+  }
+  const input = Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([k, v]) => [k.toLowerCase(), v]));
+  if (typeof input.type !== 'string' || !SORTING_CRITERIA.some((c) => c.type === input.type)) {
+    errors.add(path, `Unknown sorting type '${String(input.type)}'.`);
+    return null;
+  }
+  const result: SortingCriteria = { Type: input.type, IsInverted: input.isinverted === true || input.isinverted === 'true' };
+  const next = normaliseSorting(input.next, errors, `${path}.Next`);
+  if (next) result.Next = next;
+  return result;
+}
+

@@ -1,0 +1,285 @@
+import { sql } from 'kysely';
+import type { CreateOrUpdateFilterBody, Filter, FilterCondition, FilterExpressionHelp, Group, ListResult, Series, SortingCriteria } from '@shoko-ts/contract';
+import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
+import type { BrowseStore, Viewer } from './browse.store.js';
+import { EXPRESSIONS, helpEntry, sortingHelp } from './filter-catalogue.js';
+import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting, type FilterScope } from './filter-sql.js';
+import type { FilterRow, FiltersStore } from './filters.store.js';
+
+/** A filter body as received: Expression and Sorting are checked node by node here. */
+export type FilterBodyInput = Omit<CreateOrUpdateFilterBody, 'Expression' | 'Sorting'> & { Expression?: unknown; Sorting?: unknown };
+
+export const FILTER_NOT_FOUND = 'No Filter entry for the given filterID';
+
+/** A validated live filter: what Preview bodies and saved presets boil down to. */
+export interface LiveFilter {
+  applyAtSeriesLevel: boolean;
+  isDirectory: boolean;
+  expression: FilterCondition | null;
+  sorting: SortingCriteria | null;
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+const slice = <T>(items: T[], { page, pageSize }: Paging) => (pageSize === 0 ? items : items.slice(pageSize * (page - 1), pageSize * page));
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Filter presets and the evaluation of filter expressions. Evaluation compiles the expression to SQL (see
+ * FilterCompiler) and returns matching ids in sort order; only the requested page is turned into API models.
+ */
+export class FiltersService {
+  constructor(
+    private readonly browse: BrowseStore,
+    private readonly store: FiltersStore,
+  ) {}
+
+  /** Validates a CreateOrUpdateFilterBody's expression and sorting (400 keyed Expression / Sorting). */
+  parseLive(body: FilterBodyInput | null | undefined): LiveFilter {
+    const errors = new FieldErrorCollector();
+    const expression = normaliseCondition(body?.Expression, errors);
+    const sorting = normaliseSorting(body?.Sorting, errors);
+    errors.throwIfAny();
+    const live = { applyAtSeriesLevel: !!body?.ApplyAtSeriesLevel, isDirectory: !!body?.IsDirectory, expression, sorting };
+    this.check(live);
+    return live;
+  }
+
+  /** Compiles once against a throwaway scope so semantic errors (missing parameters, wrong selector kinds) are 400s. */
+  private check(live: LiveFilter): void {
+    const compiler = new FilterCompiler({ level: live.applyAtSeriesLevel ? 'series' : 'group', userId: 0, today: today(), dialect: this.browse.dialect, nested: false });
+    try {
+      if (live.expression) compiler.bool(live.expression);
+      compiler.orderBy(live.sorting);
+    } catch (error) {
+      if (error instanceof FilterError) throw validationError(/sorting/i.test(error.message) ? 'Sorting' : 'Expression', error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Matching ids in filter order: series ids (series level) or group ids at every level (group level), each with its
+   * top-level group. `withinGroups` limits series-level evaluation to series of those groups.
+   */
+  async evaluate(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {}): Promise<Array<{ id: number; top: number }>> {
+    if (live.isDirectory) return [];
+    const nested = await this.browse.nested();
+    const scope: FilterScope = { level: live.applyAtSeriesLevel ? 'series' : 'group', userId: viewer.userId, today: today(), dialect: this.browse.dialect, nested };
+    const compiler = new FilterCompiler(scope);
+    const conditions = [live.expression ? compiler.bool(live.expression) : sql.raw('1 = 1')];
+    if (options.onlyWithFiles) conditions.push(compiler.bool({ Type: 'HasVideoFiles' }));
+    let rows: Array<{ id: number; gid: number }>;
+    if (scope.level === 'series') {
+      conditions.push(this.browse.seriesAllowed(viewer, 'it'));
+      if (options.withinGroups) conditions.push(options.withinGroups.length ? sql`it.group_id IN (${sql.join(options.withinGroups)})` : sql.raw('1 = 0'));
+      rows = (
+        await sql<{ id: number; gid: number }>`${this.browse.treeCte(nested)}SELECT it.id AS id, it.group_id AS gid FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id
+          WHERE ${sql.join(conditions, sql.raw(' AND '))} ORDER BY ${compiler.orderBy(live.sorting)}`.execute(this.browse.kysely)
+      ).rows;
+    } else {
+      conditions.push(this.browse.groupAllowed(viewer, 'it', nested));
+      rows = (
+        await sql<{ id: number; gid: number }>`${this.browse.treeCte(nested)}SELECT it.id AS id, it.id AS gid FROM groups it
+          WHERE ${sql.join(conditions, sql.raw(' AND '))} ORDER BY ${compiler.orderBy(live.sorting)}`.execute(this.browse.kysely)
+      ).rows;
+    }
+    const tops = nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
+    return rows.map((r) => ({ id: r.id, top: tops?.get(r.gid) ?? r.gid }));
+  }
+
+  /** Top-level groups of the matches, first occurrence keeping its position. */
+  async matchingTopGroups(live: LiveFilter, viewer: Viewer, options: { includeEmpty: boolean; orderByName?: boolean }): Promise<number[]> {
+    const matches = await this.evaluate(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    const ids = [...new Set(matches.map((m) => m.top))];
+    if (!options.orderByName || !ids.length) return ids;
+    const names = new Map((await this.browse.kysely.selectFrom('groups').select(['id', 'name']).where('id', 'in', ids).execute()).map((g) => [g.id, g.name.toUpperCase()]));
+    return ids.sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : a - b));
+  }
+
+  async previewGroups(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeEmpty: boolean; orderByName?: boolean }): Promise<ListResult<Group>> {
+    const ids = await this.matchingTopGroups(live, viewer, options);
+    return { Total: ids.length, List: await this.browse.groupModels(slice(ids, paging), viewer) };
+  }
+
+  /** Matching series ids: by name (Preview/Series) or in the filter's own order (`keepOrder`, Preview/Series/OnlyIDs). */
+  async previewSeriesIds(live: LiveFilter, viewer: Viewer, options: { includeMissing: boolean; keepOrder?: boolean }): Promise<number[]> {
+    if (live.applyAtSeriesLevel) {
+      const ordered: LiveFilter = options.keepOrder ? live : { ...live, sorting: { Type: 'Name', IsInverted: false } };
+      return (await this.evaluate(ordered, viewer, { onlyWithFiles: !options.includeMissing })).map((m) => m.id);
+    }
+    const groups = await this.evaluate(live, viewer, { onlyWithFiles: !options.includeMissing });
+    const groupIds = groups.map((g) => g.id);
+    return (await this.evaluate({ applyAtSeriesLevel: true, isDirectory: false, expression: null, sorting: null }, viewer, { withinGroups: groupIds, onlyWithFiles: !options.includeMissing })).map((m) => m.id);
+  }
+
+  async previewSeries(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeMissing: boolean }): Promise<ListResult<Series>> {
+    const ids = await this.previewSeriesIds(live, viewer, options);
+    return { Total: ids.length, List: await this.browse.seriesModels(slice(ids, paging), viewer) };
+  }
+
+  /** Series of one group under a live filter (contract §7.7): group-level filters are not evaluated. */
+  async previewGroupSeries(
+    groupId: number,
+    live: LiveFilter,
+    viewer: Viewer,
+    options: { recursive: boolean; includeMissing: boolean; includeAniDB: boolean; includeTMDB: boolean },
+  ): Promise<Series[]> {
+    let ids: number[];
+    if (!live.applyAtSeriesLevel) {
+      ids = await this.browse.groupSeriesIds(groupId, options.recursive, viewer);
+    } else {
+      const direct = (await this.evaluate(live, viewer, { withinGroups: [groupId] })).map((m) => m.id);
+      if (direct.length || !options.recursive) ids = direct;
+      else {
+        const tree = (await this.browse.descendants([groupId])).get(groupId)!.filter((id) => id !== groupId);
+        ids = (await this.evaluate(live, viewer, { withinGroups: tree })).map((m) => m.id);
+      }
+    }
+    const models = await this.browse.seriesModels(ids, viewer, { includeAniDB: options.includeAniDB, includeTMDB: options.includeTMDB });
+    return options.includeMissing ? models : models.filter((s) => s.Size > 0);
+  }
+
+  /** The catalogue with the options the current collection offers. */
+  async expressions(): Promise<FilterExpressionHelp[]> {
+    const db = this.browse.kysely;
+    const [tags, customTags, years] = await Promise.all([
+      db.selectFrom('anidb_tags').select('name').where('id', 'in', db.selectFrom('anidb_anime_tags').select('tag_id')).orderBy('name').execute(),
+      db.selectFrom('custom_tags').select('name').orderBy('name').execute(),
+      db.selectFrom('anidb_anime').select(['air_date', 'end_date']).where('id', 'in', db.selectFrom('series').select('anime_id')).where('air_date', 'is not', null).execute(),
+    ]);
+    const yearSet = new Set<number>();
+    const thisYear = new Date().getUTCFullYear();
+    for (const row of years) {
+      const start = Number(row.air_date!.slice(0, 4));
+      const end = Math.min(Number((row.end_date ?? row.air_date!).slice(0, 4)), thisYear + 1);
+      for (let y = start; y <= Math.max(start, end) && y - start < 50; y++) yearSet.add(y);
+    }
+    const sortedYears = [...yearSet].sort((a, b) => a - b).map(String);
+    const seasons = sortedYears.flatMap((y) => ['Winter', 'Spring', 'Summer', 'Fall'].map((s) => [y, s]));
+    const dynamic: Record<string, { parameters?: string[]; pairs?: string[][] }> = {
+      HasTag: { parameters: [...new Set(tags.map((t) => t.name.replace(/`/g, "'")))] },
+      HasCustomTag: { parameters: [...new Set(customTags.map((t) => t.name))] },
+      InYear: { parameters: sortedYears },
+      InSeason: { pairs: seasons },
+    };
+    return EXPRESSIONS.map((spec) => helpEntry(spec, dynamic[spec.id]));
+  }
+
+  sortingCriteria() {
+    return sortingHelp();
+  }
+
+  // ---------------------------------------------------------------- presets
+
+  private async toModel(row: FilterRow, viewer: Viewer, options: { withConditions: boolean; includeEmptyGroups: boolean }): Promise<Filter> {
+    const live = this.rowLive(row);
+    const size = row.is_directory ? await this.store.childCount(row.id) : (await this.matchingTopGroups(live, viewer, { includeEmpty: options.includeEmptyGroups })).length;
+    const filter: Filter = {
+      IDs: row.parent_id ? { ID: row.id, ParentFilter: row.parent_id } : { ID: row.id },
+      Name: row.name,
+      Size: size,
+      IsLocked: !!row.is_locked,
+      IsDirectory: !!row.is_directory,
+      IsHidden: !!row.is_hidden,
+      ApplyAtSeriesLevel: !!row.apply_at_series_level,
+    };
+    if (options.withConditions) {
+      if (live.expression) filter.Expression = live.expression;
+      if (live.sorting) filter.Sorting = live.sorting;
+    }
+    return filter;
+  }
+
+  rowLive(row: FilterRow): LiveFilter {
+    return {
+      applyAtSeriesLevel: !!row.apply_at_series_level,
+      isDirectory: !!row.is_directory,
+      expression: row.expression ? (JSON.parse(row.expression) as FilterCondition) : null,
+      sorting: row.sorting ? (JSON.parse(row.sorting) as SortingCriteria) : null,
+    };
+  }
+
+  async row(id: number): Promise<FilterRow> {
+    const row = await this.store.get(id);
+    if (!row) throw notFound(FILTER_NOT_FOUND);
+    return row;
+  }
+
+  async list(
+    parentId: number | null,
+    viewer: Viewer,
+    options: Paging & { includeEmpty: boolean; includeEmptyGroups: boolean; showHidden: boolean; withConditions: boolean; hiddenNames?: string[] },
+  ): Promise<ListResult<Filter>> {
+    const rows = (await this.store.children(parentId)).filter((r) => options.showHidden || !r.is_hidden).filter((r) => !options.hiddenNames?.includes(r.name.toLowerCase()));
+    let models = await Promise.all(rows.map((r) => this.toModel(r, viewer, options)));
+    if (!options.includeEmpty) models = models.filter((m) => m.Size > 0);
+    return { Total: models.length, List: slice(models, options) };
+  }
+
+  async get(id: number, viewer: Viewer, options: { withConditions: boolean; includeEmptyGroups: boolean }): Promise<Filter> {
+    return this.toModel(await this.row(id), viewer, options);
+  }
+
+  async save(existingId: number | null, body: FilterBodyInput, viewer: Viewer): Promise<Filter> {
+    const existing = existingId === null ? null : await this.row(existingId);
+    const errors = new FieldErrorCollector();
+    if (existing?.is_locked) errors.add('IsLocked', 'Locked filters cannot be edited.');
+    const name = (body.Name ?? existing?.name ?? '').trim();
+    if (!name) errors.add('Name', 'The Name field is required.');
+    const parentId = body.ParentID === undefined ? (existing?.parent_id ?? null) : body.ParentID || null;
+    if (parentId !== null) {
+      const parent = await this.store.get(parentId);
+      if (!parent) errors.add('ParentID', `No filter with ID ${parentId}.`);
+      else if (!parent.is_directory) errors.add('ParentID', 'The parent filter is not a directory.');
+      else if (parent.is_locked) errors.add('ParentID', 'The parent filter is locked.');
+      else if (existingId !== null && (await this.store.ancestors(parentId)).includes(existingId)) errors.add('ParentID', 'A filter cannot be moved below itself.');
+    }
+    const isDirectory = body.IsDirectory ?? false;
+    if (isDirectory && body.Expression) errors.add('Expression', 'Directory filters cannot have an expression.');
+    if (isDirectory && body.Sorting) errors.add('Sorting', 'Directory filters cannot have a sorting.');
+    if (existing?.is_directory && !isDirectory && (await this.store.childCount(existing.id)) > 0) errors.add('IsDirectory', 'A directory with sub-filters cannot become a filter.');
+    const expression = normaliseCondition(body.Expression, errors);
+    const sorting = normaliseSorting(body.Sorting, errors);
+    errors.throwIfAny();
+    const live: LiveFilter = {
+      applyAtSeriesLevel: !!body.ApplyAtSeriesLevel,
+      isDirectory,
+      expression: isDirectory ? null : (expression ?? (existing ? this.rowLive(existing).expression : null)),
+      sorting: isDirectory ? null : (sorting ?? (existing ? this.rowLive(existing).sorting : null)),
+    };
+    this.check(live);
+    const values = {
+      parent_id: parentId,
+      name,
+      is_directory: isDirectory ? 1 : 0,
+      is_hidden: body.IsHidden ? 1 : 0,
+      apply_at_series_level: live.applyAtSeriesLevel ? 1 : 0,
+      expression: live.expression ? JSON.stringify(live.expression) : null,
+      sorting: live.sorting ? JSON.stringify(live.sorting) : null,
+    };
+    const id = existing ? (await this.store.update(existing.id, values), existing.id) : await this.store.insert(values);
+    return this.get(id, viewer, { withConditions: true, includeEmptyGroups: true });
+  }
+
+  /** The JSON Patch target of a filter (contract §7.4): directories without Expression/Sorting. */
+  async asBody(id: number): Promise<CreateOrUpdateFilterBody> {
+    const row = await this.row(id);
+    const live = this.rowLive(row);
+    return {
+      Name: row.name,
+      ParentID: row.parent_id,
+      IsDirectory: !!row.is_directory,
+      IsHidden: !!row.is_hidden,
+      ApplyAtSeriesLevel: live.applyAtSeriesLevel,
+      ...(row.is_directory ? {} : { Expression: live.expression, Sorting: live.sorting }),
+    };
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.row(id);
+    await this.store.delete(id);
+  }
+}

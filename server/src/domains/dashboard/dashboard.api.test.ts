@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, Series } from '@shoko-ts/contract';
+import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { insertSeries } from '../collection/synthetic.js';
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * An invented collection: Alpha Academy (A, TV: E1 watched, E2 in two releases, E3 missing, E4), Beta Chronicle
+ * (B, a watched movie), Gamma Journey (G, tag 99 hidden from the viewer, E2 airs in two days), Delta Tale (D, no
+ * files, E1 missing); anime 5 is known to AniDB only and airs tomorrow. Similar anime: A→D, B→D, A→B, A→5.
+ */
+describe('dashboard API', () => {
+  let server: TestServer;
+  let key: string;
+  let viewerKey: string;
+  const series: Record<string, number> = {};
+  const api = async <T>(url: string, apiKey = key) => {
+    const res = await server.request({ method: 'GET', url, key: apiKey });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    key = await completeFirstRun(server);
+    const viewer = await createUser(server, key, 'viewer', 'viewer-pass');
+    viewerKey = viewer.key;
+    const db = server.services.db.kysely;
+    const written = await insertSeries(db, [
+      { animeId: 1, title: 'Alpha Academy', airDate: '2020-01-05', episodes: [{ id: 11, file: true, watchedBy: [1] }, { id: 12, file: 2 }, { id: 13 }, { id: 14, file: true }] },
+      { animeId: 2, title: 'Beta Chronicle', type: 'Movie', airDate: '2015-07-10', episodes: [{ id: 21, file: true, watchedBy: [1] }] },
+      { animeId: 3, title: 'Gamma Journey', airDate: '2024-01-01', tags: [{ id: 99, name: 'ecchi' }], episodes: [{ id: 31, file: true }, { id: 32, airDate: day(2) }] },
+      { animeId: 4, title: 'Delta Tale', airDate: '2019-04-01', episodes: [{ id: 41 }] },
+    ]);
+    for (const [letter, animeId] of [['A', 1], ['B', 2], ['G', 3], ['D', 4]] as const) series[letter] = written.get(animeId)!.seriesId;
+    await db.updateTable('users').set({ restricted_tags: JSON.stringify([99]) }).where('id', '=', viewer.id).execute();
+    const now = new Date().toISOString();
+    await db.insertInto('anidb_anime').values({ id: 5, type: 'TV Series', main_title: 'Epsilon Signal', episode_count: 1, special_count: 0, air_date: day(1), end_date: null, restricted: 0, description: '', picture: null, rating: 0, rating_votes: 0, temp_rating: 0, temp_rating_votes: 0, resources: '[]', fetched_at: now, url: null }).execute();
+    await db.insertInto('anidb_episodes').values({ id: 51, anime_id: 5, type: 'Episode', number: 1, length_seconds: 1440, air_date: day(1), rating: 0, votes: 0, description: '', titles: JSON.stringify([{ language: 'en', value: 'Pilot' }]) }).execute();
+    await db.insertInto('anidb_similar').values([
+      { anime_id: 1, similar_anime_id: 4, approval: 10, total: 20, title: 'Delta Tale' },
+      { anime_id: 2, similar_anime_id: 4, approval: 5, total: 10, title: 'Delta Tale' },
+      { anime_id: 1, similar_anime_id: 2, approval: 5, total: 10, title: 'Beta Chronicle' },
+      { anime_id: 1, similar_anime_id: 5, approval: 2, total: 10, title: 'Epsilon Signal' },
+    ]).execute();
+    // Import order (oldest first): Alpha's files, Beta's, Gamma's.
+    const files = await db.selectFrom('files').select(['id', 'size']).orderBy('id').execute();
+    for (const file of files) {
+      const episode = (file.size % 10_000_000) % 100;
+      const stamp = new Date(Date.UTC(2025, 0, 1, 0, episode)).toISOString();
+      await db.updateTable('files').set({ imported_at: stamp }).where('id', '=', file.id).execute();
+    }
+    // One unrecognized file, and Alpha E1's file in two places.
+    const folder = await db.insertInto('import_folders').values({ name: 'Anime', path: server.home, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow();
+    const unknown = await db.insertInto('files').values({ size: 5000, ed2k: 'F'.repeat(32), ed2k_alternate: null, crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, media_info: null, imported_at: now, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const e1File = files.find((f) => f.size === 100_000_011)!;
+    await db.insertInto('file_locations').values([
+      { file_id: unknown.id, import_folder_id: folder.id, relative_path: 'unknown.mkv', is_accessible: 1, mtime_ms: null },
+      { file_id: e1File.id, import_folder_id: folder.id, relative_path: 'a/alpha 01.mkv', is_accessible: 1, mtime_ms: null },
+      { file_id: e1File.id, import_folder_id: folder.id, relative_path: 'b/alpha 01.mkv', is_accessible: 1, mtime_ms: null },
+    ]).execute();
+  });
+
+  afterAll(() => server?.close());
+
+  it('rejects every dashboard route without an API key', async () => {
+    for (const route of server.routes.filter((r) => r.url.startsWith('/api/v3/Dashboard') || r.url.endsWith('RecommendedForYou'))) {
+      const res = await server.request({ method: route.method, url: route.url });
+      expect(res.statusCode, route.url).toBe(401);
+    }
+  });
+
+  it('computes the collection statistics with SQL aggregates', async () => {
+    const stats = await api<DashboardCollectionStats>('/api/v3/Dashboard/Stats');
+    expect(stats).toEqual({
+      FileCount: 6,
+      SeriesCount: 4,
+      GroupCount: 4,
+      FileSize: 610_000_101,
+      FinishedSeries: 1,
+      WatchedEpisodes: 2,
+      WatchedHours: 0.8,
+      PercentDuplicate: 33.33,
+      MissingEpisodes: 2,
+      MissingEpisodesCollecting: 1,
+      UnrecognizedFiles: 1,
+      SeriesWithMissingLinks: 4,
+      EpisodesWithMultipleFiles: 1,
+      FilesWithDuplicateLocations: 1,
+    });
+    const viewer = await api<DashboardCollectionStats>('/api/v3/Dashboard/Stats', viewerKey);
+    expect(viewer).toMatchObject({ SeriesCount: 3, FileCount: 5, WatchedEpisodes: 0, FinishedSeries: 0 });
+  });
+
+  it('counts series by type', async () => {
+    expect(await api('/api/v3/Dashboard/SeriesSummary')).toEqual({ Series: 3, OVA: 0, Movie: 1, Special: 0, Web: 0, Other: 0, MusicVideo: 0, Unknown: 0, None: 0 });
+    expect(await api('/api/v3/Dashboard/SeriesSummary', viewerKey)).toMatchObject({ Series: 2, Movie: 1 });
+  });
+
+  it('lists recently imported episodes newest first, one per file', async () => {
+    const result = await api<{ Total: number; List: DashboardEpisode[] }>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=3');
+    expect(result.Total).toBe(6);
+    expect(result.List.map((e) => [e.SeriesTitle, e.IDs.ID])).toEqual([['Gamma Journey', 31], ['Beta Chronicle', 21], ['Alpha Academy', 14]]);
+    const beta = result.List[1];
+    expect(beta).toMatchObject({ Title: 'Episode 1', Number: 1, Type: 'Normal', Duration: '00:24:00', IDs: { Series: 2, ShokoSeries: series.B } });
+    expect(beta.Watched).not.toBeNull();
+    expect(beta.SeriesPoster).toMatchObject({ Source: 'AniDB', Type: 'Poster', ID: 2 });
+    const page2 = await api<{ List: DashboardEpisode[] }>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=3&page=2');
+    expect(page2.List.map((e) => e.IDs.ID)).toEqual([12, 12, 11]);
+    const viewer = await api<{ Total: number; List: DashboardEpisode[] }>('/api/v3/Dashboard/RecentlyAddedEpisodes', viewerKey);
+    expect(viewer.Total).toBe(5);
+    expect(viewer.List.some((e) => e.SeriesTitle === 'Gamma Journey')).toBe(false);
+  });
+
+  it('lists recently imported series by their newest file', async () => {
+    const result = await api<{ Total: number; List: Series[] }>('/api/v3/Dashboard/RecentlyAddedSeries');
+    expect(result.Total).toBe(3);
+    expect(result.List.map((s) => s.Name)).toEqual(['Gamma Journey', 'Beta Chronicle', 'Alpha Academy']);
+  });
+
+  it('suggests the next unwatched episode per series in progress, never a first episode', async () => {
+    const result = await api<{ Total: number; List: DashboardEpisode[] }>('/api/v3/Dashboard/NextUpEpisodes?pageSize=20&onlyUnwatched=true');
+    expect(result.Total).toBe(1);
+    expect(result.List[0]).toMatchObject({ SeriesTitle: 'Alpha Academy', Number: 2, IDs: { ID: 12, ShokoSeries: series.A } });
+    expect(result.List[0].IDs.ShokoFile).toBeGreaterThan(0);
+    expect((await api<{ Total: number }>('/api/v3/Dashboard/NextUpEpisodes', viewerKey)).Total).toBe(0);
+    expect(await api('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=20')).toEqual({ Total: 0, List: [] });
+  });
+
+  it('lists upcoming episodes of the collection, or of all known anime', async () => {
+    const mine = await api<DashboardEpisode[]>('/api/v3/Dashboard/AniDBCalendar?showAll=false');
+    expect(mine.map((e) => [e.SeriesTitle, e.AirDate])).toEqual([['Gamma Journey', day(2)]]);
+    const all = await api<DashboardEpisode[]>('/api/v3/Dashboard/AniDBCalendar?showAll=true');
+    expect(all.map((e) => e.IDs.ID)).toEqual([51, 32]);
+    expect(all[0]).toMatchObject({ Title: 'Pilot', IDs: { ShokoSeries: null } });
+    expect(await api('/api/v3/Dashboard/AniDBCalendar?showAll=false', viewerKey)).toEqual([]);
+  });
+
+  it('recommends unwatched similar anime, most often similar first', async () => {
+    const result = await api<{ Total: number; List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?pageSize=20');
+    expect(result.List.map((r) => [r.Anime.Title, r.SimilarTo, r.Anime.ShokoID])).toEqual([['Delta Tale', 2, series.D]]);
+    const all = await api<{ List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?showAll=true');
+    expect(all.List.map((r) => r.Anime.ID)).toEqual([4, 5]);
+    const strict = await api<{ List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?showAll=true&approval=0.5');
+    expect(strict.List.map((r) => r.Anime.ID)).toEqual([4]);
+  });
+
+  it('validates the query with 400 problems naming the field', async () => {
+    const cases: Array<[string, string]> = [
+      ['/api/v3/Dashboard/RecentlyAddedEpisodes?includeRestricted=maybe', 'includeRestricted'],
+      ['/api/v3/Dashboard/NextUpEpisodes?pageSize=101', 'pageSize'],
+      ['/api/v3/Dashboard/RecentlyAddedSeries?pageSize=1001', 'pageSize'],
+      ['/api/v3/Series/AniDB/RecommendedForYou?endDate=2020-01-01T00:00:00Z', 'startDate'],
+      ['/api/v3/Dashboard/AniDBCalendar?numberOfDays=x', 'numberOfDays'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await server.request({ method: 'GET', url, key });
+      expect(res.statusCode, url).toBe(400);
+      expect(JSON.stringify(res.json().errors ?? {}), url).toContain(field);
+    }
+  });
+});

@@ -1,0 +1,117 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../http/types.js';
+import { validationError } from '../../http/problem.js';
+import type { BrowseStore, Viewer } from '../collection/browse.store.js';
+import type { DashboardStore, IncludeOnly } from './dashboard.store.js';
+
+const tags = ['Dashboard'];
+const IncludeOnlyParam = Type.Optional(Type.String());
+const paged = (maxPageSize: number, defaultPageSize: number, minPage = 1) => ({
+  pageSize: Type.Integer({ minimum: 0, maximum: maxPageSize, default: defaultPageSize }),
+  page: Type.Integer({ minimum: minPage, default: minPage }),
+  includeRestricted: IncludeOnlyParam,
+});
+const EpisodeListQuery = Type.Object({
+  ...paged(100, 20, 0),
+  includeSpecials: Type.Boolean({ default: true }),
+  includeOthers: Type.Boolean({ default: false }),
+});
+
+/** IncludeOnlyFilter (`true`, `false`, `only`, any casing); anything else is a 400 naming the parameter. */
+function includeOnly(value: string | undefined, field: string): IncludeOnly {
+  if (value === undefined || value === '') return 'false';
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === 'false' || lower === 'only') return lower;
+  throw validationError(field, `The value '${value}' is not valid for ${field}; use true, false or only.`);
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** `GET /api/v3/Dashboard/*` (contract collection.md §10) and the recommendations the dashboard shows (§5.3). */
+export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardStore; browse: BrowseStore }) {
+  const { dashboard, browse } = deps;
+  const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
+
+  app.get('/api/v3/Dashboard/Stats', { schema: { tags } }, async (request) => dashboard.stats(await viewerOf(request), todayUtc()));
+
+  app.get('/api/v3/Dashboard/SeriesSummary', { schema: { tags } }, async (request) => dashboard.seriesSummary(await viewerOf(request)));
+
+  app.get('/api/v3/Dashboard/RecentlyAddedEpisodes', { schema: { tags, querystring: Type.Object(paged(1000, 30)) } }, async (request) => {
+    const { page, pageSize, includeRestricted } = request.query;
+    return dashboard.recentlyAddedEpisodes(await viewerOf(request), { page, pageSize }, includeOnly(includeRestricted, 'includeRestricted'));
+  });
+
+  app.get('/api/v3/Dashboard/RecentlyAddedSeries', { schema: { tags, querystring: Type.Object(paged(1000, 20)) } }, async (request) => {
+    const { page, pageSize, includeRestricted } = request.query;
+    const viewer = await viewerOf(request);
+    const { Total, ids } = await dashboard.recentlyAddedSeriesIds(viewer, { page, pageSize }, includeOnly(includeRestricted, 'includeRestricted'));
+    return { Total, List: await browse.seriesModels(ids, viewer) };
+  });
+
+  // Resume positions are not recorded yet (no player reports them), so no series has an active watch session.
+  app.get('/api/v3/Dashboard/ContinueWatchingEpisodes', { schema: { tags, querystring: EpisodeListQuery } }, async (request) => {
+    includeOnly(request.query.includeRestricted, 'includeRestricted');
+    return { Total: 0, List: [] };
+  });
+
+  app.get(
+    '/api/v3/Dashboard/NextUpEpisodes',
+    {
+      schema: {
+        tags,
+        querystring: Type.Object({
+          ...EpisodeListQuery.properties,
+          onlyUnwatched: Type.Boolean({ default: true }),
+          includeMissing: Type.Boolean({ default: false }),
+          includeRewatching: Type.Boolean({ default: false }),
+        }),
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      return dashboard.nextUp(await viewerOf(request), { page: Math.max(query.page, 1), pageSize: query.pageSize }, {
+        includeSpecials: query.includeSpecials,
+        includeOthers: query.includeOthers,
+        includeMissing: query.includeMissing,
+        restricted: includeOnly(query.includeRestricted, 'includeRestricted'),
+      });
+    },
+  );
+
+  app.get(
+    '/api/v3/Dashboard/AniDBCalendar',
+    { schema: { tags, querystring: Type.Object({ numberOfDays: Type.Integer({ minimum: 0, maximum: 3650, default: 7 }), showAll: Type.Boolean({ default: false }), includeRestricted: Type.Boolean({ default: false }) }) } },
+    async (request) => {
+      const { numberOfDays, showAll, includeRestricted } = request.query;
+      const from = todayUtc();
+      const to = new Date(Date.parse(`${from}T00:00:00Z`) + numberOfDays * 86_400_000).toISOString().slice(0, 10);
+      return dashboard.calendar(await viewerOf(request), { from, to }, showAll, includeRestricted ? 'true' : 'false');
+    },
+  );
+
+  const RecommendedQuery = Type.Object({
+    ...paged(100, 30),
+    showAll: Type.Boolean({ default: false }),
+    startDate: Type.Optional(Type.String({ format: 'date-time' })),
+    endDate: Type.Optional(Type.String({ format: 'date-time' })),
+    approval: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
+  });
+  const recommendedPath = '/api/v3/Series/AniDB/RecommendedForYou';
+  // The collection domain owns /Series; it may add this route itself one day, so only fill the gap.
+  if (!app.hasRoute({ method: 'GET', url: recommendedPath })) {
+    app.get(recommendedPath, { schema: { tags: ['Series'], querystring: RecommendedQuery } }, async (request) => {
+      const { page, pageSize, showAll, startDate, endDate, approval, includeRestricted } = request.query;
+      if (endDate && !startDate) throw validationError('startDate', 'Missing start date.');
+      if (endDate && Date.parse(endDate) > Date.now()) throw validationError('endDate', 'End date cannot be set into the future.');
+      if (startDate && endDate && Date.parse(startDate) > Date.parse(endDate)) throw validationError('startDate', 'Start date cannot be newer than the end date.');
+      return dashboard.recommended(await viewerOf(request), { page, pageSize }, {
+        showAll,
+        restricted: includeOnly(includeRestricted, 'includeRestricted'),
+        start: startDate ? new Date(startDate).toISOString() : null,
+        end: endDate ? new Date(endDate).toISOString() : null,
+        approval,
+      });
+    });
+  }
+}

@@ -1,0 +1,293 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { AnidbAnimeRecommendedForYou, CollectionImage, DashboardCollectionStats, DashboardEpisode, DashboardSeriesSummary } from '@shoko-ts/contract';
+import type { Database } from '../../db/schema.js';
+import { animeType, type Viewer } from '../collection/browse.store.js';
+import { timeSpanText } from '../../media/mediainfo/index.js';
+
+/** IncludeOnlyFilter of the contract: include, exclude or only. */
+export type IncludeOnly = 'true' | 'false' | 'only';
+
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+/** The SQL condition saying the series row `alias` may be shown (tag restrictions), from the collection domain. */
+export type SeriesAllowed = (viewer: Viewer, alias: string) => RawBuilder<unknown>;
+
+const EPISODE_TYPE: Record<string, string> = { Episode: 'Normal', Special: 'Special', Credits: 'ThemeSong', Trailer: 'Trailer', Parody: 'Parody', Other: 'Other' };
+const num = (value: unknown) => Number(value ?? 0);
+
+const poster = (animeId: number, picture: string | null): CollectionImage | null =>
+  picture
+    ? { ID: animeId, Type: 'Poster', Source: 'AniDB', LanguageCode: null, RelativeFilepath: `/${picture}`, Preferred: false, Disabled: false, Width: null, Height: null }
+    : null;
+
+/** The English title of an AniDB episode, else its first title, else `Episode <n>`. */
+function episodeTitle(titlesJson: string | null, number: number): string {
+  try {
+    const titles = JSON.parse(titlesJson ?? '[]') as Array<{ language: string; value: string }>;
+    return (titles.find((t) => t.language === 'en') ?? titles[0])?.value ?? `Episode ${number}`;
+  } catch {
+    return `Episode ${number}`;
+  }
+}
+
+interface EpisodeRow {
+  anidb_episode_id: number;
+  anime_id: number;
+  file_id: number | null;
+  episode_id: number | null;
+  series_id: number | null;
+  titles: string | null;
+  number: number;
+  type: string;
+  air_date: string | null;
+  length_seconds: number;
+  watched_at: string | null;
+  series_title: string | null;
+  picture: string | null;
+}
+
+const EPISODE_COLUMNS = sql.raw(`ae.id AS anidb_episode_id, ae.anime_id AS anime_id, e.id AS episode_id, s.id AS series_id, ae.titles AS titles,
+  ae.number AS number, ae.type AS type, ae.air_date AS air_date, ae.length_seconds AS length_seconds,
+  COALESCE(s.title_override, a.main_title) AS series_title, a.picture AS picture`);
+
+function toEpisode(row: EpisodeRow): DashboardEpisode {
+  const number = num(row.number);
+  return {
+    IDs: { ID: num(row.anidb_episode_id), Series: num(row.anime_id), ShokoFile: row.file_id === null ? null : num(row.file_id), ShokoEpisode: row.episode_id === null ? null : num(row.episode_id), ShokoSeries: row.series_id === null ? null : num(row.series_id) },
+    Title: episodeTitle(row.titles, number),
+    Number: number,
+    Type: EPISODE_TYPE[row.type] ?? 'Unknown',
+    AirDate: row.air_date ? row.air_date.slice(0, 10) : null,
+    Duration: timeSpanText(num(row.length_seconds)),
+    ResumePosition: null,
+    Watched: row.watched_at ? new Date(row.watched_at).toISOString() : null,
+    SeriesTitle: row.series_title ?? '',
+    SeriesPoster: poster(num(row.anime_id), row.picture),
+    Thumbnail: null,
+  };
+}
+
+const restrictedClause = (filter: IncludeOnly, alias = 'a'): RawBuilder<unknown> =>
+  filter === 'true' ? sql.raw('1 = 1') : filter === 'only' ? sql.raw(`${alias}.restricted = 1`) : sql.raw(`COALESCE(${alias}.restricted, 0) = 0`);
+
+const limitOffset = ({ page, pageSize }: Page) => sql`LIMIT ${pageSize} OFFSET ${(Math.max(page, 1) - 1) * pageSize}`;
+
+/**
+ * The dashboard's read side: every figure is one aggregate query over the whole collection, so the panels stay
+ * fast on big collections (no per-series loops in JavaScript).
+ */
+export class DashboardStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly seriesAllowed: SeriesAllowed,
+  ) {}
+
+  async stats(viewer: Viewer, today: string): Promise<DashboardCollectionStats> {
+    const allowed = this.seriesAllowed(viewer, 's');
+    const userId = viewer.userId;
+    // Local = an episode with at least one file record of its content.
+    const local = sql.raw('EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)');
+    const [series, files, watched, perSeries, multiples, duplicateLocations, unrecognized, missingLinks, locations] = await Promise.all([
+      sql<{ series: unknown; groups: unknown }>`SELECT COUNT(*) AS series, COUNT(DISTINCT s.group_id) AS groups FROM series s WHERE ${allowed}`.execute(this.db),
+      sql<{ count: unknown; size: unknown }>`SELECT COUNT(*) AS count, COALESCE(SUM(f.size), 0) AS size FROM files f
+        WHERE EXISTS (SELECT 1 FROM file_episode_links l JOIN series s ON s.anime_id = l.anime_id WHERE l.ed2k = f.ed2k AND l.size = f.size AND ${allowed})`.execute(this.db),
+      sql<{ count: unknown; seconds: unknown }>`SELECT COUNT(*) AS count, COALESCE(SUM(ae.length_seconds), 0) AS seconds FROM user_episode_states w
+        JOIN episodes e ON e.id = w.episode_id JOIN series s ON s.id = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+        WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL AND ${allowed}`.execute(this.db),
+      // Per series: local and watched normal episodes, aired normal/special episodes without a file, and the gaps
+      // before the last local normal episode (the run the user is collecting).
+      sql<{ finished: unknown; missing: unknown; collecting: unknown }>`SELECT
+          SUM(CASE WHEN t.local_normal > 0 AND t.watched_normal >= t.local_normal THEN 1 ELSE 0 END) AS finished,
+          COALESCE(SUM(t.missing), 0) AS missing, COALESCE(SUM(t.collecting), 0) AS collecting
+        FROM (SELECT s.id,
+            SUM(CASE WHEN ae.type = 'Episode' AND e.is_hidden = 0 AND ${local} THEN 1 ELSE 0 END) AS local_normal,
+            SUM(CASE WHEN ae.type = 'Episode' AND e.is_hidden = 0 AND ${local}
+              AND EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL) THEN 1 ELSE 0 END) AS watched_normal,
+            SUM(CASE WHEN ae.type IN ('Episode', 'Special') AND e.is_hidden = 0 AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local} THEN 1 ELSE 0 END) AS missing,
+            SUM(CASE WHEN ae.type = 'Episode' AND e.is_hidden = 0 AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local}
+              AND ae.number < (SELECT MAX(le.number) FROM file_episode_links ll JOIN anidb_episodes le ON le.id = ll.episode_id JOIN files lf ON lf.ed2k = ll.ed2k AND lf.size = ll.size
+                WHERE ll.anime_id = s.anime_id AND le.type = 'Episode') THEN 1 ELSE 0 END) AS collecting
+          FROM series s JOIN episodes e ON e.series_id = s.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+          WHERE ${allowed} GROUP BY s.id) t`.execute(this.db),
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM (SELECT l.episode_id FROM file_episode_links l
+          JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size JOIN series s ON s.anime_id = l.anime_id
+          WHERE f.is_variation = 0 AND ${allowed} GROUP BY l.episode_id HAVING COUNT(DISTINCT f.id) > 1) t`.execute(this.db),
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM (SELECT file_id FROM file_locations GROUP BY file_id HAVING COUNT(*) > 1) t`.execute(this.db),
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM files f WHERE f.ed2k <> '' AND f.is_ignored = 0
+        AND NOT EXISTS (SELECT 1 FROM file_episode_links l WHERE l.ed2k = f.ed2k AND l.size = f.size)`.execute(this.db),
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM series s JOIN anidb_anime a ON a.id = s.anime_id
+        WHERE a.type NOT IN ('Music Video', 'Other', 'unknown', 'Unknown') AND ${allowed}
+          AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_show x WHERE x.anime_id = s.anime_id)
+          AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_movie m WHERE m.anime_id = s.anime_id)`.execute(this.db),
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM file_locations`.execute(this.db),
+    ]);
+    const multipleFiles = num(multiples.rows[0]?.count);
+    const locationCount = num(locations.rows[0]?.count);
+    return {
+      FileCount: num(files.rows[0]?.count),
+      SeriesCount: num(series.rows[0]?.series),
+      GroupCount: num(series.rows[0]?.groups),
+      FileSize: num(files.rows[0]?.size),
+      FinishedSeries: num(perSeries.rows[0]?.finished),
+      WatchedEpisodes: num(watched.rows[0]?.count),
+      WatchedHours: Math.round(num(watched.rows[0]?.seconds) / 360) / 10,
+      PercentDuplicate: locationCount ? Math.round((multipleFiles * 10000) / locationCount) / 100 : 0,
+      MissingEpisodes: num(perSeries.rows[0]?.missing),
+      MissingEpisodesCollecting: num(perSeries.rows[0]?.collecting),
+      UnrecognizedFiles: num(unrecognized.rows[0]?.count),
+      SeriesWithMissingLinks: num(missingLinks.rows[0]?.count),
+      EpisodesWithMultipleFiles: multipleFiles,
+      FilesWithDuplicateLocations: num(duplicateLocations.rows[0]?.count),
+    };
+  }
+
+  async seriesSummary(viewer: Viewer): Promise<DashboardSeriesSummary> {
+    const { rows } = await sql<{ type: string | null; count: unknown }>`SELECT a.type AS type, COUNT(*) AS count FROM series s
+      LEFT JOIN anidb_anime a ON a.id = s.anime_id WHERE ${this.seriesAllowed(viewer, 's')} GROUP BY a.type`.execute(this.db);
+    const summary: DashboardSeriesSummary = { Series: 0, OVA: 0, Movie: 0, Special: 0, Web: 0, Other: 0, MusicVideo: 0, Unknown: 0, None: 0 };
+    const key: Record<string, keyof DashboardSeriesSummary> = { TV: 'Series', TVSpecial: 'Special', OVA: 'OVA', Movie: 'Movie', Web: 'Web', Other: 'Other', MusicVideo: 'MusicVideo', Unknown: 'Unknown' };
+    // AniDB writes `TV Series`; the loopback fake (demo, tests) writes `TV`.
+    for (const row of rows) summary[row.type === null ? 'None' : key[row.type === 'TV' ? 'TV' : animeType(row.type)]] += num(row.count);
+    return summary;
+  }
+
+  /** One entry per (imported file, linked episode), newest import first. */
+  async recentlyAddedEpisodes(viewer: Viewer, page: Page, restricted: IncludeOnly): Promise<{ Total: number; List: DashboardEpisode[] }> {
+    const from = sql`FROM files f JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
+      JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN anidb_anime a ON a.id = ae.anime_id
+      JOIN series s ON s.anime_id = ae.anime_id LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
+      WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
+    const [total, list] = await Promise.all([
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from}`.execute(this.db),
+      page.pageSize
+        ? sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, f.id AS file_id,
+            (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
+            ${from} ORDER BY f.imported_at DESC, f.id DESC, l.ordering ${limitOffset(page)}`.execute(this.db)
+        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+    ]);
+    return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
+  }
+
+  /** Series ids by their most recent file import, newest first. */
+  async recentlyAddedSeriesIds(viewer: Viewer, page: Page, restricted: IncludeOnly): Promise<{ Total: number; ids: number[] }> {
+    const from = sql`FROM series s JOIN anidb_anime a ON a.id = s.anime_id JOIN file_episode_links l ON l.anime_id = s.anime_id
+      JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
+      WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
+    const [total, list] = await Promise.all([
+      sql<{ count: unknown }>`SELECT COUNT(DISTINCT s.id) AS count ${from}`.execute(this.db),
+      page.pageSize
+        ? sql<{ id: number }>`SELECT s.id AS id, MAX(f.imported_at) AS latest ${from} GROUP BY s.id ORDER BY latest DESC, s.id DESC ${limitOffset(page)}`.execute(this.db)
+        : Promise.resolve({ rows: [] as Array<{ id: number }> }),
+    ]);
+    return { Total: num(total.rows[0]?.count), ids: list.rows.map((r) => num(r.id)) };
+  }
+
+  /**
+   * Per series the user has watched something of (most recent activity first): the first unwatched, not hidden
+   * episode (normal episodes before specials). A series whose next episode would be E1 is not suggested.
+   */
+  async nextUp(
+    viewer: Viewer,
+    page: Page,
+    options: { includeSpecials: boolean; includeOthers: boolean; includeMissing: boolean; restricted: IncludeOnly },
+  ): Promise<{ Total: number; List: DashboardEpisode[] }> {
+    const types = ['Episode', ...(options.includeSpecials ? ['Special'] : []), ...(options.includeOthers ? ['Other', 'Credits', 'Trailer', 'Parody'] : [])];
+    const userId = viewer.userId;
+    const localOnly = options.includeMissing
+      ? sql.raw('1 = 1')
+      : sql.raw('EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)');
+    const base = sql`WITH activity AS (
+        SELECT e.series_id AS sid, MAX(w.updated_at) AS last FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
+        WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL GROUP BY e.series_id),
+      candidates AS (
+        SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber,
+          ROW_NUMBER() OVER (PARTITION BY e.series_id ORDER BY CASE WHEN ae.type = 'Episode' THEN 0 ELSE 1 END, ae.number, ae.id) AS rn
+        FROM episodes e JOIN activity act ON act.sid = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+        WHERE e.is_hidden = 0 AND ae.type IN (${sql.join(types)}) AND ${localOnly}
+          AND NOT EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL))
+      SELECT`;
+    const where = sql`FROM candidates c JOIN activity act ON act.sid = c.sid JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
+      JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id
+      WHERE c.rn = 1 AND NOT (c.etype = 'Episode' AND c.enumber = 1) AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
+    const [total, list] = await Promise.all([
+      sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
+      page.pageSize
+        ? sql<EpisodeRow>`${base} ${EPISODE_COLUMNS}, NULL AS file_id, NULL AS watched_at ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db)
+        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+    ]);
+    const rows = list.rows;
+    const files = await this.firstFiles(rows.map((r) => num(r.anidb_episode_id)));
+    return { Total: num(total.rows[0]?.count), List: rows.map((r) => toEpisode({ ...r, file_id: files.get(num(r.anidb_episode_id)) ?? null })) };
+  }
+
+  /** The lowest file id holding each AniDB episode. */
+  private async firstFiles(anidbEpisodeIds: number[]): Promise<Map<number, number>> {
+    if (!anidbEpisodeIds.length) return new Map();
+    const { rows } = await sql<{ episode_id: number; file_id: unknown }>`SELECT l.episode_id AS episode_id, MIN(f.id) AS file_id FROM file_episode_links l
+      JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id IN (${sql.join(anidbEpisodeIds)}) GROUP BY l.episode_id`.execute(this.db);
+    return new Map(rows.map((r) => [num(r.episode_id), num(r.file_id)]));
+  }
+
+  /** AniDB episodes airing from `from` through `to` (inclusive), by air date; `showAll` false keeps anime with a local series. */
+  async calendar(viewer: Viewer, range: { from: string; to: string }, showAll: boolean, restricted: IncludeOnly): Promise<DashboardEpisode[]> {
+    const { rows } = await sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, NULL AS file_id, NULL AS watched_at
+      FROM anidb_episodes ae JOIN anidb_anime a ON a.id = ae.anime_id LEFT JOIN series s ON s.anime_id = a.id
+      LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
+      WHERE ae.air_date IS NOT NULL AND ae.air_date >= ${range.from} AND ae.air_date <= ${`${range.to}T99`}
+        AND ${showAll ? sql.raw('1 = 1') : sql.raw('s.id IS NOT NULL')}
+        AND (s.id IS NULL OR ${this.seriesAllowed(viewer, 's')}) AND ${restrictedClause(restricted)}
+      ORDER BY ae.air_date, a.id, ae.number LIMIT 1000`.execute(this.db);
+    return rows.map(toEpisode);
+  }
+
+  /**
+   * AniDB's similar anime of everything the user watched (in the period), that they have not watched themselves;
+   * `SimilarTo` = how many watched anime point to it.
+   */
+  async recommended(
+    viewer: Viewer,
+    page: Page,
+    options: { showAll: boolean; restricted: IncludeOnly; start: string | null; end: string | null; approval: number },
+  ): Promise<{ Total: number; List: AnidbAnimeRecommendedForYou[] }> {
+    const period = options.start ? sql`AND w.watched_at >= ${options.start} AND w.watched_at <= ${options.end ?? new Date().toISOString()}` : sql.raw('');
+    const base = sql`WITH watched AS (SELECT DISTINCT s.anime_id AS anime_id FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
+        JOIN series s ON s.id = e.series_id WHERE w.user_id = ${viewer.userId} AND w.watched_at IS NOT NULL ${period}),
+      seen AS (SELECT DISTINCT s.anime_id AS anime_id FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
+        JOIN series s ON s.id = e.series_id WHERE w.user_id = ${viewer.userId} AND w.watched_at IS NOT NULL),
+      picks AS (SELECT sim.similar_anime_id AS aid, COUNT(*) AS similar_to FROM anidb_similar sim JOIN watched wa ON wa.anime_id = sim.anime_id
+        JOIN anidb_anime a ON a.id = sim.similar_anime_id LEFT JOIN series s ON s.anime_id = a.id
+        WHERE sim.similar_anime_id NOT IN (SELECT anime_id FROM seen) AND ${options.showAll ? sql.raw('1 = 1') : sql.raw('s.id IS NOT NULL')}
+          AND (s.id IS NULL OR ${this.seriesAllowed(viewer, 's')}) AND ${restrictedClause(options.restricted)}
+          AND (sim.total = 0 OR sim.approval * 1.0 / sim.total >= ${options.approval})
+        GROUP BY sim.similar_anime_id)`;
+    const [total, list] = await Promise.all([
+      sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count FROM picks`.execute(this.db),
+      page.pageSize
+        ? sql<{ aid: number; similar_to: unknown; type: string; main_title: string; picture: string | null; restricted: number; episode_count: number; air_date: string | null; end_date: string | null; series_id: number | null; title_override: string | null }>`${base}
+            SELECT p.aid, p.similar_to, a.type, a.main_title, a.picture, a.restricted, a.episode_count, a.air_date, a.end_date, s.id AS series_id, s.title_override
+            FROM picks p JOIN anidb_anime a ON a.id = p.aid LEFT JOIN series s ON s.anime_id = a.id
+            ORDER BY p.similar_to DESC, p.aid ${limitOffset(page)}`.execute(this.db)
+        : Promise.resolve({ rows: [] }),
+    ]);
+    return {
+      Total: num(total.rows[0]?.count),
+      List: list.rows.map((r) => ({
+        Anime: {
+          ID: num(r.aid),
+          ShokoID: r.series_id === null ? null : num(r.series_id),
+          Type: animeType(r.type),
+          Title: r.title_override ?? r.main_title,
+          Restricted: !!num(r.restricted),
+          Poster: poster(num(r.aid), r.picture),
+          EpisodeCount: num(r.episode_count),
+          AirDate: r.air_date,
+          EndDate: r.end_date,
+        },
+        SimilarTo: num(r.similar_to),
+      })),
+    };
+  }
+}

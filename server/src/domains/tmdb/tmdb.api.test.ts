@@ -1,0 +1,463 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTmdb, type FakeTmdb } from '../../../../fakes/src/tmdb/index.js';
+import {
+  CLOCKWORK_MOVIE_ID,
+  CLOCKWORK_SHOW_ID,
+  PAPER_COMET_ADULT_ID,
+  PAPER_COMET_MOVIE_ID,
+  sampleMovies,
+  sampleShows,
+  TIDEWATER_DRAMA_ID,
+  TIDEWATER_SHOW_ID,
+  TIDEWATER_STORY_ARCS_GROUP_ID,
+} from '../../../../fakes/src/tmdb/sample-data.js';
+import { MATCH_RATING_BADGES, type TmdbMatchRating } from '../../providers/tmdb/index.js';
+import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+
+/** Invented AniDB anime matching the TMDB fake's invented shows and movie. */
+const TIDEWATER = 8101;
+const ORCHARD = 8200;
+const ORCHARD_SEQUEL = 8201;
+const ORCHARD_MOVIE = 8301;
+
+interface SeedAnime {
+  id: number;
+  type: string;
+  airDate: string | null;
+  restricted?: boolean;
+  titles: { type: string; language: string; value: string }[];
+  episodes: { id: number; type: string; number: number; airDate: string | null; title: string }[];
+  prequel?: number;
+  series?: boolean;
+}
+
+const seeds: SeedAnime[] = [
+  {
+    id: TIDEWATER,
+    type: 'TV',
+    airDate: '2022-04-05',
+    titles: [
+      { type: 'main', language: 'x-jat', value: 'Chousen no Lantern' },
+      { type: 'official', language: 'ja', value: '潮線のランタン' },
+      { type: 'official', language: 'en', value: 'Lanterns of the Tidewater Line' },
+    ],
+    episodes: [
+      { id: 810101, type: 'Episode', number: 1, airDate: '2022-04-05', title: "The Lamp-Keeper's Apprentice" },
+      { id: 810102, type: 'Episode', number: 2, airDate: '2022-04-13', title: 'Low Tide at Nine Bell' },
+      { id: 810103, type: 'Episode', number: 3, airDate: '2022-04-19', title: 'Episode 3' },
+      { id: 810104, type: 'Episode', number: 4, airDate: null, title: 'Where the Last Lantern Sail' },
+      { id: 810105, type: 'Episode', number: 5, airDate: null, title: 'Episode 5' },
+      { id: 810106, type: 'Special', number: 1, airDate: '2023-01-01', title: 'Harbour Lights: A Look Back' },
+      { id: 810107, type: 'Credits', number: 1, airDate: null, title: 'Opening' },
+    ],
+    series: true,
+  },
+  {
+    id: ORCHARD,
+    type: 'TV',
+    airDate: '2019-10-03',
+    titles: [
+      { type: 'main', language: 'x-jat', value: 'Zenmai Kajuen' },
+      { type: 'official', language: 'ja', value: 'ぜんまい果樹園' },
+    ],
+    episodes: [],
+  },
+  {
+    // Its own titles find nothing on TMDB: only the prequel chain's first entry leads to the show.
+    id: ORCHARD_SEQUEL,
+    type: 'TV',
+    airDate: '2021-07-08',
+    titles: [
+      { type: 'main', language: 'x-jat', value: 'Makimodoshi no Kagi' },
+      { type: 'official', language: 'ja', value: '巻き戻しの鍵' },
+    ],
+    episodes: [
+      { id: 820101, type: 'Episode', number: 1, airDate: '2021-07-08', title: 'Episode 1' },
+      { id: 820102, type: 'Episode', number: 2, airDate: null, title: 'A Grafted Gear' },
+      { id: 820103, type: 'Episode', number: 3, airDate: null, title: 'Episode 3' },
+    ],
+    prequel: ORCHARD,
+    series: true,
+  },
+  {
+    id: ORCHARD_MOVIE,
+    type: 'Movie',
+    airDate: '2023-03-10',
+    titles: [
+      { type: 'main', language: 'x-jat', value: 'Zenmai Kajuen: Saigo no Shuukaku' },
+      { type: 'official', language: 'ja', value: 'ぜんまい果樹園 最後の収穫' },
+    ],
+    episodes: [{ id: 830101, type: 'Episode', number: 1, airDate: '2023-03-10', title: 'Complete Movie' }],
+    series: true,
+  },
+];
+
+/** AniDB rows as the AniDB import stores them; returns anime id → series id. */
+async function seedAnidb(server: TestServer, anime: SeedAnime[]): Promise<Map<number, number>> {
+  const db = server.services.db.kysely;
+  const now = new Date().toISOString();
+  const seriesIds = new Map<number, number>();
+  for (const a of anime) {
+    await db
+      .insertInto('anidb_anime')
+      .values({
+        id: a.id,
+        type: a.type,
+        main_title: a.titles[0].value,
+        episode_count: a.episodes.filter((e) => e.type === 'Episode').length,
+        special_count: a.episodes.filter((e) => e.type === 'Special').length,
+        air_date: a.airDate,
+        end_date: null,
+        restricted: a.restricted ? 1 : 0,
+        description: '',
+        picture: null,
+        rating: 0,
+        rating_votes: 0,
+        temp_rating: 0,
+        temp_rating_votes: 0,
+        resources: '[]',
+        fetched_at: now,
+        url: null,
+      })
+      .execute();
+    await db.insertInto('anidb_anime_titles').values(a.titles.map((t) => ({ anime_id: a.id, ...t }))).execute();
+    if (a.episodes.length) {
+      await db
+        .insertInto('anidb_episodes')
+        .values(
+          a.episodes.map((e) => ({
+            id: e.id,
+            anime_id: a.id,
+            type: e.type,
+            number: e.number,
+            length_seconds: 1440,
+            air_date: e.airDate,
+            rating: 0,
+            votes: 0,
+            description: '',
+            titles: JSON.stringify([{ language: 'en', value: e.title }]),
+          })),
+        )
+        .execute();
+    }
+    if (a.prequel) await db.insertInto('anidb_relations').values({ anime_id: a.id, related_anime_id: a.prequel, relation_type: 'Prequel', related_title: null }).execute();
+    if (a.series) {
+      const group = await db
+        .insertInto('groups')
+        .values({ parent_id: null, name: a.titles[0].value, description: '', has_custom_name: 0, has_custom_description: 0, preferred_series_id: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const series = await db
+        .insertInto('series')
+        .values({ anime_id: a.id, group_id: group.id, title_override: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      seriesIds.set(a.id, series.id);
+    }
+  }
+  return seriesIds;
+}
+
+const saved = { url: process.env.SHOKO_TMDB_URL, image: process.env.SHOKO_TMDB_IMAGE_URL };
+function restoreEnv() {
+  for (const [name, value] of [['SHOKO_TMDB_URL', saved.url], ['SHOKO_TMDB_IMAGE_URL', saved.image]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
+/** A server pointed at a fresh TMDB fake, `settings` patched in before the first run, AniDB rows seeded. */
+async function startWithFake(settings: { path: string; value: unknown }[], anime: SeedAnime[]) {
+  const fake = await startFakeTmdb({ shows: sampleShows, movies: sampleMovies });
+  process.env.SHOKO_TMDB_URL = fake.url;
+  process.env.SHOKO_TMDB_IMAGE_URL = fake.imageUrl;
+  const server = await createTestServer();
+  if (settings.length) {
+    const patch = await server.request({ method: 'PATCH', url: '/api/v3/Settings?skipValidation=true', body: settings.map((s) => ({ op: 'replace', ...s })) });
+    expect(patch.statusCode).toBeLessThan(300);
+  }
+  const key = await completeFirstRun(server);
+  return { fake, server, key, series: await seedAnidb(server, anime) };
+}
+
+/** The series' stored episode links as `anidbEpisodeId → "tmdbEpisodeId:badge"`. */
+async function episodeBadges(server: TestServer, key: string, seriesId: number): Promise<Record<string, string>> {
+  const res = await server.request({ method: 'GET', url: `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences/Episode?pageSize=0`, key });
+  expect(res.statusCode).toBe(200);
+  const list = res.json().List as { AnidbEpisodeID: number; TmdbEpisodeID: number; Rating: TmdbMatchRating }[];
+  return Object.fromEntries(list.map((x) => [x.AnidbEpisodeID, `${x.TmdbEpisodeID}:${MATCH_RATING_BADGES[x.Rating]}`]));
+}
+
+describe('TMDB linking and metadata against the TMDB fake', () => {
+  let server: TestServer;
+  let fake: FakeTmdb;
+  let key: string;
+  let series: Map<number, number>;
+  const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
+  const badges = (seriesId: number) => episodeBadges(server, key, seriesId);
+
+  beforeAll(async () => {
+    ({ fake, server, key, series } = await startWithFake(
+      [
+        { path: '/TMDB/UserApiKey', value: 'TESTKEY' },
+        { path: '/TMDB/AutoDownloadAlternateOrdering', value: true },
+        { path: '/TMDB/AutoDownloadCrewAndCast', value: true },
+      ],
+      seeds,
+    ));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+    restoreEnv();
+  });
+
+  it('auto-links a series to its TMDB show, skipping the live-action namesake, and rates every episode link', async () => {
+    expect(await server.services.tmdb.linking.queueAutoMatch(TIDEWATER)).toBe(true);
+    await server.services.queue.idle();
+
+    const shows = await api('GET', `/api/v3/Series/${series.get(TIDEWATER)}/TMDB/Show/CrossReferences`);
+    expect(shows.json()).toEqual([{ AnidbAnimeID: TIDEWATER, TmdbShowID: TIDEWATER_SHOW_ID, Rating: 'Automatic' }]);
+    expect(await badges(series.get(TIDEWATER)!)).toEqual({
+      810101: '9100101:DT',
+      810102: '9100102:~DT',
+      810103: '9100103:D',
+      810104: '9100104:~T',
+      810105: '0:None',
+      810106: '9100100:T',
+    });
+    // The show was stored with every season, its alternate ordering and its credits.
+    const show = (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}?include=Ordering&include=Cast&include=Crew&include=CrossReferences`)).json();
+    expect(show).toMatchObject({
+      ID: TIDEWATER_SHOW_ID,
+      Title: 'Lanterns of the Tidewater Line',
+      TvdbID: 7700001,
+      Genres: expect.arrayContaining(['Animation', 'Drama', 'Sci-Fi', 'Fantasy']),
+      EpisodeCount: 4,
+      SeasonCount: 1,
+      AlternateOrderingCount: 1,
+      FirstAiredAt: '2022-04-05',
+      LastAiredAt: '2022-04-26',
+      UserRating: { Value: 7.8, MaxValue: 10, Source: 'TMDB', Votes: 64 },
+      CrossReferences: [{ AnidbAnimeID: TIDEWATER, TmdbShowID: TIDEWATER_SHOW_ID, Rating: 'Automatic' }],
+    });
+    expect(show.Cast).toEqual([expect.objectContaining({ RoleName: 'Actor', RoleDetails: 'Suzu', Staff: expect.objectContaining({ Name: 'Mirei Hanazono' }) })]);
+    expect(show.Crew[0]).toMatchObject({ RoleName: 'Director', Staff: { Name: 'Tadashi Kurokawa' } });
+    expect(show.Ordering.map((o: { OrderingName: string; InUse: boolean }) => [o.OrderingName, o.InUse])).toEqual([
+      ['Seasons', true],
+      ['Story Arcs', false],
+    ]);
+    expect(fake.requests.some((r) => r.startsWith(`GET /3/tv/episode_group/${TIDEWATER_STORY_ARCS_GROUP_ID}`))).toBe(true);
+  });
+
+  it('serves the episodes in an alternate ordering and stores the preferred one', async () => {
+    const arcs = (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Episode?alternateOrderingID=${TIDEWATER_STORY_ARCS_GROUP_ID}`)).json();
+    expect(arcs.Total).toBe(5);
+    expect(arcs.List.map((e: { ID: number; SeasonNumber: number; EpisodeNumber: number }) => [e.ID, e.SeasonNumber, e.EpisodeNumber])).toEqual([
+      [9100101, 1, 1],
+      [9100102, 1, 2],
+      [9100103, 2, 1],
+      [9100104, 2, 2],
+      [9100100, 2, 3],
+    ]);
+    const set = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, { AlternateOrderingID: TIDEWATER_STORY_ARCS_GROUP_ID });
+    expect(set.statusCode).toBe(200);
+    expect((await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}`)).json().AlternateOrderingID).toBe(TIDEWATER_STORY_ARCS_GROUP_ID);
+    // Episodes by id come numbered in their show's preferred ordering; unknown ids are skipped.
+    const bulk = await api('POST', '/api/v3/Tmdb/Episode/Bulk', { IDs: [9100100, 1, 9100101] });
+    expect(bulk.json().map((e: { ID: number; AlternateOrderingID: string; SeasonNumber: number; EpisodeNumber: number }) => [e.ID, e.AlternateOrderingID, e.SeasonNumber, e.EpisodeNumber])).toEqual([
+      [9100100, TIDEWATER_STORY_ARCS_GROUP_ID, 2, 3],
+      [9100101, TIDEWATER_STORY_ARCS_GROUP_ID, 1, 1],
+    ]);
+    const wrong = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, { AlternateOrderingID: 'ffffffffffffffffffffffff' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toHaveProperty('AlternateOrderingID');
+    await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, { AlternateOrderingID: 'default' });
+  });
+
+  it('finds a sequel through its prequel chain when the stored anime is announced', async () => {
+    server.services.bus.emit('shoko', {
+      event: 'SeriesUpdated',
+      payload: { Source: 'AniDB', Reason: 'Updated', SeriesID: ORCHARD_SEQUEL, ShokoSeriesIDs: [series.get(ORCHARD_SEQUEL)], Episodes: [] },
+    });
+    // The listener queues asynchronously: wait for the job's link, then for the job to finish.
+    for (let i = 0; i < 250 && (await server.services.tmdb.store.showLinksOfAnime(ORCHARD_SEQUEL)).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await server.services.queue.idle();
+    expect((await server.services.tmdb.store.showLinksOfAnime(ORCHARD_SEQUEL)).map((l) => l.show_id)).toEqual([CLOCKWORK_SHOW_ID]);
+    expect(await badges(series.get(ORCHARD_SEQUEL)!)).toEqual({ 820101: '9130201:D', 820102: '9130202:T', 820103: '9130203:BG' });
+    expect(fake.requests.some((r) => r.includes('/3/search/tv?query=%E3%81%9C%E3%82%93%E3%81%BE%E3%81%84'))).toBe(true);
+  });
+
+  it('links a movie-type anime to the TMDB movie through its episode (Series AutoSearch)', async () => {
+    const res = await api('POST', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Action/AutoSearch`);
+    expect(res.statusCode).toBe(204);
+    await server.services.queue.idle();
+    const links = (await api('GET', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie/CrossReferences`)).json();
+    expect(links).toEqual([{ AnidbAnimeID: ORCHARD_MOVIE, AnidbEpisodeID: 830101, TmdbMovieID: CLOCKWORK_MOVIE_ID, Rating: 'Automatic' }]);
+    const movie = (await api('GET', `/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}?include=Keywords`)).json();
+    expect(movie).toMatchObject({ ID: CLOCKWORK_MOVIE_ID, Title: 'Clockwork Orchard: The Last Harvest', Runtime: '01:44:00', ReleasedAt: '2023-03-10', CollectionID: 930001, ImdbMovieID: 'tt9900002', Keywords: ['anime'] });
+    expect((await api('GET', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie`)).json().map((m: { ID: number }) => m.ID)).toEqual([CLOCKWORK_MOVIE_ID]);
+  });
+
+  it('never replaces a link the user made, and keeps user-verified episode links', async () => {
+    const seriesId = series.get(TIDEWATER)!;
+    const link = await api('POST', `/api/v3/Series/${seriesId}/TMDB/Show`, { ID: TIDEWATER_SHOW_ID, Replace: true });
+    expect(link.statusCode).toBe(204);
+    expect((await api('GET', `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences`)).json()).toEqual([{ AnidbAnimeID: TIDEWATER, TmdbShowID: TIDEWATER_SHOW_ID, Rating: 'User' }]);
+    const before = fake.requests.length;
+    await api('POST', `/api/v3/Series/${seriesId}/TMDB/Action/AutoSearch?force=true`);
+    await server.services.queue.idle();
+    expect(fake.requests.length).toBe(before);
+    expect((await api('GET', `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences`)).json()[0].Rating).toBe('User');
+
+    // A user-verified episode link survives re-matching.
+    await server.services.db.kysely
+      .updateTable('xref_anidb_tmdb_episode')
+      .set({ tmdb_episode_id: 9100104, show_id: TIDEWATER_SHOW_ID, rating: 'UserVerified' })
+      .where('anidb_episode_id', '=', 810105)
+      .execute();
+    await server.services.db.kysely.deleteFrom('xref_anidb_tmdb_episode').where('anidb_episode_id', '=', 810104).execute();
+    await server.services.tmdb.linking.matchEpisodes(TIDEWATER, TIDEWATER_SHOW_ID);
+    const after = await badges(seriesId);
+    expect(after[810105]).toBe('9100104:UO');
+    expect(after[810104]).toBe('0:None');
+    expect(after[810101]).toBe('9100101:DT');
+  });
+
+  it('refreshes a show now (200) or as a queued job (204)', async () => {
+    expect((await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_DRAMA_ID}`)).statusCode).toBe(404);
+    const now = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_DRAMA_ID}/Action/Refresh`, { Immediate: true });
+    expect(now.statusCode).toBe(200);
+    expect((await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_DRAMA_ID}`)).json()).toMatchObject({ ID: TIDEWATER_DRAMA_ID, Genres: ['Drama'], EpisodeCount: 1 });
+
+    const missing = await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('A TMDB.Movie by the given `movieID` was not found.');
+    await server.services.queue.pause();
+    const later = await api('POST', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/Action/Refresh`, {});
+    expect(later.statusCode).toBe(204);
+    expect((await server.services.queue.typeCounts())['Update TMDB Movie']).toBe(1);
+    expect((await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`)).statusCode).toBe(404);
+    await server.services.queue.resume();
+    await server.services.queue.idle();
+    expect((await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`)).json()).toMatchObject({ ID: PAPER_COMET_MOVIE_ID, Title: 'Paper Comet' });
+
+    // SkipIfExists answers at once for a stored movie; an unknown id is a 404 when refreshed now.
+    const before = fake.requests.length;
+    expect((await api('POST', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/Action/Refresh`, { Immediate: true, SkipIfExists: true })).statusCode).toBe(200);
+    expect(fake.requests.length).toBe(before);
+    const unknown = await api('POST', '/api/v3/Tmdb/Show/999999/Action/Refresh', { Immediate: true });
+    expect([unknown.statusCode, unknown.body]).toEqual([404, 'Show not found on TMDB.']);
+  });
+
+  it('searches TMDB online in pages of the requested size, admin only', async () => {
+    const first = (await api('GET', '/api/v3/Tmdb/Show/Online/Search?query=Lanterns')).json();
+    expect(first.Total).toBe(2);
+    expect(first.List.map((s: { ID: number }) => s.ID)).toEqual([TIDEWATER_DRAMA_ID, TIDEWATER_SHOW_ID]);
+    expect(first.List[1]).toMatchObject({ Title: 'Lanterns of the Tidewater Line', OriginalTitle: '潮線のランタン', FirstAiredAt: '2022-04-05', Poster: `${fake.imageUrl}/tidewaterPoster1.png` });
+    expect(first.List[1].Genres).toContain('Animation');
+    const second = (await api('GET', '/api/v3/Tmdb/Show/Online/Search?query=Lanterns&pageSize=1&page=2')).json();
+    expect(second).toMatchObject({ Total: 2, List: [{ ID: TIDEWATER_SHOW_ID }] });
+    const movies = (await api('GET', '/api/v3/Tmdb/Movie/Online/Search?query=Paper%20Comet&includeRestricted=true')).json();
+    expect(movies.List.map((m: { ID: number; IsRestricted: boolean }) => m.IsRestricted)).toEqual([false, false, true]);
+
+    // Online/{id}: the stored copy, else TMDB's details, else a 404 text.
+    expect((await api('GET', `/api/v3/Tmdb/Show/Online/${CLOCKWORK_SHOW_ID}`)).json()).toMatchObject({ ID: CLOCKWORK_SHOW_ID, Title: 'Clockwork Orchard', Genres: ['Animation', 'Comedy'] });
+    const before = fake.requests.length;
+    expect((await api('GET', `/api/v3/Tmdb/Movie/Online/${PAPER_COMET_ADULT_ID}`)).json()).toMatchObject({ ID: PAPER_COMET_ADULT_ID, IsRestricted: true, ReleasedAt: '2021-02-01' });
+    expect(fake.requests.slice(before).some((r) => r.startsWith(`GET /3/movie/${PAPER_COMET_ADULT_ID}`))).toBe(true);
+    const unknown = await api('GET', '/api/v3/Tmdb/Movie/Online/999999');
+    expect([unknown.statusCode, unknown.body]).toEqual([404, 'Movie not found on TMDB.']);
+    const bulk = await api('POST', '/api/v3/Tmdb/Movie/Online/Bulk', { IDs: [CLOCKWORK_MOVIE_ID, 999999] });
+    expect([bulk.statusCode, bulk.json().errors]).toEqual([400, { IDs: ['No TMDB entry was found for id 999999.'] }]);
+    expect((await api('POST', '/api/v3/Tmdb/Show/Online/Bulk', { IDs: [TIDEWATER_SHOW_ID, CLOCKWORK_SHOW_ID] })).json().map((s: { ID: number }) => s.ID)).toEqual([TIDEWATER_SHOW_ID, CLOCKWORK_SHOW_ID]);
+
+    const user = await createUser(server, key, 'viewer', 'viewer-pass');
+    const denied = await server.request({ method: 'GET', url: '/api/v3/Tmdb/Show/Online/Search?query=Lanterns', key: user.key });
+    expect(denied.statusCode).toBe(403);
+    const refreshDenied = await server.request({ method: 'POST', url: `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Action/Refresh`, key: user.key, body: {} });
+    expect(refreshDenied.statusCode).toBe(403);
+    expect((await server.request({ method: 'GET', url: `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}` })).statusCode).toBe(401);
+  });
+  it('sets episode links by hand, and previews or re-applies the automatic ones', async () => {
+    const seriesId = series.get(ORCHARD_SEQUEL)!;
+    const path = `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences/Episode`;
+    const automatic = { 820101: '9130201:D', 820102: '9130202:T', 820103: '9130203:BG' };
+    const preview = (query = '') => api('GET', `${path}/Auto?pageSize=0${query}`);
+    const previewBadges = async (query = '') =>
+      Object.fromEntries((await preview(query)).json().List.map((x: { AnidbEpisodeID: number; TmdbEpisodeID: number; Rating: TmdbMatchRating }) => [x.AnidbEpisodeID, `${x.TmdbEpisodeID}:${MATCH_RATING_BADGES[x.Rating]}`]));
+    expect(await previewBadges()).toEqual(automatic);
+
+    expect((await api('POST', path, { Mapping: [{ AniDBID: 820103, TmdbID: 9130103, Replace: true }] })).statusCode).toBe(204);
+    expect(await badges(seriesId)).toEqual({ ...automatic, 820103: '9130103:UO' });
+    const foreign = await api('POST', path, { Mapping: [{ AniDBID: 810101, TmdbID: 1234 }] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().errors.Mapping).toHaveLength(2);
+    expect((await api('POST', path, { Mapping: [] })).json().errors).toHaveProperty('Body');
+
+    // Re-applying keeps the hand-set link unless told not to.
+    expect((await api('POST', `${path}/Auto`, {})).statusCode).toBe(204);
+    expect((await badges(seriesId))[820103]).toBe('9130103:UO');
+    expect((await api('POST', `${path}/Auto`, { keepExisting: false })).statusCode).toBe(204);
+    expect(await badges(seriesId)).toEqual(automatic);
+
+    // One season only: nothing agrees with the first season, so its episodes are taken in order.
+    expect(await previewBadges('&tmdbSeasonID=9130001')).toEqual({ 820101: '9130101:BG', 820102: '9130102:BG', 820103: '9130103:BG' });
+    expect((await preview('&tmdbSeasonID=9110001')).json().errors).toHaveProperty('tmdbSeasonID');
+    expect(await badges(seriesId)).toEqual(automatic);
+
+    expect((await api('DELETE', path)).statusCode).toBe(204);
+    expect((await api('GET', `${path}?pageSize=0`)).json()).toEqual({ Total: 0, List: [] });
+  });
+  it('auto-links only when TMDB.AutoLink is on, and restricted anime only with TMDB.AutoLinkRestricted', async () => {
+    const restricted = { id: 8401, type: 'OVA', airDate: '2020-01-01', restricted: true, titles: [{ type: 'main', language: 'x-jat', value: 'Himitsu no Kaidan' }], episodes: [] };
+    await seedAnidb(server, [restricted]);
+    // After the first run the settings API validates the whole object (AniDB login included): set them directly.
+    const setTmdb = (values: Partial<Record<'AutoLink' | 'AutoLinkRestricted', boolean>>) => server.services.settings.update((settings) => Object.assign(settings.TMDB, values));
+    await setTmdb({ AutoLinkRestricted: false });
+    expect(await server.services.tmdb.linking.queueAutoMatch(restricted.id)).toBe(false);
+    await setTmdb({ AutoLinkRestricted: true, AutoLink: false });
+    expect(await server.services.tmdb.linking.queueAutoMatch(restricted.id)).toBe(false);
+    await setTmdb({ AutoLink: true });
+    expect(await server.services.tmdb.linking.queueAutoMatch(restricted.id)).toBe(true);
+    await server.services.queue.idle();
+    expect(fake.requests.some((r) => r.includes('query=Himitsu') && r.includes('include_adult=true'))).toBe(true);
+  });
+});
+
+describe('TMDB without an API key', () => {
+  let server: TestServer;
+  let fake: FakeTmdb;
+  let key: string;
+  let series: Map<number, number>;
+  const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
+
+  beforeAll(async () => {
+    ({ fake, server, key, series } = await startWithFake([], seeds.filter((s) => s.id === TIDEWATER)));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+    restoreEnv();
+  });
+
+  it('sends nothing to TMDB and says why', async () => {
+    expect(await server.services.tmdb.linking.queueAutoMatch(TIDEWATER)).toBe(false);
+    expect((await api('POST', `/api/v3/Series/${series.get(TIDEWATER)}/TMDB/Action/AutoSearch`)).statusCode).toBe(204);
+    expect((await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Action/Refresh`, {})).statusCode).toBe(204);
+    await server.services.queue.idle();
+
+    const refresh = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Action/Refresh`, { Immediate: true });
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.body).toMatch(/TMDB\.UserApiKey/);
+    expect((await api('GET', '/api/v3/Tmdb/Show/Online/Search?query=Lanterns')).statusCode).toBe(400);
+    expect(fake.requests).toEqual([]);
+    expect(await server.services.tmdb.store.showLinksOfAnime(TIDEWATER)).toEqual([]);
+    const logged = server.services.logs.backlog().map((line) => line.Message ?? '');
+    expect(logged.some((message: string) => message.includes('no TMDB API key is configured'))).toBe(true);
+  });
+});

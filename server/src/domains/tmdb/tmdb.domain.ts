@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../events/bus.js';
+import type { QueueService } from '../../jobs/queue.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { TmdbApi } from './tmdb-api.js';
+import { TmdbLinking } from './tmdb-linking.service.js';
+import { TmdbSync, type TmdbImageHook } from './tmdb-sync.service.js';
+import { TmdbService } from './tmdb.service.js';
+import { TmdbStore } from './tmdb.store.js';
+
+export interface TmdbDomain {
+  api: TmdbApi;
+  store: TmdbStore;
+  sync: TmdbSync;
+  /** `linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
+  linking: TmdbLinking;
+  service: TmdbService;
+}
+
+/** Builds the TMDB domain: client holder, store, sync (refresh jobs), auto-linking and the read service. */
+export function createTmdbDomain(deps: {
+  db: Kysely<Database>;
+  settings: SettingsService;
+  queue: QueueService;
+  bus: EventBus;
+  logger: Logger;
+  queueImageDownloads?: TmdbImageHook;
+}): TmdbDomain {
+  const api = new TmdbApi(deps.settings, deps.logger);
+  const store = new TmdbStore(deps.db);
+  const sync = new TmdbSync({ api, store, settings: deps.settings, queue: deps.queue, bus: deps.bus, logger: deps.logger, queueImageDownloads: deps.queueImageDownloads });
+  const linking = new TmdbLinking({ api, store, sync, settings: deps.settings, queue: deps.queue, logger: deps.logger });
+  return { api, store, sync, linking, service: new TmdbService({ api, store }) };
+}

@@ -1,0 +1,279 @@
+import type { ListResult, TmdbEpisode, TmdbMovie, TmdbOrderingInformation, TmdbRemoteSearchMovie, TmdbRemoteSearchShow, TmdbShow } from '@shoko-ts/contract';
+import { badRequest, FieldErrorCollector, HttpError, notFound, validationError } from '../../http/problem.js';
+import { TmdbNotFoundError, type TmdbClient, type TmdbSearchPage } from '../../providers/tmdb/index.js';
+import { TMDB_KEY_MISSING, type TmdbApi } from './tmdb-api.js';
+import {
+  episodeCrossReference,
+  genreNames,
+  localRemoteMovie,
+  localRemoteShow,
+  movieCrossReference,
+  orderingInformation,
+  remoteMovie,
+  remoteShow,
+  showCrossReference,
+  toTmdbEpisode,
+  toTmdbMovie,
+  toTmdbShow,
+} from './tmdb-models.js';
+import { splitGenres } from './tmdb-snapshot.js';
+import type { ShowRow, TmdbStore } from './tmdb.store.js';
+
+/** TMDB answers searches in pages of 20, whatever page size we serve. */
+const TMDB_PAGE_SIZE = 20;
+/** pageSize 0 ("everything") still stops after this many TMDB pages. */
+const MAX_TMDB_PAGES = 5;
+const ORDERING_ID = /^(?:[0-9]{1,23}|[a-f0-9]{24}|default)$/;
+
+export const SHOW_NOT_FOUND = 'A TMDB.Show by the given `showID` was not found.';
+export const MOVIE_NOT_FOUND = 'A TMDB.Movie by the given `movieID` was not found.';
+
+export interface SearchQuery {
+  query: string;
+  includeRestricted: boolean;
+  year: number;
+  pageSize: number;
+  page: number;
+}
+
+/** Reads of the stored TMDB data in contract shape, and live TMDB searches. */
+export class TmdbService {
+  constructor(private readonly deps: { api: TmdbApi; store: TmdbStore }) {}
+
+  private client(): TmdbClient {
+    const client = this.deps.api.client();
+    if (!client) throw badRequest(TMDB_KEY_MISSING);
+    return client;
+  }
+
+  async show(showId: number, include: Set<string>, alternateOrderingId?: string): Promise<TmdbShow> {
+    const row = await this.deps.store.show(showId);
+    if (!row) throw notFound(SHOW_NOT_FOUND);
+    const orderingId = await this.resolveOrdering(row, alternateOrderingId);
+    const [episodes, seasons, orderings, links, credits] = await Promise.all([
+      this.deps.store.episodesOfShow(showId),
+      this.deps.store.seasonsOfShow(showId),
+      this.deps.store.orderingsOfShow(showId),
+      include.has('CrossReferences') ? this.deps.store.showLinksOfShow(showId) : Promise.resolve([]),
+      include.has('Cast') || include.has('Crew') ? this.deps.store.credits('Show', showId) : Promise.resolve(null),
+    ]);
+    return toTmdbShow(
+      row,
+      {
+        episodes,
+        seasonCount: seasons.filter((s) => s.season_number !== 0).length,
+        orderings,
+        orderingId,
+        credits,
+        crossReferences: links.map(showCrossReference),
+        orderingInfo: include.has('Ordering') ? await this.orderings(showId, orderingId) : undefined,
+      },
+      include,
+    );
+  }
+
+  /** Default ordering first, then the alternates by type and name. */
+  async orderings(showId: number, inUse?: string): Promise<TmdbOrderingInformation[]> {
+    const row = await this.deps.store.show(showId);
+    if (!row) throw notFound(SHOW_NOT_FOUND);
+    const current = await this.resolveOrdering(row, inUse);
+    const [episodes, seasons, orderings] = await Promise.all([
+      this.deps.store.episodesOfShow(showId),
+      this.deps.store.seasonsOfShow(showId),
+      this.deps.store.orderingsOfShow(showId),
+    ]);
+    const counted = await Promise.all(orderings.map(async (o) => ({ row: o, episodeCount: (await this.deps.store.orderingEpisodes(o.id)).length })));
+    return orderingInformation(row, episodes, seasons.filter((s) => s.season_number !== 0).length, counted, current);
+  }
+
+  async setPreferredOrdering(showId: number, orderingId: string): Promise<void> {
+    const row = await this.deps.store.show(showId);
+    if (!row) throw notFound(SHOW_NOT_FOUND);
+    const resolved = await this.resolveOrdering(row, orderingId, 'AlternateOrderingID');
+    await this.deps.store.setPreferredOrdering(showId, resolved === String(showId) ? null : resolved);
+  }
+
+  /** The show's episodes in the requested (else the preferred) ordering. */
+  async episodes(showId: number, options: { alternateOrderingId?: string; page: number; pageSize: number }): Promise<ListResult<TmdbEpisode>> {
+    const row = await this.deps.store.show(showId);
+    if (!row) throw notFound(SHOW_NOT_FOUND);
+    const orderingId = await this.resolveOrdering(row, options.alternateOrderingId);
+    const episodes = await this.deps.store.episodesOfShow(showId);
+    let list: TmdbEpisode[];
+    if (orderingId === String(showId)) {
+      list = episodes.map((episode) => toTmdbEpisode(episode, null));
+    } else {
+      const byId = new Map(episodes.map((e) => [e.id, e]));
+      list = (await this.deps.store.orderingEpisodes(orderingId)).flatMap((placed) => {
+        const episode = byId.get(placed.episode_id);
+        if (!episode) return [];
+        return [toTmdbEpisode(episode, { orderingId, seasonId: placed.season_id, seasonNumber: placed.season_number, episodeNumber: placed.episode_number })];
+      });
+    }
+    return page(list, options.page, options.pageSize);
+  }
+
+  async movie(movieId: number, include: Set<string>): Promise<TmdbMovie> {
+    const row = await this.deps.store.movie(movieId);
+    if (!row) throw notFound(MOVIE_NOT_FOUND);
+    const credits = include.has('Cast') || include.has('Crew') ? await this.deps.store.credits('Movie', movieId) : null;
+    return toTmdbMovie(row, { credits }, include);
+  }
+
+  async searchShows(query: SearchQuery): Promise<ListResult<TmdbRemoteSearchShow>> {
+    const client = this.client();
+    const genres = new Map((await client.getGenres('tv')).map((g) => [g.id, g.name]));
+    const options = { includeAdult: query.includeRestricted, year: query.year > 0 ? query.year : undefined };
+    const result = await pagedSearch((tmdbPage) => client.searchShows(query.query, { ...options, page: tmdbPage }), query);
+    return { Total: result.Total, List: result.List.map((r) => remoteShow(r, genreNames(r.genre_ids, genres), (p) => client.imageUrl(p))) };
+  }
+
+  async searchMovies(query: SearchQuery): Promise<ListResult<TmdbRemoteSearchMovie>> {
+    const client = this.client();
+    const genres = new Map((await client.getGenres('movie')).map((g) => [g.id, g.name]));
+    const options = { includeAdult: query.includeRestricted, year: query.year > 0 ? query.year : undefined };
+    const result = await pagedSearch((tmdbPage) => client.searchMovies(query.query, { ...options, page: tmdbPage }), query);
+    return { Total: result.Total, List: result.List.map((r) => remoteMovie(r, genreNames(r.genre_ids, genres), (p) => client.imageUrl(p))) };
+  }
+
+  /** The local copy when there is one, else TMDB's details. */
+  async onlineShow(showId: number): Promise<TmdbRemoteSearchShow> {
+    const local = await this.deps.store.show(showId);
+    const imageUrl = (path: string) => this.deps.api.client()?.imageUrl(path) ?? path;
+    if (local) return localRemoteShow(local, imageUrl);
+    const client = this.client();
+    try {
+      const show = await client.getShow(showId);
+      return remoteShow({ ...show, genre_ids: [], origin_country: [], popularity: 0 }, splitGenres(show.genres.map((g) => g.name)), imageUrl);
+    } catch (error) {
+      if (error instanceof TmdbNotFoundError) throw notFound('Show not found on TMDB.');
+      throw error;
+    }
+  }
+
+  async onlineMovie(movieId: number): Promise<TmdbRemoteSearchMovie> {
+    const local = await this.deps.store.movie(movieId);
+    const imageUrl = (path: string) => this.deps.api.client()?.imageUrl(path) ?? path;
+    if (local) return localRemoteMovie(local, imageUrl);
+    const client = this.client();
+    try {
+      const movie = await client.getMovie(movieId);
+      return remoteMovie({ ...movie, genre_ids: [], popularity: 0 }, splitGenres(movie.genres.map((g) => g.name)), imageUrl);
+    } catch (error) {
+      if (error instanceof TmdbNotFoundError) throw notFound('Movie not found on TMDB.');
+      throw error;
+    }
+  }
+
+  /** Stored episodes by id (unknown ids skipped), each numbered in its show's preferred ordering. */
+  async episodesByIds(ids: number[]): Promise<TmdbEpisode[]> {
+    const rows = await this.deps.store.episodesByIds([...new Set(ids)]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const placements = new Map<number, Awaited<ReturnType<TmdbStore['orderingEpisodes']>>>();
+    const result: TmdbEpisode[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) continue;
+      const preferred = (await this.deps.store.show(row.show_id))?.preferred_ordering_id;
+      if (!preferred) {
+        result.push(toTmdbEpisode(row, null));
+        continue;
+      }
+      if (!placements.has(row.show_id)) placements.set(row.show_id, await this.deps.store.orderingEpisodes(preferred));
+      const placed = placements.get(row.show_id)!.find((p) => p.episode_id === id);
+      result.push(toTmdbEpisode(row, placed ? { orderingId: preferred, seasonId: placed.season_id, seasonNumber: placed.season_number, episodeNumber: placed.episode_number } : null));
+    }
+    return result;
+  }
+
+  /** Online/Bulk: every id resolved (local copy or live), in request order; unresolvable ids are a 400 keyed `IDs`. */
+  async onlineBulk<T>(ids: number[], resolve: (id: number) => Promise<T>): Promise<T[]> {
+    const errors = new FieldErrorCollector();
+    const found: T[] = [];
+    for (const id of ids) {
+      try {
+        found.push(await resolve(id));
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status !== 404) throw error;
+        errors.add('IDs', `No TMDB entry was found for id ${id}.`);
+      }
+    }
+    errors.throwIfAny();
+    return found;
+  }
+
+  // ── per series ─────────────────────────────────────────────────────────────────────────────
+
+  async showLinks(animeId: number) {
+    return (await this.deps.store.showLinksOfAnime(animeId)).map(showCrossReference);
+  }
+
+  async movieLinks(animeId: number) {
+    return (await this.deps.store.movieLinksOfAnime(animeId)).map(movieCrossReference);
+  }
+
+  async episodeLinks(animeId: number, options: { tmdbShowId?: number; page: number; pageSize: number }) {
+    if (options.tmdbShowId) {
+      const linked = await this.deps.store.showLinksOfAnime(animeId);
+      if (!linked.some((link) => link.show_id === options.tmdbShowId)) throw validationError('tmdbShowID', 'The TMDB show is not linked to the series.');
+    }
+    const links = await this.deps.store.episodeLinksOfAnime(animeId, options.tmdbShowId);
+    return page(links.map(episodeCrossReference), options.page, options.pageSize);
+  }
+
+  async showsOfAnime(animeId: number, include: Set<string>): Promise<TmdbShow[]> {
+    const links = await this.deps.store.showLinksOfAnime(animeId);
+    const shows: TmdbShow[] = [];
+    for (const link of links) {
+      if (await this.deps.store.show(link.show_id)) shows.push(await this.show(link.show_id, include));
+    }
+    return shows;
+  }
+
+  async moviesOfAnime(animeId: number, include: Set<string>): Promise<TmdbMovie[]> {
+    const movieIds = [...new Set((await this.deps.store.movieLinksOfAnime(animeId)).map((link) => link.movie_id))];
+    const movies: TmdbMovie[] = [];
+    for (const movieId of movieIds) {
+      if (await this.deps.store.movie(movieId)) movies.push(await this.movie(movieId, include));
+    }
+    return movies;
+  }
+
+  /** `default`, the show id or one of the show's alternate orderings; empty = the preferred one. */
+  private async resolveOrdering(show: ShowRow, requested: string | undefined, field = 'alternateOrderingID'): Promise<string> {
+    const defaultId = String(show.id);
+    if (!requested) return show.preferred_ordering_id ?? defaultId;
+    if (!ORDERING_ID.test(requested)) throw validationError(field, `The ${field} field is not a valid ordering id.`);
+    if (requested === 'default' || requested === defaultId) return defaultId;
+    const orderings = await this.deps.store.orderingsOfShow(show.id);
+    if (!orderings.some((o) => o.id === requested)) throw validationError(field, 'The ordering does not belong to the show.');
+    return requested;
+  }
+}
+
+/** One page of an in-memory list; pageSize 0 = everything. */
+export function page<T>(items: T[], pageNumber: number, pageSize: number): ListResult<T> {
+  if (pageSize <= 0) return { Total: items.length, List: items };
+  return { Total: items.length, List: items.slice((pageNumber - 1) * pageSize, pageNumber * pageSize) };
+}
+
+/** Serves `pageSize` results of page `page` from TMDB's fixed pages of 20, asking only for the pages it needs. */
+async function pagedSearch<T>(fetchPage: (tmdbPage: number) => Promise<TmdbSearchPage<T>>, query: SearchQuery): Promise<ListResult<T>> {
+  if (!query.query.trim()) return { Total: 0, List: [] };
+  const start = query.pageSize > 0 ? (query.page - 1) * query.pageSize : 0;
+  const end = query.pageSize > 0 ? start + query.pageSize : MAX_TMDB_PAGES * TMDB_PAGE_SIZE;
+  const firstPage = Math.floor(start / TMDB_PAGE_SIZE) + 1;
+  const results: T[] = [];
+  let total = 0;
+  for (let tmdbPage = firstPage; (tmdbPage - 1) * TMDB_PAGE_SIZE < end && tmdbPage <= 500; tmdbPage++) {
+    const answer = await fetchPage(tmdbPage);
+    total = answer.total_results;
+    const offset = (tmdbPage - 1) * TMDB_PAGE_SIZE;
+    answer.results.forEach((result, index) => {
+      const position = offset + index;
+      if (position >= start && position < end) results.push(result);
+    });
+    if (tmdbPage >= answer.total_pages) break;
+  }
+  return { Total: total, List: results };
+}

@@ -1,0 +1,40 @@
+// `npm run gen:collection -- --series 5000 --files 100000 [--seed 42] [--home DIR]`: fills the server's database
+// (SHOKO_HOME / SHOKO_DB, like the server) with a synthetic collection for benchmarks and UI tests.
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { generateCollection } from '../domains/collection/synthetic.js';
+
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { series: { type: 'string', default: '5000' }, files: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' }, home: { type: 'string' } },
+  });
+  const series = Number(values.series);
+  const files = Number(values.files);
+  if (!Number.isInteger(series) || series < 1 || !Number.isInteger(files) || files < 0) throw new Error('--series must be a positive integer and --files a non-negative integer');
+  const config = readConfig(values.home ? { ...process.env, SHOKO_HOME: values.home } : process.env);
+  const db = openDatabase({ home: config.home, databaseUrl: config.databaseUrl });
+  try {
+    await migrateToLatest(db);
+    const existing = await db.kysely.selectFrom('series').select('id').limit(1).executeTakeFirst();
+    if (existing) throw new Error(`${db.description} already has series; generate into an empty collection`);
+    const users = (await db.kysely.selectFrom('users').select('id').execute()).map((u) => u.id);
+    const started = Date.now();
+    await generateCollection(db.kysely, { series, files, seed: Number(values.seed), userIds: users }, (done) => process.stdout.write(`\r${done}/${series} series`));
+    const count = async (table: 'series' | 'groups' | 'files' | 'episodes') => Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    process.stdout.write(
+      `\nGenerated ${await count('series')} series in ${await count('groups')} groups, ${await count('episodes')} episodes, ${await count('files')} files into ${db.description} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

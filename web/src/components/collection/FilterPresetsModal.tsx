@@ -1,0 +1,66 @@
+import { mdiDeleteOutline, mdiFolderOutline } from '@mdi/js';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Filter } from '@shoko-ts/contract';
+import { useDeletePreset, usePresetChildren, usePresets } from '@/api/filters';
+import { Button } from '@/components/Button';
+import { Icon } from '@/components/Icon';
+import { Modal } from '@/components/Modal';
+import { Spinner } from '@/components/Spinner';
+
+/** Saved filters: a Filters tab for the top level plus one tab per directory, with search. */
+export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const presets = usePresets();
+  const [tab, setTab] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const directories = (presets.data?.List ?? []).filter((f) => f.IsDirectory);
+  const children = usePresetChildren(tab ?? 0, open && tab !== null);
+  const list = tab === null ? (presets.data?.List ?? []).filter((f) => !f.IsDirectory) : (children.data?.List ?? []);
+  const shown = list.filter((f) => f.Name.toLowerCase().includes(search.trim().toLowerCase()));
+  const loading = tab === null ? presets.isPending : children.isPending;
+  const navigate = useNavigate();
+  const remove = useDeletePreset();
+  const open_ = (filter: Filter) => {
+    onClose();
+    navigate(`/collection/filter/${filter.IDs.ID}`);
+  };
+  return (
+    <Modal open={open} onClose={onClose} title="Filter Presets" size="lg">
+      <div className="flex flex-wrap gap-2" role="tablist" aria-label="Preset directories">
+        {[{ id: null as number | null, name: 'Filters' }, ...directories.map((d) => ({ id: d.IDs.ID as number | null, name: d.Name }))].map((entry) => (
+          <button
+            key={entry.id ?? 'top'}
+            type="button"
+            role="tab"
+            aria-selected={tab === entry.id}
+            onClick={() => setTab(entry.id)}
+            className={`flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-semibold ${tab === entry.id ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted hover:text-text'}`}
+          >
+            {entry.id !== null && <Icon path={mdiFolderOutline} size={0.6} />}
+            {entry.name}
+          </button>
+        ))}
+      </div>
+      <input aria-label="Search presets" placeholder="Search…" value={search} onChange={(event) => setSearch(event.target.value)} className="rounded-md border border-border bg-panel-alt px-3 py-2" />
+      <div className="flex max-h-[50vh] min-h-32 flex-col gap-1 overflow-y-auto">
+        {loading ? (
+          <Spinner />
+        ) : shown.length === 0 ? (
+          <p className="text-muted">No presets found.</p>
+        ) : (
+          shown.map((filter) => (
+            <div key={filter.IDs.ID} className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-panel-alt">
+              <button type="button" className="flex min-w-0 flex-1 items-center justify-between gap-2 text-left" onClick={() => open_(filter)}>
+                <span className="truncate font-semibold">{filter.Name}</span>
+                <span className="shrink-0 text-xs text-muted">{filter.Size}</span>
+              </button>
+              <Button variant="ghost" className="px-2" aria-label={`Delete ${filter.Name}`} disabled={filter.IsLocked || remove.isPending} onClick={() => remove.mutate(filter.IDs.ID)}>
+                <Icon path={mdiDeleteOutline} size={0.7} />
+              </Button>
+            </div>
+          ))
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { parseWebUISettings, useSaveSettings, useSettings, withSetting } from '@/api/settings';
+
+/** WebUI_Settings.collection (SPEC §3): how groups and series are shown. */
+export interface CollectionSettings {
+  view: 'poster' | 'list';
+  poster: { showEpisodeCount: boolean; showGroupIndicator: boolean; showUnwatchedCount: boolean };
+  list: { showItemType: boolean; showGroupIndicator: boolean; showTopTags: boolean; showCustomTags: boolean };
+  image: { showRandomPoster: boolean; showRandomBackdrop: boolean; useThumbnailFallback: boolean };
+  anidb: { filterDescription: boolean };
+  tmdb: { includeRestricted: boolean };
+}
+
+export const DEFAULT_COLLECTION_SETTINGS: CollectionSettings = {
+  view: 'poster',
+  poster: { showEpisodeCount: true, showGroupIndicator: true, showUnwatchedCount: true },
+  list: { showItemType: true, showGroupIndicator: true, showTopTags: true, showCustomTags: true },
+  image: { showRandomPoster: false, showRandomBackdrop: false, useThumbnailFallback: true },
+  anidb: { filterDescription: true },
+  tmdb: { includeRestricted: false },
+};
+
+export function mergeCollectionSettings(stored: unknown): CollectionSettings {
+  const value = (stored && typeof stored === 'object' ? stored : {}) as Partial<Record<keyof CollectionSettings, unknown>>;
+  const section = <K extends Exclude<keyof CollectionSettings, 'view'>>(key: K): CollectionSettings[K] => ({
+    ...DEFAULT_COLLECTION_SETTINGS[key],
+    ...((value[key] && typeof value[key] === 'object' ? value[key] : {}) as Partial<CollectionSettings[K]>),
+  });
+  return {
+    view: value.view === 'list' ? 'list' : 'poster',
+    poster: section('poster'),
+    list: section('list'),
+    image: section('image'),
+    anidb: section('anidb'),
+    tmdb: section('tmdb'),
+  };
+}
+
+function storedWebUI(text: string | undefined): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(text || '{}') as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The collection settings and a setter that saves them into WebUI_Settings. Users who cannot read the server
+ * settings (non-admins) keep their choices for this visit only.
+ */
+export function useCollectionSettings() {
+  const { data } = useSettings();
+  const save = useSaveSettings();
+  const [local, setLocal] = useState<CollectionSettings | null>(null);
+  const stored = data ? mergeCollectionSettings(storedWebUI(data.WebUI_Settings).collection) : null;
+  const settings = local ?? stored ?? DEFAULT_COLLECTION_SETTINGS;
+  const update = (next: CollectionSettings) => {
+    setLocal(next);
+    if (!data) return;
+    const webui = { ...parseWebUISettings(data.WebUI_Settings), ...storedWebUI(data.WebUI_Settings), collection: next };
+    save.mutate({ original: data, changed: withSetting(data, 'WebUI_Settings', JSON.stringify(webui)) });
+  };
+  return { settings, update };
+}

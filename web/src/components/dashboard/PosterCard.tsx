@@ -1,0 +1,47 @@
+import { mdiImageOffOutline } from '@mdi/js';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CollectionImage } from '@shoko-ts/contract';
+import { Icon } from '@/components/Icon';
+
+export const imageUrl = (image: CollectionImage | null) => (image ? `/api/v3/Image/${image.Source}/${image.Type}/${image.ID}` : null);
+
+interface PosterCardProps {
+  image: CollectionImage | null;
+  title: string;
+  subtitle?: string;
+  detail?: string;
+  /** Where clicking goes (the series page), when the series is in the collection. */
+  to?: string | null;
+}
+
+/** A poster with a title under it, for the horizontal lists of the dashboard. */
+export function PosterCard({ image, title, subtitle, detail, to }: PosterCardProps) {
+  const [failed, setFailed] = useState(false);
+  const url = imageUrl(image);
+  const content = (
+    <>
+      <div className="flex aspect-[2/3] w-full items-center justify-center overflow-hidden rounded-lg border border-border bg-background-alt">
+        {url && !failed ? <img src={url} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} /> : <Icon path={mdiImageOffOutline} className="text-muted" />}
+      </div>
+      <p className="line-clamp-2 text-sm font-semibold" title={title}>{title}</p>
+      {subtitle && <p className="line-clamp-1 text-xs text-muted" title={subtitle}>{subtitle}</p>}
+      {detail && <p className="text-xs text-primary">{detail}</p>}
+    </>
+  );
+  const className = 'flex w-32 shrink-0 flex-col gap-1 sm:w-36';
+  return (
+    <li className={className} data-testid="poster-card">
+      {to ? <Link to={to} className="flex flex-col gap-1 hover:text-primary">{content}</Link> : content}
+    </li>
+  );
+}
+
+/** A row of poster cards that scrolls sideways. */
+export function PosterRow({ children, label }: { children: React.ReactNode; label: string }) {
+  return (
+    <ul className="flex min-h-0 flex-1 gap-3 overflow-x-auto pb-2" aria-label={label}>
+      {children}
+    </ul>
+  );
+}

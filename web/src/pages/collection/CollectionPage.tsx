@@ -1,0 +1,160 @@
+import { mdiCogOutline, mdiFilterMenuOutline, mdiFilterOutline, mdiFormatListBulleted, mdiMagnify, mdiViewGridOutline } from '@mdi/js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { WebUIGroupExtra } from '@shoko-ts/contract';
+import { groupKeys, useGroupViews } from '@/api/collection';
+import { previewBody, searchCondition, usePreset, usePreviewGroups } from '@/api/filters';
+import { Button } from '@/components/Button';
+import { Icon } from '@/components/Icon';
+import { Spinner } from '@/components/Spinner';
+import { useCollectionSettings } from '@/components/collection/collectionSettings';
+import { DisplaySettingsModal } from '@/components/collection/DisplaySettingsModal';
+import { FilterPresetsModal } from '@/components/collection/FilterPresetsModal';
+import { FilterSidebar } from '@/components/collection/FilterSidebar';
+import { conditionsExpression } from '@/components/collection/filterConditions';
+import { useLiveConditions } from '@/components/collection/useLiveConditions';
+import { GroupGrid } from '@/components/collection/GroupGrid';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
+import GroupPage from './GroupPage';
+
+const SEARCH_DEBOUNCE_MS = 200;
+
+/** /collection, /collection/filter/{id|live} and the group pages below them. */
+export default function CollectionPage() {
+  const { groupId } = useParams();
+  if (groupId) return <GroupPage key={groupId} groupId={Number(groupId)} />;
+  return <GroupsBrowser />;
+}
+
+function GroupsBrowser() {
+  const { filterId } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const live = filterId === 'live';
+  const presetId = filterId && !live && /^\d+$/.test(filterId) ? Number(filterId) : null;
+  const preset = usePreset(presetId);
+  const [conditions, setConditions] = useLiveConditions();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const { settings, update } = useCollectionSettings();
+  const [presetsOpen, setPresetsOpen] = useState(false);
+  const [displayOpen, setDisplayOpen] = useState(false);
+
+  const body = useMemo(
+    () => previewBody([searchCondition(search), live ? conditionsExpression(conditions) : null, preset.data?.Expression], preset.data?.Sorting),
+    [search, live, conditions, preset.data],
+  );
+  const groups = usePreviewGroups(body, settings.image.showRandomPoster);
+  const list = useMemo(() => groups.data?.pages.flatMap((p) => p.List) ?? [], [groups.data]);
+  const total = groups.data?.pages.at(-1)?.Total ?? 0;
+  // List rows need extras (type, tags) for every loaded group: ask for the next ≤100 not yet asked for.
+  const [extras, setExtras] = useState<{ asked: ReadonlySet<number>; byId: Map<number, WebUIGroupExtra> }>({ asked: new Set(), byId: new Map() });
+  const pendingIds = useMemo(() => list.map((g) => g.IDs.ID).filter((id) => !extras.asked.has(id)).slice(0, 100), [list, extras.asked]);
+  const views = useGroupViews(pendingIds, settings.view === 'list');
+  useEffect(() => {
+    if (!views.data) return;
+    const answered = views.data;
+    setExtras((current) => ({
+      asked: new Set([...current.asked, ...pendingIds]),
+      byId: new Map([...current.byId, ...answered.map((v) => [v.ID, v] as const)]),
+    }));
+    // pendingIds is derived from `asked`; the answer is what moves it on.
+  }, [views.data]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = groups;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const title = presetId ? (preset.data?.Name ?? 'Filter') : live ? 'Live Filter' : 'Entire Collection';
+  useEffect(() => {
+    document.title = `${title} | Shoko`;
+    return () => {
+      document.title = 'Shoko';
+    };
+  }, [title]);
+
+  const toggleMode = () => {
+    const view = settings.view === 'poster' ? 'list' : 'poster';
+    // Switching to list starts the list previews afresh.
+    if (view === 'list') {
+      setExtras({ asked: new Set(), byId: new Map() });
+      void queryClient.resetQueries({ queryKey: groupKeys.views });
+    }
+    update({ ...settings, view });
+  };
+  const toggleFilter = () => navigate(live ? '/collection' : '/collection/filter/live');
+  const busy = groups.isPending || (presetId !== null && preset.isPending);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel px-4 py-3">
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="collection-total">
+          {busy ? '…' : `${total.toLocaleString('en')} ${total === 1 ? 'Item' : 'Items'}`}
+        </span>
+        <label className="relative flex w-full items-center sm:ml-auto sm:w-72">
+          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
+          <input
+            type="search"
+            aria-label="Search collection"
+            placeholder="Search…"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
+          />
+        </label>
+        <div className="flex gap-1" role="toolbar" aria-label="Collection view">
+          <Button variant="ghost" className="px-2" aria-label="Filter presets" title="Filter presets" onClick={() => setPresetsOpen(true)}>
+            <Icon path={mdiFilterMenuOutline} size={0.9} />
+          </Button>
+          <Button variant="ghost" className={`px-2 ${live ? 'text-primary' : ''}`} aria-label="Toggle filter" aria-pressed={live} title="Filter" onClick={toggleFilter}>
+            <Icon path={mdiFilterOutline} size={0.9} />
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-2"
+            aria-label={settings.view === 'poster' ? 'Switch to list view' : 'Switch to poster view'}
+            title={settings.view === 'poster' ? 'List view' : 'Poster view'}
+            onClick={toggleMode}
+          >
+            <Icon path={settings.view === 'poster' ? mdiFormatListBulleted : mdiViewGridOutline} size={0.9} />
+          </Button>
+          <Button variant="ghost" className="px-2" aria-label="Display settings" title="Display settings" onClick={() => setDisplayOpen(true)}>
+            <Icon path={mdiCogOutline} size={0.9} />
+          </Button>
+        </div>
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-3 lg:flex-row">
+        {live && <FilterSidebar conditions={conditions} onChange={setConditions} onClose={() => navigate('/collection')} />}
+        <div className="flex min-h-[60vh] min-w-0 flex-1 flex-col lg:min-h-0">
+          {busy ? (
+            <div className="flex flex-1 items-center justify-center">
+              <Spinner />
+            </div>
+          ) : groups.isError ? (
+            <p className="p-6 text-center text-danger">{groups.error.message}</p>
+          ) : list.length === 0 ? (
+            <p className="p-6 text-center text-muted" data-testid="collection-empty">
+              {search ? `Your search for ${search} returned zero results.` : 'No series/groups available!'}
+            </p>
+          ) : (
+            <GroupGrid
+              key={`${settings.view}|${JSON.stringify(body)}`}
+              groups={list}
+              mode={settings.view}
+              settings={settings}
+              extras={extras.byId}
+              hasMore={!!hasNextPage}
+              onLoadMore={loadMore}
+              loadingMore={isFetchingNextPage}
+            />
+          )}
+        </div>
+      </div>
+      <FilterPresetsModal open={presetsOpen} onClose={() => setPresetsOpen(false)} />
+      <DisplaySettingsModal key={JSON.stringify(settings)} open={displayOpen} onClose={() => setDisplayOpen(false)} settings={settings} onSave={update} />
+    </div>
+  );
+}
