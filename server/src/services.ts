@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -36,6 +37,8 @@ import { MetadataScheduler } from './domains/metadata/metadata-scheduler.js';
 import { MyList } from './domains/metadata/my-list.js';
 import { FileXRefs } from './domains/metadata/file-xrefs.js';
 import { SeriesRemoval } from './domains/metadata/series-removal.js';
+import { AniDBSearch } from './domains/metadata/anidb-search.js';
+import { AniDBTitlesDump, DEFAULT_TITLES_URL } from './providers/anidb/titles/titles-dump.js';
 import { BrowseStore } from './domains/collection/browse.store.js';
 import { FiltersService } from './domains/collection/filters.service.js';
 import { FiltersStore } from './domains/collection/filters.store.js';
@@ -65,7 +68,7 @@ export interface Services {
   /** Renamer configs, previews and journaled relocations; `renamer.renameOnImport(fileId)` is the import hook. */
   renamer: RenamerService;
   /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
-  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval };
+  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval; anidbSearch: AniDBSearch };
   /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
   tmdb: TmdbDomain;
   /** Collection browsing: groups, filter presets and live filters. */
@@ -121,6 +124,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }));
   const links = new FileLinksStore(db.kysely);
   const animeImport = new AnimeImport({
+    onFilesImported: (fileIds) => renamer.queueRenameOnImport(fileIds),
     source: options.animeSource ?? anidbHttpSource(config, settings, anidb, logger.child({ name: 'AniDB HTTP' })),
     anime: new AnimeStore(db.kysely),
     collection: new CollectionStore(db.kysely),
@@ -150,7 +154,11 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     removedFromDisk: (content) => myList.queueRemove(content),
     details: fileXRefs,
   });
-  const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus });
+  const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus, onLinked: (fileIds) => renamer.queueRenameOnImport(fileIds) });
+  const anidbSearch = new AniDBSearch({
+    db: db.kysely,
+    dump: new AniDBTitlesDump({ url: process.env.SHOKO_ANIDB_TITLES_URL?.trim() || DEFAULT_TITLES_URL, cacheDir: path.join(config.home, 'anidb'), logger: logger.child({ name: 'AniDB' }) }),
+  });
   const seriesRemoval = new SeriesRemoval({ db: db.kysely, xrefs: fileXRefs, bus, deleteFiles: (ids, options) => files.deleteFiles(ids, options) });
   const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
@@ -225,7 +233,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     network,
     renamer,
     tmdb,
-    metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore, seriesRemoval },
+    metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore, seriesRemoval, anidbSearch },
     collection,
     dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
     actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb }),

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventedAnimeXml, inventedEpisodeId, startFakeAniDBHttp, type FakeAniDBHttp } from '../../../../fakes/src/anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
+import { startFakeAniDBTitles, type FakeAniDBTitles } from '../../../../fakes/src/anidb-titles/index.js';
 import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
 import { MetadataScheduler, recheckDelay } from './metadata-scheduler.js';
 
@@ -17,12 +18,13 @@ describe('importing against the AniDB fakes', () => {
   let server: TestServer;
   let udp: FakeAniDBUdp;
   let anidbHttp: FakeAniDBHttp;
+  let titles: FakeAniDBTitles;
   let key: string;
   let media: string;
   const episode1 = randomBytes(30_000);
   const special1 = randomBytes(31_000);
   const sequel1 = randomBytes(32_000);
-  const saved = { udp: process.env.SHOKO_ANIDB_UDP, http: process.env.SHOKO_ANIDB_HTTP };
+  const saved = { udp: process.env.SHOKO_ANIDB_UDP, http: process.env.SHOKO_ANIDB_HTTP, titles: process.env.SHOKO_ANIDB_TITLES_URL };
 
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
   const animeRequests = () => anidbHttp.requests.filter((r) => r.includes('request=anime'));
@@ -50,7 +52,15 @@ describe('importing against the AniDB fakes', () => {
       },
     });
     process.env.SHOKO_ANIDB_UDP = `${udp.host}:${udp.port}`;
+    titles = await startFakeAniDBTitles({
+      anime: [
+        { id: ANIME, titles: [{ type: 'main', language: 'x-jat', value: 'Kiri no Toudai Yuubinkyoku' }, { type: 'official', language: 'en', value: 'The Post Office in the Foggy Lighthouse' }] },
+        { id: SEQUEL, titles: [{ type: 'main', language: 'x-jat', value: 'Kiri no Toudai Yuubinkyoku 2' }] },
+        { id: 9500, titles: [{ type: 'main', language: 'x-jat', value: 'Kumo no Ue no Toshokan' }, { type: 'syn', language: 'en', value: 'Cloud Library' }] },
+      ],
+    });
     process.env.SHOKO_ANIDB_HTTP = anidbHttp.url;
+    process.env.SHOKO_ANIDB_TITLES_URL = titles.url;
     server = await createTestServer();
     await server.request({
       method: 'PATCH',
@@ -72,8 +82,9 @@ describe('importing against the AniDB fakes', () => {
     await server.close();
     await udp.close();
     await anidbHttp.close();
+    await titles.close();
     fs.rmSync(media, { recursive: true, force: true });
-    for (const [name, value] of [['SHOKO_ANIDB_UDP', saved.udp], ['SHOKO_ANIDB_HTTP', saved.http]] as const) {
+    for (const [name, value] of [['SHOKO_ANIDB_UDP', saved.udp], ['SHOKO_ANIDB_HTTP', saved.http], ['SHOKO_ANIDB_TITLES_URL', saved.titles]] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -144,6 +155,43 @@ describe('importing against the AniDB fakes', () => {
 
     const localEpisodes = await db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').select('anidb_episode_id').where('series.anime_id', '=', ANIME).execute();
     expect(localEpisodes).toHaveLength(10);
+  });
+
+  it('searches AniDB series in the titles dump and local data, and shows an anime and its episodes', async () => {
+    const found = (await api('GET', '/api/v3/Series/AniDB/Search/kiri%20no')).json();
+    expect(found.List.map((a: { ID: number }) => a.ID)).toEqual([ANIME, SEQUEL]);
+    expect(found.List[0]).toMatchObject({ Type: 'TV', ShokoID: expect.any(Number), EpisodeCount: 3, Rating: { Value: 738, MaxValue: 1000, Source: 'AniDB' } });
+    // The path form decodes once more: '+' is a space.
+    expect((await api('GET', '/api/v3/Series/AniDB/Search/Cloud+Library')).json().List.map((a: { ID: number }) => a.ID)).toEqual([9500]);
+    const dumpOnly = (await api('GET', '/api/v3/Series/AniDB/Search?query=toshokan&includeTitles=false')).json().List[0];
+    expect(dumpOnly).toMatchObject({ ID: 9500, Type: 'Unknown', ShokoID: null, EpisodeCount: null, Title: 'Kumo no Ue no Toshokan' });
+    expect(dumpOnly).not.toHaveProperty('Description');
+    expect(dumpOnly).not.toHaveProperty('Titles');
+    expect((await api('GET', `/api/v3/Series/AniDB/Search?query=${SEQUEL}`)).json().List.map((a: { ID: number }) => a.ID)).toEqual([SEQUEL]);
+    expect((await api('GET', '/api/v3/Series/AniDB/Search?query=&local=false')).json().List.map((a: { ID: number }) => a.ID)).toEqual([9500]);
+    expect((await api('GET', '/api/v3/Series/AniDB/Search?query=kiri&local=true&pageSize=1&page=2')).json()).toMatchObject({ Total: 2, List: [{ ID: SEQUEL }] });
+    // Fuzzy finds a misspelt title, an exact search does not.
+    expect((await api('GET', '/api/v3/Series/AniDB/Search/Kiri%20no%20Toudai%20Yubinkyoku')).json().Total).toBeGreaterThan(0);
+    expect((await api('GET', '/api/v3/Series/AniDB/Search/Kiri%20no%20Toudai%20Yubinkyoku?fuzzy=false')).json().Total).toBe(0);
+    expect(titles.downloads).toBe(1);
+
+    const anime = (await api('GET', `/api/v3/Series/AniDB/${ANIME}`)).json();
+    expect(anime.Titles).toEqual(expect.arrayContaining([{ Name: 'Kiri no Toudai Yuubinkyoku', Language: 'x-jat', Type: 'Main', Default: true, Preferred: true, Source: 'AniDB' }]));
+    expect(anime.Description).toContain('harbour town');
+    const missing = await api('GET', '/api/v3/Series/AniDB/9500');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('No AnidbAnime entry for the given anidbID');
+
+    const episodes = (await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?pageSize=0&includeMissing=true&includeUnaired=true`)).json();
+    expect(episodes.Total).toBe(10);
+    expect(episodes.List.slice(0, 4).map((e: { Type: string; EpisodeNumber: number }) => `${e.Type}${e.EpisodeNumber}`)).toEqual(['Episode1', 'Episode2', 'Episode3', 'Credits1']);
+    expect(episodes.List[0]).toMatchObject({ ID: inventedEpisodeId(ANIME, '1'), AnimeID: ANIME, Title: 'Letter Number 1', Rating: { Value: 7, MaxValue: 10 } });
+    // By default missing episodes (aired, no file) are left out: only the ones with files remain.
+    const withFiles = (await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?pageSize=0`)).json();
+    expect(withFiles.List.map((e: { Type: string; EpisodeNumber: number }) => `${e.Type}${e.EpisodeNumber}`)).toEqual(['Episode1', 'Special1']);
+    expect((await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?type=Special&includeMissing=true&includeUnaired=true`)).json().Total).toBe(2);
+    expect((await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?type=Bogus`)).statusCode).toBe(400);
+    expect((await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?includeMissing=maybe`)).statusCode).toBe(400);
   });
 
   it('adds identified files to MyList and marks the last deleted copy as the settings say', async () => {

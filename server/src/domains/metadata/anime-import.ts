@@ -39,6 +39,8 @@ export class AnimeImport {
       settings: SettingsService;
       queue: QueueService;
       bus: EventBus;
+      /** Files that just became imported (rename/move on import follows). */
+      onFilesImported?: (fileIds: number[]) => Promise<unknown>;
     },
   ) {
     this.job = {
@@ -112,6 +114,7 @@ export class AnimeImport {
   private async announceMatchedFiles(animeId: number): Promise<void> {
     const contents = await this.deps.links.contentsOfAnime(animeId);
     const importedIds = await this.deps.collection.markImported(contents);
+    if (importedIds.length) await this.deps.onFilesImported?.(importedIds);
     for (const location of await this.deps.files.locationsOfFiles(importedIds)) {
       this.deps.bus.emit('shoko', { event: 'FileMatched', payload: fileEvent(location.file_id, location) });
     }

@@ -36,8 +36,8 @@ export class ManualLinks {
       db: Kysely<Database>;
       files: FilesStore;
       bus: EventBus;
-      /** Called with the AniDB anime whose files changed (series stats, MyList). */
-      onLinked?: (fileIds: number[]) => Promise<void>;
+      /** Files a user just linked (rename/move on import follows). */
+      onLinked?: (fileIds: number[]) => Promise<unknown>;
     },
   ) {}
 
@@ -103,7 +103,6 @@ export class ManualLinks {
       await trx.updateTable('files').set({ imported_at: null, updated_at: new Date().toISOString() }).where('id', '=', fileId).execute();
     });
     await this.announce([fileId], 'FileNotMatched');
-    await this.deps.onLinked?.([fileId]);
   }
 
   private async hashedFile(fileId: number) {

@@ -9,6 +9,39 @@ import type { AnimeImport } from './anime-import.js';
 import type { ManualLinks } from './manual-links.js';
 import type { MyList } from './my-list.js';
 import type { SeriesRemoval } from './series-removal.js';
+import type { AniDBSearch, IncludeOnly } from './anidb-search.js';
+import { validationError } from '../../http/problem.js';
+
+const EPISODE_TYPES = ['Unknown', 'Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'] as const;
+const SearchQuery = Type.Object({
+  query: Type.Optional(Type.String()),
+  fuzzy: Type.Boolean({ default: true }),
+  local: Type.Optional(Type.Boolean()),
+  includeTitles: Type.Boolean({ default: true }),
+  searchById: Type.Boolean({ default: true }),
+  pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 50 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+});
+const IncludeOnlyParam = Type.Optional(Type.String());
+const AnidbEpisodeQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  includeMissing: IncludeOnlyParam,
+  includeUnaired: IncludeOnlyParam,
+  includeHidden: IncludeOnlyParam,
+  includeWatched: IncludeOnlyParam,
+  type: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+  search: Type.Optional(Type.String()),
+  fuzzy: Type.Boolean({ default: true }),
+});
+
+/** `true`, `false` or `only` in any casing; anything else is a 400 naming the parameter. */
+function includeOnly(value: string | undefined, fallback: IncludeOnly, field: string): IncludeOnly {
+  if (value === undefined) return fallback;
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === 'false' || lower === 'only') return lower;
+  throw validationError(field, `The value '${value}' is not valid for ${field}.`);
+}
 
 const RefreshQuery = Type.Object({
   force: Type.Boolean({ default: false }),
@@ -21,7 +54,7 @@ const RefreshQuery = Type.Object({
 const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
 
 /** Getting AniDB anime on request, and the manual links between files and episodes. */
-export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImport; links: ManualLinks; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval; settings: SettingsService; logger: Logger }) {
+export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImport; links: ManualLinks; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval; anidbSearch: AniDBSearch; settings: SettingsService; logger: Logger }) {
   const { animeImport, links } = deps;
 
   const refresh = async (animeId: number, query: typeof RefreshQuery.static): Promise<boolean> => {
@@ -47,6 +80,53 @@ export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImpor
       const animeId = await animeImport.animeOfSeries(request.params.seriesID);
       if (animeId === null) throw notFound('No Series entry for the given seriesID');
       return refresh(animeId, { ...request.query, createSeriesEntry: request.query.createSeriesEntry ?? true });
+    },
+  );
+
+  const search = (query: string, options: typeof SearchQuery.static) =>
+    deps.anidbSearch.search(query, { fuzzy: options.fuzzy, local: options.local, includeTitles: options.includeTitles, searchById: options.searchById, page: options.page, pageSize: options.pageSize });
+
+  app.get('/api/v3/Series/AniDB/Search', { schema: { tags: ['Series'], querystring: SearchQuery } }, (request) => search(request.query.query ?? '', request.query));
+
+  // The obsolete path form decodes its value once more, so `+` is a space.
+  app.get('/api/v3/Series/AniDB/Search/:query', { schema: { tags: ['Series'], params: Type.Object({ query: Type.String() }), querystring: SearchQuery } }, (request) => {
+    let text = request.params.query.replace(/\+/g, ' ');
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      // A lone % stays as it is.
+    }
+    return search(text, request.query);
+  });
+
+  app.get('/api/v3/Series/AniDB/:anidbID', { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 1 }) }) } }, (request) =>
+    deps.anidbSearch.anime(request.params.anidbID),
+  );
+
+  app.get(
+    '/api/v3/Series/AniDB/:anidbID/Episode',
+    { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 1 }) }), querystring: AnidbEpisodeQuery } },
+    (request) => {
+      const q = request.query;
+      const types = (Array.isArray(q.type) ? q.type : q.type ? [q.type] : []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
+      const resolved = types.map((t) => {
+        const match = /^\d+$/.test(t) ? EPISODE_TYPES[Number(t)] : EPISODE_TYPES.find((e) => e.toLowerCase() === t.toLowerCase());
+        if (!match) throw validationError('type', `The value '${t}' is not valid for type.`);
+        return match;
+      });
+      const principal = request.principal;
+      return deps.anidbSearch.episodes(request.params.anidbID, {
+        userId: principal?.kind === 'user' ? principal.userId : 0,
+        page: q.page,
+        pageSize: q.pageSize,
+        includeMissing: includeOnly(q.includeMissing, 'false', 'includeMissing'),
+        includeUnaired: includeOnly(q.includeUnaired, 'false', 'includeUnaired'),
+        includeHidden: includeOnly(q.includeHidden, 'false', 'includeHidden'),
+        includeWatched: includeOnly(q.includeWatched, 'true', 'includeWatched'),
+        types: resolved,
+        search: q.search,
+        fuzzy: q.fuzzy,
+      });
     },
   );
 

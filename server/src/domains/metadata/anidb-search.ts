@@ -1,0 +1,293 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { notFound } from '../../http/problem.js';
+import { titleScore, type AniDBTitlesDump, type DumpAnime } from '../../providers/anidb/titles/titles-dump.js';
+import { normaliseTitle } from '../../providers/tmdb/title-similarity.js';
+
+/** Title types of the anime XML and of the titles dump, as the API names them. */
+const TITLE_TYPES: Record<string, string> = {
+  main: 'Main',
+  official: 'Official',
+  synonym: 'Synonym',
+  syn: 'Synonym',
+  short: 'Short',
+  card: 'TitleCard',
+  kana: 'KanjiReading',
+};
+
+export interface ApiTitle {
+  Name: string;
+  Language: string;
+  Type: string;
+  Default: boolean;
+  Preferred: boolean;
+  Source: 'AniDB';
+}
+
+export interface AnidbAnimeModel {
+  ID: number;
+  ShokoID: number | null;
+  Type: string;
+  Title: string;
+  Titles?: ApiTitle[];
+  Description?: string;
+  AirDate: string | null;
+  EndDate: string | null;
+  Restricted: boolean;
+  Poster: Record<string, unknown>;
+  EpisodeCount: number | null;
+  Rating?: { Value: number; MaxValue: number; Source: 'AniDB'; Votes: number; Type: null };
+}
+
+export interface AnidbEpisodeModel {
+  ID: number;
+  AnimeID: number;
+  Type: string;
+  EpisodeNumber: number;
+  AirDate: string | null;
+  Title: string;
+  Titles: ApiTitle[];
+  Description: string;
+  Rating: { Value: number; MaxValue: number; Source: 'AniDB'; Votes: number; Type: null };
+}
+
+export type IncludeOnly = 'true' | 'false' | 'only';
+
+export interface AnidbEpisodeQuery {
+  userId: number;
+  page: number;
+  pageSize: number;
+  includeMissing: IncludeOnly;
+  includeUnaired: IncludeOnly;
+  includeHidden: IncludeOnly;
+  includeWatched: IncludeOnly;
+  types: string[];
+  search?: string;
+  fuzzy: boolean;
+}
+
+const poster = (animeId: number, available: boolean) => ({
+  ID: animeId,
+  Type: 'Poster',
+  Source: 'AniDB',
+  LanguageCode: null,
+  RelativeFilepath: available ? `/${animeId}` : null,
+  Preferred: false,
+  Disabled: false,
+  Width: null,
+  Height: null,
+});
+
+const toTitles = (titles: Array<{ type: string; language: string; value: string }>, shown: string): ApiTitle[] =>
+  titles.map((t) => ({ Name: t.value, Language: t.language, Type: TITLE_TYPES[t.type] ?? 'None', Default: t.type === 'main', Preferred: t.value === shown, Source: 'AniDB' }));
+
+const keep = (filter: IncludeOnly, matches: boolean) => (filter === 'only' ? matches : filter === 'false' ? !matches : true);
+
+/**
+ * The console's AniDB series search (titles dump plus local AniDB data) and the AniDB views of an anime and its
+ * episodes that the link and add-series screens use.
+ */
+export class AniDBSearch {
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      dump: AniDBTitlesDump;
+      /** Whether a poster of the anime is stored locally. */
+      hasPoster?: (animeId: number) => boolean;
+    },
+  ) {}
+
+  async search(
+    query: string,
+    options: { fuzzy: boolean; local?: boolean; includeTitles: boolean; searchById: boolean; page: number; pageSize: number },
+  ): Promise<{ Total: number; List: AnidbAnimeModel[] }> {
+    await this.deps.dump.ready();
+    const text = query.trim();
+    let ids: number[];
+    if (options.searchById && /^\d+$/.test(text)) {
+      const id = Number(text);
+      ids = (await this.localAnime([id])).length || this.deps.dump.byId(id) ? [id] : [];
+    } else if (!text) {
+      ids = this.deps.dump.all().map((a) => a.id);
+    } else {
+      const scores = new Map(this.deps.dump.search(text, { fuzzy: options.fuzzy }).map((m) => [m.anime.id, m.score]));
+      // Anime stored locally but missing from an older dump are searched by their own titles.
+      for (const row of await this.localTitleMatches(text, options.fuzzy)) if (!scores.has(row.id)) scores.set(row.id, row.score);
+      ids = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+    }
+    if (options.local !== undefined) {
+      const withSeries = await this.seriesByAnime(ids);
+      ids = ids.filter((id) => withSeries.has(id) === options.local);
+    }
+    const pageIds = options.pageSize === 0 ? ids : ids.slice((options.page - 1) * options.pageSize, options.page * options.pageSize);
+    return { Total: ids.length, List: await this.models(pageIds, options.includeTitles) };
+  }
+
+  async anime(animeId: number): Promise<AnidbAnimeModel> {
+    const [model] = await this.models([animeId], true, { localOnly: true });
+    if (!model) throw notFound('No AnidbAnime entry for the given anidbID');
+    return model;
+  }
+
+  async episodes(animeId: number, query: AnidbEpisodeQuery): Promise<{ Total: number; List: AnidbEpisodeModel[] }> {
+    if (!(await this.localAnime([animeId])).length) throw notFound('No AnidbAnime entry for the given anidbID');
+    const rows = await this.deps.db
+      .selectFrom('anidb_episodes as ae')
+      .leftJoin('episodes as e', 'e.anidb_episode_id', 'ae.id')
+      .select(['ae.id', 'ae.anime_id', 'ae.type', 'ae.number', 'ae.air_date', 'ae.titles', 'ae.description', 'ae.rating', 'ae.votes', 'e.id as shokoId', 'e.is_hidden'])
+      .where('ae.anime_id', '=', animeId)
+      .execute();
+    const withFiles = await this.episodesWithFiles(rows.map((r) => r.id));
+    const watched = await this.watchedEpisodes(query.userId, rows.flatMap((r) => (r.shokoId ? [r.shokoId] : [])));
+    const today = new Date().toISOString().slice(0, 10);
+    const list = rows.filter((row) => {
+      if (query.types.length && !query.types.includes(row.type)) return false;
+      const local = row.shokoId !== null;
+      const hasFiles = withFiles.has(row.id);
+      const aired = !!row.air_date && row.air_date <= today;
+      return (
+        keep(query.includeHidden, local && row.is_hidden === 1) &&
+        keep(query.includeMissing, local && !hasFiles && aired) &&
+        keep(query.includeUnaired, local && !hasFiles && !aired) &&
+        keep(query.includeWatched, local && watched.has(row.shokoId!))
+      );
+    });
+    const models = list.map((row) => this.episodeModel(row));
+    let ordered: AnidbEpisodeModel[];
+    if (query.search?.trim()) {
+      const needle = normaliseTitle(query.search);
+      ordered = models
+        .map((m) => ({ m, score: Math.max(...m.Titles.map((t) => titleScore(normaliseTitle(t.Name), needle, query.fuzzy)), 0) }))
+        .filter((x) => x.score > 0)
+        .sort((a, b) => b.score - a.score)
+        .map((x) => x.m);
+    } else {
+      const typeOrder = ['Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other', 'Unknown'];
+      ordered = models.sort((a, b) => typeOrder.indexOf(a.Type) - typeOrder.indexOf(b.Type) || a.EpisodeNumber - b.EpisodeNumber);
+    }
+    const page = query.pageSize === 0 ? ordered : ordered.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+    return { Total: ordered.length, List: page };
+  }
+
+  private episodeModel(row: { id: number; anime_id: number; type: string; number: number; air_date: string | null; titles: string; description: string; rating: number; votes: number }): AnidbEpisodeModel {
+    const titles = JSON.parse(row.titles) as Array<{ language: string; value: string }>;
+    const shown = titles.find((t) => t.language === 'en')?.value ?? titles[0]?.value ?? `Episode ${row.number}`;
+    return {
+      ID: row.id,
+      AnimeID: row.anime_id,
+      Type: row.type,
+      EpisodeNumber: row.number,
+      AirDate: row.air_date,
+      Title: shown,
+      Titles: titles.map((t) => ({ Name: t.value, Language: t.language, Type: 'None', Default: false, Preferred: t.value === shown, Source: 'AniDB' })),
+      Description: row.description,
+      Rating: { Value: row.rating / 100, MaxValue: 10, Source: 'AniDB', Votes: row.votes, Type: null },
+    };
+  }
+
+  private async models(ids: number[], includeTitles: boolean, options: { localOnly?: boolean } = {}): Promise<AnidbAnimeModel[]> {
+    if (!ids.length) return [];
+    const local = new Map((await this.localAnime(ids)).map((row) => [row.id, row]));
+    const titles = await this.localTitles([...local.keys()]);
+    const series = await this.seriesByAnime(ids);
+    const models: AnidbAnimeModel[] = [];
+    for (const id of ids) {
+      const row = local.get(id);
+      if (row) {
+        const all = titles.get(id) ?? [];
+        models.push({
+          ID: id,
+          ShokoID: series.get(id) ?? null,
+          Type: row.type,
+          Title: row.main_title,
+          ...(includeTitles ? { Titles: toTitles(all, row.main_title) } : {}),
+          Description: row.description,
+          AirDate: row.air_date,
+          EndDate: row.end_date,
+          Restricted: row.restricted === 1,
+          Poster: poster(id, this.deps.hasPoster?.(id) ?? false),
+          EpisodeCount: row.episode_count,
+          Rating: { Value: row.rating, MaxValue: 1000, Source: 'AniDB', Votes: row.rating_votes, Type: null },
+        });
+        continue;
+      }
+      if (options.localOnly) continue;
+      const dump: DumpAnime | null = this.deps.dump.byId(id);
+      if (!dump) continue;
+      const main = dump.titles.find((t) => t.type === 'main')?.value ?? dump.titles[0].value;
+      models.push({
+        ID: id,
+        ShokoID: null,
+        Type: 'Unknown',
+        Title: main,
+        ...(includeTitles ? { Titles: toTitles(dump.titles, main) } : {}),
+        AirDate: null,
+        EndDate: null,
+        Restricted: false,
+        Poster: poster(id, false),
+        EpisodeCount: null,
+      });
+    }
+    return models;
+  }
+
+  private localAnime(ids: number[]) {
+    if (!ids.length) return Promise.resolve([]);
+    return this.deps.db.selectFrom('anidb_anime').selectAll().where('id', 'in', ids).execute();
+  }
+
+  private async localTitles(ids: number[]): Promise<Map<number, Array<{ type: string; language: string; value: string }>>> {
+    const result = new Map<number, Array<{ type: string; language: string; value: string }>>();
+    if (!ids.length) return result;
+    for (const row of await this.deps.db.selectFrom('anidb_anime_titles').select(['anime_id', 'type', 'language', 'value']).where('anime_id', 'in', ids).orderBy('id').execute()) {
+      const list = result.get(row.anime_id) ?? [];
+      list.push(row);
+      result.set(row.anime_id, list);
+    }
+    return result;
+  }
+
+  private async localTitleMatches(query: string, fuzzy: boolean): Promise<Array<{ id: number; score: number }>> {
+    const needle = normaliseTitle(query);
+    const rows = await this.deps.db.selectFrom('anidb_anime_titles').select(['anime_id', 'value']).execute();
+    const best = new Map<number, number>();
+    for (const row of rows) {
+      const score = titleScore(normaliseTitle(row.value), needle, fuzzy);
+      if (score > (best.get(row.anime_id) ?? 0)) best.set(row.anime_id, score);
+    }
+    return [...best.entries()].map(([id, score]) => ({ id, score }));
+  }
+
+  private async seriesByAnime(ids: number[]): Promise<Map<number, number>> {
+    if (!ids.length) return new Map();
+    const rows: Array<{ id: number; anime_id: number }> = [];
+    for (let i = 0; i < ids.length; i += 5000) {
+      rows.push(...(await this.deps.db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids.slice(i, i + 5000)).execute()));
+    }
+    return new Map(rows.map((r) => [r.anime_id, r.id]));
+  }
+
+  private async episodesWithFiles(anidbEpisodeIds: number[]): Promise<Set<number>> {
+    if (!anidbEpisodeIds.length) return new Set();
+    const rows = await this.deps.db
+      .selectFrom('file_episode_links as l')
+      .innerJoin('files as f', (join) => join.onRef('f.ed2k', '=', 'l.ed2k').onRef('f.size', '=', 'l.size'))
+      .select('l.episode_id')
+      .distinct()
+      .where('l.episode_id', 'in', anidbEpisodeIds)
+      .execute();
+    return new Set(rows.map((r) => r.episode_id));
+  }
+
+  private async watchedEpisodes(userId: number, episodeIds: number[]): Promise<Set<number>> {
+    if (!episodeIds.length) return new Set();
+    const rows = await this.deps.db
+      .selectFrom('user_episode_states')
+      .select('episode_id')
+      .where('user_id', '=', userId)
+      .where('watched_at', 'is not', null)
+      .where('episode_id', 'in', episodeIds)
+      .execute();
+    return new Set(rows.map((r) => r.episode_id));
+  }
+}
