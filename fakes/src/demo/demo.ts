@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../anidb-udp/index.js';
+import { startFakeAniDBTitles, type FakeAniDBTitles } from '../anidb-titles/index.js';
 import { writeDemoLibrary } from './library.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,6 +29,7 @@ export interface RunningDemo {
   importSeconds: number;
   udp: FakeAniDBUdp;
   anidbHttp: FakeAniDBHttp;
+  titles: FakeAniDBTitles;
   server: ChildProcess;
   output(): string;
   stop(): Promise<void>;
@@ -54,6 +56,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const demo = await writeDemoLibrary(library);
   const udp = await startFakeAniDBUdp({ users: { [ANIDB_USER.username]: ANIDB_USER.password }, commands: fileCommands(demo.files) });
   const anidbHttp = await startFakeAniDBHttp({ anime: demo.anime });
+  const titles = await startFakeAniDBTitles({ anime: demo.titles });
 
   const call = async (method: string, url: string, init: { key?: string; body?: unknown } = {}) =>
     fetch(`${baseUrl}${url}`, {
@@ -89,6 +92,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       SHOKO_WEBUI_DIR: process.env.SHOKO_WEBUI_DIR ?? path.join(root, 'web', 'dist'),
       SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
       SHOKO_ANIDB_HTTP: anidbHttp.url,
+      SHOKO_ANIDB_TITLES_URL: titles.url,
     },
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -102,6 +106,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       }
       await udp.close();
       await anidbHttp.close();
+      await titles.close();
     })());
 
   try {
@@ -128,7 +133,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       apiKey = await login();
     }
 
-    const expectedSeries = Object.keys(demo.anime).length;
+    const expectedSeries = new Set(demo.files.map((f) => f.animeId)).size;
     await waitFor(
       'the demo collection to be imported',
       async () => {
@@ -140,7 +145,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       },
       120_000,
     );
-    return { baseUrl, home, library, apiKey, importSeconds: (Date.now() - started) / 1000, udp, anidbHttp, server, output: () => output, stop };
+    return { baseUrl, home, library, apiKey, importSeconds: (Date.now() - started) / 1000, udp, anidbHttp, titles, server, output: () => output, stop };
   } catch (error) {
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output}`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inventedAnimeXml, inventedEpisodeId } from '../anidb-http/index.js';
 import type { FakeAniDBFile } from '../anidb-udp/file-commands.js';
+import type { FakeTitlesAnime } from '../anidb-titles/index.js';
 
 /**
  * The demo's invented collection: a TV series with its sequel (one group), a movie, an OVA and a series still
@@ -93,7 +94,16 @@ export interface DemoLibrary {
   anime: Record<number, string>;
   /** What the UDP fake's FILE command knows. */
   files: FakeAniDBFile[];
+  /** The titles dump: the library's anime and a few more to find with the AniDB search. */
+  titles: FakeTitlesAnime[];
 }
+
+/** Anime only the titles dump knows, for adding series by search. */
+const DUMP_ONLY: FakeTitlesAnime[] = [
+  { id: 9401, titles: [{ type: 'main', language: 'x-jat', value: 'Kumo no Ue no Toshokan' }, { type: 'official', language: 'en', value: 'The Library Above the Clouds' }] },
+  { id: 9402, titles: [{ type: 'main', language: 'x-jat', value: 'Yozora Tegami Ressha' }, { type: 'syn', language: 'en', value: 'Night Letter Train' }] },
+  { id: 9403, titles: [{ type: 'main', language: 'x-jat', value: 'Kaze Machi Shoutengai' }, { type: 'short', language: 'x-jat', value: 'KazeMachi' }] },
+];
 
 /** Writes the library's files under `dir` (missing ones only; the user's changes are kept) and describes them. */
 export async function writeDemoLibrary(dir: string): Promise<DemoLibrary> {
@@ -118,11 +128,21 @@ export async function writeDemoLibrary(dir: string): Promise<DemoLibrary> {
       fileName: path.basename(file.relativePath),
     });
   }
-  const anime = Object.fromEntries(
+  const anime: Record<number, string> = Object.fromEntries(
     ANIME.map((a) => [
       a.id,
       inventedAnimeXml({ id: a.id, title: a.title, englishTitle: a.englishTitle, type: a.type, regularEpisodes: a.episodes, startDate: a.startDate, relatedAnime: a.related, similarAnime: [] }),
     ]),
   );
-  return { anime, files };
+  // Anime found only by search can still be added: AniDB's HTTP fake knows them too.
+  for (const extra of DUMP_ONLY) {
+    const main = extra.titles.find((t) => t.type === 'main')!.value;
+    const english = extra.titles.find((t) => t.language === 'en')?.value ?? main;
+    anime[extra.id] = inventedAnimeXml({ id: extra.id, title: main, englishTitle: english, regularEpisodes: 4, startDate: '2020-10-02', relatedAnime: [], similarAnime: [] });
+  }
+  const titles: FakeTitlesAnime[] = [
+    ...ANIME.map((a) => ({ id: a.id, titles: [{ type: 'main', language: 'x-jat', value: a.title }, { type: 'official', language: 'en', value: a.englishTitle }] })),
+    ...DUMP_ONLY,
+  ];
+  return { anime, files, titles };
 }
