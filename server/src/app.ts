@@ -20,6 +20,7 @@ import { registerImportFolderRoutes } from './domains/import-folders/import-fold
 import { registerFolderRoutes } from './domains/folders/folders.routes.js';
 import { registerFileRoutes } from './domains/files/files.routes.js';
 import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
+import { registerImageRoutes } from './domains/images/images.routes.js';
 import { registerActionRoutes } from './domains/actions/actions.routes.js';
 import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
 import { registerCollectionRoutes } from './domains/collection/collection.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
     files: services.files,
     folderExists: (id) => services.importFolders.get(id).then(() => true, () => false),
   });
+  registerImageRoutes(app, { store: services.images.store, images: services.images.service });
   registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
   registerWebUIRoutes(app);
   registerCollectionRoutes(app, services.collection);

@@ -38,6 +38,8 @@ import { MyList } from './domains/metadata/my-list.js';
 import { FileXRefs } from './domains/metadata/file-xrefs.js';
 import { SeriesRemoval } from './domains/metadata/series-removal.js';
 import { AniDBSearch } from './domains/metadata/anidb-search.js';
+import { ImageStore } from './domains/images/image-store.js';
+import { ImagesService, queueAniDBImages } from './domains/images/images.service.js';
 import { AniDBTitlesDump, DEFAULT_TITLES_URL } from './providers/anidb/titles/titles-dump.js';
 import { BrowseStore } from './domains/collection/browse.store.js';
 import { FiltersService } from './domains/collection/filters.service.js';
@@ -68,6 +70,7 @@ export interface Services {
   /** Renamer configs, previews and journaled relocations; `renamer.renameOnImport(fileId)` is the import hook. */
   renamer: RenamerService;
   /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
+  images: { store: ImageStore; service: ImagesService };
   metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval; anidbSearch: AniDBSearch };
   /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
   tmdb: TmdbDomain;
@@ -123,7 +126,10 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   });
   const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }));
   const links = new FileLinksStore(db.kysely);
+  const imageStore = new ImageStore(config.home);
+  const images = new ImagesService({ db: db.kysely, store: imageStore, queue, settings, logger: logger.child({ name: 'Images' }) });
   const animeImport = new AnimeImport({
+    onAnimeSaved: (meta) => queueAniDBImages(images, meta),
     onFilesImported: (fileIds) => renamer.queueRenameOnImport(fileIds),
     source: options.animeSource ?? anidbHttpSource(config, settings, anidb, logger.child({ name: 'AniDB HTTP' })),
     anime: new AnimeStore(db.kysely),
@@ -157,6 +163,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus, onLinked: (fileIds) => renamer.queueRenameOnImport(fileIds) });
   const anidbSearch = new AniDBSearch({
     db: db.kysely,
+    hasPoster: (animeId) => imageStore.has('AniDB', 'Poster', animeId),
     dump: new AniDBTitlesDump({ url: process.env.SHOKO_ANIDB_TITLES_URL?.trim() || DEFAULT_TITLES_URL, cacheDir: path.join(config.home, 'anidb'), logger: logger.child({ name: 'AniDB' }) }),
   });
   const seriesRemoval = new SeriesRemoval({ db: db.kysely, xrefs: fileXRefs, bus, deleteFiles: (ids, options) => files.deleteFiles(ids, options) });
@@ -168,7 +175,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const filters = new FiltersService(browse, new FiltersStore(db.kysely));
   const collection = { browse, filters, groups: new GroupsService(browse, filters, bus) };
   // TMDB images: the image store is not wired yet (no `queueImageDownloads` hook), so only their metadata is stored.
-  const tmdb = createTmdbDomain({ db: db.kysely, settings, queue, bus, logger: logger.child({ name: 'TMDB' }) });
+  const tmdb = createTmdbDomain({ db: db.kysely, settings, queue, bus, logger: logger.child({ name: 'TMDB' }), queueImageDownloads: (parent) => images.queueTmdbImages(parent) });
   // Auto-linking after an AniDB anime was stored: AnimeImport announces it as SeriesUpdated with Source AniDB.
   bus.on('shoko', ({ event, payload }) => {
     const update = payload as { Source?: string; SeriesID?: number };
@@ -233,6 +240,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     network,
     renamer,
     tmdb,
+    images: { store: imageStore, service: images },
     metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore, seriesRemoval, anidbSearch },
     collection,
     dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),

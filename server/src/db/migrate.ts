@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002_import.js';
 import * as m0003 from './migrations/0003_metadata.js';
 import * as m0004 from './migrations/0004_anidb_details.js';
 import * as m0005 from './migrations/0005_collection.js';
+import * as m0008 from './migrations/0008_images.js';
 import * as m0009 from './migrations/0009_tmdb.js';
 import * as m0006 from './migrations/0006_renamer.js';
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003_metadata': m0003,
   '0004_anidb_details': m0004,
   '0005_collection': m0005,
+  '0008_images': m0008,
   '0009_tmdb': m0009,
   '0006_renamer': m0006,
 };

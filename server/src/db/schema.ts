@@ -489,7 +489,14 @@ export interface RelocationJournalTable {
   updated_at: string;
 }
 
+export interface DisabledImagesTable {
+  source: string;
+  image_type: string;
+  image_id: number;
+}
+
 export interface Database {
+  disabled_images: DisabledImagesTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   renamer_configs: RenamerConfigsTable;

@@ -14,6 +14,10 @@ const ANONYMOUS = new Set(
     'POST /api/auth',
     'GET /api/v3/WebUI/Theme',
     'GET /api/v3/WebUI/Theme.css',
+    // Images are anonymous so <img> tags and the login background work (collection.md §9).
+    'GET /api/v3/Image/:source/:type/:value',
+    'GET /api/v3/Image/Random/:imageType',
+    'GET /api/v3/Image/Random/:imageType/Metadata',
     'GET /',
     'GET /index.html',
     'GET /webui',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventedAnimeXml, inventedEpisodeId, startFakeAniDBHttp, type FakeAniDBHttp } from '../../../../fakes/src/anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../../../../fakes/src/anidb-titles/index.js';
+import { startFakeAniDBImages, type FakeAniDBImages } from '../../../../fakes/src/anidb-images/index.js';
 import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
 import { MetadataScheduler, recheckDelay } from './metadata-scheduler.js';
 
@@ -19,12 +20,13 @@ describe('importing against the AniDB fakes', () => {
   let udp: FakeAniDBUdp;
   let anidbHttp: FakeAniDBHttp;
   let titles: FakeAniDBTitles;
+  let images: FakeAniDBImages;
   let key: string;
   let media: string;
   const episode1 = randomBytes(30_000);
   const special1 = randomBytes(31_000);
   const sequel1 = randomBytes(32_000);
-  const saved = { udp: process.env.SHOKO_ANIDB_UDP, http: process.env.SHOKO_ANIDB_HTTP, titles: process.env.SHOKO_ANIDB_TITLES_URL };
+  const saved = { udp: process.env.SHOKO_ANIDB_UDP, http: process.env.SHOKO_ANIDB_HTTP, titles: process.env.SHOKO_ANIDB_TITLES_URL, images: process.env.SHOKO_ANIDB_IMAGE_URL };
 
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
   const animeRequests = () => anidbHttp.requests.filter((r) => r.includes('request=anime'));
@@ -61,6 +63,9 @@ describe('importing against the AniDB fakes', () => {
     });
     process.env.SHOKO_ANIDB_HTTP = anidbHttp.url;
     process.env.SHOKO_ANIDB_TITLES_URL = titles.url;
+    images = await startFakeAniDBImages();
+    images.missing.add('4900201.jpg');
+    process.env.SHOKO_ANIDB_IMAGE_URL = images.url;
     server = await createTestServer();
     await server.request({
       method: 'PATCH',
@@ -83,8 +88,9 @@ describe('importing against the AniDB fakes', () => {
     await udp.close();
     await anidbHttp.close();
     await titles.close();
+    await images.close();
     fs.rmSync(media, { recursive: true, force: true });
-    for (const [name, value] of [['SHOKO_ANIDB_UDP', saved.udp], ['SHOKO_ANIDB_HTTP', saved.http], ['SHOKO_ANIDB_TITLES_URL', saved.titles]] as const) {
+    for (const [name, value] of [['SHOKO_ANIDB_UDP', saved.udp], ['SHOKO_ANIDB_HTTP', saved.http], ['SHOKO_ANIDB_TITLES_URL', saved.titles], ['SHOKO_ANIDB_IMAGE_URL', saved.images]] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -155,6 +161,33 @@ describe('importing against the AniDB fakes', () => {
 
     const localEpisodes = await db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').select('anidb_episode_id').where('series.anime_id', '=', ANIME).execute();
     expect(localEpisodes).toHaveLength(10);
+  });
+
+  it('downloads the poster and cast pictures and serves them to anyone, with random picks for backgrounds', async () => {
+    expect(images.requests.sort()).toEqual(['4900101.jpg', '4900201.jpg', '5900101.jpg', '5900201.jpg', '900101.jpg', '900201.jpg'].sort());
+    const poster = await server.request({ method: 'GET', url: `/api/v3/Image/AniDB/Poster/${ANIME}` });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/png');
+    expect(poster.headers['cache-control']).toBe('public,max-age=3600');
+    expect(poster.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await server.request({ method: 'GET', url: '/api/v3/image/anidb/character/49001' })).statusCode).toBe(200);
+    // The CDN had no picture for the second character: nothing stored, a plain 404.
+    const missing = await server.request({ method: 'GET', url: '/api/v3/Image/AniDB/Character/49002' });
+    expect([missing.statusCode, missing.body]).toEqual([404, 'The requested resource does not exist.']);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Image/Bogus/Poster/1' })).statusCode).toBe(400);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Image/AniDB/Poster/..%2F..%2Fsettings-server.json' })).statusCode).toBe(400);
+
+    const random = (await server.request({ method: 'GET', url: '/api/v3/Image/Random/Poster/Metadata' })).json();
+    expect(random).toMatchObject({ Source: 'AniDB', Type: 'Poster', Series: { Name: expect.stringContaining('Kiri no Toudai Yuubinkyoku') } });
+    expect([ANIME, SEQUEL]).toContain(random.ID);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Image/Random/Poster' })).statusCode).toBe(200);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Image/Random/Avatar' })).statusCode).toBe(400);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Image/Random/Backdrop/Metadata' })).statusCode).toBe(404);
+
+    expect((await server.request({ method: 'POST', url: `/api/v3/Image/AniDB/Poster/${ANIME}/Enabled`, body: { Enabled: false } })).statusCode).toBe(401);
+    expect((await api('POST', `/api/v3/Image/AniDB/Poster/${ANIME}/Enabled`, { Enabled: false })).statusCode).toBe(204);
+    expect((await api('POST', '/api/v3/Image/AniDB/Poster/424242/Enabled', { Enabled: false })).statusCode).toBe(404);
+    expect((await api('POST', `/api/v3/Image/AniDB/Poster/${ANIME}/Enabled`, { Enabled: true })).statusCode).toBe(204);
   });
 
   it('searches AniDB series in the titles dump and local data, and shows an anime and its episodes', async () => {

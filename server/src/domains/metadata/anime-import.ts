@@ -39,6 +39,8 @@ export class AnimeImport {
       settings: SettingsService;
       queue: QueueService;
       bus: EventBus;
+      /** The anime's data was stored (its images get downloaded). */
+      onAnimeSaved?: (meta: AnimeMetadata) => Promise<unknown>;
       /** Files that just became imported (rename/move on import follows). */
       onFilesImported?: (fileIds: number[]) => Promise<unknown>;
     },
@@ -88,6 +90,7 @@ export class AnimeImport {
   private async import({ animeId, createSeries, force = false }: AnimeImportPayload, ctx: JobContext): Promise<void> {
     const meta = await this.fetch(animeId, force);
     await this.deps.anime.save(meta);
+    await this.deps.onAnimeSaved?.(meta);
     const episodeIds = meta.episodes.map((e) => e.id);
     let series = await this.deps.collection.seriesByAnime(animeId);
     if (!series && createSeries) {

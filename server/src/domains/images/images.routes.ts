@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../http/types.js';
+import { notFound, validationError } from '../../http/problem.js';
+import { parseImageSource, parseImageType, type ImageStore, type ImageType } from './image-store.js';
+import type { ImagesService } from './images.service.js';
+
+const NOT_FOUND = 'The requested resource does not exist.';
+const NO_RANDOM = 'Unable to find a random image to send.';
+const tags = ['Image'];
+
+function imageTypeOrError(text: string, field: string): ImageType {
+  const type = parseImageType(text);
+  if (!type) throw validationError(field, `The value '${text}' is not valid.`);
+  return type;
+}
+
+function randomTypeOrError(text: string): ImageType {
+  const type = imageTypeOrError(text, 'imageType');
+  if (type === 'Avatar') throw validationError('imageType', 'Unsupported image type for random image.');
+  return type;
+}
+
+/**
+ * Image bytes and metadata. Everything but the Enabled switch is anonymous so `<img>` tags and the login page work.
+ * Shoko answers 500 when no random image exists; a 404 says the same without claiming a server fault.
+ */
+export function registerImageRoutes(app: App, deps: { store: ImageStore; images: ImagesService }) {
+  const sendFile = (reply: FastifyReply, file: { file: string; contentType: string }) =>
+    reply.header('Content-Type', file.contentType).header('Cache-Control', 'public,max-age=3600').send(fs.createReadStream(file.file));
+
+  app.get(
+    '/api/v3/Image/Random/:imageType',
+    { config: { auth: 'none', initFriendly: true }, schema: { tags, params: Type.Object({ imageType: Type.String() }) } },
+    async (request, reply) => {
+      const type = randomTypeOrError(request.params.imageType);
+      const image = await deps.images.random(type, { includeRestricted: 'false', attempts: 6 });
+      const file = image && deps.store.find(image.Source, type, image.ID);
+      if (!file) return reply.code(404).type('text/plain').send(NO_RANDOM);
+      return sendFile(reply, file);
+    },
+  );
+
+  app.get(
+    '/api/v3/Image/Random/:imageType/Metadata',
+    {
+      config: { auth: 'none', initFriendly: true },
+      schema: {
+        tags,
+        params: Type.Object({ imageType: Type.String() }),
+        querystring: Type.Object({
+          includeRestricted: Type.Optional(Type.String()),
+          seriesType: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+          maxAttempts: Type.Integer({ minimum: 0, maximum: 100, default: 5 }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const type = randomTypeOrError(request.params.imageType);
+      const include = (request.query.includeRestricted ?? 'false').toLowerCase();
+      if (include !== 'true' && include !== 'false' && include !== 'only') throw validationError('includeRestricted', `The value '${request.query.includeRestricted}' is not valid.`);
+      const image = await deps.images.random(type, { includeRestricted: include, attempts: request.query.maxAttempts });
+      if (!image) return reply.code(404).type('text/plain').send(NO_RANDOM);
+      return image;
+    },
+  );
+
+  app.get(
+    '/api/v3/Image/:source/:type/:value',
+    {
+      config: { auth: 'none', initFriendly: true },
+      schema: { tags, params: Type.Object({ source: Type.String(), type: Type.String(), value: Type.Integer({ minimum: 1 }) }) },
+    },
+    async (request, reply) => {
+      const source = parseImageSource(request.params.source);
+      if (!source) throw validationError('source', `The value '${request.params.source}' is not valid.`);
+      const type = imageTypeOrError(request.params.type, 'type');
+      const file = deps.store.find(source, type, request.params.value);
+      if (!file) throw notFound(NOT_FOUND);
+      return sendFile(reply, file);
+    },
+  );
+
+  app.post(
+    '/api/v3/Image/:source/:type/:value/Enabled',
+    {
+      config: { auth: 'admin' },
+      schema: { tags, params: Type.Object({ source: Type.String(), type: Type.String(), value: Type.Integer({ minimum: 1 }) }), body: Type.Object({ Enabled: Type.Boolean() }) },
+    },
+    async (request, reply) => {
+      const source = parseImageSource(request.params.source);
+      if (!source) throw validationError('source', `The value '${request.params.source}' is not valid.`);
+      const type = imageTypeOrError(request.params.type, 'type');
+      if (type === 'Avatar') throw validationError('type', 'Avatars cannot be disabled.');
+      if (!deps.store.has(source, type, request.params.value)) throw notFound(NOT_FOUND);
+      await deps.images.setEnabled(source, type, request.params.value, request.body.Enabled);
+      return reply.code(204).send();
+    },
+  );
+}

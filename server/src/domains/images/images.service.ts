@@ -1,0 +1,188 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
+import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
+import type { QueueService } from '../../jobs/queue.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { AnimeMetadata } from '../metadata/anime.store.js';
+import type { ImageSource, ImageStore, ImageType } from './image-store.js';
+
+const DEFAULT_ANIDB_IMAGE_URL = 'https://cdn.anidb.net/images/main';
+const DEFAULT_TMDB_IMAGE_URL = 'https://image.tmdb.org/t/p/original';
+const PICTURE_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const TMDB_FILE_PATH = /^\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+
+interface DownloadPayload {
+  source: 'AniDB' | 'TMDB';
+  type: ImageType;
+  id: number;
+  /** AniDB: the picture file name; TMDB: the image's file path. */
+  remote: string;
+}
+
+export interface ImageModel {
+  ID: number;
+  Type: ImageType;
+  Source: ImageSource;
+  LanguageCode: string | null;
+  RelativeFilepath: string | null;
+  Preferred: boolean;
+  Disabled: boolean;
+  Width: number | null;
+  Height: number | null;
+  Series?: { ID: number; Name: string };
+}
+
+/** The per-type TMDB download settings: on/off and how many. */
+const TMDB_LIMITS: Record<string, { enabled: 'AutoDownloadPosters' | 'AutoDownloadBackdrops' | 'AutoDownloadLogos'; max: 'MaxAutoPosters' | 'MaxAutoBackdrops' | 'MaxAutoLogos' }> = {
+  Poster: { enabled: 'AutoDownloadPosters', max: 'MaxAutoPosters' },
+  Backdrop: { enabled: 'AutoDownloadBackdrops', max: 'MaxAutoBackdrops' },
+  Logo: { enabled: 'AutoDownloadLogos', max: 'MaxAutoLogos' },
+};
+
+/**
+ * Image downloads (AniDB pictures from its image CDN, TMDB images) as queued jobs into the image store, and the
+ * metadata the API shows about stored images.
+ */
+export class ImagesService {
+  readonly job: JobDefinition<DownloadPayload>;
+
+  constructor(
+    private readonly deps: { db: Kysely<Database>; store: ImageStore; queue: QueueService; settings: SettingsService; logger: Logger; fetch?: typeof fetch },
+  ) {
+    this.job = {
+      kind: 'DownloadImageJob',
+      type: 'Download Image',
+      title: 'Downloading Image',
+      group: 'Images',
+      priority: JobPriority.Maintenance,
+      key: (p) => `${p.source}/${p.type}/${p.id}`,
+      details: (p) => ({ Source: p.source, Type: p.type, ID: p.id }),
+      run: (p) => this.download(p),
+    };
+    deps.queue.register(this.job);
+  }
+
+  /** Queues an AniDB picture (anime poster, character, creator) unless it is stored already. */
+  async queueAniDBImage(image: { type: 'Poster' | 'Character' | 'Staff'; id: number; picture: string | null }): Promise<void> {
+    if (!image.picture || !PICTURE_NAME.test(image.picture) || this.deps.store.has('AniDB', image.type, image.id)) return;
+    await this.deps.queue.enqueue(this.job, { source: 'AniDB', type: image.type, id: image.id, remote: image.picture });
+  }
+
+  /** The TMDB hook: the images of a refreshed show or movie, as many per type as the TMDB settings allow. */
+  async queueTmdbImages(parent: { type: 'Show' | 'Movie'; id: number }): Promise<void> {
+    const settings = this.deps.settings.current.TMDB;
+    const rows = await this.deps.db
+      .selectFrom('tmdb_images')
+      .select(['id', 'image_type', 'file_path'])
+      .where('parent_type', '=', parent.type)
+      .where('parent_id', '=', parent.id)
+      .orderBy('vote_average', 'desc')
+      .orderBy('id')
+      .execute();
+    const taken = new Map<string, number>();
+    for (const row of rows) {
+      const limit = TMDB_LIMITS[row.image_type];
+      if (!limit || !settings[limit.enabled]) continue;
+      const count = taken.get(row.image_type) ?? 0;
+      if (settings[limit.max] > 0 && count >= settings[limit.max]) continue;
+      taken.set(row.image_type, count + 1);
+      if (!TMDB_FILE_PATH.test(row.file_path) || this.deps.store.has('TMDB', row.image_type as ImageType, row.id)) continue;
+      await this.deps.queue.enqueue(this.job, { source: 'TMDB', type: row.image_type as ImageType, id: row.id, remote: row.file_path });
+    }
+  }
+
+  private async download({ source, type, id, remote }: DownloadPayload): Promise<void> {
+    if (this.deps.store.has(source, type, id)) return;
+    const base =
+      source === 'AniDB'
+        ? process.env.SHOKO_ANIDB_IMAGE_URL?.trim() || DEFAULT_ANIDB_IMAGE_URL
+        : process.env.SHOKO_TMDB_IMAGE_URL?.trim() || DEFAULT_TMDB_IMAGE_URL;
+    const url = `${base.replace(/\/+$/, '')}${source === 'AniDB' ? '/' : ''}${remote}`;
+    const response = await (this.deps.fetch ?? fetch)(url, { headers: { 'User-Agent': 'shoko-ts' }, signal: AbortSignal.timeout(180_000) });
+    if (response.status === 404) throw new PermanentJobError(`${url} does not exist`);
+    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    try {
+      await this.deps.store.save(source, type, id, bytes);
+    } catch (error) {
+      throw new PermanentJobError(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async setEnabled(source: ImageSource, type: ImageType, id: number, enabled: boolean): Promise<void> {
+    await this.deps.db.deleteFrom('disabled_images').where('source', '=', source).where('image_type', '=', type).where('image_id', '=', id).execute();
+    if (!enabled) await this.deps.db.insertInto('disabled_images').values({ source, image_type: type, image_id: id }).execute();
+  }
+
+  async isDisabled(source: ImageSource, type: ImageType, id: number): Promise<boolean> {
+    return !!(await this.deps.db.selectFrom('disabled_images').select('image_id').where('source', '=', source).where('image_type', '=', type).where('image_id', '=', id).executeTakeFirst());
+  }
+
+  /**
+   * A random stored image of a type with the series it belongs to, skipping restricted series unless asked; null when
+   * none is found within `attempts` picks.
+   */
+  async random(type: ImageType, options: { includeRestricted: 'true' | 'false' | 'only'; attempts: number }): Promise<ImageModel | null> {
+    const candidates: Array<{ source: ImageSource; id: number }> = [];
+    const sources: ImageSource[] = type === 'Poster' ? ['AniDB', 'TMDB'] : type === 'Character' || type === 'Staff' ? ['AniDB'] : ['TMDB'];
+    for (const source of sources) for (const id of this.deps.store.ids(source, type)) candidates.push({ source, id });
+    for (let attempt = 0; attempt < Math.max(1, options.attempts) && candidates.length; attempt++) {
+      const [pick] = candidates.splice(Math.floor(Math.random() * candidates.length), 1);
+      const series = await this.seriesOf(pick.source, type, pick.id);
+      if (!series) continue;
+      if (options.includeRestricted === 'false' && series.restricted) continue;
+      if (options.includeRestricted === 'only' && !series.restricted) continue;
+      if (await this.isDisabled(pick.source, type, pick.id)) continue;
+      return { ...this.model(pick.source, type, pick.id), Series: { ID: series.id, Name: series.name } };
+    }
+    return null;
+  }
+
+  model(source: ImageSource, type: ImageType, id: number): ImageModel {
+    return {
+      ID: id,
+      Type: type,
+      Source: source,
+      LanguageCode: null,
+      RelativeFilepath: this.deps.store.has(source, type, id) ? `/${source}/${type}/${id}` : null,
+      Preferred: false,
+      Disabled: false,
+      Width: null,
+      Height: null,
+    };
+  }
+
+  /** The first local series an image belongs to. */
+  private async seriesOf(source: ImageSource, type: ImageType, id: number): Promise<{ id: number; name: string; restricted: boolean } | null> {
+    const db = this.deps.db;
+    let animeId: number | undefined;
+    if (source === 'AniDB' && type === 'Poster') animeId = id;
+    else if (source === 'AniDB' && type === 'Character') {
+      animeId = (await db.selectFrom('anidb_anime_characters').select('anime_id').where('character_id', '=', id).orderBy('anime_id').executeTakeFirst())?.anime_id;
+    } else if (source === 'AniDB' && type === 'Staff') {
+      animeId = (await db.selectFrom('anidb_anime_staff').select('anime_id').where('creator_id', '=', id).orderBy('anime_id').executeTakeFirst())?.anime_id;
+    } else if (source === 'TMDB') {
+      const image = await db.selectFrom('tmdb_images').select(['parent_type', 'parent_id']).where('id', '=', id).executeTakeFirst();
+      if (image?.parent_type === 'Show') animeId = (await db.selectFrom('xref_anidb_tmdb_show').select('anime_id').where('show_id', '=', image.parent_id).executeTakeFirst())?.anime_id;
+      if (image?.parent_type === 'Movie') animeId = (await db.selectFrom('xref_anidb_tmdb_movie').select('anime_id').where('movie_id', '=', image.parent_id).executeTakeFirst())?.anime_id;
+    }
+    if (animeId === undefined) return null;
+    const row = await db
+      .selectFrom('series')
+      .innerJoin('anidb_anime', 'anidb_anime.id', 'series.anime_id')
+      .select(['series.id', 'series.title_override', 'anidb_anime.main_title', 'anidb_anime.restricted'])
+      .where('series.anime_id', '=', animeId)
+      .executeTakeFirst();
+    return row ? { id: row.id, name: row.title_override ?? row.main_title, restricted: row.restricted === 1 } : null;
+  }
+}
+
+/** An AniDB anime's poster, and the pictures of its characters and their voice actors that were stored with it. */
+export async function queueAniDBImages(images: ImagesService, meta: AnimeMetadata): Promise<void> {
+  await images.queueAniDBImage({ type: 'Poster', id: meta.id, picture: meta.picture });
+  for (const character of meta.characters ?? []) {
+    await images.queueAniDBImage({ type: 'Character', id: character.id, picture: character.picture });
+    for (const actor of character.voiceActors) await images.queueAniDBImage({ type: 'Staff', id: actor.id, picture: actor.picture });
+  }
+}
