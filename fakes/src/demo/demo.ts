@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../anidb-udp/index.js';
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../anidb-titles/index.js';
+import { startFakeAniDBImages } from '../anidb-images/index.js';
 import { writeDemoLibrary } from './library.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -57,6 +58,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const udp = await startFakeAniDBUdp({ users: { [ANIDB_USER.username]: ANIDB_USER.password }, commands: fileCommands(demo.files) });
   const anidbHttp = await startFakeAniDBHttp({ anime: demo.anime });
   const titles = await startFakeAniDBTitles({ anime: demo.titles });
+  const pictures = await startFakeAniDBImages();
 
   const call = async (method: string, url: string, init: { key?: string; body?: unknown } = {}) =>
     fetch(`${baseUrl}${url}`, {
@@ -93,6 +95,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
       SHOKO_ANIDB_HTTP: anidbHttp.url,
       SHOKO_ANIDB_TITLES_URL: titles.url,
+      SHOKO_ANIDB_IMAGE_URL: pictures.url,
     },
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -107,6 +110,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       await udp.close();
       await anidbHttp.close();
       await titles.close();
+      await pictures.close();
     })());
 
   try {
