@@ -82,6 +82,49 @@ test.describe('dashboard on an empty server', () => {
     await expect(queue).toContainText('Queue is empty!');
     await expect(page.getByTestId('queue-count')).toHaveText('0');
   });
+
+  test('edit mode: drag and Save persist across a reload, Cancel restores, Reset to Default restores the default order', async ({ page }) => {
+    const order = () => page.locator('[data-widget]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-widget')));
+    const startEditing = async () => {
+      await page.getByRole('button', { name: 'Dashboard Settings' }).click();
+      await page.getByRole('dialog', { name: 'Dashboard Settings' }).getByRole('button', { name: 'Edit Layout' }).click();
+      await expect(page.getByRole('status', { name: 'Dashboard edit mode' })).toBeVisible();
+    };
+    const editBar = page.getByRole('status', { name: 'Dashboard edit mode' });
+    await page.goto(server.url('/webui/login'));
+    await loginThroughForm(page);
+    await expect(widget(page, 'Queue Processor')).toBeVisible();
+    const initial = await order();
+    expect(initial.slice(0, 3)).toEqual(['queue', 'unrecognized', 'collectionStats']);
+
+    await startEditing();
+    // Navigation is blocked while editing.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Collection' }).click();
+    await expect(page.getByText('Save or cancel the dashboard layout first.')).toBeVisible();
+    await expect(page).toHaveURL(/\/webui\/dashboard$/);
+    await page.locator('[data-widget="queue"]').dragTo(page.locator('[data-widget="collectionStats"]'));
+    await expect.poll(order).toEqual(['unrecognized', 'collectionStats', 'queue', ...initial.slice(3)]);
+    await snap(page, '85-dashboard-edit-mode');
+    await editBar.getByRole('button', { name: 'Save' }).click();
+    await expect(editBar).toBeHidden();
+    await page.reload();
+    await expect(widget(page, 'Queue Processor')).toBeVisible();
+    expect((await order()).slice(0, 3)).toEqual(['unrecognized', 'collectionStats', 'queue']);
+
+    await startEditing();
+    await page.getByRole('button', { name: 'Move Import Folders earlier' }).click();
+    expect(await order()).not.toEqual(['unrecognized', 'collectionStats', 'queue', ...initial.slice(3)]);
+    await editBar.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(order).toEqual(['unrecognized', 'collectionStats', 'queue', ...initial.slice(3)]);
+
+    await startEditing();
+    await editBar.getByRole('button', { name: 'Reset to Default' }).click();
+    await expect(editBar).toBeHidden();
+    await expect.poll(order).toEqual(initial);
+    await page.reload();
+    await expect(widget(page, 'Queue Processor')).toBeVisible();
+    expect(await order()).toEqual(initial);
+  });
 });
 
 test.describe('dashboard with the demo collection', () => {
@@ -106,7 +149,7 @@ test.describe('dashboard with the demo collection', () => {
     await expect(stats.getByText('Unrecognized Files')).toBeVisible();
     await expect(stats.locator('div', { hasText: /^Unrecognized Files1$/ })).toBeVisible();
     await expect(stats.locator('div', { hasText: /^Series[1-9]\d*$/ })).toBeVisible();
-    await expect(widget(page, 'Media Type').getByRole('list', { name: 'Media types' })).toContainText('TV Series');
+    await expect(widget(page, 'Media Type').getByRole('listitem').filter({ hasText: 'TV Series' })).toContainText('3 · 60%');
     await expect(widget(page, 'Import Folders').getByRole('list', { name: 'Import folders' }).getByRole('listitem').first()).toBeVisible();
     const recent = widget(page, 'Recently Imported');
     await expect(recent.getByTestId('poster-card').first()).toBeVisible();

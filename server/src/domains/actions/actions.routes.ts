@@ -18,7 +18,7 @@ const QUERY_ACTIONS = new Set(['UpdateMissingAniDBFileInfo', 'PurgeAllTmdbLinks'
 
 /**
  * `GET /api/v3/Action/<Name>` (contract server.md §6): each action queues its work and returns at once; actions
- * without an integration on this server answer 501 with the reason. Routing is case-insensitive
+ * without an integration on this server answer 400 with the reason. Routing is case-insensitive
  * (`UpdateAnidbCalendar`).
  */
 export function registerActionRoutes(app: App, deps: { actions: ActionsService }) {

@@ -24,7 +24,7 @@ interface ActionPayload {
 export type ActionOutcome = { text?: string };
 
 /**
- * Actions for which this server has no integration yet answer 501 with the reason, so the console can say so
+ * Actions for which this server has no integration yet answer 400 (text, like Shoko's other refusals) with the reason, so the console can say so
  * instead of pretending the work was queued.
  */
 const NOT_AVAILABLE: Record<string, string> = {
@@ -88,7 +88,7 @@ export class ActionsService {
   /** Runs the action `name` (route segment, already matched case-insensitively by the router). */
   async run(name: string, options: { removeFromMyList?: boolean } = {}): Promise<ActionOutcome> {
     const unavailable = NOT_AVAILABLE[name];
-    if (unavailable) throw textError(501, unavailable);
+    if (unavailable) throw badRequest(unavailable);
     switch (name) {
       case 'RunImport':
         await this.deps.importer.queueImport();
@@ -106,12 +106,12 @@ export class ActionsService {
       }
       case 'AVDumpMismatchedFiles':
         if (!this.deps.settings.current.AniDb.AVDumpKey?.trim()) throw validationError('Settings', 'Missing AVDump API key.');
-        throw textError(501, 'AVDump is not available on this server yet.');
+        throw badRequest('AVDump is not available on this server yet.');
       case 'SendWatchStatesToTrakt':
       case 'GetWatchStatesFromTrakt': {
         const trakt = this.deps.settings.current.TraktTv;
         if (!trakt.Enabled || !trakt.AuthToken) throw badRequest('Trakt account is not linked!');
-        throw textError(501, 'Trakt syncing is not available on this server yet.');
+        throw badRequest('Trakt syncing is not available on this server yet.');
       }
       case 'SyncHashes':
         throw problemError(400);

@@ -265,6 +265,10 @@ describe('collection browsing API', () => {
     it('pages with pageSize and lifts series matches to their top-level group', async () => {
       const page2 = (await api('POST', '/api/v3/Filter/Preview/Group?pageSize=2&page=2', {})).json();
       expect(page2).toMatchObject({ Total: 3, List: [{ Name: 'Gamma Journey' }] });
+      expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=2&page=9', {})).json()).toEqual({ Total: 3, List: [] });
+      const seriesPaged = (await api('POST', '/api/v3/Filter/Preview/Group?pageSize=1&page=2', { ApplyAtSeriesLevel: true, Sorting: { Type: 'AirDate', IsInverted: false } })).json();
+      expect(seriesPaged).toMatchObject({ Total: 3, List: [{ IDs: { ID: groups.GA } }] }); // B (2015), then D (2018) lifts GA
+      expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=0', {})).json().List).toHaveLength(3);
       const search = (await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: true, Expression: { Type: 'AnyContains', Left: { Type: 'NamesSelector' }, Parameter: 'delta' } })).json();
       expect(search.List.map((g: { IDs: { ID: number } }) => g.IDs.ID)).toEqual([groups.GA]);
       expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=101', {})).statusCode).toBe(400);
@@ -317,7 +321,8 @@ describe('collection browsing API', () => {
       expect(forbidden.body).toBe('Accessing Group is not allowed for the current user');
       expect((await api('GET', '/api/v3/Group?includeEmpty=true', undefined, viewerKey)).json().Total).toBe(2);
       expect((await api('GET', `/api/v3/Series/${series.G}/Group`, undefined, viewerKey)).statusCode).toBe(403);
-      const view = (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GA], TagFilter: 128, TagLimit: 20 }, viewerKey)).json();
+      const view = (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GA, groups.GG], TagFilter: 128, TagLimit: 20 }, viewerKey)).json();
+      expect(view.map((v: { ID: number }) => v.ID)).toEqual([groups.GA]);
       expect(view[0]).toMatchObject({ ID: groups.GA, Type: 'TV' });
     });
   });
@@ -433,6 +438,9 @@ describe('collection browsing API', () => {
       const subSeries = (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series?recursive=true`, { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'comedy' } })).json();
       expect(subSeries.map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([series.D]);
       expect((await api('GET', `/api/v3/Series/${series.D}/Group?topLevel=true`)).json().IDs.ID).toBe(groups.GA);
+      const subGroups = (await api('GET', `/api/v3/Group/${groups.GA}/Group`)).json();
+      expect(subGroups.map((g: { IDs: { ID: number } }) => g.IDs.ID)).toEqual([newId]);
+      expect((await api('GET', `/api/v3/Group/${newId}/MainSeries?includeDataFrom=AniDB`)).json()).toMatchObject({ IDs: { ID: series.D }, AniDB: { ID: 4 } });
 
       expect((await api('DELETE', `/api/v3/Group/${newId}`, undefined, viewerKey)).statusCode).toBe(403);
       const refused = await api('DELETE', `/api/v3/Group/${newId}`);
@@ -441,6 +449,11 @@ describe('collection browsing API', () => {
       expect((await api('DELETE', `/api/v3/Group/${newId}?deleteSeries=true`)).statusCode).toBe(204);
       expect((await api('GET', `/api/v3/Group/${newId}`)).statusCode).toBe(404);
       expect(await set({ Type: 'HasTag', Parameter: 'comedy' })).toEqual([]);
+    });
+
+    it('counts groups by first letter', async () => {
+      expect((await api('GET', '/api/v3/Group/Letters?includeEmpty=true')).json()).toEqual({ A: 1, B: 1, G: 1 });
+      expect((await api('POST', '/api/v3/Filter/Preview/Group/Letters', { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' } })).json()).toEqual({ A: 1, G: 1 });
     });
 
     it('lists groups by SortName with startsWith', async () => {

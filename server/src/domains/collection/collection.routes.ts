@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { CreateOrUpdateFilterBody, CreateOrUpdateGroupBody, JsonPatchOperation, WebUIGroupViewBody, type WebUIGroupExtra } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { textError, validationError } from '../../http/problem.js';
-import { animeType, type BrowseStore, type Viewer } from './browse.store.js';
+import { animeType, sortName, type BrowseStore, type Viewer } from './browse.store.js';
 import type { FiltersService } from './filters.service.js';
 import { SERIES_FORBIDDEN, SERIES_NOT_FOUND, type GroupsService } from './groups.service.js';
 
@@ -20,6 +20,13 @@ const dataFrom = (raw: string | string[] | undefined) => {
   const list = listOf(raw);
   return { includeAniDB: list.includes('anidb'), includeTMDB: list.includes('tmdb') };
 };
+
+/** `{ "#": 3, "A": 12 }`: how many sort names start with each character, keys sorted. */
+function letters(sortNames: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of sortNames.sort()) counts[name.charAt(0)] = (counts[name.charAt(0)] ?? 0) + 1;
+  return counts;
+}
 
 /** Applies RFC 6902 replace/add operations to a flat model, matching property names case-insensitively. */
 function applyPatch<T extends object>(model: T, operations: unknown, entity: string): T {
@@ -108,6 +115,38 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     },
     async (request) =>
       groups.series(request.params.groupID, await viewerOf(request), { recursive: request.query.recursive, includeMissing: request.query.includeMissing, ...dataFrom(request.query.includeDataFrom) }),
+  );
+
+  app.get(
+    '/api/v3/Group/Letters',
+    { schema: { tags: ['Group'], querystring: Type.Object({ includeEmpty: Type.Boolean({ default: false }), topLevelOnly: Type.Boolean({ default: true }) }) } },
+    async (request) => {
+      return letters((await groups.sortedGroups(await viewerOf(request), request.query)).map((g) => g.key));
+    },
+  );
+
+  app.get(
+    '/api/v3/Group/:groupID/Group',
+    { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeEmpty: Type.Boolean({ default: true }) }) } },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      await groups.requireGroup(request.params.groupID, viewer);
+      const children = await browse.kysely.selectFrom('groups').select('id').where('parent_id', '=', request.params.groupID).orderBy('name').execute();
+      const allowed: number[] = [];
+      for (const child of children) if ((await groups.isAllowed(child.id, viewer)) && (request.query.includeEmpty || (await groups.hasFiles(child.id)))) allowed.push(child.id);
+      return browse.groupModels(allowed, viewer);
+    },
+  );
+
+  app.get(
+    '/api/v3/Group/:groupID/MainSeries',
+    { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }) } },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const group = await groups.get(request.params.groupID, viewer);
+      if (!group.IDs.MainSeries) throw textError(500, 'Unable to get main series for group');
+      return (await browse.seriesModels([group.IDs.MainSeries], viewer, dataFrom(request.query.includeDataFrom)))[0];
+    },
   );
 
   app.get('/api/v3/Series/:seriesID/Group', { schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }), querystring: Type.Object({ topLevel: Type.Boolean({ default: false }) }) } }, async (request) => {
@@ -224,6 +263,17 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     async (request) => filters.previewSeries(filters.parseLive(request.body), await viewerOf(request), request.query, request.query),
   );
 
+  app.post(
+    '/api/v3/Filter/Preview/Group/Letters',
+    { schema: { tags: ['Filter'], body: PreviewBody, querystring: Type.Object({ includeEmpty: Type.Boolean({ default: true }) }) } },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const ids = await filters.matchingTopGroups(filters.parseLive(request.body), viewer, { includeEmpty: request.query.includeEmpty });
+      const rows = ids.length ? await browse.kysely.selectFrom('groups').select('name').where('id', 'in', ids).execute() : [];
+      return letters(rows.map((g) => sortName(g.name)));
+    },
+  );
+
   app.post('/api/v3/Filter/Preview/Series/OnlyIDs', { schema: { tags: ['Filter'], body: PreviewBody } }, async (request) =>
     filters.previewSeriesIds(filters.parseLive(request.body), await viewerOf(request), { includeMissing: true, keepOrder: true }),
   );
@@ -249,7 +299,8 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
   // ---------------------------------------------------------------- WebUI helpers (contract §12)
   app.post('/api/v3/WebUI/GroupView', { schema: { tags: ['WebUI'], body: WebUIGroupViewBody } }, async (request) => {
     const viewer = await viewerOf(request);
-    const ids = [...new Set(request.body.GroupIDs)];
+    const ids: number[] = [];
+    for (const id of new Set(request.body.GroupIDs)) if (await groups.isAllowed(id, viewer)) ids.push(id);
     const models = await browse.groupModels(ids, viewer);
     const allowed = models.filter((g) => g.IDs.MainAnime);
     const animeIds = allowed.map((g) => g.IDs.MainAnime);

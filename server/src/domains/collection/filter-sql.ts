@@ -292,6 +292,18 @@ export class FilterCompiler {
   /** A number selector as a scalar sub-query (never NULL). */
   numberSelector(id: string): Sql {
     const uid = this.scope.userId;
+    // A series candidate already has its anime joined (`ia`): anime-level numbers need no sub-query.
+    if (this.scope.level === 'series') {
+      const direct: Record<string, string> = {
+        SeriesCount: 'it.id * 0 + 1', // a bare constant in ORDER BY would mean a column number
+        EpisodeCount: 'COALESCE(ia.episode_count, 0)',
+        TotalEpisodeCount: 'COALESCE(ia.episode_count + ia.special_count, 0)',
+        AverageAniDBRating: 'COALESCE(ia.rating, 0) / 100.0',
+        HighestAniDBRating: 'COALESCE(ia.rating, 0) / 100.0',
+        LowestAniDBRating: 'COALESCE(ia.rating, 0) / 100.0',
+      };
+      if (direct[id]) return raw(`(${direct[id]})`);
+    }
     const S = this.seriesOf('xs');
     const anime = (agg: string) => sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
     const votes = (agg: string, extra = '') => sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN user_series_votes v ON v.series_id = xs.id AND v.user_id = ${uid} ${raw(extra)} WHERE ${S})`;
@@ -346,6 +358,10 @@ export class FilterCompiler {
 
   /** A date selector as a `yyyy-MM-dd` text sub-query (NULL when unknown). */
   dateSelector(id: string): Sql {
+    if (this.scope.level === 'series') {
+      const direct: Record<string, string> = { AirDate: 'ia.air_date', LastAirDate: 'COALESCE(ia.end_date, ia.air_date)', AddedDate: 'substr(it.created_at, 1, 10)' };
+      if (direct[id]) return raw(`(${direct[id]})`);
+    }
     const S = this.seriesOf('xs');
     const uid = this.scope.userId;
     switch (id) {

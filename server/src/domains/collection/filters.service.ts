@@ -66,28 +66,51 @@ export class FiltersService {
    */
   async evaluate(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {}): Promise<Array<{ id: number; top: number }>> {
     if (live.isDirectory) return [];
+    const query = await this.matchQuery(live, viewer, options);
+    const { rows } = await sql<{ id: number; gid: number }>`${query.cte}SELECT it.id AS id, ${query.group} AS gid ${query.from} ORDER BY ${query.order}`.execute(this.browse.kysely);
+    const tops = query.nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
+    return rows.map((r) => ({ id: r.id, top: tops?.get(r.gid) ?? r.gid }));
+  }
+
+  /** The parts of the matching query: candidates (`it`), their group, the filter condition and the sort order. */
+  private async matchQuery(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] }) {
     const nested = await this.browse.nested();
     const scope: FilterScope = { level: live.applyAtSeriesLevel ? 'series' : 'group', userId: viewer.userId, today: today(), dialect: this.browse.dialect, nested };
     const compiler = new FilterCompiler(scope);
     const conditions = [live.expression ? compiler.bool(live.expression) : sql.raw('1 = 1')];
     if (options.onlyWithFiles) conditions.push(compiler.bool({ Type: 'HasVideoFiles' }));
-    let rows: Array<{ id: number; gid: number }>;
+    let from;
     if (scope.level === 'series') {
       conditions.push(this.browse.seriesAllowed(viewer, 'it'));
       if (options.withinGroups) conditions.push(options.withinGroups.length ? sql`it.group_id IN (${sql.join(options.withinGroups)})` : sql.raw('1 = 0'));
-      rows = (
-        await sql<{ id: number; gid: number }>`${this.browse.treeCte(nested)}SELECT it.id AS id, it.group_id AS gid FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id
-          WHERE ${sql.join(conditions, sql.raw(' AND '))} ORDER BY ${compiler.orderBy(live.sorting)}`.execute(this.browse.kysely)
-      ).rows;
+      from = sql`FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
     } else {
       conditions.push(this.browse.groupAllowed(viewer, 'it', nested));
-      rows = (
-        await sql<{ id: number; gid: number }>`${this.browse.treeCte(nested)}SELECT it.id AS id, it.id AS gid FROM groups it
-          WHERE ${sql.join(conditions, sql.raw(' AND '))} ORDER BY ${compiler.orderBy(live.sorting)}`.execute(this.browse.kysely)
-      ).rows;
+      from = sql`FROM groups it WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
     }
-    const tops = nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
-    return rows.map((r) => ({ id: r.id, top: tops?.get(r.gid) ?? r.gid }));
+    return { nested, level: scope.level, cte: this.browse.treeCte(nested), from, group: sql.raw(scope.level === 'series' ? 'it.group_id' : 'it.id'), order: compiler.orderBy(live.sorting) };
+  }
+
+  /**
+   * One page of top-level groups and their total, paged inside the database: in a flat collection every group is
+   * top-level, so lifting a match is taking its group and the page never leaves SQL. Nested collections lift in code.
+   */
+  private async pagedTopGroups(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeEmpty: boolean }): Promise<{ total: number; ids: number[] } | null> {
+    if (live.isDirectory) return { total: 0, ids: [] };
+    const query = await this.matchQuery(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    if (query.nested) return null;
+    const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
+    const run = (page: typeof limit) =>
+      query.level === 'group'
+        ? sql<{ id: number; total: number | string }>`SELECT it.id AS id, COUNT(*) OVER () AS total ${query.from} ORDER BY ${query.order} ${page}`.execute(this.browse.kysely)
+        : sql<{ id: number; total: number | string }>`SELECT m.gid AS id, COUNT(*) OVER () AS total FROM (SELECT it.group_id AS gid, ROW_NUMBER() OVER (ORDER BY ${query.order}) AS rn ${query.from}) m
+            GROUP BY m.gid ORDER BY MIN(m.rn) ${page}`.execute(this.browse.kysely);
+    const { rows } = await run(limit);
+    if (!rows.length && paging.page > 1) {
+      const first = await run(sql`LIMIT 1`);
+      return { total: Number(first.rows[0]?.total ?? 0), ids: [] };
+    }
+    return { total: Number(rows[0]?.total ?? 0), ids: rows.map((r) => r.id) };
   }
 
   /** Top-level groups of the matches, first occurrence keeping its position. */
@@ -100,6 +123,8 @@ export class FiltersService {
   }
 
   async previewGroups(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeEmpty: boolean; orderByName?: boolean }): Promise<ListResult<Group>> {
+    const paged = options.orderByName ? null : await this.pagedTopGroups(live, viewer, paging, options);
+    if (paged) return { Total: paged.total, List: await this.browse.groupModels(paged.ids, viewer) };
     const ids = await this.matchingTopGroups(live, viewer, options);
     return { Total: ids.length, List: await this.browse.groupModels(slice(ids, paging), viewer) };
   }

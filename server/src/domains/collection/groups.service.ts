@@ -24,12 +24,29 @@ export class GroupsService {
   async requireGroup(id: number, viewer: Viewer | null) {
     const group = await this.browse.group(id);
     if (!group) throw notFound(GROUP_NOT_FOUND);
-    if (viewer && viewer.restrictedTags.length) {
-      const ids = await this.browse.groupSeriesIds(id, true, { userId: 0, restrictedTags: [] });
-      const allowed = await this.browse.allowedSeriesIds(ids, viewer);
-      if (allowed.size < ids.length) throw textError(403, GROUP_FORBIDDEN);
-    }
+    if (viewer && !(await this.isAllowed(id, viewer))) throw textError(403, GROUP_FORBIDDEN);
     return group;
+  }
+
+  /** No series anywhere below the group carries one of the viewer's hidden tags. */
+  async isAllowed(id: number, viewer: Viewer): Promise<boolean> {
+    if (!viewer.restrictedTags.length) return true;
+    const ids = await this.browse.groupSeriesIds(id, true, { userId: 0, restrictedTags: [] });
+    return (await this.browse.allowedSeriesIds(ids, viewer)).size === ids.length;
+  }
+
+  async hasFiles(id: number): Promise<boolean> {
+    const ids = await this.browse.groupSeriesIds(id, true, { userId: 0, restrictedTags: [] });
+    if (!ids.length) return false;
+    const hit = await this.db
+      .selectFrom('episodes as e')
+      .innerJoin('file_episode_links as l', 'l.episode_id', 'e.anidb_episode_id')
+      .innerJoin('files as f', (join) => join.onRef('f.ed2k', '=', 'l.ed2k').onRef('f.size', '=', 'l.size'))
+      .select('e.id')
+      .where('e.series_id', 'in', ids)
+      .limit(1)
+      .executeTakeFirst();
+    return !!hit;
   }
 
   async get(id: number, viewer: Viewer): Promise<Group> {
@@ -37,17 +54,22 @@ export class GroupsService {
     return (await this.browse.groupModels([id], viewer))[0];
   }
 
-  /** GET /Group: groups ordered by SortName (contract §3.1). */
-  async list(viewer: Viewer, options: { page: number; pageSize: number; includeEmpty: boolean; topLevelOnly: boolean; startsWith: string }): Promise<ListResult<Group>> {
+  /** Visible groups ordered by SortName (contract §3.1), with their sort names. */
+  async sortedGroups(viewer: Viewer, options: { includeEmpty: boolean; topLevelOnly: boolean; startsWith?: string }): Promise<Array<{ id: number; key: string }>> {
     const matches = await this.filters.evaluate({ applyAtSeriesLevel: false, isDirectory: false, expression: null, sorting: null }, viewer, { onlyWithFiles: !options.includeEmpty });
     const ids = matches.map((m) => m.id);
     const rows = ids.length ? await this.db.selectFrom('groups').select(['id', 'name', 'parent_id']).where('id', 'in', ids).execute() : [];
-    const prefix = options.startsWith.toLowerCase();
-    const picked = rows
+    const prefix = (options.startsWith ?? '').toLowerCase();
+    return rows
       .filter((g) => !options.topLevelOnly || g.parent_id === null)
       .filter((g) => !prefix || g.name.toLowerCase().startsWith(prefix))
       .map((g) => ({ id: g.id, key: sortName(g.name) }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
+  }
+
+  /** GET /Group: one page of groups ordered by SortName. */
+  async list(viewer: Viewer, options: { page: number; pageSize: number; includeEmpty: boolean; topLevelOnly: boolean; startsWith: string }): Promise<ListResult<Group>> {
+    const picked = await this.sortedGroups(viewer, options);
     const page = options.pageSize === 0 ? picked : picked.slice(options.pageSize * (options.page - 1), options.pageSize * options.page);
     return { Total: picked.length, List: await this.browse.groupModels(page.map((p) => p.id), viewer) };
   }

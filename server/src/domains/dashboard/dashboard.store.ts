@@ -98,20 +98,22 @@ export class DashboardStore {
         JOIN episodes e ON e.id = w.episode_id JOIN series s ON s.id = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
         WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL AND ${allowed}`.execute(this.db),
       // Per series: local and watched normal episodes, aired normal/special episodes without a file, and the gaps
-      // before the last local normal episode (the run the user is collecting).
-      sql<{ finished: unknown; missing: unknown; collecting: unknown }>`SELECT
-          SUM(CASE WHEN t.local_normal > 0 AND t.watched_normal >= t.local_normal THEN 1 ELSE 0 END) AS finished,
-          COALESCE(SUM(t.missing), 0) AS missing, COALESCE(SUM(t.collecting), 0) AS collecting
-        FROM (SELECT s.id,
-            SUM(CASE WHEN ae.type = 'Episode' AND e.is_hidden = 0 AND ${local} THEN 1 ELSE 0 END) AS local_normal,
-            SUM(CASE WHEN ae.type = 'Episode' AND e.is_hidden = 0 AND ${local}
-              AND EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL) THEN 1 ELSE 0 END) AS watched_normal,
-            SUM(CASE WHEN ae.type IN ('Episode', 'Special') AND e.is_hidden = 0 AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local} THEN 1 ELSE 0 END) AS missing,
-            SUM(CASE WHEN ae.type = 'Episode' AND e.is_hidden = 0 AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local}
-              AND ae.number < (SELECT MAX(le.number) FROM file_episode_links ll JOIN anidb_episodes le ON le.id = ll.episode_id JOIN files lf ON lf.ed2k = ll.ed2k AND lf.size = ll.size
-                WHERE ll.anime_id = s.anime_id AND le.type = 'Episode') THEN 1 ELSE 0 END) AS collecting
-          FROM series s JOIN episodes e ON e.series_id = s.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-          WHERE ${allowed} GROUP BY s.id) t`.execute(this.db),
+      // before the last local normal episode (the run the user is collecting). Each episode's flags are computed once.
+      sql<{ finished: unknown; missing: unknown; collecting: unknown }>`WITH ep AS (
+          SELECT e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.air_date AS air_date, e.is_hidden AS hidden, ${local} AS is_local,
+            EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL) AS is_watched
+          FROM series s JOIN episodes e ON e.series_id = s.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${allowed}),
+        per AS (
+          SELECT sid,
+            SUM(CASE WHEN etype = 'Episode' AND hidden = 0 AND is_local THEN 1 ELSE 0 END) AS local_normal,
+            SUM(CASE WHEN etype = 'Episode' AND hidden = 0 AND is_local AND is_watched THEN 1 ELSE 0 END) AS watched_normal,
+            MAX(CASE WHEN etype = 'Episode' AND is_local THEN enumber END) AS last_local
+          FROM ep GROUP BY sid)
+        SELECT
+          (SELECT COUNT(*) FROM per WHERE local_normal > 0 AND watched_normal >= local_normal) AS finished,
+          (SELECT COUNT(*) FROM ep WHERE etype IN ('Episode', 'Special') AND hidden = 0 AND air_date IS NOT NULL AND air_date <= ${today} AND NOT is_local) AS missing,
+          (SELECT COUNT(*) FROM ep JOIN per ON per.sid = ep.sid WHERE ep.etype = 'Episode' AND ep.hidden = 0 AND ep.air_date IS NOT NULL AND ep.air_date <= ${today}
+            AND NOT ep.is_local AND ep.enumber < per.last_local) AS collecting`.execute(this.db),
       sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM (SELECT l.episode_id FROM file_episode_links l
           JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size JOIN series s ON s.anime_id = l.anime_id
           WHERE f.is_variation = 0 AND ${allowed} GROUP BY l.episode_id HAVING COUNT(DISTINCT f.id) > 1) t`.execute(this.db),

@@ -20,7 +20,7 @@ export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: 
   const loading = tab === null ? presets.isPending : children.isPending;
   const navigate = useNavigate();
   const remove = useDeletePreset();
-  const open_ = (filter: Filter) => {
+  const openPreset = (filter: Filter) => {
     onClose();
     navigate(`/collection/filter/${filter.IDs.ID}`);
   };
@@ -50,7 +50,7 @@ export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: 
         ) : (
           shown.map((filter) => (
             <div key={filter.IDs.ID} className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-panel-alt">
-              <button type="button" className="flex min-w-0 flex-1 items-center justify-between gap-2 text-left" onClick={() => open_(filter)}>
+              <button type="button" className="flex min-w-0 flex-1 items-center justify-between gap-2 text-left" onClick={() => openPreset(filter)}>
                 <span className="truncate font-semibold">{filter.Name}</span>
                 <span className="shrink-0 text-xs text-muted">{filter.Size}</span>
               </button>

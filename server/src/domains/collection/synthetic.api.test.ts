@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+import { generateCollection } from './synthetic.js';
+
+describe('the synthetic collection generator', () => {
+  let server: TestServer;
+  let key: string;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    key = await completeFirstRun(server);
+    await generateCollection(server.services.db.kysely, { series: 40, files: 400, seed: 3, userIds: [1] });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('writes the requested number of series and about the requested number of files, grouped with sequels', async () => {
+    const db = server.services.db.kysely;
+    const count = async (table: 'series' | 'groups' | 'files') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('series')).toBe(40);
+    const files = await count('files');
+    expect(files).toBeGreaterThan(300);
+    expect(files).toBeLessThan(500);
+    const groups = await count('groups');
+    expect(groups).toBeLessThan(40);
+    expect(groups).toBeGreaterThan(20);
+  });
+
+  it('produces a collection the browsing API serves: pages of groups, watch state and tag filters', async () => {
+    const page = (await server.request({ method: 'POST', url: '/api/v3/Filter/Preview/Group?pageSize=10', key, body: {} })).json();
+    expect(page.List).toHaveLength(10);
+    expect(page.List.some((g: { Sizes: { Watched: { Episodes: number } } }) => g.Sizes.Watched.Episodes > 0)).toBe(true);
+    const names = page.List.map((g: { Name: string }) => g.Name.toLowerCase());
+    expect([...names].sort()).toEqual(names);
+    const tagged = (await server.request({ method: 'POST', url: '/api/v3/Filter/Preview/Group', key, body: { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' } } })).json();
+    expect(tagged.Total).toBeGreaterThan(0);
+    expect(tagged.Total).toBeLessThan(page.Total);
+  });
+});
