@@ -113,3 +113,30 @@ export async function createUser(server: TestServer, adminKey: string, username:
   const id = res.json().ID as number;
   return { id, key: await login(server, username, password) };
 }
+
+/** First run for tests against the AniDB fakes: the fake's account is stored and AutoGroupSeries turned on first. */
+export async function completeFirstRunWithAniDB(server: TestServer, anidb: { username: string; password: string }): Promise<string> {
+  const res = await server.request({
+    method: 'PATCH',
+    url: '/api/v3/Settings?skipValidation=true',
+    body: [
+      { op: 'replace', path: '/AniDb/Username', value: anidb.username },
+      { op: 'replace', path: '/AniDb/Password', value: anidb.password },
+      { op: 'replace', path: '/AutoGroupSeries', value: true },
+    ],
+  });
+  if (res.statusCode !== 200) throw new Error(`settings: ${res.statusCode} ${res.body}`);
+  return completeFirstRun(server);
+}
+
+/** Sets environment variables (e.g. the fakes' addresses) and returns the function that restores the old values. */
+export function setEnv(values: Record<string, string>): () => void {
+  const previous = Object.fromEntries(Object.keys(values).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, values);
+  return () => {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}

@@ -7,7 +7,7 @@ import { inventedAnimeXml, inventedEpisodeId, startFakeAniDBHttp, type FakeAniDB
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../../../../fakes/src/anidb-titles/index.js';
 import { startFakeAniDBImages, type FakeAniDBImages } from '../../../../fakes/src/anidb-images/index.js';
-import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from '../../test/harness.js';
 import { MetadataScheduler, recheckDelay } from './metadata-scheduler.js';
 
 const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
@@ -26,7 +26,7 @@ describe('importing against the AniDB fakes', () => {
   const episode1 = randomBytes(30_000);
   const special1 = randomBytes(31_000);
   const sequel1 = randomBytes(32_000);
-  const saved = { udp: process.env.SHOKO_ANIDB_UDP, http: process.env.SHOKO_ANIDB_HTTP, titles: process.env.SHOKO_ANIDB_TITLES_URL, images: process.env.SHOKO_ANIDB_IMAGE_URL };
+  let restoreEnv: () => void;
 
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
   const animeRequests = () => anidbHttp.requests.filter((r) => r.includes('request=anime'));
@@ -53,7 +53,6 @@ describe('importing against the AniDB fakes', () => {
         }),
       },
     });
-    process.env.SHOKO_ANIDB_UDP = `${udp.host}:${udp.port}`;
     titles = await startFakeAniDBTitles({
       anime: [
         { id: ANIME, titles: [{ type: 'main', language: 'x-jat', value: 'Kiri no Toudai Yuubinkyoku' }, { type: 'official', language: 'en', value: 'The Post Office in the Foggy Lighthouse' }] },
@@ -61,22 +60,16 @@ describe('importing against the AniDB fakes', () => {
         { id: 9500, titles: [{ type: 'main', language: 'x-jat', value: 'Kumo no Ue no Toshokan' }, { type: 'syn', language: 'en', value: 'Cloud Library' }] },
       ],
     });
-    process.env.SHOKO_ANIDB_HTTP = anidbHttp.url;
-    process.env.SHOKO_ANIDB_TITLES_URL = titles.url;
     images = await startFakeAniDBImages();
     images.missing.add('4900201.jpg');
-    process.env.SHOKO_ANIDB_IMAGE_URL = images.url;
-    server = await createTestServer();
-    await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings?skipValidation=true',
-      body: [
-        { op: 'replace', path: '/AniDb/Username', value: 'tester' },
-        { op: 'replace', path: '/AniDb/Password', value: 'secret1' },
-        { op: 'replace', path: '/AutoGroupSeries', value: true },
-      ],
+    restoreEnv = setEnv({
+      SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
+      SHOKO_ANIDB_HTTP: anidbHttp.url,
+      SHOKO_ANIDB_TITLES_URL: titles.url,
+      SHOKO_ANIDB_IMAGE_URL: images.url,
     });
-    key = await completeFirstRun(server);
+    server = await createTestServer();
+    key = await completeFirstRunWithAniDB(server, { username: 'tester', password: 'secret1' });
     media = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-anidb-import-'));
     fs.writeFileSync(path.join(media, 'Kiri 01.mkv'), episode1);
     fs.writeFileSync(path.join(media, 'Kiri S1.mkv'), special1);
@@ -90,10 +83,7 @@ describe('importing against the AniDB fakes', () => {
     await titles.close();
     await images.close();
     fs.rmSync(media, { recursive: true, force: true });
-    for (const [name, value] of [['SHOKO_ANIDB_UDP', saved.udp], ['SHOKO_ANIDB_HTTP', saved.http], ['SHOKO_ANIDB_TITLES_URL', saved.titles], ['SHOKO_ANIDB_IMAGE_URL', saved.images]] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnv();
   });
 
   it('hashes, identifies and stores the anime with episodes, titles, tags, cast, relations and links', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
-import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from '../../test/harness.js';
 import type { AnimeMetadata } from './anime.store.js';
 
 const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
@@ -43,7 +43,7 @@ describe('matching hashed files with AniDB', () => {
   const known2 = randomBytes(41_000);
   const unknown = randomBytes(42_000);
   const animeRequests: number[] = [];
-  const previousEnv = process.env.SHOKO_ANIDB_UDP;
+  let restoreEnv: () => void;
 
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
   const fileIds = async (query: string) => (await api('GET', `/api/v3/File?pageSize=0&${query}`)).json().List.map((f: { Size: number }) => f.Size).sort();
@@ -56,7 +56,7 @@ describe('matching hashed files with AniDB', () => {
         { size: known2.length, ed2k: md4(known2), fileId: 2, animeId: 80, episodeId: 800 },
       ]),
     });
-    process.env.SHOKO_ANIDB_UDP = `${fake.host}:${fake.port}`;
+    restoreEnv = setEnv({ SHOKO_ANIDB_UDP: `${fake.host}:${fake.port}` });
     const anime: Record<number, AnimeMetadata> = {
       70: inventedAnime(70, 'Kumo no Kanata', [700, 701]),
       80: inventedAnime(80, 'Kumo no Kanata II', [800, 801], [{ animeId: 70, type: 'Prequel' }]),
@@ -72,16 +72,7 @@ describe('matching hashed files with AniDB', () => {
         },
       },
     });
-    await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings?skipValidation=true',
-      body: [
-        { op: 'replace', path: '/AniDb/Username', value: 'tester' },
-        { op: 'replace', path: '/AniDb/Password', value: 'secret1' },
-        { op: 'replace', path: '/AutoGroupSeries', value: true },
-      ],
-    });
-    key = await completeFirstRun(server);
+    key = await completeFirstRunWithAniDB(server, { username: 'tester', password: 'secret1' });
     media = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-match-'));
     fs.writeFileSync(path.join(media, 'Kumo 01.mkv'), known1);
     fs.writeFileSync(path.join(media, 'Kumo II 01.mkv'), known2);
@@ -92,8 +83,7 @@ describe('matching hashed files with AniDB', () => {
     await server.close();
     await fake.close();
     fs.rmSync(media, { recursive: true, force: true });
-    if (previousEnv === undefined) delete process.env.SHOKO_ANIDB_UDP;
-    else process.env.SHOKO_ANIDB_UDP = previousEnv;
+    restoreEnv();
   });
 
   it('identifies known files, creates series and groups, and leaves unknown ones unrecognized', async () => {
