@@ -21,8 +21,10 @@ export interface Viewer {
   restrictedTags: number[];
 }
 
+// The metadata pipeline stores the v3 names (TV, TVSpecial, …); AniDB's own texts are accepted as well.
 const ANIME_TYPE_BY_ANIDB: Record<string, AnimeType> = {
   'TV Series': 'TV', Movie: 'Movie', OVA: 'OVA', 'TV Special': 'TVSpecial', Web: 'Web', 'Music Video': 'MusicVideo', Other: 'Other',
+  TV: 'TV', TVSpecial: 'TVSpecial', MusicVideo: 'MusicVideo', Unknown: 'Unknown',
 };
 export const animeType = (anidbType: string | null | undefined): AnimeType => (anidbType ? ANIME_TYPE_BY_ANIDB[anidbType] ?? 'Unknown' : 'Unknown');
 

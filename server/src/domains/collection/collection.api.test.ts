@@ -106,6 +106,13 @@ describe('collection browsing API', () => {
     const betaFile = await db.selectFrom('files').select('id').where('size', '=', 100_000_000 + 21).executeTakeFirstOrThrow();
     await db.insertInto('file_locations').values({ file_id: betaFile.id, import_folder_id: folderId, relative_path: 'Beta/Beta Chronicle - 01.mkv', is_accessible: 1, mtime_ms: null }).execute();
     await db.updateTable('users').set({ restricted_tags: JSON.stringify([99]) }).where('id', '=', viewer.id).execute();
+    // TMDB: A is linked to a show with one automatic and one verified episode link (13 unlinked); B to a movie.
+    await db.insertInto('xref_anidb_tmdb_show').values({ anime_id: 1, show_id: 7000, source: 'User' }).execute();
+    await db.insertInto('xref_anidb_tmdb_movie').values({ anime_id: 2, anidb_episode_id: 21, movie_id: 8000, source: 'User' }).execute();
+    await db.insertInto('xref_anidb_tmdb_episode').values([
+      { anime_id: 1, anidb_episode_id: 11, show_id: 7000, tmdb_episode_id: 70001, ordering: 0, rating: 'DateAndTitleMatches' },
+      { anime_id: 1, anidb_episode_id: 12, show_id: 7000, tmdb_episode_id: 70002, ordering: 0, rating: 'UserVerified' },
+    ]).execute();
   });
 
   afterAll(async () => {
@@ -135,6 +142,24 @@ describe('collection browsing API', () => {
       ['MissingVote', { Type: 'MissingVote' }, ['D', 'G']],
       ['HasCharacter', { Type: 'HasCharacter', Parameter: '500' }, ['A']],
       ['HasCreator', { Type: 'HasCreator', Parameter: '600' }, ['B']],
+      ['HasCharacterWithAppearance', { Type: 'HasCharacterWithAppearance', Parameter: '500', SecondParameter: 'Main_Character' }, ['A']],
+      ['HasCharacterWithAppearance (other appearance)', { Type: 'HasCharacterWithAppearance', Parameter: '500', SecondParameter: 'Cameo' }, []],
+      ['AnyEquals CharacterIDs', { Type: 'AnyEquals', Left: { Type: 'CharacterIDs' }, Parameter: '500' }, ['A']],
+      ['AnyEquals CreatorIDs', { Type: 'AnyEquals', Left: { Type: 'CreatorIDsSelector' }, Parameter: '600' }, ['B']],
+      ['IsFavorite', { Type: 'IsFavorite' }, []],
+      ['HasTmdbLink', { Type: 'HasTmdbLink' }, ['A', 'B']],
+      ['HasTraktLink', { Type: 'HasTraktLink' }, []],
+      ['HasTvDBLink', { Type: 'HasTvDBLink' }, []],
+      ['HasTmdbAutoLinkingDisabled', { Type: 'HasTmdbAutoLinkingDisabled' }, []],
+      ['HasTraktAutoLinkingDisabled', { Type: 'HasTraktAutoLinkingDisabled' }, []],
+      ['MissingTmdbLink', { Type: 'MissingTmdbLink' }, ['D', 'G']],
+      ['NumberEquals AutomaticTmdbEpisodeLinks', { Type: 'NumberEquals', Left: { Type: 'AutomaticTmdbEpisodeLinks' }, Parameter: '1' }, ['A']],
+      ['NumberEquals UserVerifiedTmdbEpisodeLinks', { Type: 'NumberEquals', Left: { Type: 'UserVerifiedTmdbEpisodeLinks' }, Parameter: '1' }, ['A']],
+      ['NumberEquals MissingTmdbEpisodeLinks', { Type: 'NumberEquals', Left: { Type: 'MissingTmdbEpisodeLinks' }, Parameter: '1' }, ['A']],
+      ['SetOverlaps', { Type: 'SetOverlaps', Left: { Type: 'Names' } }, []],
+      ['StringIn', { Type: 'StringIn', Left: { Type: 'Name' } }, []],
+      ['NumberEquals AudioLanguageCount', { Type: 'NumberEquals', Left: { Type: 'AudioLanguageCount' }, Parameter: '1' }, ['A', 'B', 'D']],
+      ['NumberEquals SubtitleLanguageCount', { Type: 'NumberEquals', Left: { Type: 'SubtitleLanguageCount' }, Parameter: '0' }, ['G']],
       ['HasVideoSource', { Type: 'HasVideoSource', Parameter: 'Blu-ray' }, ['B']],
       ['HasSharedVideoSource', { Type: 'HasSharedVideoSource', Parameter: 'www' }, ['A', 'D']],
       ['HasAudioLanguage', { Type: 'HasAudioLanguage', Parameter: 'English' }, ['B']],
@@ -225,6 +250,8 @@ describe('collection browsing API', () => {
       ['MissingEpisodeCount', false, ['B', 'A', 'D', 'G']],
       ['WatchedDate', false, ['A', 'B', 'G', 'D']],
       ['LastWatchedDate', true, ['A', 'B', 'G', 'D']],
+      ['AudioLanguageCount', false, ['G', 'A', 'B', 'D']],
+      ['SubtitleLanguageCount', true, ['A', 'B', 'D', 'G']],
     ];
     it.each(cases)('%s (inverted %s)', async (type, inverted, expected) => {
       expect(await match(null, { Type: type, IsInverted: inverted })).toEqual(expected);

@@ -22,9 +22,32 @@ export class FilterError extends Error {}
 
 const raw = (text: string) => sql.raw(text);
 
-/** AniDB's type strings by the catalogue's option names. */
-const ANIDB_TYPES: Record<string, string> = {
-  movie: 'Movie', ova: 'OVA', tvseries: 'TV Series', tv: 'TV Series', tvspecial: 'TV Special', web: 'Web', other: 'Other', musicvideo: 'Music Video', unknown: 'unknown',
+/**
+ * The stored type values by the catalogue's option names: the metadata pipeline stores the v3 names (`TV`,
+ * `TVSpecial`, …), older or hand-seeded rows AniDB's texts (`TV Series`, `TV Special`, …); both match.
+ */
+const ANIDB_TYPES: Record<string, string[]> = {
+  movie: ['Movie'],
+  ova: ['OVA'],
+  tvseries: ['TV', 'TV Series'],
+  tv: ['TV', 'TV Series'],
+  tvspecial: ['TVSpecial', 'TV Special'],
+  web: ['Web'],
+  other: ['Other'],
+  musicvideo: ['MusicVideo', 'Music Video'],
+  unknown: ['Unknown', 'unknown'],
+};
+
+const TMDB_LINKED =
+  '(EXISTS (SELECT 1 FROM xref_anidb_tmdb_show ts WHERE ts.anime_id = xs.anime_id) OR EXISTS (SELECT 1 FROM xref_anidb_tmdb_movie tm WHERE tm.anime_id = xs.anime_id))';
+
+/** The catalogue's appearance types by the AniDB texts stored for a character's role in an anime. */
+const APPEARANCES: Record<string, string[]> = {
+  Main_Character: ['main character in'],
+  Minor_Character: ['secondary cast in'],
+  Background_Character: ['appears in'],
+  Cameo: ['cameo appearance in'],
+  Unknown: ['', 'unknown'],
 };
 
 const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -137,7 +160,19 @@ export class FilterCompiler {
         return id === 'Xor' ? sql`(${left} <> ${right})` : sql`(${left} = ${right})`;
       }
       case 'Constant':
+      case 'SetOverlaps':
+      case 'StringIn':
+      case 'IsFavorite':
+      case 'HasTmdbAutoLinkingDisabled':
+      case 'HasTraktLink':
+      case 'HasTraktAutoLinkingDisabled':
+      case 'HasTvDBLink':
         return raw('(1 = 0)');
+      case 'HasCharacterWithAppearance': {
+        const appearance = APPEARANCES[this.param(node, true)];
+        if (!appearance) throw new FilterError(`HasCharacterWithAppearance: '${node.SecondParameter}' is not one of ${Object.keys(APPEARANCES).join(', ')}.`);
+        return this.anySeries(sql`ac.character_id = ${this.int(node)} AND ac.appearance IN (${sql.join(appearance)})`, 'JOIN anidb_anime_characters ac ON ac.anime_id = xs.anime_id');
+      }
       case 'HasTag':
         return this.anySeries(sql`lower(t.name) = ${this.param(node).toLowerCase()}`, 'JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id JOIN anidb_tags t ON t.id = at.tag_id');
       case 'HasTagByID':
@@ -151,8 +186,8 @@ export class FilterCompiler {
       case 'HasCreator':
         return this.anySeries(sql`ast.creator_id = ${this.int(node)}`, 'JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id');
       case 'HasAnimeType': {
-        const type = ANIDB_TYPES[this.param(node).toLowerCase()] ?? 'unknown';
-        return this.anySeries(sql`a.type = ${type}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+        const types = ANIDB_TYPES[this.param(node).toLowerCase()] ?? ANIDB_TYPES.unknown;
+        return this.anySeries(sql`a.type IN (${sql.join(types)})`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
       }
       case 'InYear': {
         const year = Math.trunc(this.number(node));
@@ -169,6 +204,10 @@ export class FilterCompiler {
       }
       case 'IsFinished':
         return this.anySeries(sql`a.end_date IS NOT NULL AND a.end_date < ${this.scope.today}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+      case 'HasTmdbLink':
+        return this.anySeries(raw(TMDB_LINKED));
+      case 'MissingTmdbLink':
+        return this.anySeries(sql`a.type NOT IN ('Music Video', 'Other', 'unknown') AND NOT ${raw(TMDB_LINKED)}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
       case 'HasVideoFiles':
         return this.anySeries(raw('1 = 1'), this.filesJoin, 'exists');
       case 'HasMissingEpisodes':
@@ -338,6 +377,22 @@ export class FilterCompiler {
         return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${this.scope.today} AND NOT ${this.local('e')})`;
       case 'VideoFiles':
         return sql`(SELECT COUNT(DISTINCT f.id) FROM series xs ${raw(this.filesJoin)} WHERE ${S})`;
+      case 'AutomaticTmdbEpisodeLinks':
+      case 'UserVerifiedTmdbEpisodeLinks': {
+        const verified = id === 'UserVerifiedTmdbEpisodeLinks' ? '=' : '<>';
+        return sql`(SELECT COUNT(*) FROM series xs JOIN xref_anidb_tmdb_episode x ON x.anime_id = xs.anime_id WHERE ${S} AND x.tmdb_episode_id <> 0 AND x.rating ${raw(verified)} 'UserVerified')`;
+      }
+      case 'MissingTmdbEpisodeLinks':
+        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0
+          AND EXISTS (SELECT 1 FROM xref_anidb_tmdb_show ts WHERE ts.anime_id = xs.anime_id)
+          AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_episode x WHERE x.anidb_episode_id = e.anidb_episode_id AND x.tmdb_episode_id <> 0))`;
+      case 'AudioLanguageCount':
+      case 'SubtitleLanguageCount': {
+        // The languages are JSON arrays in the AniDB file records.
+        const column = id === 'AudioLanguageCount' ? 'af.audio_languages' : 'af.subtitle_languages';
+        const each = this.scope.dialect === 'postgres' ? `json_array_elements_text(CAST(${column} AS json)) AS j(value)` : `json_each(${column}) AS j`;
+        return sql`(SELECT COUNT(DISTINCT lower(j.value)) FROM series xs ${raw(this.filesJoin)} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size CROSS JOIN ${raw(each)} WHERE ${S})`;
+      }
     }
     throw new FilterError(`'${id}' is not a number selector.`);
   }
@@ -414,6 +469,10 @@ export class FilterCompiler {
         return sql`SELECT ${k} AS k, ct.name AS v ${from('JOIN series_custom_tags sct ON sct.series_id = xs.id JOIN custom_tags ct ON ct.id = sct.tag_id')}`;
       case 'CustomTagIDs':
         return sql`SELECT ${k} AS k, CAST(sct.tag_id AS TEXT) AS v ${from('JOIN series_custom_tags sct ON sct.series_id = xs.id')}`;
+      case 'CharacterIDs':
+        return sql`SELECT ${k} AS k, CAST(ac.character_id AS TEXT) AS v ${from('JOIN anidb_anime_characters ac ON ac.anime_id = xs.anime_id')}`;
+      case 'CreatorIDs':
+        return sql`SELECT ${k} AS k, CAST(ast.creator_id AS TEXT) AS v ${from('JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id')}`;
       case 'FilePaths':
         return sql`SELECT ${k} AS k, fl.relative_path AS v ${from(files)}`;
       case 'ImportFolderIDs':
