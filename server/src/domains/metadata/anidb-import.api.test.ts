@@ -149,6 +149,19 @@ describe('importing against the AniDB fakes', () => {
     expect((await api('GET', `/api/v3/ImportFolder/${folder.ID}`)).json()).toMatchObject({ Size: 2, FileSize: episode1.length + special1.length + sequel1.length });
     expect((await api('GET', '/api/v3/ImportFolder/999/File')).statusCode).toBe(404);
 
+    // The collection API shows the imported group and series in contract shape.
+    const group = (await api('GET', `/api/v3/Group/${series[0].group_id}`)).json();
+    expect(group).toMatchObject({ Name: 'Kiri no Toudai Yuubinkyoku', Size: 2, IDs: { ID: series[0].group_id } });
+    const groupSeries = (await api('GET', `/api/v3/Group/${series[0].group_id}/Series?includeDataFrom=AniDB`)).json();
+    expect(groupSeries.map((x: { IDs: { AniDB: number } }) => x.IDs.AniDB).sort()).toEqual([ANIME, SEQUEL]);
+    const first = groupSeries.find((x: { IDs: { AniDB: number } }) => x.IDs.AniDB === ANIME);
+    expect(first).toMatchObject({
+      Name: 'Kiri no Toudai Yuubinkyoku',
+      Sizes: { Local: { Episodes: 1, Specials: 1 } },
+      AniDB: { ID: ANIME, Type: 'TV', EpisodeCount: 3, Restricted: false },
+    });
+    expect(first.Links).toEqual(expect.arrayContaining([expect.objectContaining({ Type: 'english-metadata', Name: 'AnimeNewsNetwork' })]));
+
     const localEpisodes = await db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').select('anidb_episode_id').where('series.anime_id', '=', ANIME).execute();
     expect(localEpisodes).toHaveLength(10);
   });
