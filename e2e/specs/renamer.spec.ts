@@ -56,8 +56,12 @@ test.describe('the renamer', () => {
     await expect(rows.filter({ hasText: 'Mystery Release - 01.mkv' }).locator('[data-status="failed"]')).toBeVisible();
     await snap(page, '62-renamer-preview-default');
 
-    const editor = page.getByRole('textbox', { name: 'Script' });
-    await editor.fill(SCRIPT);
+    // The Monaco editor: focus it, select everything and type the new script.
+    const editor = page.getByTestId('script-editor');
+    await expect(editor.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.insertText(SCRIPT);
     await expect(kiri03.getByRole('cell').nth(1)).toHaveText(`${KIRI}/${KIRI} - 03.mkv`, { timeout: 15_000 });
     await expect(renameButton.locator('..')).toHaveAttribute('title', 'Config has been edited, please save before renaming files');
     await snap(page, '63-renamer-edited-script');

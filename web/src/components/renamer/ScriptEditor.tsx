@@ -1,4 +1,27 @@
-import { useRef, type KeyboardEvent } from 'react';
+import Editor, { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor/editor.api';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+
+// Monaco comes from our own bundle, never from a CDN (the server may be offline); this module is loaded lazily.
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+loader.config({ monaco });
+
+const LANGUAGE = 'shoko-renamer';
+if (!monaco.languages.getLanguages().some((language: { id: string }) => language.id === LANGUAGE)) {
+  monaco.languages.register({ id: LANGUAGE });
+  monaco.languages.setMonarchTokensProvider(LANGUAGE, {
+    ignoreCase: true,
+    tokenizer: {
+      root: [
+        [/\/\/.*$/, 'comment'],
+        [/%[a-z]+/, 'variable'],
+        [/\b(IF|THEN|ELSE|DO|ADD|REPLACE|FAIL|SET|AND|OR|NOT)\b/, 'keyword'],
+        [/'[^']*'/, 'string'],
+        [/\d+/, 'number'],
+      ],
+    },
+  });
+}
 
 interface ScriptEditorProps {
   label: string;
@@ -6,43 +29,25 @@ interface ScriptEditorProps {
   onChange: (value: string) => void;
 }
 
-/**
- * The script editor: a monospace editor with line numbers; Tab indents instead of leaving the field. Loaded lazily
- * with the config panel so the page opens without it.
- */
+/** The renamer script editor (Monaco), with the script language's tags, keywords and strings highlighted. */
 export default function ScriptEditor({ label, value, onChange }: ScriptEditorProps) {
-  const area = useRef<HTMLTextAreaElement>(null);
-  const gutter = useRef<HTMLDivElement>(null);
-  const lines = Math.max(1, value.split('\n').length);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Tab') return;
-    event.preventDefault();
-    const target = event.currentTarget;
-    const { selectionStart, selectionEnd } = target;
-    onChange(`${value.slice(0, selectionStart)}  ${value.slice(selectionEnd)}`);
-    requestAnimationFrame(() => target.setSelectionRange(selectionStart + 2, selectionStart + 2));
-  };
-
   return (
-    <div className="flex h-80 overflow-hidden rounded-md border border-border bg-background-alt font-mono text-xs focus-within:border-primary">
-      <div ref={gutter} aria-hidden="true" className="select-none overflow-hidden border-r border-border px-2 py-2 text-right leading-5 text-muted">
-        {Array.from({ length: lines }, (_, i) => (
-          <div key={i}>{i + 1}</div>
-        ))}
-      </div>
-      <textarea
-        ref={area}
-        aria-label={label}
+    <div className="h-80 overflow-hidden rounded-md border border-border focus-within:border-primary" data-testid="script-editor">
+      <Editor
         value={value}
-        spellCheck={false}
-        wrap="off"
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={onKeyDown}
-        onScroll={(e) => {
-          if (gutter.current) gutter.current.scrollTop = e.currentTarget.scrollTop;
+        language={LANGUAGE}
+        theme="vs-dark"
+        onChange={(next) => onChange(next ?? '')}
+        options={{
+          ariaLabel: label,
+          minimap: { enabled: false },
+          fontSize: 12,
+          lineNumbers: 'on',
+          scrollBeyondLastLine: false,
+          wordWrap: 'off',
+          tabSize: 2,
+          automaticLayout: true,
         }}
-        className="min-w-0 flex-1 resize-none bg-transparent px-3 py-2 leading-5 text-text focus:outline-none"
       />
     </div>
   );
