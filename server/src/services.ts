@@ -46,6 +46,7 @@ import { FiltersService } from './domains/collection/filters.service.js';
 import { FiltersStore } from './domains/collection/filters.store.js';
 import { GroupsService } from './domains/collection/groups.service.js';
 import { RenamerService } from './domains/renamer/renamer.service.js';
+import { announceRelocation } from './domains/renamer/relocation-events.js';
 import { RenamerStore } from './domains/renamer/renamer.store.js';
 import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
 import { DashboardStore } from './domains/dashboard/dashboard.store.js';
@@ -170,6 +171,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
   const renamer = new RenamerService({ store: new RenamerStore(db.kysely), settings, folders: () => importFolders.rows(), logger: logger.child({ name: 'Renamer' }), jobs: queue });
+  renamer.onRelocated = (file) => announceRelocation(bus, file);
   const network = new NetworkService(bus);
   const browse = new BrowseStore(db.kysely, db.dialect);
   const filters = new FiltersService(browse, new FiltersStore(db.kysely));

@@ -61,8 +61,18 @@ async function moveNoClobber(from: string, to: string): Promise<void> {
  * Journaled relocation: every move is planned in the database before the disk is touched, then moved, verified and
  * committed together with the location record. {@link Relocator.recover} finishes or rolls back what a crash left.
  */
+/** A file that moved or was renamed, for the hub's FileMoved / FileRenamed events. */
+export interface RelocatedFile {
+  fileId: number;
+  locationId: number;
+  from: { folderId: number; relativePath: string };
+  to: { folderId: number; relativePath: string };
+}
+
 export class Relocator {
   stepHook: StepHook | null = null;
+  /** Told about every committed relocation. */
+  onRelocated: ((file: RelocatedFile) => void) | null = null;
 
   constructor(
     private readonly store: RenamerStore,
@@ -143,6 +153,12 @@ export class Relocator {
     }
     await this.stepHook?.('verified', plan);
     await this.store.commit(moved, plan.locationId, plan.to.folder.id, plan.to.relativePath);
+    this.onRelocated?.({
+      fileId: plan.fileId,
+      locationId: plan.locationId,
+      from: { folderId: plan.from.folder.id, relativePath: plan.from.relativePath },
+      to: { folderId: plan.to.folder.id, relativePath: plan.to.relativePath },
+    });
     if (options.deleteEmptyDirectories) await this.pruneEmptyDirectories(plan.from.folder.path, path.dirname(source));
     return { ok: true, moved: true };
   }

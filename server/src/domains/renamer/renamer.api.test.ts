@@ -193,9 +193,16 @@ describe('renamer API', () => {
     res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'link/x.mkv' });
     expect(res.json()).toMatchObject({ IsSuccess: false, ErrorMessage: 'The provided relative path leads outside the import folder.' });
     expect(fs.readdirSync(outside)).toEqual([]);
+    const events: Array<{ event: string; payload: Record<string, unknown> }> = [];
+    server.services.bus.on('shoko', (e) => events.push(e as { event: string; payload: Record<string, unknown> }));
     res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'Manual/Name.mkv' });
     expect(res.json()).toMatchObject({ IsSuccess: true, IsRelocated: true, RelativePath: 'Manual/Name.mkv' });
     expect(fs.existsSync(path.join(library.destination.path, 'Manual/Name.mkv'))).toBe(true);
+    // The hub hears a move for a new directory and a rename for a new name in the same directory.
+    expect(events.find((e) => e.event === 'FileMoved')?.payload).toMatchObject({ FileID: a, RelativePath: 'Manual/Name.mkv', ImportFolderID: library.destination.id });
+    res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'Manual/Other Name.mkv' });
+    expect(res.json()).toMatchObject({ IsSuccess: true });
+    expect(events.find((e) => e.event === 'FileRenamed')?.payload).toMatchObject({ FileID: a, FileName: 'Other Name.mkv', PreviousFileName: 'Name.mkv' });
   });
 
   it('renames and moves on import through a queued job, per Plugins.Renamer settings', async () => {

@@ -7,7 +7,7 @@ import type { QueueService } from '../../jobs/queue.service.js';
 import { JobPriority, type JobDefinition } from '../../jobs/job.js';
 import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
 import { defaultSettingsOf, definitionOf, dirnameOf, RENAMERS, type RenameFolder, type RenamerPlugin } from './renamers.js';
-import { normaliseRelativePath, Relocator, type MovePlan } from './relocation.js';
+import { normaliseRelativePath, Relocator, type MovePlan, type RelocatedFile } from './relocation.js';
 import type { ConfigRow, RenameCandidate, RenamerStore } from './renamer.store.js';
 
 export interface RelocationFlags {
@@ -67,6 +67,11 @@ export class RenamerService {
       },
       deps.logger,
     );
+  }
+
+  /** Told about every committed relocation (the hub's FileMoved / FileRenamed). */
+  set onRelocated(listener: ((file: RelocatedFile) => void) | null) {
+    this.relocator.onRelocated = listener;
   }
 
   // Renamers
