@@ -46,21 +46,44 @@ export function normaliseRelativePath(relativePath: string): string | null {
  * Moves without ever replacing an existing file: a hard link fails when the target exists, and the source is only
  * unlinked once the target is in place. Across file systems a copy made with COPYFILE_EXCL does the same.
  */
-async function moveNoClobber(from: string, to: string): Promise<void> {
-  try {
-    await fs.link(from, to);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
-    await fs.copyFile(from, to, fs.constants.COPYFILE_EXCL);
+/** Waits before the next try when a file is busy (another program has it open), as Shoko does. */
+const BUSY_RETRY_DELAYS_MS = [750, 3000, 5000];
+const BUSY_CODES = new Set(['EBUSY', 'ETXTBSY', 'EAGAIN']);
+
+async function retryWhileBusy<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (!code || !BUSY_CODES.has(code) || attempt >= BUSY_RETRY_DELAYS_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_DELAYS_MS[attempt]));
+    }
   }
-  await fs.unlink(from);
 }
 
-/**
- * Journaled relocation: every move is planned in the database before the disk is touched, then moved, verified and
- * committed together with the location record. {@link Relocator.recover} finishes or rolls back what a crash left.
- */
+async function moveNoClobber(from: string, to: string): Promise<void> {
+  await retryWhileBusy(async () => {
+    try {
+      await fs.link(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+      // Another disk: a copy, which needs room for the whole file first.
+      const [{ size }, space] = await Promise.all([fs.stat(from), fs.statfs(path.dirname(to))]);
+      if (space.bavail * space.bsize < size) throw Object.assign(new Error(`not enough free space on the destination for ${size} bytes`), { code: 'ENOSPC' });
+      try {
+        await fs.copyFile(from, to, fs.constants.COPYFILE_EXCL);
+      } catch (copyError) {
+        // The target was created by this copy (COPYFILE_EXCL), so a half-written one is ours to remove.
+        if ((copyError as NodeJS.ErrnoException).code !== 'EEXIST') await fs.rm(to, { force: true });
+        throw copyError;
+      }
+    }
+  });
+  await retryWhileBusy(() => fs.unlink(from));
+}
+
 /** A file that moved or was renamed, for the hub's FileMoved / FileRenamed events. */
 export interface RelocatedFile {
   fileId: number;
@@ -69,6 +92,10 @@ export interface RelocatedFile {
   to: { folderId: number; relativePath: string };
 }
 
+/**
+ * Journaled relocation: every move is planned in the database before the disk is touched, then moved, verified and
+ * committed together with the location record. {@link Relocator.recover} finishes or rolls back what a crash left.
+ */
 export class Relocator {
   stepHook: StepHook | null = null;
   /** Told about every committed relocation. */
