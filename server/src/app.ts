@@ -132,7 +132,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerCollectionRoutes(app, services.collection);
   registerTmdbRoutes(app, services.tmdb);
   registerRenamerRoutes(app, { renamer: services.renamer });
-  registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse });
+  registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, bus: services.bus });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

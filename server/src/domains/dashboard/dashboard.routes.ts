@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
 import type { BrowseStore, Viewer } from '../collection/browse.store.js';
+import type { EventBus } from '../../events/bus.js';
 import type { DashboardStore, IncludeOnly } from './dashboard.store.js';
+import { ResultCache } from './result-cache.js';
 
 const tags = ['Dashboard'];
 const IncludeOnlyParam = Type.Optional(Type.String());
@@ -29,17 +31,26 @@ function includeOnly(value: string | undefined, field: string): IncludeOnly {
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** `GET /api/v3/Dashboard/*` (contract collection.md §10) and the recommendations the dashboard shows (§5.3). */
-export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardStore; browse: BrowseStore }) {
+export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardStore; browse: BrowseStore; bus: EventBus }) {
   const { dashboard, browse } = deps;
   const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
+  // The whole-collection aggregates: at most 10 s old, and recomputed as soon as files, series or watch states change.
+  const cache = new ResultCache(10_000);
+  deps.bus.on('shoko', () => cache.clear());
+  const cacheKey = (request: FastifyRequest, viewer: Viewer) => `${request.routeOptions.url}|${viewer.userId}|${JSON.stringify(request.query ?? {})}`;
 
-  app.get('/api/v3/Dashboard/Stats', { schema: { tags } }, async (request) => dashboard.stats(await viewerOf(request), todayUtc()));
+  app.get('/api/v3/Dashboard/Stats', { schema: { tags } }, async (request) => {
+    const viewer = await viewerOf(request);
+    return cache.get(cacheKey(request, viewer), () => dashboard.stats(viewer, todayUtc()));
+  });
 
   app.get('/api/v3/Dashboard/SeriesSummary', { schema: { tags } }, async (request) => dashboard.seriesSummary(await viewerOf(request)));
 
   app.get('/api/v3/Dashboard/RecentlyAddedEpisodes', { schema: { tags, querystring: Type.Object(paged(1000, 30)) } }, async (request) => {
     const { page, pageSize, includeRestricted } = request.query;
-    return dashboard.recentlyAddedEpisodes(await viewerOf(request), { page, pageSize }, includeOnly(includeRestricted, 'includeRestricted'));
+    const viewer = await viewerOf(request);
+    const restricted = includeOnly(includeRestricted, 'includeRestricted');
+    return cache.get(cacheKey(request, viewer), () => dashboard.recentlyAddedEpisodes(viewer, { page, pageSize }, restricted));
   });
 
   app.get('/api/v3/Dashboard/RecentlyAddedSeries', { schema: { tags, querystring: Type.Object(paged(1000, 20)) } }, async (request) => {
