@@ -101,7 +101,10 @@ async function loadOne(database, pgBaseUrl) {
       const seriesPath = `/api/v3/Series/${seriesIds[0]}?includeDataFrom=AniDB`;
       if ((await fetch(server.base + seriesPath, { headers: { apikey } })).ok) requests.push({ method: 'GET', path: seriesPath });
 
+      // Warm up: one round of every request, so the run measures the steady state, not the first cold queries.
+      for (const r of requests) await fetch(server.base + r.path, { method: r.method, body: r.body, headers: { apikey, 'content-type': 'application/json' } });
       const times = [];
+      const statuses = {};
       const instance = autocannon({
         url: server.base,
         connections: CONNECTIONS,
@@ -109,7 +112,10 @@ async function loadOne(database, pgBaseUrl) {
         headers: { apikey, 'content-type': 'application/json' },
         requests,
       });
-      instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+      instance.on('response', (_client, status, _bytes, responseTime) => {
+        times.push(responseTime);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      });
       const result = await instance;
       times.sort((a, b) => a - b);
       return {
@@ -125,6 +131,8 @@ async function loadOne(database, pgBaseUrl) {
         p95: +percentile(times, 95).toFixed(1),
         p99: +percentile(times, 99).toFixed(1),
         errors: result.errors + result.timeouts + result.non2xx,
+        timeouts: result.timeouts,
+        statuses: JSON.stringify(statuses),
       };
     } finally {
       await server.stop();

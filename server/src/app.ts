@@ -29,6 +29,7 @@ import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
+import { clearReadCacheOnChanges, ReadCache } from './http/read-cache.js';
 import { validationError } from './http/problem.js';
 
 const JSON_LIKE_TYPES = ['text/plain', 'text/json', 'application/json-patch+json'];
@@ -108,6 +109,9 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
     }
   });
 
+  // Collection pages and dashboard aggregates are read far more often than anything changes.
+  const readCache = new ReadCache(10_000);
+  clearReadCacheOnChanges(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
   registerAuthRoutes(app, { auth: services.auth });
   registerUserRoutes(app, { users: services.users });
   registerInitRoutes(app, {
@@ -129,10 +133,10 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerImageRoutes(app, { store: services.images.store, images: services.images.service });
   registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
   registerWebUIRoutes(app);
-  registerCollectionRoutes(app, services.collection);
+  registerCollectionRoutes(app, { ...services.collection, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);
   registerRenamerRoutes(app, { renamer: services.renamer });
-  registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, bus: services.bus });
+  registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, cache: readCache });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

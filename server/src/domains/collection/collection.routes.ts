@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { CreateOrUpdateFilterBody, CreateOrUpdateGroupBody, JsonPatchOperation, WebUIGroupViewBody, type WebUIGroupExtra } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
+import { readCacheKey, type ReadCache } from '../../http/read-cache.js';
 import { textError, validationError } from '../../http/problem.js';
 import { animeType, sortName, type BrowseStore, type Viewer } from './browse.store.js';
 import type { FiltersService } from './filters.service.js';
@@ -45,8 +46,8 @@ function applyPatch<T extends object>(model: T, operations: unknown, entity: str
   return model;
 }
 
-export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; filters: FiltersService; groups: GroupsService }) {
-  const { browse, filters, groups } = deps;
+export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; filters: FiltersService; groups: GroupsService; cache: ReadCache }) {
+  const { browse, filters, groups, cache } = deps;
   const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
   const hiddenTagNames = async (viewer: Viewer) =>
     viewer.restrictedTags.length ? (await browse.kysely.selectFrom('anidb_tags').select('name').where('id', 'in', viewer.restrictedTags).execute()).map((t) => t.name.toLowerCase()) : [];
@@ -248,7 +249,10 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
         querystring: Type.Object({ pageSize: PageSize(50), page: Page, includeEmpty: Type.Boolean({ default: true }), randomImages: Type.Boolean({ default: false }), orderByName: Type.Boolean({ default: false }) }),
       },
     },
-    async (request) => filters.previewGroups(filters.parseLive(request.body), await viewerOf(request), request.query, request.query),
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return cache.get(readCacheKey(request), () => filters.previewGroups(filters.parseLive(request.body), viewer, request.query, request.query));
+    },
   );
 
   app.post(
@@ -260,7 +264,10 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
         querystring: Type.Object({ pageSize: PageSize(50), page: Page, randomImages: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }) }),
       },
     },
-    async (request) => filters.previewSeries(filters.parseLive(request.body), await viewerOf(request), request.query, request.query),
+    async (request) => {
+      const viewer = await viewerOf(request);
+      return cache.get(readCacheKey(request), () => filters.previewSeries(filters.parseLive(request.body), viewer, request.query, request.query));
+    },
   );
 
   app.post(
@@ -292,7 +299,9 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       const viewer = await viewerOf(request);
       const live = filters.parseLive(request.body);
       await groups.requireGroup(request.params.groupID, viewer);
-      return filters.previewGroupSeries(request.params.groupID, live, viewer, { recursive: request.query.recursive, includeMissing: request.query.includeMissing, ...dataFrom(request.query.includeDataFrom) });
+      return cache.get(readCacheKey(request), () =>
+        filters.previewGroupSeries(request.params.groupID, live, viewer, { recursive: request.query.recursive, includeMissing: request.query.includeMissing, ...dataFrom(request.query.includeDataFrom) }),
+      );
     },
   );
 

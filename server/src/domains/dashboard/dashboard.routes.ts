@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
 import type { BrowseStore, Viewer } from '../collection/browse.store.js';
-import type { EventBus } from '../../events/bus.js';
+import { readCacheKey, type ReadCache } from '../../http/read-cache.js';
 import type { DashboardStore, IncludeOnly } from './dashboard.store.js';
-import { ResultCache } from './result-cache.js';
 
 const tags = ['Dashboard'];
 const IncludeOnlyParam = Type.Optional(Type.String());
@@ -31,17 +30,15 @@ function includeOnly(value: string | undefined, field: string): IncludeOnly {
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** `GET /api/v3/Dashboard/*` (contract collection.md §10) and the recommendations the dashboard shows (§5.3). */
-export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardStore; browse: BrowseStore; bus: EventBus }) {
+export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardStore; browse: BrowseStore; cache: ReadCache }) {
   const { dashboard, browse } = deps;
   const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
-  // The whole-collection aggregates: at most 10 s old, and recomputed as soon as files, series or watch states change.
-  const cache = new ResultCache(10_000);
-  deps.bus.on('shoko', () => cache.clear());
-  const cacheKey = (request: FastifyRequest, viewer: Viewer) => `${request.routeOptions.url}|${viewer.userId}|${JSON.stringify(request.query ?? {})}`;
+  // The whole-collection aggregates come from the read cache (cleared by every change).
+  const { cache } = deps;
 
   app.get('/api/v3/Dashboard/Stats', { schema: { tags } }, async (request) => {
     const viewer = await viewerOf(request);
-    return cache.get(cacheKey(request, viewer), () => dashboard.stats(viewer, todayUtc()));
+    return cache.get(readCacheKey(request), () => dashboard.stats(viewer, todayUtc()));
   });
 
   app.get('/api/v3/Dashboard/SeriesSummary', { schema: { tags } }, async (request) => dashboard.seriesSummary(await viewerOf(request)));
@@ -50,7 +47,7 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
     const { page, pageSize, includeRestricted } = request.query;
     const viewer = await viewerOf(request);
     const restricted = includeOnly(includeRestricted, 'includeRestricted');
-    return cache.get(cacheKey(request, viewer), () => dashboard.recentlyAddedEpisodes(viewer, { page, pageSize }, restricted));
+    return cache.get(readCacheKey(request), () => dashboard.recentlyAddedEpisodes(viewer, { page, pageSize }, restricted));
   });
 
   app.get('/api/v3/Dashboard/RecentlyAddedSeries', { schema: { tags, querystring: Type.Object(paged(1000, 20)) } }, async (request) => {

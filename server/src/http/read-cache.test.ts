@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ResultCache } from './result-cache.js';
+import { ReadCache } from './read-cache.js';
 
-describe('ResultCache', () => {
+describe('ReadCache', () => {
   it('shares one computation between concurrent callers, keeps it for its lifetime and forgets it on clear', async () => {
     let now = 0;
     let computed = 0;
-    const cache = new ResultCache(1000, () => now);
+    const cache = new ReadCache(1000, () => now);
     const compute = async () => ++computed;
     expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 1]);
     now = 999;
@@ -18,7 +18,7 @@ describe('ResultCache', () => {
   });
 
   it('does not keep a failure', async () => {
-    const cache = new ResultCache(1000, () => 0);
+    const cache = new ReadCache(1000, () => 0);
     await expect(cache.get('x', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.get('x', async () => 'ok')).toBe('ok');
   });
