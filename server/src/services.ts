@@ -176,7 +176,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const browse = new BrowseStore(db.kysely, db.dialect);
   const filters = new FiltersService(browse, new FiltersStore(db.kysely));
   const collection = { browse, filters, groups: new GroupsService(browse, filters, bus) };
-  // TMDB images: the image store is not wired yet (no `queueImageDownloads` hook), so only their metadata is stored.
+  // TMDB images: after a show or movie refresh, as many per type as the TMDB download settings allow go to the image store.
   const tmdb = createTmdbDomain({ db: db.kysely, settings, queue, bus, logger: logger.child({ name: 'TMDB' }), queueImageDownloads: (parent) => images.queueTmdbImages(parent) });
   // Auto-linking after an AniDB anime was stored: AnimeImport announces it as SeriesUpdated with Source AniDB.
   bus.on('shoko', ({ event, payload }) => {

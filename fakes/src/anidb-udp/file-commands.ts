@@ -19,8 +19,15 @@ export interface FakeAniDBFile {
 
 const key = (size: number | string, ed2k: string) => `${size}:${ed2k.toLowerCase()}`;
 
-/** FILE / MYLISTADD / MYLISTDEL over a fixed set of files, with one MyList for the fake's lifetime. */
-export function fileCommands(files: FakeAniDBFile[]): Record<string, FakeUdpCommand> {
+/** An invented release group for GROUP. */
+export interface FakeReleaseGroup {
+  id: number;
+  name: string;
+  shortName: string;
+}
+
+/** FILE / MYLISTADD / MYLISTDEL over a fixed set of files (and GROUP over their groups), with one MyList for the fake's lifetime. */
+export function fileCommands(files: FakeAniDBFile[], groups: FakeReleaseGroup[] = []): Record<string, FakeUdpCommand> {
   const bySizeAndHash = new Map(files.map((file) => [key(file.size, file.ed2k), file]));
   const myList = new Map<string, number>();
   let nextListId = 1000;
@@ -49,6 +56,14 @@ export function fileCommands(files: FakeAniDBFile[]): Record<string, FakeUdpComm
         if (myList.has(k)) return { code: 310, text: 'FILE ALREADY IN MYLIST', rows: [[myList.get(k)!, 0, 0, 0, 0, 0, 1, 0, '', '', 0, 0]] };
         myList.set(k, nextListId++);
         return { code: 210, text: 'MYLIST ENTRY ADDED', rows: [[myList.get(k)!]] };
+      },
+    },
+    GROUP: {
+      needsSession: true,
+      handle({ params }) {
+        const group = groups.find((g) => String(g.id) === params.gid);
+        if (!group) return { code: 350, text: 'NO SUCH GROUP' };
+        return { code: 250, text: 'GROUP', rows: [[group.id, 700, 12, 3, 40, group.name, group.shortName, '', '', '', '', 0, 0, 0, 0, 0, '']] };
       },
     },
     MYLISTDEL: {

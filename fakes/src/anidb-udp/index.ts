@@ -1,4 +1,4 @@
 export { startFakeAniDBUdp, type FakeAniDBUdp, type FakeAniDBUdpOptions, type FakeUdpScenario } from './server.js';
 export { builtInCommands, type FakeUdpCommand, type FakeUdpContext, type FakeUdpSession } from './commands.js';
 export { escapeReplyField, formatReply, parseRequest, type FakeUdpReply, type FakeUdpRequest } from './protocol.js';
-export { fileCommands, type FakeAniDBFile } from './file-commands.js';
+export { fileCommands, type FakeAniDBFile, type FakeReleaseGroup } from './file-commands.js';

@@ -489,6 +489,13 @@ export interface RelocationJournalTable {
   updated_at: string;
 }
 
+export interface AniDBReleaseGroupsTable {
+  id: number;
+  name: string;
+  short_name: string;
+  updated_at: string;
+}
+
 export interface DisabledImagesTable {
   source: string;
   image_type: string;
@@ -497,6 +504,7 @@ export interface DisabledImagesTable {
 
 export interface Database {
   disabled_images: DisabledImagesTable;
+  anidb_release_groups: AniDBReleaseGroupsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   renamer_configs: RenamerConfigsTable;

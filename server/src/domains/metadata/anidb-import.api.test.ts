@@ -38,10 +38,10 @@ describe('importing against the AniDB fakes', () => {
     udp = await startFakeAniDBUdp({
       users: { tester: 'secret1' },
       commands: fileCommands([
-        { size: episode1.length, ed2k: md4(episode1), fileId: 11, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, '1') },
+        { size: episode1.length, ed2k: md4(episode1), fileId: 11, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, '1'), groupId: 7001 },
         { size: special1.length, ed2k: md4(special1), fileId: 12, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, 'S1') },
-        { size: sequel1.length, ed2k: md4(sequel1), fileId: 13, animeId: SEQUEL, episodeId: inventedEpisodeId(SEQUEL, '1') },
-      ]),
+        { size: sequel1.length, ed2k: md4(sequel1), fileId: 13, animeId: SEQUEL, episodeId: inventedEpisodeId(SEQUEL, '1'), groupId: 7001 },
+      ], [{ id: 7001, name: 'Lighthouse Keepers Subs', shortName: 'LKS' }]),
     });
     anidbHttp = await startFakeAniDBHttp({
       anime: {
@@ -132,12 +132,15 @@ describe('importing against the AniDB fakes', () => {
       {
         SeriesID: { ID: seriesOfAnime, AniDB: ANIME, TMDB: { Movie: [], Show: [] } },
         EpisodeIDs: [
-          expect.objectContaining({ AniDB: inventedEpisodeId(ANIME, '1'), ED2K: md4(episode1), Source: 'AniDB', ReleaseGroup: 0, Percentage: { Start: 0, End: 100, Size: 100, Group: 1 } }),
+          expect.objectContaining({ AniDB: inventedEpisodeId(ANIME, '1'), ED2K: md4(episode1), Source: 'AniDB', ReleaseGroup: 7001, Percentage: { Start: 0, End: 100, Size: 100, Group: 1 } }),
         ],
       },
     ]);
     expect(file.SeriesIDs[0].EpisodeIDs[0].ID).toEqual(expect.any(Number));
     expect(file.AniDB).toMatchObject({ ID: 11, Source: 'Web', Version: 1, AudioLanguages: ['japanese'], SubLanguages: ['english'] });
+    // The group's names were asked once (GROUP), for both files of that group.
+    expect(file.AniDB.ReleaseGroup).toEqual({ ID: 7001, Name: 'Lighthouse Keepers Subs', ShortName: 'LKS', Source: 'AniDB' });
+    expect(udp.received.filter((line) => line.startsWith('GROUP ')).length).toBe(1);
     expect((await api('GET', `/api/v3/File/${file.ID}?includeDataFrom=Bogus`)).statusCode).toBe(400);
 
     const seriesFiles = (await api('GET', `/api/v3/Series/${seriesOfAnime}/File?pageSize=0`)).json();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AniDBFilesTable, Database, FileEpisodeLinksTable } from '../../db/schema.js';
-import type { AniDBFileInfo } from '../../providers/anidb/udp/index.js';
+import type { AniDBFileInfo, AniDBReleaseGroup } from '../../providers/anidb/udp/index.js';
 
 export type FileLinkRow = Omit<FileEpisodeLinksTable, 'id'> & { id: number };
 export type AniDBFileRow = AniDBFilesTable;
@@ -74,6 +74,15 @@ export class FileLinksStore {
         )
         .execute();
     });
+  }
+
+  async releaseGroup(id: number): Promise<{ id: number; name: string; short_name: string } | null> {
+    return (await this.db.selectFrom('anidb_release_groups').select(['id', 'name', 'short_name']).where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  async saveReleaseGroup(group: AniDBReleaseGroup): Promise<void> {
+    const row = { name: group.name, short_name: group.shortName, updated_at: new Date().toISOString() };
+    await this.db.insertInto('anidb_release_groups').values({ id: group.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
   }
 
   async contentsOfAnime(animeId: number): Promise<Array<{ ed2k: string; size: number }>> {

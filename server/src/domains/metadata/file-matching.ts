@@ -1,7 +1,7 @@
 import type { EventBus } from '../../events/bus.js';
 import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import { lookupFile } from '../../providers/anidb/udp/index.js';
+import { lookupFile, lookupGroup } from '../../providers/anidb/udp/index.js';
 import type { FilesStore } from '../files/files.store.js';
 import { fileEvent } from '../import/import.service.js';
 import type { AniDBConnection } from './anidb-connection.js';
@@ -71,6 +71,14 @@ export class FileMatching {
         return;
       }
       await this.deps.onIdentified?.({ ed2k: file.ed2k, size: file.size });
+      if (info.groupId > 0 && !(await this.deps.links.releaseGroup(info.groupId))) {
+        // The group's name once per group: release management, File.AniDB and the renamer show it.
+        const group = await lookupGroup(this.deps.anidb.udp(), info.groupId).catch((error) => {
+          ctx.logger.warn(`AniDB GROUP ${info!.groupId} failed: ${(error as Error).message}`);
+          return null;
+        });
+        if (group) await this.deps.links.saveReleaseGroup(group);
+      }
     }
     const animeIds = [...new Set(links.map((link) => link.anime_id))];
     if (animeIds.length) await this.deps.onAnimeNeeded(animeIds, ctx);

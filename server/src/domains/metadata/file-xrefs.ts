@@ -134,12 +134,19 @@ export class FileXRefs {
     const result = new Map<string, Record<string, unknown>>();
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.db.selectFrom('anidb_files').selectAll().where('ed2k', 'in', hashes.slice(i, i + 500)).where('file_id', 'is not', null).execute();
+      const rows = await this.db
+        .selectFrom('anidb_files')
+        .leftJoin('anidb_release_groups as g', 'g.id', 'anidb_files.group_id')
+        .selectAll('anidb_files')
+        .select(['g.name as group_name', 'g.short_name as group_short_name'])
+        .where('ed2k', 'in', hashes.slice(i, i + 500))
+        .where('file_id', 'is not', null)
+        .execute();
       for (const row of rows) {
         result.set(keyOf(row), {
           ID: row.file_id,
           Source: fileSourceOf(row.source),
-          ReleaseGroup: { ID: row.group_id, Name: null, ShortName: null, Source: 'AniDB' },
+          ReleaseGroup: { ID: row.group_id, Name: row.group_name ?? null, ShortName: row.group_short_name ?? null, Source: 'AniDB' },
           ReleaseDate: null,
           Version: row.version,
           IsDeprecated: row.is_deprecated === 1,

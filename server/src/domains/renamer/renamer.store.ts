@@ -145,8 +145,11 @@ export class RenamerStore {
     const contentKey = (row: { ed2k: string; size: number }) => `${row.ed2k}:${row.size}`;
     const anidbFiles = new Map<string, Database['anidb_files']>();
     const links = new Map<string, { episode_id: number }[]>();
+    const releaseGroups = new Map<number, { name: string; short_name: string }>();
     if (hashes.length) {
       for (const a of await db.selectFrom('anidb_files').selectAll().where('ed2k', 'in', hashes).where('file_id', 'is not', null).execute()) anidbFiles.set(contentKey(a), a);
+      const groupIds = [...new Set([...anidbFiles.values()].map((a) => a.group_id).filter((id) => id > 0))];
+      if (groupIds.length) for (const g of await db.selectFrom('anidb_release_groups').selectAll().where('id', 'in', groupIds).execute()) releaseGroups.set(g.id, g);
       const linkRows = await db.selectFrom('file_episode_links').selectAll().where('ed2k', 'in', hashes).orderBy('ordering').orderBy('id').execute();
       for (const l of linkRows) links.set(contentKey(l), [...(links.get(contentKey(l)) ?? []), l]);
     }
@@ -200,8 +203,8 @@ export class RenamerStore {
             ? {
                 fileId: anidbFile.file_id ?? 0,
                 groupId: anidbFile.group_id,
-                groupShortName: null,
-                groupLongName: null,
+                groupShortName: releaseGroups.get(anidbFile.group_id)?.short_name ?? null,
+                groupLongName: releaseGroups.get(anidbFile.group_id)?.name ?? null,
                 version: anidbFile.version,
                 source: anidbFile.source || null,
                 audioLanguages: languageList(anidbFile.audio_languages),

@@ -116,3 +116,18 @@ export async function removeFileFromMyList(client: AniDBUdpClient, file: { size:
   if (reply.code === 411 || reply.code === 320) return false;
   throw new Error(`AniDB MYLISTDEL failed: ${reply.code} ${reply.text}`);
 }
+
+export interface AniDBReleaseGroup {
+  id: number;
+  name: string;
+  shortName: string;
+}
+
+/** GROUP: a release group's names; null when AniDB has no such group. */
+export async function lookupGroup(client: AniDBUdpClient, groupId: number): Promise<AniDBReleaseGroup | null> {
+  const reply = await client.send('GROUP', { gid: groupId });
+  if (reply.code === 350) return null;
+  if (reply.code !== 250) throw new Error(`AniDB GROUP failed: ${reply.code} ${reply.text}`);
+  const row = reply.rows[0] ?? [];
+  return { id: int(row[0]), name: row[5] ?? '', shortName: row[6] ?? '' };
+}

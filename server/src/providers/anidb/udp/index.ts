@@ -53,4 +53,4 @@ export async function testAniDBLogin(
     await client.close();
   }
 }
-export { addFileToMyList, FILE_AMASK, FILE_FMASK, lookupFile, parseFileFields, removeFileFromMyList, type AniDBFileInfo } from './file-command.js';
+export { addFileToMyList, FILE_AMASK, FILE_FMASK, lookupFile, lookupGroup, parseFileFields, removeFileFromMyList, type AniDBFileInfo, type AniDBReleaseGroup } from './file-command.js';
