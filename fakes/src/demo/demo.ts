@@ -55,7 +55,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const library = path.join(home, 'library');
   fs.mkdirSync(library, { recursive: true });
   const demo = await writeDemoLibrary(library);
-  const udp = await startFakeAniDBUdp({ users: { [ANIDB_USER.username]: ANIDB_USER.password }, commands: fileCommands(demo.files) });
+  const udp = await startFakeAniDBUdp({ users: { [ANIDB_USER.username]: ANIDB_USER.password }, commands: fileCommands(demo.files, demo.groups) });
   const anidbHttp = await startFakeAniDBHttp({ anime: demo.anime });
   const titles = await startFakeAniDBTitles({ anime: demo.titles });
   const pictures = await startFakeAniDBImages();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inventedAnimeXml, inventedEpisodeId } from '../anidb-http/index.js';
-import type { FakeAniDBFile } from '../anidb-udp/file-commands.js';
+import type { FakeAniDBFile, FakeReleaseGroup } from '../anidb-udp/file-commands.js';
 import type { FakeTitlesAnime } from '../anidb-titles/index.js';
 
 /**
@@ -96,7 +96,15 @@ export interface DemoLibrary {
   files: FakeAniDBFile[];
   /** The titles dump: the library's anime and a few more to find with the AniDB search. */
   titles: FakeTitlesAnime[];
+  /** The release groups of the files (GROUP). */
+  groups: FakeReleaseGroup[];
 }
+
+const GROUPS: FakeReleaseGroup[] = [
+  { id: 7001, name: 'Lantern Subs', shortName: 'Lantern' },
+  { id: 7002, name: 'Harbour Subs', shortName: 'Harbour Subs' },
+  { id: 7003, name: 'Iron Garden Fansubs', shortName: 'IGF' },
+];
 
 /** Anime only the titles dump knows, for adding series by search. */
 const DUMP_ONLY: FakeTitlesAnime[] = [
@@ -144,5 +152,5 @@ export async function writeDemoLibrary(dir: string): Promise<DemoLibrary> {
     ...ANIME.map((a) => ({ id: a.id, titles: [{ type: 'main', language: 'x-jat', value: a.title }, { type: 'official', language: 'en', value: a.englishTitle }] })),
     ...DUMP_ONLY,
   ];
-  return { anime, files, titles };
+  return { anime, files, titles, groups: GROUPS };
 }
