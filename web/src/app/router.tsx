@@ -65,14 +65,14 @@ const utilityPages: RouteObject[] = [
 
 const settingsPages: RouteObject[] = [
   { index: true, element: <Navigate to="general" replace /> },
-  { path: 'general', lazy: placeholder('General Settings', 'settings') },
+  { path: 'general', lazy: page(() => import('@/pages/settings/GeneralSettingsPage')) },
   { path: 'import', lazy: page(() => import('@/pages/settings/ImportSettingsPage')) },
-  { path: 'anidb', lazy: placeholder('AniDB Settings', 'settings') },
-  { path: 'metadata-sites', lazy: placeholder('Metadata Sites Settings', 'settings') },
+  { path: 'anidb', lazy: page(() => import('@/pages/settings/AniDBSettingsPage')) },
+  { path: 'metadata-sites', lazy: page(() => import('@/pages/settings/MetadataSitesSettingsPage')) },
   { path: 'collection', lazy: placeholder('Collection Settings', 'settings') },
   { path: 'integrations', lazy: placeholder('Integrations Settings', 'settings') },
   { path: 'user-management', lazy: placeholder('User Management', 'user management') },
-  { path: 'api-keys', lazy: placeholder('API Keys', 'API key management') },
+  { path: 'api-keys', lazy: page(() => import('@/pages/settings/ApiKeysPage')) },
 ];
 
 export const routes: RouteObject[] = [

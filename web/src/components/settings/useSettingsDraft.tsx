@@ -1,0 +1,73 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { toast, type Id } from 'react-toastify';
+import { compare } from 'fast-json-patch';
+import { getSetting, useSaveSettings, useSettings, withSetting, type SettingsDocument } from '@/api/settings';
+import { isApiError } from '@/api/client';
+
+/**
+ * A settings page's editable copy of the server settings. Fields are read and written by dotted path; the page saves
+ * the difference as one JSON-Patch. While the copy differs from what the server has, a persistent 'Unsaved Changes'
+ * toast is shown.
+ */
+export function useSettingsDraft() {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const [draft, setDraft] = useState<SettingsDocument | undefined>(undefined);
+  const saved = settings.data;
+  useEffect(() => {
+    if (saved) setDraft(saved);
+  }, [saved]);
+
+  const dirty = useMemo(() => !!saved && !!draft && compare(saved, draft).length > 0, [saved, draft]);
+  const toastId = useRef<Id | null>(null);
+  useEffect(() => {
+    if (dirty && toastId.current === null) {
+      toastId.current = toast.info(
+        <div>
+          <div className="font-semibold">Unsaved Changes</div>
+          <div className="text-sm">Please save before leaving this page.</div>
+        </div>,
+        { autoClose: false, closeButton: false, closeOnClick: false, toastId: 'settings-unsaved' },
+      );
+    } else if (!dirty && toastId.current !== null) {
+      toast.dismiss(toastId.current);
+      toastId.current = null;
+    }
+  }, [dirty]);
+  useEffect(
+    () => () => {
+      if (toastId.current !== null) toast.dismiss(toastId.current);
+    },
+    [],
+  );
+
+  const errors = isApiError(save.error) ? ((save.error.body as { errors?: Record<string, string[]> })?.errors ?? {}) : {};
+  const hasUsername = !!getSetting<string>(draft, 'AniDb.Username');
+
+  return {
+    loading: settings.isPending,
+    loadError: settings.error,
+    draft,
+    dirty,
+    get: <T,>(path: string) => getSetting<T>(draft, path),
+    set: (path: string, value: unknown) => setDraft((current) => (current ? withSetting(current, path, value) : current)),
+    reset: () => {
+      save.reset();
+      setDraft(saved);
+    },
+    errorsFor: (path: string) => errors[path],
+    saveError: save.error,
+    saving: save.isPending,
+    canSave: dirty && hasUsername && !save.isPending,
+    save: () => {
+      if (!saved || !draft) return;
+      save.mutate(
+        { original: saved, changed: draft },
+        // Failures are toasted by the query client and shown above the form and under their fields.
+        { onSuccess: () => toast.success('Settings saved!', { autoClose: 3000 }) },
+      );
+    },
+  };
+}
+
+export type SettingsDraft = ReturnType<typeof useSettingsDraft>;

@@ -1,0 +1,40 @@
+import { Panel } from '@/components/Panel';
+import { Toggle } from '@/components/Toggle';
+import { parseWebUISettings } from '@/api/settings';
+import { SettingSelect, SettingsPage, SettingToggle } from '@/components/settings/SettingsPage';
+import { useSettingsDraft } from '@/components/settings/useSettingsDraft';
+import { deleteFrequencyOptions } from '@/components/settings/options';
+
+export default function GeneralSettingsPage() {
+  const draft = useSettingsDraft();
+  const webui = parseWebUISettings(draft.get<string>('WebUI_Settings'));
+  const setWebUI = (patch: Partial<typeof webui>) => draft.set('WebUI_Settings', JSON.stringify({ ...webui, ...patch }));
+  const logsOn = !!draft.get<boolean>('LogRotator.Enabled');
+  return (
+    <SettingsPage title="General Settings" draft={draft}>
+      <Panel title="Notification Options">
+        <Toggle label="Enable" checked={webui.notifications} onChange={(notifications) => setWebUI({ notifications })} />
+        <label className="flex items-center justify-between gap-4 py-1.5 text-sm">
+          <span>Position</span>
+          <select
+            aria-label="Position"
+            disabled={!webui.notifications}
+            className="rounded-md border border-border bg-background-alt px-2 py-1.5 text-sm disabled:opacity-50"
+            value={webui.toastPosition}
+            onChange={(event) => setWebUI({ toastPosition: event.target.value as typeof webui.toastPosition })}
+          >
+            <option value="bottom-right">Bottom Right</option>
+            <option value="top-right">Top Right</option>
+          </select>
+        </label>
+      </Panel>
+      <Panel title="Log Options">
+        <SettingToggle draft={draft} path="LogRotator.Enabled" label="Enable" />
+        <SettingToggle draft={draft} path="LogRotator.Zip" label="Compress Logs" disabled={!logsOn} />
+        <SettingToggle draft={draft} path="LogRotator.Delete" label="Delete Older Logs" disabled={!logsOn} />
+        <SettingSelect draft={draft} path="LogRotator.Delete_Days" label="Delete Frequency" options={deleteFrequencyOptions} />
+        <SettingToggle draft={draft} path="TraceLog" label="Trace Logs" />
+      </Panel>
+    </SettingsPage>
+  );
+}
