@@ -27,6 +27,8 @@ import { registerCollectionRoutes } from './domains/collection/collection.routes
 import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
 import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
+import { registerSeriesRoutes } from './domains/series/series.routes.js';
+import { registerTagRoutes } from './domains/series/tags.routes.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
 import { clearReadCacheOnChanges, ReadCache } from './http/read-cache.js';
@@ -137,6 +139,8 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerTmdbRoutes(app, services.tmdb);
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, cache: readCache });
+  registerSeriesRoutes(app, { browse: services.collection.browse, store: services.series.store, details: services.series.details, tags: services.series.tags, images: services.series.images, tmdb: services.tmdb.service });
+  registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

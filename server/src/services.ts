@@ -42,6 +42,10 @@ import { ImageStore } from './domains/images/image-store.js';
 import { ImagesService, queueAniDBImages } from './domains/images/images.service.js';
 import { AniDBTitlesDump, DEFAULT_TITLES_URL } from './providers/anidb/titles/titles-dump.js';
 import { BrowseStore } from './domains/collection/browse.store.js';
+import { SeriesStore } from './domains/series/series.store.js';
+import { TagsStore } from './domains/series/tags.store.js';
+import { DetailsStore } from './domains/series/details.store.js';
+import { SeriesImagesService } from './domains/series/series-images.js';
 import { FiltersService } from './domains/collection/filters.service.js';
 import { FiltersStore } from './domains/collection/filters.store.js';
 import { GroupsService } from './domains/collection/groups.service.js';
@@ -79,6 +83,8 @@ export interface Services {
   collection: { browse: BrowseStore; filters: FiltersService; groups: GroupsService };
   /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
   dashboard: DashboardStore;
+  /** Series page: episodes, watch state, votes. */
+  series: { store: SeriesStore; tags: TagsStore; details: DetailsStore; images: SeriesImagesService };
   /** The server actions of `GET Action/<Name>` (contract server.md §6). */
   actions: ActionsService;
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
@@ -245,6 +251,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     images: { store: imageStore, service: images },
     metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore, seriesRemoval, anidbSearch },
     collection,
+    series: { store: new SeriesStore(db.kysely), tags: new TagsStore(db.kysely), details: new DetailsStore(db.kysely), images: new SeriesImagesService(db.kysely, images) },
     dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
     actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb }),
     stopBackground: async () => {

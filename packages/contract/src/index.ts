@@ -11,6 +11,7 @@ export * from './files.js';
 export * from './media.js';
 export * from './renamer.js';
 export * from './collection.js';
+export * from './series.js';
 export * from './dashboard.js';
 export * from './actions.js';
 export * from './tmdb.js';

@@ -8,6 +8,7 @@ import * as m0004 from './migrations/0004_anidb_details.js';
 import * as m0005 from './migrations/0005_collection.js';
 import * as m0008 from './migrations/0008_images.js';
 import * as m0009 from './migrations/0009_tmdb.js';
+import * as m0010 from './migrations/0010_series_images.js';
 import * as m0011 from './migrations/0011_release_groups.js';
 import * as m0006 from './migrations/0006_renamer.js';
 
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005_collection': m0005,
   '0008_images': m0008,
   '0009_tmdb': m0009,
+  '0010_series_images': m0010,
   '0011_release_groups': m0011,
   '0006_renamer': m0006,
 };

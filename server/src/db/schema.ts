@@ -502,7 +502,16 @@ export interface DisabledImagesTable {
   image_id: number;
 }
 
+/** 0010: preferred image per series and type. */
+export interface SeriesPreferredImagesTable {
+  series_id: number;
+  image_type: string;
+  source: string;
+  image_id: number;
+}
+
 export interface Database {
+  series_preferred_images: SeriesPreferredImagesTable;
   disabled_images: DisabledImagesTable;
   anidb_release_groups: AniDBReleaseGroupsTable;
   users: UsersTable;
