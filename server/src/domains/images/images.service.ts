@@ -46,6 +46,8 @@ const TMDB_LIMITS: Record<string, { enabled: 'AutoDownloadPosters' | 'AutoDownlo
  */
 export class ImagesService {
   readonly job: JobDefinition<DownloadPayload>;
+  /** Pictures the remote answered 404 for in this process: not asked again until a restart. */
+  private readonly missing = new Set<string>();
 
   constructor(
     private readonly deps: { db: Kysely<Database>; store: ImageStore; queue: QueueService; settings: SettingsService; logger: Logger; fetch?: typeof fetch },
@@ -66,6 +68,7 @@ export class ImagesService {
   /** Queues an AniDB picture (anime poster, character, creator) unless it is stored already. */
   async queueAniDBImage(image: { type: 'Poster' | 'Character' | 'Staff'; id: number; picture: string | null }): Promise<void> {
     if (!image.picture || !PICTURE_NAME.test(image.picture) || this.deps.store.has('AniDB', image.type, image.id)) return;
+    if (this.missing.has(`AniDB/${image.type}/${image.id}`)) return;
     await this.deps.queue.enqueue(this.job, { source: 'AniDB', type: image.type, id: image.id, remote: image.picture });
   }
 
@@ -88,6 +91,7 @@ export class ImagesService {
       if (settings[limit.max] > 0 && count >= settings[limit.max]) continue;
       taken.set(row.image_type, count + 1);
       if (!TMDB_FILE_PATH.test(row.file_path) || this.deps.store.has('TMDB', row.image_type as ImageType, row.id)) continue;
+      if (this.missing.has(`TMDB/${row.image_type}/${row.id}`)) continue;
       await this.deps.queue.enqueue(this.job, { source: 'TMDB', type: row.image_type as ImageType, id: row.id, remote: row.file_path });
     }
   }
@@ -100,7 +104,10 @@ export class ImagesService {
         : process.env.SHOKO_TMDB_IMAGE_URL?.trim() || DEFAULT_TMDB_IMAGE_URL;
     const url = `${base.replace(/\/+$/, '')}${source === 'AniDB' ? '/' : ''}${remote}`;
     const response = await (this.deps.fetch ?? fetch)(url, { headers: { 'User-Agent': 'shoko-ts' }, signal: AbortSignal.timeout(180_000) });
-    if (response.status === 404) throw new PermanentJobError(`${url} does not exist`);
+    if (response.status === 404) {
+      this.missing.add(`${source}/${type}/${id}`);
+      throw new PermanentJobError(`${url} does not exist`);
+    }
     if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
     const bytes = Buffer.from(await response.arrayBuffer());
     try {
