@@ -66,10 +66,10 @@ export class AuthService {
       throw badRequest('Must provide an apikey or device name to delete');
     }
     const text = String(value).trim();
-    let deleted = await this.keys.deleteByKeyHash(hashApiKey(text));
-    if (deleted === 0 && principal?.kind === 'user') {
-      deleted = await this.keys.deleteDevice(principal.userId, normalizeDevice(text));
-    }
+    // Only the caller's own keys: a key or device name of another user is "not found", as if it did not exist.
+    if (principal?.kind !== 'user') throw badRequest('Could not find apikey or device name to delete');
+    let deleted = await this.keys.deleteByKeyHash(principal.userId, hashApiKey(text));
+    if (deleted === 0) deleted = await this.keys.deleteDevice(principal.userId, normalizeDevice(text));
     if (deleted === 0) throw badRequest('Could not find apikey or device name to delete');
   }
 

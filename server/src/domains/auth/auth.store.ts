@@ -72,8 +72,8 @@ export class AuthStore {
     return Number(result.numDeletedRows);
   }
 
-  async deleteByKeyHash(keyHash: string): Promise<number> {
-    const result = await this.db.deleteFrom('api_keys').where('key_hash', '=', keyHash).executeTakeFirst();
+  async deleteByKeyHash(userId: number, keyHash: string): Promise<number> {
+    const result = await this.db.deleteFrom('api_keys').where('user_id', '=', userId).where('key_hash', '=', keyHash).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 
