@@ -18,6 +18,21 @@ export interface MovePlan {
   to: { folder: PlacedFolder; relativePath: string };
 }
 
+/** Ownership and mode given to moved files (settings Linux.UID/GID/Permission); negative ids and mode 0 keep what is there. */
+export interface Ownership {
+  uid: number;
+  gid: number;
+  permission: number;
+}
+
+export interface MoveOptions {
+  deleteEmptyDirectories: boolean;
+  /** Applied to the moved video and its sidecars; null for a direct move (N12), which keeps them as they were. */
+  ownership?: Ownership | null;
+  /** Directories whose path matches one of these (Import.Exclude) are never pruned, nor are their parents. */
+  keepDirectories?: RegExp[];
+}
+
 export type MoveOutcome = { ok: true; moved: boolean } | { ok: false; error: string; retryable?: boolean };
 
 /** Test hook: called after each step of a move; throwing from it stops the move there, as a crash would. */
@@ -121,7 +136,7 @@ export class Relocator {
     return entries.filter((e) => e.isFile() && e.name !== name && e.name.startsWith(`${base}.`) && !this.isVideo(e.name)).map((e) => e.name);
   }
 
-  async execute(plan: MovePlan, batchId: string, options: { deleteEmptyDirectories: boolean }): Promise<MoveOutcome> {
+  async execute(plan: MovePlan, batchId: string, options: MoveOptions): Promise<MoveOutcome> {
     const source = path.join(plan.from.folder.path, plan.from.relativePath);
     const target = path.join(plan.to.folder.path, plan.to.relativePath);
     if (!isInside(plan.to.folder.path, target)) return { ok: false, error: 'The provided relative path leads outside the import folder.' };
@@ -179,6 +194,9 @@ export class Relocator {
       return { ok: false, error: `The moved file could not be verified at "${target}".` };
     }
     await this.stepHook?.('verified', plan);
+    if (options.ownership) {
+      for (const row of moved) await this.applyOwnership(path.join(plan.to.folder.path, row.to_path), options.ownership);
+    }
     await this.store.commit(moved, plan.locationId, plan.to.folder.id, plan.to.relativePath);
     this.onRelocated?.({
       fileId: plan.fileId,
@@ -186,14 +204,26 @@ export class Relocator {
       from: { folderId: plan.from.folder.id, relativePath: plan.from.relativePath },
       to: { folderId: plan.to.folder.id, relativePath: plan.to.relativePath },
     });
-    if (options.deleteEmptyDirectories) await this.pruneEmptyDirectories(plan.from.folder.path, path.dirname(source));
+    if (options.deleteEmptyDirectories) await this.pruneEmptyDirectories(plan.from.folder.path, path.dirname(source), options.keepDirectories ?? []);
     return { ok: true, moved: true };
   }
 
-  /** Removes empty directories from `directory` up to (not including) the folder root. */
-  private async pruneEmptyDirectories(root: string, directory: string): Promise<void> {
+  /** Best effort: a server that may not change owners (not root) still moves the file, and says so in the log. */
+  private async applyOwnership(file: string, ownership: Ownership): Promise<void> {
+    try {
+      if (ownership.uid >= 0 || ownership.gid >= 0) await fs.chown(file, ownership.uid, ownership.gid);
+      if (ownership.permission > 0) await fs.chmod(file, ownership.permission & 0o7777);
+    } catch (error) {
+      this.logger.warn(`Could not set the owner or permissions of "${file}": ${(error as Error).message}`);
+    }
+  }
+
+  /** Removes empty directories from `directory` up to (not including) the folder root, keeping excluded ones. */
+  private async pruneEmptyDirectories(root: string, directory: string, keep: RegExp[]): Promise<void> {
+    // Patterns are written for paths with a trailing separator (e.g. `[\\/]\.Trash-\d+[\\/]`).
     let current = directory;
     while (isInside(root, current)) {
+      if (keep.some((pattern) => pattern.test(`${current}${path.sep}`) || pattern.test(current))) return;
       try {
         await fs.rmdir(current);
       } catch {

@@ -205,6 +205,32 @@ describe('renamer API', () => {
     expect(events.find((e) => e.event === 'FileRenamed')?.payload).toMatchObject({ FileID: a, FileName: 'Other Name.mkv', PreviousFileName: 'Name.mkv' });
   });
 
+  it('gives files moved by a config the owner and mode of settings Linux, and keeps Import.Exclude directories when pruning', async () => {
+    await start(1);
+    const [a] = library.fileIds;
+    await server.services.settings.update((s) => {
+      s.Linux = { UID: process.getuid!(), GID: process.getgid!(), Permission: 0o640 };
+      s.Import.Exclude = [...s.Import.Exclude, '[\\\\/]incoming[\\\\/]'];
+    });
+    const before = fs.statSync(path.join(library.source.path, library.paths.get(a)!)).mode & 0o777;
+    expect(before).not.toBe(0o640);
+    const res = await api('POST', '/api/v3/Renamer/Relocate?move=true&rename=true&deleteEmptyDirectories=true', [a]);
+    const [result] = res.json();
+    expect(result).toMatchObject({ IsSuccess: true, IsRelocated: true });
+    expect(fs.statSync(result.AbsolutePath).mode & 0o777).toBe(0o640);
+    // The emptied directory matches an exclude pattern, so it stays.
+    expect(fs.readdirSync(path.join(library.source.path, 'incoming'))).toEqual([]);
+
+    // A move to an explicit path leaves owner and mode alone.
+    await server.services.settings.update((s) => {
+      s.Linux.Permission = 0o600;
+    });
+    const [location] = await server.services.db.kysely.selectFrom('file_locations').select('id').where('file_id', '=', a).execute();
+    const moved = (await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'Manual/Kept.mkv' })).json();
+    expect(moved).toMatchObject({ IsSuccess: true });
+    expect(fs.statSync(path.join(library.destination.path, 'Manual/Kept.mkv')).mode & 0o777).toBe(0o640);
+  });
+
   it('renames and moves on import through a queued job, per Plugins.Renamer settings', async () => {
     await start(2, [0]);
     const [a, b] = library.fileIds;

@@ -7,7 +7,8 @@ import type { QueueService } from '../../jobs/queue.service.js';
 import { JobPriority, type JobDefinition } from '../../jobs/job.js';
 import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
 import { defaultSettingsOf, definitionOf, dirnameOf, RENAMERS, type RenameFolder, type RenamerPlugin } from './renamers.js';
-import { normaliseRelativePath, Relocator, type MovePlan, type RelocatedFile } from './relocation.js';
+import { normaliseRelativePath, Relocator, type MoveOptions, type MovePlan, type RelocatedFile } from './relocation.js';
+import { walkFilter } from '../import/folder-walk.js';
 import type { ConfigRow, RenameCandidate, RenamerStore } from './renamer.store.js';
 
 export interface RelocationFlags {
@@ -417,9 +418,24 @@ export class RenamerService {
       from: { folder: folders.get(candidate.folderId)!, relativePath: candidate.relativePath },
       to: { folder: folders.get(computed.folderId)!, relativePath: computed.relativePath },
     };
-    const outcome = await this.relocator.execute(plan, batchId, options);
+    const outcome = await this.relocator.execute(plan, batchId, this.moveOptions(options.deleteEmptyDirectories, true));
     if (!outcome.ok) return this.resultOf(candidate, { ok: false, error: outcome.error }, config, folders, false);
     return this.resultOf(candidate, { ...computed, isRelocated: outcome.moved }, config, folders, false);
+  }
+
+  /**
+   * Renames and moves chosen by a config (N13, N14, on import) give the file the owner and mode of settings Linux; a
+   * move to an explicit path (N12) leaves them. Directories matching Import.Exclude are never pruned.
+   */
+  private moveOptions(deleteEmptyDirectories: boolean, applyOwnership: boolean): MoveOptions {
+    const current = this.deps.settings.current;
+    const { UID, GID, Permission } = current.Linux;
+    const changesSomething = UID >= 0 || GID >= 0 || Permission > 0;
+    return {
+      deleteEmptyDirectories,
+      ownership: applyOwnership && changesSomething && process.platform !== 'win32' ? { uid: UID, gid: GID, permission: Permission } : null,
+      keepDirectories: walkFilter(current.Import).exclude,
+    };
   }
 
   /** N12: one location to an explicit path. */
@@ -437,7 +453,7 @@ export class RenamerService {
       const outcome = await this.relocator.execute(
         { fileId: location.file_id, locationId, size, from: { folder: source, relativePath: location.relative_path }, to: { folder: target, relativePath } },
         this.relocator.newBatch(),
-        { deleteEmptyDirectories: body.DeleteEmptyDirectories ?? true },
+        this.moveOptions(body.DeleteEmptyDirectories ?? true, false),
       );
       if (!outcome.ok) return { FileID: location.file_id, FileLocationID: locationId, IsSuccess: false, ErrorMessage: outcome.error };
       return { FileID: location.file_id, FileLocationID: locationId, IsSuccess: true, IsRelocated: outcome.moved, ImportFolderID: target.id, RelativePath: relativePath, AbsolutePath: absolute(target, relativePath) };
