@@ -41,7 +41,8 @@ describe('collection browsing API', () => {
         endDate: '2020-03-29',
         rating: 800,
         tags: [{ id: 10, name: 'action', weight: 500 }, { id: 11, name: 'school', weight: 200 }],
-        episodes: [{ id: 11, file: true, watchedBy: [1] }, { id: 12, file: true }, { id: 13 }],
+        // Episode numbers 1, 3, 2: the missing number 2 lies below a release the group has (see release groups below).
+        episodes: [{ id: 11, file: true, watchedBy: [1] }, { id: 12, file: true, number: 3 }, { id: 13, number: 2 }],
         groupName: 'Alpha Group',
         createdAt: '2024-01-04T00:00:00.000Z',
       },
@@ -113,6 +114,30 @@ describe('collection browsing API', () => {
       { anime_id: 1, anidb_episode_id: 11, show_id: 7000, tmdb_episode_id: 70001, ordering: 0, rating: 'DateAndTitleMatches' },
       { anime_id: 1, anidb_episode_id: 12, show_id: 7000, tmdb_episode_id: 70002, ordering: 0, rating: 'UserVerified' },
     ]).execute();
+    // Release groups: A's and D's files come from "Invented Subs", B's from "Beta Raws". A misses number 2 below its
+    // group's number 3 (missing while collecting); D misses number 2 above its group's only release (number 1).
+    await db.insertInto('anidb_release_groups').values([
+      { id: 7, name: 'Invented Subs', short_name: 'IS', updated_at: now },
+      { id: 8, name: 'Beta Raws', short_name: 'BR', updated_at: now },
+    ]).execute();
+    await db.updateTable('anidb_files').set({ group_id: 7 }).where('anime_id', 'in', [1, 4]).execute();
+    await db.updateTable('anidb_files').set({ group_id: 8 }).where('anime_id', '=', 2).execute();
+    // Images: every series has its AniDB poster; A's TMDB show adds a backdrop, B's movie a logo that B prefers.
+    const image = (parent_type: 'Show' | 'Movie', parent_id: number, image_type: 'Backdrop' | 'Logo') => ({ parent_type, parent_id, image_type, file_path: `/${parent_id}.png`, language: null, width: 10, height: 10, vote_average: 0, vote_count: 0 });
+    await db.insertInto('tmdb_images').values(image('Show', 7000, 'Backdrop')).execute();
+    const logo = await db.insertInto('tmdb_images').values(image('Movie', 8000, 'Logo')).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('series_preferred_images').values({ series_id: series.B, image_type: 'Logo', source: 'TMDB', image_id: logo.id }).execute();
+    // A voice actor (creator 601) for character 500 in A.
+    await db.insertInto('anidb_creators').values({ id: 601, name: 'Invented Voice', picture: null }).execute();
+    await db.insertInto('anidb_anime_staff').values({ anime_id: 1, creator_id: 601, role: 'Seiyuu', character_id: 500, ordering: 1 }).execute();
+    // AniDB relations: A and D (one group) are prequel and sequel; A → B (another group) a side story.
+    await db.insertInto('anidb_relations').values([
+      { anime_id: 1, related_anime_id: 4, relation_type: 'Sequel', related_title: null },
+      { anime_id: 4, related_anime_id: 1, relation_type: 'Prequel', related_title: null },
+      { anime_id: 1, related_anime_id: 2, relation_type: 'Side Story', related_title: null },
+    ]).execute();
+    // A's first file is 1080p.
+    await db.updateTable('files').set({ media_info: JSON.stringify({ Video: [{ Width: 1920, Height: 1080, Resolution: '1080p' }], Audio: [] }) }).where('size', '=', 100_000_000 + 11).execute();
   });
 
   afterAll(async () => {
@@ -208,6 +233,34 @@ describe('collection browsing API', () => {
       ['DateGreaterThan LastAddedDate', { Type: 'DateGreaterThan', Left: { Type: 'LastAddedDate' }, Parameter: '2000-01-01' }, ['A', 'B', 'D']],
       ['DateGreaterThan WatchedDate', { Type: 'DateGreaterThan', Left: { Type: 'WatchedDate' }, Parameter: '2000-01-01' }, ['A']],
       ['DateGreaterThan LastWatchedDate', { Type: 'DateGreaterThan', Left: { Type: 'LastWatchedDate' }, Right: { Type: 'DateDiff', Left: { Type: 'Today' }, Parameter: '7:00:00:00' } }, ['A']],
+      ['HasResolution', { Type: 'HasResolution', Parameter: '1080P' }, ['A']],
+      ['HasResolution (absent)', { Type: 'HasResolution', Parameter: '720p' }, []],
+      ['HasAvailableImage', { Type: 'HasAvailableImage', Parameter: 'backdrop' }, ['A']],
+      ['HasAvailableImage Poster', { Type: 'HasAvailableImage', Parameter: 'Poster' }, ['A', 'B', 'D', 'G']],
+      ['AnyEquals AvailableImageTypes', { Type: 'AnyEquals', Left: { Type: 'AvailableImageTypesSelector' }, Parameter: 'Logo' }, ['B']],
+      ['HasPreferredImage', { Type: 'HasPreferredImage', Parameter: 'Logo' }, ['B']],
+      ['HasPreferredImage (none of that type)', { Type: 'HasPreferredImage', Parameter: 'Backdrop' }, []],
+      ['AnyEquals PreferredImageTypes', { Type: 'AnyEquals', Left: { Type: 'PreferredImageTypes' }, Parameter: 'logo' }, ['B']],
+      ['HasReleaseGroupName', { Type: 'HasReleaseGroupName', Parameter: 'invented SUBS' }, ['A', 'D']],
+      ['AnyContains ReleaseGroupNames', { Type: 'AnyContains', Left: { Type: 'ReleaseGroupNames' }, Parameter: 'raws' }, ['B']],
+      ['HasCreatorWithRole Studio', { Type: 'HasCreatorWithRole', Parameter: '600', SecondParameter: 'Studio' }, ['B']],
+      ['HasCreatorWithRole (other role)', { Type: 'HasCreatorWithRole', Parameter: '600', SecondParameter: 'Director' }, []],
+      ['HasCreatorWithRole Actor', { Type: 'HasCreatorWithRole', Parameter: '601', SecondParameter: 'Actor' }, ['A']],
+      ['HasCreatorWithRole (a voice actor is no Staff)', { Type: 'HasCreatorWithRole', Parameter: '601', SecondParameter: 'Staff' }, []],
+      ['HasMissingEpisodesCollecting', { Type: 'HasMissingEpisodesCollecting' }, ['A']],
+      ['NumberEquals MissingEpisodeCollectingCount', { Type: 'NumberEquals', Left: { Type: 'MissingEpisodeCollectingCount' }, Parameter: '1' }, ['A']],
+      ['MissingTraktLink', { Type: 'MissingTraktLink' }, []],
+      ['MissingTvDBLink', { Type: 'MissingTvDBLink' }, []],
+      ['StringRegexMatches', { Type: 'StringRegexMatches', Left: { Type: 'NameSelector' }, Parameter: '^(Alpha|Beta) ' }, ['A', 'B']],
+      ['StringRegexMatches is case-sensitive', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^alpha' }, []],
+      ['AnyRegexMatches Names', { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: 'ENGLISH\\s+title$' }, ['A']],
+      ['AllRegexMatches AnidbTags', { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^(action|school|drama)$' }, ['A', 'B']],
+      ['Not AnyRegexMatches', { Type: 'Not', Left: { Type: 'AnyRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^act' } }, ['B', 'D']],
+      ['StringFuzzyMatches', { Type: 'StringFuzzyMatches', Left: { Type: 'Name' }, Parameter: 'Gamma Jorney' }, ['G']],
+      ['StringFuzzyMatches (too different)', { Type: 'StringFuzzyMatches', Left: { Type: 'Name' }, Parameter: 'Omega' }, []],
+      ['AnyFuzzyMatches Names', { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'chronical' }, ['B']],
+      ['AnyFuzzyMatches Names vs Right Name', { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Right: { Type: 'Name' } }, ['A', 'B', 'D', 'G']],
+      ['And with two text matchers', { Type: 'And', Left: { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'academi' }, Right: { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'Academy$' } }, ['A']],
     ];
     it.each(cases)('%s', async (_name, expression, expected) => {
       expect(await set(expression)).toEqual([...expected].sort());
@@ -219,9 +272,53 @@ describe('collection browsing API', () => {
         expect(res.statusCode, JSON.stringify(expression)).toBe(400);
         expect(Object.keys(res.json().errors)[0]).toMatch(/^Expression/);
       }
+      const role = await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: true, Expression: { Type: 'HasCreatorWithRole', Parameter: '600', SecondParameter: 'Painter' } });
+      expect(role.statusCode).toBe(400);
+      expect(role.json().errors).toHaveProperty('Expression');
       const sorting = await api('POST', '/api/v3/Filter/Preview/Group', { Sorting: { Type: 'Nope' } });
       expect(sorting.statusCode).toBe(400);
       expect(sorting.json().errors).toHaveProperty('Sorting');
+    });
+
+    it('answers 400 naming the Parameter for invalid, risky or over-long patterns', async () => {
+      const cases: Array<[FilterCondition, string]> = [
+        [{ Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '(unclosed' }, 'Expression.Parameter'],
+        [{ Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: '(a+)+$' }, 'Expression.Parameter'],
+        [{ Type: 'AllRegexMatches', Left: { Type: 'Names' }, Parameter: '(x)\\1' }, 'Expression.Parameter'],
+        [{ Type: 'Not', Left: { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'a'.repeat(201) } }, 'Expression.Left.Parameter'],
+        [{ Type: 'StringFuzzyMatches', Left: { Type: 'Name' }, Parameter: 'a'.repeat(201) }, 'Expression.Parameter'],
+      ];
+      for (const [expression, field] of cases) {
+        const res = await api('POST', '/api/v3/Filter/Preview/Series', { ApplyAtSeriesLevel: true, Expression: expression });
+        expect(res.statusCode, JSON.stringify(expression)).toBe(400);
+        expect(Object.keys(res.json().errors)).toEqual([field]);
+      }
+      const saved = await api('POST', '/api/v3/Filter', { Name: 'Broken', Expression: { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: '[' } });
+      expect(saved.json().errors).toHaveProperty(['Expression.Parameter']);
+      const missing = await api('POST', '/api/v3/Filter/Preview/Series', { ApplyAtSeriesLevel: true, Expression: { Type: 'AnyRegexMatches', Left: { Type: 'Names' } } });
+      expect(missing.statusCode).toBe(400);
+    });
+  });
+
+  describe('filter expressions (group level)', () => {
+    const groupNames = async (expression: FilterCondition) => {
+      const res = await api('POST', '/api/v3/Filter/Preview/Group?pageSize=0', { ApplyAtSeriesLevel: false, Expression: expression });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().List.map((g: { Name: string }) => g.Name);
+    };
+    const cases: Array<[string, FilterCondition, string[]]> = [
+      ['StringRegexMatches', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^Alpha G' }, ['Alpha Group']],
+      ['AnyRegexMatches Names', { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: 'delta' }, ['Alpha Group']],
+      ['AllRegexMatches AnidbTags', { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^(action|school|comedy)$' }, ['Alpha Group']],
+      ['AnyFuzzyMatches Names', { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'delta tail' }, ['Alpha Group']],
+      ['HasReleaseGroupName', { Type: 'HasReleaseGroupName', Parameter: 'Beta Raws' }, ['Beta Chronicle']],
+      ['HasAvailableImage', { Type: 'HasAvailableImage', Parameter: 'Backdrop' }, ['Alpha Group']],
+      ['HasMissingEpisodesCollecting', { Type: 'HasMissingEpisodesCollecting' }, ['Alpha Group']],
+      ['NumberEquals MissingEpisodeCollectingCount', { Type: 'NumberEquals', Left: { Type: 'MissingEpisodeCollectingCount' }, Parameter: '1' }, ['Alpha Group']],
+      ['HasCreatorWithRole', { Type: 'HasCreatorWithRole', Parameter: '601', SecondParameter: 'Actor' }, ['Alpha Group']],
+    ];
+    it.each(cases)('%s', async (_name, expression, expected) => {
+      expect(await groupNames(expression)).toEqual(expected);
     });
   });
 
@@ -248,6 +345,8 @@ describe('collection browsing API', () => {
       ['WatchedEpisodeCount', true, ['A', 'B', 'G', 'D']],
       ['UnwatchedEpisodeCount', false, ['G', 'A', 'B', 'D']],
       ['MissingEpisodeCount', false, ['B', 'A', 'D', 'G']],
+      ['MissingEpisodeCollectingCount', true, ['A', 'B', 'G', 'D']],
+      ['MissingEpisodeCollectingCount', false, ['B', 'G', 'D', 'A']],
       ['WatchedDate', false, ['A', 'B', 'G', 'D']],
       ['LastWatchedDate', true, ['A', 'B', 'G', 'D']],
       ['AudioLanguageCount', false, ['G', 'A', 'B', 'D']],
@@ -332,6 +431,13 @@ describe('collection browsing API', () => {
       expect(byId.get('HasTag')).toMatchObject({ Group: 'Info', Type: 'Expression', Parameter: 'String', PossibleParameters: expect.arrayContaining(['action', 'drama']) });
       expect(byId.get('InSeason')).toMatchObject({ PossibleParameterPairs: expect.arrayContaining([['2020', 'Winter']]) });
       expect(byId.get('Names')).toMatchObject({ Group: 'Selector', Type: 'StringSetSelector', Name: 'Names' });
+      expect(byId.get('HasReleaseGroupName')).toMatchObject({ Group: 'Info', Parameter: 'String', PossibleParameters: ['Beta Raws', 'Invented Subs'] });
+      expect(byId.get('HasAvailableImage')).toMatchObject({ PossibleParameters: ['Poster', 'Backdrop', 'Logo'] });
+      expect(byId.get('HasCreatorWithRole')).toMatchObject({ Parameter: 'String', SecondParameter: 'String', PossibleSecondParameters: expect.arrayContaining(['Actor', 'Studio']) });
+      expect(byId.get('AnyFuzzyMatches')).toMatchObject({ Group: 'Logic', Left: 'StringSetSelector', Right: 'StringSelector', Parameter: 'String' });
+      for (const id of ['HasResolution', 'HasPreferredImage', 'HasMissingEpisodesCollecting', 'MissingTraktLink', 'MissingTvDBLink', 'AllRegexMatches', 'AnyRegexMatches', 'StringRegexMatches', 'StringFuzzyMatches', 'AvailableImageTypes', 'PreferredImageTypes', 'ReleaseGroupNames', 'MissingEpisodeCollectingCount']) {
+        expect(byId.has(id), id).toBe(true);
+      }
       const info = (await api('GET', '/api/v3/Filter/Expressions?groups=Info')).json() as Array<{ Group: string }>;
       expect(info.length).toBeGreaterThan(10);
       expect(info.every((e) => e.Group === 'Info')).toBe(true);
@@ -410,6 +516,56 @@ describe('collection browsing API', () => {
     });
   });
 
+  describe('saved-filter routes', () => {
+    const ids = { dir: 0, sub: 0, action: 0, alphaGroups: 0 };
+    const names = (list: Array<{ Name: string }>) => list.map((item) => item.Name);
+    beforeAll(async () => {
+      ids.dir = (await api('POST', '/api/v3/Filter', { Name: 'Tree', IsDirectory: true })).json().IDs.ID;
+      ids.sub = (await api('POST', '/api/v3/Filter', { Name: 'Sub', IsDirectory: true, ParentID: ids.dir })).json().IDs.ID;
+      const action = await api('POST', '/api/v3/Filter', { Name: 'Action', ParentID: ids.sub, ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' }, Sorting: { Type: 'AirDate', IsInverted: true } });
+      expect(action.statusCode, action.body).toBe(200);
+      ids.action = action.json().IDs.ID;
+      ids.alphaGroups = (await api('POST', '/api/v3/Filter', { Name: 'Alpha groups', Expression: { Type: 'StringStartsWith', Left: { Type: 'Name' }, Parameter: 'alpha' } })).json().IDs.ID;
+    });
+
+    it('returns the parent or the top-level ancestor of a filter', async () => {
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Parent`)).json()).toMatchObject({ IDs: { ID: ids.sub, ParentFilter: ids.dir }, Name: 'Sub', IsDirectory: true, Size: 1 });
+      const top = (await api('GET', `/api/v3/Filter/${ids.action}/Parent?topLevel=true&withConditions=true`)).json();
+      expect(top).toMatchObject({ IDs: { ID: ids.dir }, Name: 'Tree' });
+      const topLevel = await api('GET', `/api/v3/Filter/${ids.dir}/Parent`);
+      expect(topLevel.statusCode).toBe(400);
+      expect(topLevel.json().errors).toHaveProperty('filterID');
+      expect((await api('GET', '/api/v3/Filter/9999/Parent')).statusCode).toBe(404);
+    });
+
+    it('lists the series of a saved filter by name and their ids in filter order', async () => {
+      const action = (await api('GET', `/api/v3/Filter/${ids.action}/Series`)).json();
+      expect(action.Total).toBe(2);
+      expect(names(action.List)).toEqual(['Alpha Academy', 'Gamma Journey']);
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Series?includeMissing=false`)).json().Total).toBe(1);
+      expect(letters((await api('GET', `/api/v3/Filter/${ids.action}/Series/OnlyIDs`)).json())).toEqual(['G', 'A']);
+      const all = (await api('GET', '/api/v3/Filter/0/Series?pageSize=2&page=2')).json();
+      expect(all.Total).toBe(4);
+      expect(names(all.List)).toEqual(['Gamma Journey', 'The Delta Tale']);
+      expect(names((await api('GET', `/api/v3/Filter/${ids.alphaGroups}/Series`)).json().List)).toEqual(['Alpha Academy', 'The Delta Tale']);
+      expect((await api('GET', '/api/v3/Filter/9999/Series')).statusCode).toBe(404);
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Series?pageSize=101`)).statusCode).toBe(400);
+    });
+
+    it('counts letters and lists a group’s series and sub-groups under a saved filter', async () => {
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/Letters`)).json()).toEqual({ A: 1, G: 1 });
+      expect((await api('GET', '/api/v3/Filter/0/Group/Letters')).json()).toEqual({ A: 1, B: 1, G: 1 });
+      expect(letters((await api('GET', `/api/v3/Filter/${ids.action}/Group/${groups.GA}/Series`)).json().map((s: { IDs: { ID: number } }) => s.IDs.ID))).toEqual(['A']);
+      const groupLevel = (await api('GET', `/api/v3/Filter/${ids.alphaGroups}/Group/${groups.GA}/Series?includeDataFrom=AniDB`)).json();
+      expect(names(groupLevel)).toEqual(['The Delta Tale', 'Alpha Academy']);
+      expect(groupLevel[0].AniDB).toBeUndefined();
+      expect((await api('GET', `/api/v3/Filter/0/Group/${groups.GA}/Series?includeDataFrom=AniDB`)).json()[0].AniDB).toMatchObject({ ID: 4 });
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/${groups.GA}/Group`)).json()).toEqual([]);
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/9999/Series`)).statusCode).toBe(404);
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/${groups.GG}/Group`, undefined, viewerKey)).statusCode).toBe(403);
+    });
+  });
+
   describe('groups', () => {
     it('renames with JSON Patch and marks the name custom; unchanged names change nothing', async () => {
       const res = await api('PATCH', `/api/v3/Group/${groups.GB}`, [
@@ -457,11 +613,34 @@ describe('collection browsing API', () => {
       // Nest the new group under Alpha Group: the top-level list shrinks, sizes aggregate.
       const nested = await api('PATCH', `/api/v3/Group/${newId}`, [{ op: 'replace', path: 'ParentGroupID', value: groups.GA }]);
       expect(nested.json().IDs).toMatchObject({ ParentGroup: groups.GA, TopLevelGroup: groups.GA });
+      expect((await api('GET', `/api/v3/Group/${newId}/Parent`)).json().IDs.ID).toBe(groups.GA);
+      expect((await api('GET', `/api/v3/Group/${newId}/Parent?topLevel=true`)).json().IDs.ID).toBe(groups.GA);
+      const topParent = await api('GET', `/api/v3/Group/${groups.GA}/Parent`);
+      expect(topParent.statusCode).toBe(400);
+      expect(topParent.json().errors).toHaveProperty('groupID');
+      expect((await api('GET', '/api/v3/Group/9999/Parent')).statusCode).toBe(404);
+      // Relations between the group's series: A's side story B lives elsewhere; D moved into the sub-group.
+      expect((await api('GET', `/api/v3/Group/${groups.GA}/Relations`)).json()).toEqual([]);
+      expect((await api('GET', `/api/v3/Group/${groups.GA}/Relations?recursive=true`)).json()).toEqual([
+        { IDs: { Shoko: series.A, AniDB: 1 }, RelatedIDs: { Shoko: series.D, AniDB: 4 }, Type: 'Sequel', Source: 'AniDB' },
+        { IDs: { Shoko: series.D, AniDB: 4 }, RelatedIDs: { Shoko: series.A, AniDB: 1 }, Type: 'Prequel', Source: 'AniDB' },
+      ]);
+      expect((await api('GET', `/api/v3/Group/${groups.GG}/Relations`, undefined, viewerKey)).statusCode).toBe(403);
+      // Sub-groups under a live filter: the sub-group holds D (comedy), not A (action).
+      const subIds = async (body: unknown) => (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Group`, body)).json().map((g: { IDs: { ID: number } }) => g.IDs.ID);
+      expect(await subIds({ ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'comedy' } })).toEqual([newId]);
+      expect(await subIds({ ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' } })).toEqual([]);
+      expect(await subIds({ Expression: { Type: 'StringEquals', Left: { Type: 'Name' }, Parameter: 'the delta tale' } })).toEqual([newId]);
+      expect(await subIds({})).toEqual([newId]);
       const top = (await api('POST', '/api/v3/Filter/Preview/Group', {})).json();
       expect(top.Total).toBe(3);
       const alpha = top.List.find((g: { IDs: { ID: number } }) => g.IDs.ID === groups.GA);
       expect(alpha.Sizes).toMatchObject({ SubGroups: 1, Total: { Episodes: 5 } });
       expect(await set({ Type: 'AnyContains', Left: { Type: 'Names' }, Parameter: 'alpha group' })).toEqual(['A', 'D']);
+      // Text matchers in a nested collection: series see their ancestors' names, groups their whole subtree.
+      expect(await set({ Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: '^alpha group$' })).toEqual(['A', 'D']);
+      const nestedRegex = (await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: false, Expression: { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^comedy$' } })).json();
+      expect(nestedRegex.List.map((g: { IDs: { ID: number } }) => g.IDs.ID)).toEqual([groups.GA]);
       const subSeries = (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series?recursive=true`, { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'comedy' } })).json();
       expect(subSeries.map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([series.D]);
       expect((await api('GET', `/api/v3/Series/${series.D}/Group?topLevel=true`)).json().IDs.ID).toBe(groups.GA);

@@ -52,6 +52,13 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
   const hiddenTagNames = async (viewer: Viewer) =>
     viewer.restrictedTags.length ? (await browse.kysely.selectFrom('anidb_tags').select('name').where('id', 'in', viewer.restrictedTags).execute()).map((t) => t.name.toLowerCase()) : [];
 
+  /** Top-level groups of a filter's matches counted by the first character of their sort names. */
+  const groupLetters = async (live: Awaited<ReturnType<FiltersService['savedOrNone']>>, viewer: Viewer, includeEmpty: boolean) => {
+    const ids = await filters.matchingTopGroups(live, viewer, { includeEmpty });
+    const rows = ids.length ? await browse.kysely.selectFrom('groups').select('name').where('id', 'in', ids).execute() : [];
+    return letters(rows.map((g) => sortName(g.name)));
+  };
+
   // ---------------------------------------------------------------- groups (contract §3)
   app.get(
     '/api/v3/Group',
@@ -129,14 +136,15 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
   app.get(
     '/api/v3/Group/:groupID/Group',
     { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeEmpty: Type.Boolean({ default: true }) }) } },
-    async (request) => {
-      const viewer = await viewerOf(request);
-      await groups.requireGroup(request.params.groupID, viewer);
-      const children = await browse.kysely.selectFrom('groups').select('id').where('parent_id', '=', request.params.groupID).orderBy('name').execute();
-      const allowed: number[] = [];
-      for (const child of children) if ((await groups.isAllowed(child.id, viewer)) && (request.query.includeEmpty || (await groups.hasFiles(child.id)))) allowed.push(child.id);
-      return browse.groupModels(allowed, viewer);
-    },
+    async (request) => groups.subGroups(request.params.groupID, await viewerOf(request), { includeEmpty: request.query.includeEmpty }),
+  );
+
+  app.get('/api/v3/Group/:groupID/Parent', { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ topLevel: Type.Boolean({ default: false }) }) } }, async (request) =>
+    groups.parent(request.params.groupID, await viewerOf(request), request.query.topLevel),
+  );
+
+  app.get('/api/v3/Group/:groupID/Relations', { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ recursive: Type.Boolean({ default: false }) }) } }, async (request) =>
+    groups.relations(request.params.groupID, await viewerOf(request), request.query.recursive),
   );
 
   app.get(
@@ -233,9 +241,75 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      const live = request.params.filterID === 0 ? { applyAtSeriesLevel: false, isDirectory: false, expression: null, sorting: null } : filters.rowLive(await filters.row(request.params.filterID));
+      const live = await filters.savedOrNone(request.params.filterID);
       return filters.previewGroups(live, viewer, request.query, { includeEmpty: request.query.includeEmpty, orderByName: request.query.orderByName || request.params.filterID === 0 });
     },
+  );
+
+  // Saved-filter browsing (contract §4.3–§4.7, §4.14); filter id 0 means no filter.
+  const AnyFilterParams = Type.Object({ filterID: Type.Integer({ minimum: 0 }) });
+  app.get(
+    '/api/v3/Filter/:filterID/Group/Letters',
+    { schema: { tags: ['Filter'], params: AnyFilterParams, querystring: Type.Object({ includeEmpty: Type.Boolean({ default: true }) }) } },
+    async (request) => groupLetters(await filters.savedOrNone(request.params.filterID), await viewerOf(request), request.query.includeEmpty),
+  );
+
+  app.get(
+    '/api/v3/Filter/:filterID/Series',
+    {
+      schema: {
+        tags: ['Filter'],
+        params: AnyFilterParams,
+        querystring: Type.Object({ pageSize: PageSize(50), page: Page, randomImages: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }) }),
+      },
+    },
+    async (request) => filters.previewSeries(await filters.savedOrNone(request.params.filterID, true), await viewerOf(request), request.query, request.query),
+  );
+
+  app.get('/api/v3/Filter/:filterID/Series/OnlyIDs', { schema: { tags: ['Filter'], params: AnyFilterParams } }, async (request) =>
+    filters.previewSeriesIds(await filters.savedOrNone(request.params.filterID, true), await viewerOf(request), { includeMissing: true, keepOrder: true }),
+  );
+
+  const SubGroupQuery = Type.Object({ randomImages: Type.Boolean({ default: false }), includeEmpty: Type.Boolean({ default: true }) });
+  app.get(
+    '/api/v3/Filter/:filterID/Group/:groupID/Group',
+    { schema: { tags: ['Filter'], params: Type.Composite([AnyFilterParams, GroupParams]), querystring: SubGroupQuery } },
+    async (request) => {
+      const filter = request.params.filterID === 0 ? undefined : await filters.savedOrNone(request.params.filterID);
+      return groups.subGroups(request.params.groupID, await viewerOf(request), { includeEmpty: request.query.includeEmpty, filter });
+    },
+  );
+
+  app.get(
+    '/api/v3/Filter/:filterID/Group/:groupID/Series',
+    {
+      schema: {
+        tags: ['Filter'],
+        params: Type.Composite([AnyFilterParams, GroupParams]),
+        querystring: Type.Object({ recursive: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }), randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }),
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const options = { recursive: request.query.recursive, includeMissing: request.query.includeMissing, ...dataFrom(request.query.includeDataFrom) };
+      if (request.params.filterID === 0) return groups.series(request.params.groupID, viewer, options);
+      const live = await filters.savedOrNone(request.params.filterID);
+      await groups.requireGroup(request.params.groupID, viewer);
+      // The reference server drops includeDataFrom for group-level filters (contract §4.7).
+      return filters.previewGroupSeries(request.params.groupID, live, viewer, live.applyAtSeriesLevel ? options : { ...options, includeAniDB: false, includeTMDB: false });
+    },
+  );
+
+  app.get(
+    '/api/v3/Filter/:filterID/Parent',
+    {
+      schema: {
+        tags: ['Filter'],
+        params: FilterParams,
+        querystring: Type.Object({ topLevel: Type.Boolean({ default: false }), withConditions: Type.Boolean({ default: false }), includeEmptyGroups: Type.Boolean({ default: false }) }),
+      },
+    },
+    async (request) => filters.parent(request.params.filterID, await viewerOf(request), request.query),
   );
 
   // Preview ("live filter") endpoints: the body is an unsaved filter.
@@ -273,16 +347,15 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
   app.post(
     '/api/v3/Filter/Preview/Group/Letters',
     { schema: { tags: ['Filter'], body: PreviewBody, querystring: Type.Object({ includeEmpty: Type.Boolean({ default: true }) }) } },
-    async (request) => {
-      const viewer = await viewerOf(request);
-      const ids = await filters.matchingTopGroups(filters.parseLive(request.body), viewer, { includeEmpty: request.query.includeEmpty });
-      const rows = ids.length ? await browse.kysely.selectFrom('groups').select('name').where('id', 'in', ids).execute() : [];
-      return letters(rows.map((g) => sortName(g.name)));
-    },
+    async (request) => groupLetters(filters.parseLive(request.body), await viewerOf(request), request.query.includeEmpty),
   );
 
   app.post('/api/v3/Filter/Preview/Series/OnlyIDs', { schema: { tags: ['Filter'], body: PreviewBody } }, async (request) =>
     filters.previewSeriesIds(filters.parseLive(request.body), await viewerOf(request), { includeMissing: true, keepOrder: true }),
+  );
+
+  app.post('/api/v3/Filter/Preview/Group/:groupID/Group', { schema: { tags: ['Filter'], params: GroupParams, body: PreviewBody, querystring: SubGroupQuery } }, async (request) =>
+    groups.subGroups(request.params.groupID, await viewerOf(request), { includeEmpty: request.query.includeEmpty, filter: filters.parseLive(request.body) }),
   );
 
   app.post(

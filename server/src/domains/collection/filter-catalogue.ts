@@ -12,13 +12,14 @@ export interface ExpressionSpec {
   description: string;
   /** Fixed option lists. */
   options?: string[];
+  secondOptions?: string[];
 }
 
 /** `AverageAniDBRating` → `Average Ani DB Rating`, `AniDBIDs` → `Ani DBI Ds`: the catalogue's word splitting. */
 export const displayName = (id: string) => id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
 
-const info = (id: string, description: string, parameter?: FilterParameterType, secondParameter?: FilterParameterType, options?: string[]): ExpressionSpec => ({
-  id, group: 'Info', type: 'Expression', description, parameter, secondParameter, options,
+const info = (id: string, description: string, parameter?: FilterParameterType, secondParameter?: FilterParameterType, options?: string[], secondOptions?: string[]): ExpressionSpec => ({
+  id, group: 'Info', type: 'Expression', description, parameter, secondParameter, options, secondOptions,
 });
 const selector = (id: string, type: FilterParameterType, description: string): ExpressionSpec => ({ id, group: 'Selector', type, description });
 const logic = (id: string, left: FilterParameterType | undefined, right: FilterParameterType | undefined, parameter: FilterParameterType | undefined, description: string): ExpressionSpec => ({
@@ -28,39 +29,50 @@ const logic = (id: string, left: FilterParameterType | undefined, right: FilterP
 export const VIDEO_SOURCES = ['BluRay', 'DVD', 'Web', 'TV', 'HDTV', 'Unknown', 'Camcorder', 'DTV', 'VCD', 'VHS', 'SVCD', 'HDDVD', 'HKDVD', 'LaserDisc'];
 export const ANIME_TYPE_OPTIONS = ['Movie', 'OVA', 'TVSeries', 'TVSpecial', 'Web', 'Other', 'MusicVideo', 'Unknown'];
 export const SEASONS = ['Winter', 'Spring', 'Summer', 'Fall'] as const;
+export const RESOLUTIONS = ['2160p', '1080p', '720p', '480p', 'UWHD', 'UWQHD', '1440p', '576p', '360p', '240p'];
+export const APPEARANCE_TYPES = ['Main_Character', 'Minor_Character', 'Background_Character', 'Cameo', 'Unknown'];
+/** The contract's CreatorRoleType names. */
+export const CREATOR_ROLES = ['Actor', 'Staff', 'Studio', 'Producer', 'Director', 'SeriesComposer', 'CharacterDesign', 'Music', 'SourceWork'];
 
 export const EXPRESSIONS: ExpressionSpec[] = [
   info('HasAudioLanguage', 'Any file of the item has an audio stream in the given language.', 'String'),
-  info('HasSubtitleLanguage', 'Any file of the item has a subtitle stream in the given language.', 'String'),
+  info('HasResolution', 'Any file has a video stream of the given standard resolution.', 'String', undefined, RESOLUTIONS),
   info('HasSharedAudioLanguage', 'Every file of the item has an audio stream in the given language.', 'String'),
   info('HasSharedSubtitleLanguage', 'Every file of the item has a subtitle stream in the given language.', 'String'),
-  info('HasVideoSource', 'Any file of the item comes from the given source.', 'String', undefined, VIDEO_SOURCES),
   info('HasSharedVideoSource', 'Every file of the item comes from the given source.', 'String', undefined, VIDEO_SOURCES),
+  info('HasSubtitleLanguage', 'Any file of the item has a subtitle stream in the given language.', 'String'),
+  info('HasVideoSource', 'Any file of the item comes from the given source.', 'String', undefined, VIDEO_SOURCES),
   { id: 'DateAdd', group: 'Function', type: 'DateSelector', left: 'DateSelector', parameter: 'TimeSpan', description: 'The Left date moved forward by Parameter.' },
   { id: 'DateDiff', group: 'Function', type: 'DateSelector', left: 'DateSelector', parameter: 'TimeSpan', description: 'The Left date moved backward by Parameter.' },
   { id: 'Today', group: 'Function', type: 'DateSelector', description: 'Today at midnight.' },
   info('HasAnimeType', 'Any series of the item is of the given AniDB type.', 'String', undefined, ANIME_TYPE_OPTIONS),
+  info('HasAvailableImage', 'Any series has an image of the given type (AniDB poster, TMDB images of its links).', 'String'),
   info('HasCharacter', 'The item features the AniDB character with the given ID.', 'String'),
-  info('HasCharacterWithAppearance', 'The item features the AniDB character (Parameter) with the appearance type (SecondParameter).', 'String', 'String'),
+  info('HasCharacterWithAppearance', 'The item features the AniDB character (Parameter) with the appearance type (SecondParameter).', 'String', 'String', undefined, APPEARANCE_TYPES),
   info('HasCreator', 'The item credits the AniDB creator with the given ID.', 'String'),
+  info('HasCreatorWithRole', 'The item credits the AniDB creator (Parameter) in the role (SecondParameter).', 'String', 'String', undefined, CREATOR_ROLES),
   info('HasCustomTagByID', 'Any series has the custom tag with the given ID.', 'String'),
   info('HasCustomTag', 'Any series has the custom tag with the given name.', 'String'),
+  info('HasMissingEpisodesCollecting', 'Any series is missing an episode that a release group it has files from has released.'),
   info('HasMissingEpisodes', 'Any series is missing aired episodes.'),
   info('HasName', 'The item name equals Parameter (case-insensitive).', 'String'),
-  info('IsFavorite', 'Legacy: the item is a favourite of the current user (favourites are not kept, so never).'),
+  info('HasPreferredImage', 'Any series has a preferred image of the given type.', 'String'),
+  info('HasReleaseGroupName', 'Any file was released by the named release group (case-insensitive).', 'String'),
   info('HasTagByID', 'Any series has the AniDB tag with the given ID.', 'String'),
   info('HasTag', 'Any series has the AniDB tag with the given name.', 'String'),
-  info('HasTmdbLink', 'Any series is linked to a TMDB show or movie.'),
   info('HasTmdbAutoLinkingDisabled', 'Any series has TMDB auto-linking turned off (auto-linking is always on here, so never).'),
-  info('HasTraktLink', 'Any series has a Trakt link (Trakt links are not kept, so never).'),
+  info('HasTmdbLink', 'Any series is linked to a TMDB show or movie.'),
   info('HasTraktAutoLinkingDisabled', 'Any series has Trakt auto-linking turned off (never).'),
+  info('HasTraktLink', 'Any series has a Trakt link (Trakt links are not kept, so never).'),
   info('HasTvDBLink', 'Deprecated: any series has a TvDB link (never).'),
   info('HasVideoFiles', 'Any series has at least one local file.'),
   info('InSeason', 'Any series aired in the given yearly season.', 'Number', 'String'),
   info('InYear', 'Any series aired during the given year.', 'Number'),
   info('IsFinished', 'Any series has finished airing.'),
-  info('MissingTmdbLink', 'A series that should have a TMDB link (not Unknown, Music Video or Other) has none.'),
   info('MissingPermanentVote', 'All series finished airing but at least one has no permanent vote.'),
+  info('MissingTmdbLink', 'A series that should have a TMDB link (not Unknown, Music Video or Other) has none.'),
+  info('MissingTraktLink', 'Trakt links are not kept, so no item is expected to have one: never.'),
+  info('MissingTvDBLink', 'Deprecated; TvDB links are not kept, so no item is expected to have one: never.'),
   info('MissingVote', 'Not every series of the item has a vote.'),
   logic('DateEquals', 'DateSelector', 'DateSelector', 'Date', 'Left date equals Right date or Parameter.'),
   logic('DateGreaterThanEquals', 'DateSelector', 'DateSelector', 'Date', 'Left date is on or after Right date or Parameter.'),
@@ -81,14 +93,19 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   logic('NumberLessThan', 'NumberSelector', 'NumberSelector', 'Number', 'Left < Right or Parameter.'),
   logic('NumberNotEquals', 'NumberSelector', 'NumberSelector', 'Number', 'Left differs from Right or Parameter.'),
   logic('AllContains', 'StringSetSelector', 'StringSelector', 'String', 'Every value of the Left set contains Parameter (case-insensitive).'),
+  logic('AllRegexMatches', 'StringSetSelector', undefined, 'String', 'Every value of the Left set matches the regular expression (case-insensitive).'),
   logic('AnyContains', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set contains Parameter (case-insensitive).'),
   logic('AnyEquals', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set equals Parameter (case-insensitive).'),
+  logic('AnyFuzzyMatches', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set fuzzy-matches Parameter (or Right).'),
+  logic('AnyRegexMatches', 'StringSetSelector', undefined, 'String', 'A value of the Left set matches the regular expression (case-insensitive).'),
   logic('SetOverlaps', 'StringSetSelector', undefined, 'StringSet', 'Left overlaps a string set; string sets are not mapped by the API, so it never matches.'),
   logic('StringIn', 'StringSelector', undefined, 'StringSet', 'Left is in a string set; string sets are not mapped by the API, so it never matches.'),
   logic('StringContains', 'StringSelector', 'StringSelector', 'String', 'Left contains Parameter; false if either is empty.'),
   logic('StringEndsWith', 'StringSelector', 'StringSelector', 'String', 'Left ends with Parameter.'),
   logic('StringEquals', 'StringSelector', 'StringSelector', 'String', 'Left equals Parameter (case-insensitive).'),
+  logic('StringFuzzyMatches', 'StringSelector', 'StringSelector', 'String', 'Left fuzzy-matches Parameter (or Right).'),
   logic('StringNotEquals', 'StringSelector', 'StringSelector', 'String', 'Left differs from Parameter (case-insensitive).'),
+  logic('StringRegexMatches', 'StringSelector', undefined, 'String', 'Left matches the regular expression (case-sensitive).'),
   logic('StringStartsWith', 'StringSelector', 'StringSelector', 'String', 'Left starts with Parameter.'),
   selector('AddedDate', 'DateSelector', 'When the item was created.'),
   selector('AirDate', 'DateSelector', 'First air date.'),
@@ -104,6 +121,7 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   selector('HighestUserRating', 'NumberSelector', 'Highest user vote.'),
   selector('LowestAniDBRating', 'NumberSelector', 'Lowest AniDB rating.'),
   selector('LowestUserRating', 'NumberSelector', 'Lowest user vote.'),
+  selector('MissingEpisodeCollectingCount', 'NumberSelector', 'Missing episodes that a release group the series has files from has released.'),
   selector('MissingEpisodeCount', 'NumberSelector', 'Aired episodes without a local file.'),
   selector('MissingTmdbEpisodeLinks', 'NumberSelector', 'Episodes of TMDB-linked series without a TMDB episode link.'),
   selector('SeriesCount', 'NumberSelector', 'Number of series.'),
@@ -120,6 +138,7 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   selector('AniDBIDs', 'StringSetSelector', 'AniDB anime IDs.'),
   selector('AnidbTagIDs', 'StringSetSelector', 'AniDB tag IDs.'),
   selector('AnidbTags', 'StringSetSelector', 'AniDB tag names.'),
+  selector('AvailableImageTypes', 'StringSetSelector', 'Image types the item has.'),
   selector('CharacterIDs', 'StringSetSelector', 'AniDB character IDs.'),
   selector('CreatorIDs', 'StringSetSelector', 'AniDB creator IDs.'),
   selector('CustomTagIDs', 'StringSetSelector', 'Custom tag IDs.'),
@@ -128,10 +147,13 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   selector('ImportFolderIDs', 'StringSetSelector', 'IDs of the import folders holding the files.'),
   selector('ImportFolderNames', 'StringSetSelector', 'Names of the import folders holding the files.'),
   selector('Names', 'StringSetSelector', 'Every title of the series plus the names of the groups above it.'),
+  selector('PreferredImageTypes', 'StringSetSelector', 'Image types with a preferred image.'),
+  selector('ReleaseGroupNames', 'StringSetSelector', 'Release-group names of the local files.'),
   info('HasPermanentUserVotes', 'The item has a permanent user vote.'),
   info('HasUnwatchedEpisodes', 'The current user has unwatched local episodes in it.'),
   info('HasUserVotes', 'The item has a user vote.'),
   info('HasWatchedEpisodes', 'The current user has watched episodes in it.'),
+  info('IsFavorite', 'Legacy: the item is a favourite of the current user (favourites are not kept, so never).'),
   info('MissingPermanentUserVotes', 'A permanent vote is expected (finished airing) but missing.'),
 ];
 
@@ -161,6 +183,7 @@ export const SORTING_CRITERIA: Array<{ type: string; description: string }> = [
   { type: 'LastWatchedDate', description: 'Last watch by the current user.' },
   { type: 'LowestAniDBRating', description: 'Lowest AniDB rating.' },
   { type: 'LowestUserRating', description: 'Lowest user vote.' },
+  { type: 'MissingEpisodeCollectingCount', description: 'Missing episodes from release groups already collected.' },
   { type: 'MissingEpisodeCount', description: 'Missing episodes.' },
   { type: 'Name', description: 'Name (the default).' },
   { type: 'SeriesCount', description: 'Number of series.' },
@@ -187,6 +210,7 @@ export function helpEntry(spec: ExpressionSpec, dynamic: { parameters?: string[]
   const parameters = dynamic.parameters ?? spec.options;
   if (parameters?.length) help.PossibleParameters = parameters;
   if (spec.id === 'InSeason') help.PossibleSecondParameters = [...SEASONS];
+  else if (spec.secondOptions?.length) help.PossibleSecondParameters = spec.secondOptions;
   if (dynamic.pairs?.length) help.PossibleParameterPairs = dynamic.pairs;
   return help;
 }

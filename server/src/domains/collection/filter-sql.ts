@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
 import { FieldErrorCollector } from '../../http/problem.js';
-import { EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
+import { CREATOR_ROLES, EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
+import { compilePattern, MAX_PATTERN_LENGTH, PatternError, TEXT_MATCHERS } from './filter-text.js';
 
 type Sql = RawBuilder<unknown>;
 
@@ -15,6 +16,23 @@ export interface FilterScope {
   dialect: DialectName;
   /** False when no group has a parent: then a group's series are simply those with its id. */
   nested: boolean;
+  /**
+   * Results of the regex/fuzzy nodes (filter-text.ts), computed before compiling: the candidate ids that match, or
+   * with `negate` those that fail. Absent when compiling only to validate.
+   */
+  textMatches?: Map<FilterCondition, { ids: number[]; negate: boolean }>;
+}
+
+/** How a regex/fuzzy node is evaluated: its pattern and the SQL giving (k = candidate id, v = value) rows. */
+export interface TextMatchPlan {
+  kind: 'regex' | 'fuzzy';
+  pattern: string;
+  ignoreCase: boolean;
+  /** Every value must match (AllRegexMatches) rather than any. */
+  all: boolean;
+  values: Sql;
+  /** Per-candidate needles (k, v) when a fuzzy node compares with a Right selector instead of Parameter. */
+  needles: Sql | null;
 }
 
 /** A filter node that cannot be evaluated; the message names the node. */
@@ -49,6 +67,20 @@ const APPEARANCES: Record<string, string[]> = {
   Cameo: ['cameo appearance in'],
   Unknown: ['', 'unknown'],
 };
+
+/**
+ * CreatorRoleType of a stored AniDB staff role text, in SQL; the same mapping as creatorRole() of the series domain
+ * (voice actors are the rows with a character and count as Actor).
+ */
+const CREATOR_ROLE_SQL = `CASE WHEN ast.character_id IS NOT NULL THEN 'Actor'
+  WHEN lower(ast.role) IN ('animation work', 'work') THEN 'Studio'
+  WHEN lower(ast.role) IN ('direction', 'director', 'chief direction') THEN 'Director'
+  WHEN lower(ast.role) = 'series composition' THEN 'SeriesComposer'
+  WHEN lower(ast.role) = 'character design' THEN 'CharacterDesign'
+  WHEN lower(ast.role) = 'music' THEN 'Music'
+  WHEN lower(ast.role) IN ('original work', 'story', 'original story') THEN 'SourceWork'
+  WHEN lower(ast.role) LIKE '%producer%' THEN 'Producer'
+  ELSE 'Staff' END`;
 
 const escapeLike = (value: string) => value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -167,7 +199,33 @@ export class FilterCompiler {
       case 'HasTraktLink':
       case 'HasTraktAutoLinkingDisabled':
       case 'HasTvDBLink':
+      // Trakt and TvDB links are not kept at all, so no item has one and none is expected to have one: the "missing"
+      // checks never match either (rather than matching the whole collection, which would be noise).
+      case 'MissingTraktLink':
+      case 'MissingTvDBLink':
         return raw('(1 = 0)');
+      case 'HasAvailableImage':
+      case 'HasPreferredImage':
+      case 'HasReleaseGroupName': {
+        const set = this.stringSetById({ HasAvailableImage: 'AvailableImageTypes', HasPreferredImage: 'PreferredImageTypes', HasReleaseGroupName: 'ReleaseGroupNames' }[id]!);
+        return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE lower(q.v) = ${this.param(node).toLowerCase()})`;
+      }
+      case 'HasResolution':
+        // Media info is stored as compact JSON; only video streams carry a Resolution.
+        return this.anySeries(sql`lower(f.media_info) LIKE ${`%"resolution":"${escapeLike(this.param(node))}"%`} ESCAPE '\\'`, this.filesJoin);
+      case 'HasCreatorWithRole': {
+        const role = this.param(node, true);
+        if (!CREATOR_ROLES.includes(role)) throw new FilterError(`HasCreatorWithRole: '${role}' is not one of ${CREATOR_ROLES.join(', ')}.`);
+        return this.anySeries(sql`ast.creator_id = ${this.int(node)} AND ${raw(CREATOR_ROLE_SQL)} = ${role}`, 'JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id');
+      }
+      case 'HasMissingEpisodesCollecting':
+        return this.anySeries(this.missingCollecting('e', 'xs'), 'JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id', 'exists');
+      case 'StringRegexMatches':
+      case 'AnyRegexMatches':
+      case 'AllRegexMatches':
+      case 'StringFuzzyMatches':
+      case 'AnyFuzzyMatches':
+        return this.textMatch(node);
       case 'HasCharacterWithAppearance': {
         const appearance = APPEARANCES[this.param(node, true)];
         if (!appearance) throw new FilterError(`HasCharacterWithAppearance: '${node.SecondParameter}' is not one of ${Object.keys(APPEARANCES).join(', ')}.`);
@@ -305,6 +363,63 @@ export class FilterCompiler {
     throw new FilterError(`'${node.Type}' cannot be used as a condition.`);
   }
 
+  /**
+   * The local episode `e` (anidb episode `ae`) of series `s` is missing although a release group the series has files
+   * from has released it. Release groups' published ranges are not kept, so "has released it" is judged from the
+   * files at hand: the group has a local file of the series for a normal episode with the same or a higher number.
+   */
+  private missingCollecting(e: string, s: string): Sql {
+    return sql`${raw(e)}.is_hidden = 0 AND ae.type = 'Episode' AND NOT ${this.local(e)} AND EXISTS (SELECT 1 FROM episodes e2
+      JOIN anidb_episodes ae2 ON ae2.id = e2.anidb_episode_id
+      JOIN file_episode_links l2 ON l2.episode_id = e2.anidb_episode_id
+      JOIN anidb_files af2 ON af2.ed2k = l2.ed2k AND af2.size = l2.size
+      WHERE e2.series_id = ${raw(s)}.id AND ae2.type = 'Episode' AND ae2.number >= ae.number AND af2.group_id > 0
+        AND EXISTS (SELECT 1 FROM files f2 WHERE f2.ed2k = l2.ed2k AND f2.size = l2.size))`;
+  }
+
+  /** A regex/fuzzy node: the ids resolved beforehand (see TextMatchPlan); a placeholder when only validating. */
+  private textMatch(node: FilterCondition): Sql {
+    this.textMatchPlan(node);
+    const result = this.scope.textMatches?.get(node);
+    if (!result) {
+      if (this.scope.textMatches) throw new Error(`${node.Type} was not resolved before compiling.`);
+      return raw('(1 = 0)');
+    }
+    // The ids are integers from the database, so they are inlined rather than bound (no parameter limits).
+    const list = raw(result.ids.map((id) => String(Math.trunc(id))).join(', '));
+    if (result.negate) return result.ids.length ? sql`(it.id NOT IN (${list}))` : raw('(1 = 1)');
+    return result.ids.length ? sql`(it.id IN (${list}))` : raw('(1 = 0)');
+  }
+
+  /** The candidates' names as (k, v) rows. */
+  private candidateNames(): Sql {
+    const from = this.scope.level === 'series' ? 'series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id' : 'groups it';
+    return sql`SELECT it.id AS k, ${this.stringSelector({ Type: 'Name' })} AS v FROM ${raw(from)}`;
+  }
+
+  /** What the service must evaluate outside SQL for a regex/fuzzy node; raises FilterError for a malformed node. */
+  textMatchPlan(node: FilterCondition): TextMatchPlan {
+    const id = stripExpressionId(node.Type);
+    if (!TEXT_MATCHERS.has(id)) throw new FilterError(`'${node.Type}' is not a text-matching expression.`);
+    const left = this.child(node, 'Left');
+    const onSet = id.startsWith('Any') || id.startsWith('All');
+    const values = onSet ? this.stringSet(left) : (this.stringExpr(left), this.candidateNames());
+    if (id.includes('Regex')) {
+      const pattern = this.param(node);
+      try {
+        compilePattern(pattern, onSet);
+      } catch (error) {
+        if (error instanceof PatternError) throw new FilterError(`${node.Type}: ${error.message}`);
+        throw error;
+      }
+      return { kind: 'regex', pattern, ignoreCase: onSet, all: id === 'AllRegexMatches', values, needles: null };
+    }
+    const constant = node.Parameter !== undefined && node.Parameter !== null;
+    if (constant && String(node.Parameter).length > MAX_PATTERN_LENGTH) throw new FilterError(`${node.Type}: the Parameter is longer than ${MAX_PATTERN_LENGTH} characters.`);
+    if (!constant) this.stringExpr(this.child(node, 'Right'));
+    return { kind: 'fuzzy', pattern: constant ? String(node.Parameter) : '', ignoreCase: true, all: false, values, needles: constant ? null : this.candidateNames() };
+  }
+
   private int(node: FilterCondition): number {
     const value = Number(this.param(node));
     if (!Number.isInteger(value)) throw new FilterError(`${node.Type}: '${node.Parameter}' is not an ID.`);
@@ -373,6 +488,8 @@ export class FilterCompiler {
         return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0 AND ${this.watched('e')})`;
       case 'UnwatchedEpisodeCount':
         return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0 AND ${this.local('e')} AND NOT ${this.watched('e')})`;
+      case 'MissingEpisodeCollectingCount':
+        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND ${this.missingCollecting('e', 'xs')})`;
       case 'MissingEpisodeCount':
         return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${this.scope.today} AND NOT ${this.local('e')})`;
       case 'VideoFiles':
@@ -447,8 +564,11 @@ export class FilterCompiler {
 
   /** A string-set selector as an uncorrelated sub-query of (k = candidate id, v = value) rows. */
   private stringSet(node: FilterCondition): Sql {
-    const id = stripExpressionId(node.Type);
     if (this.kind(node) !== 'StringSetSelector') throw new FilterError(`'${node.Type}' is not a string-set selector.`);
+    return this.stringSetById(stripExpressionId(node.Type));
+  }
+
+  private stringSetById(id: string): Sql {
     const k = this.ownerKey();
     const from = (join: string) => sql`FROM series xs ${this.ownerJoin()} ${raw(join)}`;
     const files = `${this.filesJoin} JOIN file_locations fl ON fl.file_id = f.id`;
@@ -479,8 +599,21 @@ export class FilterCompiler {
         return sql`SELECT ${k} AS k, CAST(fl.import_folder_id AS TEXT) AS v ${from(files)}`;
       case 'ImportFolderNames':
         return sql`SELECT ${k} AS k, inf.name AS v ${from(`${files} JOIN import_folders inf ON inf.id = fl.import_folder_id`)}`;
+      case 'ReleaseGroupNames':
+        return sql`SELECT ${k} AS k, rg.name AS v ${from(`${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size JOIN anidb_release_groups rg ON rg.id = af.group_id`)}`;
+      case 'PreferredImageTypes':
+        return sql`SELECT ${k} AS k, p.image_type AS v ${from('JOIN series_preferred_images p ON p.series_id = xs.id')}`;
+      case 'AvailableImageTypes': {
+        // The images a series shows (see the series domain's images): the AniDB poster and the TMDB images of its
+        // linked shows, their seasons and its linked movies.
+        const tmdb = (join: string) => sql`UNION ALL SELECT ${k} AS k, ti.image_type AS v ${from(join)}`;
+        return sql`SELECT ${k} AS k, 'Poster' AS v ${from('JOIN anidb_anime a ON a.id = xs.anime_id')} WHERE a.picture IS NOT NULL AND a.picture <> ''
+          ${tmdb("JOIN xref_anidb_tmdb_show ts ON ts.anime_id = xs.anime_id JOIN tmdb_images ti ON ti.parent_type = 'Show' AND ti.parent_id = ts.show_id")}
+          ${tmdb("JOIN xref_anidb_tmdb_show ts ON ts.anime_id = xs.anime_id JOIN tmdb_seasons se ON se.show_id = ts.show_id JOIN tmdb_images ti ON ti.parent_type = 'Season' AND ti.parent_id = se.id")}
+          ${tmdb("JOIN xref_anidb_tmdb_movie tm ON tm.anime_id = xs.anime_id JOIN tmdb_images ti ON ti.parent_type = 'Movie' AND ti.parent_id = tm.movie_id")}`;
+      }
     }
-    throw new FilterError(`'${node.Type}' is not a string-set selector.`);
+    throw new FilterError(`'${id}' is not a string-set selector.`);
   }
 
   /** ORDER BY terms for a sorting chain; unknown criteria raise. NULLs sort last either way. */
@@ -534,6 +667,16 @@ export function normaliseCondition(node: unknown, errors: FieldErrorCollector, p
   for (const [key, field] of [['parameter', 'Parameter'], ['secondparameter', 'SecondParameter']] as const) {
     const value = input[key];
     if (value !== undefined && value !== null) result[field] = String(value);
+  }
+  // Patterns are checked here, where the error can name the node's field.
+  if (TEXT_MATCHERS.has(id) && result.Parameter !== undefined) {
+    try {
+      if (id.includes('Regex')) compilePattern(result.Parameter, !id.startsWith('String'));
+      else if (result.Parameter.length > MAX_PATTERN_LENGTH) throw new PatternError(`The Parameter is longer than ${MAX_PATTERN_LENGTH} characters.`);
+    } catch (error) {
+      if (!(error instanceof PatternError)) throw error;
+      errors.add(`${path}.Parameter`, error.message);
+    }
   }
   return result;
 }

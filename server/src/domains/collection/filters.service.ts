@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { CreateOrUpdateFilterBody, Filter, FilterCondition, FilterExpressionHelp, Group, ListResult, Series, SortingCriteria } from '@shoko-ts/contract';
-import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
+import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
 import type { BrowseStore, Viewer } from './browse.store.js';
-import { EXPRESSIONS, helpEntry, sortingHelp } from './filter-catalogue.js';
+import { EXPRESSIONS, helpEntry, sortingHelp, stripExpressionId } from './filter-catalogue.js';
 import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting, type FilterScope } from './filter-sql.js';
+import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';
 import type { FilterRow, FiltersStore } from './filters.store.js';
 
 /** A filter body as received: Expression and Sorting are checked node by node here. */
@@ -62,21 +63,22 @@ export class FiltersService {
 
   /**
    * Matching ids in filter order: series ids (series level) or group ids at every level (group level), each with its
-   * top-level group. `withinGroups` limits series-level evaluation to series of those groups.
+   * group (the series' group, or the group itself) and top-level group. `withinGroups` limits series-level evaluation to series of those groups.
    */
-  async evaluate(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {}): Promise<Array<{ id: number; top: number }>> {
+  async evaluate(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {}): Promise<Array<{ id: number; group: number; top: number }>> {
     if (live.isDirectory) return [];
     const query = await this.matchQuery(live, viewer, options);
     const { rows } = await sql<{ id: number; gid: number }>`${query.cte}SELECT it.id AS id, ${query.group} AS gid ${query.from} ORDER BY ${query.order}`.execute(this.browse.kysely);
     const tops = query.nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
-    return rows.map((r) => ({ id: r.id, top: tops?.get(r.gid) ?? r.gid }));
+    return rows.map((r) => ({ id: r.id, group: r.gid, top: tops?.get(r.gid) ?? r.gid }));
   }
 
   /** The parts of the matching query: candidates (`it`), their group, the filter condition and the sort order. */
   private async matchQuery(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] }) {
     const nested = await this.browse.nested();
     const scope: FilterScope = { level: live.applyAtSeriesLevel ? 'series' : 'group', userId: viewer.userId, today: today(), dialect: this.browse.dialect, nested };
-    const compiler = new FilterCompiler(scope);
+    const textMatches = live.expression ? await this.resolveTextMatches(live.expression, scope) : undefined;
+    const compiler = new FilterCompiler({ ...scope, textMatches });
     const conditions = [live.expression ? compiler.bool(live.expression) : sql.raw('1 = 1')];
     if (options.onlyWithFiles) conditions.push(compiler.bool({ Type: 'HasVideoFiles' }));
     let from;
@@ -89,6 +91,49 @@ export class FiltersService {
       from = sql`FROM groups it WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
     }
     return { nested, level: scope.level, cte: this.browse.treeCte(nested), from, group: sql.raw(scope.level === 'series' ? 'it.group_id' : 'it.id'), order: compiler.orderBy(live.sorting) };
+  }
+
+  /**
+   * Evaluates the regex/fuzzy nodes of an expression (filter-text.ts): reads their selector's (candidate, value) pairs
+   * and tests them in a worker. Only filters using such nodes pay this, and it grows with the values in the collection.
+   */
+  private async resolveTextMatches(expression: FilterCondition, scope: FilterScope): Promise<FilterScope['textMatches']> {
+    const nodes: FilterCondition[] = [];
+    const walk = (node: FilterCondition | undefined) => {
+      if (!node) return;
+      if (TEXT_MATCHERS.has(stripExpressionId(node.Type))) nodes.push(node);
+      walk(node.Left);
+      walk(node.Right);
+    };
+    walk(expression);
+    const result: NonNullable<FilterScope['textMatches']> = new Map();
+    if (!nodes.length) return result;
+    const planner = new FilterCompiler(scope);
+    const cte = this.browse.treeCte(scope.nested);
+    const pairs = (query: ReturnType<FilterCompiler['textMatchPlan']>['values']) =>
+      sql<{ k: number; v: string | null }>`${cte}SELECT q.k AS k, q.v AS v FROM (${query}) q`.execute(this.browse.kysely).then((r) => r.rows);
+    const inputs = await Promise.all(
+      nodes.map(async (node) => {
+        const plan = planner.textMatchPlan(node);
+        const rows = (await pairs(plan.values)).filter((r) => r.v !== null);
+        const needles = plan.needles ? new Map((await pairs(plan.needles)).map((r) => [r.k, r.v ?? ''])) : null;
+        return { plan, rows, needles: needles ? rows.map((r) => needles.get(r.k) ?? '') : null };
+      }),
+    );
+    let flags: Uint8Array[];
+    try {
+      flags = await runTextMatches(inputs.map(({ plan, rows, needles }) => ({ kind: plan.kind, pattern: plan.pattern, ignoreCase: plan.ignoreCase, values: rows.map((r) => String(r.v)), needles })));
+    } catch (error) {
+      if (error instanceof PatternError) throw validationError('Expression', error.message);
+      throw error;
+    }
+    inputs.forEach(({ plan, rows }, i) => {
+      const hits = new Set<number>();
+      const misses = new Set<number>();
+      rows.forEach((row, j) => (flags[i][j] ? hits : misses).add(Number(row.k)));
+      result.set(nodes[i], plan.all ? { ids: [...misses], negate: true } : { ids: [...hits], negate: false });
+    });
+    return result;
   }
 
   /**
@@ -170,11 +215,15 @@ export class FiltersService {
   /** The catalogue with the options the current collection offers. */
   async expressions(): Promise<FilterExpressionHelp[]> {
     const db = this.browse.kysely;
-    const [tags, customTags, years] = await Promise.all([
+    const [tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster] = await Promise.all([
       db.selectFrom('anidb_tags').select('name').where('id', 'in', db.selectFrom('anidb_anime_tags').select('tag_id')).orderBy('name').execute(),
       db.selectFrom('custom_tags').select('name').orderBy('name').execute(),
       db.selectFrom('anidb_anime').select(['air_date', 'end_date']).where('id', 'in', db.selectFrom('series').select('anime_id')).where('air_date', 'is not', null).execute(),
+      db.selectFrom('anidb_release_groups').select('name').orderBy('name').execute(),
+      db.selectFrom('tmdb_images').select('image_type').distinct().where('parent_type', 'in', ['Show', 'Season', 'Movie']).execute(),
+      db.selectFrom('series').innerJoin('anidb_anime', 'anidb_anime.id', 'series.anime_id').select('series.id').where('anidb_anime.picture', 'is not', null).limit(1).executeTakeFirst(),
     ]);
+    const imageTypes = ['Poster', 'Backdrop', 'Banner', 'Logo'].filter((type) => (type === 'Poster' && anidbPoster) || tmdbImageTypes.some((t) => t.image_type === type));
     const yearSet = new Set<number>();
     const thisYear = new Date().getUTCFullYear();
     for (const row of years) {
@@ -189,6 +238,9 @@ export class FiltersService {
       HasCustomTag: { parameters: [...new Set(customTags.map((t) => t.name))] },
       InYear: { parameters: sortedYears },
       InSeason: { pairs: seasons },
+      HasReleaseGroupName: { parameters: [...new Set(releaseGroups.map((g) => g.name))] },
+      HasAvailableImage: { parameters: imageTypes },
+      HasPreferredImage: { parameters: imageTypes },
     };
     return EXPRESSIONS.map((spec) => helpEntry(spec, dynamic[spec.id]));
   }
@@ -225,6 +277,22 @@ export class FiltersService {
       expression: row.expression ? (JSON.parse(row.expression) as FilterCondition) : null,
       sorting: row.sorting ? (JSON.parse(row.sorting) as SortingCriteria) : null,
     };
+  }
+
+  /** A saved filter's conditions, or (id 0) no filter at all, evaluated per group or per series. */
+  async savedOrNone(id: number, applyAtSeriesLevel = false): Promise<LiveFilter> {
+    if (id === 0) return { applyAtSeriesLevel, isDirectory: false, expression: null, sorting: null };
+    return this.rowLive(await this.row(id));
+  }
+
+  /** GET Filter/{id}/Parent: the direct parent or the top-level ancestor (contract §4.14). */
+  async parent(id: number, viewer: Viewer, options: { topLevel: boolean; withConditions: boolean; includeEmptyGroups: boolean }): Promise<Filter> {
+    const row = await this.row(id);
+    if (row.parent_id === null) throw validationError('filterID', 'Unable to get parent Filter for a top level Filter.');
+    const chain = await this.store.ancestors(id);
+    const parent = await this.store.get(options.topLevel ? chain[chain.length - 1] : row.parent_id);
+    if (!parent || parent.id === id || (options.topLevel && parent.parent_id !== null)) throw textError(500, 'Unable to get parent Filter');
+    return this.toModel(parent, viewer, options);
   }
 
   async row(id: number): Promise<FilterRow> {

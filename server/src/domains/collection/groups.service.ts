@@ -1,8 +1,9 @@
 import type { CreateOrUpdateGroupBody, Group, ListResult, Series } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
-import { badRequest, FieldErrorCollector, notFound, textError } from '../../http/problem.js';
+import { badRequest, FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
+import { relationType, type SeriesRelation } from '../series/details.store.js';
 import { sortName, type BrowseStore, type Viewer } from './browse.store.js';
-import type { FiltersService } from './filters.service.js';
+import type { FiltersService, LiveFilter } from './filters.service.js';
 
 export const GROUP_NOT_FOUND = 'No Group entry for the given groupID';
 export const GROUP_FORBIDDEN = 'Accessing Group is not allowed for the current user';
@@ -79,6 +80,53 @@ export class GroupsService {
     const ids = await this.browse.groupSeriesIds(id, options.recursive, viewer);
     const models = await this.browse.seriesModels(ids, viewer, { includeAniDB: options.includeAniDB, includeTMDB: options.includeTMDB });
     return options.includeMissing ? models : models.filter((s) => s.Size > 0);
+  }
+
+  /** GET Group/{id}/Parent (contract §4.15): the direct parent or the top-level group above it. */
+  async parent(id: number, viewer: Viewer, topLevel: boolean): Promise<Group> {
+    const group = await this.requireGroup(id, viewer);
+    if (group.parent_id === null) throw validationError('groupID', 'Unable to get parent Group for a top level Group.');
+    return this.get(topLevel ? await this.browse.topLevelOf(id) : group.parent_id, viewer);
+  }
+
+  /**
+   * GET Group/{id}/Relations (contract §3.7): the stored AniDB relations whose both ends are visible series of the group
+   * (or of its whole subtree), ordered by AniDB id, related AniDB id and relation type.
+   */
+  async relations(id: number, viewer: Viewer, recursive: boolean): Promise<SeriesRelation[]> {
+    await this.requireGroup(id, viewer);
+    const seriesIds = await this.browse.groupSeriesIds(id, recursive, viewer);
+    if (seriesIds.length < 2) return [];
+    const series = await this.db.selectFrom('series').select(['id', 'anime_id']).where('id', 'in', seriesIds).execute();
+    const byAnime = new Map(series.map((s) => [s.anime_id, s.id]));
+    const animeIds = [...byAnime.keys()];
+    const rows = await this.db
+      .selectFrom('anidb_relations')
+      .select(['anime_id', 'related_anime_id', 'relation_type'])
+      .where('anime_id', 'in', animeIds)
+      .where('related_anime_id', 'in', animeIds)
+      .where((eb) => eb('anime_id', '<>', eb.ref('related_anime_id')))
+      .execute();
+    return rows
+      .map((r) => ({ IDs: { Shoko: byAnime.get(r.anime_id)!, AniDB: r.anime_id }, RelatedIDs: { Shoko: byAnime.get(r.related_anime_id)!, AniDB: r.related_anime_id }, Type: relationType(r.relation_type), Source: 'AniDB' as const }))
+      .sort((a, b) => a.IDs.AniDB - b.IDs.AniDB || a.RelatedIDs.AniDB - b.RelatedIDs.AniDB || (a.Type < b.Type ? -1 : a.Type > b.Type ? 1 : 0));
+  }
+
+  /**
+   * Direct sub-groups by name (contract §4.6, §4.8, §7.7): visible ones, without files only when `includeEmpty`; with
+   * a filter, only those whose subtree holds a match (a matching group, or the group of a matching series).
+   */
+  async subGroups(id: number, viewer: Viewer, options: { includeEmpty: boolean; filter?: LiveFilter }): Promise<Group[]> {
+    await this.requireGroup(id, viewer);
+    const children = await this.db.selectFrom('groups').select('id').where('parent_id', '=', id).orderBy('name').orderBy('id').execute();
+    let kept: number[] = [];
+    for (const child of children) if ((await this.isAllowed(child.id, viewer)) && (options.includeEmpty || (await this.hasFiles(child.id)))) kept.push(child.id);
+    if (options.filter && kept.length) {
+      const matched = new Set((await this.filters.evaluate(options.filter, viewer)).map((m) => m.group));
+      const subtrees = await this.browse.descendants(kept);
+      kept = kept.filter((child) => subtrees.get(child)!.some((g) => matched.has(g)));
+    }
+    return this.browse.groupModels(kept, viewer);
   }
 
   /** The JSON Patch target: the current group as a CreateOrUpdateGroupBody (HasCustom* start as null). */

@@ -1,0 +1,177 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * Regex and fuzzy string matching for filter expressions. Neither SQLite (no REGEXP without a registered function)
+ * nor a portable SQL offers them with the same meaning on both dialects, so these nodes are evaluated in JavaScript
+ * over the (candidate, value) pairs of their selector and enter the SQL as a literal id list (see
+ * FiltersService.resolveTextMatches). Unlike the rest of the filter language, the cost of such a filter grows with the
+ * number of selector values in the collection; the pattern checks and the worker's time limit bound it.
+ */
+
+/** Expression ids evaluated here instead of in SQL. */
+export const TEXT_MATCHERS = new Set(['StringRegexMatches', 'AnyRegexMatches', 'AllRegexMatches', 'StringFuzzyMatches', 'AnyFuzzyMatches']);
+
+/** Longest accepted pattern or fuzzy needle. */
+export const MAX_PATTERN_LENGTH = 200;
+
+export class PatternError extends Error {}
+
+/**
+ * Rejects patterns that can backtrack catastrophically: back-references and a repeated group (`*`, `+`, `{n,}`,
+ * `{n,m}` with m > 1) that itself contains a repetition or an alternation, e.g. `(a+)+` or `(a|aa)*`. A bounded
+ * pattern without those runs in time roughly linear in the value length.
+ */
+function assertSafe(pattern: string): void {
+  if (/\\[1-9]|\\k</.test(pattern)) throw new PatternError('Back-references are not supported.');
+  // Per open group: does it contain a repetition or an alternation?
+  const stack: boolean[] = [];
+  let lastGroupRisky = false;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      i++;
+      lastGroupRisky = false;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      continue;
+    }
+    const repeat = readRepeat(pattern, i);
+    if (repeat) {
+      if (repeat.unbounded && lastGroupRisky) throw new PatternError('Nested repetition (like (a+)+) is not supported.');
+      if (repeat.unbounded && stack.length) stack[stack.length - 1] = true;
+      i += repeat.length - 1;
+      lastGroupRisky = false;
+      continue;
+    }
+    lastGroupRisky = false;
+    if (c === '[') inClass = true;
+    else if (c === '(') stack.push(false);
+    else if (c === '|' && stack.length) stack[stack.length - 1] = true;
+    else if (c === ')') {
+      const risky = stack.pop() ?? false;
+      if (risky && stack.length) stack[stack.length - 1] = true;
+      lastGroupRisky = risky;
+    }
+  }
+}
+
+/** A quantifier at `i`: its length and whether it repeats more than once. */
+function readRepeat(pattern: string, i: number): { length: number; unbounded: boolean } | null {
+  const c = pattern[i];
+  const lazy = (n: number) => (pattern[i + n] === '?' || pattern[i + n] === '+' ? n + 1 : n);
+  if (c === '*' || c === '+') return { length: lazy(1), unbounded: true };
+  if (c === '?') return { length: 1, unbounded: false };
+  if (c !== '{') return null;
+  const match = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
+  if (!match) return null;
+  const max = match[2] === undefined ? Number(match[1]) : match[3] === '' ? Infinity : Number(match[3]);
+  return { length: lazy(match[0].length), unbounded: max > 1 };
+}
+
+/** Compiles a filter regex (.NET-style syntax largely matches JavaScript's); throws PatternError with a readable reason. */
+export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
+  if (pattern.length > MAX_PATTERN_LENGTH) throw new PatternError(`The pattern is longer than ${MAX_PATTERN_LENGTH} characters.`);
+  assertSafe(pattern);
+  try {
+    return new RegExp(pattern, ignoreCase ? 'i' : '');
+  } catch (error) {
+    throw new PatternError(`Invalid regular expression: ${(error as Error).message.replace(/^Invalid regular expression: /, '')}`);
+  }
+}
+
+export interface TextMatchJob {
+  kind: 'regex' | 'fuzzy';
+  pattern: string;
+  ignoreCase: boolean;
+  values: string[];
+  /** Per-value needles (fuzzy against another selector); `pattern` is used when null. */
+  needles: string[] | null;
+}
+
+/** How long one evaluation may take before the filter is refused. */
+const TIMEOUT_MS = 2000;
+
+/**
+ * The worker's whole program; it must not reference anything outside itself (it is sent as source text). Fuzzy match:
+ * the needle occurs in the value with at most ⌊len/4⌋ edits (insertions, deletions, substitutions), so needles up to 3
+ * characters must occur exactly, 4–7 characters may have one typo, 8–11 two, and so on. Both sides are normalised
+ * first (case, accents, punctuation); an empty needle never matches.
+ */
+function textMatchWorker() {
+  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  const maxLength = 1000;
+  const normalise = (text: string) =>
+    text.slice(0, maxLength).normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const fuzzy = (value: string, needle: string) => {
+    const n = normalise(needle);
+    if (!n) return false;
+    const v = normalise(value);
+    if (v.includes(n)) return true;
+    const allowed = Math.floor(n.length / 4);
+    if (!allowed) return false;
+    // Sellers' approximate substring search: row[j] = fewest edits matching the needle so far, ending at v[j - 1].
+    let previous = new Array<number>(v.length + 1).fill(0);
+    for (let i = 1; i <= n.length; i++) {
+      const row = new Array<number>(v.length + 1);
+      row[0] = i;
+      let best = i;
+      for (let j = 1; j <= v.length; j++) {
+        row[j] = Math.min(previous[j - 1] + (n[i - 1] === v[j - 1] ? 0 : 1), previous[j] + 1, row[j - 1] + 1);
+        if (row[j] < best) best = row[j];
+      }
+      if (best > allowed) return false;
+      previous = row;
+    }
+    return Math.min(...previous) <= allowed;
+  };
+  const results = (workerData as TextMatchJob[]).map((job) => {
+    const out = new Uint8Array(job.values.length);
+    if (job.kind === 'regex') {
+      const regex = new RegExp(job.pattern, job.ignoreCase ? 'i' : '');
+      job.values.forEach((value, i) => (out[i] = regex.test(value.length > maxLength ? value.slice(0, maxLength) : value) ? 1 : 0));
+    } else {
+      job.values.forEach((value, i) => (out[i] = fuzzy(value, job.needles ? job.needles[i] : job.pattern) ? 1 : 0));
+    }
+    return out;
+  });
+  parentPort!.postMessage(results);
+}
+
+const WORKER_SOURCE = `(${textMatchWorker.toString()})()`;
+const MAX_WORKERS = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/**
+ * Runs the jobs in a short-lived worker thread, so a pattern that backtracks badly despite compilePattern's checks
+ * cannot stall the server: past TIMEOUT_MS the worker is terminated and PatternError raised. One flag per value.
+ */
+export async function runTextMatches(jobs: TextMatchJob[]): Promise<Uint8Array[]> {
+  if (!jobs.length) return [];
+  // At most two workers at a time (a filter list can evaluate many saved filters at once).
+  while (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  let worker: Worker | undefined;
+  try {
+    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: jobs });
+    const started = worker;
+    return await new Promise<Uint8Array[]>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new PatternError(`The expression took longer than ${TIMEOUT_MS / 1000} s to evaluate; simplify the pattern.`)), TIMEOUT_MS);
+      started.once('message', (results: Uint8Array[]) => {
+        clearTimeout(timer);
+        resolve(results);
+      });
+      started.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+  } finally {
+    void worker?.terminate();
+    running--;
+    waiting.shift()?.();
+  }
+}
