@@ -131,6 +131,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerFileRoutes(app, {
     files: services.files,
     folderExists: (id) => services.importFolders.get(id).then(() => true, () => false),
+    queueRelocation: (ids) => services.renamer.queueRenameOnImport(ids),
   });
   registerImageRoutes(app, { store: services.images.store, images: services.images.service });
   registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });

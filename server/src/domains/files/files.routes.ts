@@ -43,7 +43,15 @@ function enumList<T extends string>(raw: string | string[] | undefined, values: 
   });
 }
 
-export function registerFileRoutes(app: App, deps: { files: FilesService; folderExists(id: number): Promise<boolean> }) {
+export function registerFileRoutes(
+  app: App,
+  deps: {
+    files: FilesService;
+    folderExists(id: number): Promise<boolean>;
+    /** Queues rename/move jobs with the default config; a no-op unless rename or move on import is enabled. */
+    queueRelocation(fileIds: number[]): Promise<number>;
+  },
+) {
   const { files } = deps;
 
   const listHandler = (search?: string, contents?: Set<string>) => (query: typeof FileListQuery.static) =>
@@ -197,4 +205,24 @@ export function registerFileRoutes(app: App, deps: { files: FilesService; folder
       return reply.send();
     },
   );
+
+  // Series › File Actions (contract files.md T5–T7): admin only, 200 with no body.
+  const SeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
+  const admin = { auth: 'admin' } as const;
+  app.post(
+    '/api/v3/Series/:seriesID/File/Rescan',
+    { config: admin, schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ priority: Type.Boolean({ default: false }) }) } },
+    async (request, reply) => {
+      await files.rescanSeries(request.params.seriesID);
+      return reply.send();
+    },
+  );
+  app.post('/api/v3/Series/:seriesID/File/Rehash', { config: admin, schema: { tags: ['Series'], params: SeriesParams } }, async (request, reply) => {
+    await files.rehashSeries(request.params.seriesID);
+    return reply.send();
+  });
+  app.post('/api/v3/Series/:seriesID/File/Relocate', { config: admin, schema: { tags: ['Series'], params: SeriesParams } }, async (request, reply) => {
+    await deps.queueRelocation(await files.fileIdsOfSeries(request.params.seriesID));
+    return reply.send();
+  });
 }

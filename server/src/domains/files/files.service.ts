@@ -202,6 +202,33 @@ export class FilesService {
     await this.matching.rescan(id);
   }
 
+  /** Ids of every file of a series (the contents linked to any of its episodes). */
+  async fileIdsOfSeries(seriesId: number): Promise<number[]> {
+    const contents = await this.contentsOf('series', seriesId);
+    const { rows } = await this.store.query.page({ include: [], exclude: [], includeOnly: [], contents }, [], { page: 1, pageSize: 0 });
+    return rows.map((row) => row.id);
+  }
+
+  /** Series File Actions: an AniDB re-check of every hashed file. */
+  async rescanSeries(seriesId: number): Promise<void> {
+    for (const id of await this.fileIdsOfSeries(seriesId)) {
+      const file = await this.store.file(id);
+      if (file?.ed2k) await this.matching.rescan(id);
+    }
+  }
+
+  /** Series File Actions: a forced re-hash of every file with a reachable copy. */
+  async rehashSeries(seriesId: number): Promise<void> {
+    const ids = await this.fileIdsOfSeries(seriesId);
+    const locations = await this.store.locationsOfFiles(ids);
+    const queued = new Set<number>();
+    for (const location of locations) {
+      if (!location.is_accessible || queued.has(location.file_id)) continue;
+      queued.add(location.file_id);
+      await this.importer.queueRehash(location.id);
+    }
+  }
+
   async firstAccessibleLocation(id: number): Promise<LocationWithFolder> {
     if (!(await this.store.file(id))) throw notFound('No File entry for the given fileID');
     const location = (await this.store.locationsOfFiles([id])).find((l) => l.is_accessible);
