@@ -201,7 +201,7 @@ export interface WebUIGroupExtra {
 
 export const WebUIGroupViewBody = Type.Object({
   GroupIDs: Type.Array(Type.Integer(), { maxItems: 100 }),
-  TagFilter: Type.Optional(Type.Integer({ minimum: 0 })),
+  TagFilter: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 32 - 1 })),
   TagLimit: Type.Optional(Type.Integer({ minimum: 0 })),
   OrderByName: Type.Optional(Type.Boolean()),
 });

@@ -466,6 +466,11 @@ describe('collection browsing API', () => {
       expect(view.map((v: { ID: number }) => v.ID)).toEqual([groups.GB, groups.GA]);
       expect(view[0]).toMatchObject({ Type: 'Movie', AirDate: '2015-07-10', Rating: { Value: 600, MaxValue: 1000, Source: 'AniDB' } });
       expect(view[0].Tags.map((t: { Name: string; Source: string }) => `${t.Source}:${t.Name}`)).toEqual(['AniDB:drama', 'User:favourite']);
+      // TagFilter drops a category (drama has no parent in the seed, so it counts as Misc = 8); inverted it keeps only it.
+      const tagsWith = async (TagFilter: number) => (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB], TagFilter, TagLimit: 20 })).json()[0].Tags.map((t: { Name: string }) => t.Name);
+      expect(await tagsWith(8)).toEqual(['favourite']);
+      expect(await tagsWith(2 ** 31 + 8)).toEqual(['drama']);
+      expect(await tagsWith(2 ** 31 + 2 ** 30 + 8)).toEqual(['drama', 'favourite']);
       const capped = (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB], TagLimit: 1 })).json();
       expect(capped[0].Tags).toHaveLength(1);
       const none = (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB] })).json();

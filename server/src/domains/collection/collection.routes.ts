@@ -7,6 +7,7 @@ import { textError, validationError } from '../../http/problem.js';
 import { animeType, sortName, type BrowseStore, type Viewer } from './browse.store.js';
 import type { FiltersService } from './filters.service.js';
 import { SERIES_FORBIDDEN, SERIES_NOT_FOUND, type GroupsService } from './groups.service.js';
+import { keepCategory, keepUserTags, tagCategory, TagFilterBits, TagsStore } from '../series/tags.store.js';
 
 const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 const PageSize = (fallback: number) => Type.Integer({ minimum: 0, maximum: 100, default: fallback });
@@ -399,8 +400,11 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
           .orderBy('t.name')
           .execute()
       : [];
-    // Custom tags of the main series ride along (TagFilter's User bit and Invert both unset keeps them).
-    const userTagsWanted = limit > 0 && ((request.body.TagFilter ?? 0) & 0x40000000 ? false : true);
+    // TagFilter drops (or, inverted, keeps only) AniDB tag categories; custom tags follow its User and Invert bits.
+    const tagFilter = request.body.TagFilter ?? 0;
+    const ancestry = tagFilter % TagFilterBits.User !== 0 || tagFilter >= TagFilterBits.Invert ? await new TagsStore(browse.kysely).ancestry([...new Set(tags.map((t) => t.id))]) : null;
+    const keepTag = (t: { id: number; name: string }) => !ancestry || keepCategory(tagFilter, tagCategory(ancestry.get(t.id) ?? [t.name]));
+    const userTagsWanted = limit > 0 && keepUserTags(tagFilter);
     const mainSeries = allowed.map((g) => g.IDs.MainSeries);
     const customTags = userTagsWanted && mainSeries.length
       ? await browse.kysely
@@ -423,7 +427,7 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
         AirDate: a.air_date,
         EndDate: a.end_date,
         Tags: tags
-          .filter((t) => t.anime_id === a.id && !restricted.has(t.id))
+          .filter((t) => t.anime_id === a.id && !restricted.has(t.id) && keepTag(t))
           .slice(0, limit)
           .map((t) => ({ ID: t.id, ParentID: t.parent_id, Name: t.name, IsSpoiler: !!t.is_spoiler, Weight: t.weight, Source: 'AniDB' }))
           .concat(customTags.filter((t) => t.series_id === group.IDs.MainSeries).map((t) => ({ ID: t.id, ParentID: null, Name: t.name, IsSpoiler: false, Weight: 0, Source: 'User' })))
