@@ -177,6 +177,13 @@ test.describe('collection browsing', () => {
     await expect(edit.getByTestId('group-name-value')).toHaveText('Aaron Academy Collection');
     await edit.getByRole('tab', { name: 'Series' }).click();
     await expect(edit.getByRole('list', { name: 'Group series' }).getByRole('listitem')).toHaveCount(2);
+    await edit.getByRole('button', { name: 'Set Aaron Academy II as main series' }).click();
+    await expect(edit.getByRole('button', { name: 'Aaron Academy II is the main series' })).toBeVisible();
+    // File Actions asks the server to rename/move the files of every series of the group.
+    await edit.getByRole('tab', { name: 'File Actions' }).click();
+    await edit.getByRole('button', { name: 'Rename/Move Files' }).click();
+    await expect(edit.getByText('Files have been queued for renaming and moving.')).toBeVisible();
+    await snap(page, '59-edit-group-file-actions');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('group-title')).toHaveText('Aaron Academy Collection');
 

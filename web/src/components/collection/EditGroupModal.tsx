@@ -166,7 +166,10 @@ function FileActionsTab({ groupId }: { groupId: number }) {
   };
   return (
     <div className="flex flex-col gap-3">
-      <p className="text-muted">Rename and move every file of this group's series with the default renamer.</p>
+      <p className="text-muted">
+        Rename and move every file of this group's series with the default renamer. The server does this only while Rename on import or Move on
+        import is enabled in Settings › Import.
+      </p>
       <div>
         <Button variant="secondary" busy={state === 'busy'} onClick={() => void relocate()} disabled={state === 'unsupported'}>
           Rename/Move Files
