@@ -28,6 +28,7 @@ import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
 import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
+import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
 import { registerTagRoutes } from './domains/series/tags.routes.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
@@ -133,6 +134,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
     folderExists: (id) => services.importFolders.get(id).then(() => true, () => false),
     queueRelocation: (ids) => services.renamer.queueRenameOnImport(ids),
   });
+  registerAVDumpRoutes(app, services.avdump);
   registerImageRoutes(app, { store: services.images.store, images: services.images.service });
   registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
   registerWebUIRoutes(app);

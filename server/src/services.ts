@@ -55,8 +55,11 @@ import { RenamerStore } from './domains/renamer/renamer.store.js';
 import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
 import { DashboardStore } from './domains/dashboard/dashboard.store.js';
 import { ActionsService } from './domains/actions/actions.service.js';
+import { AVDumpService } from './domains/avdump/avdump.service.js';
 
 export interface Services {
+  /** AVDump sessions over an installed AVDump3 tool. */
+  avdump: AVDumpService;
   config: ServerConfig;
   bus: EventBus;
   logs: LogService;
@@ -176,6 +179,8 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   const seriesRemoval = new SeriesRemoval({ db: db.kysely, xrefs: fileXRefs, bus, deleteFiles: (ids, options) => files.deleteFiles(ids, options) });
   const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
+  const avdump = new AVDumpService({ db: db.kysely, files: filesStore, settings, bus, queue, logger: logger.child({ name: 'AVDump' }) });
+  files.avdumpInfo = (ids) => avdump.infoOf(ids);
   const renamer = new RenamerService({ store: new RenamerStore(db.kysely), settings, folders: () => importFolders.rows(), logger: logger.child({ name: 'Renamer' }), jobs: queue });
   renamer.onRelocated = (file) => announceRelocation(bus, file);
   const network = new NetworkService(bus);
@@ -253,6 +258,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     collection,
     series: { store: new SeriesStore(db.kysely), tags: new TagsStore(db.kysely), details: new DetailsStore(db.kysely), images: new SeriesImagesService(db.kysely, images) },
     dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
+    avdump,
     actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb }),
     stopBackground: async () => {
       await watcher.stop();
@@ -266,7 +272,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
       queueState: () => queue.state(),
       anidbStates: () => anidb.states(),
       networkState: () => network.state(),
-      avdumpSessions: () => [],
+      avdumpSessions: () => avdump.restoreEvents(),
     },
     anidbStatus: { status: () => ({ udpReachable: false, udpBanned: anidb.states()[0].Value, httpBanned: anidb.states()[1].Value }) },
     testAniDBLogin: (username, password) => anidb.testLogin(username, password),

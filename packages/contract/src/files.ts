@@ -73,6 +73,11 @@ export const AVDumpInfo = Type.Object({
   LastDumpedAt: Type.Union([Type.String(), Type.Null()]),
   LastVersion: Type.Union([Type.String(), Type.Null()]),
 });
+export type AVDumpInfo = Static<typeof AVDumpInfo>;
+
+/** files.md §1.16: `POST AVDump/DumpFiles`. */
+export const DumpFilesBody = Type.Object({ FileIDs: Type.Array(Type.Integer(), { minItems: 1 }), Priority: Type.Boolean({ default: false }) });
+export type DumpFilesBody = Static<typeof DumpFilesBody>;
 
 const NullableDate = Type.Union([Type.String(), Type.Null()]);
 

@@ -57,6 +57,13 @@ export interface FilesTable {
   updated_at: string;
 }
 
+/** 0014: the last successful AVDump of a file. */
+export interface FileAvdumpsTable {
+  file_id: number;
+  last_dumped_at: string;
+  last_version: string;
+}
+
 export interface FileLocationsTable {
   id: Generated<number>;
   file_id: number;
@@ -541,6 +548,7 @@ export interface Database {
   filters: FiltersTable;
   user_episode_states: UserEpisodeStatesTable;
   user_series_votes: UserSeriesVotesTable;
+  file_avdumps: FileAvdumpsTable;
   custom_tags: CustomTagsTable;
   series_custom_tags: SeriesCustomTagsTable;
   tmdb_shows: TmdbShowsTable;

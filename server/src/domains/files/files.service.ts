@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   FILE_SORT_CRITERIA,
+  type AVDumpInfo,
   type File,
   type FileExcludeType,
   type FileIncludeOnlyType,
@@ -42,6 +43,7 @@ export interface FileDetailsSource {
 interface FileExtras {
   SeriesIDs?: unknown[];
   AniDB?: Record<string, unknown>;
+  AVDump?: AVDumpInfo;
 }
 
 
@@ -69,6 +71,9 @@ function parseMediaInfo(row: FileRow): Record<string, unknown> | null {
 
 /** Rules of the files API: listing with the contract's filters and sort, flags, and deletions confined to import folders. */
 export class FilesService {
+  /** `File.AVDump` of files, from the AVDump domain (set once it exists). */
+  avdumpInfo: ((fileIds: number[]) => Promise<Map<number, AVDumpInfo>>) | null = null;
+
   constructor(
     private readonly store: FilesStore,
     private readonly importer: ImportService,
@@ -94,7 +99,7 @@ export class FilesService {
       IsIgnored: row.is_ignored === 1,
       Hashes: { ED2K: row.ed2k, SHA1: row.sha1, CRC32: row.crc32, MD5: row.md5 },
       Locations: locations.map((location) => this.locationModel(location, include.has('AbsolutePaths'))),
-      AVDump: { Status: null, LastDumpedAt: null, LastVersion: null },
+      AVDump: extras.AVDump ?? { Status: null, LastDumpedAt: null, LastVersion: null },
       Resolution: video?.Resolution ?? null,
       Duration: typeof media?.Duration === 'string' ? media.Duration : ZERO_DURATION,
       ResumePosition: null,
@@ -114,13 +119,17 @@ export class FilesService {
   private async extrasOf(rows: FileRow[], include: Set<string>, dataFrom: Set<string>): Promise<Map<number, FileExtras>> {
     const details = this.matching.details;
     const result = new Map<number, FileExtras>();
-    if (!details) return result;
+    const avdump = this.avdumpInfo ? await this.avdumpInfo(rows.map((r) => r.id)) : null;
+    if (!details) {
+      for (const row of rows) result.set(row.id, { AVDump: avdump?.get(row.id) });
+      return result;
+    }
     const contents = rows.filter((r) => r.ed2k).map((r) => ({ ed2k: r.ed2k, size: r.size }));
     const xrefs = include.has('XRefs') ? await details.crossReferences(contents) : null;
     const anidb = dataFrom.has('AniDB') ? await details.anidbFiles(contents) : null;
     for (const row of rows) {
       const key = `${row.ed2k}:${row.size}`;
-      result.set(row.id, { SeriesIDs: xrefs?.get(key), AniDB: anidb?.get(key) });
+      result.set(row.id, { SeriesIDs: xrefs?.get(key), AniDB: anidb?.get(key), AVDump: avdump?.get(row.id) });
     }
     return result;
   }
