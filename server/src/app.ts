@@ -13,6 +13,7 @@ import { registerWebUI } from './http/webui.js';
 import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
+import { registerAniDBTagListRoute } from './domains/users/anidb-tags.routes.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, cache: readCache });
   registerSeriesRoutes(app, { browse: services.collection.browse, store: services.series.store, details: services.series.details, tags: services.series.tags, images: services.series.images, tmdb: services.tmdb.service });
   registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
+  registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

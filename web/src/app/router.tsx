@@ -69,9 +69,9 @@ const settingsPages: RouteObject[] = [
   { path: 'import', lazy: page(() => import('@/pages/settings/ImportSettingsPage')) },
   { path: 'anidb', lazy: page(() => import('@/pages/settings/AniDBSettingsPage')) },
   { path: 'metadata-sites', lazy: page(() => import('@/pages/settings/MetadataSitesSettingsPage')) },
-  { path: 'collection', lazy: placeholder('Collection Settings', 'settings') },
+  { path: 'collection', lazy: page(() => import('@/pages/settings/CollectionSettingsPage')) },
   { path: 'integrations', lazy: placeholder('Integrations Settings', 'settings') },
-  { path: 'user-management', lazy: placeholder('User Management', 'user management') },
+  { path: 'user-management', lazy: page(() => import('@/pages/settings/UserManagementSettingsPage')) },
   { path: 'api-keys', lazy: page(() => import('@/pages/settings/ApiKeysPage')) },
 ];
 

@@ -125,6 +125,64 @@ describe('users API', () => {
     expect(missing.json().errors).toHaveProperty('Password');
   });
 
+  it('lets only admins change or read other users, and never returns a password', async () => {
+    const frank = await createUser(server, adminKey, 'frank', 'pw');
+    const gina = await createUser(server, adminKey, 'gina', 'pw');
+    const asFrank = (method: string, url: string, body?: unknown) => server.request({ method, url, key: frank.key, body });
+    expect((await asFrank('POST', `/api/v3/User/${gina.id}/ChangePassword`, { Password: 'hacked' })).statusCode).toBe(403);
+    expect((await asFrank('PUT', `/api/v3/User/${gina.id}`, { RestrictedTags: [] })).statusCode).toBe(403);
+    expect((await asFrank('POST', '/api/v3/User', { Username: 'sneaky', Password: 'x' })).statusCode).toBe(403);
+    expect((await asFrank('GET', `/api/v3/User/${gina.id}`)).statusCode).toBe(403);
+    // Gina's password and keys are untouched by Frank's attempts.
+    expect((await server.request({ method: 'GET', url: '/api/v3/User/Current', key: gina.key })).json().Username).toBe('gina');
+    await login(server, 'gina', 'pw', 'again');
+
+    const reset = await server.request({ method: 'POST', url: `/api/v3/User/${gina.id}/ChangePassword`, key: adminKey, body: { Password: 'by-admin' } });
+    expect(reset.statusCode).toBe(200);
+    expect((await server.request({ method: 'GET', url: '/api/v3/User/Current', key: gina.key })).statusCode).toBe(401);
+    await login(server, 'gina', 'by-admin');
+
+    const all = (await server.request({ method: 'GET', url: '/api/v3/User', key: adminKey })).json() as Record<string, unknown>[];
+    for (const user of all) expect(Object.keys(user).sort()).toEqual(['Avatar', 'CommunitySites', 'ID', 'IsAdmin', 'PlexUsernames', 'RestrictedTags', 'Username']);
+  });
+
+  it('allows demoting an admin while another admin remains', async () => {
+    const second = await createUser(server, adminKey, 'second-admin', 'pw', true);
+    const demote = await server.request({ method: 'PUT', url: `/api/v3/User/${second.id}`, key: adminKey, body: { IsAdmin: false } });
+    expect(demote.json().IsAdmin).toBe(false);
+    expect((await server.request({ method: 'GET', url: '/api/v3/User', key: second.key })).statusCode).toBe(403);
+    expect((await server.request({ method: 'DELETE', url: `/api/v3/User/${second.id}`, key: adminKey })).statusCode).toBe(200);
+  });
+
+  it('lists AniDB tags for the restriction picker, hiding a restricted user\'s tags from that user', async () => {
+    const now = new Date().toISOString();
+    await server.services.db.kysely
+      .insertInto('anidb_tags')
+      .values([
+        { id: 9001, parent_id: null, name: 'zz horror', description: 'scary', is_spoiler: 0, is_verified: 1, updated_at: now },
+        { id: 9002, parent_id: null, name: 'zz comedy', description: null, is_spoiler: 0, is_verified: 1, updated_at: now },
+        { id: 9003, parent_id: null, name: 'zz unverified', description: null, is_spoiler: 0, is_verified: 0, updated_at: now },
+      ])
+      .execute();
+    const names = (res: { json(): { List: { Name: string }[] } }) => res.json().List.map((t) => t.Name).filter((n) => n.startsWith('zz'));
+    const full = await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?pageSize=0&excludeDescriptions=true', key: adminKey });
+    expect(full.statusCode).toBe(200);
+    expect(names(full)).toEqual(['zz comedy', 'zz horror']);
+    expect(full.json().List.find((t: { Name: string }) => t.Name === 'zz horror')).not.toHaveProperty('Description');
+
+    const viewer = await createUser(server, adminKey, 'restricted-viewer', 'pw');
+    await server.request({ method: 'PUT', url: `/api/v3/User/${viewer.id}`, key: adminKey, body: { RestrictedTags: [9001] } });
+    expect((await server.request({ method: 'GET', url: `/api/v3/User/${viewer.id}`, key: adminKey })).json().RestrictedTags).toEqual([9001]);
+    expect(names(await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?pageSize=0', key: viewer.key }))).toEqual(['zz comedy']);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB' })).statusCode).toBe(401);
+
+    // An admin restricted from a tag still sees it in the picker, so the restriction stays editable.
+    const restrictedAdmin = await createUser(server, adminKey, 'restricted-admin', 'pw', true);
+    await server.request({ method: 'PUT', url: `/api/v3/User/${restrictedAdmin.id}`, key: adminKey, body: { RestrictedTags: [9001] } });
+    expect(names(await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?pageSize=0', key: restrictedAdmin.key }))).toEqual(['zz comedy', 'zz horror']);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?filter=x', key: adminKey })).statusCode).toBe(400);
+  });
+
   it('rejects a non-numeric or zero user id with a validation problem', async () => {
     for (const id of ['abc', '0']) {
       const res = await server.request({ method: 'GET', url: `/api/v3/User/${id}`, key: adminKey });

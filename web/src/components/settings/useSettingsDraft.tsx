@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast, type Id } from 'react-toastify';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
 import { compare } from 'fast-json-patch';
 import { getSetting, useSaveSettings, useSettings, withSetting, type SettingsDocument } from '@/api/settings';
 import { isApiError } from '@/api/client';
+import { useUnsavedChangesToast } from './useUnsavedToast';
 
 /**
  * A settings page's editable copy of the server settings. Fields are read and written by dotted path; the page saves
@@ -19,27 +20,7 @@ export function useSettingsDraft() {
   }, [saved]);
 
   const dirty = useMemo(() => !!saved && !!draft && compare(saved, draft).length > 0, [saved, draft]);
-  const toastId = useRef<Id | null>(null);
-  useEffect(() => {
-    if (dirty && toastId.current === null) {
-      toastId.current = toast.info(
-        <div>
-          <div className="font-semibold">Unsaved Changes</div>
-          <div className="text-sm">Please save before leaving this page.</div>
-        </div>,
-        { autoClose: false, closeButton: false, closeOnClick: false, toastId: 'settings-unsaved' },
-      );
-    } else if (!dirty && toastId.current !== null) {
-      toast.dismiss(toastId.current);
-      toastId.current = null;
-    }
-  }, [dirty]);
-  useEffect(
-    () => () => {
-      if (toastId.current !== null) toast.dismiss(toastId.current);
-    },
-    [],
-  );
+  useUnsavedChangesToast(dirty);
 
   const errors = isApiError(save.error) ? ((save.error.body as { errors?: Record<string, string[]> })?.errors ?? {}) : {};
   const hasUsername = !!getSetting<string>(draft, 'AniDb.Username');
