@@ -14,6 +14,7 @@ import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
 import { registerAniDBTagListRoute } from './domains/users/anidb-tags.routes.js';
+import { registerSeriesUtilityRoutes, SeriesUtilities } from './domains/utilities/series-utilities.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerSeriesRoutes(app, { browse: services.collection.browse, store: services.series.store, details: services.series.details, tags: services.series.tags, images: services.series.images, tmdb: services.tmdb.service });
   registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
   registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });
+  registerSeriesUtilityRoutes(app, { browse: services.collection.browse, utilities: new SeriesUtilities(services.db.kysely, services.collection.browse) });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

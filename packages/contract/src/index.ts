@@ -12,6 +12,7 @@ export * from './media.js';
 export * from './renamer.js';
 export * from './collection.js';
 export * from './series.js';
+export * from './series-page.js';
 export * from './dashboard.js';
 export * from './actions.js';
 export * from './tmdb.js';

@@ -31,13 +31,13 @@ const firstRunSteps: RouteObject[] = [
 
 const seriesPages: RouteObject[] = [
   { index: true, element: <Navigate to="overview" replace /> },
-  { path: 'overview', lazy: placeholder('Series Overview', 'series page') },
-  { path: 'episodes', lazy: placeholder('Series Episodes', 'series page') },
-  { path: 'credits', lazy: placeholder('Series Credits', 'series page') },
+  { path: 'overview', lazy: page(() => import('@/pages/collection/series/OverviewTab')) },
+  { path: 'episodes', lazy: page(() => import('@/pages/collection/series/EpisodesTab')) },
+  { path: 'credits', lazy: page(() => import('@/pages/collection/series/CreditsTab')) },
   { path: 'images', element: <Navigate to="posters" replace /> },
-  { path: 'images/:imageType', lazy: placeholder('Series Images', 'series page') },
-  { path: 'files', lazy: placeholder('Series Files', 'series page') },
-  { path: 'tags', lazy: placeholder('Series Tags', 'series page') },
+  { path: 'images/:imageType', lazy: page(() => import('@/pages/collection/series/ImagesTab')) },
+  { path: 'files', lazy: page(() => import('@/pages/collection/series/FilesTab')) },
+  { path: 'tags', lazy: page(() => import('@/pages/collection/series/TagsTab')) },
 ];
 
 const collectionPages: RouteObject[] = [
@@ -45,7 +45,7 @@ const collectionPages: RouteObject[] = [
   { path: 'filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'group/:groupId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'group/:groupId/filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
-  { path: 'series/:seriesId', lazy: page(() => import('@/pages/collection/SeriesOutlet')), children: seriesPages },
+  { path: 'series/:seriesId', lazy: page(() => import('@/pages/collection/series/SeriesOutlet')), children: seriesPages },
   { path: 'series/:seriesId/tmdb-linking', lazy: placeholder('TMDB Linking', 'TMDB linking') },
 ];
 
@@ -53,13 +53,13 @@ const utilityPages: RouteObject[] = [
   { index: true, element: <Navigate to="unrecognized" replace /> },
   { path: 'unrecognized', element: <Navigate to="files" replace /> },
   { path: 'unrecognized/files', lazy: page(() => import('@/pages/utilities/unrecognized/UnrecognizedFilesPage')) },
-  { path: 'unrecognized/files/link', lazy: placeholder('Manual Link', 'manual linking') },
-  { path: 'unrecognized/manually-linked-files', lazy: placeholder('Manually Linked Files', 'manual linking') },
+  { path: 'unrecognized/files/link', lazy: page(() => import('@/pages/utilities/manual-link/ManualLinkPage')) },
+  { path: 'unrecognized/manually-linked-files', lazy: page(() => import('@/pages/utilities/manually-linked/ManuallyLinkedFilesPage')) },
   { path: 'unrecognized/ignored-files', lazy: page(() => import('@/pages/utilities/unrecognized/IgnoredFilesPage')) },
   { path: 'release-management', element: <Navigate to="multiples" replace /> },
   { path: 'release-management/:itemType', lazy: page(() => import('@/pages/utilities/ReleaseManagementPlaceholder')) },
-  { path: 'series-without-files', lazy: placeholder('Series Without Files', 'series without files') },
-  { path: 'file-search', lazy: placeholder('File Search', 'file search') },
+  { path: 'series-without-files', lazy: page(() => import('@/pages/utilities/series-without-files/SeriesWithoutFilesPage')) },
+  { path: 'file-search', lazy: page(() => import('@/pages/utilities/file-search/FileSearchPage')) },
   { path: 'renamer', lazy: page(() => import('@/pages/renamer/RenamerPage')) },
 ];
 

@@ -1,29 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { CollectionImage } from '@shoko-ts/contract';
+import type { CollectionImage, RelatedAnime, Role, RolePerson } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
 import { animeType } from '../collection/browse.store.js';
-
-/** §1 Role.Person. */
-export interface RolePerson { ID?: number; Type?: string; Name: string; AlternateName: string; Description: string; Image: CollectionImage | null }
-/** §1 Role. */
-export interface Role { Character?: RolePerson; Staff: RolePerson; RoleName: string; RoleDetails: string }
-
-/** §2.5 AnidbAnime as used in related/similar lists. */
-export interface RelatedAnime {
-  ID: number;
-  ShokoID: number | null;
-  Type: string;
-  Title: string;
-  Description?: string;
-  AirDate: string | null;
-  EndDate: string | null;
-  Restricted: boolean;
-  Poster: CollectionImage;
-  EpisodeCount: number | null;
-  Rating?: { Value: number; MaxValue: number; Source: string; Votes: number; Type: string | null };
-  UserApproval?: { Value: number; MaxValue: number; Source: string; Votes: number; Type: string };
-  Relation?: string;
-}
 
 const APPEARANCE: Record<string, string> = {
   'main character in': 'Main Character',

@@ -1,4 +1,4 @@
-import { mdiClose, mdiMagnify, mdiRefresh } from '@mdi/js';
+import { mdiClose, mdiRefresh } from '@mdi/js';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import type { File, FileIncludeOnlyType, FileSortCriterion } from '@shoko-ts/contract';
@@ -10,6 +10,7 @@ import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { useAggregateState } from '@/realtime/AggregateHub';
 import { effectiveSort, nextSort } from './fileTable';
 import { FileTable } from './FileTable';
+import { SearchBox } from '../UtilityParts';
 
 const SEARCH_DEBOUNCE_MS = 200;
 /** Without the live feed (hub disconnected) the list refreshes itself this often while the tab is visible. */
@@ -21,6 +22,24 @@ const TABS = [
   ['/utilities/unrecognized/manually-linked-files', 'Manually Linked Files'],
   ['/utilities/unrecognized/ignored-files', 'Ignored Files'],
 ] as const;
+
+/** The tabs above the unrecognized, manually linked and ignored file lists. */
+export function UnrecognizedTabs() {
+  return (
+    <nav aria-label="Unrecognized files sections" className="flex flex-wrap gap-2">
+      {TABS.map(([to, label]) => (
+        <NavLink
+          key={to}
+          to={to}
+          end
+          className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-on-primary' : 'bg-panel text-muted hover:text-text'}`}
+        >
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
 
 export interface SelectionActions {
   files: File[];
@@ -74,18 +93,7 @@ export function FileListPage({ title, includeOnly, pageSize, emptyText, actions 
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
-      <nav aria-label="Unrecognized files sections" className="flex flex-wrap gap-2">
-        {TABS.map(([to, label]) => (
-          <NavLink
-            key={to}
-            to={to}
-            end
-            className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-on-primary' : 'bg-panel text-muted hover:text-text'}`}
-          >
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <UnrecognizedTabs />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">{title}</h1>
         <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="file-total">
@@ -96,17 +104,7 @@ export function FileListPage({ title, includeOnly, pageSize, emptyText, actions 
             {selectedFiles.length} selected
           </span>
         )}
-        <label className="relative ml-auto flex w-full items-center sm:w-72">
-          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
-          <input
-            type="search"
-            aria-label="Search files"
-            placeholder="Search…"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="w-full rounded-md border border-border bg-panel py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
-          />
-        </label>
+        <SearchBox label="Search files" value={searchText} onChange={setSearchText} className="ml-auto sm:w-72" />
       </div>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="File actions">
         <Button variant="secondary" onClick={() => void list.refetch()}>

@@ -1,5 +1,6 @@
-import { mdiDatabaseSearchOutline, mdiDeleteOutline, mdiEyeOffOutline, mdiPound } from '@mdi/js';
+import { mdiDatabaseSearchOutline, mdiDeleteOutline, mdiEyeOffOutline, mdiLinkVariant, mdiPound } from '@mdi/js';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { File } from '@shoko-ts/contract';
 import { useRehashFiles, useRescanFiles, useSetFilesIgnored } from '@/api/files';
@@ -28,6 +29,7 @@ function UnrecognizedActions({ files, clearSelection }: SelectionActions) {
   const rehash = useRehashFiles();
   const rescan = useRescanFiles();
   const [deleting, setDeleting] = useState<File[] | null>(null);
+  const navigate = useNavigate();
   const ids = files.map((file) => file.ID);
   const none = ids.length === 0;
   const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
@@ -45,6 +47,10 @@ function UnrecognizedActions({ files, clearSelection }: SelectionActions) {
       <Button variant="secondary" disabled={none} busy={ignore.isPending} onClick={() => ignore.mutate({ ids, ignore: true }, { onSettled: clearSelection })}>
         <Icon path={mdiEyeOffOutline} size={0.8} />
         Ignore
+      </Button>
+      <Button variant="secondary" disabled={none} onClick={() => navigate(`/utilities/unrecognized/files/link?files=${ids.join(',')}`)}>
+        <Icon path={mdiLinkVariant} size={0.8} />
+        Manual Link
       </Button>
       <Button variant="secondary" disabled={none} onClick={() => setDeleting(files)} className="hover:border-danger hover:text-danger">
         <Icon path={mdiDeleteOutline} size={0.8} />

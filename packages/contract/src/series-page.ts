@@ -1,0 +1,69 @@
+import type { AnidbEpisode } from './series.js';
+import type { CollectionImage, Rating } from './collection.js';
+
+/** §1 Role.Person: a character, a person or a company. */
+export interface RolePerson { ID?: number; Type?: string; Name: string; AlternateName: string; Description: string; Image: CollectionImage | null }
+
+/** §1 Role (Series/{id}/Cast): a character with its voice actor, or a staff member with the role's AniDB text. */
+export interface Role { Character?: RolePerson; Staff: RolePerson; RoleName: string; RoleDetails: string }
+
+/** §2.5 AniDB anime as listed by Series/{id}/AniDB/Related and /Similar. */
+export interface RelatedAnime {
+  ID: number;
+  ShokoID: number | null;
+  Type: string;
+  Title: string;
+  Description?: string;
+  AirDate: string | null;
+  EndDate: string | null;
+  Restricted: boolean;
+  Poster: CollectionImage;
+  EpisodeCount: number | null;
+  Rating?: Rating;
+  UserApproval?: Rating;
+  /** Related only: Sequel, Prequel, SideStory, … */
+  Relation?: string;
+}
+
+/** WebUI/Series/{id}: details the series model lacks. */
+export interface WebUISeriesExtra {
+  /** .NET TimeSpan text of a typical episode, or null when unknown. */
+  RuntimeLength: string | null;
+  /** 'Season YYYY' (e.g. 'Spring 2021') for TV and web series. */
+  FirstAirSeason: string | null;
+  Studios: RolePerson[];
+  Producers: RolePerson[];
+  SourceMaterial: string;
+}
+
+/** Series/{id}/Images: every image of the series by type. */
+export interface SeriesImages {
+  Posters: CollectionImage[];
+  Backdrops: CollectionImage[];
+  Banners: CollectionImage[];
+  Logos: CollectionImage[];
+}
+
+/** One group of WebUI/Series/{id}/FileSummary: the grouping keys asked for plus the episode ranges per type. */
+export interface FileSummaryGroup {
+  GroupName?: string;
+  GroupNameShort?: string;
+  FileVersion?: number;
+  FileSource?: string;
+  FileLocation?: string;
+  VideoCodecs?: string;
+  VideoBitDepth?: number;
+  VideoResolution?: string;
+  AudioCodecs?: string;
+  AudioLanguages?: string[];
+  SubtitleCodecs?: string;
+  SubtitleLanguages?: string[];
+  RangeByType: Record<string, { Count: number; Range: string; FileSize: number }>;
+}
+
+/** WebUI/Series/{id}/FileSummary. */
+export interface SeriesFileSummary {
+  Overview: { TotalFileSize: number; ReleaseGroups: string[]; SourcesByType: Array<{ Type: string; Sources: Array<{ Type: string; Count: number }> }> };
+  Groups: FileSummaryGroup[];
+  MissingEpisodes: AnidbEpisode[];
+}

@@ -1,0 +1,265 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Episode,
+  IncludeOnlyFilter,
+  ListResult,
+  RelatedAnime,
+  Role,
+  Series,
+  SeriesFileSummary,
+  SeriesImages,
+  Tag,
+  WebUISeriesExtra,
+} from '@shoko-ts/contract';
+import { api } from './client';
+import { groupKeys } from './collection';
+
+export const EPISODE_PAGE_SIZE = 26;
+
+/** The Episodes tab's filters, as its URL keeps them. */
+export interface EpisodeFilters {
+  /** The console's type group: Normal, Special, Other, Credits or Misc. */
+  type: string;
+  includeMissing: IncludeOnlyFilter;
+  includeWatched: IncludeOnlyFilter;
+  includeHidden: IncludeOnlyFilter;
+  includeUnaired: IncludeOnlyFilter;
+  search: string;
+}
+
+/** The console's episode type groups and the API episode types each stands for. */
+export const EPISODE_TYPE_GROUPS: Record<string, string[]> = {
+  Normal: ['Episode'],
+  Special: ['Special'],
+  Other: ['Other'],
+  Credits: ['Credits'],
+  Misc: ['Unknown', 'Trailer', 'Parody'],
+};
+
+/** The query of Series/{id}/Episode and of the mark-filtered-watched call for a set of filters. */
+export function episodeFilterQuery(filters: EpisodeFilters) {
+  return {
+    type: EPISODE_TYPE_GROUPS[filters.type] ?? EPISODE_TYPE_GROUPS.Normal,
+    includeMissing: filters.includeMissing,
+    includeWatched: filters.includeWatched,
+    includeHidden: filters.includeHidden,
+    includeUnaired: filters.includeUnaired,
+    search: filters.search || undefined,
+  };
+}
+
+export const seriesKeys = {
+  all: ['series'] as const,
+  one: (id: number) => ['series', id] as const,
+  detail: (id: number) => ['series', id, 'detail'] as const,
+  extra: (id: number) => ['series', id, 'extra'] as const,
+  episodes: (id: number) => ['series', id, 'episodes'] as const,
+  episodeList: (id: number, filters: EpisodeFilters) => ['series', id, 'episodes', filters] as const,
+  nextUp: (id: number) => ['series', id, 'episodes', 'next-up'] as const,
+  related: (id: number) => ['series', id, 'related'] as const,
+  similar: (id: number) => ['series', id, 'similar'] as const,
+  cast: (id: number) => ['series', id, 'cast'] as const,
+  tags: (id: number) => ['series', id, 'tags'] as const,
+  images: (id: number) => ['series', id, 'images'] as const,
+  files: (id: number) => ['series', id, 'file-summary'] as const,
+  userTags: ['tags', 'user'] as const,
+};
+
+export function useSeries(id: number) {
+  return useQuery({
+    queryKey: seriesKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Series>(`Series/${id}`, { query: { includeDataFrom: ['AniDB', 'TMDB'] }, signal }),
+    retry: false,
+  });
+}
+
+export function useSeriesExtra(id: number) {
+  return useQuery({ queryKey: seriesKeys.extra(id), queryFn: ({ signal }) => api.get<WebUISeriesExtra>(`WebUI/Series/${id}`, { signal }) });
+}
+
+/** The series' episodes under the tab's filters, loaded 26 at a time as the list scrolls. */
+export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
+  return useInfiniteQuery({
+    queryKey: seriesKeys.episodeList(id, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ListResult<Episode>>(`Series/${id}/Episode`, {
+        query: { ...episodeFilterQuery(filters), pageSize: EPISODE_PAGE_SIZE, page: pageParam, includeDataFrom: 'AniDB' },
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (pages.length * EPISODE_PAGE_SIZE < last.Total ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The next episode to watch; null when every available episode is watched (204). */
+export function useNextUpEpisode(id: number) {
+  return useQuery({
+    queryKey: seriesKeys.nextUp(id),
+    queryFn: async ({ signal }) => (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, { query: { includeDataFrom: 'AniDB' }, signal })) ?? null,
+  });
+}
+
+export function useRelatedAnime(id: number) {
+  return useQuery({ queryKey: seriesKeys.related(id), queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Related`, { signal }) });
+}
+
+export function useSimilarAnime(id: number) {
+  return useQuery({ queryKey: seriesKeys.similar(id), queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Similar`, { signal }) });
+}
+
+export function useSeriesCast(id: number) {
+  return useQuery({ queryKey: seriesKeys.cast(id), queryFn: ({ signal }) => api.get<Role[]>(`Series/${id}/Cast`, { signal }) });
+}
+
+/** Every tag of the series, user tags first, spoilers and unverified ones included (the tabs filter them). */
+export function useSeriesTags(id: number) {
+  return useQuery({
+    queryKey: seriesKeys.tags(id),
+    queryFn: ({ signal }) => api.get<Tag[]>(`Series/${id}/Tags`, { query: { onlyVerified: false }, signal }),
+  });
+}
+
+export function useSeriesImages(id: number) {
+  return useQuery({ queryKey: seriesKeys.images(id), queryFn: ({ signal }) => api.get<SeriesImages>(`Series/${id}/Images`, { signal }) });
+}
+
+export function useSeriesFileSummary(id: number) {
+  return useQuery({
+    queryKey: seriesKeys.files(id),
+    queryFn: ({ signal }) =>
+      api.get<SeriesFileSummary>(`WebUI/Series/${id}/FileSummary`, {
+        query: { groupBy: ['GroupName', 'FileVersion', 'FileSource', 'FileLocation', 'AudioLanguages', 'SubtitleLanguages'] },
+        signal,
+      }),
+  });
+}
+
+export function useUserTags(enabled: boolean) {
+  return useQuery({
+    queryKey: seriesKeys.userTags,
+    queryFn: ({ signal }) => api.get<ListResult<Tag>>('Tag/User', { query: { pageSize: 0 }, signal }),
+    enabled,
+  });
+}
+
+/** Invalidates what a change of watch state or episode visibility touches: episodes, next up, the series' sizes, groups. */
+function useInvalidateWatchState(seriesId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: seriesKeys.episodes(seriesId) }),
+      queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
+      queryClient.invalidateQueries({ queryKey: seriesKeys.files(seriesId) }),
+      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+    ]);
+}
+
+/** Marks episodes watched or unwatched, one call each (the API has no batch form by id). */
+export function useSetEpisodesWatched(seriesId: number) {
+  const invalidate = useInvalidateWatchState(seriesId);
+  return useMutation({
+    mutationFn: ({ episodeIds, watched }: { episodeIds: number[]; watched: boolean }) =>
+      Promise.all(episodeIds.map((id) => api.post(`Episode/${id}/Watched/${watched}`))),
+    onSettled: invalidate,
+  });
+}
+
+/** Marks every episode matching the filters watched (or unwatched). */
+export function useSetFilteredWatched(seriesId: number) {
+  const invalidate = useInvalidateWatchState(seriesId);
+  return useMutation({
+    mutationFn: ({ filters, watched }: { filters: EpisodeFilters; watched: boolean }) =>
+      api.post(`Series/${seriesId}/Episode/Watched`, undefined, { query: { ...episodeFilterQuery(filters), value: watched } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetEpisodeHidden(seriesId: number) {
+  const invalidate = useInvalidateWatchState(seriesId);
+  return useMutation({
+    mutationFn: ({ episodeId, hidden }: { episodeId: number; hidden: boolean }) => api.post(`Episode/${episodeId}/SetHidden`, undefined, { query: { value: hidden } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The viewer's series rating, 1–10 stars. */
+export function useVoteSeries(seriesId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: number) => api.post(`Series/${seriesId}/Vote`, { Value: value, MaxValue: 10 }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
+  });
+}
+
+/** The viewer's episode rating, 1–10 stars. */
+export function useVoteEpisode(seriesId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ episodeId, value }: { episodeId: number; value: number }) => api.post(`Episode/${episodeId}/Vote`, { Value: value, MaxValue: 10 }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: seriesKeys.episodes(seriesId) }),
+  });
+}
+
+/** Queues a forced AniDB refresh of the series (with its characters and staff). */
+export function useRefreshSeriesAniDB(seriesId: number) {
+  return useMutation({
+    mutationFn: () => api.post<boolean>(`Series/${seriesId}/AniDB/Refresh`, undefined, { query: { force: true, downloadRelations: false } }),
+  });
+}
+
+export function useUnsetPreferredImage(seriesId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (type: string) => api.delete(`Series/${seriesId}/Images/${type}`),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }), queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) })]),
+  });
+}
+
+export function useSetPreferredImage(seriesId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ type, id, source }: { type: string; id: number; source: string }) => api.put(`Series/${seriesId}/Images/${type}`, { ID: id, Source: source }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }),
+        queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
+        queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      ]),
+  });
+}
+
+function useInvalidateTags(seriesId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: seriesKeys.tags(seriesId) }), queryClient.invalidateQueries({ queryKey: seriesKeys.userTags })]);
+}
+
+export function useAddSeriesUserTags(seriesId: number) {
+  const invalidate = useInvalidateTags(seriesId);
+  return useMutation({ mutationFn: (ids: number[]) => api.post(`Series/${seriesId}/Tags/User`, { IDs: ids }), onSuccess: invalidate });
+}
+
+export function useRemoveSeriesUserTags(seriesId: number) {
+  const invalidate = useInvalidateTags(seriesId);
+  return useMutation({ mutationFn: (ids: number[]) => api.delete(`Series/${seriesId}/Tags/User`, { IDs: ids }), onSuccess: invalidate });
+}
+
+/** Creates a user tag; the caller adds it to the series. */
+export function useCreateUserTag(seriesId: number) {
+  const invalidate = useInvalidateTags(seriesId);
+  return useMutation({
+    mutationFn: ({ name, description }: { name: string; description: string | null }) => api.post<Tag>('Tag/User', { name, description }),
+    onSuccess: invalidate,
+    meta: { inlineErrors: true },
+  });
+}
+
+export function useUpdateUserTag(seriesId: number) {
+  const invalidate = useInvalidateTags(seriesId);
+  return useMutation({
+    mutationFn: ({ id, name, description }: { id: number; name: string; description: string | null }) => api.put<Tag>(`Tag/User/${id}`, { name, description }),
+    onSuccess: invalidate,
+    meta: { inlineErrors: true },
+  });
+}

@@ -1,0 +1,97 @@
+import { mdiMagnify, mdiRefresh } from '@mdi/js';
+import { useMemo, useState } from 'react';
+import { toast } from 'react-toastify';
+import { useRefreshSeriesAniDB, useSeriesCast } from '@/api/series';
+import { Button } from '@/components/Button';
+import { Icon } from '@/components/Icon';
+import { Spinner } from '@/components/Spinner';
+import { PersonCard } from '@/components/series/PersonCard';
+import { useSeriesContext } from './seriesContext';
+
+type Mode = 'Characters' | 'Staff';
+const ALL_ROLES = 'All Roles';
+
+/** Credits: characters (with voice actors) or staff, searchable by name and filterable by role, in a 3-lane grid. */
+export default function CreditsTab() {
+  const { seriesId } = useSeriesContext();
+  const cast = useSeriesCast(seriesId);
+  const refresh = useRefreshSeriesAniDB(seriesId);
+  const [mode, setMode] = useState<Mode>('Characters');
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState(ALL_ROLES);
+
+  const credits = useMemo(() => (cast.data ?? []).filter((r) => (mode === 'Characters' ? r.RoleName === 'Actor' && !!r.Character : r.RoleName !== 'Actor')), [cast.data, mode]);
+  const roles = useMemo(() => [...new Set(credits.map((r) => r.RoleDetails))].sort(), [credits]);
+  const query = search.trim().toLowerCase();
+  const shown = credits.filter(
+    (r) => (role === ALL_ROLES || r.RoleDetails === role) && (!query || [r.Character?.Name, r.Staff.Name].some((name) => name?.toLowerCase().includes(query))),
+  );
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setRole(ALL_ROLES);
+  };
+  const forceRefresh = () =>
+    refresh.mutate(undefined, { onSuccess: () => toast.success('AniDB refresh queued!') });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3" role="toolbar" aria-label="Credit filters">
+        <div className="flex rounded-md border border-border" role="group" aria-label="Credit type">
+          {(['Characters', 'Staff'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={mode === option}
+              onClick={() => switchMode(option)}
+              className={`px-3 py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${mode === option ? 'bg-primary text-on-primary' : 'text-muted hover:text-text'}`}
+            >
+              {option}
+            </button>
+          ))}
+        </div>
+        <label className="relative flex w-full items-center sm:w-64">
+          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
+          <input
+            type="search"
+            aria-label="Search credits"
+            placeholder="Search by name…"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
+          />
+        </label>
+        <select
+          aria-label="Role"
+          value={role}
+          onChange={(event) => setRole(event.target.value)}
+          className="rounded-md border border-border bg-panel-alt px-2 py-2 text-sm focus:border-primary focus:outline-none"
+        >
+          <option>{ALL_ROLES}</option>
+          {roles.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+        <Button variant="secondary" className="sm:ml-auto" onClick={forceRefresh} busy={refresh.isPending}>
+          <Icon path={mdiRefresh} size={0.8} /> Force Refresh
+        </Button>
+      </div>
+      {cast.isPending ? (
+        <Spinner />
+      ) : cast.isError ? (
+        <p className="text-danger">{cast.error.message}</p>
+      ) : shown.length === 0 ? (
+        <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="credits-empty">
+          {credits.length ? 'No credits match the filters.' : mode === 'Characters' ? 'No characters listed.' : 'No staff listed.'}
+        </p>
+      ) : (
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={mode} role="list">
+          {shown.map((r, index) => (
+            <div role="listitem" key={`${r.Character?.ID ?? ''}-${r.Staff.ID ?? ''}-${r.RoleDetails}-${index}`}>
+              <PersonCard role={r} mode={mode} />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

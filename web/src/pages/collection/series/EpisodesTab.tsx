@@ -1,0 +1,212 @@
+import { mdiMagnify } from '@mdi/js';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { IncludeOnlyFilter } from '@shoko-ts/contract';
+import { useCurrentUser } from '@/api/users';
+import { EPISODE_TYPE_GROUPS, useSeriesEpisodes, useSetEpisodeHidden, useSetEpisodesWatched, useVoteEpisode, type EpisodeFilters } from '@/api/series';
+import { Button } from '@/components/Button';
+import { Icon } from '@/components/Icon';
+import { Spinner } from '@/components/Spinner';
+import { EpisodeRow } from '@/components/series/EpisodeRow';
+import { WatchOptionsModal } from '@/components/series/WatchOptionsModal';
+import { useDebouncedValue } from '@/lib/useDebouncedValue';
+import { useSeriesContext } from './seriesContext';
+
+const SEARCH_DEBOUNCE_MS = 200;
+/** SPEC §9: the next page is fetched 50 ms after the end of the list comes into view. */
+const NEXT_PAGE_DEBOUNCE_MS = 50;
+const ROW_ESTIMATE_PX = 170;
+const ROW_GAP_PX = 8;
+const OVERSCAN = 10;
+
+const INCLUDE_FILTERS = [
+  { key: 'includeWatched', label: 'Watched', fallback: 'true' },
+  { key: 'includeMissing', label: 'Missing', fallback: 'false' },
+  { key: 'includeHidden', label: 'Hidden', fallback: 'false' },
+  { key: 'includeUnaired', label: 'Unaired', fallback: 'false' },
+] as const;
+const INCLUDE_OPTIONS: Array<[IncludeOnlyFilter, string]> = [
+  ['true', 'Include'],
+  ['false', 'Exclude'],
+  ['only', 'Only'],
+];
+
+const includeValue = (raw: string | null, fallback: IncludeOnlyFilter): IncludeOnlyFilter => (raw === 'true' || raw === 'false' || raw === 'only' ? raw : fallback);
+
+const selectClass = 'rounded-md border border-border bg-panel-alt px-2 py-1.5 text-sm focus:border-primary focus:outline-none';
+
+/** Episodes: filters kept in the URL, a virtual list loaded 26 at a time, watch and hide actions. */
+export default function EpisodesTab() {
+  const { seriesId } = useSeriesContext();
+  const [params, setParams] = useSearchParams();
+  const user = useCurrentUser();
+  const filters: EpisodeFilters = useMemo(
+    () => ({
+      type: params.get('type') && EPISODE_TYPE_GROUPS[params.get('type')!] ? params.get('type')! : 'Normal',
+      includeMissing: includeValue(params.get('includeMissing'), 'false'),
+      includeWatched: includeValue(params.get('includeWatched'), 'true'),
+      includeHidden: includeValue(params.get('includeHidden'), 'false'),
+      includeUnaired: includeValue(params.get('includeUnaired'), 'false'),
+      search: params.get('search') ?? '',
+    }),
+    [params],
+  );
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const [searchText, setSearchText] = useState(filters.search);
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (search !== filters.search) setParam('search', search || null);
+    // Only the debounced text drives the URL; the URL changing by itself does not retype the box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search]);
+
+  const episodes = useSeriesEpisodes(seriesId, filters);
+  const list = useMemo(() => episodes.data?.pages.flatMap((page) => page.List) ?? [], [episodes.data]);
+  const total = episodes.data?.pages[0]?.Total ?? 0;
+
+  // The selection belongs to one set of filters.
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => setSelected(new Set()), [filterKey]);
+
+  const watched = useSetEpisodesWatched(seriesId);
+  const hidden = useSetEpisodeHidden(seriesId);
+  const vote = useVoteEpisode(seriesId);
+  const [watchOptions, setWatchOptions] = useState(false);
+
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // The list starts below the header panels, whose height changes as their data arrives: keep the offset current.
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (listRef.current) setScrollMargin(Math.round(listRef.current.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    // The page's main area grows with the header above the list (and with the list itself; measuring is cheap).
+    observer.observe(listRef.current?.closest('main') ?? document.documentElement);
+    return () => observer.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({ count: list.length, estimateSize: () => ROW_ESTIMATE_PX, overscan: OVERSCAN, gap: ROW_GAP_PX, scrollMargin });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length ? items[items.length - 1].index : -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = episodes;
+  useEffect(() => {
+    if (!hasNextPage || isFetchingNextPage || lastIndex < list.length - 1) return;
+    const timer = setTimeout(() => void fetchNextPage(), NEXT_PAGE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [hasNextPage, isFetchingNextPage, lastIndex, list.length, fetchNextPage]);
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-panel p-3" role="toolbar" aria-label="Episode filters">
+        <label className="relative flex w-full items-center sm:w-64">
+          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
+          <input
+            type="search"
+            aria-label="Search episodes"
+            placeholder="Search…"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          Type
+          <select className={selectClass} value={filters.type} onChange={(event) => setParam('type', event.target.value)}>
+            {Object.keys(EPISODE_TYPE_GROUPS).map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </label>
+        {INCLUDE_FILTERS.map(({ key, label }) => (
+          <label key={key} className="flex flex-col gap-1 text-xs font-semibold">
+            {label}
+            <select className={selectClass} value={filters[key]} onChange={(event) => setParam(key, event.target.value)}>
+              {INCLUDE_OPTIONS.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <div className="flex items-center gap-3 sm:ml-auto">
+          <span className="text-sm text-muted" data-testid="episode-total">
+            {episodes.isPending ? '…' : `${total} ${total === 1 ? 'Episode' : 'Episodes'}`}
+            {selected.size > 0 && ` | ${selected.size} Selected`}
+          </span>
+          <Button variant="secondary" onClick={() => setWatchOptions(true)}>
+            Watch Options
+          </Button>
+        </div>
+      </div>
+      <div ref={listRef} aria-label="Episodes" role="list">
+        {episodes.isPending ? (
+          <div className="flex justify-center p-6">
+            <Spinner />
+          </div>
+        ) : episodes.isError ? (
+          <p className="p-6 text-center text-danger">{episodes.error.message}</p>
+        ) : list.length === 0 ? (
+          <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="episodes-empty">
+            {filters.search ? `No episodes match ${filters.search}.` : 'No episodes match the filters.'}
+          </p>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const episode = list[item.index];
+              return (
+                <div
+                  key={episode.IDs.ID}
+                  role="listitem"
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute left-0 w-full"
+                  style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+                >
+                  <EpisodeRow
+                    episode={episode}
+                    selected={selected.has(episode.IDs.ID)}
+                    onSelect={(on) => toggle(episode.IDs.ID, on)}
+                    onWatched={(value) => watched.mutate({ episodeIds: [episode.IDs.ID], watched: value })}
+                    onHidden={user.data?.IsAdmin ? (value) => hidden.mutate({ episodeId: episode.IDs.ID, hidden: value }) : null}
+                    onVote={(stars) => vote.mutate({ episodeId: episode.IDs.ID, value: stars })}
+                    busy={watched.isPending || hidden.isPending || vote.isPending}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {isFetchingNextPage && (
+          <div className="flex justify-center py-3">
+            <Spinner size={1} />
+          </div>
+        )}
+      </div>
+      <WatchOptionsModal seriesId={seriesId} filters={filters} total={total} selected={[...selected]} open={watchOptions} onClose={() => setWatchOptions(false)} />
+    </div>
+  );
+}

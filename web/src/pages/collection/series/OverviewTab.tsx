@@ -1,0 +1,149 @@
+import { mdiOpenInNew } from '@mdi/js';
+import type { ReactNode } from 'react';
+import type { RelatedAnime, Series } from '@shoko-ts/contract';
+import { useNextUpEpisode, useRelatedAnime, useSeriesCast, useSimilarAnime } from '@/api/series';
+import { Icon } from '@/components/Icon';
+import { Panel } from '@/components/Panel';
+import { Spinner } from '@/components/Spinner';
+import { AnimeCard } from '@/components/series/AnimeCard';
+import { PersonCard } from '@/components/series/PersonCard';
+import { EpisodeSummary } from '@/components/series/EpisodeRow';
+import { useSeriesContext } from './seriesContext';
+
+const TOP_ACTORS = 20;
+
+/** Overview: metadata sites, the episode on deck, related and similar anime, and the top 20 actors. */
+export default function OverviewTab() {
+  const { seriesId, series } = useSeriesContext();
+  return (
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-[20rem_1fr]">
+      <div className="flex flex-col gap-4">
+        <MetadataSites series={series} />
+        {series.Links.length > 0 && (
+          <Panel title="Series Links">
+            <ul className="flex flex-col gap-2 text-sm">
+              {series.Links.map((link) => (
+                <li key={link.URL}>
+                  <ExternalLink href={link.URL}>{link.Name}</ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-col gap-4">
+        <EpisodeOnDeck seriesId={seriesId} />
+        <AnimeShelf title="Related Anime" query={useRelatedAnime(seriesId)} empty="No related anime." />
+        <AnimeShelf title="Similar Anime" query={useSimilarAnime(seriesId)} empty="No similar anime." />
+        <TopActors seriesId={seriesId} />
+      </div>
+    </div>
+  );
+}
+
+function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
+      {children} <Icon path={mdiOpenInNew} size={0.55} />
+    </a>
+  );
+}
+
+function MetadataSites({ series }: { series: Series }) {
+  const shows = series.IDs.TMDB.Show;
+  const movies = series.IDs.TMDB.Movie;
+  return (
+    <Panel title="Metadata Sites">
+      <div className="flex flex-col gap-3 text-sm" data-testid="metadata-sites">
+        <div className="flex justify-between gap-3">
+          <span className="font-semibold">AniDB</span>
+          <ExternalLink href={`https://anidb.net/anime/${series.IDs.AniDB}`}>{series.IDs.AniDB}</ExternalLink>
+        </div>
+        <div className="flex justify-between gap-3">
+          <span className="font-semibold">TMDB</span>
+          {shows.length + movies.length === 0 ? (
+            <span className="text-muted">Not Linked</span>
+          ) : (
+            <span className="flex flex-wrap justify-end gap-2">
+              {shows.map((id) => (
+                <ExternalLink key={`show-${id}`} href={`https://www.themoviedb.org/tv/${id}`}>{`Show ${id}`}</ExternalLink>
+              ))}
+              {movies.map((id) => (
+                <ExternalLink key={`movie-${id}`} href={`https://www.themoviedb.org/movie/${id}`}>{`Movie ${id}`}</ExternalLink>
+              ))}
+            </span>
+          )}
+        </div>
+        <div className="flex justify-between gap-3">
+          <span className="font-semibold">TraktTv</span>
+          <span className="text-muted">Not Linked</span>
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+function EpisodeOnDeck({ seriesId }: { seriesId: number }) {
+  const next = useNextUpEpisode(seriesId);
+  return (
+    <Panel title="Episode On Deck">
+      <div data-testid="episode-on-deck">
+        {next.isPending ? (
+          <Spinner />
+        ) : next.isError ? (
+          <p className="text-danger">{next.error.message}</p>
+        ) : next.data ? (
+          <EpisodeSummary episode={next.data} compact />
+        ) : (
+          <p className="text-sm text-muted">All available episodes have already been watched</p>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+function AnimeShelf({ title, query, empty }: { title: string; query: { isPending: boolean; isError: boolean; error: Error | null; data?: RelatedAnime[] }; empty: string }) {
+  return (
+    <Panel title={title}>
+      <div className="flex gap-4 overflow-x-auto pb-2" aria-label={title} role="list">
+        {query.isPending ? (
+          <Spinner />
+        ) : query.isError ? (
+          <p className="text-danger">{query.error?.message}</p>
+        ) : !query.data?.length ? (
+          <p className="text-sm text-muted">{empty}</p>
+        ) : (
+          query.data.map((anime) => (
+            <div role="listitem" key={`${anime.ID}-${anime.Relation ?? ''}`}>
+              <AnimeCard anime={anime} />
+            </div>
+          ))
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+function TopActors({ seriesId }: { seriesId: number }) {
+  const cast = useSeriesCast(seriesId);
+  const actors = (cast.data ?? []).filter((role) => role.RoleName === 'Actor' && role.Character).slice(0, TOP_ACTORS);
+  return (
+    <Panel title="Top 20 Actors">
+      <div className="flex gap-4 overflow-x-auto pb-2" aria-label="Top actors" role="list">
+        {cast.isPending ? (
+          <Spinner />
+        ) : cast.isError ? (
+          <p className="text-danger">{cast.error.message}</p>
+        ) : actors.length === 0 ? (
+          <p className="text-sm text-muted">No actors listed.</p>
+        ) : (
+          actors.map((role, index) => (
+            <div role="listitem" key={index} className="w-[250px] shrink-0">
+              <PersonCard role={role} mode="Characters" />
+            </div>
+          ))
+        )}
+      </div>
+    </Panel>
+  );
+}
