@@ -21,8 +21,15 @@ interface Tables {
 }
 type Query = SelectQueryBuilder<Tables, 'f' | 'fl' | 'fo', object>;
 
-/** `_`/`-` → space and lower case, as the search needle is normalised. */
-const normalisedPath = (column: string) => sql<string>`lower(replace(replace(${sql.ref(column)}, '_', ' '), '-', ' '))`;
+/**
+ * `_`/`-` → space, runs of spaces → one (three halving passes cover runs of up to eight, e.g. ` - ` → ` `) and lower
+ * case, as the search needle is normalised.
+ */
+const normalisedPath = (column: string) => {
+  let expression = sql<string>`replace(replace(${sql.ref(column)}, '_', ' '), '-', ' ')`;
+  for (let pass = 0; pass < 3; pass++) expression = sql<string>`replace(${expression}, '  ', ' ')`;
+  return sql<string>`lower(${expression})`;
+};
 
 /**
  * The file list of the Files API in SQL: filters, search and sort run in the database, and only the requested page

@@ -147,6 +147,9 @@ describe('importing against the AniDB fakes', () => {
     expect(seriesFiles.List.map((f: { Size: number }) => f.Size).sort()).toEqual([episode1.length, special1.length]);
     expect((await api('GET', '/api/v3/Series/99999/File')).statusCode).toBe(404);
 
+    // A search typed as the file is named finds it, though ` - ` becomes a run of spaces when paths are normalised.
+    expect((await api('GET', `/api/v3/File/Search/${encodeURIComponent('Kiri 2 - 01')}?pageSize=0`)).json().Total).toBe(1);
+
     // Series › File Actions: an AniDB re-check and a re-hash of every file, rename/move jobs per the settings.
     const seriesFileIds = seriesFiles.List.map((f: { ID: number }) => f.ID).sort();
     const fileLookups = () => udp.received.filter((line) => line.startsWith('FILE ')).length;
