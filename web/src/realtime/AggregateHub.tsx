@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AniDBState, NetworkState, QueueState } from '@shoko-ts/contract';
 import { fileKeys, importFolderKeys } from '@/api/keys';
 import { queueKeys } from '@/api/queue';
+import { toast } from 'react-toastify';
 import { buildHubConnection } from './connection';
+import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpEvent, type AVDumpSessions } from './avdump';
 
 export interface AggregateState {
   connected: boolean;
@@ -12,9 +14,11 @@ export interface AggregateState {
   network: NetworkState | null;
   anidbUdp: AniDBState | null;
   anidbHttp: AniDBState | null;
+  /** AVDump sessions of this server run, by session id. */
+  avdump: AVDumpSessions;
 }
 
-const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: null, anidbHttp: null };
+const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: null, anidbHttp: null, avdump: {} };
 const AggregateContext = createContext<AggregateState>(initialState);
 
 export const AGGREGATE_HUB_URL = '/signalr/aggregate?feeds=anidb,shoko,queue,network,avdump';
@@ -65,6 +69,14 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
     connection.on('AniDB:OnConnected', (states: AniDBState[]) => update({ anidbUdp: states?.[0] ?? null, anidbHttp: states?.[1] ?? null }));
     connection.on('AniDB:AniDBUDPStateUpdate', (anidbUdp: AniDBState) => update({ anidbUdp }));
     connection.on('AniDB:AniDBHttpStateUpdate', (anidbHttp: AniDBState) => update({ anidbHttp }));
+    connection.on('AVDump:OnConnected', (events: AVDumpEvent[]) => setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })));
+    connection.on('AVDump:Event', (event: AVDumpEvent) => {
+      setState((previous) => ({ ...previous, avdump: applyAVDumpEvent(previous.avdump, event) }));
+      const problem = avdumpProblem(event);
+      if (problem) toast.error(problem, { toastId: `avdump-${event.SessionID ?? event.Type}` });
+      // A finished dump changes File.AVDump of its files.
+      if (event.Type === 'Success' || event.Type === 'Failure') void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+    });
     connection.onreconnected(() => update({ connected: true }));
     connection.onreconnecting(() => update({ connected: false }));
     connection.onclose(() => update({ connected: false }));
@@ -97,6 +109,25 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   return <AggregateContext.Provider value={state}>{children}</AggregateContext.Provider>;
+}
+
+/** The toast an AVDump event deserves, if any. */
+function avdumpProblem(event: AVDumpEvent): string | null {
+  switch (event.Type) {
+    case 'Failure':
+    case 'GenericException':
+      return `AVDump failed! ${event.ErrorMessage ?? event.Message?.split('\n').at(-1) ?? ''}`.trim();
+    case 'MissingApiKey':
+      return 'AVDump failed! Missing AVDump API key (Settings › AniDB).';
+    case 'InvalidCredentials':
+      return 'AVDump failed! AniDB refused the user name or AVDump API key.';
+    case 'Timeout':
+      return 'AVDump failed! AniDB did not answer in time.';
+    case 'InstallException':
+      return 'AVDump failed! AVDump3 is not installed on the server.';
+    default:
+      return null;
+  }
 }
 
 export function useAggregateState(): AggregateState {

@@ -1,7 +1,9 @@
 import { mdiChevronDown, mdiChevronUp, mdiCogOutline, mdiDeleteOutline, mdiFileDocumentPlusOutline, mdiPlaylistRemove, mdiRefresh } from '@mdi/js';
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { File, RelocationResult, RenamerSetting } from '@shoko-ts/contract';
+import { api } from '@/api/client';
 import { useRelocateFiles, useRenamerConfigs, useRenamerPreview, useRenamers } from '@/api/renamer';
 import { getSetting, useSettings } from '@/api/settings';
 import { Button } from '@/components/Button';
@@ -61,6 +63,22 @@ export default function RenamerPage() {
     });
     setRenamed(new Map());
   };
+  // Other pages (File Search, Unrecognized Files) send their selection here as navigation state `{ fileIds }`.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handedOver = (location.state as { fileIds?: unknown } | null)?.fileIds;
+  useEffect(() => {
+    if (!Array.isArray(handedOver) || !handedOver.length) return;
+    // Forget the hand-over at once, so a reload or a second render does not add the files again.
+    navigate(location.pathname, { replace: true, state: null });
+    const ids = handedOver.filter((id): id is number => Number.isSafeInteger(id));
+    void Promise.allSettled(ids.map((id) => api.get<File>(`File/${id}`))).then((results) => {
+      const found = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      if (found.length) addFiles(found);
+      if (found.length < ids.length) toast.error(`${ids.length - found.length} of the selected files could not be loaded.`);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per hand-over
+  }, [handedOver]);
   const toggle = (id: number) =>
     setSelected((current) => {
       const next = new Set(current);

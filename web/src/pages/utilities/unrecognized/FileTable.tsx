@@ -8,6 +8,7 @@ import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { clickSelection, primaryLocation } from './fileTable';
+import { useAggregateState } from '@/realtime/AggregateHub';
 
 const ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 40;
@@ -214,6 +215,7 @@ function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowPr
               <span className="font-sans">ED2K </span>
               {file.Hashes.ED2K}
             </span>
+            <AVDumpStatus file={file} />
           </>
         ) : (
           <span className="flex items-center gap-2 font-sans text-sm text-muted">
@@ -227,3 +229,13 @@ function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowPr
     </div>
   );
 }
+
+/** AVDump progress of a file in a running session, or when it was last dumped. */
+function AVDumpStatus({ file }: { file: File }) {
+  const { avdump } = useAggregateState();
+  const session = Object.values(avdump).find((s) => s.status === 'Running' && s.fileIds.includes(file.ID));
+  if (session) return <span className="font-sans font-semibold text-primary">AVDump {Math.round(session.progress)}%</span>;
+  if (!file.AVDump.LastDumpedAt) return null;
+  return <span className="font-sans text-success">AVDumped {dayjs(file.AVDump.LastDumpedAt).format('YYYY-MM-DD')}</span>;
+}
+

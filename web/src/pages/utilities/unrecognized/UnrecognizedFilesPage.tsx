@@ -1,4 +1,4 @@
-import { mdiDatabaseSearchOutline, mdiDeleteOutline, mdiEyeOffOutline, mdiLinkVariant, mdiPound } from '@mdi/js';
+import { mdiDatabaseSearchOutline, mdiDeleteOutline, mdiEyeOffOutline, mdiFileEditOutline, mdiLinkVariant, mdiPound } from '@mdi/js';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -6,6 +6,7 @@ import type { File } from '@shoko-ts/contract';
 import { useRehashFiles, useRescanFiles, useSetFilesIgnored } from '@/api/files';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { AVDumpButton } from './AVDumpButton';
 import { DeleteFilesModal } from './DeleteFilesModal';
 import { FileListPage, type SelectionActions } from './FileListPage';
 
@@ -44,6 +45,10 @@ function UnrecognizedActions({ files, clearSelection }: SelectionActions) {
         <Icon path={mdiPound} size={0.8} />
         Rehash
       </Button>
+      <Button variant="secondary" disabled={none} onClick={() => navigate('/utilities/renamer', { state: { fileIds: ids } })}>
+        <Icon path={mdiFileEditOutline} size={0.8} />
+        Rename
+      </Button>
       <Button variant="secondary" disabled={none} busy={ignore.isPending} onClick={() => ignore.mutate({ ids, ignore: true }, { onSettled: clearSelection })}>
         <Icon path={mdiEyeOffOutline} size={0.8} />
         Ignore
@@ -52,6 +57,7 @@ function UnrecognizedActions({ files, clearSelection }: SelectionActions) {
         <Icon path={mdiLinkVariant} size={0.8} />
         Manual Link
       </Button>
+      <AVDumpButton files={files} />
       <Button variant="secondary" disabled={none} onClick={() => setDeleting(files)} className="hover:border-danger hover:text-danger">
         <Icon path={mdiDeleteOutline} size={0.8} />
         Delete
