@@ -9,6 +9,22 @@ import { completeFirstRunViaApi, freePort, LOCAL_USER, startShoko, type ShokoSer
 
 const widget = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+/**
+ * 404s the browser logs for other areas' lookups with nothing to find offline or on an empty server (the login backdrop,
+ * the Web UI update check); they are not the dashboard's.
+ */
+const KNOWN_CONSOLE_ERRORS = [/404 .*\/api\/v3\/Image\/Random\//, /404 .*\/api\/v3\/WebUI\/LatestVersion/];
+
+/** Errors the page logs to the browser console or throws, from now on. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 test.describe('dashboard on an empty server', () => {
   let server: ShokoServer;
 
@@ -25,6 +41,7 @@ test.describe('dashboard on an empty server', () => {
   test.afterAll(async () => server?.stop());
 
   test('shows every empty text, honours Dashboard Settings across a reload, and runs an action from the Actions modal', async ({ page }) => {
+    const consoleErrors = collectConsoleErrors(page);
     await page.goto(server.url('/webui/login'));
     await loginThroughForm(page);
     await expect(page).toHaveURL(/\/webui\/dashboard$/);
@@ -36,11 +53,14 @@ test.describe('dashboard on an empty server', () => {
       ['Continue Watching', 'No Episodes In Progress.'],
       ['Upcoming Anime', 'No Upcoming Anime.'],
       ['Recommended Anime', 'No Recommended Anime!'],
+      // No internet here: the news panel says so instead of failing a request to the Shoko site.
+      ['Shoko News', 'News is unavailable while the server has no internet connection.'],
     ]) {
       await expect(widget(page, name)).toContainText(text);
     }
     await expect(widget(page, 'Collection Statistics')).toContainText('Series');
     await snap(page, '80-dashboard-empty');
+    expect(consoleErrors.filter((error) => !KNOWN_CONSOLE_ERRORS.some((known) => known.test(error)))).toEqual([]);
 
     // Hide Media Type and Next Up; the choice is stored in WebUI_Settings.dashboard and survives a reload.
     await page.getByRole('button', { name: 'Dashboard Settings' }).click();
@@ -81,6 +101,46 @@ test.describe('dashboard on an empty server', () => {
     await queue.getByRole('button', { name: 'Clear' }).click();
     await expect(queue).toContainText('Queue is empty!');
     await expect(page.getByTestId('queue-count')).toHaveText('0');
+  });
+
+  test('Shoko News shows the latest posts when the server reports internet access, and says so when the feed fails', async ({ page }) => {
+    // Stand-ins for an online server: no live hub, so the REST connectivity answer counts; the feed itself is canned.
+    await page.route('**/signalr/aggregate/negotiate**', (route) => route.abort());
+    await page.route('**/api/v3/Init/Connectivity', (route) =>
+      route.fulfill({ json: { NetworkAvailability: 'Internet', LastChangedAt: new Date().toISOString(), IsAniDBUdpReachable: true, IsAniDBHttpBanned: false, IsAniDBUdpBanned: false } }),
+    );
+    const recent = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
+    const posts = [
+      { filename: 'server-9-9-0-released.mdx', meta: { title: 'Server 9.9.0 Released', quick: 'A made-up release.', date: recent }, content: '' },
+      { filename: 'an-older-post.mdx', meta: { title: 'An Older Post', quick: 'From last year.', date: '2024-06-30' }, content: '' },
+    ];
+    let feedRequests = 0;
+    await page.route('https://shokoanime.com/api/getFiles**', (route) => {
+      feedRequests += 1;
+      return route.fulfill({ json: { results: posts, hasMore: false, totalCount: 2 } });
+    });
+    await page.goto(server.url('/webui/login'));
+    await loginThroughForm(page);
+    const news = widget(page, 'Shoko News');
+    const items = news.getByRole('list', { name: 'News posts' }).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0).getByRole('link', { name: 'Server 9.9.0 Released' })).toHaveAttribute('href', 'https://shokoanime.com/blog/server-9-9-0-released');
+    await expect(items.nth(0)).toContainText('New!');
+    await expect(items.nth(1)).toContainText('An Older Post');
+    await expect(items.nth(1)).not.toContainText('New!');
+    expect(feedRequests).toBe(1);
+    await snap(page, '172-dashboard-news');
+
+    // A failing feed is asked twice (one retry), then the panel says it could not load the news.
+    await page.unroute('https://shokoanime.com/api/getFiles**');
+    feedRequests = 0;
+    await page.route('https://shokoanime.com/api/getFiles**', (route) => {
+      feedRequests += 1;
+      return route.fulfill({ status: 500, body: 'down' });
+    });
+    await page.reload();
+    await expect(news).toContainText('The news could not be loaded.');
+    expect(feedRequests).toBe(2);
   });
 
   test('edit mode: drag and Save persist across a reload, Cancel restores, Reset to Default restores the default order', async ({ page }) => {
@@ -164,5 +224,44 @@ test.describe('dashboard with the demo collection', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await snap(page, '84-dashboard-demo-390');
+  });
+
+  test('a player scrobbling a position puts the episode under Continue Watching with its progress', async ({ page }) => {
+    const consoleErrors = collectConsoleErrors(page);
+    const api = (pathname: string) => fetch(`${demo.baseUrl}/api/v3/${pathname}`, { headers: { apikey: demo.apiKey } });
+    const recent = (await (await api('Dashboard/RecentlyAddedEpisodes?pageSize=1')).json()) as { List: Array<{ SeriesTitle: string; Title: string; IDs: { ShokoFile: number } }> };
+    const [episode] = recent.List;
+    await page.goto(`${demo.baseUrl}/webui/login`);
+    await loginThroughForm(page, { username: 'Default', password: '' });
+    const continueWatching = widget(page, 'Continue Watching');
+    await expect(continueWatching).toContainText('No Episodes In Progress.');
+
+    // What a player sends when paused half-way through the (short) demo file: the position in ticks of 100 ns.
+    const { Duration } = (await (await api(`File/${episode.IDs.ShokoFile}`)).json()) as { Duration: string };
+    const [hours, minutes, seconds] = Duration.split(':').map(Number);
+    const length = hours * 3600 + minutes * 60 + seconds;
+    expect(length).toBeGreaterThan(0);
+    const scrobble = await api(`File/${episode.IDs.ShokoFile}/Scrobble?event=pause&resumePosition=${Math.round((length / 2) * 10_000_000)}`);
+    expect(scrobble.status).toBe(202);
+    await page.reload();
+    const card = continueWatching.getByTestId('poster-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(episode.SeriesTitle);
+    await expect(card).toContainText(episode.Title);
+    const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
+    await expect(card.getByTestId('watch-progress')).toHaveText(`${clock(length / 2)} / ${clock(length)}`);
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    await expect(widget(page, 'Shoko News')).toContainText('News is unavailable');
+    await snap(page, '170-dashboard-continue-watching');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await snap(page, '171-dashboard-continue-watching-390');
+
+    // Finishing the episode ends the session.
+    expect((await api(`File/${episode.IDs.ShokoFile}/Scrobble?event=stop&watched=true`)).status).toBe(202);
+    await page.reload();
+    await expect(continueWatching).toContainText('No Episodes In Progress.');
+    expect(consoleErrors.filter((error) => !KNOWN_CONSOLE_ERRORS.some((known) => known.test(error)))).toEqual([]);
   });
 });

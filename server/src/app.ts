@@ -29,9 +29,11 @@ import { registerCollectionRoutes } from './domains/collection/collection.routes
 import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
 import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
+import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
 import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
 import { registerTagRoutes } from './domains/series/tags.routes.js';
+import { registerIntegrationRoutes } from './domains/integrations/integrations.routes.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
 import { clearReadCacheOnChanges, ReadCache } from './http/read-cache.js';
@@ -128,6 +130,8 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin });
   registerQueueRoutes(app, { queue: services.queue });
+  // Before the actions: they add a fallback `/plex/token/invalidate` only when none is registered.
+  registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
   registerFolderRoutes(app);
@@ -144,6 +148,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerTmdbRoutes(app, services.tmdb);
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, cache: readCache });
+  registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerSeriesRoutes(app, { browse: services.collection.browse, store: services.series.store, details: services.series.details, tags: services.series.tags, images: services.series.images, tmdb: services.tmdb.service });
   registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
   registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });

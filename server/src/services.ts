@@ -54,8 +54,11 @@ import { announceRelocation } from './domains/renamer/relocation-events.js';
 import { RenamerStore } from './domains/renamer/renamer.store.js';
 import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
 import { DashboardStore } from './domains/dashboard/dashboard.store.js';
+import { ScrobbleService } from './domains/files/scrobble.service.js';
+import { ScrobbleStore } from './domains/files/scrobble.store.js';
 import { ActionsService } from './domains/actions/actions.service.js';
 import { AVDumpService } from './domains/avdump/avdump.service.js';
+import { createIntegrations, type IntegrationsDomain } from './domains/integrations/integrations.domain.js';
 
 export interface Services {
   /** AVDump sessions over an installed AVDump3 tool. */
@@ -86,10 +89,14 @@ export interface Services {
   collection: { browse: BrowseStore; filters: FiltersService; groups: GroupsService };
   /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
   dashboard: DashboardStore;
+  /** Each user's playback record of files (resume positions, watched), reported by players through Scrobble. */
+  scrobble: ScrobbleService;
   /** Series page: episodes, watch state, votes. */
   series: { store: SeriesStore; tags: TagsStore; details: DetailsStore; images: SeriesImagesService };
   /** The server actions of `GET Action/<Name>` (contract server.md §6). */
   actions: ActionsService;
+  /** Trakt device-code linking and token refresh; Plex PIN login, servers and libraries. */
+  integrations: IntegrationsDomain;
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -196,6 +203,17 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     tmdb.linking.queueAutoMatch(update.SeriesID).catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
   });
 
+  const scrobble = new ScrobbleService(new ScrobbleStore(db.kysely), new SeriesStore(db.kysely));
+  const integrations = createIntegrations({
+    db: db.kysely,
+    settings,
+    bus,
+    queue,
+    logger,
+    serverVersion: versionSet(config.webuiDir).Server.Version ?? '',
+    markWatched: (userId, fileId) => scrobble.setWatched(userId, fileId, true),
+  });
+
   let migrated = false;
   const migrate = async () => {
     if (migrated) return;
@@ -258,9 +276,12 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     collection,
     series: { store: new SeriesStore(db.kysely), tags: new TagsStore(db.kysely), details: new DetailsStore(db.kysely), images: new SeriesImagesService(db.kysely, images) },
     dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
+    scrobble,
     avdump,
     actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb }),
+    integrations,
     stopBackground: async () => {
+      integrations.stop();
       await watcher.stop();
       metadataScheduler.stop();
       await anidb.reset();

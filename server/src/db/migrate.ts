@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008_images.js';
 import * as m0009 from './migrations/0009_tmdb.js';
 import * as m0010 from './migrations/0010_series_images.js';
 import * as m0011 from './migrations/0011_release_groups.js';
+import * as m0013 from './migrations/0013_user_file_states.js';
 import * as m0014 from './migrations/0014_avdump.js';
 import * as m0006 from './migrations/0006_renamer.js';
 
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009_tmdb': m0009,
   '0010_series_images': m0010,
   '0011_release_groups': m0011,
+  '0013_user_file_states': m0013,
   '0014_avdump': m0014,
   '0006_renamer': m0006,
 };

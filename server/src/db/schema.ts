@@ -283,6 +283,16 @@ export interface UserEpisodeStatesTable {
   updated_at: string;
 }
 
+/** 0013: one user's record of one file (resume point, watched date, watch count). */
+export interface UserFileStatesTable {
+  user_id: number;
+  file_id: number;
+  resume_position_ms: number;
+  watched_at: string | null;
+  watch_count: number;
+  updated_at: string;
+}
+
 export interface UserSeriesVotesTable {
   user_id: number;
   series_id: number;
@@ -547,6 +557,7 @@ export interface Database {
   episodes: EpisodesTable;
   filters: FiltersTable;
   user_episode_states: UserEpisodeStatesTable;
+  user_file_states: UserFileStatesTable;
   user_series_votes: UserSeriesVotesTable;
   file_avdumps: FileAvdumpsTable;
   custom_tags: CustomTagsTable;

@@ -70,7 +70,7 @@ const settingsPages: RouteObject[] = [
   { path: 'anidb', lazy: page(() => import('@/pages/settings/AniDBSettingsPage')) },
   { path: 'metadata-sites', lazy: page(() => import('@/pages/settings/MetadataSitesSettingsPage')) },
   { path: 'collection', lazy: page(() => import('@/pages/settings/CollectionSettingsPage')) },
-  { path: 'integrations', lazy: placeholder('Integrations Settings', 'settings') },
+  { path: 'integrations', lazy: page(() => import('@/pages/settings/IntegrationsSettingsPage')) },
   { path: 'user-management', lazy: page(() => import('@/pages/settings/UserManagementSettingsPage')) },
   { path: 'api-keys', lazy: page(() => import('@/pages/settings/ApiKeysPage')) },
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, Series } from '@shoko-ts/contract';
+import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, Series, Tag } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { insertSeries } from '../collection/synthetic.js';
 
@@ -137,6 +137,39 @@ describe('dashboard API', () => {
     expect(await api('/api/v3/Dashboard/AniDBCalendar?showAll=false', viewerKey)).toEqual([]);
   });
 
+  it('lists episodes airing in a date range, with or without anime outside the collection', async () => {
+    const range = `startDate=${day(0)}&endDate=${day(3)}`;
+    const ids = async (query: string, apiKey = key) => (await api<DashboardEpisode[]>(`/api/v3/Dashboard/CalendarEpisodes?${query}`, apiKey)).map((e) => e.IDs.ID);
+    expect(await ids(range)).toEqual([32]);
+    expect(await ids(`${range}&includeMissing=true`)).toEqual([51, 32]);
+    expect(await ids(`${range}&includeMissing=only`)).toEqual([51]);
+    expect(await ids(range, viewerKey)).toEqual([]);
+    const january = await api<DashboardEpisode[]>('/api/v3/Dashboard/CalendarEpisodes?startDate=2020-01-01&endDate=2020-01-31');
+    expect(january.map((e) => [e.SeriesTitle, e.Number, e.AirDate])).toEqual([1, 2, 3, 4].map((n) => ['Alpha Academy', n, '2020-01-05']));
+  });
+
+  it('ranks the AniDB tags of the visible series by use, filtered by tag category', async () => {
+    const db = server.services.db.kysely;
+    const now = new Date().toISOString();
+    const tag = (id: number, name: string, parent: number | null) => ({ id, parent_id: parent, name, description: null, is_spoiler: 0, is_verified: 1, updated_at: now });
+    await db.insertInto('anidb_tags').values([tag(900, 'genre', null), tag(901, 'comedy', 900), tag(902, 'school', 900), tag(910, 'maintenance tags', null), tag(911, 'cast missing', 910)]).execute();
+    const uses: Array<[number, number[]]> = [[901, [1, 2, 3]], [902, [1]], [911, [1, 2]]];
+    await db.insertInto('anidb_anime_tags').values(uses.flatMap(([tagId, animeIds]) => animeIds.map((animeId) => ({ anime_id: animeId, tag_id: tagId, weight: 300, is_local_spoiler: 0 })))).execute();
+    const top = async (query = '', apiKey = key) => (await api<Tag[]>(`/api/v3/Dashboard/TopTags${query}`, apiKey)).map((t) => [t.Name, t.Weight]);
+
+    // The default filter drops AniDB-internal, misc (ecchi has no category) and source tags.
+    expect(await top()).toEqual([['comedy', 3], ['school', 1]]);
+    expect(await top('?filter=0')).toEqual([['comedy', 3], ['cast missing', 2], ['ecchi', 1], ['school', 1]]);
+    expect(await top('?filter=Genre')).toEqual([['cast missing', 2], ['ecchi', 1]]);
+    expect(await top(`?filter=Genre,Invert`)).toEqual([['comedy', 3], ['school', 1]]);
+    expect(await top('?filter=0&pageSize=1&page=2')).toEqual([['cast missing', 2]]);
+    // The viewer cannot see Gamma Journey (tag 99), so its tags count one series less.
+    expect(await top('', viewerKey)).toEqual([['comedy', 2], ['school', 1]]);
+    const [comedy] = await api<Tag[]>('/api/v3/Dashboard/TopTags');
+    expect(comedy).toMatchObject({ ID: 901, ParentID: 900, Source: 'AniDB', IsSpoiler: false });
+    expect(comedy).not.toHaveProperty('Description');
+  });
+
   it('recommends unwatched similar anime, most often similar first', async () => {
     const result = await api<{ Total: number; List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?pageSize=20');
     expect(result.List.map((r) => [r.Anime.Title, r.SimilarTo, r.Anime.ShokoID])).toEqual([['Delta Tale', 2, series.D]]);
@@ -153,11 +186,65 @@ describe('dashboard API', () => {
       ['/api/v3/Dashboard/RecentlyAddedSeries?pageSize=1001', 'pageSize'],
       ['/api/v3/Series/AniDB/RecommendedForYou?endDate=2020-01-01T00:00:00Z', 'startDate'],
       ['/api/v3/Dashboard/AniDBCalendar?numberOfDays=x', 'numberOfDays'],
+      ['/api/v3/Dashboard/ContinueWatchingEpisodes?includeRestricted=sometimes', 'includeRestricted'],
+      ['/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=101', 'pageSize'],
+      ['/api/v3/Dashboard/ContinueWatchingEpisodes?includeSpecials=perhaps', 'includeSpecials'],
+      ['/api/v3/Dashboard/TopTags?filter=Shiny', 'filter'],
+      ['/api/v3/Dashboard/TopTags?pageSize=101', 'pageSize'],
+      ['/api/v3/Dashboard/CalendarEpisodes?endDate=2020-01-31', 'startDate'],
+      ['/api/v3/Dashboard/CalendarEpisodes?startDate=2020-13-01&endDate=2020-12-31', 'startDate'],
+      ['/api/v3/Dashboard/CalendarEpisodes?startDate=2020-01-01&endDate=31.01.2020', 'endDate'],
+      ['/api/v3/Dashboard/CalendarEpisodes?startDate=2020-02-01&endDate=2020-01-01', 'startDate'],
+      ['/api/v3/Dashboard/CalendarEpisodes?startDate=2020-01-01&endDate=2020-01-02&includeMissing=yes', 'includeMissing'],
     ];
     for (const [url, field] of cases) {
       const res = await server.request({ method: 'GET', url, key });
       expect(res.statusCode, url).toBe(400);
       expect(JSON.stringify(res.json().errors ?? {}), url).toContain(field);
     }
+  });
+
+  it('continues the episodes players reported a resume position for, latest activity first', async () => {
+    const db = server.services.db.kysely;
+    const fileOf = async (size: number) => (await db.selectFrom('files').select('id').where('size', '=', size).executeTakeFirstOrThrow()).id;
+    const [alphaE4, alphaE2, betaE1] = [await fileOf(100_000_014), await fileOf(110_000_012), await fileOf(100_000_021)];
+    await db.updateTable('files').set({ media_info: JSON.stringify({ Duration: '00:23:40' }) }).where('id', '=', alphaE4).execute();
+    const scrobble = async (fileId: number, query: string) => {
+      // Each report gets its own millisecond, so "latest activity" is well defined.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const res = await server.request({ method: 'GET', url: `/api/v3/File/${fileId}/Scrobble?${query}`, key });
+      expect(res.statusCode, res.body).toBe(202);
+    };
+    type Page = { Total: number; List: DashboardEpisode[] };
+    const continueWatching = (apiKey = key) => api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=20', apiKey);
+
+    await scrobble(alphaE4, 'event=pause&resumePosition=00:05:00');
+    const first = await continueWatching();
+    expect(first.Total).toBe(1);
+    expect(first.List[0]).toMatchObject({ SeriesTitle: 'Alpha Academy', Number: 4, ResumePosition: '00:05:00', Duration: '00:23:40', Watched: null, IDs: { ID: 14, ShokoFile: alphaE4, ShokoSeries: series.A } });
+    // The session is the viewer's own: another user sees nothing.
+    expect((await continueWatching(viewerKey)).Total).toBe(0);
+    // Next Up leaves a series in progress to Continue Watching, unless the two are combined.
+    expect((await api<Page>('/api/v3/Dashboard/NextUpEpisodes?onlyUnwatched=true')).Total).toBe(0);
+    const combined = await api<Page>('/api/v3/Dashboard/NextUpEpisodes?onlyUnwatched=false');
+    expect(combined.List.map((e) => [e.SeriesTitle, e.Number, e.ResumePosition])).toEqual([['Alpha Academy', 4, '00:05:00']]);
+
+    // Per series the most recently updated session counts; series order follows the latest activity.
+    await scrobble(alphaE2, 'resumePosition=00:02:00');
+    await scrobble(betaE1, 'resumePosition=00:40:00');
+    const second = await continueWatching();
+    expect(second.List.map((e) => [e.SeriesTitle, e.Number, e.ResumePosition, e.IDs.ShokoFile])).toEqual([
+      ['Beta Chronicle', 1, '00:40:00', betaE1],
+      ['Alpha Academy', 2, '00:02:00', alphaE2],
+    ]);
+    expect((await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=1&page=2')).List.map((e) => e.SeriesTitle)).toEqual(['Alpha Academy']);
+    expect((await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=1&page=0')).List.map((e) => e.SeriesTitle)).toEqual(['Beta Chronicle']);
+
+    // Finishing the episodes ends their sessions; Alpha falls back to its older session on E4.
+    await scrobble(alphaE2, 'watched=true');
+    await scrobble(betaE1, 'event=stop&watched=true');
+    const third = await continueWatching();
+    expect(third.List.map((e) => [e.SeriesTitle, e.Number])).toEqual([['Alpha Academy', 4]]);
+    expect((await api<Page>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=20')).List.find((e) => e.IDs.ShokoFile === alphaE4)).toMatchObject({ ResumePosition: '00:05:00', Duration: '00:23:40' });
   });
 });

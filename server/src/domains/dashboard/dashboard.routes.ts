@@ -4,6 +4,7 @@ import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
 import type { BrowseStore, Viewer } from '../collection/browse.store.js';
 import { readCacheKey, type ReadCache } from '../../http/read-cache.js';
+import { TagFilterBits } from '../series/tags.store.js';
 import type { DashboardStore, IncludeOnly } from './dashboard.store.js';
 
 const tags = ['Dashboard'];
@@ -28,6 +29,20 @@ function includeOnly(value: string | undefined, field: string): IncludeOnly {
 }
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+/** TagFilter.Filter: a number or flag names joined with commas; the default drops AniDB-internal, misc and source tags. */
+function tagFilterValue(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return TagFilterBits.AnidbInternal + TagFilterBits.Misc + TagFilterBits.Source;
+  let value = 0;
+  for (const item of raw.split(',').map((part) => part.trim())) {
+    const flag = Object.entries(TagFilterBits).find(([name]) => name.toLowerCase() === item.toLowerCase());
+    if (/^\d+$/.test(item)) value += Number(item);
+    else if (flag) value += flag[1];
+    else throw validationError('filter', `The value '${item}' is not a tag filter flag.`);
+  }
+  return value;
+}
 
 /** `GET /api/v3/Dashboard/*` (contract collection.md §10) and the recommendations the dashboard shows (§5.3). */
 export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardStore; browse: BrowseStore; cache: ReadCache }) {
@@ -57,10 +72,16 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
     return { Total, List: await browse.seriesModels(ids, viewer) };
   });
 
-  // Resume positions are not recorded yet (no player reports them), so no series has an active watch session.
+  const episodeListOptions = (query: { includeSpecials: boolean; includeOthers: boolean; includeRestricted?: string }) => ({
+    includeSpecials: query.includeSpecials,
+    includeOthers: query.includeOthers,
+    restricted: includeOnly(query.includeRestricted, 'includeRestricted'),
+  });
+
+  // Built from the resume positions players report through File/{id}/Scrobble.
   app.get('/api/v3/Dashboard/ContinueWatchingEpisodes', { schema: { tags, querystring: EpisodeListQuery } }, async (request) => {
-    includeOnly(request.query.includeRestricted, 'includeRestricted');
-    return { Total: 0, List: [] };
+    const { page, pageSize } = request.query;
+    return dashboard.continueWatching(await viewerOf(request), { page: Math.max(page, 1), pageSize }, episodeListOptions(request.query));
   });
 
   app.get(
@@ -79,10 +100,9 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
     async (request) => {
       const query = request.query;
       return dashboard.nextUp(await viewerOf(request), { page: Math.max(query.page, 1), pageSize: query.pageSize }, {
-        includeSpecials: query.includeSpecials,
-        includeOthers: query.includeOthers,
+        ...episodeListOptions(query),
         includeMissing: query.includeMissing,
-        restricted: includeOnly(query.includeRestricted, 'includeRestricted'),
+        onlyUnwatched: query.onlyUnwatched,
       });
     },
   );
@@ -94,7 +114,28 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
       const { numberOfDays, showAll, includeRestricted } = request.query;
       const from = todayUtc();
       const to = new Date(Date.parse(`${from}T00:00:00Z`) + numberOfDays * 86_400_000).toISOString().slice(0, 10);
-      return dashboard.calendar(await viewerOf(request), { from, to }, showAll, includeRestricted ? 'true' : 'false');
+      return dashboard.calendar(await viewerOf(request), { from, to }, showAll ? 'true' : 'false', includeRestricted ? 'true' : 'false');
+    },
+  );
+
+  app.get(
+    '/api/v3/Dashboard/CalendarEpisodes',
+    { schema: { tags, querystring: Type.Object({ startDate: DateOnly, endDate: DateOnly, includeMissing: IncludeOnlyParam, includeRestricted: IncludeOnlyParam }) } },
+    async (request) => {
+      const { startDate, endDate, includeMissing, includeRestricted } = request.query;
+      for (const [field, value] of [['startDate', startDate], ['endDate', endDate]] as const)
+        if (Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw validationError(field, `The value '${value}' is not a valid date.`);
+      if (startDate > endDate) throw validationError('startDate', 'Start date cannot be after the end date.');
+      return dashboard.calendar(await viewerOf(request), { from: startDate, to: endDate }, includeOnly(includeMissing, 'includeMissing'), includeOnly(includeRestricted, 'includeRestricted'));
+    },
+  );
+
+  app.get(
+    '/api/v3/Dashboard/TopTags',
+    { schema: { tags, querystring: Type.Object({ pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 10 }), page: Type.Integer({ minimum: 1, default: 1 }), filter: Type.Optional(Type.String()) }) } },
+    async (request) => {
+      const { page, pageSize, filter } = request.query;
+      return dashboard.topTags(await viewerOf(request), { page, pageSize }, tagFilterValue(filter));
     },
   );
 

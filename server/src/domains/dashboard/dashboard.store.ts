@@ -1,8 +1,10 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AnidbAnimeRecommendedForYou, CollectionImage, DashboardCollectionStats, DashboardEpisode, DashboardSeriesSummary } from '@shoko-ts/contract';
+import type { AnidbAnimeRecommendedForYou, CollectionImage, DashboardCollectionStats, DashboardEpisode, DashboardSeriesSummary, Tag } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
 import { animeType, type Viewer } from '../collection/browse.store.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
+import { fileDurationMs, resumePositionText } from '../files/scrobble.service.js';
+import { keepCategory, tagCategory, TagsStore } from '../series/tags.store.js';
 
 /** IncludeOnlyFilter of the contract: include, exclude or only. */
 export type IncludeOnly = 'true' | 'false' | 'only';
@@ -47,6 +49,9 @@ interface EpisodeRow {
   watched_at: string | null;
   series_title: string | null;
   picture: string | null;
+  /** The entry's file record for the viewer, where the query has one. */
+  resume_position_ms?: unknown;
+  media_info?: string | null;
 }
 
 const EPISODE_COLUMNS = sql.raw(`ae.id AS anidb_episode_id, ae.anime_id AS anime_id, e.id AS episode_id, s.id AS series_id, ae.titles AS titles,
@@ -61,8 +66,8 @@ function toEpisode(row: EpisodeRow): DashboardEpisode {
     Number: number,
     Type: EPISODE_TYPE[row.type] ?? 'Unknown',
     AirDate: row.air_date ? row.air_date.slice(0, 10) : null,
-    Duration: timeSpanText(num(row.length_seconds)),
-    ResumePosition: null,
+    Duration: timeSpanText((fileDurationMs(row.media_info ?? null) || num(row.length_seconds) * 1000) / 1000),
+    ResumePosition: resumePositionText(num(row.resume_position_ms)),
     Watched: row.watched_at ? new Date(row.watched_at).toISOString() : null,
     SeriesTitle: row.series_title ?? '',
     SeriesPoster: poster(num(row.anime_id), row.picture),
@@ -75,15 +80,46 @@ const restrictedClause = (filter: IncludeOnly, alias = 'a'): RawBuilder<unknown>
 
 const limitOffset = ({ page, pageSize }: Page) => sql`LIMIT ${pageSize} OFFSET ${(Math.max(page, 1) - 1) * pageSize}`;
 
+export interface EpisodeListOptions {
+  includeSpecials: boolean;
+  includeOthers: boolean;
+  restricted: IncludeOnly;
+}
+
+const episodeTypes = (options: EpisodeListOptions) => ['Episode', ...(options.includeSpecials ? ['Special'] : []), ...(options.includeOthers ? ['Other', 'Credits', 'Trailer', 'Parody'] : [])];
+
+/**
+ * `sessions`: the user's active watch sessions (a file with a non-zero resume position) by the episodes of the
+ * collection the file holds; `rn = 1` marks each series' most recently updated one.
+ */
+const sessionsCte = (userId: number, types: string[]) => sql`sessions AS (
+    SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.id AS aid, u.file_id AS fid, u.resume_position_ms AS pos,
+      u.updated_at AS touched, ROW_NUMBER() OVER (PARTITION BY e.series_id ORDER BY u.updated_at DESC, u.file_id DESC, l.ordering, ae.id) AS rn
+    FROM user_file_states u JOIN files f ON f.id = u.file_id JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
+      JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN series s ON s.anime_id = ae.anime_id JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
+    WHERE u.user_id = ${userId} AND u.resume_position_ms > 0 AND ae.type IN (${sql.join(types)}))`;
+
+/** `activity`: per series, the user's latest watched episode or playback report (needs `sessions`). */
+const activityCte = (userId: number) => sql`activity AS (
+    SELECT t.sid AS sid, MAX(t.last) AS last FROM (
+      SELECT e.series_id AS sid, w.updated_at AS last FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
+      WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL
+      UNION ALL SELECT sid, touched AS last FROM sessions) t
+    GROUP BY t.sid)`;
+
 /**
  * The dashboard's read side: every figure is one aggregate query over the whole collection, so the panels stay
  * fast on big collections (no per-series loops in JavaScript).
  */
 export class DashboardStore {
+  private readonly tags: TagsStore;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly seriesAllowed: SeriesAllowed,
-  ) {}
+  ) {
+    this.tags = new TagsStore(db);
+  }
 
   async stats(viewer: Viewer, today: string): Promise<DashboardCollectionStats> {
     const allowed = this.seriesAllowed(viewer, 's');
@@ -165,7 +201,8 @@ export class DashboardStore {
     const [total, list] = await Promise.all([
       sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from}`.execute(this.db),
       page.pageSize
-        ? sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, f.id AS file_id,
+        ? sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, f.id AS file_id, f.media_info AS media_info,
+            (SELECT u.resume_position_ms FROM user_file_states u WHERE u.file_id = f.id AND u.user_id = ${viewer.userId}) AS resume_position_ms,
             (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
             ${from} ORDER BY f.imported_at DESC, f.id DESC, l.ordering ${limitOffset(page)}`.execute(this.db)
         : Promise.resolve({ rows: [] as EpisodeRow[] }),
@@ -188,41 +225,63 @@ export class DashboardStore {
   }
 
   /**
+   * Per series with an active watch session (most recent activity first): the episode whose file has the most recently
+   * updated non-zero resume position.
+   */
+  async continueWatching(viewer: Viewer, page: Page, options: EpisodeListOptions): Promise<{ Total: number; List: DashboardEpisode[] }> {
+    const base = sql`WITH ${sessionsCte(viewer.userId, episodeTypes(options))}, ${activityCte(viewer.userId)} SELECT`;
+    const where = sql`FROM sessions c JOIN activity act ON act.sid = c.sid JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
+      JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id JOIN files f ON f.id = c.fid
+      WHERE c.rn = 1 AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
+    const [total, list] = await Promise.all([
+      sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
+      page.pageSize
+        ? sql<EpisodeRow>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms, f.media_info AS media_info,
+            (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
+            ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db)
+        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+    ]);
+    return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
+  }
+
+  /**
    * Per series the user has watched something of (most recent activity first): the first unwatched, not hidden
    * episode (normal episodes before specials). A series whose next episode would be E1 is not suggested.
+   * `onlyUnwatched` leaves out series with an active watch session; otherwise that session's episode is the suggestion
+   * (Continue Watching combined into Next Up).
    */
-  async nextUp(
-    viewer: Viewer,
-    page: Page,
-    options: { includeSpecials: boolean; includeOthers: boolean; includeMissing: boolean; restricted: IncludeOnly },
-  ): Promise<{ Total: number; List: DashboardEpisode[] }> {
-    const types = ['Episode', ...(options.includeSpecials ? ['Special'] : []), ...(options.includeOthers ? ['Other', 'Credits', 'Trailer', 'Parody'] : [])];
+  async nextUp(viewer: Viewer, page: Page, options: EpisodeListOptions & { includeMissing: boolean; onlyUnwatched: boolean }): Promise<{ Total: number; List: DashboardEpisode[] }> {
+    const types = episodeTypes(options);
     const userId = viewer.userId;
     const localOnly = options.includeMissing
       ? sql.raw('1 = 1')
       : sql.raw('EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)');
-    const base = sql`WITH activity AS (
-        SELECT e.series_id AS sid, MAX(w.updated_at) AS last FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
-        WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL GROUP BY e.series_id),
+    const inProgress = options.onlyUnwatched ? sql.raw('') : sql`UNION ALL SELECT eid, sid, etype, enumber, aid, fid, pos, 0 AS prio FROM sessions WHERE rn = 1`;
+    const base = sql`WITH ${sessionsCte(userId, types)}, ${activityCte(userId)},
       candidates AS (
-        SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber,
-          ROW_NUMBER() OVER (PARTITION BY e.series_id ORDER BY CASE WHEN ae.type = 'Episode' THEN 0 ELSE 1 END, ae.number, ae.id) AS rn
-        FROM episodes e JOIN activity act ON act.sid = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-        WHERE e.is_hidden = 0 AND ae.type IN (${sql.join(types)}) AND ${localOnly}
-          AND NOT EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL))
+        SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.sid ORDER BY u.prio, CASE WHEN u.etype = 'Episode' THEN 0 ELSE 1 END, u.enumber, u.aid) AS rn FROM (
+          SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.id AS aid, CAST(NULL AS INTEGER) AS fid, CAST(NULL AS INTEGER) AS pos, 1 AS prio
+          FROM episodes e JOIN activity act ON act.sid = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+          WHERE e.is_hidden = 0 AND ae.type IN (${sql.join(types)}) AND ${localOnly}
+            AND NOT EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL)
+          ${inProgress}) u)
       SELECT`;
+    const skipInProgress = options.onlyUnwatched ? sql.raw('AND c.sid NOT IN (SELECT sid FROM sessions)') : sql.raw('');
     const where = sql`FROM candidates c JOIN activity act ON act.sid = c.sid JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
       JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id
-      WHERE c.rn = 1 AND NOT (c.etype = 'Episode' AND c.enumber = 1) AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
+      WHERE c.rn = 1 AND NOT (c.prio = 1 AND c.etype = 'Episode' AND c.enumber = 1) ${skipInProgress}
+        AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
     const [total, list] = await Promise.all([
       sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
       page.pageSize
-        ? sql<EpisodeRow>`${base} ${EPISODE_COLUMNS}, NULL AS file_id, NULL AS watched_at ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db)
+        ? sql<EpisodeRow>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms,
+            (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at
+            ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db)
         : Promise.resolve({ rows: [] as EpisodeRow[] }),
     ]);
     const rows = list.rows;
-    const files = await this.firstFiles(rows.map((r) => num(r.anidb_episode_id)));
-    return { Total: num(total.rows[0]?.count), List: rows.map((r) => toEpisode({ ...r, file_id: files.get(num(r.anidb_episode_id)) ?? null })) };
+    const files = await this.firstFiles(rows.filter((r) => r.file_id === null).map((r) => num(r.anidb_episode_id)));
+    return { Total: num(total.rows[0]?.count), List: rows.map((r) => toEpisode(r.file_id === null ? { ...r, file_id: files.get(num(r.anidb_episode_id)) ?? null } : r)) };
   }
 
   /** The lowest file id holding each AniDB episode. */
@@ -233,16 +292,43 @@ export class DashboardStore {
     return new Map(rows.map((r) => [num(r.episode_id), num(r.file_id)]));
   }
 
-  /** AniDB episodes airing from `from` through `to` (inclusive), by air date; `showAll` false keeps anime with a local series. */
-  async calendar(viewer: Viewer, range: { from: string; to: string }, showAll: boolean, restricted: IncludeOnly): Promise<DashboardEpisode[]> {
+  /**
+   * AniDB episodes airing from `from` through `to` (inclusive), by air date. `missing` is about anime without a series
+   * in the collection: left out (`false`), included (`true`) or the only ones (`only`).
+   */
+  async calendar(viewer: Viewer, range: { from: string; to: string }, missing: IncludeOnly, restricted: IncludeOnly): Promise<DashboardEpisode[]> {
+    const inCollection = missing === 'true' ? sql.raw('1 = 1') : missing === 'only' ? sql.raw('s.id IS NULL') : sql.raw('s.id IS NOT NULL');
     const { rows } = await sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, NULL AS file_id, NULL AS watched_at
       FROM anidb_episodes ae JOIN anidb_anime a ON a.id = ae.anime_id LEFT JOIN series s ON s.anime_id = a.id
       LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
       WHERE ae.air_date IS NOT NULL AND ae.air_date >= ${range.from} AND ae.air_date <= ${`${range.to}T99`}
-        AND ${showAll ? sql.raw('1 = 1') : sql.raw('s.id IS NOT NULL')}
-        AND (s.id IS NULL OR ${this.seriesAllowed(viewer, 's')}) AND ${restrictedClause(restricted)}
+        AND ${inCollection} AND (s.id IS NULL OR ${this.seriesAllowed(viewer, 's')}) AND ${restrictedClause(restricted)}
       ORDER BY ae.air_date, a.id, ae.number LIMIT 1000`.execute(this.db);
     return rows.map(toEpisode);
+  }
+
+  /** The AniDB tags most used by the series the viewer may see, `Weight` = how many series; `filter` is TagFilter.Filter. */
+  async topTags(viewer: Viewer, page: Page, filter: number): Promise<Tag[]> {
+    const { rows } = await sql<{ id: number; parent_id: number | null; name: string; is_spoiler: number; is_verified: number; updated_at: string; uses: unknown }>`
+      SELECT t.id, t.parent_id, t.name, t.is_spoiler, t.is_verified, t.updated_at, COUNT(DISTINCT s.id) AS uses
+      FROM series s JOIN anidb_anime_tags at ON at.anime_id = s.anime_id JOIN anidb_tags t ON t.id = at.tag_id
+      WHERE ${this.seriesAllowed(viewer, 's')}
+      GROUP BY t.id, t.parent_id, t.name, t.is_spoiler, t.is_verified, t.updated_at
+      ORDER BY uses DESC, t.name, t.id`.execute(this.db);
+    // Categories come from the tag tree, so the filter runs here over the (few thousand at most) tags in use.
+    const ancestry = await this.tags.ancestry(rows.map((r) => r.id));
+    const kept = rows.filter((r) => keepCategory(filter, tagCategory(ancestry.get(r.id) ?? [r.name])));
+    const start = (Math.max(page.page, 1) - 1) * page.pageSize;
+    return kept.slice(start, start + page.pageSize).map((r) => ({
+      ID: r.id,
+      ParentID: r.parent_id,
+      Name: r.name,
+      IsVerified: !!num(r.is_verified),
+      IsSpoiler: !!num(r.is_spoiler),
+      Weight: num(r.uses),
+      LastUpdated: new Date(r.updated_at).toISOString(),
+      Source: 'AniDB',
+    }));
   }
 
   /**

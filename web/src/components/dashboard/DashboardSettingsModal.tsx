@@ -16,6 +16,7 @@ const WIDGET_FLAGS: Array<[Flag, string]> = [
   ['hideCollectionStats', 'Collection Statistics'],
   ['hideMediaType', 'Media Type'],
   ['hideImportFolders', 'Import Folders'],
+  ['hideShokoNews', 'Shoko News'],
   ['hideContinueWatching', 'Continue Watching'],
   ['hideNextUp', 'Next Up'],
   ['hideUpcomingAnime', 'Upcoming Anime'],
@@ -29,6 +30,7 @@ const OPTION_FLAGS: Array<[Flag, string, string]> = [
 const COUNTS: Array<[keyof typeof COUNT_LIMITS, string]> = [
   ['recentlyImportedEpisodesCount', 'Recently Imported Episodes'],
   ['recentlyImportedSeriesCount', 'Recently Imported Series'],
+  ['shokoNewsPostsCount', 'Shoko News Posts'],
 ];
 
 /** Which widgets show and how long the lists are (WebUI_Settings.dashboard); saved with the server settings. */

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import type { DashboardEpisode } from '@shoko-ts/contract';
 import { useContinueWatching, useNextUp, useRecentlyAddedEpisodes, useRecentlyAddedSeries, useRecommendedAnime, useUpcomingAnime } from '@/api/dashboard';
 import { PosterCard, PosterRow } from './PosterCard';
+import { watchProgress } from './progress';
 import type { DashboardSettings } from './settings';
 import { SegmentToggle, Widget } from './Widget';
 
@@ -28,6 +29,7 @@ function EpisodeCards({ episodes, label, detail }: { episodes: DashboardEpisode[
           subtitle={episodeLabel(episode)}
           detail={detail?.(episode)}
           to={seriesLink(episode.IDs.ShokoSeries)}
+          progress={watchProgress(episode)}
         />
       ))}
     </PosterRow>

@@ -12,11 +12,12 @@ describe('dashboard widgets', () => {
   });
 
   it('honours each hide flag, and folds Continue Watching into Next Up when combined', () => {
-    expect(visibleWidgets(DEFAULT_DASHBOARD_SETTINGS)).toHaveLength(10);
+    expect(visibleWidgets(DEFAULT_DASHBOARD_SETTINGS)).toHaveLength(11);
     const hidden = visibleWidgets({ ...DEFAULT_DASHBOARD_SETTINGS, hideQueueProcessor: true, hideMediaType: true }).map((w) => w.id);
     expect(hidden).not.toContain('queue');
     expect(hidden).not.toContain('mediaType');
-    expect(hidden).toHaveLength(8);
+    expect(hidden).toHaveLength(9);
+    expect(visibleWidgets({ ...DEFAULT_DASHBOARD_SETTINGS, hideShokoNews: true }).map((w) => w.id)).not.toContain('shokoNews');
     const combined = visibleWidgets({ ...DEFAULT_DASHBOARD_SETTINGS, combineContinueWatching: true }).map((w) => w.id);
     expect(combined).not.toContain('continueWatching');
     expect(combined).toContain('nextUp');

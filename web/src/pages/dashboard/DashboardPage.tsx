@@ -6,6 +6,7 @@ import { setDashboardEditing, useDashboardEditing } from '@/components/dashboard
 import { moveWidget, orderWidgets } from '@/components/dashboard/layout';
 import { CollectionStatsWidget, ImportFoldersWidget, MediaTypeWidget, QueueProcessorWidget, UnrecognizedFilesWidget } from '@/components/dashboard/CollectionWidgets';
 import { ContinueWatchingWidget, NextUpWidget, RecentlyImportedWidget, RecommendedAnimeWidget, UpcomingAnimeWidget } from '@/components/dashboard/EpisodeWidgets';
+import { NewsWidget } from '@/components/dashboard/NewsWidget';
 import { useDashboardSettings, type DashboardSettings } from '@/components/dashboard/settings';
 import { WelcomeModal } from './WelcomeModal';
 
@@ -21,6 +22,7 @@ interface WidgetSpec {
 
 const SMALL = 'sm:col-span-6 md:col-span-5 lg:col-span-4';
 const WIDE = 'sm:col-span-6 md:col-span-10 lg:col-span-12';
+const TWO_THIRDS = 'sm:col-span-6 md:col-span-5 lg:col-span-8';
 const LIST_HEIGHT = 'max-h-[26rem] sm:h-[22rem]';
 const PANEL_HEIGHT = 'max-h-96 sm:h-80';
 
@@ -31,8 +33,9 @@ export const DASHBOARD_WIDGETS: WidgetSpec[] = [
   { id: 'recentlyImported', title: 'Recently Imported', hideFlag: 'hideRecentlyImported', component: RecentlyImportedWidget, span: 'sm:col-span-6 md:col-span-10 lg:col-span-8', height: LIST_HEIGHT },
   { id: 'mediaType', title: 'Media Type', hideFlag: 'hideMediaType', component: MediaTypeWidget, span: SMALL, height: LIST_HEIGHT },
   { id: 'importFolders', title: 'Import Folders', hideFlag: 'hideImportFolders', component: ImportFoldersWidget, span: SMALL, height: PANEL_HEIGHT },
-  { id: 'continueWatching', title: 'Continue Watching', hideFlag: 'hideContinueWatching', component: ContinueWatchingWidget, span: 'sm:col-span-6 md:col-span-5 lg:col-span-8', height: PANEL_HEIGHT },
-  { id: 'nextUp', title: 'Next Up', hideFlag: 'hideNextUp', component: NextUpWidget, span: WIDE, height: LIST_HEIGHT },
+  { id: 'continueWatching', title: 'Continue Watching', hideFlag: 'hideContinueWatching', component: ContinueWatchingWidget, span: TWO_THIRDS, height: LIST_HEIGHT },
+  { id: 'shokoNews', title: 'Shoko News', hideFlag: 'hideShokoNews', component: NewsWidget, span: SMALL, height: LIST_HEIGHT },
+  { id: 'nextUp', title: 'Next Up', hideFlag: 'hideNextUp', component: NextUpWidget, span: TWO_THIRDS, height: LIST_HEIGHT },
   { id: 'upcomingAnime', title: 'Upcoming Anime', hideFlag: 'hideUpcomingAnime', component: UpcomingAnimeWidget, span: WIDE, height: LIST_HEIGHT },
   { id: 'recommendedAnime', title: 'Recommended Anime', hideFlag: 'hideRecommendedAnime', component: RecommendedAnimeWidget, span: WIDE, height: LIST_HEIGHT },
 ];

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
+import type { EventBus } from '../../events/bus.js';
+import type { QueueService } from '../../jobs/queue.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { plexClientFromEnv } from './plex.client.js';
+import { PlexService } from './plex.service.js';
+import { PlexTokenStore } from './plex.store.js';
+import { PlexSync } from './plex.sync.js';
+import { traktClientFromEnv } from './trakt.client.js';
+import { TraktService } from './trakt.service.js';
+
+export interface IntegrationsDomain {
+  trakt: TraktService;
+  plex: PlexService;
+  plexSync: PlexSync;
+  /** Stops the Trakt token check and any device-code polling. */
+  stop(): void;
+}
+
+/**
+ * Trakt and Plex. Base URLs come from `SHOKO_TRAKT_URL`, `SHOKO_PLEXTV_URL` and `SHOKO_PLEX_APP_URL` (the fakes in
+ * tests), Trakt's application credentials from `SHOKO_TRAKT_CLIENT_ID` / `SHOKO_TRAKT_CLIENT_SECRET`.
+ */
+export function createIntegrations(deps: {
+  db: Kysely<Database>;
+  settings: SettingsService;
+  bus: EventBus;
+  queue: QueueService;
+  logger: Logger;
+  serverVersion: string;
+  /** Marks a file (and its episodes) watched for a user: what a player's scrobble does. */
+  markWatched(userId: number, fileId: number): Promise<void>;
+}): IntegrationsDomain {
+  const trakt = new TraktService({ client: traktClientFromEnv(), settings: deps.settings, bus: deps.bus, logger: deps.logger.child({ name: 'Trakt' }) });
+  const plexClient = plexClientFromEnv(deps.serverVersion);
+  const tokens = new PlexTokenStore(deps.db);
+  const plex = new PlexService({ client: plexClient, tokens, settings: deps.settings, logger: deps.logger.child({ name: 'Plex' }) });
+  const plexSync = new PlexSync({ db: deps.db, client: plexClient, plex, tokens, settings: deps.settings, queue: deps.queue, markWatched: deps.markWatched });
+  trakt.start();
+  return { trakt, plex, plexSync, stop: () => trakt.stop() };
+}
