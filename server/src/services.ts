@@ -278,7 +278,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
     scrobble,
     avdump,
-    actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb }),
+    actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb, plexSyncAll: () => integrations.plexSync.queueAll() }),
     integrations,
     stopBackground: async () => {
       integrations.stop();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTION_CATALOGUE, type QueueItem } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 
@@ -51,6 +51,11 @@ describe('actions API', () => {
     const avdump = await get('/api/v3/Action/AVDumpMismatchedFiles');
     expect(avdump.statusCode).toBe(400);
     expect(avdump.json().errors).toEqual({ Settings: ['Missing AVDump API key.'] });
+    // Plex sync for everyone: nobody has a Plex login here, so nothing is queued, but the action runs.
+    const spy = vi.spyOn(server.services.integrations.plexSync, 'queueAll');
+    expect((await get('/api/v3/Action/PlexSyncAll')).statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
     const hashes = await get('/api/v3/Action/SyncHashes');
     expect(hashes.statusCode).toBe(400);
     expect(hashes.json().title).toBe('Bad Request');

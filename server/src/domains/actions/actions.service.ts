@@ -47,7 +47,6 @@ const NOT_AVAILABLE: Record<string, string> = {
   ValidateAllImages: 'Image validation is not available on this server yet.',
   DownloadMissingAniDBCreators: 'Creator downloads are not available on this server yet.',
   CreateMissingSeries: 'Series are created with their anime on this server; there are none to create.',
-  PlexSyncAll: 'Plex is not available on this server yet.',
 };
 
 export interface ActionsDeps {
@@ -60,6 +59,8 @@ export interface ActionsDeps {
   scheduler: MetadataScheduler;
   myList: MyList;
   tmdb: TmdbDomain;
+  /** Queues a Plex watched-state sync for every user with a Plex login; returns how many. */
+  plexSyncAll: () => Promise<number>;
 }
 
 /** contract server.md §6: each action queues its work and returns at once. */
@@ -106,13 +107,16 @@ export class ActionsService {
       }
       case 'AVDumpMismatchedFiles':
         if (!this.deps.settings.current.AniDb.AVDumpKey?.trim()) throw validationError('Settings', 'Missing AVDump API key.');
-        throw badRequest('AVDump is not available on this server yet.');
+        throw badRequest('Finding files whose chapters disagree with AniDB is not available on this server yet; AVDump single files from Unrecognized Files.');
       case 'SendWatchStatesToTrakt':
       case 'GetWatchStatesFromTrakt': {
         const trakt = this.deps.settings.current.TraktTv;
         if (!trakt.Enabled || !trakt.AuthToken) throw badRequest('Trakt account is not linked!');
         throw badRequest('Trakt syncing is not available on this server yet.');
       }
+      case 'PlexSyncAll':
+        await this.deps.plexSyncAll();
+        return {};
       case 'SyncHashes':
         throw problemError(400);
       case 'RemoveMissingFiles':
