@@ -203,7 +203,9 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     tmdb.linking.queueAutoMatch(update.SeriesID).catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
   });
 
-  const scrobble = new ScrobbleService(new ScrobbleStore(db.kysely), new SeriesStore(db.kysely));
+  const scrobbleStore = new ScrobbleStore(db.kysely);
+  const scrobble = new ScrobbleService(scrobbleStore, new SeriesStore(db.kysely));
+  files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);
   const integrations = createIntegrations({
     db: db.kysely,
     settings,

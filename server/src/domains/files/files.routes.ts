@@ -30,6 +30,9 @@ const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
 const LocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) });
 const BoolValue = Type.Object({ value: Type.Boolean({ default: true }) });
 
+/** The calling user, whose file records fill the File model's user fields. */
+const viewerOf = (request: { principal?: { kind: string; userId?: number } | null }) => (request.principal?.kind === 'user' ? request.principal.userId : undefined);
+
 /** Repeated keys and comma lists are the same thing (contract files.md §0.3). */
 function listOf(raw: string | string[] | undefined): string[] {
   return (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
@@ -54,7 +57,7 @@ export function registerFileRoutes(
 ) {
   const { files } = deps;
 
-  const listHandler = (search?: string, contents?: Set<string>) => (query: typeof FileListQuery.static) =>
+  const listHandler = (search?: string, contents?: Set<string>) => (query: typeof FileListQuery.static, viewerId?: number) =>
     files.list({
       page: query.page,
       pageSize: query.pageSize,
@@ -65,22 +68,23 @@ export function registerFileRoutes(
       includeDataFrom: enumList(query.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
       search,
       contents,
+      viewerId,
     });
 
   app.get('/api/v3/File', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
-    listHandler()(request.query),
+    listHandler()(request.query, viewerOf(request)),
   );
 
   app.get(
     '/api/v3/Series/:seriesID/File',
     { schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }), querystring: FileListQuery, response: { 200: ListResult(File) } } },
-    async (request) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request.query),
+    async (request) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request.query, viewerOf(request)),
   );
 
   app.get(
     '/api/v3/Episode/:episodeID/File',
     { schema: { tags: ['Episode'], params: Type.Object({ episodeID: Type.Integer({ minimum: 1 }) }), querystring: FileListQuery, response: { 200: ListResult(File) } } },
-    async (request) => listHandler(undefined, await files.contentsOf('episode', request.params.episodeID))(request.query),
+    async (request) => listHandler(undefined, await files.contentsOf('episode', request.params.episodeID))(request.query, viewerOf(request)),
   );
 
   app.get(
@@ -108,12 +112,13 @@ export function registerFileRoutes(
         folderPath: q.folderPath,
         include: enumList(q.include, FILE_INCLUDE_TYPES, 'include'),
         includeDataFrom: enumList(q.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
+        viewerId: viewerOf(request),
       });
     },
   );
 
   app.get('/api/v3/File/Search/*', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
-    listHandler((request.params as { '*': string })['*'] ?? '')(request.query),
+    listHandler((request.params as { '*': string })['*'] ?? '')(request.query, viewerOf(request)),
   );
 
   app.delete('/api/v3/File', { config: { auth: 'admin' }, schema: { tags, body: Type.Union([BatchDeleteFilesBody, Type.Null()]) } }, async (request, reply) => {
@@ -135,7 +140,12 @@ export function registerFileRoutes(
     '/api/v3/File/:fileID',
     { schema: { tags, params: FileParams, querystring: Type.Object({ include: ListParam, includeDataFrom: ListParam }), response: { 200: File } } },
     (request) =>
-      files.get(request.params.fileID, enumList(request.query.include, FILE_INCLUDE_TYPES, 'include'), enumList(request.query.includeDataFrom, DATA_SOURCES, 'includeDataFrom')),
+      files.get(
+        request.params.fileID,
+        enumList(request.query.include, FILE_INCLUDE_TYPES, 'include'),
+        enumList(request.query.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
+        viewerOf(request),
+      ),
   );
 
   app.delete(

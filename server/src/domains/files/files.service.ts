@@ -26,6 +26,15 @@ export interface FileListQuery {
   exclude: FileExcludeType[];
   sortOrder: string[];
   search?: string;
+  /** The user whose resume point and watched date fill ResumePosition / Viewed / Watched. */
+  viewerId?: number;
+}
+
+/** One user's record of one file, as the scrobble store keeps it. */
+export interface FileUserState {
+  resume_position_ms: number;
+  watched_at: string | null;
+  updated_at: string;
 }
 
 type Content = { ed2k: string; size: number };
@@ -44,6 +53,7 @@ interface FileExtras {
   SeriesIDs?: unknown[];
   AniDB?: Record<string, unknown>;
   AVDump?: AVDumpInfo;
+  User?: FileUserState;
 }
 
 
@@ -73,6 +83,8 @@ function parseMediaInfo(row: FileRow): Record<string, unknown> | null {
 export class FilesService {
   /** `File.AVDump` of files, from the AVDump domain (set once it exists). */
   avdumpInfo: ((fileIds: number[]) => Promise<Map<number, AVDumpInfo>>) | null = null;
+  /** A user's records of files (scrobble domain), for the user fields of the File model. */
+  userStates: ((userId: number, fileIds: number[]) => Promise<Map<number, FileUserState>>) | null = null;
 
   constructor(
     private readonly store: FilesStore,
@@ -102,9 +114,9 @@ export class FilesService {
       AVDump: extras.AVDump ?? { Status: null, LastDumpedAt: null, LastVersion: null },
       Resolution: video?.Resolution ?? null,
       Duration: typeof media?.Duration === 'string' ? media.Duration : ZERO_DURATION,
-      ResumePosition: null,
-      Viewed: null,
-      Watched: null,
+      ResumePosition: extras.User && extras.User.resume_position_ms > 0 ? timeSpan(extras.User.resume_position_ms / 1000) : null,
+      Viewed: extras.User ? new Date(extras.User.updated_at).toISOString() : null,
+      Watched: extras.User?.watched_at ? new Date(extras.User.watched_at).toISOString() : null,
       Imported: row.imported_at,
       Created: row.created_at,
       Updated: row.updated_at,
@@ -116,12 +128,14 @@ export class FilesService {
   }
 
   /** The metadata parts of a page of files, loaded in a few queries. */
-  private async extrasOf(rows: FileRow[], include: Set<string>, dataFrom: Set<string>): Promise<Map<number, FileExtras>> {
+  private async extrasOf(rows: FileRow[], include: Set<string>, dataFrom: Set<string>, viewerId?: number): Promise<Map<number, FileExtras>> {
     const details = this.matching.details;
     const result = new Map<number, FileExtras>();
-    const avdump = this.avdumpInfo ? await this.avdumpInfo(rows.map((r) => r.id)) : null;
+    const ids = rows.map((r) => r.id);
+    const avdump = this.avdumpInfo ? await this.avdumpInfo(ids) : null;
+    const user = this.userStates && viewerId !== undefined && ids.length ? await this.userStates(viewerId, ids) : null;
     if (!details) {
-      for (const row of rows) result.set(row.id, { AVDump: avdump?.get(row.id) });
+      for (const row of rows) result.set(row.id, { AVDump: avdump?.get(row.id), User: user?.get(row.id) });
       return result;
     }
     const contents = rows.filter((r) => r.ed2k).map((r) => ({ ed2k: r.ed2k, size: r.size }));
@@ -129,7 +143,7 @@ export class FilesService {
     const anidb = dataFrom.has('AniDB') ? await details.anidbFiles(contents) : null;
     for (const row of rows) {
       const key = `${row.ed2k}:${row.size}`;
-      result.set(row.id, { SeriesIDs: xrefs?.get(key), AniDB: anidb?.get(key), AVDump: avdump?.get(row.id) });
+      result.set(row.id, { SeriesIDs: xrefs?.get(key), AniDB: anidb?.get(key), AVDump: avdump?.get(row.id), User: user?.get(row.id) });
     }
     return result;
   }
@@ -145,16 +159,16 @@ export class FilesService {
     };
   }
 
-  async get(id: number, include: FileIncludeType[], includeDataFrom: string[] = []): Promise<File> {
+  async get(id: number, include: FileIncludeType[], includeDataFrom: string[] = [], viewerId?: number): Promise<File> {
     const row = await this.store.file(id);
     if (!row) throw notFound('No File entry for the given fileID');
     const includeSet = new Set<string>(include);
-    const extras = await this.extrasOf([row], includeSet, new Set(includeDataFrom));
+    const extras = await this.extrasOf([row], includeSet, new Set(includeDataFrom), viewerId);
     return this.toModel(row, await this.store.locationsOfFiles([id]), includeSet, extras.get(id));
   }
 
   /** T3: a folder's files (optionally under one sub-folder) oldest first, ignored ones included. */
-  async listInFolder(folderId: number, options: { page: number; pageSize: number; folderPath?: string; include: FileIncludeType[]; includeDataFrom: string[] }): Promise<ListResult<File>> {
+  async listInFolder(folderId: number, options: { page: number; pageSize: number; folderPath?: string; include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number }): Promise<ListResult<File>> {
     const inFolder = await this.store.locationsInFolder(folderId);
     const subFolder = options.folderPath?.split(/[\\/]+/).filter(Boolean).join(path.sep);
     const prefix = subFolder ? subFolder + path.sep : '';
@@ -164,7 +178,7 @@ export class FilesService {
     rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
     const page = options.pageSize === 0 ? rows : rows.slice((options.page - 1) * options.pageSize, options.page * options.pageSize);
     const include = new Set<string>(options.include);
-    const extras = await this.extrasOf(page, include, new Set(options.includeDataFrom));
+    const extras = await this.extrasOf(page, include, new Set(options.includeDataFrom), options.viewerId);
     const locations = groupByFile(await this.store.locationsOfFiles(page.map((r) => r.id)));
     return { Total: rows.length, List: page.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id))) };
   }
@@ -190,7 +204,7 @@ export class FilesService {
     );
     const include = new Set<string>(query.include);
     const locations = groupByFile(await this.store.locationsOfFiles(rows.map((r) => r.id)));
-    const extras = await this.extrasOf(rows, include, new Set(query.includeDataFrom ?? []));
+    const extras = await this.extrasOf(rows, include, new Set(query.includeDataFrom ?? []), query.viewerId);
     return { Total: total, List: rows.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id))) };
   }
 

@@ -71,6 +71,13 @@ describe('file scrobble and user stats API', () => {
 
     expect((await call('GET', `/api/v3/File/${files.e1}/UserStats`, { apiKey: otherKey })).statusCode).toBe(404);
     expect(await episodeWatchedAt(episodes.e1, adminId)).toBeNull();
+
+    // The File model carries the caller's own record, in the single file and in lists; another user sees none.
+    const own = (await call('GET', `/api/v3/File/${files.e1}`)).json();
+    expect(own).toMatchObject({ ResumePosition: '00:12:30.5000000', Watched: null, Viewed: expect.any(String) });
+    const listed = (await call('GET', '/api/v3/File?pageSize=0')).json().List.find((f: { ID: number }) => f.ID === files.e1);
+    expect(listed.ResumePosition).toBe('00:12:30.5000000');
+    expect((await call('GET', `/api/v3/File/${files.e1}`, { apiKey: otherKey })).json()).toMatchObject({ ResumePosition: null, Viewed: null, Watched: null });
   });
 
   it('treats playing to the end as watched: position back to 0, the episode marked watched', async () => {
