@@ -149,7 +149,20 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, cache: readCache });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
-  registerSeriesRoutes(app, { browse: services.collection.browse, store: services.series.store, details: services.series.details, tags: services.series.tags, images: services.series.images, tmdb: services.tmdb.service });
+  registerSeriesRoutes(app, {
+    browse: services.collection.browse,
+    store: services.series.store,
+    details: services.series.details,
+    tags: services.series.tags,
+    images: services.series.images,
+    tmdb: services.tmdb.service,
+    episodeFiles: async (episodeId, o) => {
+      const include = [...(o.includeMediaInfo ? ['MediaInfo' as const] : []), ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []), ...(o.includeXRefs ? ['XRefs' as const] : [])];
+      const contents = await services.files.contentsOf('episode', episodeId);
+      const page = await services.files.list({ page: 1, pageSize: 0, include, exclude: [], includeOnly: [], sortOrder: [], contents, includeDataFrom: o.dataFrom, viewerId: o.viewerId });
+      return page.List;
+    },
+  });
   registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
   registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });
   registerSeriesUtilityRoutes(app, { browse: services.collection.browse, utilities: new SeriesUtilities(services.db.kysely, services.collection.browse) });

@@ -16,7 +16,7 @@ export interface AnidbEpisode {
   Rating: Rating;
 }
 
-/** §2.4 Episode (Files and CrossReferences are not produced yet). */
+/** §2.4 Episode (CrossReferences are not produced yet). */
 export interface Episode {
   IDs: { ID: number; ParentSeries: number; AniDB: number; TvDB: number[]; IMDB: string[]; TMDB: { Episode: number[]; Movie: number[]; Show: number[] } };
   Name: string;
@@ -34,6 +34,8 @@ export interface Episode {
   Updated: string;
   AniDB?: AnidbEpisode;
   TMDB?: { Episodes: unknown[]; Movies: unknown[] };
+  /** With `includeFiles=true`: the episode's files (File model of the files contract). */
+  Files?: unknown[];
 }
 
 /** Values of the IncludeOnlyFilter query parameters. */

@@ -139,6 +139,23 @@ describe('series page API', () => {
       expect(plain).not.toHaveProperty('AniDB');
     });
 
+    it('filters by manual links and adds each episode\'s files with includeFiles', async () => {
+      const db = server.services.db.kysely;
+      await db.updateTable('file_episode_links').set({ source: 'User' }).where('episode_id', '=', 1002).execute();
+      try {
+        expect((await listIds('includeManuallyLinked=only')).ids).toEqual([1002]);
+        expect((await listIds('includeManuallyLinked=false')).ids).toEqual([1001, 1021, 1011]);
+        expect((await listIds('includeManuallyLinked=true')).total).toBe(4);
+      } finally {
+        await db.updateTable('file_episode_links').set({ source: 'AniDB' }).where('episode_id', '=', 1002).execute();
+      }
+      const [first] = (await api('GET', `/api/v3/Series/${harbor}/Episode?pageSize=1&includeFiles=true&includeXRefs=true`)).json().List;
+      expect(first.Files).toHaveLength(1);
+      expect(first.Files[0]).toMatchObject({ Size: expect.any(Number), Hashes: { ED2K: expect.any(String) } });
+      expect(first.Files[0].SeriesIDs[0].EpisodeIDs.map((e: { AniDB: number }) => e.AniDB)).toEqual([1001]);
+      expect((await api('GET', `/api/v3/Series/${harbor}/Episode?pageSize=1`)).json().List[0]).not.toHaveProperty('Files');
+    });
+
     it('rejects invalid filters with a problem body naming the field', async () => {
       const badFilter = await api('GET', `/api/v3/Series/${harbor}/Episode?includeMissing=maybe`);
       expect(badFilter.statusCode).toBe(400);

@@ -72,7 +72,16 @@ const voteValue = ({ Value, MaxValue }: { Value: number; MaxValue: number }): nu
 };
 
 /** Series page endpoints: the series, its episodes and the viewer's watch state and votes (contract §5.1, §5.5, §5.8, §6). */
-export function registerSeriesRoutes(app: App, deps: { browse: BrowseStore; store: SeriesStore; details: DetailsStore; tags: TagsStore; images: SeriesImagesService; tmdb: Pick<TmdbService, 'showsOfAnime' | 'moviesOfAnime'> }) {
+/** The files of one episode in the File model, for `includeFiles` (from the files domain). */
+export type EpisodeFiles = (
+  episodeId: number,
+  options: { includeMediaInfo: boolean; includeAbsolutePaths: boolean; includeXRefs: boolean; dataFrom: string[]; viewerId?: number },
+) => Promise<unknown[]>;
+
+export function registerSeriesRoutes(
+  app: App,
+  deps: { browse: BrowseStore; store: SeriesStore; details: DetailsStore; tags: TagsStore; images: SeriesImagesService; tmdb: Pick<TmdbService, 'showsOfAnime' | 'moviesOfAnime'>; episodeFiles?: EpisodeFiles },
+) {
   const { browse, store, details, tags, images, tmdb } = deps;
   const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
 
@@ -137,12 +146,28 @@ export function registerSeriesRoutes(app: App, deps: { browse: BrowseStore; stor
     async (request) => {
       const q = request.query;
       const filter = episodeFilter(q);
-      includeOnly(q.includeManuallyLinked, 'true', 'includeManuallyLinked');
+      const manual = includeOnly(q.includeManuallyLinked, 'true', 'includeManuallyLinked');
       const viewer = await viewerOf(request);
       await allowedSeries(viewer, request.params.seriesID);
-      const selected = store.select(await store.rows({ seriesId: request.params.seriesID }, viewer.userId), filter);
+      let selected = store.select(await store.rows({ seriesId: request.params.seriesID }, viewer.userId), filter);
+      if (manual !== 'true') {
+        const linked = await store.manuallyLinkedEpisodeIds(request.params.seriesID);
+        selected = selected.filter((row) => (manual === 'only') === linked.has(row.id));
+      }
       const page = q.pageSize === 0 ? selected : selected.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-      return { Total: selected.length, List: store.models(page, dataFrom(q.includeDataFrom)) };
+      const sources = dataFrom(q.includeDataFrom);
+      const models = store.models(page, sources);
+      if (q.includeFiles && deps.episodeFiles) {
+        const options = {
+          includeMediaInfo: q.includeMediaInfo,
+          includeAbsolutePaths: q.includeAbsolutePaths,
+          includeXRefs: q.includeXRefs,
+          dataFrom: listOf(q.includeDataFrom),
+          viewerId: viewer.userId || undefined,
+        };
+        for (const model of models) model.Files = await deps.episodeFiles(model.IDs.ID, options);
+      }
+      return { Total: selected.length, List: models };
     },
   );
 

@@ -102,6 +102,19 @@ export class SeriesStore {
   }
 
   /** Episode rows (with AniDB data only) of one series or a set of episode ids, for one user. */
+  /** Episodes of a series with at least one file linked by hand (a link not from AniDB). */
+  async manuallyLinkedEpisodeIds(seriesId: number): Promise<Set<number>> {
+    const rows = await this.kysely
+      .selectFrom('episodes as e')
+      .innerJoin('file_episode_links as l', 'l.episode_id', 'e.anidb_episode_id')
+      .select('e.id')
+      .distinct()
+      .where('e.series_id', '=', seriesId)
+      .where('l.source', '<>', 'AniDB')
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   async rows(where: { seriesId?: number; episodeIds?: number[] }, userId: number): Promise<EpisodeRow[]> {
     if (where.episodeIds && !where.episodeIds.length) return [];
     const condition = where.seriesId !== undefined ? sql`e.series_id = ${where.seriesId}` : sql`e.id IN (${sql.join(where.episodeIds!)})`;
