@@ -34,6 +34,7 @@ import { registerSeriesRoutes } from './domains/series/series.routes.js';
 import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
 import { registerTagRoutes } from './domains/series/tags.routes.js';
 import { registerIntegrationRoutes } from './domains/integrations/integrations.routes.js';
+import { registerReleaseManagementRoutes } from './domains/release-management/release-management.routes.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
 import { clearReadCacheOnChanges, ReadCache } from './http/read-cache.js';
@@ -165,6 +166,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   });
   registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
   registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });
+  registerReleaseManagementRoutes(app, { releases: services.releaseManagement });
   registerSeriesUtilityRoutes(app, { browse: services.collection.browse, utilities: new SeriesUtilities(services.db.kysely, services.collection.browse) });
 
   const hubs = await registerSignalRHubs(app, {

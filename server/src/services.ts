@@ -59,6 +59,8 @@ import { ScrobbleStore } from './domains/files/scrobble.store.js';
 import { ActionsService } from './domains/actions/actions.service.js';
 import { AVDumpService } from './domains/avdump/avdump.service.js';
 import { createIntegrations, type IntegrationsDomain } from './domains/integrations/integrations.domain.js';
+import { ReleaseManagementService } from './domains/release-management/release-management.service.js';
+import { ReleaseManagementStore } from './domains/release-management/release-management.store.js';
 
 export interface Services {
   /** AVDump sessions over an installed AVDump3 tool. */
@@ -97,6 +99,8 @@ export interface Services {
   actions: ActionsService;
   /** Trakt device-code linking and token refresh; Plex PIN login, servers and libraries. */
   integrations: IntegrationsDomain;
+  /** Multiple releases, duplicate files and missing episodes (contract files.md §6). */
+  releaseManagement: ReleaseManagementService;
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -282,6 +286,13 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     avdump,
     actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb, plexSyncAll: () => integrations.plexSync.queueAll() }),
     integrations,
+    releaseManagement: new ReleaseManagementService({
+      store: new ReleaseManagementStore(db.kysely),
+      browse,
+      series: new SeriesStore(db.kysely),
+      files,
+      qualityPreferences: () => settings.current.FileQualityPreferences,
+    }),
     stopBackground: async () => {
       integrations.stop();
       await watcher.stop();

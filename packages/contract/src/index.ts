@@ -18,3 +18,4 @@ export * from './dashboard.js';
 export * from './actions.js';
 export * from './tmdb.js';
 export * from './integrations.js';
+export * from './release-management.js';

@@ -1,4 +1,5 @@
 import type { Images, Rating } from './collection.js';
+import type { File } from './files.js';
 
 /** §1 Title (episode titles always have Type "None"). */
 export interface EpisodeTitle { Name: string; Language: string; Type: string; Default: boolean; Preferred: boolean; Source: string }
@@ -35,7 +36,7 @@ export interface Episode {
   AniDB?: AnidbEpisode;
   TMDB?: { Episodes: unknown[]; Movies: unknown[] };
   /** With `includeFiles=true`: the episode's files (File model of the files contract). */
-  Files?: unknown[];
+  Files?: File[];
 }
 
 /** Values of the IncludeOnlyFilter query parameters. */

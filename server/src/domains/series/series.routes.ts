@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { IncludeOnlyFilter } from '@shoko-ts/contract';
+import type { File, IncludeOnlyFilter } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { textError, validationError } from '../../http/problem.js';
 import type { BrowseStore, Viewer } from '../collection/browse.store.js';
@@ -76,7 +76,7 @@ const voteValue = ({ Value, MaxValue }: { Value: number; MaxValue: number }): nu
 export type EpisodeFiles = (
   episodeId: number,
   options: { includeMediaInfo: boolean; includeAbsolutePaths: boolean; includeXRefs: boolean; dataFrom: string[]; viewerId?: number },
-) => Promise<unknown[]>;
+) => Promise<File[]>;
 
 export function registerSeriesRoutes(
   app: App,

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { compare } from 'fast-json-patch';
 import { getSetting, useSaveSettings, useSettings, withSetting, type SettingsDocument } from '@/api/settings';
@@ -13,11 +13,14 @@ import { useUnsavedChangesToast } from './useUnsavedToast';
 export function useSettingsDraft() {
   const settings = useSettings();
   const save = useSaveSettings();
-  const [draft, setDraft] = useState<SettingsDocument | undefined>(undefined);
   const saved = settings.data;
-  useEffect(() => {
-    if (saved) setDraft(saved);
-  }, [saved]);
+  // The edit remembers which server copy it started from: when the server's settings change (a save, a Trakt token
+  // arriving), the page shows the new copy at once instead of one render of a stale "unsaved" draft.
+  const [edit, setEdit] = useState<{ base: SettingsDocument; value: SettingsDocument } | null>(null);
+  const draft = edit && saved && edit.base === saved ? edit.value : saved;
+  const setDraft = (update: (current: SettingsDocument) => SettingsDocument) => {
+    if (saved) setEdit((current) => ({ base: saved, value: update(current && current.base === saved ? current.value : saved) }));
+  };
 
   const dirty = useMemo(() => !!saved && !!draft && compare(saved, draft).length > 0, [saved, draft]);
   useUnsavedChangesToast(dirty);
@@ -31,10 +34,10 @@ export function useSettingsDraft() {
     draft,
     dirty,
     get: <T,>(path: string) => getSetting<T>(draft, path),
-    set: (path: string, value: unknown) => setDraft((current) => (current ? withSetting(current, path, value) : current)),
+    set: (path: string, value: unknown) => setDraft((current) => withSetting(current, path, value)),
     reset: () => {
       save.reset();
-      setDraft(saved);
+      setEdit(null);
     },
     errorsFor: (path: string) => errors[path],
     saveError: save.error,

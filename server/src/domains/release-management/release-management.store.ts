@@ -1,0 +1,180 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ReleaseManagementType } from '@shoko-ts/contract';
+import type { Database } from '../../db/schema.js';
+
+/** Which episodes a list covers: the category, its toggles, and who is looking (restricted tags hide series). */
+export interface EpisodeScope {
+  type: ReleaseManagementType;
+  /** Multiple releases: files flagged as variations do not count. */
+  ignoreVariations: boolean;
+  /** Missing episodes: only those a release group the user collects has (presumably) released. */
+  collecting: boolean;
+  /** SQL condition over the series row `s` (BrowseStore.seriesAllowed). */
+  allowed: RawBuilder<unknown>;
+  seriesId?: number;
+  today: string;
+}
+
+export interface Paging {
+  page: number;
+  /** 0 = everything. */
+  pageSize: number;
+}
+
+/** A file of an episode in a list, with the content key the files API filters on. */
+export interface EpisodeFileRow {
+  episode_id: number;
+  file_id: number;
+  ed2k: string;
+  size: number;
+}
+
+// AniDB's raw episode type numbers order episode lists: Episode 1, Credits 2, Special 3, Trailer 4, Parody 5, Other 6.
+const RAW_TYPE_ORDER = sql.raw(
+  `CASE ae.type WHEN 'Episode' THEN 1 WHEN 'Credits' THEN 2 WHEN 'Special' THEN 3 WHEN 'Trailer' THEN 4 WHEN 'Parody' THEN 5 WHEN 'Other' THEN 6 ELSE 7 END`,
+);
+const SERIES_NAME = sql.raw('lower(COALESCE(s.title_override, a.main_title))');
+/** Links `l` and their stored files `f`, for a FROM clause. */
+const LINKED_FILE = sql.raw('file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size');
+/** Joins the links `l` of the AniDB episode column `episode` and their stored files `f`. */
+const joinFilesOf = (episode: string) => sql.raw(`JOIN file_episode_links l ON l.episode_id = ${episode} JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size`);
+const MORE_THAN_ONE_LOCATION = sql.raw('(SELECT COUNT(*) FROM file_locations c WHERE c.file_id = f.id) > 1');
+
+const limit = (paging: Paging) => (paging.pageSize > 0 ? sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}` : sql``);
+
+/**
+ * The SQL of release management: which episodes have several files, files stored twice, or are missing, counted
+ * and paged in the database so a collection of 100,000 files costs one grouped scan per request.
+ */
+export class ReleaseManagementStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** `(episode_id, series_id)` of every episode in the category, for visible series (aliases e, ae, s, a joined). */
+  private episodesInScope(scope: EpisodeScope): RawBuilder<{ episode_id: number; series_id: number }> {
+    const bySeries = scope.seriesId === undefined ? sql`` : sql`AND e.series_id = ${scope.seriesId}`;
+    const base = sql`FROM episodes e
+        JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+        JOIN series s ON s.id = e.series_id
+        JOIN anidb_anime a ON a.id = s.anime_id`;
+    switch (scope.type) {
+      case 'MultipleReleases':
+        return sql`SELECT e.id AS episode_id, e.series_id ${base}
+          ${joinFilesOf('ae.id')}
+          WHERE f.ed2k <> '' ${scope.ignoreVariations ? sql`AND f.is_variation = 0` : sql``} ${bySeries} AND ${scope.allowed}
+          GROUP BY e.id, e.series_id
+          HAVING COUNT(DISTINCT f.id) > 1`;
+      case 'DuplicateFiles':
+        return sql`SELECT e.id AS episode_id, e.series_id ${base}
+          ${joinFilesOf('ae.id')}
+          WHERE ${MORE_THAN_ONE_LOCATION} ${bySeries} AND ${scope.allowed}
+          GROUP BY e.id, e.series_id`;
+      case 'MissingEpisodes':
+        // We keep no AniDB group-status data, so "a group you collect released it" is read from the files: a group
+        // whose later episode of this anime you hold is taken to have released the earlier ones too.
+        return sql`SELECT e.id AS episode_id, e.series_id ${base}
+          WHERE ae.type = 'Episode' AND e.is_hidden = 0 AND ae.air_date IS NOT NULL AND substr(ae.air_date, 1, 10) <= ${scope.today}
+            AND NOT EXISTS (SELECT 1 FROM ${LINKED_FILE} WHERE l.episode_id = ae.id)
+            ${
+              scope.collecting
+                ? sql`AND EXISTS (SELECT 1 FROM anidb_episodes later ${joinFilesOf('later.id')}
+                    WHERE later.anime_id = ae.anime_id AND later.type = 'Episode' AND later.number > ae.number AND l.source = 'AniDB' AND l.release_group_id > 0)`
+                : sql``
+            }
+            ${bySeries} AND ${scope.allowed}`;
+    }
+  }
+
+  /** One page of the series having episodes in scope, by name then AniDB id, with how many each has. */
+  async seriesPage(scope: EpisodeScope, onlyFinished: boolean, paging: Paging): Promise<{ total: number; rows: Array<{ series_id: number; episode_count: number }> }> {
+    const finished = onlyFinished ? sql`AND a.end_date IS NOT NULL AND substr(a.end_date, 1, 10) <= ${scope.today}` : sql``;
+    const from = sql`FROM (${this.episodesInScope(scope)}) x JOIN series s ON s.id = x.series_id JOIN anidb_anime a ON a.id = s.anime_id WHERE 1 = 1 ${finished}`;
+    const { rows: counted } = await sql<{ n: number | string }>`SELECT COUNT(DISTINCT x.series_id) AS n ${from}`.execute(this.db);
+    const total = Number(counted[0]?.n ?? 0);
+    if (!total) return { total, rows: [] };
+    const { rows } = await sql<{ series_id: number; episode_count: number | string }>`
+      SELECT s.id AS series_id, COUNT(*) AS episode_count ${from}
+      GROUP BY s.id, s.title_override, a.main_title, a.id
+      ORDER BY ${SERIES_NAME}, a.id
+      ${limit(paging)}`.execute(this.db);
+    return { total, rows: rows.map((r) => ({ series_id: r.series_id, episode_count: Number(r.episode_count) })) };
+  }
+
+  /**
+   * One page of episode ids in scope. Multiple releases and duplicates: by AniDB anime, raw episode type, number;
+   * missing episodes: by series name, then the series' episode order.
+   */
+  async episodePage(scope: EpisodeScope, paging: Paging): Promise<{ total: number; ids: number[] }> {
+    const from = sql`FROM (${this.episodesInScope(scope)}) x
+      JOIN episodes e ON e.id = x.episode_id
+      JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+      JOIN series s ON s.id = e.series_id
+      JOIN anidb_anime a ON a.id = s.anime_id`;
+    const { rows: counted } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`.execute(this.db);
+    const total = Number(counted[0]?.n ?? 0);
+    if (!total) return { total, ids: [] };
+    const order = scope.type === 'MissingEpisodes' ? sql`${SERIES_NAME}, a.id, ${RAW_TYPE_ORDER}, ae.number, e.id` : sql`ae.anime_id, ${RAW_TYPE_ORDER}, ae.number, e.id`;
+    const { rows } = await sql<{ id: number }>`SELECT e.id ${from} ORDER BY ${order} ${limit(paging)}`.execute(this.db);
+    return { total, ids: rows.map((r) => r.id) };
+  }
+
+  /** Files of the given episodes; with `duplicatesOnly` only those stored in more than one place. Hashed files only. */
+  async episodeFiles(episodeIds: number[], duplicatesOnly: boolean): Promise<EpisodeFileRow[]> {
+    const result: EpisodeFileRow[] = [];
+    for (let i = 0; i < episodeIds.length; i += 500) {
+      const { rows } = await sql<EpisodeFileRow>`
+        SELECT DISTINCT e.id AS episode_id, f.id AS file_id, f.ed2k, f.size
+        FROM episodes e ${joinFilesOf('e.anidb_episode_id')}
+        WHERE e.id IN (${sql.join(episodeIds.slice(i, i + 500))}) AND f.ed2k <> ''
+          ${duplicatesOnly ? sql`AND ${MORE_THAN_ONE_LOCATION}` : sql``}
+        ORDER BY e.id, f.id`.execute(this.db);
+      result.push(...rows.map((r) => ({ ...r, size: Number(r.size) })));
+    }
+    return result;
+  }
+
+  /** Series id of each episode. */
+  async seriesOfEpisodes(episodeIds: number[]): Promise<Map<number, number>> {
+    const result = new Map<number, number>();
+    for (let i = 0; i < episodeIds.length; i += 500) {
+      const rows = await this.db.selectFrom('episodes').select(['id', 'series_id']).where('id', 'in', episodeIds.slice(i, i + 500)).execute();
+      for (const row of rows) result.set(row.id, row.series_id);
+    }
+    return result;
+  }
+
+  /** Locations of files in id order, accessible ones flagged. */
+  async locationsOf(fileIds: number[]): Promise<Array<{ id: number; file_id: number; is_accessible: number }>> {
+    const result: Array<{ id: number; file_id: number; is_accessible: number }> = [];
+    for (let i = 0; i < fileIds.length; i += 500) {
+      result.push(...(await this.db.selectFrom('file_locations').select(['id', 'file_id', 'is_accessible']).where('file_id', 'in', fileIds.slice(i, i + 500)).orderBy('id').execute()));
+    }
+    return result;
+  }
+
+  /** What the quality ranking reads of files: media info and the AniDB release data. */
+  async qualityFacts(fileIds: number[]): Promise<QualityFacts[]> {
+    const result: QualityFacts[] = [];
+    for (let i = 0; i < fileIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('files as f')
+        .leftJoin('anidb_files as af', (join) => join.onRef('af.ed2k', '=', 'f.ed2k').onRef('af.size', '=', 'f.size'))
+        .leftJoin('anidb_release_groups as rg', 'rg.id', 'af.group_id')
+        .select(['f.id', 'f.media_info', 'af.source', 'af.version', 'af.is_chaptered', 'af.file_id as anidb_file_id', 'rg.name as group_name', 'rg.short_name as group_short'])
+        .where('f.id', 'in', fileIds.slice(i, i + 500))
+        .execute();
+      result.push(...rows);
+    }
+    return result;
+  }
+}
+
+export interface QualityFacts {
+  id: number;
+  media_info: string | null;
+  source: string | null;
+  version: number | null;
+  is_chaptered: number | null;
+  anidb_file_id: number | null;
+  group_name: string | null;
+  group_short: string | null;
+}
