@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 
+// Servers started by the specs ask these instead of the real internet monitors (port 9 refuses), so every browser
+// test sees the same offline server whatever network the machine has.
+process.env.SHOKO_CONNECTIVITY_URLS ??= Array(4).fill('http://127.0.0.1:9/').join(',');
+
 export default defineConfig({
   testDir: './specs',
   outputDir: path.join(e2eDir, '..', 'test-results'),

@@ -194,7 +194,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   files.avdumpInfo = (ids) => avdump.infoOf(ids);
   const renamer = new RenamerService({ store: new RenamerStore(db.kysely), settings, folders: () => importFolders.rows(), logger: logger.child({ name: 'Renamer' }), jobs: queue });
   renamer.onRelocated = (file) => announceRelocation(bus, file);
-  const network = new NetworkService(bus);
+  const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
   const browse = new BrowseStore(db.kysely, db.dialect);
   const filters = new FiltersService(browse, new FiltersStore(db.kysely));
   const collection = { browse, filters, groups: new GroupsService(browse, filters, bus) };
@@ -237,6 +237,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
       { message: 'Initializing queue...', run: () => queue.start() },
       { message: 'Scheduling AniDB checks...', run: async () => metadataScheduler.start() },
       { message: 'Watching import folders...', run: () => watcher.start() },
+      { message: 'Checking network...', run: async () => network.start() },
       {
         message: 'Queueing import...',
         run: async () => {
@@ -294,6 +295,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
       qualityPreferences: () => settings.current.FileQualityPreferences,
     }),
     stopBackground: async () => {
+      network.stop();
       integrations.stop();
       await watcher.stop();
       metadataScheduler.stop();

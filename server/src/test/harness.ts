@@ -37,6 +37,10 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   return { url: url.toString(), drop: () => dropDatabase(url.toString()) };
 }
 
+// Test servers probe these instead of the real internet monitors (port 9 refuses), so results do not depend on the
+// machine's network.
+process.env.SHOKO_CONNECTIVITY_URLS ??= Array(4).fill('http://127.0.0.1:9/').join(',');
+
 async function dropDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);

@@ -45,8 +45,8 @@ export function registerInitRoutes(
   app.post(
     '/api/v3/Init/Connectivity',
     { config: { auth: 'admin', initFriendly }, schema: { tags, response: { 200: ConnectivityDetails } } },
-    () => {
-      network.check();
+    async () => {
+      await network.check();
       return network.details(anidb.status());
     },
   );
