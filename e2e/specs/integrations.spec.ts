@@ -108,17 +108,21 @@ test('Trakt: Get Code, activation on trakt, linked options saved, Unlink', async
   await expect(page.getByText('Unsaved Changes')).toHaveCount(0);
   await page.getByRole('switch', { name: 'Enabled' }).click();
   await page.getByLabel('Sync Frequency').selectOption({ label: 'Once a Week' });
+  await page.getByRole('switch', { name: 'Auto Link' }).click();
+  await page.getByLabel('Update Frequency').selectOption({ label: 'Once a Month' });
   await expect(page.getByText('Unsaved Changes')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings saved!')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Sync Frequency')).toHaveValue('5');
+  await expect(page.getByLabel('Update Frequency')).toHaveValue('6');
   await expect(page.getByRole('switch', { name: 'Enabled' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Auto Link' })).toBeChecked();
   await snap(page, '194-trakt-linked');
 
   await page.getByRole('button', { name: 'Unlink' }).first().click();
   await expect(page.getByRole('button', { name: 'Get Code' })).toBeVisible();
-  expect((await settings()).TraktTv).toMatchObject({ Enabled: false, TokenExpirationDate: '', SyncFrequency: 1 });
+  expect((await settings()).TraktTv).toMatchObject({ Enabled: false, TokenExpirationDate: '', SyncFrequency: 1, AutoLink: false, UpdateFrequency: 4 });
   await page.reload();
   await expect(page.getByRole('button', { name: 'Get Code' })).toBeVisible();
 });

@@ -181,6 +181,9 @@ export interface TraktSettings {
   RefreshToken: string;
   TokenExpirationDate: string;
   SyncFrequency: ScheduledUpdateFrequency;
+  /** SPEC.md's Trakt options beyond Shoko 5.3.3's settings: link series to Trakt shows by themselves, and how often to refresh them. */
+  AutoLink: boolean;
+  UpdateFrequency: ScheduledUpdateFrequency;
 }
 
 export interface RenamerSettings {

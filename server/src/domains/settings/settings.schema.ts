@@ -66,6 +66,7 @@ const OVERRIDES: Record<string, FieldKind> = {
   'AniDb.File_UpdateFrequency': enumOf(ScheduledUpdateFrequency),
   'AniDb.Notification_UpdateFrequency': enumOf(ScheduledUpdateFrequency),
   'TraktTv.SyncFrequency': enumOf(ScheduledUpdateFrequency),
+  'TraktTv.UpdateFrequency': enumOf(ScheduledUpdateFrequency),
   'TMDB.UserApiKey': { kind: 'string', nullable: true },
   'Import.MediaInfoPath': { kind: 'string', nullable: true },
   'Plex.Libraries': { kind: 'list', item: int() },

@@ -97,6 +97,8 @@ export function TraktPanel({ draft }: { draft: SettingsDraft }) {
             <span>Token valid until</span>
             <span>{dayjs.unix(Number(expiry)).format('MMM D, YYYY HH:mm')}</span>
           </div>
+          <SettingToggle draft={draft} path="TraktTv.AutoLink" label="Auto Link" />
+          <SettingSelect draft={draft} path="TraktTv.UpdateFrequency" label="Update Frequency" options={updateFrequencyOptions} />
           <SettingSelect draft={draft} path="TraktTv.SyncFrequency" label="Sync Frequency" options={updateFrequencyOptions} />
           <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
             <span>Trakt Token</span>
