@@ -9,14 +9,6 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 /** A lazily loaded page whose module's default export is the component. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy => async () => ({ Component: (await load()).default });
 
-/** A lazily loaded stand-in for a page whose feature has not been built yet. */
-const placeholder =
-  (title: string, feature: string): Lazy =>
-  async () => {
-    const { Placeholder } = await import('@/components/Placeholder');
-    return { Component: () => <Placeholder title={title} feature={feature} /> };
-  };
-
 const firstRunSteps: RouteObject[] = [
   { index: true, element: <Navigate to="acknowledgement" replace /> },
   { path: 'acknowledgement', lazy: page(() => import('@/pages/firstrun/AcknowledgementStep')) },
@@ -46,7 +38,7 @@ const collectionPages: RouteObject[] = [
   { path: 'group/:groupId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'group/:groupId/filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'series/:seriesId', lazy: page(() => import('@/pages/collection/series/SeriesOutlet')), children: seriesPages },
-  { path: 'series/:seriesId/tmdb-linking', lazy: placeholder('TMDB Linking', 'TMDB linking') },
+  { path: 'series/:seriesId/tmdb-linking', lazy: page(() => import('@/pages/collection/tmdb-linking/TmdbLinkingPage')) },
 ];
 
 const utilityPages: RouteObject[] = [

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { TmdbAutoMatchResult } from '@shoko-ts/contract';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import {
@@ -14,7 +15,8 @@ import { FieldErrorCollector, validationError } from '../../http/problem.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { TmdbKeyMissingError, type TmdbApi } from './tmdb-api.js';
 import type { TmdbSync } from './tmdb-sync.service.js';
-import type { AnidbAnimeForTmdb, TmdbStore } from './tmdb.store.js';
+import type { AnidbAnimeForTmdb, AnidbEpisodeForTmdb, TmdbStore } from './tmdb.store.js';
+import { genreNames, remoteMovie, remoteShow } from './tmdb-models.js';
 
 interface SearchJobPayload {
   animeId: number;
@@ -116,8 +118,7 @@ export class TmdbLinking {
     await this.deps.store.unlinkShows(animeId, null);
     await this.deps.store.unlinkMovies(animeId);
     if (match.kind === 'movie') {
-      const episodes = await this.deps.store.anidbEpisodes(animeId);
-      const episode = episodes.find((e) => e.type === 'Episode' && e.number === 1) ?? episodes.find((e) => e.type === 'Episode') ?? episodes[0];
+      const episode = movieEpisode(await this.deps.store.anidbEpisodes(animeId));
       if (!episode) return { status: 'skipped', reason: 'the anime has no episodes to link the movie to' };
       await this.deps.store.linkMovie(animeId, episode.id, match.movie.id, 'Automatic');
       await this.deps.sync.refreshMovie(match.movie.id);
@@ -129,6 +130,40 @@ export class TmdbLinking {
     const refreshed = (await this.deps.sync.refreshShow(showId)) === 'updated';
     const episodeLinks = refreshed ? await this.planEpisodeLinks(animeId, showId) : await this.matchEpisodes(animeId, showId);
     return { status: 'linked-show', showId, episodeLinks };
+  }
+
+  /** What the automatic search would link the anime to now; nothing is stored. */
+  async previewMatch(animeId: number): Promise<TmdbAutoMatchResult[]> {
+    const anime = await this.deps.store.anidbAnime(animeId);
+    if (!anime) throw new Error(`The AniDB data of anime ${animeId} is missing.`);
+    const client = this.deps.api.requireClient();
+    const match = await findTmdbMatch(await this.forMatching(anime), client);
+    if (match.status !== 'matched') return [];
+    const imageUrl = (path: string) => client.imageUrl(path);
+    if (match.kind === 'movie') {
+      const genres = new Map((await client.getGenres('movie')).map((g) => [g.id, g.name]));
+      const episode = movieEpisode(await this.deps.store.anidbEpisodes(animeId));
+      return [
+        {
+          AnimeID: animeId,
+          ...(episode ? { EpisodeID: episode.id } : {}),
+          IsLocal: (await this.deps.store.movie(match.movie.id)) !== undefined,
+          IsRemote: true,
+          IsMovie: true,
+          Movie: remoteMovie(match.movie, genreNames(match.movie.genre_ids, genres), imageUrl),
+        },
+      ];
+    }
+    const genres = new Map((await client.getGenres('tv')).map((g) => [g.id, g.name]));
+    return [
+      {
+        AnimeID: animeId,
+        IsLocal: (await this.deps.store.show(match.show.id)) !== undefined,
+        IsRemote: true,
+        IsMovie: false,
+        Show: remoteShow(match.show, genreNames(match.show.genre_ids, genres), imageUrl),
+      },
+    ];
   }
 
   /**
@@ -225,6 +260,11 @@ export class TmdbLinking {
     }
     return current;
   }
+}
+
+/** The AniDB episode a movie match is linked to: episode 1, else the first normal episode, else the first one. */
+function movieEpisode(episodes: AnidbEpisodeForTmdb[]): AnidbEpisodeForTmdb | undefined {
+  return episodes.find((e) => e.type === 'Episode' && e.number === 1) ?? episodes.find((e) => e.type === 'Episode') ?? episodes[0];
 }
 
 function matchingEntry(anime: AnidbAnimeForTmdb): Pick<AnidbAnimeForMatching, 'mainTitle' | 'titles' | 'airDate'> {

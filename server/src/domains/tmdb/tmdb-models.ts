@@ -203,6 +203,39 @@ export const planCrossReference = (animeId: number, showId: number, link: Episod
   Rating: link.rating,
 });
 
+/**
+ * Clusters episode links that share an AniDB or a TMDB episode (one-to-many and many-to-one mappings), in the order
+ * their first link comes; `Index` becomes the position inside the cluster. "No link" entries stand alone.
+ */
+export function groupEpisodeLinks(links: TmdbEpisodeCrossReference[]): TmdbEpisodeCrossReference[][] {
+  const groups: TmdbEpisodeCrossReference[][] = [];
+  const byAnidb = new Map<number, TmdbEpisodeCrossReference[]>();
+  const byTmdb = new Map<number, TmdbEpisodeCrossReference[]>();
+  for (const link of links) {
+    const viaAnidb = byAnidb.get(link.AnidbEpisodeID);
+    const viaTmdb = link.TmdbEpisodeID ? byTmdb.get(link.TmdbEpisodeID) : undefined;
+    let group = viaAnidb ?? viaTmdb;
+    if (!group) {
+      group = [];
+      groups.push(group);
+    } else if (viaAnidb && viaTmdb && viaAnidb !== viaTmdb) {
+      // The link joins two clusters: fold the later one into the earlier one.
+      const [keep, drop] = groups.indexOf(viaAnidb) < groups.indexOf(viaTmdb) ? [viaAnidb, viaTmdb] : [viaTmdb, viaAnidb];
+      keep.push(...drop);
+      groups.splice(groups.indexOf(drop), 1);
+      for (const moved of drop) {
+        byAnidb.set(moved.AnidbEpisodeID, keep);
+        if (moved.TmdbEpisodeID) byTmdb.set(moved.TmdbEpisodeID, keep);
+      }
+      group = keep;
+    }
+    group.push(link);
+    byAnidb.set(link.AnidbEpisodeID, group);
+    if (link.TmdbEpisodeID) byTmdb.set(link.TmdbEpisodeID, group);
+  }
+  return groups.map((group) => group.map((link, index) => ({ ...link, Index: index })));
+}
+
 const ORDERING_TYPES = ['Unknown', 'OriginalAirDate', 'Absolute', 'DVD', 'Digital', 'StoryArc', 'Production', 'TV'] as const;
 
 export function orderingInformation(

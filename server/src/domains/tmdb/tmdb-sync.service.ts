@@ -91,6 +91,11 @@ export class TmdbSync {
     deps.queue.register(this.movieJob);
   }
 
+  /** Queues the downloads of a stored show's or movie's images (no-op without an image store). */
+  async downloadImages(owner: { type: 'Show' | 'Movie'; id: number }): Promise<void> {
+    await this.deps.queueImageDownloads?.(owner);
+  }
+
   queueShow(showId: number, options: RefreshShowOptions = {}): Promise<boolean> {
     return this.deps.queue.enqueue(this.showJob, { showId, ...options });
   }

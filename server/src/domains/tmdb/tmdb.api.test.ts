@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeTmdb, type FakeTmdb } from '../../../../fakes/src/tmdb/index.js';
 import {
   CLOCKWORK_MOVIE_ID,
@@ -412,6 +412,95 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect((await api('DELETE', path)).statusCode).toBe(204);
     expect((await api('GET', `${path}?pageSize=0`)).json()).toEqual({ Total: 0, List: [] });
   });
+  it('previews the automatic search without storing anything, and searches a show\'s episodes by numbers and title', async () => {
+    const movieSeries = series.get(ORCHARD_MOVIE)!;
+    const before = (await api('GET', `/api/v3/Series/${movieSeries}/TMDB/Movie/CrossReferences`)).json();
+    const movie = await api('GET', `/api/v3/Series/${movieSeries}/TMDB/Action/AutoSearch`);
+    expect(movie.statusCode).toBe(200);
+    expect(movie.json()).toEqual([
+      expect.objectContaining({ AnimeID: ORCHARD_MOVIE, EpisodeID: 830101, IsMovie: true, IsLocal: true, IsRemote: true, Movie: expect.objectContaining({ ID: CLOCKWORK_MOVIE_ID, Genres: expect.arrayContaining(['Animation']) }) }),
+    ]);
+    expect((await api('GET', `/api/v3/Series/${movieSeries}/TMDB/Movie/CrossReferences`)).json()).toEqual(before);
+    const show = (await api('GET', `/api/v3/Series/${series.get(TIDEWATER)}/TMDB/Action/AutoSearch`)).json();
+    expect(show).toEqual([expect.objectContaining({ AnimeID: TIDEWATER, IsMovie: false, IsLocal: true, Show: expect.objectContaining({ ID: TIDEWATER_SHOW_ID }) })]);
+    expect(show[0]).not.toHaveProperty('EpisodeID');
+
+    const search = async (text: string) =>
+      (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Episode?pageSize=30&search=${encodeURIComponent(text)}`)).json().List.map((e: { ID: number }) => e.ID);
+    expect(await search('S1E2')).toEqual([9100102]);
+    expect(await search('E3')).toEqual([9100103]);
+    expect(await search('S1')).toEqual([9100101, 9100102, 9100103, 9100104]);
+    expect(await search('Specials')).toEqual([9100100]);
+    expect(await search('lantern')).toEqual([9100104]);
+    expect(await search('S1 tide')).toEqual([9100102]);
+    expect(await search('nothing like this')).toEqual([]);
+  });
+
+  it('clusters one-to-many and many-to-one episode links, and queues image downloads of linked shows and movies', async () => {
+    const seriesId = series.get(TIDEWATER)!;
+    const path = `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences`;
+    // 810101 and 810102 share one TMDB episode; 810103 spans two.
+    const mapping = [
+      { AniDBID: 810101, TmdbID: 9100101, Replace: true },
+      { AniDBID: 810102, TmdbID: 9100101, Replace: true },
+      { AniDBID: 810103, TmdbID: 9100102, Replace: true },
+      { AniDBID: 810103, TmdbID: 9100103, Replace: false },
+    ];
+    expect((await api('POST', `${path}/Episode`, { UnsetAll: true, Mapping: mapping })).statusCode).toBe(204);
+    const groups = (await api('GET', `${path}/EpisodeGroups?pageSize=0`)).json();
+    expect(groups.Total).toBe(2);
+    expect(groups.List.map((group: { AnidbEpisodeID: number; TmdbEpisodeID: number; Index: number }[]) => group.map((x) => [x.AnidbEpisodeID, x.TmdbEpisodeID, x.Index]))).toEqual([
+      [
+        [810101, 9100101, 0],
+        [810102, 9100101, 1],
+      ],
+      [
+        [810103, 9100102, 0],
+        [810103, 9100103, 1],
+      ],
+    ]);
+    expect((await api('GET', `${path}/EpisodeGroups?pageSize=1&page=2`)).json().List[0][0].AnidbEpisodeID).toBe(810103);
+    expect((await api('GET', `${path}/EpisodeGroups?tmdbShowID=${CLOCKWORK_SHOW_ID}`)).json().errors).toHaveProperty('tmdbShowID');
+
+    const downloads = vi.spyOn(server.services.images.service, 'queueTmdbImages');
+    try {
+      expect((await api('POST', `/api/v3/Series/${seriesId}/TMDB/Show/Action/DownloadImages`, { Force: true })).statusCode).toBe(204);
+      expect((await api('POST', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie/Action/DownloadImages`, { Immediate: true })).statusCode).toBe(200);
+      expect(downloads.mock.calls).toEqual([[{ type: 'Show', id: TIDEWATER_SHOW_ID }], [{ type: 'Movie', id: CLOCKWORK_MOVIE_ID }]]);
+    } finally {
+      downloads.mockRestore();
+    }
+    await server.services.queue.idle();
+    const user = await createUser(server, key, 'images-viewer', 'viewer-pass');
+    expect((await server.request({ method: 'POST', url: `/api/v3/Series/${seriesId}/TMDB/Show/Action/DownloadImages`, key: user.key, body: {} })).statusCode).toBe(403);
+  });
+
+  it('serves and edits the TMDB links of one episode', async () => {
+    const seriesId = series.get(TIDEWATER)!;
+    const now = new Date().toISOString();
+    const row = await server.services.db.kysely
+      .insertInto('episodes')
+      .values({ series_id: seriesId, anidb_episode_id: 810103, is_hidden: 0, title_override: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const path = `/api/v3/Episode/${row.id}/TMDB`;
+    expect((await api('GET', `${path}/Episode/CrossReferences`)).json().map((x: { TmdbEpisodeID: number }) => x.TmdbEpisodeID)).toEqual([9100102, 9100103]);
+    expect((await api('GET', `${path}/Episode`)).json().map((e: { ID: number }) => e.ID)).toEqual([9100102, 9100103]);
+    expect((await api('GET', `${path}/Movie`)).json()).toEqual([]);
+
+    expect((await api('POST', `${path}/Movie`, { ID: CLOCKWORK_MOVIE_ID })).statusCode).toBe(204);
+    expect((await api('GET', `${path}/Movie/CrossReferences`)).json()).toEqual([{ AnidbAnimeID: TIDEWATER, AnidbEpisodeID: 810103, TmdbMovieID: CLOCKWORK_MOVIE_ID, Rating: 'User' }]);
+    expect((await api('GET', `${path}/Movie`)).json().map((m: { ID: number }) => m.ID)).toEqual([CLOCKWORK_MOVIE_ID]);
+    expect((await api('POST', `${path}/Movie`, { ID: 0 })).json().errors).toHaveProperty('ID');
+    const user = await createUser(server, key, 'episode-viewer', 'viewer-pass');
+    expect((await server.request({ method: 'DELETE', url: `${path}/Movie`, key: user.key, body: {} })).statusCode).toBe(403);
+    expect((await api('DELETE', `${path}/Movie`, {})).statusCode).toBe(204);
+    expect((await api('GET', `${path}/Movie/CrossReferences`)).json()).toEqual([]);
+
+    const missing = await api('GET', '/api/v3/Episode/999999/TMDB/Movie');
+    expect([missing.statusCode, missing.body]).toEqual([404, 'No Episode entry for the given episodeID']);
+  });
+
   it('auto-links only when TMDB.AutoLink is on, and restricted anime only with TMDB.AutoLinkRestricted', async () => {
     const restricted = { id: 8401, type: 'OVA', airDate: '2020-01-01', restricted: true, titles: [{ type: 'main', language: 'x-jat', value: 'Himitsu no Kaidan' }], episodes: [] };
     await seedAnidb(server, [restricted]);

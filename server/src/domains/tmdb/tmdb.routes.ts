@@ -5,6 +5,7 @@ import {
   TmdbEpisodeCrossReference,
   TmdbLinkMovieBody,
   TmdbAutoMatchEpisodesBody,
+  TmdbAutoMatchResult,
   TmdbLinkShowBody,
   TmdbMovie,
   TmdbMovieCrossReference,
@@ -26,14 +27,17 @@ import type { TmdbLinking } from './tmdb-linking.service.js';
 import type { RefreshOutcome, TmdbSync } from './tmdb-sync.service.js';
 import type { TmdbStore } from './tmdb.store.js';
 import { page, type TmdbService } from './tmdb.service.js';
-import { planCrossReference } from './tmdb-models.js';
+import { episodeCrossReference, groupEpisodeLinks, planCrossReference } from './tmdb-models.js';
+import { registerEpisodeTmdbRoutes } from './tmdb-episode.routes.js';
 
 const tags = ['TMDB'];
 const admin = { auth: 'admin' } as const;
-const ShowParams = Type.Object({ showID: Type.Integer({ minimum: 1 }) });
-const MovieParams = Type.Object({ movieID: Type.Integer({ minimum: 1 }) });
+export const ShowParams = Type.Object({ showID: Type.Integer({ minimum: 1 }) });
+export const MovieParams = Type.Object({ movieID: Type.Integer({ minimum: 1 }) });
 const SeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
-const IncludeQuery = {
+/** `TmdbDownloadImagesBody`: only the routes read it, the console never sends it. */
+const TmdbDownloadImagesBody = Type.Object({ Force: Type.Boolean({ default: false }), Immediate: Type.Boolean({ default: false }) });
+export const IncludeQuery = {
   include: Type.Optional(Type.Array(Type.String())),
   language: Type.Optional(Type.Array(Type.String())),
 };
@@ -49,7 +53,7 @@ const SearchQuery = Type.Object({
   page: Type.Integer({ minimum: 1, default: 1 }),
 });
 
-const includeSet = (include: string[] | undefined) =>
+export const includeSet = (include: string[] | undefined) =>
   new Set((include ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).map((value) => value.charAt(0).toUpperCase() + value.slice(1)));
 
 export interface TmdbRouteDeps {
@@ -161,17 +165,31 @@ export function registerTmdbRoutes(app: App, deps: TmdbRouteDeps) {
       schema: {
         tags,
         params: ShowParams,
-        querystring: Type.Object({ ...IncludeQuery, alternateOrderingID: Type.Optional(Type.String()), ...PageQuery(100) }),
+        querystring: Type.Object({
+          ...IncludeQuery,
+          alternateOrderingID: Type.Optional(Type.String()),
+          search: Type.Optional(Type.String()),
+          fuzzy: Type.Boolean({ default: false }),
+          includeHidden: Type.Optional(Type.String()),
+          ...PageQuery(100),
+        }),
         response: { 200: ListResult(TmdbEpisode) },
       },
     },
-    (request) => service.episodes(request.params.showID, { alternateOrderingId: request.query.alternateOrderingID || undefined, page: request.query.page, pageSize: request.query.pageSize }),
+    (request) =>
+      service.episodes(request.params.showID, {
+        alternateOrderingId: request.query.alternateOrderingID || undefined,
+        search: request.query.search,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      }),
   );
   app.get('/api/v3/Tmdb/Movie/:movieID', { schema: { tags, params: MovieParams, querystring: Type.Object(IncludeQuery), response: { 200: TmdbMovie } } }, (request) =>
     service.movie(request.params.movieID, includeSet(request.query.include)),
   );
 
   registerSeriesTmdbRoutes(app, deps);
+  registerEpisodeTmdbRoutes(app, deps);
 }
 
 /** `Series/{seriesID}/TMDB/*`: the series' links to TMDB shows and movies. */
@@ -189,6 +207,49 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
     async (request, reply) => {
       await linking.queueSearch(await animeOf(request.params.seriesID), { force: request.query.force });
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v3/Series/:seriesID/TMDB/Action/AutoSearch',
+    { schema: { tags: seriesTags, params: SeriesParams, response: { 200: Type.Array(TmdbAutoMatchResult) } } },
+    async (request) => linking.previewMatch(await animeOf(request.params.seriesID)).catch(rethrowKeyMissing),
+  );
+
+  for (const kind of ['Show', 'Movie'] as const) {
+    app.post(
+      `/api/v3/Series/:seriesID/TMDB/${kind}/Action/DownloadImages`,
+      { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: TmdbDownloadImagesBody } },
+      async (request, reply) => {
+        const animeId = await animeOf(request.params.seriesID);
+        const ids =
+          kind === 'Show'
+            ? (await store.showLinksOfAnime(animeId)).map((link) => link.show_id)
+            : [...new Set((await store.movieLinksOfAnime(animeId)).map((link) => link.movie_id))];
+        for (const id of ids) if (kind === 'Show' ? await store.show(id) : await store.movie(id)) await sync.downloadImages({ type: kind, id });
+        return reply.code(request.body.Immediate ? 200 : 204).send();
+      },
+    );
+  }
+
+  app.get(
+    '/api/v3/Series/:seriesID/TMDB/Show/CrossReferences/EpisodeGroups',
+    {
+      schema: {
+        tags: seriesTags,
+        params: SeriesParams,
+        querystring: Type.Object({ tmdbShowID: Type.Optional(Type.Integer({ minimum: 0 })), ...PageQuery(50) }),
+        response: { 200: ListResult(Type.Array(TmdbEpisodeCrossReference)) },
+      },
+    },
+    async (request) => {
+      const animeId = await animeOf(request.params.seriesID);
+      const { tmdbShowID, page: pageNumber, pageSize } = request.query;
+      if (tmdbShowID && !(await store.showLinksOfAnime(animeId)).some((link) => link.show_id === tmdbShowID)) {
+        throw validationError('tmdbShowID', 'The TMDB show is not linked to the series.');
+      }
+      const links = (await store.episodeLinksOfAnime(animeId, tmdbShowID || undefined)).map(episodeCrossReference);
+      return page(groupEpisodeLinks(links), pageNumber, pageSize);
     },
   );
 
@@ -362,7 +423,7 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
 }
 
 /** Work done now needs the key: its absence is the caller's to fix (400). */
-function rethrowKeyMissing(error: unknown): never {
+export function rethrowKeyMissing(error: unknown): never {
   if (error instanceof TmdbKeyMissingError) throw badRequest(error.message);
   throw error;
 }

@@ -94,7 +94,7 @@ export class TmdbService {
   }
 
   /** The show's episodes in the requested (else the preferred) ordering. */
-  async episodes(showId: number, options: { alternateOrderingId?: string; page: number; pageSize: number }): Promise<ListResult<TmdbEpisode>> {
+  async episodes(showId: number, options: { alternateOrderingId?: string; search?: string; page: number; pageSize: number }): Promise<ListResult<TmdbEpisode>> {
     const row = await this.deps.store.show(showId);
     if (!row) throw notFound(SHOW_NOT_FOUND);
     const orderingId = await this.resolveOrdering(row, options.alternateOrderingId);
@@ -110,7 +110,8 @@ export class TmdbService {
         return [toTmdbEpisode(episode, { orderingId, seasonId: placed.season_id, seasonNumber: placed.season_number, episodeNumber: placed.episode_number })];
       });
     }
-    return page(list, options.page, options.pageSize);
+    const search = options.search?.trim();
+    return page(search ? list.filter(episodeSearch(search)) : list, options.page, options.pageSize);
   }
 
   async movie(movieId: number, include: Set<string>): Promise<TmdbMovie> {
@@ -249,6 +250,30 @@ export class TmdbService {
     if (!orderings.some((o) => o.id === requested)) throw validationError(field, 'The ordering does not belong to the show.');
     return requested;
   }
+}
+
+/**
+ * The episode picker's search: a leading `S<n>`, `E<n>`, `S<n>E<n>` or `Special[s] [<n>]` selects by numbers (specials
+ * are season 0); the remaining text must occur in the title (case-insensitive).
+ */
+export function episodeSearch(text: string): (episode: TmdbEpisode) => boolean {
+  const numbers = /^(?:s(\d+)(?:e(\d+))?|e(\d+)|specials?(?:\s+(\d+))?)(?=\s|$)/i.exec(text);
+  let season: number | null = null;
+  let number: number | null = null;
+  let rest = text;
+  if (numbers) {
+    const [whole, s, se, e, special] = numbers;
+    if (s !== undefined) season = Number(s);
+    else if (e === undefined) season = 0;
+    const episodeNumber = se ?? e ?? special;
+    if (episodeNumber !== undefined) number = Number(episodeNumber);
+    rest = text.slice(whole.length);
+  }
+  const title = rest.trim().toLowerCase();
+  return (episode) =>
+    (season === null || episode.SeasonNumber === season) &&
+    (number === null || episode.EpisodeNumber === number) &&
+    (!title || episode.Title.toLowerCase().includes(title));
 }
 
 /** One page of an in-memory list; pageSize 0 = everything. */

@@ -316,6 +316,16 @@ export class TmdbStore {
     return rows.map((row) => row.related_anime_id);
   }
 
+  /** A Shoko episode's AniDB episode and anime. */
+  episodeForTmdb(episodeId: number): Promise<{ anidb_episode_id: number; anime_id: number } | undefined> {
+    return this.db
+      .selectFrom('episodes')
+      .innerJoin('series', 'series.id', 'episodes.series_id')
+      .select(['episodes.anidb_episode_id', 'series.anime_id'])
+      .where('episodes.id', '=', episodeId)
+      .executeTakeFirst();
+  }
+
   async animeOfSeries(seriesId: number): Promise<number | null> {
     const row = await this.db.selectFrom('series').select('anime_id').where('id', '=', seriesId).executeTakeFirst();
     return row?.anime_id ?? null;

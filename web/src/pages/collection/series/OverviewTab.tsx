@@ -1,5 +1,6 @@
-import { mdiOpenInNew } from '@mdi/js';
-import type { ReactNode } from 'react';
+import { mdiCog, mdiOpenInNew, mdiPencil } from '@mdi/js';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { RelatedAnime, Series } from '@shoko-ts/contract';
 import { useNextUpEpisode, useRelatedAnime, useSeriesCast, useSimilarAnime } from '@/api/series';
 import { Icon } from '@/components/Icon';
@@ -7,6 +8,7 @@ import { Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
 import { AnimeCard } from '@/components/series/AnimeCard';
 import { PersonCard } from '@/components/series/PersonCard';
+import { TmdbShowSettingsModal } from '@/components/series/TmdbShowSettingsModal';
 import { EpisodeSummary } from '@/components/series/EpisodeRow';
 import { useSeriesContext } from './seriesContext';
 
@@ -62,15 +64,26 @@ function MetadataSites({ series }: { series: Series }) {
         <div className="flex justify-between gap-3">
           <span className="font-semibold">TMDB</span>
           {shows.length + movies.length === 0 ? (
-            <span className="text-muted">Not Linked</span>
+            <Link to="../tmdb-linking" relative="path" className="text-primary hover:underline">
+              Link TMDB
+            </Link>
           ) : (
             <span className="flex flex-wrap justify-end gap-2">
               {shows.map((id) => (
-                <ExternalLink key={`show-${id}`} href={`https://www.themoviedb.org/tv/${id}`}>{`Show ${id}`}</ExternalLink>
+                <span key={`show-${id}`} className="inline-flex items-center gap-1">
+                  <ExternalLink href={`https://www.themoviedb.org/tv/${id}`}>{`Show ${id}`}</ExternalLink>
+                  <TmdbLinkActions type="Show" id={id} />
+                </span>
               ))}
               {movies.map((id) => (
-                <ExternalLink key={`movie-${id}`} href={`https://www.themoviedb.org/movie/${id}`}>{`Movie ${id}`}</ExternalLink>
+                <span key={`movie-${id}`} className="inline-flex items-center gap-1">
+                  <ExternalLink href={`https://www.themoviedb.org/movie/${id}`}>{`Movie ${id}`}</ExternalLink>
+                  <TmdbLinkActions type="Movie" id={id} />
+                </span>
               ))}
+              <Link to="../tmdb-linking" relative="path" className="text-primary hover:underline">
+                Add Link
+              </Link>
             </span>
           )}
         </div>
@@ -80,6 +93,26 @@ function MetadataSites({ series }: { series: Series }) {
         </div>
       </div>
     </Panel>
+  );
+}
+
+/** Edit the episode links of a linked show or movie; a show also opens its TMDb Show Settings. */
+function TmdbLinkActions({ type, id }: { type: 'Show' | 'Movie'; id: number }) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  return (
+    <>
+      <Link to={`../tmdb-linking?type=${type}&id=${id}`} relative="path" aria-label={`Edit ${type} ${id} links`} className="rounded p-0.5 text-muted hover:text-text">
+        <Icon path={mdiPencil} size={0.6} />
+      </Link>
+      {type === 'Show' && (
+        <>
+          <button type="button" aria-label={`TMDb Show Settings ${id}`} className="rounded p-0.5 text-muted hover:text-text" onClick={() => setSettingsOpen(true)}>
+            <Icon path={mdiCog} size={0.6} />
+          </button>
+          <TmdbShowSettingsModal showId={id} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </>
+      )}
+    </>
   );
 }
 
