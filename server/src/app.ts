@@ -144,7 +144,7 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerAVDumpRoutes(app, services.avdump);
   registerImageRoutes(app, { store: services.images.store, images: services.images.service });
   registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
-  registerWebUIRoutes(app);
+  registerWebUIRoutes(app, { home: services.config.home, webuiDir: services.config.webuiDir, versions: services.versions });
   registerCollectionRoutes(app, { ...services.collection, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);
   registerRenamerRoutes(app, { renamer: services.renamer });

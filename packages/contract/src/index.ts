@@ -7,6 +7,7 @@ export * from './queue.js';
 export * from './logs.js';
 export * from './events.js';
 export * from './webui.js';
+export * from './webui-themes.js';
 export * from './files.js';
 export * from './file-user-stats.js';
 export * from './media.js';

@@ -14,6 +14,10 @@ const ANONYMOUS = new Set(
     'POST /api/auth',
     'GET /api/v3/WebUI/Theme',
     'GET /api/v3/WebUI/Theme.css',
+    'GET /api/v3/WebUI/Theme/:themeID',
+    // Only acts while no console is installed (a bootstrapper), as in the contract.
+    'GET /api/v3/WebUI/Install',
+    'POST /api/v3/WebUI/Install',
     // Images are anonymous so <img> tags and the login background work (collection.md §9).
     'GET /api/v3/Image/:source/:type/:value',
     'GET /api/v3/Image/Random/:imageType',

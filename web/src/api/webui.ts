@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ComponentVersion } from '@shoko-ts/contract';
-import { api } from './client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ComponentVersion, WebUITheme } from '@shoko-ts/contract';
+import { getApiKey } from '@/lib/session';
+import { api, ApiError, buildUrl } from './client';
 
 export function useForceStableUpdate() {
   return useMutation({
@@ -23,5 +24,87 @@ export function useLatestWebUIVersion(channel: string, enabled: boolean) {
     enabled,
     staleTime: 60 * 60_000,
     retry: false,
+  });
+}
+
+export const webuiKeys = {
+  themes: ['webui', 'themes'] as const,
+  updateCheck: (channel: string) => ['webui', 'update-check', { channel }] as const,
+};
+
+/** Installed console themes, read fresh from the server's themes folder. */
+export function useThemes() {
+  return useQuery({
+    queryKey: webuiKeys.themes,
+    queryFn: ({ signal }) => api.get<WebUITheme[]>('WebUI/Theme', { query: { forceRefresh: true }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+/** `POST WebUI/Theme/AddFromFile` as multipart form data (the JSON client cannot send files). */
+async function uploadThemeFile(file: File): Promise<WebUITheme> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const url = buildUrl('WebUI/Theme/AddFromFile');
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers: { apikey: getApiKey(), accept: 'application/json, text/plain, */*' }, body: form });
+  } catch {
+    throw new ApiError(0, 'POST', url, undefined);
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, 'POST', url, body);
+  return body as WebUITheme;
+}
+
+let stylesheetRevision = 0;
+
+/** Makes the browser fetch the theme stylesheet again (the extra query only busts caches). */
+export function reloadThemeStylesheet() {
+  const link = document.getElementById('theme-css') as HTMLLinkElement | null;
+  if (!link) return;
+  stylesheetRevision += 1;
+  link.href = `/api/v3/WebUI/Theme.css?updateCount=${stylesheetRevision}`;
+}
+
+/** Uploads theme files one by one; every file's outcome is reported, so one bad file does not hide the others. */
+export function useUploadThemes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (files: File[]) => {
+      const results = await Promise.allSettled(files.map((file) => uploadThemeFile(file)));
+      return results.map((result, index) => ({ file: files[index]!.name, theme: result.status === 'fulfilled' ? result.value : null, error: result.status === 'rejected' ? (result.reason as Error) : null }));
+    },
+    onSuccess: async () => {
+      reloadThemeStylesheet();
+      await queryClient.invalidateQueries({ queryKey: webuiKeys.themes });
+    },
+    meta: { inlineErrors: true },
+  });
+}
+
+/** The Refresh button's check: asks GitHub (through the server) now, and keeps the failure to show it. */
+export function useWebUIUpdateCheck(channel: string) {
+  return useQuery({
+    queryKey: webuiKeys.updateCheck(channel),
+    queryFn: ({ signal }) => api.get<ComponentVersion>('WebUI/LatestVersion', { query: { channel, force: true }, signal }),
+    enabled: false,
+    retry: false,
+  });
+}
+
+/** Installs the latest console of a channel; the page reloads afterwards to run it. */
+export function useUpdateWebUI() {
+  return useMutation({
+    mutationFn: (channel: string) => api.post<void>('WebUI/Update', undefined, { query: { channel } }),
+    meta: { inlineErrors: true },
   });
 }

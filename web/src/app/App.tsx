@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from './queryClient';
 import { router } from './router';
 import { Toasts } from './Toasts';
+import { ThemeRootClass } from '@/components/settings/ThemeOptionsRoot';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -11,6 +12,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toasts />
+      <ThemeRootClass />
     </QueryClientProvider>
   );
 }

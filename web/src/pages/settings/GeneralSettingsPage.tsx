@@ -4,6 +4,8 @@ import { parseWebUISettings } from '@/api/settings';
 import { SettingSelect, SettingsPage, SettingToggle } from '@/components/settings/SettingsPage';
 import { useSettingsDraft } from '@/components/settings/useSettingsDraft';
 import { deleteFrequencyOptions } from '@/components/settings/options';
+import { ThemeOptions } from '@/components/settings/ThemeOptions';
+import { VersionInfo } from '@/components/settings/VersionInfo';
 
 export default function GeneralSettingsPage() {
   const draft = useSettingsDraft();
@@ -12,6 +14,8 @@ export default function GeneralSettingsPage() {
   const logsOn = !!draft.get<boolean>('LogRotator.Enabled');
   return (
     <SettingsPage title="General Settings" draft={draft}>
+      <VersionInfo draft={draft} onChannelChange={(updateChannel) => setWebUI({ updateChannel })} />
+      <ThemeOptions draft={draft} onThemeChange={(theme) => setWebUI({ theme })} />
       <Panel title="Notification Options">
         <Toggle label="Enable" checked={webui.notifications} onChange={(notifications) => setWebUI({ notifications })} />
         <label className="flex items-center justify-between gap-4 py-1.5 text-sm">

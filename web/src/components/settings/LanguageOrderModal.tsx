@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useSupportedLanguages } from '@/api/settings';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { Spinner } from '@/components/Spinner';
+import { LanguageOrder } from '@/pages/firstrun/LanguageOrder';
+
+interface LanguageOrderModalProps {
+  open: boolean;
+  title: string;
+  value: string[];
+  onClose: () => void;
+  /** Receives the edited order; the page saves it with its other changes. */
+  onSave: (value: string[]) => void;
+}
+
+/** Edits one language order (first match wins) in a modal; Save needs at least one language. */
+export function LanguageOrderModal({ open, title, value, onClose, onSave }: LanguageOrderModalProps) {
+  const languages = useSupportedLanguages();
+  const [order, setOrder] = useState(value);
+  useEffect(() => {
+    if (open) setOrder(value);
+    // Reset only when the modal opens, not while the user edits.
+  }, [open]);
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!order.length}
+            onClick={() => {
+              onSave(order);
+              onClose();
+            }}
+          >
+            Save
+          </Button>
+        </>
+      }
+    >
+      {languages.isPending ? (
+        <Spinner />
+      ) : languages.isError ? (
+        <p role="alert" className="text-danger">
+          Languages could not be loaded: {languages.error.message}
+        </p>
+      ) : (
+        <>
+          <LanguageOrder label="Languages, in order of preference" value={order} languages={languages.data} onChange={setOrder} />
+          {!order.length && <p className="text-xs text-warning">Add at least one language.</p>}
+        </>
+      )}
+    </Modal>
+  );
+}
