@@ -7,6 +7,10 @@ const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 // Servers started by the specs ask these instead of the real internet monitors (port 9 refuses), so every browser
 // test sees the same offline server whatever network the machine has.
 process.env.SHOKO_CONNECTIVITY_URLS ??= Array(4).fill('http://127.0.0.1:9/').join(',');
+// The same for GitHub (console updates), plex.tv and Trakt: tests that need them start fakes and point these there.
+process.env.SHOKO_GITHUB_API_URL ??= 'http://127.0.0.1:9/api';
+process.env.SHOKO_PLEXTV_URL ??= 'http://127.0.0.1:9';
+process.env.SHOKO_TRAKT_URL ??= 'http://127.0.0.1:9';
 
 export default defineConfig({
   testDir: './specs',

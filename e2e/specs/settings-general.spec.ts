@@ -13,6 +13,8 @@ let server: ShokoServer;
 let github: http.Server;
 let latestRelease: object | null = null;
 
+let previousGitHub: string | undefined;
+
 test.beforeAll(async () => {
   github = http.createServer((request, response) => {
     if (latestRelease && request.url === '/repos/e2e/console/releases/latest') {
@@ -22,6 +24,7 @@ test.beforeAll(async () => {
     response.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"unavailable"}');
   });
   await new Promise<void>((resolve) => github.listen(0, '127.0.0.1', () => resolve()));
+  previousGitHub = process.env.SHOKO_GITHUB_API_URL;
   process.env.SHOKO_GITHUB_API_URL = `http://127.0.0.1:${(github.address() as AddressInfo).port}`;
   process.env.SHOKO_CLIENT_REPO = 'e2e/console';
   server = await startShoko();
@@ -32,7 +35,8 @@ test.afterAll(async () => {
   await server?.stop();
   github?.closeAllConnections();
   await new Promise((resolve) => github?.close(resolve));
-  delete process.env.SHOKO_GITHUB_API_URL;
+  if (previousGitHub === undefined) delete process.env.SHOKO_GITHUB_API_URL;
+  else process.env.SHOKO_GITHUB_API_URL = previousGitHub;
   delete process.env.SHOKO_CLIENT_REPO;
 });
 

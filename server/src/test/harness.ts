@@ -40,6 +40,10 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
 // Test servers probe these instead of the real internet monitors (port 9 refuses), so results do not depend on the
 // machine's network.
 process.env.SHOKO_CONNECTIVITY_URLS ??= Array(4).fill('http://127.0.0.1:9/').join(',');
+// The same for GitHub (console updates), plex.tv and Trakt: tests that need them start fakes and point these there.
+process.env.SHOKO_GITHUB_API_URL ??= 'http://127.0.0.1:9/api';
+process.env.SHOKO_PLEXTV_URL ??= 'http://127.0.0.1:9';
+process.env.SHOKO_TRAKT_URL ??= 'http://127.0.0.1:9';
 
 async function dropDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
