@@ -64,6 +64,19 @@ export const TMDB_MATCH_RATINGS = [
   'FirstAvailable',
   'None',
 ] as const;
+export type TmdbMatchRating = (typeof TMDB_MATCH_RATINGS)[number];
+
+/** The short badge the console shows for each rating. */
+export const TMDB_MATCH_RATING_BADGES: Readonly<Record<TmdbMatchRating, string>> = {
+  DateAndTitleMatches: 'DT',
+  DateAndTitleKindaMatches: '~DT',
+  DateMatches: 'D',
+  TitleMatches: 'T',
+  TitleKindaMatches: '~T',
+  UserVerified: 'UO',
+  FirstAvailable: 'BG',
+  None: 'None',
+};
 
 export const AlternateOrderingType = Type.Union(
   ['Unknown', 'OriginalAirDate', 'Absolute', 'DVD', 'Digital', 'StoryArc', 'Production', 'TV'].map((name) => Type.Literal(name)),

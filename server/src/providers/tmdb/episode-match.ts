@@ -3,28 +3,10 @@ import type { TmdbEpisode } from './types.js';
 
 /**
  * How an AniDB episode ↔ TMDB episode link was made: the `Rating` string of the v3 contract's
- * TmdbEpisode.CrossReference. The console shows them as badges (SPEC §4, see `MATCH_RATING_BADGES`).
+ * TmdbEpisode.CrossReference, with the console's badge of each.
  */
-export type TmdbMatchRating =
-  | 'UserVerified'
-  | 'DateAndTitleMatches'
-  | 'DateAndTitleKindaMatches'
-  | 'DateMatches'
-  | 'TitleMatches'
-  | 'TitleKindaMatches'
-  | 'FirstAvailable'
-  | 'None';
-
-export const MATCH_RATING_BADGES: Readonly<Record<TmdbMatchRating, string>> = {
-  DateAndTitleMatches: 'DT',
-  DateAndTitleKindaMatches: '~DT',
-  DateMatches: 'D',
-  TitleMatches: 'T',
-  TitleKindaMatches: '~T',
-  UserVerified: 'UO',
-  FirstAvailable: 'BG',
-  None: 'None',
-};
+export { TMDB_MATCH_RATING_BADGES as MATCH_RATING_BADGES, type TmdbMatchRating } from '@shoko-ts/contract';
+import type { TmdbMatchRating } from '@shoko-ts/contract';
 
 /** The v3 contract's EpisodeType; only regular episodes and specials are ever linked automatically. */
 export type AnidbEpisodeType = 'Episode' | 'Special' | 'Credits' | 'Trailer' | 'Parody' | 'Other' | 'Unknown';

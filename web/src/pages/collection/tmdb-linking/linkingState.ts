@@ -1,19 +1,7 @@
-import type { Episode, TmdbEpisodeCrossReference, TmdbMovieCrossReference } from '@shoko-ts/contract';
+import { TMDB_MATCH_RATING_BADGES, type Episode, type TmdbEpisodeCrossReference, type TmdbMovieCrossReference } from '@shoko-ts/contract';
 import type { LinkingLinks, LinkOverrides, TmdbLinkType } from '@/api/tmdb';
 
-/** The short badge of each link rating (SPEC §4). */
-export const RATING_BADGES: Record<string, string> = {
-  DateAndTitleMatches: 'DT',
-  DateAndTitleKindaMatches: '~DT',
-  DateMatches: 'D',
-  TitleMatches: 'T',
-  TitleKindaMatches: '~T',
-  UserVerified: 'UO',
-  FirstAvailable: 'BG',
-  None: 'None',
-};
-
-export const ratingBadge = (rating: string | undefined) => RATING_BADGES[rating ?? 'None'] ?? 'None';
+export const ratingBadge = (rating: string | undefined) => (TMDB_MATCH_RATING_BADGES as Record<string, string>)[rating ?? 'None'] ?? 'None';
 
 export const TEXTS = {
   otherShow: 'Episode is linked to another show.',
