@@ -1,6 +1,6 @@
 import { mdiCheckboxMultipleMarkedOutline, mdiCheck, mdiClose, mdiEyeOffOutline, mdiRefresh } from '@mdi/js';
 import { useMemo, useState } from 'react';
-import { NavLink, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useApplyReleaseChanges, useHideEpisodes, useReleaseSeries, RELEASE_PAGE_SIZE, type ReleaseToggles } from '@/api/releaseManagement';
 import { Button } from '@/components/Button';
@@ -74,7 +74,7 @@ export default function ReleaseManagementPage() {
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
       <nav className="flex flex-wrap gap-2" aria-label="Release management tabs">
         {ITEM_TYPES.map((tab) => (
-          <NavLink
+          <Link
             key={tab.key}
             to={{ pathname: `../${tab.key}`, search: params.toString() }}
             relative="path"
@@ -83,7 +83,7 @@ export default function ReleaseManagementPage() {
             className={`rounded-md px-3 py-1.5 text-sm font-semibold ${tab.key === itemType.key ? 'bg-primary text-on-primary' : 'bg-panel text-muted hover:text-text'}`}
           >
             {tab.label}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-border bg-panel px-3 py-2" role="toolbar" aria-label="Release management options">
