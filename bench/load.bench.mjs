@@ -100,6 +100,9 @@ async function loadOne(database, pgBaseUrl) {
       // The series page's endpoint, when this build serves it.
       const seriesPath = `/api/v3/Series/${seriesIds[0]}?includeDataFrom=AniDB`;
       if ((await fetch(server.base + seriesPath, { headers: { apikey } })).ok) requests.push({ method: 'GET', path: seriesPath });
+      // The series page's episode list, first page as the console asks for it.
+      const episodesPath = `/api/v3/Series/${seriesIds[0]}/Episode?pageSize=26&page=1&includeDataFrom=AniDB&includeWatched=true`;
+      if ((await fetch(server.base + episodesPath, { headers: { apikey } })).ok) requests.push({ method: 'GET', path: episodesPath });
 
       // Warm up: one round of every request, so the run measures the steady state, not the first cold queries.
       for (const r of requests) await fetch(server.base + r.path, { method: r.method, body: r.body, headers: { apikey, 'content-type': 'application/json' } });
