@@ -10,10 +10,10 @@ import { completeFirstRunViaApi, freePort, LOCAL_USER, startShoko, type ShokoSer
 const widget = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
 /**
- * 404s the browser logs for other areas' lookups with nothing to find offline or on an empty server (the login backdrop,
- * the Web UI update check); they are not the dashboard's.
+ * Errors the browser logs for other areas' lookups with nothing to find offline or on an empty server (the login backdrop;
+ * the Web UI update check, 502 while GitHub cannot be reached); they are not the dashboard's.
  */
-const KNOWN_CONSOLE_ERRORS = [/404 .*\/api\/v3\/Image\/Random\//, /404 .*\/api\/v3\/WebUI\/LatestVersion/];
+const KNOWN_CONSOLE_ERRORS = [/404 .*\/api\/v3\/Image\/Random\//, /(404|502) .*\/api\/v3\/WebUI\/LatestVersion/];
 
 /** Errors the page logs to the browser console or throws, from now on. */
 function collectConsoleErrors(page: Page): string[] {
@@ -143,8 +143,34 @@ test.describe('dashboard on an empty server', () => {
     expect(feedRequests).toBe(2);
   });
 
-  test('edit mode: drag and Save persist across a reload, Cancel restores, Reset to Default restores the default order', async ({ page }) => {
-    const order = () => page.locator('[data-widget]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-widget')));
+  test('edit mode: dragging and resizing on the grid, Save persists across a reload, Cancel restores, Reset to Default restores the defaults', async ({ page }) => {
+    const cell = (id: string) => page.locator(`[data-widget="${id}"]`);
+    const box = async (id: string) => {
+      const found = await cell(id).boundingBox();
+      if (!found) throw new Error(`${id} is not on the page`);
+      return { x: Math.round(found.x), y: Math.round(found.y), width: Math.round(found.width), height: Math.round(found.height) };
+    };
+    const boxes = async () => ({ queueProcessor: await box('queueProcessor'), unrecognizedFiles: await box('unrecognizedFiles'), collectionBreakdown: await box('collectionBreakdown') });
+    /** Presses the mouse at `from`, moves it in small steps by (dx, dy) and lets go: what a user's drag does. */
+    const drag = async (from: { x: number; y: number; width: number; height: number }, dx: number, dy: number) => {
+      const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      await page.mouse.move(start.x + dx, start.y + dy, { steps: 12 });
+      await page.mouse.up();
+    };
+    const handle = async (id: string) => {
+      const found = await cell(id).getByTestId('drag-handle').boundingBox();
+      if (!found) throw new Error(`${id} has no drag handle`);
+      return found;
+    };
+    const storedLayout = async () => {
+      const auth = await fetch(server.url('/api/auth'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e-layout' }) });
+      const { apikey } = (await auth.json()) as { apikey: string };
+      const settings = (await (await fetch(server.url('/api/v3/Settings'), { headers: { apikey } })).json()) as { WebUI_Settings: string };
+      return (JSON.parse(settings.WebUI_Settings) as { layout?: { dashboard?: Record<string, Array<{ i: string; x: number; y: number; w: number; h: number }>> } }).layout?.dashboard;
+    };
+    const placed = (layout: Awaited<ReturnType<typeof storedLayout>>, id: string) => layout?.lg?.find((item) => item.i === id);
     const startEditing = async () => {
       await page.getByRole('button', { name: 'Dashboard Settings' }).click();
       await page.getByRole('dialog', { name: 'Dashboard Settings' }).getByRole('button', { name: 'Edit Layout' }).click();
@@ -154,36 +180,88 @@ test.describe('dashboard on an empty server', () => {
     await page.goto(server.url('/webui/login'));
     await loginThroughForm(page);
     await expect(widget(page, 'Queue Processor')).toBeVisible();
-    const initial = await order();
-    expect(initial.slice(0, 3)).toEqual(['queue', 'unrecognized', 'collectionStats']);
+    // The default grid: three small panels side by side in the first row, no handles outside edit mode.
+    const defaults = await boxes();
+    expect(defaults.unrecognizedFiles.y).toBe(defaults.queueProcessor.y);
+    expect(defaults.collectionBreakdown.x).toBeGreaterThan(defaults.unrecognizedFiles.x);
+    expect(defaults.unrecognizedFiles.x - defaults.queueProcessor.x).toBe(defaults.queueProcessor.width + 24);
+    await expect(page.getByTestId('drag-handle')).toHaveCount(0);
+    await expect(page.locator('.react-resizable-handle:visible')).toHaveCount(0);
 
     await startEditing();
     // Navigation is blocked while editing.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Collection' }).click();
     await expect(page.getByText('Save or cancel the dashboard layout first.')).toBeVisible();
     await expect(page).toHaveURL(/\/webui\/dashboard$/);
-    await page.locator('[data-widget="queue"]').dragTo(page.locator('[data-widget="collectionStats"]'));
-    await expect.poll(order).toEqual(['unrecognized', 'collectionStats', 'queue', ...initial.slice(3)]);
-    await snap(page, '85-dashboard-edit-mode');
+
+    // Drag the queue onto the third column: it takes that place and Collection Statistics moves below it.
+    await drag(await handle('queueProcessor'), defaults.collectionBreakdown.x - defaults.queueProcessor.x, 0);
+    await expect.poll(() => box('queueProcessor')).toEqual(defaults.collectionBreakdown);
+    await expect.poll(async () => (await box('collectionBreakdown')).y).toBeGreaterThan(defaults.collectionBreakdown.y + defaults.collectionBreakdown.height);
+    await expect.poll(() => box('unrecognizedFiles')).toEqual(defaults.unrecognizedFiles);
+    // Resize Unrecognized Files from its corner handle: five rows (of 24 px) taller.
+    const corner = await cell('unrecognizedFiles').locator('.react-resizable-handle-se').boundingBox();
+    expect(corner).not.toBeNull();
+    await drag(corner!, 0, 5 * 24);
+    await expect.poll(async () => (await box('unrecognizedFiles')).height).toBe(defaults.unrecognizedFiles.height + 5 * 24);
+    const arranged = await boxes();
+    await snap(page, '211-dashboard-grid-edit');
     await editBar.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Dashboard layout saved!')).toBeVisible();
     await expect(editBar).toBeHidden();
+    // Stored in Shoko's shape: one list per breakpoint, react-grid-layout items keyed by Shoko's widget ids.
+    const saved = await storedLayout();
+    expect(Object.keys(saved ?? {})).toEqual(['lg', 'md', 'sm']);
+    expect(placed(saved, 'queueProcessor')).toMatchObject({ x: 8, y: 0, w: 4, h: 18 });
+    expect(placed(saved, 'unrecognizedFiles')).toMatchObject({ x: 4, y: 0, w: 4, h: 23 });
     await page.reload();
     await expect(widget(page, 'Queue Processor')).toBeVisible();
-    expect((await order()).slice(0, 3)).toEqual(['unrecognized', 'collectionStats', 'queue']);
+    await expect.poll(boxes).toEqual(arranged);
 
+    // Cancel throws a change away.
     await startEditing();
-    await page.getByRole('button', { name: 'Move Import Folders earlier' }).click();
-    expect(await order()).not.toEqual(['unrecognized', 'collectionStats', 'queue', ...initial.slice(3)]);
+    await drag(await handle('unrecognizedFiles'), defaults.queueProcessor.x - defaults.unrecognizedFiles.x, 0);
+    await expect.poll(async () => (await box('unrecognizedFiles')).x).toBe(defaults.queueProcessor.x);
     await editBar.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(order).toEqual(['unrecognized', 'collectionStats', 'queue', ...initial.slice(3)]);
+    await expect(editBar).toBeHidden();
+    await expect.poll(boxes).toEqual(arranged);
 
+    // Reset to Default saves the default grid.
     await startEditing();
     await editBar.getByRole('button', { name: 'Reset to Default' }).click();
     await expect(editBar).toBeHidden();
-    await expect.poll(order).toEqual(initial);
+    await expect.poll(boxes).toEqual(defaults);
+    expect(placed(await storedLayout(), 'queueProcessor')).toMatchObject({ x: 0, y: 0, w: 4, h: 18 });
     await page.reload();
     await expect(widget(page, 'Queue Processor')).toBeVisible();
-    expect(await order()).toEqual(initial);
+    await expect.poll(boxes).toEqual(defaults);
+    await snap(page, '210-dashboard-grid');
+
+    // 800 px wide: the six-column grid (two small panels a row), still arrangeable.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect.poll(async () => (await box('queueProcessor')).width).toBeLessThan(400);
+    expect((await box('unrecognizedFiles')).y).toBe((await box('queueProcessor')).y);
+    await snap(page, '212-dashboard-grid-800');
+    await startEditing();
+    await expect(page.getByTestId('drag-handle').first()).toBeVisible();
+    await snap(page, '213-dashboard-grid-edit-800');
+    await editBar.getByRole('button', { name: 'Cancel' }).click();
+
+    // 390 px wide: one column; edit mode says the widgets cannot be arranged this narrow.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(async () => (await box('unrecognizedFiles')).x).toBe((await box('queueProcessor')).x);
+    expect((await box('unrecognizedFiles')).y).toBeGreaterThan((await box('queueProcessor')).y);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await snap(page, '214-dashboard-grid-390');
+    // Also when the page opens this narrow.
+    await page.reload();
+    await expect(widget(page, 'Queue Processor')).toBeVisible();
+    await startEditing();
+    await expect(editBar).toContainText('Widen the window to at least 640 px to move or resize them.');
+    await expect(page.getByTestId('drag-handle')).toHaveCount(0);
+    await snap(page, '215-dashboard-grid-edit-390');
+    await editBar.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editBar).toBeHidden();
   });
 });
 
@@ -221,8 +299,8 @@ test.describe('dashboard with the demo collection', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(widget(page, 'Queue Processor')).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The grid follows the new width a frame later.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await snap(page, '84-dashboard-demo-390');
   });
 
@@ -255,7 +333,7 @@ test.describe('dashboard with the demo collection', () => {
     await snap(page, '170-dashboard-continue-watching');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(card).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await snap(page, '171-dashboard-continue-watching-390');
 
     // Finishing the episode ends the session.

@@ -27,15 +27,19 @@ describe('dashboard settings', () => {
 });
 
 describe('dashboard layout', () => {
-  it('stores the widget order under layout.dashboard and reads it back; null restores the default', async () => {
+  it("stores the grid in Shoko's shape under layout.dashboard, keeps the other settings, and reads it back", async () => {
     const { parseDashboardLayout, withDashboardLayout } = await import('./settings');
-    const document = { WebUI_Settings: JSON.stringify({ layout: { collection: { x: 1 } }, dashboard: { hideNextUp: true } }) };
-    const saved = withDashboardLayout(document, ['nextUp', 'queue']);
-    expect(parseDashboardLayout(saved.WebUI_Settings)).toEqual(['nextUp', 'queue']);
+    const { DEFAULT_DASHBOARD_LAYOUTS } = await import('./layout');
+    const document = { WebUI_Settings: JSON.stringify({ layout: { collection: { x: 1 }, dashboard: { order: ['nextUp'] } }, dashboard: { hideNextUp: true } }) };
+    // The old `{ order: [...] }` value is not a grid: the defaults apply.
+    expect(parseDashboardLayout(document.WebUI_Settings)).toBeNull();
+    const moved = { ...DEFAULT_DASHBOARD_LAYOUTS, lg: DEFAULT_DASHBOARD_LAYOUTS.lg.map((item) => (item.i === 'queueProcessor' ? { ...item, y: 100, w: 6 } : item)) };
+    const saved = withDashboardLayout(document, moved);
     const stored = JSON.parse(saved.WebUI_Settings!);
+    expect(Object.keys(stored.layout.dashboard)).toEqual(['lg', 'md', 'sm']);
+    expect(stored.layout.dashboard.lg.find((item: { i: string }) => item.i === 'queueProcessor')).toEqual({ i: 'queueProcessor', x: 0, y: 100, w: 6, h: 18, minW: 2, minH: 7, moved: false, static: false });
     expect(stored.layout.collection).toEqual({ x: 1 });
     expect(stored.dashboard.hideNextUp).toBe(true);
-    expect(parseDashboardLayout(withDashboardLayout(saved, null).WebUI_Settings)).toBeNull();
-    expect(parseDashboardLayout(JSON.stringify({ layout: { dashboard: { order: [1, 2] } } }))).toBeNull();
+    expect(parseDashboardLayout(saved.WebUI_Settings)).toEqual(moved);
   });
 });

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { parseWebUISettings, settingsKeys, useSaveSettings, useSettings, withSetting, type SettingsDocument } from '@/api/settings';
+import { parseDashboardLayouts, SAVED_BREAKPOINTS, type DashboardLayouts } from './layout';
 
 /** `WebUI_Settings.dashboard` (SPEC.md §3): which widgets show and how many entries the lists hold. */
 export interface DashboardSettings {
@@ -85,17 +87,18 @@ export function withWebUISettings(document: SettingsDocument, patch: Record<stri
 
 export const withDashboardSettings = (document: SettingsDocument, dashboard: DashboardSettings) => withWebUISettings(document, { dashboard });
 
-/** `WebUI_Settings.layout.dashboard`: the widget order the user arranged, or null for the default order. */
-export function parseDashboardLayout(webuiSettingsText: string | undefined): string[] | null {
-  const layout = (parseWebUISettings(webuiSettingsText) as { layout?: { dashboard?: { order?: unknown } } }).layout;
-  const order = layout?.dashboard?.order;
-  return Array.isArray(order) && order.every((id) => typeof id === 'string') ? order : null;
+/** `WebUI_Settings.layout.dashboard`: the grid the user arranged (see layout.ts), or null for the default one. */
+export function parseDashboardLayout(webuiSettingsText: string | undefined): DashboardLayouts | null {
+  const layout = (parseWebUISettings(webuiSettingsText) as { layout?: unknown }).layout;
+  return layout && typeof layout === 'object' ? parseDashboardLayouts((layout as { dashboard?: unknown }).dashboard) : null;
 }
 
-export function withDashboardLayout(document: SettingsDocument, order: string[] | null): SettingsDocument {
+/** The settings document with `layout.dashboard` replaced by `layouts` (`{ lg, md, sm }`), other layouts kept. */
+export function withDashboardLayout(document: SettingsDocument, layouts: DashboardLayouts): SettingsDocument {
   const current = storedWebUISettings(document).layout;
   const layout = current && typeof current === 'object' ? (current as Record<string, unknown>) : {};
-  return withWebUISettings(document, { layout: { ...layout, dashboard: order ? { order } : null } });
+  const dashboard = Object.fromEntries(SAVED_BREAKPOINTS.map((breakpoint) => [breakpoint, layouts[breakpoint]]));
+  return withWebUISettings(document, { layout: { ...layout, dashboard } });
 }
 
 export function useDashboardSettings() {
@@ -106,12 +109,15 @@ export function useDashboardSettings() {
     const original = (settings.data ?? (await queryClient.fetchQuery({ queryKey: settingsKeys.all }))) as SettingsDocument;
     await save.mutateAsync({ original, changed: change(original) });
   };
+  const text = settings.data?.WebUI_Settings;
+  // Parsed once per stored text, so the grid gets the same object until the layout really changes.
+  const layout = useMemo(() => parseDashboardLayout(text), [text]);
   return {
-    settings: parseDashboardSettings(settings.data?.WebUI_Settings),
+    settings: parseDashboardSettings(text),
     loaded: settings.isSuccess,
     saving: save.isPending,
-    layout: parseDashboardLayout(settings.data?.WebUI_Settings),
+    layout,
     save: (dashboard: DashboardSettings) => update((document) => withDashboardSettings(document, dashboard)),
-    saveLayout: (order: string[] | null) => update((document) => withDashboardLayout(document, order)),
+    saveLayout: (layouts: DashboardLayouts) => update((document) => withDashboardLayout(document, layouts)),
   };
 }

@@ -14,8 +14,8 @@ describe('dashboard widgets', () => {
   it('honours each hide flag, and folds Continue Watching into Next Up when combined', () => {
     expect(visibleWidgets(DEFAULT_DASHBOARD_SETTINGS)).toHaveLength(11);
     const hidden = visibleWidgets({ ...DEFAULT_DASHBOARD_SETTINGS, hideQueueProcessor: true, hideMediaType: true }).map((w) => w.id);
-    expect(hidden).not.toContain('queue');
-    expect(hidden).not.toContain('mediaType');
+    expect(hidden).not.toContain('queueProcessor');
+    expect(hidden).not.toContain('collectionTypeBreakdown');
     expect(hidden).toHaveLength(9);
     expect(visibleWidgets({ ...DEFAULT_DASHBOARD_SETTINGS, hideShokoNews: true }).map((w) => w.id)).not.toContain('shokoNews');
     const combined = visibleWidgets({ ...DEFAULT_DASHBOARD_SETTINGS, combineContinueWatching: true }).map((w) => w.id);
@@ -33,17 +33,5 @@ describe('dashboard widgets', () => {
     expect(new Set(ACTION_CATALOGUE.map((a) => a.Group))).toEqual(new Set(['Import', 'AniDB', 'TMDB', 'Shoko', 'Images', 'Trakt', 'Plex']));
     expect(ACTION_CATALOGUE.filter((a) => a.Destructive).map((a) => a.Function)).toContain('SyncMyList');
     expect(ACTION_CATALOGUE.filter((a) => a.Destructive).map((a) => a.Function)).toContain('SendWatchStatesToTrakt');
-  });
-});
-
-describe('dashboard layout order', () => {
-  it('applies a saved order and appends widgets it does not name', async () => {
-    const { orderWidgets, moveWidget } = await import('./layout');
-    const widgets = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
-    expect(orderWidgets(widgets, ['c', 'gone', 'a']).map((w) => w.id)).toEqual(['c', 'a', 'b']);
-    expect(orderWidgets(widgets, null).map((w) => w.id)).toEqual(['a', 'b', 'c']);
-    expect(moveWidget(['a', 'b', 'c'], 'a', 'c')).toEqual(['b', 'c', 'a']);
-    expect(moveWidget(['a', 'b', 'c'], 'c', 'a')).toEqual(['c', 'a', 'b']);
-    expect(moveWidget(['a', 'b', 'c'], 'b', 'b')).toEqual(['a', 'b', 'c']);
   });
 });
