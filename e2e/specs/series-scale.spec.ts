@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
@@ -114,5 +115,9 @@ test.describe('a series of 1,500 episodes', () => {
     const figures = `server first page median ${median.toFixed(1)} ms; browser first rows ${firstRowsMs.toFixed(0)} ms; ${steps} viewport steps; longest wait for rows after a step ${longestWaitMs.toFixed(0)} ms`;
     test.info().annotations.push({ type: 'figures', description: figures });
     console.log(`1,500-episode series: ${figures}`);
+    // `npm run bench -- series` collects the figures for bench/REPORT.md.
+    if (process.env.SERIES_BENCH_OUT) {
+      fs.writeFileSync(process.env.SERIES_BENCH_OUT, JSON.stringify({ episodes: EPISODES, serverFirstPageMs: serverTimes, firstRowsMs, steps, longestWaitMs }));
+    }
   });
 });

@@ -79,6 +79,8 @@ test('General settings: version information and the web UI update check, offline
   await snap(page, '181-settings-general-update-available');
   await page.reload();
   await expect(page.getByTestId('version-info')).toBeVisible();
+  // The top bar tells an admin about the newer console on every page.
+  await expect(page.getByTestId('update-notice')).toContainText('Web UI 9.9.9 is available');
 });
 
 test('AniDB settings: test login against the fake, and a language order change is saved', async ({ page }) => {
