@@ -237,6 +237,19 @@ test.describe('dashboard on an empty server', () => {
     await expect.poll(boxes).toEqual(defaults);
     await snap(page, '210-dashboard-grid');
 
+    // The keyboard arranges too: Tab to a widget's handle; Shift+ArrowDown makes it two rows (48 px) taller.
+    await startEditing();
+    await cell('queueProcessor').getByTestId('drag-handle').focus();
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect.poll(async () => (await box('queueProcessor')).height).toBe(defaults.queueProcessor.height + 48);
+    await editBar.getByRole('button', { name: 'Save' }).click();
+    await expect(editBar).toBeHidden();
+    expect(placed(await storedLayout(), 'queueProcessor')).toMatchObject({ x: 0, y: 0, w: 4, h: 20 });
+    await startEditing();
+    await editBar.getByRole('button', { name: 'Reset to Default' }).click();
+    await expect(editBar).toBeHidden();
+    await expect.poll(boxes).toEqual(defaults);
+
     // 800 px wide: the six-column grid (two small panels a row), still arrangeable.
     await page.setViewportSize({ width: 800, height: 900 });
     await expect.poll(async () => (await box('queueProcessor')).width).toBeLessThan(400);

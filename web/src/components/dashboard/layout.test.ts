@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakpointFor, DEFAULT_DASHBOARD_LAYOUTS, GRID_COLS, gridLayouts, mergeLayouts, parseDashboardLayouts, SAVED_BREAKPOINTS, type DashboardLayoutItem } from './layout';
+import { breakpointFor, DEFAULT_DASHBOARD_LAYOUTS, GRID_COLS, gridLayouts, mergeLayouts, nudgeWidget, parseDashboardLayouts, SAVED_BREAKPOINTS, type DashboardLayoutItem, type DashboardLayouts } from './layout';
 import { DASHBOARD_WIDGETS } from '@/pages/dashboard/DashboardPage';
 
 const ALL = DASHBOARD_WIDGETS.map((widget) => widget.id);
@@ -71,5 +71,23 @@ describe('grid layouts', () => {
     expect(merged.md).toBe(DEFAULT_DASHBOARD_LAYOUTS.md);
     // Nothing changed: the very same object, so the grid does not re-render for nothing.
     expect(mergeLayouts(DEFAULT_DASHBOARD_LAYOUTS, { lg: DEFAULT_DASHBOARD_LAYOUTS.lg })).toBe(DEFAULT_DASHBOARD_LAYOUTS);
+  });
+});
+
+describe('keyboard arranging', () => {
+  it('moves and resizes one widget inside the grid and above its minimum size', () => {
+    const queue = (layouts: DashboardLayouts) => layouts.lg.find((entry) => entry.i === 'queueProcessor')!;
+    const start = queue(DEFAULT_DASHBOARD_LAYOUTS);
+    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: 2, dy: 4 }))).toMatchObject({ x: start.x + 2, y: start.y + 4, w: start.w, moved: true });
+    // Never off the left edge or past the right one.
+    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: -5 })).x).toBe(0);
+    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: 50 })).x).toBe(12 - start.w);
+    // Resizing stops at the minimum and at the grid's width.
+    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dw: -50, dh: -50 }))).toMatchObject({ w: start.minW, h: start.minH });
+    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dw: 50 })).w).toBe(12);
+    // Other widgets and other breakpoints are left as they were.
+    const moved = nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: 1 });
+    expect(moved.md).toBe(DEFAULT_DASHBOARD_LAYOUTS.md);
+    expect(moved.lg.filter((entry) => entry.i !== 'queueProcessor')).toEqual(DEFAULT_DASHBOARD_LAYOUTS.lg.filter((entry) => entry.i !== 'queueProcessor'));
   });
 });

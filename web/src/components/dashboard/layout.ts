@@ -173,3 +173,20 @@ export function sameLayouts(a: DashboardLayouts, b: DashboardLayouts): boolean {
   const key = (layouts: DashboardLayouts) => JSON.stringify(SAVED_BREAKPOINTS.map((breakpoint) => [...layouts[breakpoint]].sort((x, y) => x.i.localeCompare(y.i))));
   return key(a) === key(b);
 }
+
+/**
+ * Keyboard arranging: the widget `id` of one breakpoint moved by `dx` columns / `dy` rows or resized by `dw` / `dh`,
+ * kept inside the grid and above its minimum size. The grid settles overlaps itself, as after a drag.
+ */
+export function nudgeWidget(layouts: DashboardLayouts, breakpoint: SavedBreakpoint, id: string, change: { dx?: number; dy?: number; dw?: number; dh?: number }): DashboardLayouts {
+  const cols = GRID_COLS[breakpoint];
+  const list = layouts[breakpoint].map((entry) => {
+    if (entry.i !== id) return entry;
+    const w = Math.min(cols, Math.max(entry.minW, entry.w + (change.dw ?? 0)));
+    const h = Math.max(entry.minH, entry.h + (change.dh ?? 0));
+    const x = Math.min(cols - w, Math.max(0, entry.x + (change.dx ?? 0)));
+    const y = Math.max(0, entry.y + (change.dy ?? 0));
+    return { ...entry, x, y, w, h, moved: true };
+  });
+  return { ...layouts, [breakpoint]: list };
+}

@@ -9,6 +9,7 @@ import { Icon } from '@/components/Icon';
 import { setDashboardEditing, useDashboardEditing } from '@/components/dashboard/editMode';
 import {
   breakpointFor,
+  nudgeWidget,
   DEFAULT_DASHBOARD_LAYOUTS,
   GRID_BREAKPOINTS,
   GRID_COLS,
@@ -47,6 +48,9 @@ export const DASHBOARD_WIDGETS: WidgetSpec[] = [
   { id: 'upcomingAnime', title: 'Upcoming Anime', hideFlag: 'hideUpcomingAnime', component: UpcomingAnimeWidget },
   { id: 'recommendedAnime', title: 'Recommended Anime', hideFlag: 'hideRecommendedAnime', component: RecommendedAnimeWidget },
 ];
+
+/** Arrow keys on a focused widget in edit mode: one column sideways, two rows (48 px) up or down. */
+const KEY_STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
 /** Widgets the settings leave visible; Continue Watching folds into Next Up when the two are combined. */
 export function visibleWidgets(settings: DashboardSettings): WidgetSpec[] {
@@ -134,7 +138,22 @@ export default function DashboardPage() {
                     <Component settings={settings} onChange={onChange} />
                   </div>
                   {arranging && (
-                    <div className="dashboard-drag-handle absolute inset-0 flex cursor-move justify-center rounded-xl outline-2 outline-offset-4 outline-border outline-dashed hover:outline-primary" data-testid="drag-handle" aria-label={`Move ${title}`}>
+                    <div
+                      className="dashboard-drag-handle absolute inset-0 flex cursor-move justify-center rounded-xl outline-2 outline-offset-4 outline-border outline-dashed hover:outline-primary focus-visible:outline-primary"
+                      data-testid="drag-handle"
+                      role="button"
+                      tabIndex={0}
+                      aria-label={`Move ${title}`}
+                      aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown"
+                      onKeyDown={(event) => {
+                        const step = KEY_STEPS[event.key];
+                        if (!step) return;
+                        event.preventDefault();
+                        // Arrows move the widget; with Shift they resize it.
+                        const change = event.shiftKey ? { dw: step[0], dh: step[1] * 2 } : { dx: step[0], dy: step[1] * 2 };
+                        setDraft((before) => nudgeWidget(before ?? savedLayouts, breakpoint, id, change));
+                      }}
+                    >
                       <span className="mt-2 flex h-fit items-center gap-1 rounded-md bg-header/90 px-2 py-1 text-xs font-semibold text-muted">
                         <Icon path={mdiDrag} size={0.75} />
                         Drag to move
@@ -153,7 +172,11 @@ export default function DashboardPage() {
         <div role="status" aria-label="Dashboard edit mode" className="fixed bottom-4 left-1/2 z-50 flex w-[min(36rem,calc(100%-1.5rem))] -translate-x-1/2 flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-panel p-4 shadow-2xl">
           <span className="text-sm font-semibold">
             Edit mode: drag the widgets to arrange them.
-            {!arranging && <span className="block font-normal text-muted">Widen the window to at least 640 px to move or resize them.</span>}
+            {arranging ? (
+              <span className="block font-normal text-muted">Or focus one with Tab and use the arrow keys; Shift with an arrow resizes it.</span>
+            ) : (
+              <span className="block font-normal text-muted">Widen the window to at least 640 px to move or resize them.</span>
+            )}
           </span>
           <div className="flex gap-2">
             <Button variant="ghost" onClick={() => finish(saveLayout(DEFAULT_DASHBOARD_LAYOUTS))}>Reset to Default</Button>
