@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startDemo, type RunningDemo } from '../../fakes/src/demo/demo';
-import { loginThroughForm } from '../support/console';
+import type { RunningDemo } from '../../fakes/src/demo/demo';
+import { openDemoSession, type DemoSession } from '../support/demo';
 import { snap } from '../support/screenshots';
-import { freePort, repoRoot } from '../support/server';
+import { repoRoot } from '../support/server';
 
 const MYSTERY = 'Mystery Release - 01.mkv';
 
@@ -15,29 +13,22 @@ const MYSTERY = 'Mystery Release - 01.mkv';
  * and rescans the file.
  */
 test.describe.serial('AVDump of an unrecognized file', () => {
+  let session: DemoSession;
   let demo: RunningDemo;
-  let home: string;
   let page: Page;
   const saved = { SHOKO_AVDUMP: process.env.SHOKO_AVDUMP, FAKE_AVDUMP_SCENARIO: process.env.FAKE_AVDUMP_SCENARIO };
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(180_000);
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-avdump-'));
     // The demo's server inherits this environment.
     process.env.SHOKO_AVDUMP = path.join(repoRoot, 'fakes', 'bin', 'avdump3');
     process.env.FAKE_AVDUMP_SCENARIO = 'ok';
-    demo = await startDemo({ home, port: await freePort(), stdio: 'pipe' });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.baseUrl });
-    page = await context.newPage();
-    await page.goto(`${demo.baseUrl}/webui/login`);
-    await loginThroughForm(page, { username: 'Default', password: '' });
+    session = await openDemoSession(browser, 'avdump');
+    ({ demo, page } = session);
   });
 
   test.afterAll(async () => {
-    await page?.context().close();
-    await demo?.stop();
-    fs.rmSync(home, { recursive: true, force: true });
+    await session?.close();
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;

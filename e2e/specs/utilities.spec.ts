@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startDemo, type RunningDemo } from '../../fakes/src/demo/demo';
-import { loginThroughForm } from '../support/console';
+import type { RunningDemo } from '../../fakes/src/demo/demo';
+import { openDemoSession, type DemoSession } from '../support/demo';
 import { snap } from '../support/screenshots';
-import { freePort } from '../support/server';
 
 const MYSTERY = 'Mystery Release - 01.mkv';
 const MOBILE = { width: 390, height: 844 };
@@ -16,25 +12,18 @@ const DESKTOP = { width: 1440, height: 900 };
  * under Manually Linked Files, search a file and copy its ED2K, and add and delete a series without files.
  */
 test.describe.serial('utilities on the demo library', () => {
+  let session: DemoSession;
   let demo: RunningDemo;
-  let home: string;
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(180_000);
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-utilities-'));
-    demo = await startDemo({ home, port: await freePort(), stdio: 'pipe' });
-    const context = await browser.newContext({ viewport: DESKTOP });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demo.baseUrl });
-    page = await context.newPage();
-    await page.goto(`${demo.baseUrl}/webui/login`);
-    await loginThroughForm(page, { username: 'Default', password: '' });
+    session = await openDemoSession(browser, 'utilities');
+    ({ demo, page } = session);
   });
 
   test.afterAll(async () => {
-    await page?.context().close();
-    await demo?.stop();
-    fs.rmSync(home, { recursive: true, force: true });
+    await session?.close();
   });
 
   test('links the unknown file to a missing episode with Range Fill', async () => {

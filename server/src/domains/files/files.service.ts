@@ -10,7 +10,9 @@ import {
   type FileLocation,
   type ListResult,
 } from '@shoko-ts/contract';
+import type { UserFileStatesTable } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
+import { resumePositionText } from './scrobble.service.js';
 import { notFound, validationError } from '../../http/problem.js';
 import { fileEvent, type ImportService } from '../import/import.service.js';
 import type { FileRow, FilesStore, LocationWithFolder } from './files.store.js';
@@ -30,12 +32,8 @@ export interface FileListQuery {
   viewerId?: number;
 }
 
-/** One user's record of one file, as the scrobble store keeps it. */
-export interface FileUserState {
-  resume_position_ms: number;
-  watched_at: string | null;
-  updated_at: string;
-}
+/** The parts of one user's record of one file (scrobble store) that the File model shows. */
+export type FileUserState = Pick<UserFileStatesTable, 'resume_position_ms' | 'watched_at' | 'updated_at'>;
 
 type Content = { ed2k: string; size: number };
 
@@ -58,17 +56,6 @@ interface FileExtras {
 
 
 const ZERO_DURATION = '00:00:00';
-
-/** .NET TimeSpan text of seconds, as Shoko serialises durations. */
-function timeSpan(seconds: number): string {
-  const whole = Math.floor(seconds);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = whole % 60;
-  const fraction = Math.round((seconds - whole) * 1e7);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(h)}:${pad(m)}:${pad(s)}${fraction ? `.${String(fraction).padStart(7, '0')}` : ''}`;
-}
 
 function parseMediaInfo(row: FileRow): Record<string, unknown> | null {
   if (!row.media_info) return null;
@@ -114,7 +101,7 @@ export class FilesService {
       AVDump: extras.AVDump ?? { Status: null, LastDumpedAt: null, LastVersion: null },
       Resolution: video?.Resolution ?? null,
       Duration: typeof media?.Duration === 'string' ? media.Duration : ZERO_DURATION,
-      ResumePosition: extras.User && extras.User.resume_position_ms > 0 ? timeSpan(extras.User.resume_position_ms / 1000) : null,
+      ResumePosition: extras.User ? resumePositionText(extras.User.resume_position_ms) : null,
       Viewed: extras.User ? new Date(extras.User.updated_at).toISOString() : null,
       Watched: extras.User?.watched_at ? new Date(extras.User.watched_at).toISOString() : null,
       Imported: row.imported_at,

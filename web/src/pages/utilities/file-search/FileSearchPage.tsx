@@ -1,9 +1,9 @@
-import { mdiChevronLeft, mdiChevronRight, mdiClose, mdiContentCopy, mdiDatabaseSearchOutline, mdiDeleteOutline, mdiFileDocumentEditOutline, mdiOpenInNew, mdiPound, mdiRefresh } from '@mdi/js';
+import { mdiChevronLeft, mdiChevronRight, mdiClose, mdiContentCopy, mdiOpenInNew, mdiRefresh } from '@mdi/js';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { File, FileSortCriterion } from '@shoko-ts/contract';
-import { fileSortOrder, useFileList, useRehashFiles, useRescanFiles, type FileListParams, type FileSort } from '@/api/files';
+import { fileSortOrder, useFileList, type FileListParams, type FileSort } from '@/api/files';
 import { useImportFolderNames } from '@/api/importFolders';
 import { useEpisodeById, useFileDetails, useSeriesById, type FileDetails, type FileXRef } from '@/api/utilities';
 import { Button } from '@/components/Button';
@@ -11,7 +11,7 @@ import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { DeleteFilesModal } from '../unrecognized/DeleteFilesModal';
+import { FileActionButtons } from '../unrecognized/FileActionButtons';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { FileTable } from '../unrecognized/FileTable';
 import { SearchBox, usePageTitle } from '../UtilityParts';
@@ -25,7 +25,6 @@ const DEFAULT_SORT: FileSort = { criterion: 'CreatedAt', descending: true };
 /** Utilities → File Search: every file, searchable by path, with a details panel for the selected ones. */
 export default function FileSearchPage() {
   usePageTitle('File Search');
-  const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 200);
   const searching = search !== '';
@@ -49,9 +48,6 @@ export default function FileSearchPage() {
   const active = selectedFiles[Math.min(position, selectedFiles.length - 1)] ?? null;
   const ids = selectedFiles.map((file) => file.ID);
 
-  const rescan = useRescanFiles();
-  const rehash = useRehashFiles();
-  const [deleting, setDeleting] = useState<File[] | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -76,22 +72,7 @@ export default function FileSearchPage() {
           </Button>
         ) : (
           <>
-            <Button variant="secondary" busy={rescan.isPending} onClick={() => rescan.mutate(ids, { onSuccess: () => toast.success(`Rescanning ${count(ids.length)}.`) })}>
-              <Icon path={mdiDatabaseSearchOutline} size={0.8} />
-              Rescan
-            </Button>
-            <Button variant="secondary" busy={rehash.isPending} onClick={() => rehash.mutate(ids, { onSuccess: () => toast.success(`Rehashing ${count(ids.length)}.`) })}>
-              <Icon path={mdiPound} size={0.8} />
-              Rehash
-            </Button>
-            <Button variant="secondary" onClick={() => navigate('/utilities/renamer', { state: { fileIds: ids } })}>
-              <Icon path={mdiFileDocumentEditOutline} size={0.8} />
-              Rename
-            </Button>
-            <Button variant="secondary" onClick={() => setDeleting(selectedFiles)} className="hover:border-danger hover:text-danger">
-              <Icon path={mdiDeleteOutline} size={0.8} />
-              Delete
-            </Button>
+            <FileActionButtons files={selectedFiles} onDeleted={clearSelection} />
             <Button variant="ghost" onClick={clearSelection}>
               <Icon path={mdiClose} size={0.8} />
               Cancel Selection
@@ -144,17 +125,6 @@ export default function FileSearchPage() {
           )}
         </aside>
       </div>
-      {deleting && (
-        <DeleteFilesModal
-          files={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={() => {
-            toast.success(`Deleted ${count(deleting.length)}.`);
-            setDeleting(null);
-            clearSelection();
-          }}
-        />
-      )}
     </div>
   );
 }
