@@ -30,7 +30,11 @@ async function startServer(home) {
     stdio: 'ignore',
   });
   const call = async (method, url, body, key) => {
-    const res = await fetch(base + url, { method, headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + url, {
+      method,
+      headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
   };
@@ -72,7 +76,20 @@ export async function benchCollection(series, files) {
     await server.call('GET', '/api/v3/Init/StartServer');
     while ((await server.call('GET', '/api/v3/Init/Status')).State !== 'Started') await new Promise((r) => setTimeout(r, 100));
     await server.stop();
-    const gen = spawnSync(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'), '--series', String(series), '--files', String(files), '--home', home], { encoding: 'utf8' });
+    const gen = spawnSync(
+      process.execPath,
+      [
+        '--openssl-legacy-provider',
+        path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'),
+        '--series',
+        String(series),
+        '--files',
+        String(files),
+        '--home',
+        home,
+      ],
+      { encoding: 'utf8' },
+    );
     if (gen.status !== 0) throw new Error(`generator failed: ${gen.stderr}`);
     server = await startServer(home);
     try {
@@ -86,7 +103,11 @@ export async function benchCollection(series, files) {
         Expression: {
           Type: 'And',
           Left: { Type: 'HasTag', Parameter: 'action' },
-          Right: { Type: 'And', Left: { Type: 'HasUnwatchedEpisodes' }, Right: { Type: 'NumberGreaterThan', Left: { Type: 'EpisodeCountSelector' }, Parameter: '6' } },
+          Right: {
+            Type: 'And',
+            Left: { Type: 'HasUnwatchedEpisodes' },
+            Right: { Type: 'NumberGreaterThan', Left: { Type: 'EpisodeCountSelector' }, Parameter: '6' },
+          },
         },
         Sorting: { Type: 'Name', IsInverted: false },
       };
@@ -97,9 +118,17 @@ export async function benchCollection(series, files) {
       });
       const pages = Math.max(1, Math.ceil(firstPage.Total / 50));
       const results = {
-        collectionPage: await measure((i) => call('POST', `/api/v3/Filter/Preview/Group?pageSize=50&page=${(i % Math.min(pages, 10)) + 1}`, {})),
+        collectionPage: await measure((i) =>
+          call('POST', `/api/v3/Filter/Preview/Group?pageSize=50&page=${(i % Math.min(pages, 10)) + 1}`, {}),
+        ),
         filter3Conditions: await measure(() => call('POST', '/api/v3/Filter/Preview/Group?pageSize=50&page=1', threeConditions)),
-        groupSeries: await measure((i) => call('POST', `/api/v3/Filter/Preview/Group/${multi[i % multi.length] ?? firstPage.List[0].IDs.ID}/Series?includeDataFrom=AniDB&includeDataFrom=TMDB&recursive=true&includeMissing=true`, {})),
+        groupSeries: await measure((i) =>
+          call(
+            'POST',
+            `/api/v3/Filter/Preview/Group/${multi[i % multi.length] ?? firstPage.List[0].IDs.ID}/Series?includeDataFrom=AniDB&includeDataFrom=TMDB&recursive=true&includeMissing=true`,
+            {},
+          ),
+        ),
         search: await measure((i) => call('POST', '/api/v3/Filter/Preview/Group?pageSize=50&page=1', search(i))),
       };
       return { series, files, groups: firstPage.Total, runs: RUNS, ...results };
@@ -112,14 +141,20 @@ export async function benchCollection(series, files) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!fs.existsSync(path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'))) throw new Error('Build the server first (npm run build)');
+  if (!fs.existsSync(path.join(root, 'server', 'dist', 'tools', 'gen-collection.js')))
+    throw new Error('Build the server first (npm run build)');
   const rows = [];
   for (const [series, files] of SIZES) rows.push(await benchCollection(series, files));
   const flat = rows.map((r) => ({
     series: r.series,
     files: r.files,
     groups: r.groups,
-    ...Object.fromEntries(['collectionPage', 'filter3Conditions', 'groupSeries', 'search'].flatMap((k) => [[`${k} p50`, r[k].p50], [`${k} p95`, r[k].p95]])),
+    ...Object.fromEntries(
+      ['collectionPage', 'filter3Conditions', 'groupSeries', 'search'].flatMap((k) => [
+        [`${k} p50`, r[k].p50],
+        [`${k} p95`, r[k].p95],
+      ]),
+    ),
   }));
   console.table(flat);
   const worst = Math.max(...rows.flatMap((r) => ['collectionPage', 'filter3Conditions', 'groupSeries', 'search'].map((k) => r[k].p95)));

@@ -25,7 +25,8 @@ function makeTree(dir) {
     for (let season = 0; season < 4 && made < FILES; season++) {
       const folder = path.join(dir, `Show ${show}`, `Season ${season + 1}`);
       fs.mkdirSync(folder, { recursive: true });
-      for (let ep = 0; ep < 25 && made < FILES; ep++, made++) fs.writeFileSync(path.join(folder, `Show ${show} - ${String(ep + 1).padStart(2, '0')}.mkv`), `episode ${made}`);
+      for (let ep = 0; ep < 25 && made < FILES; ep++, made++)
+        fs.writeFileSync(path.join(folder, `Show ${show} - ${String(ep + 1).padStart(2, '0')}.mkv`), `episode ${made}`);
       fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a video');
     }
   }
@@ -47,7 +48,11 @@ export async function benchDiscovery() {
   });
   try {
     const call = async (method, url, body, key) => {
-      const res = await fetch(base + url, { method, headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(base + url, {
+        method,
+        headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
       return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
     };
@@ -80,7 +85,13 @@ export async function benchDiscovery() {
       await new Promise((r) => setTimeout(r, 100));
     }
     const peak = peakMemoryKiB(child.pid);
-    return { files: FILES, seconds: +(elapsed / 1000).toFixed(2), budgetSeconds: BUDGET_MS / 1000, withinBudget: elapsed < BUDGET_MS, peakMemoryMiB: +(peak / 1024).toFixed(1) };
+    return {
+      files: FILES,
+      seconds: +(elapsed / 1000).toFixed(2),
+      budgetSeconds: BUDGET_MS / 1000,
+      withinBudget: elapsed < BUDGET_MS,
+      peakMemoryMiB: +(peak / 1024).toFixed(1),
+    };
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -20,7 +20,11 @@ const TARGET_RATIO = 1.8;
 
 // MD4 needs OpenSSL's legacy provider, as the server has it; hash workers inherit it from this process.
 if (!process.execArgv.includes('--openssl-legacy-provider') && !hasOpensslMd4()) {
-  const child = spawnSync(process.execPath, ['--openssl-legacy-provider', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawnSync(
+    process.execPath,
+    ['--openssl-legacy-provider', ...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
   process.exit(child.status ?? 1);
 }
 
@@ -34,7 +38,12 @@ function hasOpensslMd4() {
 }
 
 function newestMtime(dir) {
-  return Math.max(...fs.readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')).map((name) => fs.statSync(path.join(dir, name)).mtimeMs));
+  return Math.max(
+    ...fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .map((name) => fs.statSync(path.join(dir, name)).mtimeMs),
+  );
 }
 
 function builtMtime() {
@@ -68,7 +77,8 @@ function writePseudoRandom(file, size, seed) {
   const cipher = createCipheriv('aes-128-ctr', Buffer.alloc(16, seed), Buffer.alloc(16));
   const zeros = Buffer.alloc(16 * MiB);
   const fd = fs.openSync(file, 'w');
-  for (let written = 0; written < size; written += zeros.length) fs.writeSync(fd, cipher.update(zeros.subarray(0, Math.min(zeros.length, size - written))));
+  for (let written = 0; written < size; written += zeros.length)
+    fs.writeSync(fd, cipher.update(zeros.subarray(0, Math.min(zeros.length, size - written))));
   fs.closeSync(fd);
 }
 
@@ -112,7 +122,8 @@ const mbPerSecond = (bytes, seconds) => bytes / 1e6 / seconds;
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  if (loadBefore > 0.5) console.warn(`⚠ Load average is ${loadBefore.toFixed(2)}: other work competes for the cores and lowers the pool's figures most.`);
+  if (loadBefore > 0.5)
+    console.warn(`⚠ Load average is ${loadBefore.toFixed(2)}: other work competes for the cores and lowers the pool's figures most.`);
   ensureServerBuilt();
   const rhashInfo = rhashVersion();
   const { HashPool, hashFile, hashEngineInfo } = await import(pathToFileURL(path.join(hashingBuild, 'index.js')).href);
@@ -144,7 +155,9 @@ async function main() {
         checkAgreement(ours.value, rhash.value);
         runs.ours.push(ours.seconds);
         runs.rhash.push(rhash.seconds);
-        process.stdout.write(`  ${scenario.name}, round ${round + 1}: ours ${ours.seconds.toFixed(2)} s, rhash ${rhash.seconds.toFixed(2)} s\n`);
+        process.stdout.write(
+          `  ${scenario.name}, round ${round + 1}: ours ${ours.seconds.toFixed(2)} s, rhash ${rhash.seconds.toFixed(2)} s\n`,
+        );
       }
       const ours = mbPerSecond(bytes, median(runs.ours));
       const rhash = mbPerSecond(bytes, median(runs.rhash));

@@ -33,7 +33,11 @@ async function startServer(home, databaseUrl) {
     stdio: 'ignore',
   });
   const call = async (method, url, body, key) => {
-    const res = await fetch(base + url, { method, headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(base + url, {
+      method,
+      headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
   };
@@ -77,10 +81,23 @@ async function loadOne(database, pgBaseUrl) {
     await server.call('GET', '/api/v3/Init/StartServer');
     await server.waitStarted();
     await server.stop();
-    const gen = spawnSync(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'), '--series', String(SERIES), '--files', String(FILES), '--home', home], {
-      encoding: 'utf8',
-      env: { ...process.env, SHOKO_DB: databaseUrl ?? '' },
-    });
+    const gen = spawnSync(
+      process.execPath,
+      [
+        '--openssl-legacy-provider',
+        path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'),
+        '--series',
+        String(SERIES),
+        '--files',
+        String(FILES),
+        '--home',
+        home,
+      ],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, SHOKO_DB: databaseUrl ?? '' },
+      },
+    );
     if (gen.status !== 0) throw new Error(`generator failed: ${gen.stderr}`);
     server = await startServer(home, databaseUrl);
     try {
@@ -105,7 +122,8 @@ async function loadOne(database, pgBaseUrl) {
       if ((await fetch(server.base + episodesPath, { headers: { apikey } })).ok) requests.push({ method: 'GET', path: episodesPath });
 
       // Warm up: one round of every request, so the run measures the steady state, not the first cold queries.
-      for (const r of requests) await fetch(server.base + r.path, { method: r.method, body: r.body, headers: { apikey, 'content-type': 'application/json' } });
+      for (const r of requests)
+        await fetch(server.base + r.path, { method: r.method, body: r.body, headers: { apikey, 'content-type': 'application/json' } });
       const times = [];
       const statuses = {};
       const instance = autocannon({
@@ -145,7 +163,8 @@ async function loadOne(database, pgBaseUrl) {
   }
 }
 
-if (!fs.existsSync(path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'))) throw new Error('Build the server first (npm run build)');
+if (!fs.existsSync(path.join(root, 'server', 'dist', 'tools', 'gen-collection.js')))
+  throw new Error('Build the server first (npm run build)');
 let pg = null;
 const rows = [];
 try {
@@ -167,7 +186,10 @@ fs.writeFileSync(
     '',
     '| database | series / files | requests | req/s | p50 ms | p95 ms | p99 ms | errors |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.database} | ${r.series.toLocaleString('en')} / ${r.files.toLocaleString('en')} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.series.toLocaleString('en')} / ${r.files.toLocaleString('en')} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+    ),
     '',
   ].join('\n'),
 );

@@ -32,13 +32,22 @@ process.exit(failed ? 1 : 0);
 function writeReport() {
   const resultsDir = path.join(here, 'results');
   if (!fs.existsSync(resultsDir)) return;
-  const names = [...new Set(fs.readdirSync(resultsDir).filter((n) => /\.(md|json)$/.test(n)).map((n) => n.replace(/\.(md|json)$/, '')))].sort();
+  const names = [
+    ...new Set(
+      fs
+        .readdirSync(resultsDir)
+        .filter((n) => /\.(md|json)$/.test(n))
+        .map((n) => n.replace(/\.(md|json)$/, '')),
+    ),
+  ].sort();
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const sections = names.map((name) => {
     const md = path.join(resultsDir, `${name}.md`);
     const json = path.join(resultsDir, `${name}.json`);
     const measuredAt = fs.statSync(fs.existsSync(md) ? md : json).mtime.toISOString();
-    const body = fs.existsSync(md) ? fs.readFileSync(md, 'utf8').trim() : ['```json', fs.readFileSync(json, 'utf8').trim(), '```'].join('\n');
+    const body = fs.existsSync(md)
+      ? fs.readFileSync(md, 'utf8').trim()
+      : ['```json', fs.readFileSync(json, 'utf8').trim(), '```'].join('\n');
     return [`## ${name}`, '', `Measured ${measuredAt}. Reproduce: \`npm run bench -- ${name}\`.`, '', body].join('\n');
   });
   const header = [

@@ -11,11 +11,15 @@ for (const built of [path.join(root, 'server', 'dist', 'main.js'), path.join(roo
   if (!fs.existsSync(built)) throw new Error('Build the server and the console first (npm run build)');
 }
 const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-series-')), 'series.json');
-const run = spawnSync('npx', ['playwright', 'test', '-c', 'e2e', 'e2e/specs/series-scale.spec.ts', '--output', path.join(path.dirname(out), 'results')], {
-  cwd: root,
-  env: { ...process.env, SERIES_BENCH_OUT: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  stdio: 'inherit',
-});
+const run = spawnSync(
+  'npx',
+  ['playwright', 'test', '-c', 'e2e', 'e2e/specs/series-scale.spec.ts', '--output', path.join(path.dirname(out), 'results')],
+  {
+    cwd: root,
+    env: { ...process.env, SERIES_BENCH_OUT: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    stdio: 'inherit',
+  },
+);
 if (run.status !== 0 || !fs.existsSync(out)) {
   console.error('the series benchmark did not finish');
   process.exit(1);

@@ -4,5 +4,10 @@ import { buildAll, ensureInstalled, root, runForwardingSignals } from './lib.mjs
 
 ensureInstalled();
 buildAll();
-const code = await runForwardingSignals(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(root, 'fakes', 'src', 'demo', 'main.ts')]);
+const code = await runForwardingSignals(process.execPath, [
+  '--openssl-legacy-provider',
+  '--import',
+  'tsx',
+  path.join(root, 'fakes', 'src', 'demo', 'main.ts'),
+]);
 process.exit(code);

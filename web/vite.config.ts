@@ -14,7 +14,9 @@ const apiTarget = `http://localhost:${apiPort}`;
 function gitCommit(): string {
   if (process.env.SHOKO_COMMIT) return process.env.SHOKO_COMMIT;
   try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: webDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: webDir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return '';
   }

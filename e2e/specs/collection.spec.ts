@@ -19,15 +19,38 @@ async function seedCollection(home: string) {
         title: 'Aaron Academy',
         airDate: '2020-01-05',
         endDate: '2020-03-29',
-        tags: [{ id: 1000, name: 'action' }, { id: 2001, name: 'school' }],
-        episodes: [{ id: 11, file: true, watchedBy: [1] }, { id: 12, file: true }, { id: 13, file: true }],
+        tags: [
+          { id: 1000, name: 'action' },
+          { id: 2001, name: 'school' },
+        ],
+        episodes: [
+          { id: 11, file: true, watchedBy: [1] },
+          { id: 12, file: true },
+          { id: 13, file: true },
+        ],
         groupName: 'Aaron Academy Saga',
       },
-      { animeId: 3, title: 'Aardvark Chronicle', type: 'Movie', airDate: '2015-07-10', endDate: '2015-07-10', tags: [{ id: 1002, name: 'drama' }], episodes: [{ id: 31, file: true }] },
+      {
+        animeId: 3,
+        title: 'Aardvark Chronicle',
+        type: 'Movie',
+        airDate: '2015-07-10',
+        endDate: '2015-07-10',
+        tags: [{ id: 1002, name: 'drama' }],
+        episodes: [{ id: 31, file: true }],
+      },
     ]);
     const groupId = named.get(1).groupId as number;
     await insertSeries(db.kysely, [
-      { animeId: 2, title: 'Aaron Academy II', airDate: '2022-04-02', endDate: '2022-06-25', tags: [{ id: 1000, name: 'action' }], episodes: [{ id: 21, file: true }, { id: 22 }], groupId },
+      {
+        animeId: 2,
+        title: 'Aaron Academy II',
+        airDate: '2022-04-02',
+        endDate: '2022-06-25',
+        tags: [{ id: 1000, name: 'action' }],
+        episodes: [{ id: 21, file: true }, { id: 22 }],
+        groupId,
+      },
     ]);
     return { groupId };
   } finally {
@@ -69,7 +92,12 @@ test.describe('collection browsing', () => {
     const preset = await fetch(server.url('/api/v3/Filter'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', apikey: key },
-      body: JSON.stringify({ Name: 'Action Shows', ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' }, Sorting: { Type: 'Name', IsInverted: false } }),
+      body: JSON.stringify({
+        Name: 'Action Shows',
+        ApplyAtSeriesLevel: true,
+        Expression: { Type: 'HasTag', Parameter: 'action' },
+        Sorting: { Type: 'Name', IsInverted: false },
+      }),
     });
     expect(preset.ok).toBe(true);
     presetId = ((await preset.json()) as { IDs: { ID: number } }).IDs.ID;

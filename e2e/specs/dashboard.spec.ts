@@ -32,15 +32,28 @@ test.describe('dashboard on an empty server', () => {
     server = await startShoko();
     await completeFirstRunViaApi(server);
     // A configured server has its AniDB login; settings saves validate the whole document.
-    const auth = await fetch(server.url('/api/auth'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' }) });
+    const auth = await fetch(server.url('/api/auth'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' }),
+    });
     const { apikey } = (await auth.json()) as { apikey: string };
-    const patch = [{ op: 'replace', path: '/AniDb/Username', value: 'Default' }, { op: 'replace', path: '/AniDb/Password', value: 'secret' }];
-    const saved = await fetch(server.url('/api/v3/Settings'), { method: 'PATCH', headers: { 'content-type': 'application/json', apikey }, body: JSON.stringify(patch) });
+    const patch = [
+      { op: 'replace', path: '/AniDb/Username', value: 'Default' },
+      { op: 'replace', path: '/AniDb/Password', value: 'secret' },
+    ];
+    const saved = await fetch(server.url('/api/v3/Settings'), {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', apikey },
+      body: JSON.stringify(patch),
+    });
     expect(saved.status).toBe(200);
   });
   test.afterAll(async () => server?.stop());
 
-  test('shows every empty text, honours Dashboard Settings across a reload, and runs an action from the Actions modal', async ({ page }) => {
+  test('shows every empty text, honours Dashboard Settings across a reload, and runs an action from the Actions modal', async ({
+    page,
+  }) => {
     const consoleErrors = collectConsoleErrors(page);
     await page.goto(server.url('/webui/login'));
     await loginThroughForm(page);
@@ -107,11 +120,23 @@ test.describe('dashboard on an empty server', () => {
     // Stand-ins for an online server: no live hub, so the REST connectivity answer counts; the feed itself is canned.
     await page.route('**/signalr/aggregate/negotiate**', (route) => route.abort());
     await page.route('**/api/v3/Init/Connectivity', (route) =>
-      route.fulfill({ json: { NetworkAvailability: 'Internet', LastChangedAt: new Date().toISOString(), IsAniDBUdpReachable: true, IsAniDBHttpBanned: false, IsAniDBUdpBanned: false } }),
+      route.fulfill({
+        json: {
+          NetworkAvailability: 'Internet',
+          LastChangedAt: new Date().toISOString(),
+          IsAniDBUdpReachable: true,
+          IsAniDBHttpBanned: false,
+          IsAniDBUdpBanned: false,
+        },
+      }),
     );
     const recent = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const posts = [
-      { filename: 'server-9-9-0-released.mdx', meta: { title: 'Server 9.9.0 Released', quick: 'A made-up release.', date: recent }, content: '' },
+      {
+        filename: 'server-9-9-0-released.mdx',
+        meta: { title: 'Server 9.9.0 Released', quick: 'A made-up release.', date: recent },
+        content: '',
+      },
       { filename: 'an-older-post.mdx', meta: { title: 'An Older Post', quick: 'From last year.', date: '2024-06-30' }, content: '' },
     ];
     let feedRequests = 0;
@@ -124,7 +149,10 @@ test.describe('dashboard on an empty server', () => {
     const news = widget(page, 'Shoko News');
     const items = news.getByRole('list', { name: 'News posts' }).getByRole('listitem');
     await expect(items).toHaveCount(2);
-    await expect(items.nth(0).getByRole('link', { name: 'Server 9.9.0 Released' })).toHaveAttribute('href', 'https://shokoanime.com/blog/server-9-9-0-released');
+    await expect(items.nth(0).getByRole('link', { name: 'Server 9.9.0 Released' })).toHaveAttribute(
+      'href',
+      'https://shokoanime.com/blog/server-9-9-0-released',
+    );
     await expect(items.nth(0)).toContainText('New!');
     await expect(items.nth(1)).toContainText('An Older Post');
     await expect(items.nth(1)).not.toContainText('New!');
@@ -143,14 +171,20 @@ test.describe('dashboard on an empty server', () => {
     expect(feedRequests).toBe(2);
   });
 
-  test('edit mode: dragging and resizing on the grid, Save persists across a reload, Cancel restores, Reset to Default restores the defaults', async ({ page }) => {
+  test('edit mode: dragging and resizing on the grid, Save persists across a reload, Cancel restores, Reset to Default restores the defaults', async ({
+    page,
+  }) => {
     const cell = (id: string) => page.locator(`[data-widget="${id}"]`);
     const box = async (id: string) => {
       const found = await cell(id).boundingBox();
       if (!found) throw new Error(`${id} is not on the page`);
       return { x: Math.round(found.x), y: Math.round(found.y), width: Math.round(found.width), height: Math.round(found.height) };
     };
-    const boxes = async () => ({ queueProcessor: await box('queueProcessor'), unrecognizedFiles: await box('unrecognizedFiles'), collectionBreakdown: await box('collectionBreakdown') });
+    const boxes = async () => ({
+      queueProcessor: await box('queueProcessor'),
+      unrecognizedFiles: await box('unrecognizedFiles'),
+      collectionBreakdown: await box('collectionBreakdown'),
+    });
     /** Presses the mouse at `from`, moves it in small steps by (dx, dy) and lets go: what a user's drag does. */
     const drag = async (from: { x: number; y: number; width: number; height: number }, dx: number, dy: number) => {
       const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
@@ -165,10 +199,18 @@ test.describe('dashboard on an empty server', () => {
       return found;
     };
     const storedLayout = async () => {
-      const auth = await fetch(server.url('/api/auth'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e-layout' }) });
+      const auth = await fetch(server.url('/api/auth'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e-layout' }),
+      });
       const { apikey } = (await auth.json()) as { apikey: string };
       const settings = (await (await fetch(server.url('/api/v3/Settings'), { headers: { apikey } })).json()) as { WebUI_Settings: string };
-      return (JSON.parse(settings.WebUI_Settings) as { layout?: { dashboard?: Record<string, Array<{ i: string; x: number; y: number; w: number; h: number }>> } }).layout?.dashboard;
+      return (
+        JSON.parse(settings.WebUI_Settings) as {
+          layout?: { dashboard?: Record<string, Array<{ i: string; x: number; y: number; w: number; h: number }>> };
+        }
+      ).layout?.dashboard;
     };
     const placed = (layout: Awaited<ReturnType<typeof storedLayout>>, id: string) => layout?.lg?.find((item) => item.i === id);
     const startEditing = async () => {
@@ -197,7 +239,9 @@ test.describe('dashboard on an empty server', () => {
     // Drag the queue onto the third column: it takes that place and Collection Statistics moves below it.
     await drag(await handle('queueProcessor'), defaults.collectionBreakdown.x - defaults.queueProcessor.x, 0);
     await expect.poll(() => box('queueProcessor')).toEqual(defaults.collectionBreakdown);
-    await expect.poll(async () => (await box('collectionBreakdown')).y).toBeGreaterThan(defaults.collectionBreakdown.y + defaults.collectionBreakdown.height);
+    await expect
+      .poll(async () => (await box('collectionBreakdown')).y)
+      .toBeGreaterThan(defaults.collectionBreakdown.y + defaults.collectionBreakdown.height);
     await expect.poll(() => box('unrecognizedFiles')).toEqual(defaults.unrecognizedFiles);
     // Resize Unrecognized Files from its corner handle: five rows (of 24 px) taller.
     const corner = await cell('unrecognizedFiles').locator('.react-resizable-handle-se').boundingBox();
@@ -320,7 +364,9 @@ test.describe('dashboard with the demo collection', () => {
   test('a player scrobbling a position puts the episode under Continue Watching with its progress', async ({ page }) => {
     const consoleErrors = collectConsoleErrors(page);
     const api = (pathname: string) => fetch(`${demo.baseUrl}/api/v3/${pathname}`, { headers: { apikey: demo.apiKey } });
-    const recent = (await (await api('Dashboard/RecentlyAddedEpisodes?pageSize=1')).json()) as { List: Array<{ SeriesTitle: string; Title: string; IDs: { ShokoFile: number } }> };
+    const recent = (await (await api('Dashboard/RecentlyAddedEpisodes?pageSize=1')).json()) as {
+      List: Array<{ SeriesTitle: string; Title: string; IDs: { ShokoFile: number } }>;
+    };
     const [episode] = recent.List;
     await page.goto(`${demo.baseUrl}/webui/login`);
     await loginThroughForm(page, { username: 'Default', password: '' });
@@ -332,7 +378,9 @@ test.describe('dashboard with the demo collection', () => {
     const [hours, minutes, seconds] = Duration.split(':').map(Number);
     const length = hours * 3600 + minutes * 60 + seconds;
     expect(length).toBeGreaterThan(0);
-    const scrobble = await api(`File/${episode.IDs.ShokoFile}/Scrobble?event=pause&resumePosition=${Math.round((length / 2) * 10_000_000)}`);
+    const scrobble = await api(
+      `File/${episode.IDs.ShokoFile}/Scrobble?event=pause&resumePosition=${Math.round((length / 2) * 10_000_000)}`,
+    );
     expect(scrobble.status).toBe(202);
     await page.reload();
     const card = continueWatching.getByTestId('poster-card');

@@ -85,7 +85,10 @@ test.describe('import folders and unrecognized files', () => {
     await tree.getByRole('button', { name: 'Expand /', exact: true }).click();
     for (const segment of segments.slice(0, -1)) {
       const node = tree.getByRole('treeitem', { name: segment, exact: true });
-      await node.getByRole('button', { name: `Expand ${segment}`, exact: true }).first().click();
+      await node
+        .getByRole('button', { name: `Expand ${segment}`, exact: true })
+        .first()
+        .click();
     }
     const mediaNode = tree.getByRole('treeitem', { name: segments.at(-1), exact: true });
     await mediaNode.getByRole('button', { name: segments.at(-1), exact: true }).click();
@@ -134,7 +137,8 @@ test.describe('import folders and unrecognized files', () => {
     await openUtility(page, 'Unrecognized Files');
     await expect(page).toHaveURL(server.url('/webui/utilities/unrecognized/files'));
     const unrecognized = page.getByRole('table', { name: 'Unrecognized Files' });
-    for (const video of Object.values(VIDEOS)) await expect(unrecognized.getByText(name(video), { exact: true })).toBeVisible({ timeout: 60_000 });
+    for (const video of Object.values(VIDEOS))
+      await expect(unrecognized.getByText(name(video), { exact: true })).toBeVisible({ timeout: 60_000 });
     await expect(rows(unrecognized)).toHaveCount(3);
     await expect(unrecognized.getByText('Hashing…')).toHaveCount(0, { timeout: 60_000 });
     await expect(unrecognized.getByText(NOT_A_VIDEO)).toHaveCount(0);
@@ -245,8 +249,15 @@ test.describe('a long list of unrecognized files', () => {
       if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${await response.text()}`);
       return response.headers.get('content-type')?.includes('json') ? ((await response.json()) as Record<string, unknown>) : null;
     };
-    const { apikey } = (await call('POST', '/api/auth', { user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' })) as { apikey: string };
-    const folder = (await call('POST', '/api/v3/ImportFolder', { Name: 'Bulk', Path: media, DropFolderType: 'None', WatchForNewFiles: false }, apikey)) as { ID: number };
+    const { apikey } = (await call('POST', '/api/auth', { user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' })) as {
+      apikey: string;
+    };
+    const folder = (await call(
+      'POST',
+      '/api/v3/ImportFolder',
+      { Name: 'Bulk', Path: media, DropFolderType: 'None', WatchForNewFiles: false },
+      apikey,
+    )) as { ID: number };
     await call('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, undefined, apikey);
   });
 

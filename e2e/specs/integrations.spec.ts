@@ -122,7 +122,13 @@ test('Trakt: Get Code, activation on trakt, linked options saved, Unlink', async
 
   await page.getByRole('button', { name: 'Unlink' }).first().click();
   await expect(page.getByRole('button', { name: 'Get Code' })).toBeVisible();
-  expect((await settings()).TraktTv).toMatchObject({ Enabled: false, TokenExpirationDate: '', SyncFrequency: 1, AutoLink: false, UpdateFrequency: 4 });
+  expect((await settings()).TraktTv).toMatchObject({
+    Enabled: false,
+    TokenExpirationDate: '',
+    SyncFrequency: 1,
+    AutoLink: false,
+    UpdateFrequency: 4,
+  });
   await page.reload();
   await expect(page.getByRole('button', { name: 'Get Code' })).toBeVisible();
 });

@@ -61,7 +61,9 @@ test.describe('a collection of 5,000 series', () => {
     for (let step = 0; step < 2_000 && atEndChecks < 3; step++) {
       const before = await grid.evaluate((el) => el.scrollTop);
       await grid.evaluate((el) => el.scrollBy(0, el.clientHeight));
-      await expect.poll(async () => (await cardsInView(page, '[data-testid="group-card"]')).length, { timeout: BLANK_BUDGET_MS }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await cardsInView(page, '[data-testid="group-card"]')).length, { timeout: BLANK_BUDGET_MS })
+        .toBeGreaterThan(0);
       for (const name of await cardsInView(page, '[data-testid="group-card"]')) seen.add(name);
       const after = await grid.evaluate((el) => el.scrollTop);
       // At the bottom: either the next page is coming (the scroll height grows) or the list is complete.
@@ -73,7 +75,9 @@ test.describe('a collection of 5,000 series', () => {
     const total = await grid.evaluate((el) => el.querySelectorAll('[data-testid="group-card"]').length);
     expect(total).toBeGreaterThan(0);
     // Every group of the collection was reached: the last loaded page is the last page there is.
-    const auth = await page.request.post(server.url('/api/auth'), { data: { user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' } });
+    const auth = await page.request.post(server.url('/api/auth'), {
+      data: { user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' },
+    });
     const { apikey } = (await auth.json()) as { apikey: string };
     const res = await page.request.post(server.url('/api/v3/Filter/Preview/Group?pageSize=1&page=1'), { data: {}, headers: { apikey } });
     const groupsTotal = ((await res.json()) as { Total: number }).Total;

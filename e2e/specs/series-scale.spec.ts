@@ -24,7 +24,9 @@ async function seedLongSeries(home: string): Promise<number> {
       // The first hundred are watched, so the list mixes both states.
       watchedBy: i < 100 ? [1] : [],
     }));
-    const created = await insertSeries(db.kysely, [{ animeId: ANIME_ID, title: 'Umi no Takara Monogatari', airDate: '1999-10-20', endDate: null, episodes }]);
+    const created = await insertSeries(db.kysely, [
+      { animeId: ANIME_ID, title: 'Umi no Takara Monogatari', airDate: '1999-10-20', endDate: null, episodes },
+    ]);
     return created.get(ANIME_ID).seriesId as number;
   } finally {
     await db.close();
@@ -69,7 +71,9 @@ test.describe('a series of 1,500 episodes', () => {
     });
     const { apikey } = (await auth.json()) as { apikey: string };
     // Server time for the tab's first page (figures for the report; not asserted).
-    const pageUrl = server.url(`/api/v3/Series/${seriesId}/Episode?pageSize=26&page=1&type=Episode&includeDataFrom=AniDB&includeWatched=true`);
+    const pageUrl = server.url(
+      `/api/v3/Series/${seriesId}/Episode?pageSize=26&page=1&type=Episode&includeDataFrom=AniDB&includeWatched=true`,
+    );
     const serverTimes: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
@@ -118,7 +122,10 @@ test.describe('a series of 1,500 episodes', () => {
     console.log(`1,500-episode series: ${figures}`);
     // `npm run bench -- series` collects the figures for bench/REPORT.md.
     if (process.env.SERIES_BENCH_OUT) {
-      fs.writeFileSync(process.env.SERIES_BENCH_OUT, JSON.stringify({ episodes: EPISODES, serverFirstPageMs: serverTimes, firstRowsMs, steps, longestWaitMs }));
+      fs.writeFileSync(
+        process.env.SERIES_BENCH_OUT,
+        JSON.stringify({ episodes: EPISODES, serverFirstPageMs: serverTimes, firstRowsMs, steps, longestWaitMs }),
+      );
     }
   });
 });

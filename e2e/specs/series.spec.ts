@@ -18,7 +18,11 @@ async function snap(page: Page, name: string) {
 /** Opens the demo's first series (in a group with its sequel) from the collection, as a user would. */
 async function openSeriesFromCollection(page: Page, baseUrl: string) {
   await page.goto(`${baseUrl}/webui/collection`);
-  await page.getByTestId('group-card').filter({ hasText: /Kiri no Toudai|Foggy Lighthouse/ }).first().click();
+  await page
+    .getByTestId('group-card')
+    .filter({ hasText: /Kiri no Toudai|Foggy Lighthouse/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/webui\/collection\/group\/\d+$/);
   await page.locator(`[data-testid="series-card"][title="${SERIES_NAME}"]`).click();
   await expect(page).toHaveURL(/\/webui\/collection\/series\/\d+\/overview$/);
@@ -77,7 +81,10 @@ test.describe('the series page', () => {
     // Series rating: 8 stars, shown in the user stats.
     await page.getByRole('radiogroup', { name: 'Series rating' }).getByRole('radio', { name: '8 stars' }).click();
     await expect(page.getByTestId('series-user-stats')).toContainText(/8( \(Temp\))?/);
-    await expect(page.getByRole('radiogroup', { name: 'Series rating' }).getByRole('radio', { name: '8 stars' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radiogroup', { name: 'Series rating' }).getByRole('radio', { name: '8 stars' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     // Episodes: filters live in the URL; marking one watched updates the row, the stats and the on-deck episode.
     await page.getByRole('navigation', { name: 'Series tabs' }).getByRole('link', { name: 'Episodes' }).click();
@@ -104,13 +111,19 @@ test.describe('the series page', () => {
     await expect(rows).toHaveCount(3);
 
     // Hiding an episode drops it from the default list; Hidden = Only shows it, and Unhide brings it back.
-    await rows.filter({ hasText: 'Letter Number 3' }).getByRole('button', { name: /^Hide:/ }).click();
+    await rows
+      .filter({ hasText: 'Letter Number 3' })
+      .getByRole('button', { name: /^Hide:/ })
+      .click();
     await expect(rows).toHaveCount(2);
     await toolbar.getByLabel('Hidden').selectOption('only');
     await expect(page).toHaveURL(/includeHidden=only/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Hidden');
-    await rows.first().getByRole('button', { name: /^Unhide:/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Unhide:/ })
+      .click();
     await expect(page.getByTestId('episodes-empty')).toBeVisible();
     await toolbar.getByLabel('Hidden').selectOption('false');
     await expect(rows).toHaveCount(3);
@@ -173,7 +186,10 @@ test.describe('the series page', () => {
     await expect(page.getByRole('button', { name: 'Reset To Default' })).toHaveCount(0);
     await setPreferred.click();
     await expect(poster).toContainText('Preferred');
-    await page.getByRole('navigation', { name: 'Image types' }).getByRole('link', { name: /Backdrops/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Image types' })
+      .getByRole('link', { name: /Backdrops/ })
+      .click();
     await expect(page).toHaveURL(/\/images\/backdrops$/);
     await expect(page.getByTestId('images-empty')).toHaveText('No backdrops found!');
 
@@ -217,7 +233,10 @@ test.describe('the series page', () => {
     await expect(page.getByTestId('file-group').filter({ hasText: 'Lantern Subs' })).toBeVisible();
     await expect(page.getByTestId('files-overview')).toContainText('Lantern Subs');
     await snap(page, '107-series-files');
-    await page.getByRole('group', { name: 'Files view' }).getByRole('button', { name: /Missing Files/ }).click();
+    await page
+      .getByRole('group', { name: 'Files view' })
+      .getByRole('button', { name: /Missing Files/ })
+      .click();
     await expect(page.getByTestId('missing-empty')).toHaveText('You have no missing episodes or specials. Well done!');
 
     // The state survives a reload.
@@ -247,7 +266,10 @@ test.describe('the series page', () => {
     await loginThroughForm(page, { username: 'Default', password: '' });
     // A group of one series opens the series itself.
     await page.goto(`${demo.baseUrl}/webui/collection`);
-    await page.getByTestId('group-card').filter({ hasText: /Sora-iro Sanpo|Sky-Coloured Strolls/ }).click();
+    await page
+      .getByTestId('group-card')
+      .filter({ hasText: /Sora-iro Sanpo|Sky-Coloured Strolls/ })
+      .click();
     await expect(page).toHaveURL(/\/webui\/collection\/series\/\d+\/overview$/);
     await expect(page.getByTestId('series-title')).toBeVisible();
     await page.getByTestId('series-user-stats').getByRole('link').click();
@@ -255,7 +277,10 @@ test.describe('the series page', () => {
     await expect(page.getByTestId('episode-row')).not.toHaveCount(0);
     await expect(page.getByTestId('episode-row').first()).toContainText('Missing');
     await page.getByRole('navigation', { name: 'Series tabs' }).getByRole('link', { name: 'Files' }).click();
-    await page.getByRole('group', { name: 'Files view' }).getByRole('button', { name: /Missing Files/ }).click();
+    await page
+      .getByRole('group', { name: 'Files view' })
+      .getByRole('button', { name: /Missing Files/ })
+      .click();
     await expect(page.getByRole('list', { name: 'Missing episodes' })).toContainText('Episode 3');
     await snap(page, '110-series-missing-files');
 

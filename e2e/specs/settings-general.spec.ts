@@ -75,7 +75,9 @@ test('General settings: version information and the web UI update check, offline
   await expect(page.getByTestId('update-check')).toContainText(/Web UI 9\.9\.9 is available on the Stable channel/);
   // The fake release has no zip: the update is refused and the installed console stays.
   await page.getByRole('button', { name: 'Update Web UI' }).click();
-  await expect(page.getByTestId('update-error')).toHaveText('The web UI could not be updated: No web UI release with a download was found for this channel.');
+  await expect(page.getByTestId('update-error')).toHaveText(
+    'The web UI could not be updated: No web UI release with a download was found for this channel.',
+  );
   await snap(page, '181-settings-general-update-available');
   await page.reload();
   await expect(page.getByTestId('version-info')).toBeVisible();
@@ -125,7 +127,11 @@ test('General settings: uploaded themes are listed, apply at once and persist af
   await openSettings(page, 'general');
   const root = page.locator('html');
   await expect(root).toHaveClass(/theme-shoko-gray/);
-  const panelColour = () => page.locator('section', { hasText: 'Theme Options' }).first().evaluate((element) => getComputedStyle(element).backgroundColor);
+  const panelColour = () =>
+    page
+      .locator('section', { hasText: 'Theme Options' })
+      .first()
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
   const defaultColour = await panelColour();
 
   await page.getByTestId('theme-upload-input').setInputFiles([
@@ -156,8 +162,12 @@ test('General settings: uploaded themes are listed, apply at once and persist af
   await expect(page.getByLabel('Theme', { exact: true })).toHaveValue('theme-deep-ocean');
   await expect.poll(panelColour).toBe('rgb(16, 32, 64)');
   const stored = await page.evaluate(async () => {
-    const session = JSON.parse(sessionStorage.getItem('shoko-ts.session') ?? localStorage.getItem('shoko-ts.session') ?? '{}') as { apikey?: string };
-    const settings = (await (await fetch('/api/v3/Settings', { headers: { apikey: session.apikey ?? '' } })).json()) as { WebUI_Settings: string };
+    const session = JSON.parse(sessionStorage.getItem('shoko-ts.session') ?? localStorage.getItem('shoko-ts.session') ?? '{}') as {
+      apikey?: string;
+    };
+    const settings = (await (await fetch('/api/v3/Settings', { headers: { apikey: session.apikey ?? '' } })).json()) as {
+      WebUI_Settings: string;
+    };
     return JSON.parse(settings.WebUI_Settings).theme as string;
   });
   expect(stored).toBe('theme-deep-ocean');

@@ -56,9 +56,13 @@ test('without remember me the session stays in its tab', async ({ context, page 
 
 test('an old server is sent to the unsupported page', async ({ page }) => {
   await page.route('**/api/v3/Init/Version', (route) =>
-    route.fulfill({ json: { Server: { Version: '5.2.9.0', ReleaseChannel: 'Stable' }, WebUI: { Version: '0.1.0', ReleaseChannel: 'Stable' } } }),
+    route.fulfill({
+      json: { Server: { Version: '5.2.9.0', ReleaseChannel: 'Stable' }, WebUI: { Version: '0.1.0', ReleaseChannel: 'Stable' } },
+    }),
   );
-  await page.route('**/api/v3/WebUI/Update**', (route) => route.fulfill({ status: 400, contentType: 'text/plain', body: 'No stable release is available.' }));
+  await page.route('**/api/v3/WebUI/Update**', (route) =>
+    route.fulfill({ status: 400, contentType: 'text/plain', body: 'No stable release is available.' }),
+  );
   await page.goto(server.url('/webui/login'));
   await expect(page).toHaveURL(server.url('/webui/unsupported'));
   await expect(page.getByText('STOP!')).toBeVisible();

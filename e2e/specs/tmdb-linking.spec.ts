@@ -60,7 +60,11 @@ test.describe('TMDB linking', () => {
     await page.goto(`${demo.baseUrl}/webui/login`);
     await loginThroughForm(page, { username: 'Default', password: '' });
     await page.goto(`${demo.baseUrl}/webui/collection`);
-    await page.getByTestId('group-card').filter({ hasText: /Kiri no Toudai|Foggy Lighthouse/ }).first().click();
+    await page
+      .getByTestId('group-card')
+      .filter({ hasText: /Kiri no Toudai|Foggy Lighthouse/ })
+      .first()
+      .click();
     await page.locator(`[data-testid="series-card"][title="${SERIES_NAME}"]`).click();
     await expect(page).toHaveURL(/\/webui\/collection\/series\/\d+\/overview$/);
     seriesId = Number(/series\/(\d+)/.exec(page.url())![1]);
@@ -84,7 +88,8 @@ test.describe('TMDB linking', () => {
     // Two columns, one row per AniDB episode, each with a rating badge of the automatic preview.
     const rows = page.getByTestId('link-row');
     await expect(rows).toHaveCount(6);
-    for (const badge of await page.getByTestId('rating-badge').allTextContents()) expect(['DT', '~DT', 'D', 'T', '~T', 'UO', 'BG', 'None']).toContain(badge);
+    for (const badge of await page.getByTestId('rating-badge').allTextContents())
+      expect(['DT', '~DT', 'D', 'T', '~T', 'UO', 'BG', 'None']).toContain(badge);
 
     // Stage an override: the second episode goes to TMDB S01E04.
     const second = rows.nth(1);
@@ -104,20 +109,26 @@ test.describe('TMDB linking', () => {
 
     await page.getByRole('button', { name: 'Save Links' }).click();
     await expect(page).toHaveURL(new RegExp(`/collection/series/${seriesId}(/overview)?$`));
-    await expect(sites.getByRole("link", { name: `Show ${TIDEWATER_SHOW_ID}`, exact: true })).toBeVisible();
-    const links = (await api('GET', `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences/Episode?pageSize=0`)) as { List: { TmdbEpisodeID: number; Rating: string }[] };
+    await expect(sites.getByRole('link', { name: `Show ${TIDEWATER_SHOW_ID}`, exact: true })).toBeVisible();
+    const links = (await api('GET', `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences/Episode?pageSize=0`)) as {
+      List: { TmdbEpisodeID: number; Rating: string }[];
+    };
     expect(links.List.filter((l) => l.Rating === 'UserVerified').map((l) => l.TmdbEpisodeID)).toEqual([9100104]);
     await snap(page, '116-series-tmdb-linked');
 
     // Reopened for the linked show: nothing staged, so Save is disabled with 'No links to save!'.
     await sites.getByRole('link', { name: `Edit Show ${TIDEWATER_SHOW_ID} links` }).click();
-    await expect(page.getByTestId("link-row")).toHaveCount(6);
+    await expect(page.getByTestId('link-row')).toHaveCount(6);
     await expect(page.getByRole('button', { name: 'Save Links' })).toBeDisabled();
     await expect(page.getByText('No links to save!')).toBeVisible();
 
     // A save the server refuses keeps the page and says so.
     await page.route('**/api/v3/Series/*/TMDB/Show/CrossReferences/Episode', (route) => route.fulfill({ status: 500, body: 'boom' }));
-    await page.getByTestId('link-row').nth(0).getByRole('button', { name: /Edit link of/ }).click();
+    await page
+      .getByTestId('link-row')
+      .nth(0)
+      .getByRole('button', { name: /Edit link of/ })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'No Link' }).click();
     await expect(page.getByTestId('link-row').nth(0).getByTestId('rating-badge')).toHaveText('UO');
     await page.getByRole('button', { name: 'Save Links' }).click();

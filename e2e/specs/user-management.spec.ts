@@ -12,8 +12,22 @@ async function seedTaggedSeries(home: string) {
   const db = openDatabase({ home, databaseUrl: null });
   try {
     await insertSeries(db.kysely, [
-      { animeId: 1, title: 'Gentle Meadow', airDate: '2019-04-01', endDate: '2019-06-30', tags: [{ id: 3001, name: 'slice of life' }], episodes: [{ id: 11, file: true }] },
-      { animeId: 2, title: 'Grim Harvest', airDate: '2021-01-05', endDate: '2021-03-30', tags: [{ id: 3002, name: 'gore' }], episodes: [{ id: 21, file: true }] },
+      {
+        animeId: 1,
+        title: 'Gentle Meadow',
+        airDate: '2019-04-01',
+        endDate: '2019-06-30',
+        tags: [{ id: 3001, name: 'slice of life' }],
+        episodes: [{ id: 11, file: true }],
+      },
+      {
+        animeId: 2,
+        title: 'Grim Harvest',
+        airDate: '2021-01-05',
+        endDate: '2021-03-30',
+        tags: [{ id: 3002, name: 'gore' }],
+        episodes: [{ id: 21, file: true }],
+      },
     ]);
   } finally {
     await db.close();
@@ -108,7 +122,9 @@ test.describe('Settings › User Management and Collection', () => {
     await expect(page.getByRole('switch', { name: 'Administrator' })).toBeDisabled();
     await users.getByRole('button', { name: `Delete ${LOCAL_USER.username}` }).click();
     await expect(page.getByText('Woah there buddy!')).toBeVisible();
-    await expect(page.getByText("You just tried to delete yourself from the matrix. That's not the way to go about doing it.")).toBeVisible();
+    await expect(
+      page.getByText("You just tried to delete yourself from the matrix. That's not the way to go about doing it."),
+    ).toBeVisible();
     await snap(page, '140-user-management-self-delete');
 
     // Create a user.
@@ -263,7 +279,10 @@ test.describe('Settings › User Management and Collection', () => {
 
     // Stored inside WebUI_Settings without losing the console's other settings.
     const stored = await getJson<{ WebUI_Settings: string }>(server, adminKey, '/api/v3/Settings');
-    const webui = JSON.parse(stored.WebUI_Settings) as { theme: string; collection: { view: string; list: { showTopTags: boolean; showItemType: boolean } } };
+    const webui = JSON.parse(stored.WebUI_Settings) as {
+      theme: string;
+      collection: { view: string; list: { showTopTags: boolean; showItemType: boolean } };
+    };
     expect(webui.theme).toBe('theme-shoko-gray');
     expect(webui.collection.view).toBe('list');
     expect(webui.collection.list).toMatchObject({ showTopTags: false, showItemType: true });
@@ -276,7 +295,7 @@ test.describe('Settings › User Management and Collection', () => {
     await expect(row.getByLabel('Tags')).toHaveCount(0);
   });
 
-  test('changing one\'s own password with revoke logs out after the notice; the new password works', async ({ page }) => {
+  test("changing one's own password with revoke logs out after the notice; the new password works", async ({ page }) => {
     await page.goto(server.url('/webui/settings/user-management'));
     await loginThroughForm(page);
     await expect(page.getByRole('heading', { name: `User Options — ${LOCAL_USER.username}` })).toBeVisible();

@@ -54,7 +54,10 @@ test.describe.serial('utilities on the demo library', () => {
     // Duplicate Entry adds a second row for the same file; Remove Entry takes it away again.
     await page.getByRole('button', { name: `Duplicate Entry ${MYSTERY}` }).click();
     await expect(entries).toHaveCount(2);
-    await page.getByRole('button', { name: `Remove Entry ${MYSTERY}` }).nth(1).click();
+    await page
+      .getByRole('button', { name: `Remove Entry ${MYSTERY}` })
+      .nth(1)
+      .click();
     await expect(entries).toHaveCount(1);
 
     const rangeFill = page.getByRole('form', { name: 'Range Fill' });
@@ -191,6 +194,8 @@ test.describe.serial('utilities on the demo library', () => {
     await expect(page.getByTestId('file-table-empty')).toHaveText('No unrecognized file(s)!', { timeout: 30_000 });
 
     await page.getByRole('link', { name: 'Manually Linked Files' }).click();
-    await expect(page.getByRole('region', { name: 'Manually linked files of Yozora Tegami Ressha' }).getByTestId('linked-file')).toContainText(MYSTERY);
+    await expect(
+      page.getByRole('region', { name: 'Manually linked files of Yozora Tegami Ressha' }).getByTestId('linked-file'),
+    ).toContainText(MYSTERY);
   });
 });

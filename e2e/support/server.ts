@@ -39,9 +39,13 @@ export async function freePort(): Promise<number> {
 /** The loopback AniDB UDP fake from fakes/anidb-udp, when that workspace provides it. */
 async function startFakeAniDB(): Promise<FakeAniDB | null> {
   const dir = path.join(repoRoot, 'fakes', 'src', 'anidb-udp');
-  const entry = ['index.js', 'index.mjs', 'dist/index.js', 'index.ts', 'src/index.ts'].map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
+  const entry = ['index.js', 'index.mjs', 'dist/index.js', 'index.ts', 'src/index.ts']
+    .map((f) => path.join(dir, f))
+    .find((f) => fs.existsSync(f));
   if (!entry) return null;
-  const module = (await import(pathToFileURL(entry).href)) as { startFakeAniDBUdp: (o: { users: Record<string, string> }) => Promise<FakeAniDB> };
+  const module = (await import(pathToFileURL(entry).href)) as {
+    startFakeAniDBUdp: (o: { users: Record<string, string> }) => Promise<FakeAniDB>;
+  };
   return module.startFakeAniDBUdp({ users: ANIDB_USERS });
 }
 

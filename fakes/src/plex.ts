@@ -58,8 +58,24 @@ interface Section {
 }
 
 const SECTIONS: Section[] = [
-  { key: '2', type: 'show', title: 'Anime (ShokoMetadata)', agent: 'com.plexapp.agents.shoko', scanner: 'Shoko Series Scanner', language: 'xn', path: '/media/anime-legacy' },
-  { key: '3', type: 'show', title: 'Anime', agent: 'com.plexapp.agents.shokorelay', scanner: 'Shoko Relay Scanner', language: 'xn', path: '/media/anime' },
+  {
+    key: '2',
+    type: 'show',
+    title: 'Anime (ShokoMetadata)',
+    agent: 'com.plexapp.agents.shoko',
+    scanner: 'Shoko Series Scanner',
+    language: 'xn',
+    path: '/media/anime-legacy',
+  },
+  {
+    key: '3',
+    type: 'show',
+    title: 'Anime',
+    agent: 'com.plexapp.agents.shokorelay',
+    scanner: 'Shoko Relay Scanner',
+    language: 'xn',
+    path: '/media/anime',
+  },
   { key: '4', type: 'show', title: 'TV', agent: 'tv.plex.agents.series', scanner: 'Plex TV Series', language: 'en-US', path: '/media/tv' },
 ];
 
@@ -140,7 +156,8 @@ export async function startFakePlex(options: StartFakePlexOptions = {}): Promise
       return json(response, 204);
     }
     if (method === 'POST' && url.pathname === '/api/v2/pins') {
-      if (typeof clientId !== 'string' || !clientId) return json(response, 400, { errors: [{ code: 1000, message: 'X-Plex-Client-Identifier is missing' }] });
+      if (typeof clientId !== 'string' || !clientId)
+        return json(response, 400, { errors: [{ code: 1000, message: 'X-Plex-Client-Identifier is missing' }] });
       const strong = url.searchParams.get('strong') === 'true';
       const pin: FakePlexPin = {
         id: nextPinId++,
@@ -154,9 +171,11 @@ export async function startFakePlex(options: StartFakePlexOptions = {}): Promise
     }
     const pinMatch = /^\/api\/v2\/pins\/(\d+)$/.exec(url.pathname);
     if (pinMatch && method === 'GET') {
-      if (typeof clientId !== 'string' || !clientId) return json(response, 400, { errors: [{ code: 1000, message: 'X-Plex-Client-Identifier is missing' }] });
+      if (typeof clientId !== 'string' || !clientId)
+        return json(response, 400, { errors: [{ code: 1000, message: 'X-Plex-Client-Identifier is missing' }] });
       const pin = pins.find((p) => String(p.id) === pinMatch[1] && p.clientIdentifier === clientId);
-      if (!pin || pin.expiresAt <= Date.now()) return json(response, 404, { errors: [{ code: 1020, message: 'Code not found or expired' }] });
+      if (!pin || pin.expiresAt <= Date.now())
+        return json(response, 404, { errors: [{ code: 1020, message: 'Code not found or expired' }] });
       return json(response, 200, pinBody(pin));
     }
     if (method === 'GET' && url.pathname === '/users/account.json') {
@@ -208,7 +227,19 @@ export async function startFakePlex(options: StartFakePlexOptions = {}): Promise
     const all = /^\/library\/sections\/(\d+)\/all$/.exec(url.pathname);
     if (all) {
       if (!SECTIONS.some((s) => s.key === all[1])) return json(response, 404);
-      const metadata = all[1] === '3' ? [{ ratingKey: '101', key: '/library/metadata/101/children', type: 'show', title: 'The Library Above the Clouds', leafCount: 1, viewedLeafCount: 0 }] : [];
+      const metadata =
+        all[1] === '3'
+          ? [
+              {
+                ratingKey: '101',
+                key: '/library/metadata/101/children',
+                type: 'show',
+                title: 'The Library Above the Clouds',
+                leafCount: 1,
+                viewedLeafCount: 0,
+              },
+            ]
+          : [];
       return json(response, 200, { MediaContainer: { size: metadata.length, librarySectionID: Number(all[1]), Metadata: metadata } });
     }
     if (url.pathname === '/library/metadata/101/allLeaves') {
@@ -216,7 +247,18 @@ export async function startFakePlex(options: StartFakePlexOptions = {}): Promise
       return json(response, 200, {
         MediaContainer: {
           size: 1,
-          Metadata: [{ ratingKey: '205', type: 'episode', title: 'The Falling Catalogue', index: 1, parentIndex: 1, viewCount, lastViewedAt: viewCount ? 1719900000 : undefined, Media: [{ id: 9, Part: [{ id: 9, file: '/media/anime/Kumo no Ue no Toshokan/Kumo no Ue no Toshokan - 01.mkv' }] }] }],
+          Metadata: [
+            {
+              ratingKey: '205',
+              type: 'episode',
+              title: 'The Falling Catalogue',
+              index: 1,
+              parentIndex: 1,
+              viewCount,
+              lastViewedAt: viewCount ? 1719900000 : undefined,
+              Media: [{ id: 9, Part: [{ id: 9, file: '/media/anime/Kumo no Ue no Toshokan/Kumo no Ue no Toshokan - 01.mkv' }] }],
+            },
+          ],
         },
       });
     }

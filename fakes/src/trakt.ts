@@ -92,7 +92,12 @@ export async function startFakeTrakt(options: StartFakeTraktOptions = {}): Promi
     typeof secret === 'string' && secret !== '' && (options.clientSecret === undefined || secret === options.clientSecret);
 
   const issue = () => {
-    const issued: FakeTraktToken = { accessToken: token('at'), refreshToken: token('rt'), createdAt: Math.floor(Date.now() / 1000), expiresIn: tokenLifetime };
+    const issued: FakeTraktToken = {
+      accessToken: token('at'),
+      refreshToken: token('rt'),
+      createdAt: Math.floor(Date.now() / 1000),
+      expiresIn: tokenLifetime,
+    };
     tokens.push(issued);
     live.add(issued.accessToken);
     return issued;
@@ -191,7 +196,8 @@ export async function startFakeTrakt(options: StartFakeTraktOptions = {}): Promi
       if (!validClient(body.client_id) || !validSecret(body.client_secret)) return send(response, 401, { error: 'invalid_client' });
       if (body.grant_type !== 'refresh_token') return send(response, 400, { error: 'unsupported_grant_type' });
       const current = tokens.find((t) => t.refreshToken === body.refresh_token && live.has(t.accessToken));
-      if (!current || refreshRejected) return send(response, 401, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid.' });
+      if (!current || refreshRejected)
+        return send(response, 401, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid.' });
       live.delete(current.accessToken);
       return send(response, 200, tokenBody(issue()));
     }
@@ -202,7 +208,10 @@ export async function startFakeTrakt(options: StartFakeTraktOptions = {}): Promi
       return send(response, 401);
     }
     if (method === 'GET' && url.pathname === '/users/settings') {
-      return send(response, 200, { user: { username: 'tester', private: false, name: 'Tester', vip: false }, account: { timezone: 'UTC' } });
+      return send(response, 200, {
+        user: { username: 'tester', private: false, name: 'Tester', vip: false },
+        account: { timezone: 'UTC' },
+      });
     }
     return send(response, 404);
   }

@@ -52,7 +52,10 @@ export interface RegisteredRoute {
   schema?: { querystring?: TSchema; body?: TSchema; params?: TSchema };
 }
 
-export async function buildApp(services: Services, logger: Logger): Promise<{ app: App; routes: RegisteredRoute[]; close(): Promise<void> }> {
+export async function buildApp(
+  services: Services,
+  logger: Logger,
+): Promise<{ app: App; routes: RegisteredRoute[]; close(): Promise<void> }> {
   const app = Fastify({
     loggerInstance: logger.child({ name: 'HTTP' }),
     // Per-request lines would drown the log the console shows; errors are logged by our error handler.
@@ -93,7 +96,12 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') {
         const schema = route.schema as RegisteredRoute['schema'] | undefined;
-        routes.push({ method, url: route.url, auth: (route.config as { auth?: string } | undefined)?.auth, schema: schema && { querystring: schema.querystring, body: schema.body, params: schema.params } });
+        routes.push({
+          method,
+          url: route.url,
+          auth: (route.config as { auth?: string } | undefined)?.auth,
+          schema: schema && { querystring: schema.querystring, body: schema.body, params: schema.params },
+        });
       }
     }
   });
@@ -138,12 +146,21 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
   registerFolderRoutes(app);
   registerFileRoutes(app, {
     files: services.files,
-    folderExists: (id) => services.importFolders.get(id).then(() => true, () => false),
+    folderExists: (id) =>
+      services.importFolders.get(id).then(
+        () => true,
+        () => false,
+      ),
     queueRelocation: (ids) => services.renamer.queueRenameOnImport(ids),
   });
   registerAVDumpRoutes(app, services.avdump);
   registerImageRoutes(app, { store: services.images.store, images: services.images.service });
-  registerMetadataRoutes(app, { ...services.metadata, links: services.metadata.manualLinks, settings: services.settings, logger: logger.child({ name: 'AniDB' }) });
+  registerMetadataRoutes(app, {
+    ...services.metadata,
+    links: services.metadata.manualLinks,
+    settings: services.settings,
+    logger: logger.child({ name: 'AniDB' }),
+  });
   registerWebUIRoutes(app, { home: services.config.home, webuiDir: services.config.webuiDir, versions: services.versions });
   registerCollectionRoutes(app, { ...services.collection, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);
@@ -158,16 +175,33 @@ export async function buildApp(services: Services, logger: Logger): Promise<{ ap
     images: services.series.images,
     tmdb: services.tmdb.service,
     episodeFiles: async (episodeId, o) => {
-      const include = [...(o.includeMediaInfo ? ['MediaInfo' as const] : []), ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []), ...(o.includeXRefs ? ['XRefs' as const] : [])];
+      const include = [
+        ...(o.includeMediaInfo ? ['MediaInfo' as const] : []),
+        ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []),
+        ...(o.includeXRefs ? ['XRefs' as const] : []),
+      ];
       const contents = await services.files.contentsOf('episode', episodeId);
-      const page = await services.files.list({ page: 1, pageSize: 0, include, exclude: [], includeOnly: [], sortOrder: [], contents, includeDataFrom: o.dataFrom, viewerId: o.viewerId });
+      const page = await services.files.list({
+        page: 1,
+        pageSize: 0,
+        include,
+        exclude: [],
+        includeOnly: [],
+        sortOrder: [],
+        contents,
+        includeDataFrom: o.dataFrom,
+        viewerId: o.viewerId,
+      });
       return page.List;
     },
   });
   registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
   registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });
   registerReleaseManagementRoutes(app, { releases: services.releaseManagement });
-  registerSeriesUtilityRoutes(app, { browse: services.collection.browse, utilities: new SeriesUtilities(services.db.kysely, services.collection.browse) });
+  registerSeriesUtilityRoutes(app, {
+    browse: services.collection.browse,
+    utilities: new SeriesUtilities(services.db.kysely, services.collection.browse),
+  });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

@@ -84,7 +84,17 @@ export interface Services {
   renamer: RenamerService;
   /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
   images: { store: ImageStore; service: ImagesService };
-  metadata: { animeImport: AnimeImport; manualLinks: ManualLinks; fileMatching: FileMatching; anidb: AniDBConnection; scheduler: MetadataScheduler; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval; anidbSearch: AniDBSearch };
+  metadata: {
+    animeImport: AnimeImport;
+    manualLinks: ManualLinks;
+    fileMatching: FileMatching;
+    anidb: AniDBConnection;
+    scheduler: MetadataScheduler;
+    myList: MyList;
+    files: FilesStore;
+    seriesRemoval: SeriesRemoval;
+    anidbSearch: AniDBSearch;
+  };
   /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
   tmdb: TmdbDomain;
   /** Collection browsing: groups, filter presets and live filters. */
@@ -118,7 +128,13 @@ export interface ServiceOverrides {
   animeSource?: AnimeSource;
 }
 
-export async function createServices(config: ServerConfig, logs: LogService, db: Db, bus: EventBus, options: ServiceOverrides = {}): Promise<Services> {
+export async function createServices(
+  config: ServerConfig,
+  logs: LogService,
+  db: Db,
+  bus: EventBus,
+  options: ServiceOverrides = {},
+): Promise<Services> {
   const logger = logs.logger;
   const settings = await SettingsService.open({ home: config.home, logger: logger.child({ name: 'Settings' }), bus });
   logs.applySettings(settings.current);
@@ -181,30 +197,67 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     removedFromDisk: (content) => myList.queueRemove(content),
     details: fileXRefs,
   });
-  const manualLinks = new ManualLinks({ db: db.kysely, files: filesStore, bus, onLinked: (fileIds) => renamer.queueRenameOnImport(fileIds) });
+  const manualLinks = new ManualLinks({
+    db: db.kysely,
+    files: filesStore,
+    bus,
+    onLinked: (fileIds) => renamer.queueRenameOnImport(fileIds),
+  });
   const anidbSearch = new AniDBSearch({
     db: db.kysely,
     hasPoster: (animeId) => imageStore.has('AniDB', 'Poster', animeId),
-    dump: new AniDBTitlesDump({ url: process.env.SHOKO_ANIDB_TITLES_URL?.trim() || DEFAULT_TITLES_URL, cacheDir: path.join(config.home, 'anidb'), logger: logger.child({ name: 'AniDB' }) }),
+    dump: new AniDBTitlesDump({
+      url: process.env.SHOKO_ANIDB_TITLES_URL?.trim() || DEFAULT_TITLES_URL,
+      cacheDir: path.join(config.home, 'anidb'),
+      logger: logger.child({ name: 'AniDB' }),
+    }),
   });
-  const seriesRemoval = new SeriesRemoval({ db: db.kysely, xrefs: fileXRefs, bus, deleteFiles: (ids, options) => files.deleteFiles(ids, options) });
-  const metadataScheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger: logger.child({ name: 'AniDB' }) });
+  const seriesRemoval = new SeriesRemoval({
+    db: db.kysely,
+    xrefs: fileXRefs,
+    bus,
+    deleteFiles: (ids, options) => files.deleteFiles(ids, options),
+  });
+  const metadataScheduler = new MetadataScheduler({
+    db: db.kysely,
+    settings,
+    anidb,
+    fileMatching,
+    animeImport,
+    bus,
+    logger: logger.child({ name: 'AniDB' }),
+  });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
   const avdump = new AVDumpService({ db: db.kysely, files: filesStore, settings, bus, queue, logger: logger.child({ name: 'AVDump' }) });
   files.avdumpInfo = (ids) => avdump.infoOf(ids);
-  const renamer = new RenamerService({ store: new RenamerStore(db.kysely), settings, folders: () => importFolders.rows(), logger: logger.child({ name: 'Renamer' }), jobs: queue });
+  const renamer = new RenamerService({
+    store: new RenamerStore(db.kysely),
+    settings,
+    folders: () => importFolders.rows(),
+    logger: logger.child({ name: 'Renamer' }),
+    jobs: queue,
+  });
   renamer.onRelocated = (file) => announceRelocation(bus, file);
   const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
   const browse = new BrowseStore(db.kysely, db.dialect);
   const filters = new FiltersService(browse, new FiltersStore(db.kysely));
   const collection = { browse, filters, groups: new GroupsService(browse, filters, bus) };
   // TMDB images: after a show or movie refresh, as many per type as the TMDB download settings allow go to the image store.
-  const tmdb = createTmdbDomain({ db: db.kysely, settings, queue, bus, logger: logger.child({ name: 'TMDB' }), queueImageDownloads: (parent) => images.queueTmdbImages(parent) });
+  const tmdb = createTmdbDomain({
+    db: db.kysely,
+    settings,
+    queue,
+    bus,
+    logger: logger.child({ name: 'TMDB' }),
+    queueImageDownloads: (parent) => images.queueTmdbImages(parent),
+  });
   // Auto-linking after an AniDB anime was stored: AnimeImport announces it as SeriesUpdated with Source AniDB.
   bus.on('shoko', ({ event, payload }) => {
     const update = payload as { Source?: string; SeriesID?: number };
     if (event !== 'SeriesUpdated' || update.Source !== 'AniDB' || !update.SeriesID) return;
-    tmdb.linking.queueAutoMatch(update.SeriesID).catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
+    tmdb.linking
+      .queueAutoMatch(update.SeriesID)
+      .catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
   });
 
   const scrobbleStore = new ScrobbleStore(db.kysely);
@@ -248,12 +301,13 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     logger.child({ name: 'Init' }),
   );
 
-
   // Migrations run at boot so accounts can be checked even before the first start.
   try {
     await migrate();
     // Relocations a crash interrupted are completed or rolled back before anything else touches the files.
-    await renamer.recover().catch((error) => logger.child({ name: 'Renamer' }).error({ err: error }, 'Recovering interrupted relocations failed'));
+    await renamer
+      .recover()
+      .catch((error) => logger.child({ name: 'Renamer' }).error({ err: error }, 'Recovering interrupted relocations failed'));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     state.setFailed(`Startup Failed: database migration failed: ${reason}`);
@@ -279,13 +333,39 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     renamer,
     tmdb,
     images: { store: imageStore, service: images },
-    metadata: { animeImport, manualLinks, fileMatching, anidb, scheduler: metadataScheduler, myList, files: filesStore, seriesRemoval, anidbSearch },
+    metadata: {
+      animeImport,
+      manualLinks,
+      fileMatching,
+      anidb,
+      scheduler: metadataScheduler,
+      myList,
+      files: filesStore,
+      seriesRemoval,
+      anidbSearch,
+    },
     collection,
-    series: { store: new SeriesStore(db.kysely), tags: new TagsStore(db.kysely), details: new DetailsStore(db.kysely), images: new SeriesImagesService(db.kysely, images) },
+    series: {
+      store: new SeriesStore(db.kysely),
+      tags: new TagsStore(db.kysely),
+      details: new DetailsStore(db.kysely),
+      images: new SeriesImagesService(db.kysely, images),
+    },
     dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
     scrobble,
     avdump,
-    actions: new ActionsService({ db: db.kysely, queue, settings, importer, files, animeImport, scheduler: metadataScheduler, myList, tmdb, plexSyncAll: () => integrations.plexSync.queueAll() }),
+    actions: new ActionsService({
+      db: db.kysely,
+      queue,
+      settings,
+      importer,
+      files,
+      animeImport,
+      scheduler: metadataScheduler,
+      myList,
+      tmdb,
+      plexSyncAll: () => integrations.plexSync.queueAll(),
+    }),
     integrations,
     releaseManagement: new ReleaseManagementService({
       store: new ReleaseManagementStore(db.kysely),

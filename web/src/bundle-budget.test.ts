@@ -10,7 +10,10 @@ const BUDGET_BYTES = 200 * 1024;
 
 /** The scripts the browser must load before the console can paint: the entry and what it preloads. */
 function initialScripts(html: string): string[] {
-  const refs = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1]);
+  const refs = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((m) => m[1]);
   return [...new Set(refs)].map((ref) => path.join(dist, ref.replace(/^\/webui\//, '')));
 }
 

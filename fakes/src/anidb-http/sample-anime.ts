@@ -91,7 +91,13 @@ export function inventedAnimeXml(options: InventedAnimeOptions = {}): string {
       '<resources><resource type="28"><externalentity><identifier>GINVENTED01</identifier></externalentity></resource></resources>';
   }
   const extras: InventedEpisode[] = [
-    { epno: 'S1', minutes: 5, airdate: addDays(startDate, 30), titles: { en: 'Recap: The First Bag of Mail' }, summary: '<summary>Mio`s notes on the first three deliveries.</summary>' },
+    {
+      epno: 'S1',
+      minutes: 5,
+      airdate: addDays(startDate, 30),
+      titles: { en: 'Recap: The First Bag of Mail' },
+      summary: '<summary>Mio`s notes on the first three deliveries.</summary>',
+    },
     { epno: 'S2', minutes: 12, titles: { en: 'Fog Day Special', 'x-jat': 'Kiri no Hi Tokubetsu-hen' } },
     { epno: 'C1', minutes: 2, titles: { en: 'Opening: Paper Beacon' } },
     { epno: 'C2', minutes: 2, titles: { en: 'Ending: Return to Sender' } },

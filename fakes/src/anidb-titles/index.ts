@@ -23,7 +23,8 @@ const escapeXml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, 
 
 export function titlesDumpXml(anime: FakeTitlesAnime[]): string {
   const entries = anime.map(
-    (a) => `  <anime aid="${a.id}">\n${a.titles.map((t) => `    <title type="${escapeXml(t.type)}" xml:lang="${escapeXml(t.language)}">${escapeXml(t.value)}</title>`).join('\n')}\n  </anime>`,
+    (a) =>
+      `  <anime aid="${a.id}">\n${a.titles.map((t) => `    <title type="${escapeXml(t.type)}" xml:lang="${escapeXml(t.language)}">${escapeXml(t.value)}</title>`).join('\n')}\n  </anime>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<animetitles>\n${entries.join('\n')}\n</animetitles>\n`;
 }

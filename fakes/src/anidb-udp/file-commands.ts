@@ -40,9 +40,24 @@ export function fileCommands(files: FakeAniDBFile[], groups: FakeReleaseGroup[] 
         const lid = myList.get(key(file.size, file.ed2k)) ?? 0;
         const other = (file.otherEpisodes ?? []).map((o) => `${o.episodeId},${o.percentage}`).join("'");
         const row = [
-          file.fileId, file.animeId, file.episodeId, file.groupId ?? 0, lid, other, 0, file.state ?? 1, 'high', file.source ?? 'www',
-          (file.audio ?? ['japanese']).join("'"), (file.subtitles ?? ['english']).join("'"), '', file.fileName ?? `file-${file.fileId}.mkv`,
-          lid ? 1 : 0, 0, 0, 0,
+          file.fileId,
+          file.animeId,
+          file.episodeId,
+          file.groupId ?? 0,
+          lid,
+          other,
+          0,
+          file.state ?? 1,
+          'high',
+          file.source ?? 'www',
+          (file.audio ?? ['japanese']).join("'"),
+          (file.subtitles ?? ['english']).join("'"),
+          '',
+          file.fileName ?? `file-${file.fileId}.mkv`,
+          lid ? 1 : 0,
+          0,
+          0,
+          0,
         ];
         return { code: 220, text: 'FILE', rows: [row] };
       },
@@ -52,8 +67,10 @@ export function fileCommands(files: FakeAniDBFile[], groups: FakeReleaseGroup[] 
       handle({ params }) {
         const k = key(params.size ?? '', params.ed2k ?? '');
         if (!bySizeAndHash.has(k)) return { code: 320, text: 'NO SUCH FILE' };
-        if (params.edit === '1') return myList.has(k) ? { code: 311, text: 'MYLIST ENTRY EDITED' } : { code: 411, text: 'NO SUCH MYLIST ENTRY' };
-        if (myList.has(k)) return { code: 310, text: 'FILE ALREADY IN MYLIST', rows: [[myList.get(k)!, 0, 0, 0, 0, 0, 1, 0, '', '', 0, 0]] };
+        if (params.edit === '1')
+          return myList.has(k) ? { code: 311, text: 'MYLIST ENTRY EDITED' } : { code: 411, text: 'NO SUCH MYLIST ENTRY' };
+        if (myList.has(k))
+          return { code: 310, text: 'FILE ALREADY IN MYLIST', rows: [[myList.get(k)!, 0, 0, 0, 0, 0, 1, 0, '', '', 0, 0]] };
         myList.set(k, nextListId++);
         return { code: 210, text: 'MYLIST ENTRY ADDED', rows: [[myList.get(k)!]] };
       },
@@ -63,13 +80,19 @@ export function fileCommands(files: FakeAniDBFile[], groups: FakeReleaseGroup[] 
       handle({ params }) {
         const group = groups.find((g) => String(g.id) === params.gid);
         if (!group) return { code: 350, text: 'NO SUCH GROUP' };
-        return { code: 250, text: 'GROUP', rows: [[group.id, 700, 12, 3, 40, group.name, group.shortName, '', '', '', '', 0, 0, 0, 0, 0, '']] };
+        return {
+          code: 250,
+          text: 'GROUP',
+          rows: [[group.id, 700, 12, 3, 40, group.name, group.shortName, '', '', '', '', 0, 0, 0, 0, 0, '']],
+        };
       },
     },
     MYLISTDEL: {
       needsSession: true,
       handle({ params }) {
-        return myList.delete(key(params.size ?? '', params.ed2k ?? '')) ? { code: 211, text: 'MYLIST ENTRY DELETED', rows: [[1]] } : { code: 411, text: 'NO SUCH MYLIST ENTRY' };
+        return myList.delete(key(params.size ?? '', params.ed2k ?? ''))
+          ? { code: 211, text: 'MYLIST ENTRY DELETED', rows: [[1]] }
+          : { code: 411, text: 'NO SUCH MYLIST ENTRY' };
       },
     },
   };

@@ -55,7 +55,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const library = path.join(home, 'library');
   fs.mkdirSync(library, { recursive: true });
   const demo = await writeDemoLibrary(library);
-  const udp = await startFakeAniDBUdp({ users: { [ANIDB_USER.username]: ANIDB_USER.password }, commands: fileCommands(demo.files, demo.groups) });
+  const udp = await startFakeAniDBUdp({
+    users: { [ANIDB_USER.username]: ANIDB_USER.password },
+    commands: fileCommands(demo.files, demo.groups),
+  });
   const anidbHttp = await startFakeAniDBHttp({ anime: demo.anime });
   const titles = await startFakeAniDBTitles({ anime: demo.titles });
   const pictures = await startFakeAniDBImages();
@@ -80,7 +83,11 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     }
   };
   const login = async () =>
-    ((await (await must('POST', '/api/auth', { body: { user: DEMO_ADMIN.Username, pass: DEMO_ADMIN.Password, device: 'demo' } })).json()) as { apikey: string }).apikey;
+    (
+      (await (
+        await must('POST', '/api/auth', { body: { user: DEMO_ADMIN.Username, pass: DEMO_ADMIN.Password, device: 'demo' } })
+      ).json()) as { apikey: string }
+    ).apikey;
 
   let output = '';
   const started = Date.now();
@@ -129,7 +136,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       await waitFor('the server to start', async () => (await state()) === 'Started', 60_000);
       apiKey = await login();
       const folder = (await (
-        await must('POST', '/api/v3/ImportFolder', { key: apiKey, body: { Name: 'Demo Library', Path: library, DropFolderType: 'Source', WatchForNewFiles: true } })
+        await must('POST', '/api/v3/ImportFolder', {
+          key: apiKey,
+          body: { Name: 'Demo Library', Path: library, DropFolderType: 'Source', WatchForNewFiles: true },
+        })
       ).json()) as { ID: number };
       await must('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key: apiKey });
     } else {
@@ -149,7 +159,19 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       },
       120_000,
     );
-    return { baseUrl, home, library, apiKey, importSeconds: (Date.now() - started) / 1000, udp, anidbHttp, titles, server, output: () => output, stop };
+    return {
+      baseUrl,
+      home,
+      library,
+      apiKey,
+      importSeconds: (Date.now() - started) / 1000,
+      udp,
+      anidbHttp,
+      titles,
+      server,
+      output: () => output,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n${output}`);

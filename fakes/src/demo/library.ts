@@ -41,9 +41,25 @@ const ANIME: DemoAnime[] = [
     startDate: '2022-10-04',
     related: [{ id: 9001, relation: 'Prequel', title: 'Kiri no Toudai Yuubinkyoku' }],
   },
-  { id: 9101, title: 'Hoshikuzu Bentou', englishTitle: 'Stardust Lunchbox', type: 'Movie', episodes: 1, startDate: '2019-07-19', related: [] },
+  {
+    id: 9101,
+    title: 'Hoshikuzu Bentou',
+    englishTitle: 'Stardust Lunchbox',
+    type: 'Movie',
+    episodes: 1,
+    startDate: '2019-07-19',
+    related: [],
+  },
   { id: 9201, title: 'Tetsu no Niwa', englishTitle: 'The Iron Garden', type: 'OVA', episodes: 2, startDate: '2018-02-23', related: [] },
-  { id: 9301, title: 'Sora-iro Sanpo', englishTitle: 'Sky-Coloured Strolls', type: 'TV Series', episodes: 6, startDate: '2023-01-08', related: [] },
+  {
+    id: 9301,
+    title: 'Sora-iro Sanpo',
+    englishTitle: 'Sky-Coloured Strolls',
+    type: 'TV Series',
+    episodes: 6,
+    startDate: '2023-01-08',
+    related: [],
+  },
 ];
 
 interface DemoFile {
@@ -57,14 +73,56 @@ interface DemoFile {
 }
 
 const FILES: DemoFile[] = [
-  { relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 01 [1080p].mkv', anime: 9001, epno: '1', seed: 'kiri-01-lantern', group: 7001 },
-  { relativePath: 'Kiri no Toudai Yuubinkyoku/[Harbour Subs] Kiri no Toudai Yuubinkyoku - 01 [720p].mkv', anime: 9001, epno: '1', seed: 'kiri-01-harbour', group: 7002 },
-  { relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 02 [1080p].mkv', anime: 9001, epno: '2', seed: 'kiri-02', group: 7001 },
-  { relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 03 [1080p].mkv', anime: 9001, epno: '3', seed: 'kiri-03', group: 7001 },
-  { relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - S1 [1080p].mkv', anime: 9001, epno: 'S1', seed: 'kiri-s1', group: 7001 },
+  {
+    relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 01 [1080p].mkv',
+    anime: 9001,
+    epno: '1',
+    seed: 'kiri-01-lantern',
+    group: 7001,
+  },
+  {
+    relativePath: 'Kiri no Toudai Yuubinkyoku/[Harbour Subs] Kiri no Toudai Yuubinkyoku - 01 [720p].mkv',
+    anime: 9001,
+    epno: '1',
+    seed: 'kiri-01-harbour',
+    group: 7002,
+  },
+  {
+    relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 02 [1080p].mkv',
+    anime: 9001,
+    epno: '2',
+    seed: 'kiri-02',
+    group: 7001,
+  },
+  {
+    relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 03 [1080p].mkv',
+    anime: 9001,
+    epno: '3',
+    seed: 'kiri-03',
+    group: 7001,
+  },
+  {
+    relativePath: 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - S1 [1080p].mkv',
+    anime: 9001,
+    epno: 'S1',
+    seed: 'kiri-s1',
+    group: 7001,
+  },
   { relativePath: 'Backup/Kiri 02 (copy).mkv', anime: 9001, epno: '2', seed: 'kiri-02', group: 7001 },
-  { relativePath: 'Kiri no Toudai Yuubinkyoku 2/[Lantern] Kiri no Toudai Yuubinkyoku 2 - 01.mkv', anime: 9002, epno: '1', seed: 'kiri2-01', group: 7001 },
-  { relativePath: 'Kiri no Toudai Yuubinkyoku 2/[Lantern] Kiri no Toudai Yuubinkyoku 2 - 02.mkv', anime: 9002, epno: '2', seed: 'kiri2-02', group: 7001 },
+  {
+    relativePath: 'Kiri no Toudai Yuubinkyoku 2/[Lantern] Kiri no Toudai Yuubinkyoku 2 - 01.mkv',
+    anime: 9002,
+    epno: '1',
+    seed: 'kiri2-01',
+    group: 7001,
+  },
+  {
+    relativePath: 'Kiri no Toudai Yuubinkyoku 2/[Lantern] Kiri no Toudai Yuubinkyoku 2 - 02.mkv',
+    anime: 9002,
+    epno: '2',
+    seed: 'kiri2-02',
+    group: 7001,
+  },
   { relativePath: 'Movies/Hoshikuzu Bentou (2019).mkv', anime: 9101, epno: '1', seed: 'hoshikuzu', group: 7003 },
   { relativePath: 'Tetsu no Niwa/Tetsu no Niwa - OVA 1.mkv', anime: 9201, epno: '1', seed: 'tetsu-1', group: 7003 },
   { relativePath: 'Tetsu no Niwa/Tetsu no Niwa - OVA 2.mkv', anime: 9201, epno: '2', seed: 'tetsu-2', group: 7003 },
@@ -108,9 +166,27 @@ const GROUPS: FakeReleaseGroup[] = [
 
 /** Anime only the titles dump knows, for adding series by search. */
 const DUMP_ONLY: FakeTitlesAnime[] = [
-  { id: 9401, titles: [{ type: 'main', language: 'x-jat', value: 'Kumo no Ue no Toshokan' }, { type: 'official', language: 'en', value: 'The Library Above the Clouds' }] },
-  { id: 9402, titles: [{ type: 'main', language: 'x-jat', value: 'Yozora Tegami Ressha' }, { type: 'syn', language: 'en', value: 'Night Letter Train' }] },
-  { id: 9403, titles: [{ type: 'main', language: 'x-jat', value: 'Kaze Machi Shoutengai' }, { type: 'short', language: 'x-jat', value: 'KazeMachi' }] },
+  {
+    id: 9401,
+    titles: [
+      { type: 'main', language: 'x-jat', value: 'Kumo no Ue no Toshokan' },
+      { type: 'official', language: 'en', value: 'The Library Above the Clouds' },
+    ],
+  },
+  {
+    id: 9402,
+    titles: [
+      { type: 'main', language: 'x-jat', value: 'Yozora Tegami Ressha' },
+      { type: 'syn', language: 'en', value: 'Night Letter Train' },
+    ],
+  },
+  {
+    id: 9403,
+    titles: [
+      { type: 'main', language: 'x-jat', value: 'Kaze Machi Shoutengai' },
+      { type: 'short', language: 'x-jat', value: 'KazeMachi' },
+    ],
+  },
 ];
 
 /** Writes the library's files under `dir` (missing ones only; the user's changes are kept) and describes them. */
@@ -139,17 +215,40 @@ export async function writeDemoLibrary(dir: string): Promise<DemoLibrary> {
   const anime: Record<number, string> = Object.fromEntries(
     ANIME.map((a) => [
       a.id,
-      inventedAnimeXml({ id: a.id, title: a.title, englishTitle: a.englishTitle, type: a.type, regularEpisodes: a.episodes, startDate: a.startDate, relatedAnime: a.related, similarAnime: [] }),
+      inventedAnimeXml({
+        id: a.id,
+        title: a.title,
+        englishTitle: a.englishTitle,
+        type: a.type,
+        regularEpisodes: a.episodes,
+        startDate: a.startDate,
+        relatedAnime: a.related,
+        similarAnime: [],
+      }),
     ]),
   );
   // Anime found only by search can still be added: AniDB's HTTP fake knows them too.
   for (const extra of DUMP_ONLY) {
     const main = extra.titles.find((t) => t.type === 'main')!.value;
     const english = extra.titles.find((t) => t.language === 'en')?.value ?? main;
-    anime[extra.id] = inventedAnimeXml({ id: extra.id, title: main, englishTitle: english, regularEpisodes: 4, startDate: '2020-10-02', relatedAnime: [], similarAnime: [] });
+    anime[extra.id] = inventedAnimeXml({
+      id: extra.id,
+      title: main,
+      englishTitle: english,
+      regularEpisodes: 4,
+      startDate: '2020-10-02',
+      relatedAnime: [],
+      similarAnime: [],
+    });
   }
   const titles: FakeTitlesAnime[] = [
-    ...ANIME.map((a) => ({ id: a.id, titles: [{ type: 'main', language: 'x-jat', value: a.title }, { type: 'official', language: 'en', value: a.englishTitle }] })),
+    ...ANIME.map((a) => ({
+      id: a.id,
+      titles: [
+        { type: 'main', language: 'x-jat', value: a.title },
+        { type: 'official', language: 'en', value: a.englishTitle },
+      ],
+    })),
     ...DUMP_ONLY,
   ];
   return { anime, files, titles, groups: GROUPS };

@@ -6,7 +6,10 @@ import { DEMO_ADMIN, startDemo } from './demo.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 try {
-  const demo = await startDemo({ home: process.env.SHOKO_HOME ?? path.join(root, 'demo-data'), port: Number(process.env.SHOKO_PORT ?? 8111) });
+  const demo = await startDemo({
+    home: process.env.SHOKO_HOME ?? path.join(root, 'demo-data'),
+    port: Number(process.env.SHOKO_PORT ?? 8111),
+  });
   console.log(
     [
       '',

@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MOVIE_GENRES, TV_GENRES, type FakeMovie, type FakeShow } from './fixtures.js';
 import { solidPng } from './png.js';
-import { episodeGroupDetails, imagesJson, movieDetails, movieSearchResult, seasonDetails, showDetails, showSearchResult } from './responses.js';
+import {
+  episodeGroupDetails,
+  imagesJson,
+  movieDetails,
+  movieSearchResult,
+  seasonDetails,
+  showDetails,
+  showSearchResult,
+} from './responses.js';
 
 export * from './fixtures.js';
 export { solidPng } from './png.js';
@@ -35,10 +43,23 @@ export interface FakeTmdb {
 
 const TMDB_PAGE_SIZE = 20;
 const ERRORS = {
-  invalidKey: { status: 401, body: { success: false, status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' } },
+  invalidKey: {
+    status: 401,
+    body: { success: false, status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' },
+  },
   notFound: { status: 404, body: { success: false, status_code: 34, status_message: 'The resource you requested could not be found.' } },
-  rateLimited: { status: 429, body: { success: false, status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' } },
-  invalidPage: { status: 422, body: { success: false, status_code: 22, status_message: 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.' } },
+  rateLimited: {
+    status: 429,
+    body: { success: false, status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' },
+  },
+  invalidPage: {
+    status: 422,
+    body: {
+      success: false,
+      status_code: 22,
+      status_message: 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.',
+    },
+  },
 } as const;
 
 interface Answer {
@@ -64,7 +85,13 @@ function searchPage(matches: unknown[], params: URLSearchParams): Answer {
 }
 
 /** Case-insensitive substring search over the main and original titles, in fixture order (the fake's "relevance"). */
-function textMatches(params: URLSearchParams, titles: (string | undefined)[], adult: boolean | undefined, year: string | null, date: string | null | undefined): boolean {
+function textMatches(
+  params: URLSearchParams,
+  titles: (string | undefined)[],
+  adult: boolean | undefined,
+  year: string | null,
+  date: string | null | undefined,
+): boolean {
   const query = (params.get('query') ?? '').trim().toLowerCase();
   if (!query || !titles.some((title) => title?.toLowerCase().includes(query))) return false;
   if (adult && params.get('include_adult') !== 'true') return false;
@@ -82,63 +109,100 @@ export async function startFakeTmdb(options: StartFakeTmdbOptions = {}): Promise
 
   const findShow = (id: string) => shows.find((show) => String(show.id) === id);
   const findMovie = (id: string) => movies.find((movie) => String(movie.id) === id);
-  const appendOf = (params: URLSearchParams) => (params.get('append_to_response') ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  const appendOf = (params: URLSearchParams) =>
+    (params.get('append_to_response') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
 
   const routes: [RegExp, (match: RegExpExecArray, params: URLSearchParams) => Answer][] = [
-    [/^\/3\/configuration$/, () => ok({
-      images: {
-        base_url: `${origin}/t/p/`,
-        secure_base_url: `${origin}/t/p/`,
-        backdrop_sizes: ['w300', 'w780', 'w1280', 'original'],
-        logo_sizes: ['w45', 'w92', 'w154', 'w185', 'w300', 'w500', 'original'],
-        poster_sizes: ['w92', 'w154', 'w185', 'w342', 'w500', 'w780', 'original'],
-        profile_sizes: ['w45', 'w185', 'h632', 'original'],
-        still_sizes: ['w92', 'w185', 'w300', 'original'],
-      },
-      change_keys: [],
-    })],
+    [
+      /^\/3\/configuration$/,
+      () =>
+        ok({
+          images: {
+            base_url: `${origin}/t/p/`,
+            secure_base_url: `${origin}/t/p/`,
+            backdrop_sizes: ['w300', 'w780', 'w1280', 'original'],
+            logo_sizes: ['w45', 'w92', 'w154', 'w185', 'w300', 'w500', 'original'],
+            poster_sizes: ['w92', 'w154', 'w185', 'w342', 'w500', 'w780', 'original'],
+            profile_sizes: ['w45', 'w185', 'h632', 'original'],
+            still_sizes: ['w92', 'w185', 'w300', 'original'],
+          },
+          change_keys: [],
+        }),
+    ],
     [/^\/3\/genre\/tv\/list$/, () => ok({ genres: TV_GENRES })],
     [/^\/3\/genre\/movie\/list$/, () => ok({ genres: MOVIE_GENRES })],
-    [/^\/3\/search\/tv$/, (_, params) => {
-      const year = params.get('first_air_date_year') ?? params.get('year');
-      const found = shows.filter((s) => textMatches(params, [s.name, s.original_name], s.adult, year, s.first_air_date));
-      return searchPage(found.map(showSearchResult), params);
-    }],
-    [/^\/3\/search\/movie$/, (_, params) => {
-      const year = params.get('year') ?? params.get('primary_release_year');
-      const found = movies.filter((m) => textMatches(params, [m.title, m.original_title], m.adult, year, m.release_date));
-      return searchPage(found.map(movieSearchResult), params);
-    }],
-    [/^\/3\/tv\/episode_group\/([^/]+)$/, ([, groupId]) => {
-      for (const show of shows) {
-        const group = show.episode_groups?.find((g) => g.id === groupId);
-        if (!group) continue;
-        const details = episodeGroupDetails(show, group);
-        return details ? ok(details) : { status: 500, body: { success: false, status_code: 11, status_message: `Fixture group ${groupId} names a missing episode.` } };
-      }
-      return ERRORS.notFound;
-    }],
-    [/^\/3\/tv\/(\d+)$/, ([, id], params) => {
-      const show = findShow(id);
-      return show ? ok(showDetails(show, appendOf(params))) : ERRORS.notFound;
-    }],
-    [/^\/3\/tv\/(\d+)\/images$/, ([, id]) => {
-      const show = findShow(id);
-      return show ? ok({ id: show.id, ...imagesJson(show.images) }) : ERRORS.notFound;
-    }],
-    [/^\/3\/tv\/(\d+)\/season\/(\d+)$/, ([, id, number], params) => {
-      const show = findShow(id);
-      const season = show?.seasons.find((s) => String(s.season_number) === number);
-      return show && season ? ok(seasonDetails(show, season, appendOf(params))) : ERRORS.notFound;
-    }],
-    [/^\/3\/movie\/(\d+)$/, ([, id], params) => {
-      const movie = findMovie(id);
-      return movie ? ok(movieDetails(movie, appendOf(params))) : ERRORS.notFound;
-    }],
-    [/^\/3\/movie\/(\d+)\/images$/, ([, id]) => {
-      const movie = findMovie(id);
-      return movie ? ok({ id: movie.id, ...imagesJson(movie.images) }) : ERRORS.notFound;
-    }],
+    [
+      /^\/3\/search\/tv$/,
+      (_, params) => {
+        const year = params.get('first_air_date_year') ?? params.get('year');
+        const found = shows.filter((s) => textMatches(params, [s.name, s.original_name], s.adult, year, s.first_air_date));
+        return searchPage(found.map(showSearchResult), params);
+      },
+    ],
+    [
+      /^\/3\/search\/movie$/,
+      (_, params) => {
+        const year = params.get('year') ?? params.get('primary_release_year');
+        const found = movies.filter((m) => textMatches(params, [m.title, m.original_title], m.adult, year, m.release_date));
+        return searchPage(found.map(movieSearchResult), params);
+      },
+    ],
+    [
+      /^\/3\/tv\/episode_group\/([^/]+)$/,
+      ([, groupId]) => {
+        for (const show of shows) {
+          const group = show.episode_groups?.find((g) => g.id === groupId);
+          if (!group) continue;
+          const details = episodeGroupDetails(show, group);
+          return details
+            ? ok(details)
+            : {
+                status: 500,
+                body: { success: false, status_code: 11, status_message: `Fixture group ${groupId} names a missing episode.` },
+              };
+        }
+        return ERRORS.notFound;
+      },
+    ],
+    [
+      /^\/3\/tv\/(\d+)$/,
+      ([, id], params) => {
+        const show = findShow(id);
+        return show ? ok(showDetails(show, appendOf(params))) : ERRORS.notFound;
+      },
+    ],
+    [
+      /^\/3\/tv\/(\d+)\/images$/,
+      ([, id]) => {
+        const show = findShow(id);
+        return show ? ok({ id: show.id, ...imagesJson(show.images) }) : ERRORS.notFound;
+      },
+    ],
+    [
+      /^\/3\/tv\/(\d+)\/season\/(\d+)$/,
+      ([, id, number], params) => {
+        const show = findShow(id);
+        const season = show?.seasons.find((s) => String(s.season_number) === number);
+        return show && season ? ok(seasonDetails(show, season, appendOf(params))) : ERRORS.notFound;
+      },
+    ],
+    [
+      /^\/3\/movie\/(\d+)$/,
+      ([, id], params) => {
+        const movie = findMovie(id);
+        return movie ? ok(movieDetails(movie, appendOf(params))) : ERRORS.notFound;
+      },
+    ],
+    [
+      /^\/3\/movie\/(\d+)\/images$/,
+      ([, id]) => {
+        const movie = findMovie(id);
+        return movie ? ok({ id: movie.id, ...imagesJson(movie.images) }) : ERRORS.notFound;
+      },
+    ],
   ];
 
   const isAuthorised = (request: http.IncomingMessage, params: URLSearchParams) =>
@@ -172,7 +236,8 @@ export async function startFakeTmdb(options: StartFakeTmdbOptions = {}): Promise
     if (!isAuthorised(request, url.searchParams)) return sendJson(response, ERRORS.invalidKey);
     if (scenario.rateLimited > 0) {
       scenario.rateLimited--;
-      const headers: Record<string, string> = scenario.retryAfterSeconds === null ? {} : { 'Retry-After': String(scenario.retryAfterSeconds) };
+      const headers: Record<string, string> =
+        scenario.retryAfterSeconds === null ? {} : { 'Retry-After': String(scenario.retryAfterSeconds) };
       return sendJson(response, ERRORS.rateLimited, headers);
     }
     for (const [pattern, handle] of routes) {

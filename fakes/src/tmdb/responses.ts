@@ -42,7 +42,13 @@ export function imagesJson(set: FakeImageSet | undefined): Json {
 
 /** Without explicit translations the fake offers the English one TMDB always has, built from the main fields. */
 function translationsJson(given: FakeTranslation[] | undefined, data: FakeTranslation['data']): Json {
-  const english: FakeTranslation = { iso_3166_1: 'US', iso_639_1: 'en', name: 'English', english_name: 'English', data: { ...data, tagline: '', homepage: '' } };
+  const english: FakeTranslation = {
+    iso_3166_1: 'US',
+    iso_639_1: 'en',
+    name: 'English',
+    english_name: 'English',
+    data: { ...data, tagline: '', homepage: '' },
+  };
   return { translations: given ?? [english] };
 }
 

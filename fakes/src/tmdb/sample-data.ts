@@ -25,7 +25,14 @@ const tidewaterDrama: FakeShow = {
   overview: 'A coastal town drama about a lighthouse family.',
   first_air_date: '2023-09-01',
   genre_ids: [18],
-  seasons: [{ id: 9120001, season_number: 1, name: 'Series 1', episodes: [{ id: 9120101, episode_number: 1, name: 'Pilot', air_date: '2023-09-01' }] }],
+  seasons: [
+    {
+      id: 9120001,
+      season_number: 1,
+      name: 'Series 1',
+      episodes: [{ id: 9120101, episode_number: 1, name: 'Pilot', air_date: '2023-09-01' }],
+    },
+  ],
 };
 
 const tidewater: FakeShow = {
@@ -47,19 +54,49 @@ const tidewater: FakeShow = {
   production_companies: [{ id: 77001, name: 'Brinewind Animation', logo_path: '/brinewindLogo.png', origin_country: 'JP' }],
   production_countries: [{ iso_3166_1: 'JP', name: 'Japan' }],
   alternative_titles: [{ iso_3166_1: 'JP', title: 'Chousen no Lantern', type: 'romaji' }],
-  content_ratings: [{ iso_3166_1: 'US', rating: 'TV-PG' }, { iso_3166_1: 'JP', rating: 'G' }],
+  content_ratings: [
+    { iso_3166_1: 'US', rating: 'TV-PG' },
+    { iso_3166_1: 'JP', rating: 'G' },
+  ],
   external_ids: { imdb_id: 'tt9900001', tvdb_id: 7700001 },
-  keywords: [{ id: 880001, name: 'anime' }, { id: 880002, name: 'lighthouse' }],
+  keywords: [
+    { id: 880001, name: 'anime' },
+    { id: 880002, name: 'lighthouse' },
+  ],
   translations: [
-    { iso_3166_1: 'US', iso_639_1: 'en', name: 'English', english_name: 'English', data: { name: 'Lanterns of the Tidewater Line', overview: 'An apprentice lamp-keeper sails a flooded railway.' } },
-    { iso_3166_1: 'JP', iso_639_1: 'ja', name: '日本語', english_name: 'Japanese', data: { name: '潮線のランタン', overview: '水没した鉄道を巡る見習い灯台守の物語。' } },
+    {
+      iso_3166_1: 'US',
+      iso_639_1: 'en',
+      name: 'English',
+      english_name: 'English',
+      data: { name: 'Lanterns of the Tidewater Line', overview: 'An apprentice lamp-keeper sails a flooded railway.' },
+    },
+    {
+      iso_3166_1: 'JP',
+      iso_639_1: 'ja',
+      name: '日本語',
+      english_name: 'Japanese',
+      data: { name: '潮線のランタン', overview: '水没した鉄道を巡る見習い灯台守の物語。' },
+    },
   ],
   credits: {
-    cast: [{ id: 660001, credit_id: 'c0ffee000000000000000001', name: 'Mirei Hanazono', character: 'Suzu', order: 0, profile_path: '/mireiProfile.png' }],
+    cast: [
+      {
+        id: 660001,
+        credit_id: 'c0ffee000000000000000001',
+        name: 'Mirei Hanazono',
+        character: 'Suzu',
+        order: 0,
+        profile_path: '/mireiProfile.png',
+      },
+    ],
     crew: [{ id: 660002, credit_id: 'c0ffee000000000000000002', name: 'Tadashi Kurokawa', department: 'Directing', job: 'Director' }],
   },
   images: {
-    posters: [{ file_path: '/tidewaterPoster1.png', iso_639_1: 'en', vote_average: 5.4, vote_count: 3 }, { file_path: '/tidewaterPosterJa.png', iso_639_1: 'ja' }],
+    posters: [
+      { file_path: '/tidewaterPoster1.png', iso_639_1: 'en', vote_average: 5.4, vote_count: 3 },
+      { file_path: '/tidewaterPosterJa.png', iso_639_1: 'ja' },
+    ],
     backdrops: [{ file_path: '/tidewaterBackdrop1.png' }],
     logos: [{ file_path: '/tidewaterLogo.png', iso_639_1: 'en' }],
   },
@@ -68,7 +105,16 @@ const tidewater: FakeShow = {
       id: 9110000,
       season_number: 0,
       name: 'Specials',
-      episodes: [{ id: 9100100, episode_number: 1, name: 'Harbour Lights: A Look Back', air_date: '2022-05-03', runtime: 24, still_path: '/tidewaterS1.png' }],
+      episodes: [
+        {
+          id: 9100100,
+          episode_number: 1,
+          name: 'Harbour Lights: A Look Back',
+          air_date: '2022-05-03',
+          runtime: 24,
+          still_path: '/tidewaterS1.png',
+        },
+      ],
     },
     {
       id: 9110001,
@@ -77,10 +123,38 @@ const tidewater: FakeShow = {
       poster_path: '/tidewaterSeason1.png',
       images: { posters: [{ file_path: '/tidewaterSeason1.png' }] },
       episodes: [
-        { id: 9100101, episode_number: 1, name: "The Lamp-Keeper's Apprentice", air_date: '2022-04-05', runtime: 24, still_path: '/tidewaterE1.png' },
-        { id: 9100102, episode_number: 2, name: 'Low Tide at Nine Bells', air_date: '2022-04-12', runtime: 24, still_path: '/tidewaterE2.png' },
-        { id: 9100103, episode_number: 3, name: 'A Map Drawn in Salt', air_date: '2022-04-19', runtime: 24, still_path: '/tidewaterE3.png' },
-        { id: 9100104, episode_number: 4, name: 'Where the Last Lantern Sails', air_date: '2022-04-26', runtime: 24, still_path: '/tidewaterE4.png' },
+        {
+          id: 9100101,
+          episode_number: 1,
+          name: "The Lamp-Keeper's Apprentice",
+          air_date: '2022-04-05',
+          runtime: 24,
+          still_path: '/tidewaterE1.png',
+        },
+        {
+          id: 9100102,
+          episode_number: 2,
+          name: 'Low Tide at Nine Bells',
+          air_date: '2022-04-12',
+          runtime: 24,
+          still_path: '/tidewaterE2.png',
+        },
+        {
+          id: 9100103,
+          episode_number: 3,
+          name: 'A Map Drawn in Salt',
+          air_date: '2022-04-19',
+          runtime: 24,
+          still_path: '/tidewaterE3.png',
+        },
+        {
+          id: 9100104,
+          episode_number: 4,
+          name: 'Where the Last Lantern Sails',
+          air_date: '2022-04-26',
+          runtime: 24,
+          still_path: '/tidewaterE4.png',
+        },
       ],
     },
   ],
@@ -91,12 +165,24 @@ const tidewater: FakeShow = {
       description: 'The series split by voyage.',
       type: 5,
       groups: [
-        { id: '5a1b2c3d4e5f60718293a4c0', name: 'Voyage 1: The Flooded Line', order: 1, episodes: [{ season_number: 1, episode_number: 1 }, { season_number: 1, episode_number: 2 }] },
+        {
+          id: '5a1b2c3d4e5f60718293a4c0',
+          name: 'Voyage 1: The Flooded Line',
+          order: 1,
+          episodes: [
+            { season_number: 1, episode_number: 1 },
+            { season_number: 1, episode_number: 2 },
+          ],
+        },
         {
           id: '5a1b2c3d4e5f60718293a4c1',
           name: 'Voyage 2: The Salt Map',
           order: 2,
-          episodes: [{ season_number: 1, episode_number: 3 }, { season_number: 1, episode_number: 4 }, { season_number: 0, episode_number: 1 }],
+          episodes: [
+            { season_number: 1, episode_number: 3 },
+            { season_number: 1, episode_number: 4 },
+            { season_number: 0, episode_number: 1 },
+          ],
         },
       ],
     },

@@ -34,7 +34,8 @@ export type Rating = Static<typeof Rating>;
 export const AnimeTypes = ['Unknown', 'Other', 'TV', 'TVSpecial', 'Web', 'Movie', 'OVA', 'MusicVideo'] as const;
 export type AnimeType = (typeof AnimeTypes)[number];
 
-const counts = <K extends string>(keys: readonly K[]) => Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Integer()])) as unknown as Record<K, TSchema>);
+const counts = <K extends string>(keys: readonly K[]) =>
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Integer()])) as unknown as Record<K, TSchema>);
 
 export const EpisodeTypeCountKeys = ['Unknown', 'Episodes', 'Specials', 'Credits', 'Trailers', 'Parodies', 'Others'] as const;
 export const FileSourceKeys = ['Unknown', 'Other', 'TV', 'DVD', 'BluRay', 'Web', 'VHS', 'VCD', 'LaserDisc', 'Camera'] as const;
@@ -63,7 +64,14 @@ export type GroupSizes = SeriesSizes & { SeriesTypes: Record<AnimeType, number>;
 
 /** §2.1 */
 export interface Group {
-  IDs: { ID: number; PreferredSeries: number | null; MainSeries: number; MainAnime: number; ParentGroup: number | null; TopLevelGroup: number };
+  IDs: {
+    ID: number;
+    PreferredSeries: number | null;
+    MainSeries: number;
+    MainAnime: number;
+    ParentGroup: number | null;
+    TopLevelGroup: number;
+  };
   Name: string;
   Size: number;
   SortName: string;
@@ -76,7 +84,14 @@ export interface Group {
   Updated: string;
 }
 
-export interface AnidbTitle { Name: string; Language: string; Type: string; Default: boolean; Preferred: boolean; Source: string }
+export interface AnidbTitle {
+  Name: string;
+  Language: string;
+  Type: string;
+  Default: boolean;
+  Preferred: boolean;
+  Source: string;
+}
 
 /** §2.5 (the parts list and grid views read). */
 export interface AnidbAnimeSummary {
@@ -96,7 +111,16 @@ export interface AnidbAnimeSummary {
 
 /** §2.2 */
 export interface Series {
-  IDs: { ID: number; ParentGroup: number; TopLevelGroup: number; AniDB: number; TvDB: number[]; IMDB: string[]; TMDB: { Movie: number[]; Show: number[] }; MAL: number[] };
+  IDs: {
+    ID: number;
+    ParentGroup: number;
+    TopLevelGroup: number;
+    AniDB: number;
+    TvDB: number[];
+    IMDB: string[];
+    TMDB: { Movie: number[]; Show: number[] };
+    MAL: number[];
+  };
   Name: string;
   Size: number;
   HasCustomName: boolean;
@@ -134,7 +158,11 @@ export interface FilterCondition {
   Parameter?: string;
   SecondParameter?: string;
 }
-export interface SortingCriteria { Type: string; Next?: SortingCriteria; IsInverted: boolean }
+export interface SortingCriteria {
+  Type: string;
+  Next?: SortingCriteria;
+  IsInverted: boolean;
+}
 export interface Filter {
   IDs: { ID: number; ParentFilter?: number };
   Name: string;
@@ -168,7 +196,19 @@ export type CreateOrUpdateFilterBody = {
   Sorting?: SortingCriteria | null;
 };
 
-export const FilterParameterTypes = ['Expression', 'DateSelector', 'NumberSelector', 'StringSelector', 'StringSetSelector', 'Date', 'Number', 'String', 'TimeSpan', 'Bool', 'StringSet'] as const;
+export const FilterParameterTypes = [
+  'Expression',
+  'DateSelector',
+  'NumberSelector',
+  'StringSelector',
+  'StringSetSelector',
+  'Date',
+  'Number',
+  'String',
+  'TimeSpan',
+  'Bool',
+  'StringSet',
+] as const;
 export type FilterParameterType = (typeof FilterParameterTypes)[number];
 export type FilterExpressionGroup = 'Info' | 'Logic' | 'Function' | 'Selector';
 
@@ -187,7 +227,11 @@ export interface FilterExpressionHelp {
   PossibleParameterPairs?: string[][];
 }
 
-export interface SortingCriteriaHelp { Type: string; Name: string; Description: string }
+export interface SortingCriteriaHelp {
+  Type: string;
+  Name: string;
+  Description: string;
+}
 
 /** §2.9 */
 export interface WebUIGroupExtra {

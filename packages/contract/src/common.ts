@@ -1,8 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** `{ Total, List }` — every paged list of API v3. */
-export const ListResult = <T extends TSchema>(item: T) =>
-  Type.Object({ Total: Type.Integer(), List: Type.Array(item) });
+export const ListResult = <T extends TSchema>(item: T) => Type.Object({ Total: Type.Integer(), List: Type.Array(item) });
 export type ListResult<T> = { Total: number; List: T[] };
 
 /** RFC 7807 body for validation failures: `errors` maps a field name to its messages. */

@@ -50,6 +50,16 @@ export interface DashboardEpisode {
 
 /** collection.md §5.3 `GET Series/AniDB/RecommendedForYou` entry. */
 export interface AnidbAnimeRecommendedForYou {
-  Anime: { ID: number; ShokoID: number | null; Type: AnimeType; Title: string; Restricted: boolean; Poster: CollectionImage | null; EpisodeCount: number; AirDate: string | null; EndDate: string | null };
+  Anime: {
+    ID: number;
+    ShokoID: number | null;
+    Type: AnimeType;
+    Title: string;
+    Restricted: boolean;
+    Poster: CollectionImage | null;
+    EpisodeCount: number;
+    AirDate: string | null;
+    EndDate: string | null;
+  };
   SimilarTo: number;
 }

@@ -76,7 +76,10 @@ export const AVDumpInfo = Type.Object({
 export type AVDumpInfo = Static<typeof AVDumpInfo>;
 
 /** files.md §1.16: `POST AVDump/DumpFiles`. */
-export const DumpFilesBody = Type.Object({ FileIDs: Type.Array(Type.Integer(), { minItems: 1 }), Priority: Type.Boolean({ default: false }) });
+export const DumpFilesBody = Type.Object({
+  FileIDs: Type.Array(Type.Integer(), { minItems: 1 }),
+  Priority: Type.Boolean({ default: false }),
+});
 export type DumpFilesBody = Static<typeof DumpFilesBody>;
 
 const NullableDate = Type.Union([Type.String(), Type.Null()]);
@@ -106,7 +109,15 @@ export type File = Static<typeof File>;
 
 export const FILE_INCLUDE_TYPES = ['Ignored', 'MediaInfo', 'XRefs', 'AbsolutePaths', 'ImportLimbo'] as const;
 export const FILE_EXCLUDE_TYPES = ['Watched', 'Variations', 'Duplicates', 'Unrecognized', 'ManualLinks'] as const;
-export const FILE_INCLUDE_ONLY_TYPES = ['Watched', 'Variations', 'Duplicates', 'Unrecognized', 'ManualLinks', 'Ignored', 'ImportLimbo'] as const;
+export const FILE_INCLUDE_ONLY_TYPES = [
+  'Watched',
+  'Variations',
+  'Duplicates',
+  'Unrecognized',
+  'ManualLinks',
+  'Ignored',
+  'ImportLimbo',
+] as const;
 export type FileIncludeType = (typeof FILE_INCLUDE_TYPES)[number];
 export type FileExcludeType = (typeof FILE_EXCLUDE_TYPES)[number];
 export type FileIncludeOnlyType = (typeof FILE_INCLUDE_ONLY_TYPES)[number];
@@ -152,7 +163,10 @@ export type BatchDeleteFileLocationsBody = Static<typeof BatchDeleteFileLocation
 
 /** Manual links (files.md §1 bodies): Shoko episode ids, except Unlink which matches AniDB episode ids. */
 export const LinkEpisodesBody = Type.Object({ EpisodeIDs: Type.Array(Type.Integer({ minimum: 1 })) });
-export const LinkMultipleFilesBody = Type.Object({ FileIDs: Type.Array(Type.Integer({ minimum: 1 })), EpisodeID: Type.Integer({ minimum: 1 }) });
+export const LinkMultipleFilesBody = Type.Object({
+  FileIDs: Type.Array(Type.Integer({ minimum: 1 })),
+  EpisodeID: Type.Integer({ minimum: 1 }),
+});
 export const LinkSeriesBody = Type.Object({ SeriesID: Type.Integer({ minimum: 1 }), RangeStart: Type.String(), RangeEnd: Type.String() });
 export const LinkSeriesMultipleBody = Type.Object({
   FileIDs: Type.Array(Type.Integer({ minimum: 1 })),

@@ -1,11 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-export const ReleaseChannel = Type.Union([
-  Type.Literal('Auto'),
-  Type.Literal('Stable'),
-  Type.Literal('Dev'),
-  Type.Literal('Debug'),
-]);
+export const ReleaseChannel = Type.Union([Type.Literal('Auto'), Type.Literal('Stable'), Type.Literal('Dev'), Type.Literal('Debug')]);
 export type ReleaseChannel = Static<typeof ReleaseChannel>;
 
 export const ComponentVersion = Type.Object({
@@ -30,12 +25,7 @@ export const ComponentVersionSet = Type.Object({
 });
 export type ComponentVersionSet = Static<typeof ComponentVersionSet>;
 
-export const ServerState = Type.Union([
-  Type.Literal('Starting'),
-  Type.Literal('Started'),
-  Type.Literal('Failed'),
-  Type.Literal('Waiting'),
-]);
+export const ServerState = Type.Union([Type.Literal('Starting'), Type.Literal('Started'), Type.Literal('Failed'), Type.Literal('Waiting')]);
 export type ServerState = Static<typeof ServerState>;
 
 export const DatabaseBlockedInfo = Type.Object({

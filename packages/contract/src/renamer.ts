@@ -7,7 +7,19 @@ export const RENAMER_SETTING_TYPES = ['Auto', 'Code', 'Text', 'LargeText', 'Inte
 export const RenamerSettingType = Type.Union(RENAMER_SETTING_TYPES.map((t) => Type.Literal(t)));
 export type RenamerSettingType = (typeof RENAMER_SETTING_TYPES)[number];
 
-export const CODE_LANGUAGES = ['PlainText', 'CSharp', 'Java', 'JavaScript', 'TypeScript', 'Lua', 'Python', 'Ini', 'Json', 'Yaml', 'Xml'] as const;
+export const CODE_LANGUAGES = [
+  'PlainText',
+  'CSharp',
+  'Java',
+  'JavaScript',
+  'TypeScript',
+  'Lua',
+  'Python',
+  'Ini',
+  'Json',
+  'Yaml',
+  'Xml',
+] as const;
 export const CodeLanguage = Type.Union(CODE_LANGUAGES.map((t) => Type.Literal(t)));
 export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 
@@ -50,7 +62,9 @@ export type RenamerConfig = { RenamerID: string; Name: string; Settings: Renamer
 export const RenamerConfigInput = Type.Object({
   RenamerID: Type.Optional(Nullable(Type.String())),
   Name: Type.Optional(Nullable(Type.String())),
-  Settings: Type.Optional(Nullable(Type.Array(Type.Object({ Name: Type.Optional(Nullable(Type.String())), Value: Type.Optional(Type.Unknown()) })))),
+  Settings: Type.Optional(
+    Nullable(Type.Array(Type.Object({ Name: Type.Optional(Nullable(Type.String())), Value: Type.Optional(Type.Unknown()) }))),
+  ),
 });
 export type RenamerConfigInput = Static<typeof RenamerConfigInput>;
 

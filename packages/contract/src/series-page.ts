@@ -2,10 +2,22 @@ import type { AnidbEpisode } from './series.js';
 import type { CollectionImage, Rating } from './collection.js';
 
 /** §1 Role.Person: a character, a person or a company. */
-export interface RolePerson { ID?: number; Type?: string; Name: string; AlternateName: string; Description: string; Image: CollectionImage | null }
+export interface RolePerson {
+  ID?: number;
+  Type?: string;
+  Name: string;
+  AlternateName: string;
+  Description: string;
+  Image: CollectionImage | null;
+}
 
 /** §1 Role (Series/{id}/Cast): a character with its voice actor, or a staff member with the role's AniDB text. */
-export interface Role { Character?: RolePerson; Staff: RolePerson; RoleName: string; RoleDetails: string }
+export interface Role {
+  Character?: RolePerson;
+  Staff: RolePerson;
+  RoleName: string;
+  RoleDetails: string;
+}
 
 /** §2.5 AniDB anime as listed by Series/{id}/AniDB/Related and /Similar. */
 export interface RelatedAnime {
@@ -63,7 +75,11 @@ export interface FileSummaryGroup {
 
 /** WebUI/Series/{id}/FileSummary. */
 export interface SeriesFileSummary {
-  Overview: { TotalFileSize: number; ReleaseGroups: string[]; SourcesByType: Array<{ Type: string; Sources: Array<{ Type: string; Count: number }> }> };
+  Overview: {
+    TotalFileSize: number;
+    ReleaseGroups: string[];
+    SourcesByType: Array<{ Type: string; Sources: Array<{ Type: string; Count: number }> }>;
+  };
   Groups: FileSummaryGroup[];
   MissingEpisodes: AnidbEpisode[];
 }

@@ -2,7 +2,14 @@ import type { Images, Rating } from './collection.js';
 import type { File } from './files.js';
 
 /** §1 Title (episode titles always have Type "None"). */
-export interface EpisodeTitle { Name: string; Language: string; Type: string; Default: boolean; Preferred: boolean; Source: string }
+export interface EpisodeTitle {
+  Name: string;
+  Language: string;
+  Type: string;
+  Default: boolean;
+  Preferred: boolean;
+  Source: string;
+}
 
 /** §2.5 AnidbEpisode. */
 export interface AnidbEpisode {
@@ -19,7 +26,14 @@ export interface AnidbEpisode {
 
 /** §2.4 Episode (CrossReferences are not produced yet). */
 export interface Episode {
-  IDs: { ID: number; ParentSeries: number; AniDB: number; TvDB: number[]; IMDB: string[]; TMDB: { Episode: number[]; Movie: number[]; Show: number[] } };
+  IDs: {
+    ID: number;
+    ParentSeries: number;
+    AniDB: number;
+    TvDB: number[];
+    IMDB: string[];
+    TMDB: { Episode: number[]; Movie: number[]; Show: number[] };
+  };
   Name: string;
   Size: number;
   HasCustomName: boolean;
@@ -58,4 +72,7 @@ export interface Tag {
 }
 
 /** Tag.Input.CreateOrUpdateCustomTagBody. */
-export interface CustomTagBody { Name?: string | null; Description?: string | null }
+export interface CustomTagBody {
+  Name?: string | null;
+  Description?: string | null;
+}

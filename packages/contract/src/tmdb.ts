@@ -34,7 +34,12 @@ export const TmdbOverview = Type.Object({
 });
 export type TmdbOverview = Static<typeof TmdbOverview>;
 
-export const TmdbContentRating = Type.Object({ Rating: Type.String(), Country: Type.String(), Language: Type.String(), Source: Type.String() });
+export const TmdbContentRating = Type.Object({
+  Rating: Type.String(),
+  Country: Type.String(),
+  Language: Type.String(),
+  Source: Type.String(),
+});
 export const TmdbStudio = Type.Object({ ID: Type.Integer(), Name: Type.String(), CountryOfOrigin: Type.String(), Size: Type.Integer() });
 
 const TmdbRolePerson = Type.Object({
@@ -117,12 +122,34 @@ export const TmdbOrderingInformation = Type.Object({
 export type TmdbOrderingInformation = Static<typeof TmdbOrderingInformation>;
 
 export const TMDB_SHOW_INCLUDE_DETAILS = [
-  'Titles', 'Overviews', 'Images', 'Ordering', 'CrossReferences', 'Cast', 'Crew', 'Studios', 'Networks', 'ContentRatings', 'Keywords',
-  'ProductionCountries', 'YearlySeasons', 'DaysOfWeek',
+  'Titles',
+  'Overviews',
+  'Images',
+  'Ordering',
+  'CrossReferences',
+  'Cast',
+  'Crew',
+  'Studios',
+  'Networks',
+  'ContentRatings',
+  'Keywords',
+  'ProductionCountries',
+  'YearlySeasons',
+  'DaysOfWeek',
 ] as const;
 export const TMDB_MOVIE_INCLUDE_DETAILS = [
-  'Titles', 'Overviews', 'Images', 'CrossReferences', 'Cast', 'Crew', 'Studios', 'ContentRatings', 'FileCrossReferences', 'Keywords',
-  'ProductionCountries', 'YearlySeasons',
+  'Titles',
+  'Overviews',
+  'Images',
+  'CrossReferences',
+  'Cast',
+  'Crew',
+  'Studios',
+  'ContentRatings',
+  'FileCrossReferences',
+  'Keywords',
+  'ProductionCountries',
+  'YearlySeasons',
 ] as const;
 
 /** Details shared by shows and movies that appear only when asked for with `include`. */

@@ -26,10 +26,7 @@ export const CreateOrUpdateUserBody = Type.Object({
 });
 export type CreateOrUpdateUserBody = Static<typeof CreateOrUpdateUserBody>;
 
-export const CreateUserBody = Type.Composite([
-  CreateOrUpdateUserBody,
-  Type.Object({ Password: Type.String({ maxLength: 1024 }) }),
-]);
+export const CreateUserBody = Type.Composite([CreateOrUpdateUserBody, Type.Object({ Password: Type.String({ maxLength: 1024 }) })]);
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
 export const ChangePasswordBody = Type.Object({

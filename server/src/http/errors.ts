@@ -54,9 +54,15 @@ export function registerErrorHandling(app: App) {
         case 'text':
           return sendText(reply, error.message, error.status);
         case 'validation':
-          return reply.code(400).type('application/problem+json').send(validationProblemBody(error.fieldErrors ?? {}));
+          return reply
+            .code(400)
+            .type('application/problem+json')
+            .send(validationProblemBody(error.fieldErrors ?? {}));
         case 'problem':
-          return reply.code(error.status).type('application/problem+json').send(problemBody(error.status, error.message || undefined));
+          return reply
+            .code(error.status)
+            .type('application/problem+json')
+            .send(problemBody(error.status, error.message || undefined));
         case 'empty':
           return reply.code(error.status).send();
       }

@@ -14,7 +14,14 @@ import { completeFirstRun, createTestServer, createUser, type TestServer } from 
  */
 
 /** Routes whose purpose is to end the session used by the fuzzer; their validation is covered by their own tests. */
-const SKIPPED = [/^GET \/(webui|index\.html|$)/i, /^DELETE \/api\/auth$/i, /^DELETE \/api\/v3\/user\//i, /ChangePassword$/i, /^\w+ \/signalr/i, /^\w+ \/swagger/i];
+const SKIPPED = [
+  /^GET \/(webui|index\.html|$)/i,
+  /^DELETE \/api\/auth$/i,
+  /^DELETE \/api\/v3\/user\//i,
+  /ChangePassword$/i,
+  /^\w+ \/signalr/i,
+  /^\w+ \/swagger/i,
+];
 
 const NASTY_SCALARS = [
   '-1',
@@ -45,7 +52,11 @@ const nastyJsonValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(...NASTY_SCALARS),
   fc.constantFrom(-1, 0, 1, 2 ** 31, 2 ** 53 + 1, -(2 ** 63), 1.5, true, false, null),
   fc.array(fc.constantFrom(-1, 'x', null, {}), { maxLength: 3 }),
-  fc.dictionary(fc.constantFrom('ID', 'Name', 'Path', 'op', 'path', 'value', '__proto__', 'constructor'), fc.constantFrom(-1, 'x', null, '../..'), { maxKeys: 3 }),
+  fc.dictionary(
+    fc.constantFrom('ID', 'Name', 'Path', 'op', 'path', 'value', '__proto__', 'constructor'),
+    fc.constantFrom(-1, 'x', null, '../..'),
+    { maxKeys: 3 },
+  ),
 );
 
 function propertyNames(schema: TSchema | undefined): string[] {
@@ -65,17 +76,25 @@ function bodyFor(route: RegisteredRoute): fc.Arbitrary<{ raw?: string; json?: un
     fields.map((json) => ({ json })),
     nastyJsonValue.map((json) => ({ json })),
     fc.constantFrom('{', '[1,', '{"a":}', 'null', '""', '{"__proto__":{"admin":true}}').map((raw) => ({ raw })),
-    fc.array(
-      fc.record({ op: fc.constantFrom('replace', 'add', 'remove', 'move', 'copy', 'test', 'bogus'), path: fc.constantFrom('', '/', '/Name', '/../x', '/AniDb/Password', '/a/b/c/d', '~1'), value: nastyJsonValue }),
-      { maxLength: 3 },
-    ).map((json) => ({ json })),
+    fc
+      .array(
+        fc.record({
+          op: fc.constantFrom('replace', 'add', 'remove', 'move', 'copy', 'test', 'bogus'),
+          path: fc.constantFrom('', '/', '/Name', '/../x', '/AniDb/Password', '/a/b/c/d', '~1'),
+          value: nastyJsonValue,
+        }),
+        { maxLength: 3 },
+      )
+      .map((json) => ({ json })),
   );
 }
 
 function urlFor(route: RegisteredRoute): fc.Arbitrary<string> {
   const params = route.url.match(/:[A-Za-z]+|\*$/g) ?? [];
   const queryNames = propertyNames(route.schema?.querystring);
-  const query = fc.dictionary(fc.constantFrom(...(queryNames.length ? queryNames : ['page', 'pageSize', 'x'])), nastyScalar, { maxKeys: 4 });
+  const query = fc.dictionary(fc.constantFrom(...(queryNames.length ? queryNames : ['page', 'pageSize', 'x'])), nastyScalar, {
+    maxKeys: 4,
+  });
   return fc.tuple(fc.array(nastyScalar, { minLength: params.length, maxLength: params.length }), query).map(([values, q]) => {
     let i = 0;
     const pathPart = route.url.replace(/:[A-Za-z]+|\*$/g, () => encodeURIComponent(values[i++] || 'x'));
@@ -98,10 +117,17 @@ function snapshot(dir: string): string {
 }
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms))]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms)),
+  ]);
 
 /** Routes whose work is asking an outside service (plex.tv, GitHub). */
-const REACHES_OUTSIDE = [/^\/plex\//i, /^\/api\/v3\/WebUI\/(LatestVersion|LatestServerVersion|Update|Install)/i, /^\/api\/v3\/WebUI\/Theme\/(AddFromURL|[^/]+\/Update)/i];
+const REACHES_OUTSIDE = [
+  /^\/plex\//i,
+  /^\/api\/v3\/WebUI\/(LatestVersion|LatestServerVersion|Update|Install)/i,
+  /^\/api\/v3\/WebUI\/Theme\/(AddFromURL|[^/]+\/Update)/i,
+];
 
 describe('fuzzing every route with malformed requests', () => {
   let server: TestServer;
@@ -123,7 +149,12 @@ describe('fuzzing every route with malformed requests', () => {
       fs.writeFileSync(path.join(dir, 'Show', 'a.mkv'), Buffer.alloc(2000, 1));
       fs.writeFileSync(path.join(dir, 'Show', 'b.mkv'), Buffer.alloc(3000, 2));
     }
-    const folder = await server.request({ method: 'POST', url: '/api/v3/ImportFolder', key: adminKey, body: { Name: 'Fuzz', Path: media } });
+    const folder = await server.request({
+      method: 'POST',
+      url: '/api/v3/ImportFolder',
+      key: adminKey,
+      body: { Name: 'Fuzz', Path: media },
+    });
     await server.request({ method: 'GET', url: `/api/v3/ImportFolder/${folder.json().ID}/Scan`, key: adminKey });
     await server.services.queue.idle();
     before = snapshot(outside);
@@ -140,9 +171,17 @@ describe('fuzzing every route with malformed requests', () => {
     let sent = 0;
     const statuses: Record<number, number> = {};
     const failures: string[] = [];
-    const request = fc.constantFrom(...routes).chain((route) =>
-      fc.record({ route: fc.constant(route), url: urlFor(route), body: bodyFor(route), admin: fc.boolean(), huge: fc.integer({ min: 0, max: 200 }) }),
-    );
+    const request = fc
+      .constantFrom(...routes)
+      .chain((route) =>
+        fc.record({
+          route: fc.constant(route),
+          url: urlFor(route),
+          body: bodyFor(route),
+          admin: fc.boolean(),
+          huge: fc.integer({ min: 0, max: 200 }),
+        }),
+      );
     await fc.assert(
       fc.asyncProperty(request, async ({ route, url, body, admin, huge }) => {
         const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
@@ -161,8 +200,12 @@ describe('fuzzing every route with malformed requests', () => {
         sent += 1;
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         // No machine here reaches plex.tv or GitHub: a 502 that says so is the right answer of routes that ask them.
-        const upstreamAway = res.statusCode === 502 && REACHES_OUTSIDE.some((pattern) => pattern.test(route.url)) && /could not be reached|Unable to (use|connect)/i.test(res.body);
-        if (res.statusCode >= 500 && !upstreamAway) failures.push(`${res.statusCode} ${route.method} ${url.slice(0, 200)} → ${res.body.slice(0, 300)}`);
+        const upstreamAway =
+          res.statusCode === 502 &&
+          REACHES_OUTSIDE.some((pattern) => pattern.test(route.url)) &&
+          /could not be reached|Unable to (use|connect)/i.test(res.body);
+        if (res.statusCode >= 500 && !upstreamAway)
+          failures.push(`${res.statusCode} ${route.method} ${url.slice(0, 200)} → ${res.body.slice(0, 300)}`);
         // Every 400 is a problem body naming what was wrong, or plain text.
         if (res.statusCode === 400 && res.headers['content-type']?.toString().includes('json')) {
           const problem = res.json() as { errors?: Record<string, string[]>; title?: string };

@@ -1,7 +1,5 @@
 /** Who is calling: a real user resolved from an API key, or the first-run principal of a fresh install. */
-export type Principal =
-  | { kind: 'user'; userId: number; username: string; isAdmin: boolean }
-  | { kind: 'init' };
+export type Principal = { kind: 'user'; userId: number; username: string; isAdmin: boolean } | { kind: 'init' };
 
 /**
  * Route access levels (Fastify route `config.auth`). Routes without one are `user`: deny by default.
@@ -12,8 +10,7 @@ export type Principal =
  */
 export type AuthLevel = 'none' | 'user' | 'admin' | 'init';
 
-export const isAdminPrincipal = (p: Principal | null): boolean =>
-  p !== null && (p.kind === 'init' || p.isAdmin);
+export const isAdminPrincipal = (p: Principal | null): boolean => p !== null && (p.kind === 'init' || p.isAdmin);
 
 declare module 'fastify' {
   interface FastifyContextConfig {

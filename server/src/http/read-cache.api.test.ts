@@ -4,7 +4,8 @@ import { completeFirstRun, createTestServer, type TestServer } from '../test/har
 describe('the read cache of collection pages and dashboard aggregates', () => {
   let server: TestServer;
   let key: string;
-  const seriesCount = async () => (await server.request({ method: 'GET', url: '/api/v3/Dashboard/Stats', key })).json().SeriesCount as number;
+  const seriesCount = async () =>
+    (await server.request({ method: 'GET', url: '/api/v3/Dashboard/Stats', key })).json().SeriesCount as number;
 
   beforeAll(async () => {
     server = await createTestServer();
@@ -16,8 +17,24 @@ describe('the read cache of collection pages and dashboard aggregates', () => {
     const db = server.services.db.kysely;
     const now = new Date().toISOString();
     const addSeries = async (animeId: number) => {
-      const group = await db.insertInto('groups').values({ parent_id: null, name: `G${animeId}`, description: '', has_custom_name: 0, has_custom_description: 0, preferred_series_id: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      await db.insertInto('series').values({ anime_id: animeId, group_id: group.id, title_override: null, created_at: now, updated_at: now }).execute();
+      const group = await db
+        .insertInto('groups')
+        .values({
+          parent_id: null,
+          name: `G${animeId}`,
+          description: '',
+          has_custom_name: 0,
+          has_custom_description: 0,
+          preferred_series_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('series')
+        .values({ anime_id: animeId, group_id: group.id, title_override: null, created_at: now, updated_at: now })
+        .execute();
     };
     expect(await seriesCount()).toBe(0);
     // A change behind the API's back is not seen while the answer is cached…

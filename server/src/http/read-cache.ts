@@ -41,7 +41,11 @@ export function clearReadCacheOnChanges(app: App, cache: ReadCache, bus: EventBu
   bus.on('shoko', () => cache.clear());
   // Before the answer leaves: a client that reloads right after its write must not get the old page.
   app.addHook('onSend', async (request, reply, payload) => {
-    const readOnly = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || (request.method === 'POST' && readOnlyPost(request.routeOptions.url ?? ''));
+    const readOnly =
+      request.method === 'GET' ||
+      request.method === 'HEAD' ||
+      request.method === 'OPTIONS' ||
+      (request.method === 'POST' && readOnlyPost(request.routeOptions.url ?? ''));
     if (!readOnly && reply.statusCode < 400) cache.clear();
     return payload;
   });

@@ -56,7 +56,11 @@ describe('route access matrix', () => {
     const checked: string[] = [];
     for (const route of server.routes) {
       if (isAnonymous(route.method, route.url)) continue;
-      const res = await server.request({ method: route.method, url: concreteUrl(route.url), body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined });
+      const res = await server.request({
+        method: route.method,
+        url: concreteUrl(route.url),
+        body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.body, `${route.method} ${route.url}`).toBe('');
       checked.push(`${route.method} ${route.url}`);
@@ -68,7 +72,12 @@ describe('route access matrix', () => {
     const adminRoutes = server.routes.filter((r) => r.auth === 'admin' || r.auth === 'init');
     expect(adminRoutes.length).toBeGreaterThan(5);
     for (const route of adminRoutes) {
-      const res = await server.request({ method: route.method, url: concreteUrl(route.url), key: userKey, body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined });
+      const res = await server.request({
+        method: route.method,
+        url: concreteUrl(route.url),
+        key: userKey,
+        body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });

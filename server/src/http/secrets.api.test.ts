@@ -57,9 +57,17 @@ describe('secrets stay secret', () => {
   });
 
   it('writes none of them to the log', async () => {
-    const lines = server.services.logs.backlog().map((entry) => entry.Message).join('\n');
+    const lines = server.services.logs
+      .backlog()
+      .map((entry) => entry.Message)
+      .join('\n');
     const logDir = path.join(server.home, 'logs');
-    const files = fs.existsSync(logDir) ? fs.readdirSync(logDir).map((name) => fs.readFileSync(path.join(logDir, name), 'utf8')).join('\n') : '';
+    const files = fs.existsSync(logDir)
+      ? fs
+          .readdirSync(logDir)
+          .map((name) => fs.readFileSync(path.join(logDir, name), 'utf8'))
+          .join('\n')
+      : '';
     expect(lines.length + files.length).toBeGreaterThan(0);
     for (const [name, secret] of Object.entries(SECRETS)) {
       expect(lines.includes(secret), `${name} in the live log`).toBe(false);

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, createUser, login, type TestServer } from '../test/harness.js';
 import { insertSeries } from '../domains/collection/synthetic.js';
 
-const AVATAR =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
  * The per-user half of the auth matrix: two non-admin users, Alice and Bob, each with their own keys, watch state,
@@ -26,7 +25,17 @@ describe('one user never reads or changes another user’s keys, watch state, av
     bob = await createUser(server, adminKey, 'bob', 'bob-pass');
     bobSecondKey = await login(server, 'bob', 'bob-pass', 'bob-phone');
     const db = server.services.db.kysely;
-    const written = await insertSeries(db, [{ animeId: 301, title: 'Quiet Harbor', airDate: '2020-01-01', episodes: [{ id: 3001, file: true }, { id: 3002, file: true }] }]);
+    const written = await insertSeries(db, [
+      {
+        animeId: 301,
+        title: 'Quiet Harbor',
+        airDate: '2020-01-01',
+        episodes: [
+          { id: 3001, file: true },
+          { id: 3002, file: true },
+        ],
+      },
+    ]);
     seriesId = written.get(301)!.seriesId;
     for (const row of await db.selectFrom('episodes').select('id').orderBy('id').execute()) episodes.push(row.id);
   });
@@ -65,7 +74,9 @@ describe('one user never reads or changes another user’s keys, watch state, av
     expect((await as(bob.key, 'GET', '/api/v3/User')).statusCode).toBe(403);
     expect((await as(bob.key, 'GET', '/api/v3/User/Current')).json().Avatar).toBe('');
     expect((await as(bob.key, 'PUT', `/api/v3/User/${alice.id}`, { Avatar: '' })).statusCode).toBe(403);
-    expect((await as(bob.key, 'PATCH', `/api/v3/User/${alice.id}`, [{ op: 'replace', path: '/Avatar', value: '' }])).statusCode).not.toBe(200);
+    expect((await as(bob.key, 'PATCH', `/api/v3/User/${alice.id}`, [{ op: 'replace', path: '/Avatar', value: '' }])).statusCode).not.toBe(
+      200,
+    );
     expect((await as(alice.key, 'GET', '/api/v3/User/Current')).json().Avatar).toBe(AVATAR);
   });
 

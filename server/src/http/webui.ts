@@ -25,7 +25,10 @@ export async function registerWebUI(app: App, webuiDir: string | null) {
         .type('text/plain; charset=utf-8')
         .send('The web console is not built. Run `npm start` (or `npm run build -w web`) from the repository root.');
     }
-    return reply.headers(NO_CACHE).type('text/html; charset=utf-8').send(await fs.promises.readFile(indexFile));
+    return reply
+      .headers(NO_CACHE)
+      .type('text/html; charset=utf-8')
+      .send(await fs.promises.readFile(indexFile));
   };
 
   if (webuiDir && fs.existsSync(webuiDir)) {

@@ -39,7 +39,11 @@ export class JobsStore {
         attempts: 0,
         created_at: createdAt,
       }));
-      const result = await this.db.insertInto('jobs').values(values).onConflict((c) => c.column('job_key').doNothing()).executeTakeFirst();
+      const result = await this.db
+        .insertInto('jobs')
+        .values(values)
+        .onConflict((c) => c.column('job_key').doNothing())
+        .executeTakeFirst();
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
     }
     return inserted;
@@ -86,16 +90,32 @@ export class JobsStore {
   }
 
   async countWaiting(): Promise<number> {
-    const row = await this.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('count')).where('is_running', '=', 0).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('is_running', '=', 0)
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
   async countByKind(): Promise<Array<{ kind: string; count: number }>> {
-    const rows = await this.db.selectFrom('jobs').select(['kind', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('kind').execute();
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('kind')
+      .execute();
     return rows.map((row) => ({ kind: row.kind, count: Number(row.count) }));
   }
 
   async listWaiting(offset: number, limit: number): Promise<JobRow[]> {
-    return this.db.selectFrom('jobs').selectAll().where('is_running', '=', 0).orderBy('priority').orderBy('id').offset(offset).limit(limit).execute();
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('is_running', '=', 0)
+      .orderBy('priority')
+      .orderBy('id')
+      .offset(offset)
+      .limit(limit)
+      .execute();
   }
 }

@@ -230,7 +230,14 @@ export class QueueService {
       return;
     }
     const payload = JSON.parse(row.payload) as unknown;
-    const job: RunningJob = { row, definition, payload, details: definition.details(payload), abort: new AbortController(), done: Promise.resolve() };
+    const job: RunningJob = {
+      row,
+      definition,
+      payload,
+      details: definition.details(payload),
+      abort: new AbortController(),
+      done: Promise.resolve(),
+    };
     this.executing.set(row.id, job);
     this.publish();
     job.done = this.execute(job).finally(() => {

@@ -24,7 +24,11 @@ async function startedServer() {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-crash-'));
   const database = await processDatabase();
   const server = new ServerProcess({ home, port: await freePort(), databaseUrl: database.url });
-  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }), () => database.drop(), () => server.kill());
+  cleanups.push(
+    () => fs.rmSync(home, { recursive: true, force: true }),
+    () => database.drop(),
+    () => server.kill(),
+  );
   await server.start();
   const key = await server.completeFirstRun();
   return { server, home, key };
@@ -65,13 +69,20 @@ async function expectEachFileOnce(server: ServerProcess, key: string, media: str
 
 describe('crash safety', () => {
   it('finishes a scan of 2,000 files that was killed half way, with every file recorded once', async () => {
-    const names: Array<[string, number]> = Array.from({ length: 2000 }, (_, i) => [`Show ${i % 40}/Season ${i % 3}/Episode ${i}.mkv`, 64 + (i % 50)]);
+    const names: Array<[string, number]> = Array.from({ length: 2000 }, (_, i) => [
+      `Show ${i % 40}/Season ${i % 3}/Episode ${i}.mkv`,
+      64 + (i % 50),
+    ]);
     const media = mediaFolder(names);
     const { server, key } = await startedServer();
     const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', { key, body: { Name: 'Crash', Path: media } });
     await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
     // Kill once some files are recorded but the work is far from done.
-    await server.waitFor('the scan to get going', async () => (await server.json<FileList>('GET', '/api/v3/File?pageSize=1', { key })).Total > 50, 60_000);
+    await server.waitFor(
+      'the scan to get going',
+      async () => (await server.json<FileList>('GET', '/api/v3/File?pageSize=1', { key })).Total > 50,
+      60_000,
+    );
     await server.kill();
 
     const after = await restartAndDrain(server);
@@ -89,7 +100,14 @@ describe('crash safety', () => {
     await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
     await server.waitFor(
       'a hash job to run',
-      async () => (await server.json<{ List?: Array<{ Type: string; IsRunning: boolean }> }>('GET', '/api/v3/Queue/Items?pageSize=100&showAll=true', { key })).List?.some((i) => i.IsRunning && /hash/i.test(i.Type)) ?? false,
+      async () =>
+        (
+          await server.json<{ List?: Array<{ Type: string; IsRunning: boolean }> }>(
+            'GET',
+            '/api/v3/Queue/Items?pageSize=100&showAll=true',
+            { key },
+          )
+        ).List?.some((i) => i.IsRunning && /hash/i.test(i.Type)) ?? false,
       60_000,
     );
     await server.kill();

@@ -20,7 +20,13 @@ export interface TestServer {
   routes: RegisteredRoute[];
   services: Services;
   home: string;
-  request(options: { method: string; url: string; key?: string; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  request(options: {
+    method: string;
+    url: string;
+    key?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
   /** Stops the server; `keepData` leaves the home and database for a restart via `createTestServer({ restartOf })`. */
   close(options?: { keepData?: boolean }): Promise<void>;
   databaseUrl: string | null;
@@ -55,7 +61,9 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
   await client.end();
 }
 
-export async function createTestServer(options: { webuiDir?: string | null; restartOf?: TestServer; services?: ServiceOverrides } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { webuiDir?: string | null; restartOf?: TestServer; services?: ServiceOverrides } = {},
+): Promise<TestServer> {
   const previous = options.restartOf;
   const home = previous?.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-test-'));
   const pgDatabase = previous
@@ -98,7 +106,10 @@ export async function createTestServer(options: { webuiDir?: string | null; rest
 }
 
 /** Runs the first-run flow through the API: default user, start, wait for Started, log in. Returns the admin key. */
-export async function completeFirstRun(server: TestServer, credentials = { Username: 'Default', Password: 'first-run-pass' }): Promise<string> {
+export async function completeFirstRun(
+  server: TestServer,
+  credentials = { Username: 'Default', Password: 'first-run-pass' },
+): Promise<string> {
   let res = await server.request({ method: 'POST', url: '/api/v3/Init/DefaultUser', body: credentials });
   if (res.statusCode !== 200) throw new Error(`DefaultUser: ${res.statusCode} ${res.body}`);
   res = await server.request({ method: 'GET', url: '/api/v3/Init/StartServer' });
@@ -116,7 +127,12 @@ export async function login(server: TestServer, user: string, pass: string, devi
 
 /** Creates a user through the admin API and returns its id and key. */
 export async function createUser(server: TestServer, adminKey: string, username: string, password: string, isAdmin = false) {
-  const res = await server.request({ method: 'POST', url: '/api/v3/User', key: adminKey, body: { Username: username, Password: password, IsAdmin: isAdmin } });
+  const res = await server.request({
+    method: 'POST',
+    url: '/api/v3/User',
+    key: adminKey,
+    body: { Username: username, Password: password, IsAdmin: isAdmin },
+  });
   if (res.statusCode !== 200) throw new Error(`create user ${username}: ${res.statusCode} ${res.body}`);
   const id = res.json().ID as number;
   return { id, key: await login(server, username, password) };

@@ -65,7 +65,11 @@ export class ServerProcess {
     });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
-    await this.waitFor('the server to answer', async () => (await this.fetch('GET', '/api/v3/Init/Status').catch(() => null))?.ok ?? false, 60_000);
+    await this.waitFor(
+      'the server to answer',
+      async () => (await this.fetch('GET', '/api/v3/Init/Status').catch(() => null))?.ok ?? false,
+      60_000,
+    );
   }
 
   output(): string {
@@ -94,7 +98,10 @@ export class ServerProcess {
   fetch(method: string, url: string, options: { key?: string; body?: unknown } = {}): Promise<Response> {
     return fetch(`${this.baseUrl}${url}`, {
       method,
-      headers: { ...(options.key ? { apikey: options.key } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(options.key ? { apikey: options.key } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });
   }
@@ -109,7 +116,8 @@ export class ServerProcess {
   async waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
-      if (this.child && this.child.exitCode !== null) throw new Error(`The server exited while waiting for ${what}:\n${this.log.slice(-3000)}`);
+      if (this.child && this.child.exitCode !== null)
+        throw new Error(`The server exited while waiting for ${what}:\n${this.log.slice(-3000)}`);
       if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}:\n${this.log.slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -124,10 +132,16 @@ export class ServerProcess {
   }
 
   async waitForStarted(): Promise<void> {
-    await this.waitFor('the server to start', async () => (await this.json<{ State: string }>('GET', '/api/v3/Init/Status')).State === 'Started', 60_000);
+    await this.waitFor(
+      'the server to start',
+      async () => (await this.json<{ State: string }>('GET', '/api/v3/Init/Status')).State === 'Started',
+      60_000,
+    );
   }
 
   async login(): Promise<string> {
-    return (await this.json<{ apikey: string }>('POST', '/api/auth', { body: { user: 'Default', pass: 'crash-pass', device: 'crash-test' } })).apikey;
+    return (
+      await this.json<{ apikey: string }>('POST', '/api/auth', { body: { user: 'Default', pass: 'crash-pass', device: 'crash-test' } })
+    ).apikey;
   }
 }

@@ -10,11 +10,17 @@ import { generateCollection } from '../domains/collection/synthetic.js';
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { series: { type: 'string', default: '5000' }, files: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' }, home: { type: 'string' } },
+    options: {
+      series: { type: 'string', default: '5000' },
+      files: { type: 'string', default: '100000' },
+      seed: { type: 'string', default: '42' },
+      home: { type: 'string' },
+    },
   });
   const series = Number(values.series);
   const files = Number(values.files);
-  if (!Number.isInteger(series) || series < 1 || !Number.isInteger(files) || files < 0) throw new Error('--series must be a positive integer and --files a non-negative integer');
+  if (!Number.isInteger(series) || series < 1 || !Number.isInteger(files) || files < 0)
+    throw new Error('--series must be a positive integer and --files a non-negative integer');
   const config = readConfig(values.home ? { ...process.env, SHOKO_HOME: values.home } : process.env);
   const db = openDatabase({ home: config.home, databaseUrl: config.databaseUrl });
   try {
@@ -23,10 +29,20 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     if (existing) throw new Error(`${db.description} already has series; generate into an empty collection`);
     const users = (await db.kysely.selectFrom('users').select('id').execute()).map((u) => u.id);
     const started = Date.now();
-    await generateCollection(db.kysely, { series, files, seed: Number(values.seed), userIds: users }, (done) => process.stdout.write(`\r${done}/${series} series`));
+    await generateCollection(db.kysely, { series, files, seed: Number(values.seed), userIds: users }, (done) =>
+      process.stdout.write(`\r${done}/${series} series`),
+    );
     // Fresh statistics so the query planner knows the tables' sizes, as a long-running install would.
     await sql`ANALYZE`.execute(db.kysely);
-    const count = async (table: 'series' | 'groups' | 'files' | 'episodes') => Number((await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (table: 'series' | 'groups' | 'files' | 'episodes') =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     process.stdout.write(
       `\nGenerated ${await count('series')} series in ${await count('groups')} groups, ${await count('episodes')} episodes, ${await count('files')} files into ${db.description} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
     );

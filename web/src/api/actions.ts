@@ -8,6 +8,7 @@ import { api } from './client';
  */
 export function useRunAction() {
   return useMutation({
-    mutationFn: (functionName: string) => api.get<string | undefined>(functionName.startsWith('/') ? functionName : `Action/${functionName}`),
+    mutationFn: (functionName: string) =>
+      api.get<string | undefined>(functionName.startsWith('/') ? functionName : `Action/${functionName}`),
   });
 }

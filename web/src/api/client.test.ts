@@ -8,7 +8,13 @@ describe('buildUrl', () => {
   });
 
   it('repeats keys for array values and skips empty values', () => {
-    const url = buildUrl('File', { pageSize: 200, include_only: ['Unrecognized', 'Ignored'], sortOrder: ['-1', '15'], include: undefined, search: null });
+    const url = buildUrl('File', {
+      pageSize: 200,
+      include_only: ['Unrecognized', 'Ignored'],
+      sortOrder: ['-1', '15'],
+      include: undefined,
+      search: null,
+    });
     expect(url).toBe('/api/v3/File?pageSize=200&include_only=Unrecognized&include_only=Ignored&sortOrder=-1&sortOrder=15');
   });
 
@@ -23,7 +29,10 @@ describe('formErrors', () => {
     new ApiError(400, 'POST', '/api/v3/ImportFolder', { type: 't', title: 'One or more validation errors occurred.', status: 400, errors });
 
   it('maps validation messages to lower-cased fields', () => {
-    const error = problem({ Path: ['Path does not exist. Import Folders must be a location that exists on the server.'], Body: ['Unable to nest an import folder within another import folder.'] });
+    const error = problem({
+      Path: ['Path does not exist. Import Folders must be a location that exists on the server.'],
+      Body: ['Unable to nest an import folder within another import folder.'],
+    });
     expect(formErrors(error)).toEqual({
       fields: {
         path: ['Path does not exist. Import Folders must be a location that exists on the server.'],
@@ -38,7 +47,10 @@ describe('formErrors', () => {
   });
 
   it('turns other failures into one general message', () => {
-    expect(formErrors(new ApiError(500, 'PUT', '/api/v3/ImportFolder', 'Database is locked'))).toEqual({ fields: {}, general: 'Database is locked' });
+    expect(formErrors(new ApiError(500, 'PUT', '/api/v3/ImportFolder', 'Database is locked'))).toEqual({
+      fields: {},
+      general: 'Database is locked',
+    });
     expect(formErrors(new ApiError(400, 'PUT', '/x', 'plain text'))).toEqual({ fields: {}, general: 'plain text' });
     expect(formErrors(null)).toEqual({ fields: {}, general: null });
   });

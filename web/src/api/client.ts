@@ -106,7 +106,8 @@ export const api = {
 export function formErrors(error: unknown): { fields: Record<string, string[]>; general: string | null } {
   if (!error) return { fields: {}, general: null };
   const body = isApiError(error, 400) ? (error.body as { errors?: unknown } | undefined) : undefined;
-  const errors = body && typeof body === 'object' && body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, unknown>) : null;
+  const errors =
+    body && typeof body === 'object' && body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, unknown>) : null;
   if (!errors) return { fields: {}, general: error instanceof Error ? error.message : String(error) };
   const fields: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(errors)) {

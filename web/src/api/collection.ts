@@ -38,7 +38,11 @@ export function useGroupViews(ids: number[], enabled: boolean) {
 
 function useInvalidateCollection() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: groupKeys.all }), queryClient.invalidateQueries({ queryKey: filterKeys.previews })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      queryClient.invalidateQueries({ queryKey: filterKeys.previews }),
+    ]);
 }
 
 /** Renames a group; the name becomes custom (contract §3.6). */
@@ -57,7 +61,8 @@ export function useRenameGroup() {
 export function useSetPreferredSeries() {
   const invalidate = useInvalidateCollection();
   return useMutation({
-    mutationFn: ({ id, seriesId }: { id: number; seriesId: number }) => api.patch<Group>(`Group/${id}`, [{ op: 'replace', path: 'PreferredSeriesID', value: seriesId }]),
+    mutationFn: ({ id, seriesId }: { id: number; seriesId: number }) =>
+      api.patch<Group>(`Group/${id}`, [{ op: 'replace', path: 'PreferredSeriesID', value: seriesId }]),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, DashboardSeriesSummary, File, ListResult, QueueItem, Series } from '@shoko-ts/contract';
+import type {
+  AnidbAnimeRecommendedForYou,
+  DashboardCollectionStats,
+  DashboardEpisode,
+  DashboardSeriesSummary,
+  File,
+  ListResult,
+  QueueItem,
+  Series,
+} from '@shoko-ts/contract';
 import { api } from './client';
 import { fileKeys } from './keys';
 import { queueKeys } from './queue';
@@ -23,17 +32,26 @@ export const dashboardKeys = {
 type Options = { enabled?: boolean; includeRestricted: boolean };
 
 export function useDashboardStats(enabled = true) {
-  return useQuery({ queryKey: dashboardKeys.stats, queryFn: ({ signal }) => api.get<DashboardCollectionStats>('Dashboard/Stats', { signal }), enabled });
+  return useQuery({
+    queryKey: dashboardKeys.stats,
+    queryFn: ({ signal }) => api.get<DashboardCollectionStats>('Dashboard/Stats', { signal }),
+    enabled,
+  });
 }
 
 export function useSeriesSummary(enabled = true) {
-  return useQuery({ queryKey: dashboardKeys.summary, queryFn: ({ signal }) => api.get<DashboardSeriesSummary>('Dashboard/SeriesSummary', { signal }), enabled });
+  return useQuery({
+    queryKey: dashboardKeys.summary,
+    queryFn: ({ signal }) => api.get<DashboardSeriesSummary>('Dashboard/SeriesSummary', { signal }),
+    enabled,
+  });
 }
 
 export function useRecentlyAddedEpisodes(pageSize: number, { enabled = true, includeRestricted }: Options) {
   return useQuery({
     queryKey: dashboardKeys.recentEpisodes(pageSize, includeRestricted),
-    queryFn: ({ signal }) => api.get<ListResult<DashboardEpisode>>('Dashboard/RecentlyAddedEpisodes', { query: { pageSize, includeRestricted }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<DashboardEpisode>>('Dashboard/RecentlyAddedEpisodes', { query: { pageSize, includeRestricted }, signal }),
     enabled,
   });
 }
@@ -41,7 +59,8 @@ export function useRecentlyAddedEpisodes(pageSize: number, { enabled = true, inc
 export function useRecentlyAddedSeries(pageSize: number, { enabled = true, includeRestricted }: Options) {
   return useQuery({
     queryKey: dashboardKeys.recentSeries(pageSize, includeRestricted),
-    queryFn: ({ signal }) => api.get<ListResult<Series>>('Dashboard/RecentlyAddedSeries', { query: { pageSize, includeRestricted }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Series>>('Dashboard/RecentlyAddedSeries', { query: { pageSize, includeRestricted }, signal }),
     enabled,
   });
 }
@@ -49,7 +68,11 @@ export function useRecentlyAddedSeries(pageSize: number, { enabled = true, inclu
 export function useContinueWatching({ enabled = true, includeRestricted }: Options) {
   return useQuery({
     queryKey: dashboardKeys.continueWatching(includeRestricted),
-    queryFn: ({ signal }) => api.get<ListResult<DashboardEpisode>>('Dashboard/ContinueWatchingEpisodes', { query: { pageSize: DASHBOARD_PAGE_SIZE, includeRestricted }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<DashboardEpisode>>('Dashboard/ContinueWatchingEpisodes', {
+        query: { pageSize: DASHBOARD_PAGE_SIZE, includeRestricted },
+        signal,
+      }),
     enabled,
   });
 }
@@ -57,7 +80,11 @@ export function useContinueWatching({ enabled = true, includeRestricted }: Optio
 export function useNextUp(onlyUnwatched: boolean, { enabled = true, includeRestricted }: Options) {
   return useQuery({
     queryKey: dashboardKeys.nextUp(onlyUnwatched, includeRestricted),
-    queryFn: ({ signal }) => api.get<ListResult<DashboardEpisode>>('Dashboard/NextUpEpisodes', { query: { pageSize: DASHBOARD_PAGE_SIZE, onlyUnwatched, includeRestricted }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<DashboardEpisode>>('Dashboard/NextUpEpisodes', {
+        query: { pageSize: DASHBOARD_PAGE_SIZE, onlyUnwatched, includeRestricted },
+        signal,
+      }),
     enabled,
   });
 }
@@ -73,7 +100,11 @@ export function useUpcomingAnime(showAll: boolean, { enabled = true, includeRest
 export function useRecommendedAnime({ enabled = true, includeRestricted }: Options) {
   return useQuery({
     queryKey: dashboardKeys.recommended(includeRestricted),
-    queryFn: ({ signal }) => api.get<ListResult<AnidbAnimeRecommendedForYou>>('Series/AniDB/RecommendedForYou', { query: { pageSize: DASHBOARD_PAGE_SIZE, includeRestricted }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<AnidbAnimeRecommendedForYou>>('Series/AniDB/RecommendedForYou', {
+        query: { pageSize: DASHBOARD_PAGE_SIZE, includeRestricted },
+        signal,
+      }),
     enabled,
   });
 }
@@ -82,7 +113,11 @@ export function useRecommendedAnime({ enabled = true, includeRestricted }: Optio
 export function useNewestUnrecognizedFiles(enabled = true) {
   return useQuery({
     queryKey: [...fileKeys.all, 'dashboard-unrecognized'],
-    queryFn: ({ signal }) => api.get<ListResult<File>>('File', { query: { pageSize: DASHBOARD_PAGE_SIZE, include_only: ['Unrecognized'], sortOrder: ['-FileID'], include: ['AbsolutePaths'] }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<File>>('File', {
+        query: { pageSize: DASHBOARD_PAGE_SIZE, include_only: ['Unrecognized'], sortOrder: ['-FileID'], include: ['AbsolutePaths'] },
+        signal,
+      }),
     enabled,
   });
 }

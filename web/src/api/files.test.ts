@@ -22,7 +22,14 @@ describe('fileListRequest', () => {
   it('lists through File with the filters as query parameters', () => {
     expect(fileListRequest({ pageSize: 200, includeOnly: ['Unrecognized'], sortOrder: ['1', '15', '4'] }, 2)).toEqual({
       path: 'File',
-      query: { pageSize: 200, page: 2, include: undefined, exclude: undefined, include_only: ['Unrecognized'], sortOrder: ['1', '15', '4'] },
+      query: {
+        pageSize: 200,
+        page: 2,
+        include: undefined,
+        exclude: undefined,
+        include_only: ['Unrecognized'],
+        sortOrder: ['1', '15', '4'],
+      },
     });
   });
 

@@ -1,5 +1,14 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrUpdateFilterBody, Filter, FilterCondition, FilterExpressionHelp, Group, ListResult, Series, SortingCriteria } from '@shoko-ts/contract';
+import type {
+  CreateOrUpdateFilterBody,
+  Filter,
+  FilterCondition,
+  FilterExpressionHelp,
+  Group,
+  ListResult,
+  Series,
+  SortingCriteria,
+} from '@shoko-ts/contract';
 import { api } from './client';
 
 export const COLLECTION_PAGE_SIZE = 50;
@@ -33,7 +42,10 @@ export function andAll(conditions: Array<FilterCondition | null | undefined>): F
 }
 
 /** The Preview body for browsing: `{}` when there is nothing to filter, else a series-level filter. */
-export function previewBody(conditions: Array<FilterCondition | null | undefined>, sorting?: SortingCriteria | null): CreateOrUpdateFilterBody {
+export function previewBody(
+  conditions: Array<FilterCondition | null | undefined>,
+  sorting?: SortingCriteria | null,
+): CreateOrUpdateFilterBody {
   const expression = andAll(conditions);
   if (!expression && !sorting) return {};
   return { ApplyAtSeriesLevel: true, ...(expression ? { Expression: expression } : {}), Sorting: sorting ?? DEFAULT_SORTING };
@@ -48,7 +60,10 @@ export function usePreviewGroups(body: CreateOrUpdateFilterBody, randomImages = 
   return useInfiniteQuery({
     queryKey: filterKeys.groups(body),
     queryFn: ({ pageParam, signal }) =>
-      api.post<ListResult<Group>>('Filter/Preview/Group', body, { query: { pageSize: COLLECTION_PAGE_SIZE, page: pageParam, randomImages }, signal }),
+      api.post<ListResult<Group>>('Filter/Preview/Group', body, {
+        query: { pageSize: COLLECTION_PAGE_SIZE, page: pageParam, randomImages },
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => nextPage(lastPage, pages.length),
     placeholderData: keepPreviousData,

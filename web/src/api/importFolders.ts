@@ -48,7 +48,8 @@ interface DeleteImportFolder {
 export function useDeleteImportFolder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, removeRecords }: DeleteImportFolder) => api.delete<void>(`ImportFolder/${id}`, undefined, { query: { removeRecords } }),
+    mutationFn: ({ id, removeRecords }: DeleteImportFolder) =>
+      api.delete<void>(`ImportFolder/${id}`, undefined, { query: { removeRecords } }),
     onSuccess: (_data, { removeRecords }) => {
       void queryClient.invalidateQueries({ queryKey: importFolderKeys.list });
       if (removeRecords) void queryClient.invalidateQueries({ queryKey: fileKeys.all });

@@ -103,7 +103,19 @@ export function useUnlinkTrakt() {
     mutationFn: (saved: SettingsDocument) =>
       save.mutateAsync({
         original: saved,
-        changed: { ...saved, TraktTv: { ...(saved.TraktTv as object), Enabled: false, TokenExpirationDate: '', SyncFrequency: 1, AuthToken: '', RefreshToken: '', AutoLink: false, UpdateFrequency: 4 } },
+        changed: {
+          ...saved,
+          TraktTv: {
+            ...(saved.TraktTv as object),
+            Enabled: false,
+            TokenExpirationDate: '',
+            SyncFrequency: 1,
+            AuthToken: '',
+            RefreshToken: '',
+            AutoLink: false,
+            UpdateFrequency: 4,
+          },
+        },
       }),
     onSuccess: () => queryClient.resetQueries({ queryKey: integrationKeys.traktCode }),
   });

@@ -23,8 +23,10 @@ export const RELEASE_PAGE_SIZE = 50;
 
 export const releaseKeys = {
   all: ['release-management'] as const,
-  series: (type: ReleaseManagementType, toggles: ReleaseToggles, page: number) => ['release-management', type, 'series', toggles, page] as const,
-  episodes: (type: ReleaseManagementType, seriesId: number, toggles: ReleaseToggles, page: number) => ['release-management', type, seriesId, 'episodes', toggles, page] as const,
+  series: (type: ReleaseManagementType, toggles: ReleaseToggles, page: number) =>
+    ['release-management', type, 'series', toggles, page] as const,
+  episodes: (type: ReleaseManagementType, seriesId: number, toggles: ReleaseToggles, page: number) =>
+    ['release-management', type, seriesId, 'episodes', toggles, page] as const,
   quickSelect: (type: ReleaseManagementType, seriesId: number) => ['release-management', type, seriesId, 'quick-select'] as const,
 };
 
@@ -33,14 +35,29 @@ const seriesQuery = (toggles: ReleaseToggles, page: number, pageSize = RELEASE_P
 export function useReleaseSeries(type: ReleaseManagementType, toggles: ReleaseToggles, page: number) {
   return useQuery({
     queryKey: releaseKeys.series(type, toggles, page),
-    queryFn: ({ signal }) => api.get<ListResult<SeriesWithEpisodeCount>>(`ReleaseManagement/${type}/Series`, { query: seriesQuery(toggles, page), signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<SeriesWithEpisodeCount>>(`ReleaseManagement/${type}/Series`, { query: seriesQuery(toggles, page), signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-function episodesOf(type: ReleaseManagementType, seriesId: number, toggles: ReleaseToggles, page: number, pageSize: number, signal?: AbortSignal) {
+function episodesOf(
+  type: ReleaseManagementType,
+  seriesId: number,
+  toggles: ReleaseToggles,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) {
   return api.get<ListResult<ReleaseEpisode>>(`ReleaseManagement/${type}/Series/${seriesId}/Episodes`, {
-    query: { ignoreVariations: toggles.ignoreVariations, collecting: toggles.collecting, includeDataFrom: 'AniDB', includeAbsolutePaths: true, pageSize, page },
+    query: {
+      ignoreVariations: toggles.ignoreVariations,
+      collecting: toggles.collecting,
+      includeDataFrom: 'AniDB',
+      includeAbsolutePaths: true,
+      pageSize,
+      page,
+    },
     signal,
   });
 }
@@ -55,11 +72,25 @@ export function useReleaseEpisodes(type: ReleaseManagementType, seriesId: number
 
 const QUICK_SELECT_QUERY = {
   MultipleReleases: {
-    groupBy: ['GroupName', 'FileSource', 'FileVersion', 'ImportFolder', 'VideoCodecs', 'VideoResolution', 'AudioLanguages', 'SubtitleLanguages', 'VideoHasChapters'],
+    groupBy: [
+      'GroupName',
+      'FileSource',
+      'FileVersion',
+      'ImportFolder',
+      'VideoCodecs',
+      'VideoResolution',
+      'AudioLanguages',
+      'SubtitleLanguages',
+      'VideoHasChapters',
+    ],
     includeEpisodeDetails: true,
     includeLocationDetails: false,
   },
-  DuplicateFiles: { groupBy: ['ImportFolder', 'FileLocation', 'MultipleLocations'], includeEpisodeDetails: true, includeLocationDetails: true },
+  DuplicateFiles: {
+    groupBy: ['ImportFolder', 'FileLocation', 'MultipleLocations'],
+    includeEpisodeDetails: true,
+    includeLocationDetails: true,
+  },
 } as const;
 
 /** Quick Select: the series' release groups, and every episode of the category (to keep at least one copy of each). */
@@ -105,9 +136,15 @@ export function useApplyReleaseChanges() {
     mutationFn: async (changes: ReleaseChanges) => {
       const variation = new Map(changes.variations.map((v) => [v.fileId, v.value]));
       const failed =
-        (await countFailures([...variation.keys()], (id) => api.put<void>(`File/${id}/Variation`, undefined, { query: { value: variation.get(id)! } }))) +
-        (await countFailures(changes.deleteFiles, (id) => api.delete<void>(`File/${id}`, undefined, { query: { removeFiles: true, removeFolder: true } }))) +
-        (await countFailures(changes.deleteLocations, (id) => api.delete<void>(`File/Location/${id}`, undefined, { query: { deleteFile: true, deleteFolder: true } })));
+        (await countFailures([...variation.keys()], (id) =>
+          api.put<void>(`File/${id}/Variation`, undefined, { query: { value: variation.get(id)! } }),
+        )) +
+        (await countFailures(changes.deleteFiles, (id) =>
+          api.delete<void>(`File/${id}`, undefined, { query: { removeFiles: true, removeFolder: true } }),
+        )) +
+        (await countFailures(changes.deleteLocations, (id) =>
+          api.delete<void>(`File/Location/${id}`, undefined, { query: { deleteFile: true, deleteFolder: true } }),
+        ));
       if (failed) throw new Error('One or more operations failed!');
     },
     onSettled: refresh,
@@ -121,7 +158,8 @@ export function useQuickSelectDelete() {
     mutationFn: async ({ fileIds, locationIds }: { fileIds: number[]; locationIds: number[] }) => {
       try {
         if (fileIds.length) await api.delete<void>('File', { fileIDs: fileIds, removeFiles: true, removeFolders: true });
-        if (locationIds.length) await api.delete<void>('File/Location', { locationIDs: locationIds, removeFiles: true, removeFolders: true });
+        if (locationIds.length)
+          await api.delete<void>('File/Location', { locationIDs: locationIds, removeFiles: true, removeFolders: true });
       } catch {
         throw new Error('One or more operations failed!');
       }
@@ -135,7 +173,9 @@ export function useHideEpisodes() {
   const refresh = useAfterChanges();
   return useMutation({
     mutationFn: async (episodeIds: readonly number[]) => {
-      const failed = await countFailures(episodeIds, (id) => api.post<void>(`Episode/${id}/SetHidden`, undefined, { query: { value: true, updateStats: true } }));
+      const failed = await countFailures(episodeIds, (id) =>
+        api.post<void>(`Episode/${id}/SetHidden`, undefined, { query: { value: true, updateStats: true } }),
+      );
       if (failed) throw new Error('One or more operations failed!');
     },
     onSettled: refresh,

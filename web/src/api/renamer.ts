@@ -44,8 +44,10 @@ export function useSaveConfig() {
 export function useRenameConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ from, to }: { from: string; to: string }) => api.patch<RenamerConfig>(configPath(from), [{ op: 'replace', path: '/Name', value: to }]),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: renamerKeys.configs }), client.invalidateQueries({ queryKey: settingsKeys.all })]),
+    mutationFn: ({ from, to }: { from: string; to: string }) =>
+      api.patch<RenamerConfig>(configPath(from), [{ op: 'replace', path: '/Name', value: to }]),
+    onSettled: () =>
+      Promise.all([client.invalidateQueries({ queryKey: renamerKeys.configs }), client.invalidateQueries({ queryKey: settingsKeys.all })]),
   });
 }
 
@@ -100,10 +102,24 @@ export function useRenamerPreview(request: PreviewRequest | null) {
 /** Renames with a saved config, 1000 files per request; returns every result. */
 export function useRelocateFiles() {
   return useMutation({
-    mutationFn: async ({ configName, fileIds, move, rename }: { configName: string; fileIds: number[]; move: boolean; rename: boolean }) => {
+    mutationFn: async ({
+      configName,
+      fileIds,
+      move,
+      rename,
+    }: {
+      configName: string;
+      fileIds: number[];
+      move: boolean;
+      rename: boolean;
+    }) => {
       const results: RelocationResult[] = [];
       for (const ids of chunk(fileIds, RELOCATE_CHUNK)) {
-        results.push(...(await api.post<RelocationResult[]>(`${configPath(configName)}/Relocate`, ids, { query: { deleteEmptyDirectories: true, move, rename } })));
+        results.push(
+          ...(await api.post<RelocationResult[]>(`${configPath(configName)}/Relocate`, ids, {
+            query: { deleteEmptyDirectories: true, move, rename },
+          })),
+        );
       }
       return results;
     },
@@ -133,7 +149,9 @@ export function seriesSearchBody(search: string): Record<string, unknown> {
   const text = search.trim();
   if (!text) return {};
   const byName = { Type: 'StringContains', Left: { Type: 'NameSelector' }, Parameter: text };
-  const expression = /^\d+$/.test(text) ? { Type: 'Or', Left: byName, Right: { Type: 'AnyEquals', Left: { Type: 'AniDBIDsSelector' }, Parameter: text } } : byName;
+  const expression = /^\d+$/.test(text)
+    ? { Type: 'Or', Left: byName, Right: { Type: 'AnyEquals', Left: { Type: 'AniDBIDsSelector' }, Parameter: text } }
+    : byName;
   return { ApplyAtSeriesLevel: true, Expression: expression };
 }
 
@@ -143,7 +161,10 @@ export function useSeriesSearch(search: string, enabled: boolean) {
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
-      api.post<ListResult<SeriesSummary>>('Filter/Preview/Series', seriesSearchBody(search), { query: { pageSize: SERIES_PAGE_SIZE, page: pageParam }, signal }),
+      api.post<ListResult<SeriesSummary>>('Filter/Preview/Series', seriesSearchBody(search), {
+        query: { pageSize: SERIES_PAGE_SIZE, page: pageParam },
+        signal,
+      }),
     getNextPageParam: (last, pages) => (pages.length * SERIES_PAGE_SIZE < last.Total ? pages.length + 1 : undefined),
   });
 }

@@ -96,16 +96,23 @@ export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
 export function useNextUpEpisode(id: number) {
   return useQuery({
     queryKey: seriesKeys.nextUp(id),
-    queryFn: async ({ signal }) => (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, { query: { includeDataFrom: 'AniDB' }, signal })) ?? null,
+    queryFn: async ({ signal }) =>
+      (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, { query: { includeDataFrom: 'AniDB' }, signal })) ?? null,
   });
 }
 
 export function useRelatedAnime(id: number) {
-  return useQuery({ queryKey: seriesKeys.related(id), queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Related`, { signal }) });
+  return useQuery({
+    queryKey: seriesKeys.related(id),
+    queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Related`, { signal }),
+  });
 }
 
 export function useSimilarAnime(id: number) {
-  return useQuery({ queryKey: seriesKeys.similar(id), queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Similar`, { signal }) });
+  return useQuery({
+    queryKey: seriesKeys.similar(id),
+    queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Similar`, { signal }),
+  });
 }
 
 export function useSeriesCast(id: number) {
@@ -178,7 +185,8 @@ export function useSetFilteredWatched(seriesId: number) {
 export function useSetEpisodeHidden(seriesId: number) {
   const invalidate = useInvalidateWatchState(seriesId);
   return useMutation({
-    mutationFn: ({ episodeId, hidden }: { episodeId: number; hidden: boolean }) => api.post(`Episode/${episodeId}/SetHidden`, undefined, { query: { value: hidden } }),
+    mutationFn: ({ episodeId, hidden }: { episodeId: number; hidden: boolean }) =>
+      api.post(`Episode/${episodeId}/SetHidden`, undefined, { query: { value: hidden } }),
     onSuccess: invalidate,
   });
 }
@@ -196,7 +204,8 @@ export function useVoteSeries(seriesId: number) {
 export function useVoteEpisode(seriesId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ episodeId, value }: { episodeId: number; value: number }) => api.post(`Episode/${episodeId}/Vote`, { Value: value, MaxValue: 10 }),
+    mutationFn: ({ episodeId, value }: { episodeId: number; value: number }) =>
+      api.post(`Episode/${episodeId}/Vote`, { Value: value, MaxValue: 10 }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: seriesKeys.episodes(seriesId) }),
   });
 }
@@ -204,7 +213,8 @@ export function useVoteEpisode(seriesId: number) {
 /** Queues a forced AniDB refresh of the series (with its characters and staff). */
 export function useRefreshSeriesAniDB(seriesId: number) {
   return useMutation({
-    mutationFn: () => api.post<boolean>(`Series/${seriesId}/AniDB/Refresh`, undefined, { query: { force: true, downloadRelations: false } }),
+    mutationFn: () =>
+      api.post<boolean>(`Series/${seriesId}/AniDB/Refresh`, undefined, { query: { force: true, downloadRelations: false } }),
   });
 }
 
@@ -212,14 +222,19 @@ export function useUnsetPreferredImage(seriesId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (type: string) => api.delete(`Series/${seriesId}/Images/${type}`),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }), queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }),
+        queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
+      ]),
   });
 }
 
 export function useSetPreferredImage(seriesId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ type, id, source }: { type: string; id: number; source: string }) => api.put(`Series/${seriesId}/Images/${type}`, { ID: id, Source: source }),
+    mutationFn: ({ type, id, source }: { type: string; id: number; source: string }) =>
+      api.put(`Series/${seriesId}/Images/${type}`, { ID: id, Source: source }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }),
@@ -232,7 +247,10 @@ export function useSetPreferredImage(seriesId: number) {
 function useInvalidateTags(seriesId: number) {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: seriesKeys.tags(seriesId) }), queryClient.invalidateQueries({ queryKey: seriesKeys.userTags })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: seriesKeys.tags(seriesId) }),
+      queryClient.invalidateQueries({ queryKey: seriesKeys.userTags }),
+    ]);
 }
 
 export function useAddSeriesUserTags(seriesId: number) {
@@ -258,7 +276,8 @@ export function useCreateUserTag(seriesId: number) {
 export function useUpdateUserTag(seriesId: number) {
   const invalidate = useInvalidateTags(seriesId);
   return useMutation({
-    mutationFn: ({ id, name, description }: { id: number; name: string; description: string | null }) => api.put<Tag>(`Tag/User/${id}`, { name, description }),
+    mutationFn: ({ id, name, description }: { id: number; name: string; description: string | null }) =>
+      api.put<Tag>(`Tag/User/${id}`, { name, description }),
     onSuccess: invalidate,
     meta: { inlineErrors: true },
   });

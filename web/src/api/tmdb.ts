@@ -31,7 +31,8 @@ export const tmdbKeys = {
   search: (type: TmdbLinkType, query: string, includeRestricted: boolean) => ['tmdb', 'search', type, query, includeRestricted] as const,
   lookup: (type: TmdbLinkType, id: number) => ['tmdb', 'lookup', type, id] as const,
   autoSearch: (seriesId: number) => ['series', seriesId, 'tmdb', 'auto-search'] as const,
-  links: (seriesId: number, type: TmdbLinkType, id: number, linked: boolean) => ['series', seriesId, 'tmdb', 'links', type, id, linked] as const,
+  links: (seriesId: number, type: TmdbLinkType, id: number, linked: boolean) =>
+    ['series', seriesId, 'tmdb', 'links', type, id, linked] as const,
   anidbEpisodes: (seriesId: number) => ['series', seriesId, 'tmdb', 'anidb-episodes'] as const,
 };
 
@@ -43,8 +44,18 @@ export interface TmdbCandidate {
   date: string | null;
 }
 
-const showCandidate = (show: TmdbRemoteSearchShow): TmdbCandidate => ({ type: 'Show', id: show.ID, title: show.Title, date: show.FirstAiredAt });
-const movieCandidate = (movie: TmdbRemoteSearchMovie): TmdbCandidate => ({ type: 'Movie', id: movie.ID, title: movie.Title, date: movie.ReleasedAt });
+const showCandidate = (show: TmdbRemoteSearchShow): TmdbCandidate => ({
+  type: 'Show',
+  id: show.ID,
+  title: show.Title,
+  date: show.FirstAiredAt,
+});
+const movieCandidate = (movie: TmdbRemoteSearchMovie): TmdbCandidate => ({
+  type: 'Movie',
+  id: movie.ID,
+  title: movie.Title,
+  date: movie.ReleasedAt,
+});
 
 /**
  * The link-select panel's results: with no text, what the automatic matcher would pick; a number is looked up as an id
@@ -57,7 +68,9 @@ export function useTmdbCandidates(seriesId: number, type: TmdbLinkType, text: st
     queryFn: async ({ signal }): Promise<TmdbCandidate[]> => {
       if (!query) {
         const matches = await api.get<TmdbAutoMatchResult[]>(`Series/${seriesId}/TMDB/Action/AutoSearch`, { signal });
-        return matches.flatMap((match) => (match.IsMovie ? (match.Movie ? [movieCandidate(match.Movie)] : []) : match.Show ? [showCandidate(match.Show)] : []));
+        return matches.flatMap((match) =>
+          match.IsMovie ? (match.Movie ? [movieCandidate(match.Movie)] : []) : match.Show ? [showCandidate(match.Show)] : [],
+        );
       }
       const path = type === 'Show' ? 'Tmdb/Show/Online' : 'Tmdb/Movie/Online';
       const byId = /^\d+$/.test(query)
@@ -69,7 +82,9 @@ export function useTmdbCandidates(seriesId: number, type: TmdbLinkType, text: st
       });
       const single = await byId;
       const all = single ? [single, ...found.List.filter((item) => item.ID !== single.ID)] : found.List;
-      return all.map((item) => (type === 'Show' ? showCandidate(item as TmdbRemoteSearchShow) : movieCandidate(item as TmdbRemoteSearchMovie)));
+      return all.map((item) =>
+        type === 'Show' ? showCandidate(item as TmdbRemoteSearchShow) : movieCandidate(item as TmdbRemoteSearchMovie),
+      );
     },
     placeholderData: keepPreviousData,
     retry: false,
@@ -87,7 +102,12 @@ export function useFetchTmdbEntry() {
 }
 
 export function useTmdbShow(id: number, enabled = true) {
-  return useQuery({ queryKey: tmdbKeys.show(id), queryFn: ({ signal }) => api.get<TmdbShow>(`Tmdb/Show/${id}`, { signal }), enabled: enabled && id > 0, retry: false });
+  return useQuery({
+    queryKey: tmdbKeys.show(id),
+    queryFn: ({ signal }) => api.get<TmdbShow>(`Tmdb/Show/${id}`, { signal }),
+    enabled: enabled && id > 0,
+    retry: false,
+  });
 }
 
 export function useTmdbOnlineMovie(id: number, enabled = true) {
@@ -127,7 +147,8 @@ export function useLinkingLinks(seriesId: number, type: TmdbLinkType, id: number
   return useQuery({
     queryKey: tmdbKeys.links(seriesId, type, id, linked),
     queryFn: async ({ signal }): Promise<LinkingLinks> => {
-      if (type === 'Movie') return { type, links: await api.get<TmdbMovieCrossReference[]>(`Series/${seriesId}/TMDB/Movie/CrossReferences`, { signal }) };
+      if (type === 'Movie')
+        return { type, links: await api.get<TmdbMovieCrossReference[]>(`Series/${seriesId}/TMDB/Movie/CrossReferences`, { signal }) };
       const path = `Series/${seriesId}/TMDB/Show/CrossReferences/Episode`;
       const result = linked
         ? await api.get<ListResult<TmdbEpisodeCrossReference>>(path, { query: { pageSize: 0 }, signal })
@@ -154,7 +175,10 @@ export function useTmdbShowEpisodes(showId: number, search: string, enabled: boo
   return useInfiniteQuery({
     queryKey: tmdbKeys.showEpisodes(showId, search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<ListResult<TmdbEpisode>>(`Tmdb/Show/${showId}/Episode`, { query: { search: search || undefined, pageSize: TMDB_EPISODE_SEARCH_SIZE, page: pageParam }, signal }),
+      api.get<ListResult<TmdbEpisode>>(`Tmdb/Show/${showId}/Episode`, {
+        query: { search: search || undefined, pageSize: TMDB_EPISODE_SEARCH_SIZE, page: pageParam },
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * TMDB_EPISODE_SEARCH_SIZE < last.Total ? pages.length + 1 : undefined),
     enabled: enabled && showId > 0,
@@ -180,7 +204,9 @@ export function saveLinkCalls(seriesId: number, input: SaveLinksInput): { method
   const base = `Series/${seriesId}/TMDB`;
   if (input.type === 'Movie') {
     return [...input.overrides].map(([episodeId, movieId]) =>
-      movieId ? { method: 'POST', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } } : { method: 'DELETE', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } },
+      movieId
+        ? { method: 'POST', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } }
+        : { method: 'DELETE', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } },
     );
   }
   const calls: { method: 'POST' | 'DELETE'; path: string; body: unknown }[] = [];

@@ -29,7 +29,11 @@ export interface FileAniDB {
   Version: number;
 }
 
-export type FileDetails = Omit<File, 'SeriesIDs' | 'AniDB' | 'MediaInfo'> & { SeriesIDs?: FileXRef[]; AniDB?: FileAniDB; MediaInfo?: MediaInfo };
+export type FileDetails = Omit<File, 'SeriesIDs' | 'AniDB' | 'MediaInfo'> & {
+  SeriesIDs?: FileXRef[];
+  AniDB?: FileAniDB;
+  MediaInfo?: MediaInfo;
+};
 
 export type SeriesUtilityKind = 'WithoutFiles' | 'WithManuallyLinkedFiles';
 
@@ -52,7 +56,8 @@ function plural(count: number, noun: string): string {
 export function useSeriesUtilityList(kind: SeriesUtilityKind, page: number, search: string, pageSize = 25) {
   return useQuery({
     queryKey: utilityKeys.seriesList(kind, page, search),
-    queryFn: ({ signal }) => api.get<ListResult<Series>>(`Series/${kind}`, { query: { pageSize, page, search: search || undefined }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Series>>(`Series/${kind}`, { query: { pageSize, page, search: search || undefined }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -72,7 +77,10 @@ export function useAnidbEpisodes(anidbId: number | null) {
   return useQuery({
     queryKey: utilityKeys.anidbEpisodes(anidbId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<ListResult<AnidbEpisode>>(`Series/AniDB/${anidbId}/Episode`, { query: { pageSize: 0, includeMissing: true, includeUnaired: true }, signal }),
+      api.get<ListResult<AnidbEpisode>>(`Series/AniDB/${anidbId}/Episode`, {
+        query: { pageSize: 0, includeMissing: true, includeUnaired: true },
+        signal,
+      }),
     enabled: !!anidbId,
   });
 }
@@ -88,7 +96,9 @@ export function getAnidbAnime(anidbId: number) {
 
 /** Every Shoko episode of a series, hidden ones too, to map AniDB episode ids to Shoko ids before linking. */
 export function getShokoEpisodes(seriesId: number) {
-  return api.get<ListResult<Episode>>(`Series/${seriesId}/Episode`, { query: { pageSize: 0, includeMissing: true, includeHidden: true, includeUnaired: true } });
+  return api.get<ListResult<Episode>>(`Series/${seriesId}/Episode`, {
+    query: { pageSize: 0, includeMissing: true, includeHidden: true, includeUnaired: true },
+  });
 }
 
 export function deleteSeries(seriesId: number) {
@@ -134,7 +144,10 @@ export function useManuallyLinkedFiles(seriesId: number | null, page: number, pa
   return useQuery({
     queryKey: utilityKeys.seriesFiles(seriesId ?? 0, page),
     queryFn: ({ signal }) =>
-      api.get<ListResult<FileDetails>>(`Series/${seriesId}/File`, { query: { pageSize, page, include_only: 'ManualLinks', include: 'XRefs' }, signal }),
+      api.get<ListResult<FileDetails>>(`Series/${seriesId}/File`, {
+        query: { pageSize, page, include_only: 'ManualLinks', include: 'XRefs' },
+        signal,
+      }),
     enabled: !!seriesId,
     placeholderData: keepPreviousData,
   });
@@ -159,7 +172,11 @@ export function useUnlinkFiles() {
 export function useFileDetails(fileId: number | null) {
   return useQuery({
     queryKey: utilityKeys.fileDetails(fileId ?? 0),
-    queryFn: ({ signal }) => api.get<FileDetails>(`File/${fileId}`, { query: { include: ['XRefs', 'MediaInfo', 'AbsolutePaths'], includeDataFrom: 'AniDB' }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<FileDetails>(`File/${fileId}`, {
+        query: { include: ['XRefs', 'MediaInfo', 'AbsolutePaths'], includeDataFrom: 'AniDB' },
+        signal,
+      }),
     enabled: !!fileId,
   });
 }

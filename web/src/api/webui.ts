@@ -48,7 +48,11 @@ async function uploadThemeFile(file: File): Promise<WebUITheme> {
   const url = buildUrl('WebUI/Theme/AddFromFile');
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { apikey: getApiKey(), accept: 'application/json, text/plain, */*' }, body: form });
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { apikey: getApiKey(), accept: 'application/json, text/plain, */*' },
+      body: form,
+    });
   } catch {
     throw new ApiError(0, 'POST', url, undefined);
   }
@@ -81,7 +85,11 @@ export function useUploadThemes() {
   return useMutation({
     mutationFn: async (files: File[]) => {
       const results = await Promise.allSettled(files.map((file) => uploadThemeFile(file)));
-      return results.map((result, index) => ({ file: files[index]!.name, theme: result.status === 'fulfilled' ? result.value : null, error: result.status === 'rejected' ? (result.reason as Error) : null }));
+      return results.map((result, index) => ({
+        file: files[index]!.name,
+        theme: result.status === 'fulfilled' ? result.value : null,
+        error: result.status === 'rejected' ? (result.reason as Error) : null,
+      }));
     },
     onSuccess: async () => {
       reloadThemeStylesheet();

@@ -7,7 +7,9 @@ import { VersionGate } from './VersionGate';
 type Lazy = NonNullable<RouteObject['lazy']>;
 
 /** A lazily loaded page whose module's default export is the component. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Lazy => async () => ({ Component: (await load()).default });
+const page =
+  (load: () => Promise<{ default: React.ComponentType }>): Lazy =>
+  async () => ({ Component: (await load()).default });
 
 const firstRunSteps: RouteObject[] = [
   { index: true, element: <Navigate to="acknowledgement" replace /> },

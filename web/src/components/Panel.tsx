@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react';
 
-export function Panel({ title, actions, children, className = '' }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Panel({
+  title,
+  actions,
+  children,
+  className = '',
+}: {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={`flex flex-col gap-4 rounded-xl border border-border bg-panel p-5 ${className}`}>
       {(title || actions) && (

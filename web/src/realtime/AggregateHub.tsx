@@ -69,7 +69,9 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
     connection.on('AniDB:OnConnected', (states: AniDBState[]) => update({ anidbUdp: states?.[0] ?? null, anidbHttp: states?.[1] ?? null }));
     connection.on('AniDB:AniDBUDPStateUpdate', (anidbUdp: AniDBState) => update({ anidbUdp }));
     connection.on('AniDB:AniDBHttpStateUpdate', (anidbHttp: AniDBState) => update({ anidbHttp }));
-    connection.on('AVDump:OnConnected', (events: AVDumpEvent[]) => setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })));
+    connection.on('AVDump:OnConnected', (events: AVDumpEvent[]) =>
+      setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })),
+    );
     connection.on('AVDump:Event', (event: AVDumpEvent) => {
       setState((previous) => ({ ...previous, avdump: applyAVDumpEvent(previous.avdump, event) }));
       const problem = avdumpProblem(event);

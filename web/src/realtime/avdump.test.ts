@@ -10,8 +10,14 @@ describe('AVDump sessions', () => {
     sessions = applyAVDumpEvent(sessions, { Type: 'Progress', SessionID: 1, Progress: 40 });
     expect(sessions[1]).toEqual({ fileIds: [5, 6], status: 'Running', progress: 60 });
     expect(applyAVDumpEvent(sessions, { Type: 'Success', SessionID: 1, VideoIDs: [5, 6] })[1].status).toBe('Success');
-    expect(applyAVDumpEvent(sessions, { Type: 'GenericException', SessionID: 1 })[1]).toEqual({ fileIds: [5, 6], status: 'Failed', progress: 100 });
-    expect(restoreAVDumpSessions([{ Type: 'Restore', SessionID: 3, VideoIDs: [9], Progress: 20 }])).toEqual({ 3: { fileIds: [9], status: 'Running', progress: 20 } });
+    expect(applyAVDumpEvent(sessions, { Type: 'GenericException', SessionID: 1 })[1]).toEqual({
+      fileIds: [5, 6],
+      status: 'Failed',
+      progress: 100,
+    });
+    expect(restoreAVDumpSessions([{ Type: 'Restore', SessionID: 3, VideoIDs: [9], Progress: 20 }])).toEqual({
+      3: { fileIds: [9], status: 'Running', progress: 20 },
+    });
   });
 
   it('offers AVDump Files, then Dumping Files..., then Finish AVDump', () => {

@@ -160,7 +160,12 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('vote_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('tmdb_images_parent').on('tmdb_images').columns(['parent_type', 'parent_id']).execute();
-  await db.schema.createIndex('tmdb_images_unique').on('tmdb_images').columns(['parent_type', 'parent_id', 'image_type', 'file_path']).unique().execute();
+  await db.schema
+    .createIndex('tmdb_images_unique')
+    .on('tmdb_images')
+    .columns(['parent_type', 'parent_id', 'image_type', 'file_path'])
+    .unique()
+    .execute();
 
   // Cross-references. `source` 'Automatic' | 'User'.
   await db.schema
@@ -192,5 +197,10 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .addColumn('rating', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('xref_anidb_tmdb_episode_anime').on('xref_anidb_tmdb_episode').column('anime_id').execute();
-  await db.schema.createIndex('xref_anidb_tmdb_episode_pair').on('xref_anidb_tmdb_episode').columns(['anidb_episode_id', 'tmdb_episode_id']).unique().execute();
+  await db.schema
+    .createIndex('xref_anidb_tmdb_episode_pair')
+    .on('xref_anidb_tmdb_episode')
+    .columns(['anidb_episode_id', 'tmdb_episode_id'])
+    .unique()
+    .execute();
 }

@@ -80,11 +80,35 @@ describe('actions API', () => {
     const db = server.services.db.kysely;
     const folderPath = fs.mkdtempSync(path.join(server.home, 'folder-'));
     fs.writeFileSync(path.join(folderPath, 'present.mkv'), 'x');
-    const folder = await db.insertInto('import_folders').values({ name: 'F', path: folderPath, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow();
+    const folder = await db
+      .insertInto('import_folders')
+      .values({ name: 'F', path: folderPath, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const addFile = async (name: string, size: number) => {
-      const file = await db.insertInto('files').values({ size, ed2k: 'A'.repeat(31) + String(size % 10), ed2k_alternate: null, crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, media_info: null, imported_at: now, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-      await db.insertInto('file_locations').values({ file_id: file.id, import_folder_id: folder.id, relative_path: name, is_accessible: 1, mtime_ms: null }).execute();
+      const file = await db
+        .insertInto('files')
+        .values({
+          size,
+          ed2k: 'A'.repeat(31) + String(size % 10),
+          ed2k_alternate: null,
+          crc32: '',
+          md5: '',
+          sha1: '',
+          is_ignored: 0,
+          is_variation: 0,
+          media_info: null,
+          imported_at: now,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('file_locations')
+        .values({ file_id: file.id, import_folder_id: folder.id, relative_path: name, is_accessible: 1, mtime_ms: null })
+        .execute();
       return file.id;
     };
     const present = await addFile('present.mkv', 1);

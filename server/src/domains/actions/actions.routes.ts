@@ -13,7 +13,20 @@ const ADMIN_ACTIONS = new Set([
   'DownloadMissingAniDBCreators',
   'CreateMissingSeries',
 ]);
-const USER_ACTIONS = ['RunImport', 'ImportNewFiles', 'SyncVotes', 'SearchForTmdbMatches', 'UpdateAllTmdbShows', 'UpdateAllTmdbMovies', 'DownloadMissingTmdbPeople', 'UpdateAllImages', 'ValidateAllImages', 'SendWatchStatesToTrakt', 'GetWatchStatesFromTrakt', 'SyncHashes'];
+const USER_ACTIONS = [
+  'RunImport',
+  'ImportNewFiles',
+  'SyncVotes',
+  'SearchForTmdbMatches',
+  'UpdateAllTmdbShows',
+  'UpdateAllTmdbMovies',
+  'DownloadMissingTmdbPeople',
+  'UpdateAllImages',
+  'ValidateAllImages',
+  'SendWatchStatesToTrakt',
+  'GetWatchStatesFromTrakt',
+  'SyncHashes',
+];
 const QUERY_ACTIONS = new Set(['UpdateMissingAniDBFileInfo', 'PurgeAllTmdbLinks']);
 
 /**
@@ -32,7 +45,13 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
   for (const name of ADMIN_ACTIONS) {
     if (name === 'RemoveMissingFiles') continue;
     const querystring = QUERY_ACTIONS.has(name)
-      ? Type.Object({ missingInfo: Type.Optional(Type.Boolean()), outOfDate: Type.Optional(Type.Boolean()), removeShowLinks: Type.Optional(Type.Boolean()), removeMovieLinks: Type.Optional(Type.Boolean()), resetAutoLinkingState: Type.Optional(Type.Boolean()) })
+      ? Type.Object({
+          missingInfo: Type.Optional(Type.Boolean()),
+          outOfDate: Type.Optional(Type.Boolean()),
+          removeShowLinks: Type.Optional(Type.Boolean()),
+          removeMovieLinks: Type.Optional(Type.Boolean()),
+          resetAutoLinkingState: Type.Optional(Type.Boolean()),
+        })
       : undefined;
     app.get(`/api/v3/Action/${name}`, { config: { auth: 'admin' }, schema: { tags, ...(querystring ? { querystring } : {}) } }, run(name));
   }
@@ -41,7 +60,9 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
     await actions.run('RemoveMissingFiles', { removeFromMyList });
     return reply.send();
   };
-  app.get('/api/v3/Action/RemoveMissingFiles', { config: { auth: 'user' }, schema: { tags } }, (_request, reply) => removeMissing(true, reply));
+  app.get('/api/v3/Action/RemoveMissingFiles', { config: { auth: 'user' }, schema: { tags } }, (_request, reply) =>
+    removeMissing(true, reply),
+  );
   app.get(
     '/api/v3/Action/RemoveMissingFiles/:removeFromMyList',
     { config: { auth: 'user' }, schema: { tags, params: Type.Object({ removeFromMyList: Type.String() }) } },

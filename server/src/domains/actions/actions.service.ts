@@ -14,7 +14,14 @@ import type { MyList } from '../metadata/my-list.js';
 import type { TmdbDomain } from '../tmdb/tmdb.domain.js';
 
 /** Work an action does in the background; the HTTP call only queues it. */
-type BulkAction = 'RemoveMissingFiles' | 'SyncMyList' | 'UpdateAllAniDBInfo' | 'SearchForTmdbMatches' | 'UpdateAllTmdbShows' | 'UpdateAllTmdbMovies' | 'UpdateAllMediaInfo';
+type BulkAction =
+  | 'RemoveMissingFiles'
+  | 'SyncMyList'
+  | 'UpdateAllAniDBInfo'
+  | 'SearchForTmdbMatches'
+  | 'UpdateAllTmdbShows'
+  | 'UpdateAllTmdbMovies'
+  | 'UpdateAllMediaInfo';
 interface ActionPayload {
   action: BulkAction;
   removeFromMyList?: boolean;
@@ -95,19 +102,27 @@ export class ActionsService {
         await this.deps.importer.queueImport();
         return {};
       case 'ImportNewFiles':
-        for (const folder of await this.deps.db.selectFrom('import_folders').select('id').execute()) await this.deps.importer.queueScan(folder.id, true);
+        for (const folder of await this.deps.db.selectFrom('import_folders').select('id').execute())
+          await this.deps.importer.queueScan(folder.id, true);
         return {};
       case 'DownloadMissingAniDBAnimeData':
         void this.deps.scheduler.check();
         return {};
       case 'AddAllManualLinksToMyList': {
-        const rows = await this.deps.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('source', '=', 'User').distinct().execute();
+        const rows = await this.deps.db
+          .selectFrom('file_episode_links')
+          .select(['ed2k', 'size'])
+          .where('source', '=', 'User')
+          .distinct()
+          .execute();
         for (const row of rows) await this.deps.myList.queueAdd({ ed2k: row.ed2k, size: row.size }, { force: true });
         return { text: `Saved ${rows.length} AddToMyList Commands` };
       }
       case 'AVDumpMismatchedFiles':
         if (!this.deps.settings.current.AniDb.AVDumpKey?.trim()) throw validationError('Settings', 'Missing AVDump API key.');
-        throw badRequest('Finding files whose chapters disagree with AniDB is not available on this server yet; AVDump single files from Unrecognized Files.');
+        throw badRequest(
+          'Finding files whose chapters disagree with AniDB is not available on this server yet; AVDump single files from Unrecognized Files.',
+        );
       case 'SendWatchStatesToTrakt':
       case 'GetWatchStatesFromTrakt': {
         const trakt = this.deps.settings.current.TraktTv;
@@ -141,7 +156,12 @@ export class ActionsService {
       case 'RemoveMissingFiles':
         return this.removeMissingFiles(removeFromMyList ?? true, ctx);
       case 'SyncMyList': {
-        const rows = await db.selectFrom('files as f').innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size')).select(['f.ed2k', 'f.size']).distinct().execute();
+        const rows = await db
+          .selectFrom('files as f')
+          .innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
+          .select(['f.ed2k', 'f.size'])
+          .distinct()
+          .execute();
         for (const row of rows) await this.deps.myList.queueAdd({ ed2k: row.ed2k, size: row.size }, { force: true });
         ctx.logger.info(`MyList sync: queued ${rows.length} file(s)`);
         return;
@@ -155,17 +175,23 @@ export class ActionsService {
         const rows = await db
           .selectFrom('series as s')
           .select('s.anime_id')
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('xref_anidb_tmdb_show as x').select('x.anime_id').whereRef('x.anime_id', '=', 's.anime_id'))))
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('xref_anidb_tmdb_movie as m').select('m.anime_id').whereRef('m.anime_id', '=', 's.anime_id'))))
+          .where((eb) =>
+            eb.not(eb.exists(eb.selectFrom('xref_anidb_tmdb_show as x').select('x.anime_id').whereRef('x.anime_id', '=', 's.anime_id'))),
+          )
+          .where((eb) =>
+            eb.not(eb.exists(eb.selectFrom('xref_anidb_tmdb_movie as m').select('m.anime_id').whereRef('m.anime_id', '=', 's.anime_id'))),
+          )
           .execute();
         for (const row of rows) await this.deps.tmdb.linking.queueAutoMatch(row.anime_id);
         return;
       }
       case 'UpdateAllTmdbShows':
-        for (const row of await db.selectFrom('tmdb_shows').select('id').execute()) await this.deps.tmdb.sync.queueShow(row.id, { force: true });
+        for (const row of await db.selectFrom('tmdb_shows').select('id').execute())
+          await this.deps.tmdb.sync.queueShow(row.id, { force: true });
         return;
       case 'UpdateAllTmdbMovies':
-        for (const row of await db.selectFrom('tmdb_movies').select('id').execute()) await this.deps.tmdb.sync.queueMovie(row.id, { force: true });
+        for (const row of await db.selectFrom('tmdb_movies').select('id').execute())
+          await this.deps.tmdb.sync.queueMovie(row.id, { force: true });
         return;
       case 'UpdateAllMediaInfo': {
         const ids = (await db.selectFrom('files').select('id').where('ed2k', '<>', '').execute()).map((r) => ({ fileId: r.id }));
@@ -186,7 +212,10 @@ export class ActionsService {
     let removed = 0;
     for (const location of locations) {
       if (ctx.signal.aborted) return;
-      const exists = await fs.access(path.join(location.folder_path, location.relative_path)).then(() => true, () => false);
+      const exists = await fs.access(path.join(location.folder_path, location.relative_path)).then(
+        () => true,
+        () => false,
+      );
       if (exists) continue;
       await this.deps.files.deleteLocationById(location.id, { removeFiles: false, removeFolders: false }, true);
       removed++;

@@ -39,7 +39,10 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
 
   app.get(
     '/api/auth',
-    { config: { auth: 'user' }, schema: { tags: ['Auth'], summary: "The caller's API key devices", response: { 200: Type.Array(ApikeyResult) } } },
+    {
+      config: { auth: 'user' },
+      schema: { tags: ['Auth'], summary: "The caller's API key devices", response: { 200: Type.Array(ApikeyResult) } },
+    },
     async (request) => {
       const principal = request.principal!;
       return principal.kind === 'user' ? auth.listKeys(principal.userId) : [];
@@ -54,7 +57,10 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
     },
     async (request, reply) => {
       const principal = request.principal!;
-      const device = typeof request.body === 'string' || typeof request.body === 'number' || typeof request.body === 'boolean' ? String(request.body) : '';
+      const device =
+        typeof request.body === 'string' || typeof request.body === 'number' || typeof request.body === 'boolean'
+          ? String(request.body)
+          : '';
       if (!device.trim()) throw badRequest('device cannot be empty');
       if (principal.kind !== 'user') throw badRequest('device cannot be empty');
       return sendText(reply, await auth.issueKey(principal.userId, device));
@@ -65,7 +71,11 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
     '/api/auth',
     {
       config: { auth: 'user' },
-      schema: { tags: ['Auth'], summary: 'Revoke an API key by device name or by the key itself (body: JSON string)', body: Type.Unknown() },
+      schema: {
+        tags: ['Auth'],
+        summary: 'Revoke an API key by device name or by the key itself (body: JSON string)',
+        body: Type.Unknown(),
+      },
     },
     async (request, reply) => {
       await auth.revoke(request.principal, request.body);

@@ -79,5 +79,4 @@ export class AuthService {
 }
 
 // scrypt hash of a random throwaway password, used only to equalise timing for unknown usernames.
-const DUMMY_HASH =
-  'scrypt$16384$8$1$c2hva28tdHMtZHVtbXktc2FsdA==$Gq3vQm3f1dY0vYp3qJ7q1Qy9X8nQw0k6l5mV2xR1sT4=';
+const DUMMY_HASH = 'scrypt$16384$8$1$c2hva28tdHMtZHVtbXktc2FsdA==$Gq3vQm3f1dY0vYp3qJ7q1Qy9X8nQw0k6l5mV2xR1sT4=';

@@ -64,11 +64,7 @@ export class AuthStore {
   }
 
   async deleteDevice(userId: number, device: string): Promise<number> {
-    const result = await this.db
-      .deleteFrom('api_keys')
-      .where('user_id', '=', userId)
-      .where('device', '=', device)
-      .executeTakeFirst();
+    const result = await this.db.deleteFrom('api_keys').where('user_id', '=', userId).where('device', '=', device).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -17,7 +17,12 @@ const NAMES = ['avdump3', 'AVDump3CL', 'AVDump3CL.dll'];
 
 export function locateAVDump(env: NodeJS.ProcessEnv = process.env): AVDumpTool | null {
   const configured = env.SHOKO_AVDUMP?.trim();
-  const candidates = configured ? [configured] : (env.PATH ?? '').split(path.delimiter).filter(Boolean).flatMap((dir) => NAMES.map((name) => path.join(dir, name)));
+  const candidates = configured
+    ? [configured]
+    : (env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(Boolean)
+        .flatMap((dir) => NAMES.map((name) => path.join(dir, name)));
   for (const candidate of candidates) {
     try {
       fs.accessSync(candidate, candidate.endsWith('.dll') ? fs.constants.R_OK : fs.constants.X_OK);
@@ -92,7 +97,11 @@ export function avdumpArguments(options: Omit<AVDumpRunOptions, 'signal' | 'onSt
 /** Runs the tool to its end; resolves with the exit code (null when killed). */
 export function runAVDump(tool: AVDumpTool, options: AVDumpRunOptions): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool.command, [...tool.prefix, ...avdumpArguments(options)], { shell: false, stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const child = spawn(tool.command, [...tool.prefix, ...avdumpArguments(options)], {
+      shell: false,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      signal: options.signal,
+    });
     readline.createInterface({ input: child.stdout }).on('line', options.onStdout);
     readline.createInterface({ input: child.stderr }).on('line', options.onStderr);
     child.on('error', (error) => {
@@ -106,7 +115,11 @@ export function runAVDump(tool: AVDumpTool, options: AVDumpRunOptions): Promise<
 /** The installed version: the last word of the first line `--Version` prints. */
 export function avdumpVersion(tool: AVDumpTool): Promise<string | null> {
   return new Promise((resolve) => {
-    const child = spawn(tool.command, [...tool.prefix, '--Version'], { shell: false, stdio: ['ignore', 'pipe', 'ignore'], timeout: 15_000 });
+    const child = spawn(tool.command, [...tool.prefix, '--Version'], {
+      shell: false,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 15_000,
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.on('error', () => resolve(null));

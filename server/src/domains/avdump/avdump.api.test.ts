@@ -17,7 +17,15 @@ describe('AVDump', () => {
   let restoreEnv: () => void;
   const events: Array<{ Type: string } & Record<string, unknown>> = [];
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
-  const runs = () => (fs.existsSync(argsLog) ? fs.readFileSync(argsLog, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]) : []);
+  const runs = () =>
+    fs.existsSync(argsLog)
+      ? fs
+          .readFileSync(argsLog, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as string[])
+      : [];
   const setKey = (value: string | null) =>
     server.services.settings.update((s) => {
       s.AniDb.Username = 'dumper';
@@ -34,10 +42,15 @@ describe('AVDump', () => {
     server = await createTestServer();
     key = await completeFirstRun(server);
     server.services.bus.on('avdump', (event) => events.push(event as { Type: string }));
-    const folder = (await api('POST', '/api/v3/ImportFolder', { Name: 'Library', Path: path.join(media, 'library'), DropFolderType: 'None' })).json();
+    const folder = (
+      await api('POST', '/api/v3/ImportFolder', { Name: 'Library', Path: path.join(media, 'library'), DropFolderType: 'None' })
+    ).json();
     await api('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`);
     await server.services.queue.idle();
-    fileIds = (await api('GET', '/api/v3/File?pageSize=0')).json().List.map((f: { ID: number }) => f.ID).sort();
+    fileIds = (await api('GET', '/api/v3/File?pageSize=0'))
+      .json()
+      .List.map((f: { ID: number }) => f.ID)
+      .sort();
     expect(fileIds).toHaveLength(2);
   });
   afterAll(async () => {
@@ -51,7 +64,11 @@ describe('AVDump', () => {
   });
 
   it('reports the installed tool and refuses to download one', async () => {
-    expect((await api('GET', '/api/v3/AVDump/Status')).json()).toEqual({ Installed: true, InstalledVersion: '8300', ExpectedVersion: '8300' });
+    expect((await api('GET', '/api/v3/AVDump/Status')).json()).toEqual({
+      Installed: true,
+      InstalledVersion: '8300',
+      ExpectedVersion: '8300',
+    });
     expect((await api('POST', '/api/v3/AVDump/Update?force=true')).json()).toBe(false);
   });
 
@@ -73,8 +90,22 @@ describe('AVDump', () => {
     expect(res.statusCode).toBe(200);
     await server.services.queue.idle();
     const [args] = runs().slice(-1);
-    expect(args).toEqual(expect.arrayContaining(['--Auth=dumper:secret-udp-key', '--LPort=4557', '--PrintEd2kLink=true', '--Consumers=ED2K', '--Timeout=20:3', '--Concurrent=1']));
-    expect(args.filter((a) => !a.startsWith('--')).map((a) => path.basename(a)).sort()).toEqual(['Unknown 01.mkv', 'Unknown 02.mkv']);
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--Auth=dumper:secret-udp-key',
+        '--LPort=4557',
+        '--PrintEd2kLink=true',
+        '--Consumers=ED2K',
+        '--Timeout=20:3',
+        '--Concurrent=1',
+      ]),
+    );
+    expect(
+      args
+        .filter((a) => !a.startsWith('--'))
+        .map((a) => path.basename(a))
+        .sort(),
+    ).toEqual(['Unknown 01.mkv', 'Unknown 02.mkv']);
 
     const types = events.map((e) => e.Type);
     expect(types[0]).toBe('Started');

@@ -9,7 +9,11 @@ export function registerAVDumpRoutes(app: App, avdump: AVDumpService) {
   app.get('/api/v3/AVDump/Status', { schema: { tags: ['AVDump'] } }, () => avdump.status());
 
   // Installing AVDump means downloading it from AniDB; this server only uses one the owner installed, so nothing changes.
-  app.post('/api/v3/AVDump/Update', { config: { auth: 'admin' }, schema: { tags: ['AVDump'], querystring: Type.Object({ force: Type.Boolean({ default: false }) }) } }, () => false);
+  app.post(
+    '/api/v3/AVDump/Update',
+    { config: { auth: 'admin' }, schema: { tags: ['AVDump'], querystring: Type.Object({ force: Type.Boolean({ default: false }) }) } },
+    () => false,
+  );
 
   app.post('/api/v3/AVDump/DumpFiles', { schema: { tags: ['AVDump'], body: DumpFilesBody } }, async (request, reply) => {
     const ids = [...new Set(request.body.FileIDs)];
@@ -34,7 +38,10 @@ export function registerAVDumpRoutes(app: App, avdump: AVDumpService) {
     async (request, reply) => {
       const id = request.params.fileID;
       if (!(await avdump.fileExists(id))) throw notFound('No File entry for the given fileID');
-      await avdump.validate([id], { unknown: () => ['File', 'No File entry for the given fileID'], noPath: () => ['File', 'Unable to resolve file location.'] });
+      await avdump.validate([id], {
+        unknown: () => ['File', 'No File entry for the given fileID'],
+        noPath: () => ['File', 'Unable to resolve file location.'],
+      });
       if (request.query.immediate) await avdump.dump([id]);
       else await avdump.queue([id]);
       return reply.send();

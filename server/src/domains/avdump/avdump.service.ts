@@ -25,7 +25,8 @@ interface Session {
   startedAt: string;
 }
 
-export const NOT_INSTALLED = 'AVDump3 is not installed on this server: put avdump3 on the PATH or set SHOKO_AVDUMP to its path, then try again.';
+export const NOT_INSTALLED =
+  'AVDump3 is not installed on this server: put avdump3 on the PATH or set SHOKO_AVDUMP to its path, then try again.';
 
 /**
  * AVDump sessions: the tool is run over a set of files, its output is turned into hub events, and a fully successful
@@ -82,7 +83,10 @@ export class AVDumpService {
   }
 
   /** Checks a request to dump files; every problem is reported at once (A3, F30). Returns the files' paths. */
-  async validate(fileIds: number[], messages: { unknown(id: number): [string, string]; noPath(id: number): [string, string] }): Promise<string[]> {
+  async validate(
+    fileIds: number[],
+    messages: { unknown(id: number): [string, string]; noPath(id: number): [string, string] },
+  ): Promise<string[]> {
     const errors = new FieldErrorCollector();
     if (!this.deps.settings.current.AniDb.AVDumpKey?.trim()) errors.add('Settings', 'Missing AVDump API key');
     if (!this.tool()) errors.add('AVDump', NOT_INSTALLED);
@@ -176,13 +180,34 @@ export class AVDumpService {
       return NOT_INSTALLED;
     }
     const locations = await this.deps.files.locationsOfFiles(fileIds);
-    const paths = fileIds.map((id) => locations.find((l) => l.file_id === id && l.is_accessible)).filter((l) => !!l).map((l) => path.join(l.folder_path, l.relative_path));
+    const paths = fileIds
+      .map((id) => locations.find((l) => l.file_id === id && l.is_accessible))
+      .filter((l) => !!l)
+      .map((l) => path.join(l.folder_path, l.relative_path));
     if (paths.length !== fileIds.length) return 'Unable to find a valid path for every file.';
 
     const firstSession = this.sessions.size === 0;
-    const session: Session = { id: this.nextSessionId++, fileIds, progress: 0, succeeded: 0, failed: 0, pending: 0, ed2ks: [], startedAt: new Date().toISOString() };
+    const session: Session = {
+      id: this.nextSessionId++,
+      fileIds,
+      progress: 0,
+      succeeded: 0,
+      failed: 0,
+      pending: 0,
+      ed2ks: [],
+      startedAt: new Date().toISOString(),
+    };
     this.sessions.set(session.id, session);
-    this.emit({ Type: 'Started', SessionID: session.id, VideoIDs: fileIds, Progress: 0, SucceededCreqCount: 0, FailedCreqCount: 0, PendingCreqCount: 0, StartedAt: session.startedAt });
+    this.emit({
+      Type: 'Started',
+      SessionID: session.id,
+      VideoIDs: fileIds,
+      Progress: 0,
+      SucceededCreqCount: 0,
+      FailedCreqCount: 0,
+      PendingCreqCount: 0,
+      StartedAt: session.startedAt,
+    });
     const stdout: string[] = [];
     const stderr: string[] = [];
     try {
@@ -203,8 +228,20 @@ export class AVDumpService {
       });
       const endedAt = new Date().toISOString();
       const succeeded =
-        exitCode === 0 && !stderr.length && session.ed2ks.length === fileIds.length && session.succeeded === fileIds.length && !session.failed && !session.pending;
-      const common = { SessionID: session.id, VideoIDs: fileIds, Progress: session.progress, Message: stdout.join('\n'), StartedAt: session.startedAt, EndedAt: endedAt };
+        exitCode === 0 &&
+        !stderr.length &&
+        session.ed2ks.length === fileIds.length &&
+        session.succeeded === fileIds.length &&
+        !session.failed &&
+        !session.pending;
+      const common = {
+        SessionID: session.id,
+        VideoIDs: fileIds,
+        Progress: session.progress,
+        Message: stdout.join('\n'),
+        StartedAt: session.startedAt,
+        EndedAt: endedAt,
+      };
       const errorMessage = stderr.length ? { ErrorMessage: stderr.join('\n') } : {};
       if (succeeded) {
         const version = (await this.versionOf(tool)) ?? 'unknown';
@@ -218,12 +255,25 @@ export class AVDumpService {
         this.emit({ Type: 'Success', ...common, ed2ks: session.ed2ks, ...errorMessage });
         return 'success';
       }
-      this.emit({ Type: 'Failure', ...common, SucceededCreqCount: session.succeeded, FailedCreqCount: session.failed, PendingCreqCount: session.pending, ...errorMessage });
+      this.emit({
+        Type: 'Failure',
+        ...common,
+        SucceededCreqCount: session.succeeded,
+        FailedCreqCount: session.failed,
+        PendingCreqCount: session.pending,
+        ...errorMessage,
+      });
       return stderr[0] ?? (exitCode === null ? 'stopped' : `AniDB accepted ${session.succeeded} of ${fileIds.length} file report(s).`);
     } catch (error) {
       const message = `AVDump could not be run: ${(error as Error).message}`;
       this.deps.logger.warn(message);
-      this.emit({ Type: 'GenericException', SessionID: session.id, Message: message, StartedAt: session.startedAt, EndedAt: new Date().toISOString() });
+      this.emit({
+        Type: 'GenericException',
+        SessionID: session.id,
+        Message: message,
+        StartedAt: session.startedAt,
+        EndedAt: new Date().toISOString(),
+      });
       return message;
     } finally {
       this.sessions.delete(session.id);
@@ -242,7 +292,13 @@ export class AVDumpService {
         break;
       case 'creqs':
         Object.assign(session, { succeeded: parsed.done, failed: parsed.failed, pending: parsed.pending });
-        this.emit({ Type: 'CreqUpdate', SessionID: session.id, SucceededCreqCount: parsed.done, FailedCreqCount: parsed.failed, PendingCreqCount: parsed.pending });
+        this.emit({
+          Type: 'CreqUpdate',
+          SessionID: session.id,
+          SucceededCreqCount: parsed.done,
+          FailedCreqCount: parsed.failed,
+          PendingCreqCount: parsed.pending,
+        });
         break;
       case 'ed2k':
         session.ed2ks.push(parsed.link);

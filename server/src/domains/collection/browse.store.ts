@@ -23,16 +23,47 @@ export interface Viewer {
 
 // The metadata pipeline stores the v3 names (TV, TVSpecial, …); AniDB's own texts are accepted as well.
 const ANIME_TYPE_BY_ANIDB: Record<string, AnimeType> = {
-  'TV Series': 'TV', Movie: 'Movie', OVA: 'OVA', 'TV Special': 'TVSpecial', Web: 'Web', 'Music Video': 'MusicVideo', Other: 'Other',
-  TV: 'TV', TVSpecial: 'TVSpecial', MusicVideo: 'MusicVideo', Unknown: 'Unknown',
+  'TV Series': 'TV',
+  Movie: 'Movie',
+  OVA: 'OVA',
+  'TV Special': 'TVSpecial',
+  Web: 'Web',
+  'Music Video': 'MusicVideo',
+  Other: 'Other',
+  TV: 'TV',
+  TVSpecial: 'TVSpecial',
+  MusicVideo: 'MusicVideo',
+  Unknown: 'Unknown',
 };
-export const animeType = (anidbType: string | null | undefined): AnimeType => (anidbType ? ANIME_TYPE_BY_ANIDB[anidbType] ?? 'Unknown' : 'Unknown');
+export const animeType = (anidbType: string | null | undefined): AnimeType =>
+  anidbType ? (ANIME_TYPE_BY_ANIDB[anidbType] ?? 'Unknown') : 'Unknown';
 
 const COUNT_KEY_BY_EPISODE_TYPE: Record<string, keyof EpisodeTypeCounts> = {
-  Episode: 'Episodes', Special: 'Specials', Credits: 'Credits', Trailer: 'Trailers', Parody: 'Parodies', Other: 'Others',
+  Episode: 'Episodes',
+  Special: 'Specials',
+  Credits: 'Credits',
+  Trailer: 'Trailers',
+  Parody: 'Parodies',
+  Other: 'Others',
 };
 const FILE_SOURCE_BY_ANIDB: Record<string, keyof FileSourceCounts> = {
-  tv: 'TV', hdtv: 'TV', dtv: 'TV', dvd: 'DVD', hkdvd: 'DVD', hddvd: 'DVD', 'blu-ray': 'BluRay', bluray: 'BluRay', www: 'Web', web: 'Web', vhs: 'VHS', vcd: 'VCD', svcd: 'VCD', ld: 'LaserDisc', laserdisc: 'LaserDisc', camcorder: 'Camera', camera: 'Camera',
+  tv: 'TV',
+  hdtv: 'TV',
+  dtv: 'TV',
+  dvd: 'DVD',
+  hkdvd: 'DVD',
+  hddvd: 'DVD',
+  'blu-ray': 'BluRay',
+  bluray: 'BluRay',
+  www: 'Web',
+  web: 'Web',
+  vhs: 'VHS',
+  vcd: 'VCD',
+  svcd: 'VCD',
+  ld: 'LaserDisc',
+  laserdisc: 'LaserDisc',
+  camcorder: 'Camera',
+  camera: 'Camera',
 };
 
 const zeroCounts = (): EpisodeTypeCounts => Object.fromEntries(EpisodeTypeCountKeys.map((k) => [k, 0])) as EpisodeTypeCounts;
@@ -55,7 +86,17 @@ export const sortName = (name: string) => {
 const emptyImages = (): Images => ({ Posters: [], Backdrops: [], Banners: [], Logos: [] });
 const posterOf = (animeId: number, picture: string | null): CollectionImage | null =>
   picture
-    ? { ID: animeId, Type: 'Poster', Source: 'AniDB', LanguageCode: null, RelativeFilepath: `/${picture}`, Preferred: false, Disabled: false, Width: null, Height: null }
+    ? {
+        ID: animeId,
+        Type: 'Poster',
+        Source: 'AniDB',
+        LanguageCode: null,
+        RelativeFilepath: `/${picture}`,
+        Preferred: false,
+        Disabled: false,
+        Width: null,
+        Height: null,
+      }
     : null;
 
 type SeriesRow = {
@@ -85,7 +126,7 @@ const seasonsBetween = (airDate: string | null, endDate: string | null, today: s
   const end = new Date(`${(endDate ?? (airDate > today ? airDate : today)).slice(0, 10)}T00:00:00Z`);
   const result: Array<{ Year: number; AnimeSeason: string }> = [];
   for (let y = start.getUTCFullYear(), q = Math.floor(start.getUTCMonth() / 3); result.length < 40; q++) {
-    if (q === 4) (q = 0), y++;
+    if (q === 4) ((q = 0), y++);
     if (y > end.getUTCFullYear() || (y === end.getUTCFullYear() && q > Math.floor(end.getUTCMonth() / 3))) break;
     result.push({ Year: y, AnimeSeason: names[q] });
   }
@@ -142,7 +183,13 @@ export class BrowseStore {
 
   async isSeriesAllowed(viewer: Viewer, animeId: number): Promise<boolean> {
     if (!viewer.restrictedTags.length) return true;
-    const hit = await this.db.selectFrom('anidb_anime_tags').select('tag_id').where('anime_id', '=', animeId).where('tag_id', 'in', viewer.restrictedTags).limit(1).executeTakeFirst();
+    const hit = await this.db
+      .selectFrom('anidb_anime_tags')
+      .select('tag_id')
+      .where('anime_id', '=', animeId)
+      .where('tag_id', 'in', viewer.restrictedTags)
+      .limit(1)
+      .executeTakeFirst();
     return !hit;
   }
 
@@ -158,8 +205,13 @@ export class BrowseStore {
   async descendants(roots: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(roots.map((r) => [r, [r]]));
     if (!roots.length || !(await this.hasChildren(roots))) return result;
-    const { rows } = await sql<{ root: number; id: number }>`WITH RECURSIVE sub(root, id) AS (SELECT id, id FROM groups WHERE id IN (${sql.join(roots)})
-      UNION ALL SELECT s.root, g.id FROM groups g JOIN sub s ON g.parent_id = s.id) SELECT root, id FROM sub WHERE root <> id`.execute(this.db);
+    const { rows } = await sql<{
+      root: number;
+      id: number;
+    }>`WITH RECURSIVE sub(root, id) AS (SELECT id, id FROM groups WHERE id IN (${sql.join(roots)})
+      UNION ALL SELECT s.root, g.id FROM groups g JOIN sub s ON g.parent_id = s.id) SELECT root, id FROM sub WHERE root <> id`.execute(
+      this.db,
+    );
     for (const row of rows) result.get(row.root)!.push(row.id);
     return result;
   }
@@ -176,7 +228,19 @@ export class BrowseStore {
       .selectFrom('series as s')
       .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
       .select(['s.id', 's.anime_id', 's.group_id', 's.title_override', 's.created_at', 's.updated_at'])
-      .select(['a.type', 'a.main_title', 'a.description', 'a.picture', 'a.air_date', 'a.end_date', 'a.rating', 'a.rating_votes', 'a.episode_count', 'a.restricted', 'a.resources']);
+      .select([
+        'a.type',
+        'a.main_title',
+        'a.description',
+        'a.picture',
+        'a.air_date',
+        'a.end_date',
+        'a.rating',
+        'a.rating_votes',
+        'a.episode_count',
+        'a.restricted',
+        'a.resources',
+      ]);
     if (where.ids) query = query.where('s.id', 'in', where.ids);
     if (where.groupIds) query = query.where('s.group_id', 'in', where.groupIds);
     return (await query.execute()) as SeriesRow[];
@@ -189,7 +253,16 @@ export class BrowseStore {
     for (let i = 0; i < seriesIds.length; i += 500) {
       const chunk = seriesIds.slice(i, i + 500);
       // One row per (episode, linked file): an episode is local when any of its links has a file.
-      const { rows } = await sql<{ eid: number; sid: number; hidden: number; etype: string | null; air_date: string | null; fid: number | null; source: string | null; watched: number | null }>`
+      const { rows } = await sql<{
+        eid: number;
+        sid: number;
+        hidden: number;
+        etype: string | null;
+        air_date: string | null;
+        fid: number | null;
+        source: string | null;
+        watched: number | null;
+      }>`
         SELECT e.id AS eid, e.series_id AS sid, e.is_hidden AS hidden, ae.type AS etype, ae.air_date AS air_date, f.id AS fid, af.source AS source, w.episode_id AS watched
         FROM episodes e
           LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
@@ -198,17 +271,27 @@ export class BrowseStore {
           LEFT JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
           LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
         WHERE e.series_id IN (${sql.join(chunk)})`.execute(this.db);
-      const episodes = new Map<number, { sid: number; hidden: number; etype: string | null; air_date: string | null; local: boolean; watched: boolean }>();
+      const episodes = new Map<
+        number,
+        { sid: number; hidden: number; etype: string | null; air_date: string | null; local: boolean; watched: boolean }
+      >();
       const files = new Set<string>();
       for (const row of rows) {
-        const episode = episodes.get(row.eid) ?? { sid: row.sid, hidden: row.hidden, etype: row.etype, air_date: row.air_date, local: false, watched: row.watched !== null };
+        const episode = episodes.get(row.eid) ?? {
+          sid: row.sid,
+          hidden: row.hidden,
+          etype: row.etype,
+          air_date: row.air_date,
+          local: false,
+          watched: row.watched !== null,
+        };
         episodes.set(row.eid, episode);
         if (row.fid === null) continue;
         episode.local = true;
         const key = `${row.sid}:${row.fid}`;
         if (files.has(key)) continue;
         files.add(key);
-        const source = row.source ? FILE_SOURCE_BY_ANIDB[row.source.toLowerCase()] ?? 'Other' : 'Unknown';
+        const source = row.source ? (FILE_SOURCE_BY_ANIDB[row.source.toLowerCase()] ?? 'Other') : 'Unknown';
         result.get(row.sid)!.FileSources[source]++;
       }
       for (const row of episodes.values()) {
@@ -217,7 +300,7 @@ export class BrowseStore {
           sizes.Hidden++;
           continue;
         }
-        const key = row.etype ? COUNT_KEY_BY_EPISODE_TYPE[row.etype] ?? 'Others' : 'Unknown';
+        const key = row.etype ? (COUNT_KEY_BY_EPISODE_TYPE[row.etype] ?? 'Others') : 'Unknown';
         sizes.Total[key]++;
         if (row.local) {
           sizes.Local[key]++;
@@ -232,7 +315,12 @@ export class BrowseStore {
 
   async votes(seriesIds: number[], userId: number) {
     if (!seriesIds.length || !userId) return new Map<number, { value: number; type: string }>();
-    const rows = await this.db.selectFrom('user_series_votes').select(['series_id', 'value', 'vote_type']).where('user_id', '=', userId).where('series_id', 'in', seriesIds).execute();
+    const rows = await this.db
+      .selectFrom('user_series_votes')
+      .select(['series_id', 'value', 'vote_type'])
+      .where('user_id', '=', userId)
+      .where('series_id', 'in', seriesIds)
+      .execute();
     return new Map(rows.map((r) => [r.series_id, { value: r.value, type: r.vote_type }]));
   }
 
@@ -241,7 +329,11 @@ export class BrowseStore {
     const rows = await this.seriesRows({ ids });
     const byId = new Map(rows.map((r) => [r.id, r]));
     const today = new Date().toISOString().slice(0, 10);
-    const [sizes, votes, tops] = await Promise.all([this.sizes(ids, viewer.userId, today), this.votes(ids, viewer.userId), this.topGroups(rows.map((r) => r.group_id))]);
+    const [sizes, votes, tops] = await Promise.all([
+      this.sizes(ids, viewer.userId, today),
+      this.votes(ids, viewer.userId),
+      this.topGroups(rows.map((r) => r.group_id)),
+    ]);
     const titles = options.includeAniDB ? await this.titles(rows.map((r) => r.anime_id)) : new Map<number, AnidbAnimeSummary['Titles']>();
     return ids
       .map((id) => byId.get(id))
@@ -253,7 +345,16 @@ export class BrowseStore {
         const images = emptyImages();
         if (poster) images.Posters.push(poster);
         const series: Series = {
-          IDs: { ID: row.id, ParentGroup: row.group_id, TopLevelGroup: tops.get(row.group_id) ?? row.group_id, AniDB: row.anime_id, TvDB: [], IMDB: [], TMDB: { Movie: [], Show: [] }, MAL: [] },
+          IDs: {
+            ID: row.id,
+            ParentGroup: row.group_id,
+            TopLevelGroup: tops.get(row.group_id) ?? row.group_id,
+            AniDB: row.anime_id,
+            TvDB: [],
+            IMDB: [],
+            TMDB: { Movie: [], Show: [] },
+            MAL: [],
+          },
           Name: row.title_override ?? row.main_title ?? '',
           Size: EpisodeTypeCountKeys.filter((k) => k !== 'Unknown').reduce((sum, k) => sum + size.Local[k], 0),
           HasCustomName: row.title_override !== null,
@@ -293,7 +394,11 @@ export class BrowseStore {
   private async titles(animeIds: number[]) {
     const result = new Map<number, AnidbAnimeSummary['Titles']>();
     if (!animeIds.length) return result;
-    const rows = await this.db.selectFrom('anidb_anime_titles').select(['anime_id', 'type', 'language', 'value']).where('anime_id', 'in', animeIds).execute();
+    const rows = await this.db
+      .selectFrom('anidb_anime_titles')
+      .select(['anime_id', 'type', 'language', 'value'])
+      .where('anime_id', 'in', animeIds)
+      .execute();
     for (const row of rows) {
       const list = result.get(row.anime_id) ?? [];
       const type = row.type.charAt(0).toUpperCase() + row.type.slice(1);
@@ -327,12 +432,27 @@ export class BrowseStore {
     const subtree = await this.descendants(ids);
     const allGroupIds = [...new Set([...subtree.values()].flat())];
     const series = await this.seriesRows({ groupIds: allGroupIds });
-    const allowedSeries = viewer.restrictedTags.length ? await this.allowedSeriesIds(series.map((s) => s.id), viewer) : null;
+    const allowedSeries = viewer.restrictedTags.length
+      ? await this.allowedSeriesIds(
+          series.map((s) => s.id),
+          viewer,
+        )
+      : null;
     const visible = allowedSeries ? series.filter((s) => allowedSeries.has(s.id)) : series;
     const today = new Date().toISOString().slice(0, 10);
-    const sizes = await this.sizes(visible.map((s) => s.id), viewer.userId, today);
+    const sizes = await this.sizes(
+      visible.map((s) => s.id),
+      viewer.userId,
+      today,
+    );
     const tops = await this.topGroups(ids);
-    const childCounts = await this.db.selectFrom('groups').select(['parent_id']).select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', 'in', ids).groupBy('parent_id').execute();
+    const childCounts = await this.db
+      .selectFrom('groups')
+      .select(['parent_id'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parent_id', 'in', ids)
+      .groupBy('parent_id')
+      .execute();
     const children = new Map(childCounts.map((r) => [r.parent_id!, Number(r.n)]));
     const byId = new Map(groups.map((g) => [g.id, g]));
     return ids
@@ -342,8 +462,15 @@ export class BrowseStore {
         const members = new Set(subtree.get(g.id) ?? [g.id]);
         const inTree = visible.filter((s) => members.has(s.group_id));
         const direct = inTree.filter((s) => s.group_id === g.id).sort(byAirDate);
-        const main = (g.preferred_series_id ? direct.find((s) => s.id === g.preferred_series_id) : undefined) ?? direct[0] ?? [...inTree].sort(byAirDate)[0];
-        const total: GroupSizes = { ...emptySizes(), SeriesTypes: Object.fromEntries(AnimeTypes.map((t) => [t, 0])) as GroupSizes['SeriesTypes'], SubGroups: children.get(g.id) ?? 0 };
+        const main =
+          (g.preferred_series_id ? direct.find((s) => s.id === g.preferred_series_id) : undefined) ??
+          direct[0] ??
+          [...inTree].sort(byAirDate)[0];
+        const total: GroupSizes = {
+          ...emptySizes(),
+          SeriesTypes: Object.fromEntries(AnimeTypes.map((t) => [t, 0])) as GroupSizes['SeriesTypes'],
+          SubGroups: children.get(g.id) ?? 0,
+        };
         for (const s of inTree) {
           const size = sizes.get(s.id)!;
           for (const part of ['Local', 'Watched', 'Total'] as const) for (const k of EpisodeTypeCountKeys) total[part][k] += size[part][k];
@@ -356,7 +483,14 @@ export class BrowseStore {
         const poster = main ? posterOf(main.anime_id, main.picture) : null;
         if (poster) images.Posters.push(poster);
         return {
-          IDs: { ID: g.id, PreferredSeries: g.preferred_series_id, MainSeries: main?.id ?? 0, MainAnime: main?.anime_id ?? 0, ParentGroup: g.parent_id, TopLevelGroup: tops.get(g.id) ?? g.id },
+          IDs: {
+            ID: g.id,
+            PreferredSeries: g.preferred_series_id,
+            MainSeries: main?.id ?? 0,
+            MainAnime: main?.anime_id ?? 0,
+            ParentGroup: g.parent_id,
+            TopLevelGroup: tops.get(g.id) ?? g.id,
+          },
           Name: g.name,
           Size: direct.length,
           SortName: sortName(g.name),
@@ -389,7 +523,10 @@ export class BrowseStore {
   async groupSeriesIds(groupId: number, recursive: boolean, viewer: Viewer): Promise<number[]> {
     const groupIds = recursive ? (await this.descendants([groupId])).get(groupId)! : [groupId];
     const rows = (await this.seriesRows({ groupIds })).sort(byAirDate);
-    const allowed = await this.allowedSeriesIds(rows.map((r) => r.id), viewer);
+    const allowed = await this.allowedSeriesIds(
+      rows.map((r) => r.id),
+      viewer,
+    );
     const group = await this.group(groupId);
     const ordered = rows.filter((r) => allowed.has(r.id));
     const preferred = ordered.findIndex((r) => r.id === group?.preferred_series_id);

@@ -20,7 +20,12 @@ describe('collection browsing API', () => {
   const letters = (ids: number[]) => ids.map((id) => Object.entries(series).find(([, v]) => v === id)?.[0] ?? `?${id}`);
   /** Series matching a series-level filter, in the filter's order. */
   const match = async (expression: FilterCondition | null, sorting?: unknown, apiKey = key) => {
-    const res = await api('POST', '/api/v3/Filter/Preview/Series/OnlyIDs', { ApplyAtSeriesLevel: true, Expression: expression, Sorting: sorting ?? null }, apiKey);
+    const res = await api(
+      'POST',
+      '/api/v3/Filter/Preview/Series/OnlyIDs',
+      { ApplyAtSeriesLevel: true, Expression: expression, Sorting: sorting ?? null },
+      apiKey,
+    );
     expect(res.statusCode, res.body).toBe(200);
     return letters(res.json() as number[]);
   };
@@ -36,13 +41,23 @@ describe('collection browsing API', () => {
       {
         animeId: 1,
         title: 'Alpha Academy',
-        titles: [{ type: 'main', language: 'x-jat', value: 'Alpha Academy' }, { type: 'official', language: 'en', value: 'Alpha English Title' }],
+        titles: [
+          { type: 'main', language: 'x-jat', value: 'Alpha Academy' },
+          { type: 'official', language: 'en', value: 'Alpha English Title' },
+        ],
         airDate: '2020-01-05',
         endDate: '2020-03-29',
         rating: 800,
-        tags: [{ id: 10, name: 'action', weight: 500 }, { id: 11, name: 'school', weight: 200 }],
+        tags: [
+          { id: 10, name: 'action', weight: 500 },
+          { id: 11, name: 'school', weight: 200 },
+        ],
         // Episode numbers 1, 3, 2: the missing number 2 lies below a release the group has (see release groups below).
-        episodes: [{ id: 11, file: true, watchedBy: [1] }, { id: 12, file: true, number: 3 }, { id: 13, number: 2 }],
+        episodes: [
+          { id: 11, file: true, watchedBy: [1] },
+          { id: 12, file: true, number: 3 },
+          { id: 13, number: 2 },
+        ],
         groupName: 'Alpha Group',
         createdAt: '2024-01-04T00:00:00.000Z',
       },
@@ -66,7 +81,10 @@ describe('collection browsing API', () => {
         airDate: '2021-10-02',
         endDate: null,
         rating: 700,
-        tags: [{ id: 10, name: 'action' }, { id: 99, name: 'ecchi' }],
+        tags: [
+          { id: 10, name: 'action' },
+          { id: 99, name: 'ecchi' },
+        ],
         episodes: [{ id: 31 }, { id: 32 }],
         createdAt: '2024-01-02T00:00:00.000Z',
       },
@@ -92,52 +110,125 @@ describe('collection browsing API', () => {
     ]);
     series.D = delta.get(4)!.seriesId;
 
-    customTagId = (await db.insertInto('custom_tags').values({ name: 'favourite', description: '' }).returning('id').executeTakeFirstOrThrow()).id;
+    customTagId = (
+      await db.insertInto('custom_tags').values({ name: 'favourite', description: '' }).returning('id').executeTakeFirstOrThrow()
+    ).id;
     await db.insertInto('series_custom_tags').values({ series_id: series.B, tag_id: customTagId }).execute();
     const now = new Date().toISOString();
-    await db.insertInto('user_series_votes').values([
-      { user_id: 1, series_id: series.A, value: 9, vote_type: 'Permanent', updated_at: now },
-      { user_id: 1, series_id: series.B, value: 4, vote_type: 'Temporary', updated_at: now },
-    ]).execute();
-    await db.insertInto('anidb_characters').values({ id: 500, name: 'Invented Hero', gender: null, character_type: null, description: null, picture: null }).execute();
-    await db.insertInto('anidb_anime_characters').values({ anime_id: 1, character_id: 500, appearance: 'main character in', ordering: 0 }).execute();
+    await db
+      .insertInto('user_series_votes')
+      .values([
+        { user_id: 1, series_id: series.A, value: 9, vote_type: 'Permanent', updated_at: now },
+        { user_id: 1, series_id: series.B, value: 4, vote_type: 'Temporary', updated_at: now },
+      ])
+      .execute();
+    await db
+      .insertInto('anidb_characters')
+      .values({ id: 500, name: 'Invented Hero', gender: null, character_type: null, description: null, picture: null })
+      .execute();
+    await db
+      .insertInto('anidb_anime_characters')
+      .values({ anime_id: 1, character_id: 500, appearance: 'main character in', ordering: 0 })
+      .execute();
     await db.insertInto('anidb_creators').values({ id: 600, name: 'Invented Studio', picture: null }).execute();
-    await db.insertInto('anidb_anime_staff').values({ anime_id: 2, creator_id: 600, role: 'Animation Work', character_id: null, ordering: 0 }).execute();
-    folderId = (await db.insertInto('import_folders').values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow()).id;
-    const betaFile = await db.selectFrom('files').select('id').where('size', '=', 100_000_000 + 21).executeTakeFirstOrThrow();
-    await db.insertInto('file_locations').values({ file_id: betaFile.id, import_folder_id: folderId, relative_path: 'Beta/Beta Chronicle - 01.mkv', is_accessible: 1, mtime_ms: null }).execute();
-    await db.updateTable('users').set({ restricted_tags: JSON.stringify([99]) }).where('id', '=', viewer.id).execute();
+    await db
+      .insertInto('anidb_anime_staff')
+      .values({ anime_id: 2, creator_id: 600, role: 'Animation Work', character_id: null, ordering: 0 })
+      .execute();
+    folderId = (
+      await db
+        .insertInto('import_folders')
+        .values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const betaFile = await db
+      .selectFrom('files')
+      .select('id')
+      .where('size', '=', 100_000_000 + 21)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('file_locations')
+      .values({
+        file_id: betaFile.id,
+        import_folder_id: folderId,
+        relative_path: 'Beta/Beta Chronicle - 01.mkv',
+        is_accessible: 1,
+        mtime_ms: null,
+      })
+      .execute();
+    await db
+      .updateTable('users')
+      .set({ restricted_tags: JSON.stringify([99]) })
+      .where('id', '=', viewer.id)
+      .execute();
     // TMDB: A is linked to a show with one automatic and one verified episode link (13 unlinked); B to a movie.
     await db.insertInto('xref_anidb_tmdb_show').values({ anime_id: 1, show_id: 7000, source: 'User' }).execute();
     await db.insertInto('xref_anidb_tmdb_movie').values({ anime_id: 2, anidb_episode_id: 21, movie_id: 8000, source: 'User' }).execute();
-    await db.insertInto('xref_anidb_tmdb_episode').values([
-      { anime_id: 1, anidb_episode_id: 11, show_id: 7000, tmdb_episode_id: 70001, ordering: 0, rating: 'DateAndTitleMatches' },
-      { anime_id: 1, anidb_episode_id: 12, show_id: 7000, tmdb_episode_id: 70002, ordering: 0, rating: 'UserVerified' },
-    ]).execute();
+    await db
+      .insertInto('xref_anidb_tmdb_episode')
+      .values([
+        { anime_id: 1, anidb_episode_id: 11, show_id: 7000, tmdb_episode_id: 70001, ordering: 0, rating: 'DateAndTitleMatches' },
+        { anime_id: 1, anidb_episode_id: 12, show_id: 7000, tmdb_episode_id: 70002, ordering: 0, rating: 'UserVerified' },
+      ])
+      .execute();
     // Release groups: A's and D's files come from "Invented Subs", B's from "Beta Raws". A misses number 2 below its
     // group's number 3 (missing while collecting); D misses number 2 above its group's only release (number 1).
-    await db.insertInto('anidb_release_groups').values([
-      { id: 7, name: 'Invented Subs', short_name: 'IS', updated_at: now },
-      { id: 8, name: 'Beta Raws', short_name: 'BR', updated_at: now },
-    ]).execute();
+    await db
+      .insertInto('anidb_release_groups')
+      .values([
+        { id: 7, name: 'Invented Subs', short_name: 'IS', updated_at: now },
+        { id: 8, name: 'Beta Raws', short_name: 'BR', updated_at: now },
+      ])
+      .execute();
     await db.updateTable('anidb_files').set({ group_id: 7 }).where('anime_id', 'in', [1, 4]).execute();
     await db.updateTable('anidb_files').set({ group_id: 8 }).where('anime_id', '=', 2).execute();
     // Images: every series has its AniDB poster; A's TMDB show adds a backdrop, B's movie a logo that B prefers.
-    const image = (parent_type: 'Show' | 'Movie', parent_id: number, image_type: 'Backdrop' | 'Logo') => ({ parent_type, parent_id, image_type, file_path: `/${parent_id}.png`, language: null, width: 10, height: 10, vote_average: 0, vote_count: 0 });
-    await db.insertInto('tmdb_images').values(image('Show', 7000, 'Backdrop')).execute();
-    const logo = await db.insertInto('tmdb_images').values(image('Movie', 8000, 'Logo')).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('series_preferred_images').values({ series_id: series.B, image_type: 'Logo', source: 'TMDB', image_id: logo.id }).execute();
+    const image = (parent_type: 'Show' | 'Movie', parent_id: number, image_type: 'Backdrop' | 'Logo') => ({
+      parent_type,
+      parent_id,
+      image_type,
+      file_path: `/${parent_id}.png`,
+      language: null,
+      width: 10,
+      height: 10,
+      vote_average: 0,
+      vote_count: 0,
+    });
+    await db
+      .insertInto('tmdb_images')
+      .values(image('Show', 7000, 'Backdrop'))
+      .execute();
+    const logo = await db
+      .insertInto('tmdb_images')
+      .values(image('Movie', 8000, 'Logo'))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('series_preferred_images')
+      .values({ series_id: series.B, image_type: 'Logo', source: 'TMDB', image_id: logo.id })
+      .execute();
     // A voice actor (creator 601) for character 500 in A.
     await db.insertInto('anidb_creators').values({ id: 601, name: 'Invented Voice', picture: null }).execute();
-    await db.insertInto('anidb_anime_staff').values({ anime_id: 1, creator_id: 601, role: 'Seiyuu', character_id: 500, ordering: 1 }).execute();
+    await db
+      .insertInto('anidb_anime_staff')
+      .values({ anime_id: 1, creator_id: 601, role: 'Seiyuu', character_id: 500, ordering: 1 })
+      .execute();
     // AniDB relations: A and D (one group) are prequel and sequel; A → B (another group) a side story.
-    await db.insertInto('anidb_relations').values([
-      { anime_id: 1, related_anime_id: 4, relation_type: 'Sequel', related_title: null },
-      { anime_id: 4, related_anime_id: 1, relation_type: 'Prequel', related_title: null },
-      { anime_id: 1, related_anime_id: 2, relation_type: 'Side Story', related_title: null },
-    ]).execute();
+    await db
+      .insertInto('anidb_relations')
+      .values([
+        { anime_id: 1, related_anime_id: 4, relation_type: 'Sequel', related_title: null },
+        { anime_id: 4, related_anime_id: 1, relation_type: 'Prequel', related_title: null },
+        { anime_id: 1, related_anime_id: 2, relation_type: 'Side Story', related_title: null },
+      ])
+      .execute();
     // A's first file is 1080p.
-    await db.updateTable('files').set({ media_info: JSON.stringify({ Video: [{ Width: 1920, Height: 1080, Resolution: '1080p' }], Audio: [] }) }).where('size', '=', 100_000_000 + 11).execute();
+    await db
+      .updateTable('files')
+      .set({ media_info: JSON.stringify({ Video: [{ Width: 1920, Height: 1080, Resolution: '1080p' }], Audio: [] }) })
+      .where('size', '=', 100_000_000 + 11)
+      .execute();
   });
 
   afterAll(async () => {
@@ -168,7 +259,11 @@ describe('collection browsing API', () => {
       ['HasCharacter', { Type: 'HasCharacter', Parameter: '500' }, ['A']],
       ['HasCreator', { Type: 'HasCreator', Parameter: '600' }, ['B']],
       ['HasCharacterWithAppearance', { Type: 'HasCharacterWithAppearance', Parameter: '500', SecondParameter: 'Main_Character' }, ['A']],
-      ['HasCharacterWithAppearance (other appearance)', { Type: 'HasCharacterWithAppearance', Parameter: '500', SecondParameter: 'Cameo' }, []],
+      [
+        'HasCharacterWithAppearance (other appearance)',
+        { Type: 'HasCharacterWithAppearance', Parameter: '500', SecondParameter: 'Cameo' },
+        [],
+      ],
       ['AnyEquals CharacterIDs', { Type: 'AnyEquals', Left: { Type: 'CharacterIDs' }, Parameter: '500' }, ['A']],
       ['AnyEquals CreatorIDs', { Type: 'AnyEquals', Left: { Type: 'CreatorIDsSelector' }, Parameter: '600' }, ['B']],
       ['IsFavorite', { Type: 'IsFavorite' }, []],
@@ -178,8 +273,16 @@ describe('collection browsing API', () => {
       ['HasTmdbAutoLinkingDisabled', { Type: 'HasTmdbAutoLinkingDisabled' }, []],
       ['HasTraktAutoLinkingDisabled', { Type: 'HasTraktAutoLinkingDisabled' }, []],
       ['MissingTmdbLink', { Type: 'MissingTmdbLink' }, ['D', 'G']],
-      ['NumberEquals AutomaticTmdbEpisodeLinks', { Type: 'NumberEquals', Left: { Type: 'AutomaticTmdbEpisodeLinks' }, Parameter: '1' }, ['A']],
-      ['NumberEquals UserVerifiedTmdbEpisodeLinks', { Type: 'NumberEquals', Left: { Type: 'UserVerifiedTmdbEpisodeLinks' }, Parameter: '1' }, ['A']],
+      [
+        'NumberEquals AutomaticTmdbEpisodeLinks',
+        { Type: 'NumberEquals', Left: { Type: 'AutomaticTmdbEpisodeLinks' }, Parameter: '1' },
+        ['A'],
+      ],
+      [
+        'NumberEquals UserVerifiedTmdbEpisodeLinks',
+        { Type: 'NumberEquals', Left: { Type: 'UserVerifiedTmdbEpisodeLinks' }, Parameter: '1' },
+        ['A'],
+      ],
       ['NumberEquals MissingTmdbEpisodeLinks', { Type: 'NumberEquals', Left: { Type: 'MissingTmdbEpisodeLinks' }, Parameter: '1' }, ['A']],
       ['SetOverlaps', { Type: 'SetOverlaps', Left: { Type: 'Names' } }, []],
       ['StringIn', { Type: 'StringIn', Left: { Type: 'Name' } }, []],
@@ -211,28 +314,80 @@ describe('collection browsing API', () => {
       ['StringNotEquals', { Type: 'StringNotEquals', Left: { Type: 'Name' }, Parameter: 'beta chronicle' }, ['A', 'D', 'G']],
       ['StringStartsWith', { Type: 'StringStartsWith', Left: { Type: 'Name' }, Parameter: 'the' }, ['D']],
       ['StringEndsWith', { Type: 'StringEndsWith', Left: { Type: 'Name' }, Parameter: 'journey' }, ['G']],
-      ['NumberGreaterThan EpisodeCount', { Type: 'NumberGreaterThan', Left: { Type: 'EpisodeCountSelector' }, Parameter: '1' }, ['A', 'D', 'G']],
+      [
+        'NumberGreaterThan EpisodeCount',
+        { Type: 'NumberGreaterThan', Left: { Type: 'EpisodeCountSelector' }, Parameter: '1' },
+        ['A', 'D', 'G'],
+      ],
       ['NumberEquals SeriesCount', { Type: 'NumberEquals', Left: { Type: 'SeriesCount' }, Parameter: '1' }, ['A', 'B', 'D', 'G']],
       ['NumberNotEquals TotalEpisodeCount', { Type: 'NumberNotEquals', Left: { Type: 'TotalEpisodeCount' }, Parameter: '2' }, ['A', 'B']],
-      ['NumberGreaterThanEquals AverageAniDBRating', { Type: 'NumberGreaterThanEquals', Left: { Type: 'AverageAniDBRating' }, Parameter: '7' }, ['A', 'G']],
+      [
+        'NumberGreaterThanEquals AverageAniDBRating',
+        { Type: 'NumberGreaterThanEquals', Left: { Type: 'AverageAniDBRating' }, Parameter: '7' },
+        ['A', 'G'],
+      ],
       ['NumberLessThan UnwatchedEpisodeCount', { Type: 'NumberLessThan', Left: { Type: 'UnwatchedEpisodeCount' }, Parameter: '1' }, ['G']],
-      ['NumberLessThanEquals MissingEpisodeCount', { Type: 'NumberLessThanEquals', Left: { Type: 'MissingEpisodeCount' }, Parameter: '0' }, ['B']],
+      [
+        'NumberLessThanEquals MissingEpisodeCount',
+        { Type: 'NumberLessThanEquals', Left: { Type: 'MissingEpisodeCount' }, Parameter: '0' },
+        ['B'],
+      ],
       ['NumberEquals VideoFiles', { Type: 'NumberEquals', Left: { Type: 'VideoFiles' }, Parameter: '2' }, ['A']],
-      ['NumberGreaterThan WatchedEpisodeCount', { Type: 'NumberGreaterThan', Left: { Type: 'WatchedEpisodeCount' }, Parameter: '0' }, ['A']],
-      ['NumberGreaterThan HighestUserRating vs LowestAniDBRating', { Type: 'NumberGreaterThan', Left: { Type: 'HighestUserRating' }, Right: { Type: 'LowestAniDBRating' } }, ['A']],
+      [
+        'NumberGreaterThan WatchedEpisodeCount',
+        { Type: 'NumberGreaterThan', Left: { Type: 'WatchedEpisodeCount' }, Parameter: '0' },
+        ['A'],
+      ],
+      [
+        'NumberGreaterThan HighestUserRating vs LowestAniDBRating',
+        { Type: 'NumberGreaterThan', Left: { Type: 'HighestUserRating' }, Right: { Type: 'LowestAniDBRating' } },
+        ['A'],
+      ],
       ['NumberGreaterThan SeriesVoteCount', { Type: 'NumberGreaterThan', Left: { Type: 'SeriesVoteCount' }, Parameter: '0' }, ['A', 'B']],
-      ['NumberEquals SeriesTemporaryVoteCount', { Type: 'NumberEquals', Left: { Type: 'SeriesTemporaryVoteCount' }, Parameter: '1' }, ['B']],
+      [
+        'NumberEquals SeriesTemporaryVoteCount',
+        { Type: 'NumberEquals', Left: { Type: 'SeriesTemporaryVoteCount' }, Parameter: '1' },
+        ['B'],
+      ],
       ['DateLessThan AirDate', { Type: 'DateLessThan', Left: { Type: 'AirDateSelector' }, Parameter: '2016-01-01' }, ['B']],
       ['DateEquals AirDate', { Type: 'DateEquals', Left: { Type: 'AirDate' }, Parameter: '2015-07-10' }, ['B']],
       ['DateNotEquals AirDate', { Type: 'DateNotEquals', Left: { Type: 'AirDate' }, Parameter: '2015-07-10' }, ['A', 'D', 'G']],
       ['DateGreaterThanEquals AirDate', { Type: 'DateGreaterThanEquals', Left: { Type: 'AirDate' }, Parameter: '2020-01-05' }, ['A', 'G']],
-      ['DateLessThanEquals LastAirDate', { Type: 'DateLessThanEquals', Left: { Type: 'LastAirDate' }, Parameter: '2018-06-30' }, ['B', 'D']],
-      ['DateGreaterThan AirDate vs DateDiff(Today)', { Type: 'DateGreaterThan', Left: { Type: 'AirDate' }, Right: { Type: 'DateDiffFunction', Left: { Type: 'TodayFunction' }, Parameter: '36500:00:00:00.0000000' } }, ['A', 'B', 'D', 'G']],
-      ['DateEquals DateAdd(AirDate)', { Type: 'DateEquals', Left: { Type: 'DateAdd', Left: { Type: 'AirDate' }, Parameter: '1:00:00:00' }, Parameter: '2015-07-11' }, ['B']],
+      [
+        'DateLessThanEquals LastAirDate',
+        { Type: 'DateLessThanEquals', Left: { Type: 'LastAirDate' }, Parameter: '2018-06-30' },
+        ['B', 'D'],
+      ],
+      [
+        'DateGreaterThan AirDate vs DateDiff(Today)',
+        {
+          Type: 'DateGreaterThan',
+          Left: { Type: 'AirDate' },
+          Right: { Type: 'DateDiffFunction', Left: { Type: 'TodayFunction' }, Parameter: '36500:00:00:00.0000000' },
+        },
+        ['A', 'B', 'D', 'G'],
+      ],
+      [
+        'DateEquals DateAdd(AirDate)',
+        { Type: 'DateEquals', Left: { Type: 'DateAdd', Left: { Type: 'AirDate' }, Parameter: '1:00:00:00' }, Parameter: '2015-07-11' },
+        ['B'],
+      ],
       ['DateLessThan AddedDate', { Type: 'DateLessThan', Left: { Type: 'AddedDate' }, Parameter: '2024-01-03' }, ['D', 'G']],
-      ['DateGreaterThan LastAddedDate', { Type: 'DateGreaterThan', Left: { Type: 'LastAddedDate' }, Parameter: '2000-01-01' }, ['A', 'B', 'D']],
+      [
+        'DateGreaterThan LastAddedDate',
+        { Type: 'DateGreaterThan', Left: { Type: 'LastAddedDate' }, Parameter: '2000-01-01' },
+        ['A', 'B', 'D'],
+      ],
       ['DateGreaterThan WatchedDate', { Type: 'DateGreaterThan', Left: { Type: 'WatchedDate' }, Parameter: '2000-01-01' }, ['A']],
-      ['DateGreaterThan LastWatchedDate', { Type: 'DateGreaterThan', Left: { Type: 'LastWatchedDate' }, Right: { Type: 'DateDiff', Left: { Type: 'Today' }, Parameter: '7:00:00:00' } }, ['A']],
+      [
+        'DateGreaterThan LastWatchedDate',
+        {
+          Type: 'DateGreaterThan',
+          Left: { Type: 'LastWatchedDate' },
+          Right: { Type: 'DateDiff', Left: { Type: 'Today' }, Parameter: '7:00:00:00' },
+        },
+        ['A'],
+      ],
       ['HasResolution', { Type: 'HasResolution', Parameter: '1080P' }, ['A']],
       ['HasResolution (absent)', { Type: 'HasResolution', Parameter: '720p' }, []],
       ['HasAvailableImage', { Type: 'HasAvailableImage', Parameter: 'backdrop' }, ['A']],
@@ -248,31 +403,63 @@ describe('collection browsing API', () => {
       ['HasCreatorWithRole Actor', { Type: 'HasCreatorWithRole', Parameter: '601', SecondParameter: 'Actor' }, ['A']],
       ['HasCreatorWithRole (a voice actor is no Staff)', { Type: 'HasCreatorWithRole', Parameter: '601', SecondParameter: 'Staff' }, []],
       ['HasMissingEpisodesCollecting', { Type: 'HasMissingEpisodesCollecting' }, ['A']],
-      ['NumberEquals MissingEpisodeCollectingCount', { Type: 'NumberEquals', Left: { Type: 'MissingEpisodeCollectingCount' }, Parameter: '1' }, ['A']],
+      [
+        'NumberEquals MissingEpisodeCollectingCount',
+        { Type: 'NumberEquals', Left: { Type: 'MissingEpisodeCollectingCount' }, Parameter: '1' },
+        ['A'],
+      ],
       ['MissingTraktLink', { Type: 'MissingTraktLink' }, []],
       ['MissingTvDBLink', { Type: 'MissingTvDBLink' }, []],
       ['StringRegexMatches', { Type: 'StringRegexMatches', Left: { Type: 'NameSelector' }, Parameter: '^(Alpha|Beta) ' }, ['A', 'B']],
       ['StringRegexMatches is case-sensitive', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^alpha' }, []],
       ['AnyRegexMatches Names', { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: 'ENGLISH\\s+title$' }, ['A']],
-      ['AllRegexMatches AnidbTags', { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^(action|school|drama)$' }, ['A', 'B']],
-      ['Not AnyRegexMatches', { Type: 'Not', Left: { Type: 'AnyRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^act' } }, ['B', 'D']],
+      [
+        'AllRegexMatches AnidbTags',
+        { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^(action|school|drama)$' },
+        ['A', 'B'],
+      ],
+      [
+        'Not AnyRegexMatches',
+        { Type: 'Not', Left: { Type: 'AnyRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^act' } },
+        ['B', 'D'],
+      ],
       ['StringFuzzyMatches', { Type: 'StringFuzzyMatches', Left: { Type: 'Name' }, Parameter: 'Gamma Jorney' }, ['G']],
       ['StringFuzzyMatches (too different)', { Type: 'StringFuzzyMatches', Left: { Type: 'Name' }, Parameter: 'Omega' }, []],
       ['AnyFuzzyMatches Names', { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'chronical' }, ['B']],
-      ['AnyFuzzyMatches Names vs Right Name', { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Right: { Type: 'Name' } }, ['A', 'B', 'D', 'G']],
-      ['And with two text matchers', { Type: 'And', Left: { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'academi' }, Right: { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'Academy$' } }, ['A']],
+      [
+        'AnyFuzzyMatches Names vs Right Name',
+        { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Right: { Type: 'Name' } },
+        ['A', 'B', 'D', 'G'],
+      ],
+      [
+        'And with two text matchers',
+        {
+          Type: 'And',
+          Left: { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'academi' },
+          Right: { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'Academy$' },
+        },
+        ['A'],
+      ],
     ];
     it.each(cases)('%s', async (_name, expression, expected) => {
       expect(await set(expression)).toEqual([...expected].sort());
     });
 
     it('answers 400 naming Expression for unknown types and missing parameters', async () => {
-      for (const expression of [{ Type: 'NoSuchThing' }, { Type: 'HasTag' }, { Type: 'And', Left: { Type: 'HasTag', Parameter: 'x' } }, { Type: 'NumberGreaterThan', Left: { Type: 'Name' }, Parameter: '1' }]) {
+      for (const expression of [
+        { Type: 'NoSuchThing' },
+        { Type: 'HasTag' },
+        { Type: 'And', Left: { Type: 'HasTag', Parameter: 'x' } },
+        { Type: 'NumberGreaterThan', Left: { Type: 'Name' }, Parameter: '1' },
+      ]) {
         const res = await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: true, Expression: expression });
         expect(res.statusCode, JSON.stringify(expression)).toBe(400);
         expect(Object.keys(res.json().errors)[0]).toMatch(/^Expression/);
       }
-      const role = await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: true, Expression: { Type: 'HasCreatorWithRole', Parameter: '600', SecondParameter: 'Painter' } });
+      const role = await api('POST', '/api/v3/Filter/Preview/Group', {
+        ApplyAtSeriesLevel: true,
+        Expression: { Type: 'HasCreatorWithRole', Parameter: '600', SecondParameter: 'Painter' },
+      });
       expect(role.statusCode).toBe(400);
       expect(role.json().errors).toHaveProperty('Expression');
       const sorting = await api('POST', '/api/v3/Filter/Preview/Group', { Sorting: { Type: 'Nope' } });
@@ -285,7 +472,10 @@ describe('collection browsing API', () => {
         [{ Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '(unclosed' }, 'Expression.Parameter'],
         [{ Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: '(a+)+$' }, 'Expression.Parameter'],
         [{ Type: 'AllRegexMatches', Left: { Type: 'Names' }, Parameter: '(x)\\1' }, 'Expression.Parameter'],
-        [{ Type: 'Not', Left: { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'a'.repeat(201) } }, 'Expression.Left.Parameter'],
+        [
+          { Type: 'Not', Left: { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'a'.repeat(201) } },
+          'Expression.Left.Parameter',
+        ],
         [{ Type: 'StringFuzzyMatches', Left: { Type: 'Name' }, Parameter: 'a'.repeat(201) }, 'Expression.Parameter'],
       ];
       for (const [expression, field] of cases) {
@@ -293,9 +483,15 @@ describe('collection browsing API', () => {
         expect(res.statusCode, JSON.stringify(expression)).toBe(400);
         expect(Object.keys(res.json().errors)).toEqual([field]);
       }
-      const saved = await api('POST', '/api/v3/Filter', { Name: 'Broken', Expression: { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: '[' } });
+      const saved = await api('POST', '/api/v3/Filter', {
+        Name: 'Broken',
+        Expression: { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: '[' },
+      });
       expect(saved.json().errors).toHaveProperty(['Expression.Parameter']);
-      const missing = await api('POST', '/api/v3/Filter/Preview/Series', { ApplyAtSeriesLevel: true, Expression: { Type: 'AnyRegexMatches', Left: { Type: 'Names' } } });
+      const missing = await api('POST', '/api/v3/Filter/Preview/Series', {
+        ApplyAtSeriesLevel: true,
+        Expression: { Type: 'AnyRegexMatches', Left: { Type: 'Names' } },
+      });
       expect(missing.statusCode).toBe(400);
     });
   });
@@ -309,12 +505,20 @@ describe('collection browsing API', () => {
     const cases: Array<[string, FilterCondition, string[]]> = [
       ['StringRegexMatches', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^Alpha G' }, ['Alpha Group']],
       ['AnyRegexMatches Names', { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: 'delta' }, ['Alpha Group']],
-      ['AllRegexMatches AnidbTags', { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^(action|school|comedy)$' }, ['Alpha Group']],
+      [
+        'AllRegexMatches AnidbTags',
+        { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^(action|school|comedy)$' },
+        ['Alpha Group'],
+      ],
       ['AnyFuzzyMatches Names', { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'delta tail' }, ['Alpha Group']],
       ['HasReleaseGroupName', { Type: 'HasReleaseGroupName', Parameter: 'Beta Raws' }, ['Beta Chronicle']],
       ['HasAvailableImage', { Type: 'HasAvailableImage', Parameter: 'Backdrop' }, ['Alpha Group']],
       ['HasMissingEpisodesCollecting', { Type: 'HasMissingEpisodesCollecting' }, ['Alpha Group']],
-      ['NumberEquals MissingEpisodeCollectingCount', { Type: 'NumberEquals', Left: { Type: 'MissingEpisodeCollectingCount' }, Parameter: '1' }, ['Alpha Group']],
+      [
+        'NumberEquals MissingEpisodeCollectingCount',
+        { Type: 'NumberEquals', Left: { Type: 'MissingEpisodeCollectingCount' }, Parameter: '1' },
+        ['Alpha Group'],
+      ],
       ['HasCreatorWithRole', { Type: 'HasCreatorWithRole', Parameter: '601', SecondParameter: 'Actor' }, ['Alpha Group']],
     ];
     it.each(cases)('%s', async (_name, expression, expected) => {
@@ -357,7 +561,12 @@ describe('collection browsing API', () => {
     });
 
     it('chains tie-breakers with Next', async () => {
-      expect(await match(null, { Type: 'SeriesCount', IsInverted: false, Next: { Type: 'Name', IsInverted: true } })).toEqual(['D', 'G', 'B', 'A']);
+      expect(await match(null, { Type: 'SeriesCount', IsInverted: false, Next: { Type: 'Name', IsInverted: true } })).toEqual([
+        'D',
+        'G',
+        'B',
+        'A',
+      ]);
     });
 
     it('lists every criterion in the catalogue', async () => {
@@ -392,50 +601,122 @@ describe('collection browsing API', () => {
       const page2 = (await api('POST', '/api/v3/Filter/Preview/Group?pageSize=2&page=2', {})).json();
       expect(page2).toMatchObject({ Total: 3, List: [{ Name: 'Gamma Journey' }] });
       expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=2&page=9', {})).json()).toEqual({ Total: 3, List: [] });
-      const seriesPaged = (await api('POST', '/api/v3/Filter/Preview/Group?pageSize=1&page=2', { ApplyAtSeriesLevel: true, Sorting: { Type: 'AirDate', IsInverted: false } })).json();
+      const seriesPaged = (
+        await api('POST', '/api/v3/Filter/Preview/Group?pageSize=1&page=2', {
+          ApplyAtSeriesLevel: true,
+          Sorting: { Type: 'AirDate', IsInverted: false },
+        })
+      ).json();
       expect(seriesPaged).toMatchObject({ Total: 3, List: [{ IDs: { ID: groups.GA } }] }); // B (2015), then D (2018) lifts GA
       expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=0', {})).json().List).toHaveLength(3);
-      const search = (await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: true, Expression: { Type: 'AnyContains', Left: { Type: 'NamesSelector' }, Parameter: 'delta' } })).json();
+      const search = (
+        await api('POST', '/api/v3/Filter/Preview/Group', {
+          ApplyAtSeriesLevel: true,
+          Expression: { Type: 'AnyContains', Left: { Type: 'NamesSelector' }, Parameter: 'delta' },
+        })
+      ).json();
       expect(search.List.map((g: { IDs: { ID: number } }) => g.IDs.ID)).toEqual([groups.GA]);
       expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=101', {})).statusCode).toBe(400);
       expect((await api('POST', '/api/v3/Filter/Preview/Group?includeEmpty=false', { ApplyAtSeriesLevel: true })).json().Total).toBe(2);
     });
 
     it('returns the series of a group under a live filter', async () => {
-      const all = (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series?recursive=true&includeDataFrom=AniDB&includeDataFrom=TMDB`, {})).json();
+      const all = (
+        await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series?recursive=true&includeDataFrom=AniDB&includeDataFrom=TMDB`, {})
+      ).json();
       expect(all.map((s: { Name: string }) => s.Name)).toEqual(['The Delta Tale', 'Alpha Academy']);
-      expect(all[1].AniDB).toMatchObject({ ID: 1, Type: 'TV', Titles: expect.arrayContaining([expect.objectContaining({ Name: 'Alpha English Title' })]) });
+      expect(all[1].AniDB).toMatchObject({
+        ID: 1,
+        Type: 'TV',
+        Titles: expect.arrayContaining([expect.objectContaining({ Name: 'Alpha English Title' })]),
+      });
       expect(all[1].Sizes).toMatchObject({ Local: { Episodes: 2 }, Watched: { Episodes: 1 }, Missing: { Episodes: 1 } });
-      const filtered = (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series`, { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'comedy' } })).json();
+      const filtered = (
+        await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series`, {
+          ApplyAtSeriesLevel: true,
+          Expression: { Type: 'HasTag', Parameter: 'comedy' },
+        })
+      ).json();
       expect(filtered.map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([series.D]);
     });
 
     it('previews series ordered by name', async () => {
-      const res = (await api('POST', '/api/v3/Filter/Preview/Series?pageSize=2', { ApplyAtSeriesLevel: true, Sorting: { Type: 'AirDate', IsInverted: true } })).json();
+      const res = (
+        await api('POST', '/api/v3/Filter/Preview/Series?pageSize=2', {
+          ApplyAtSeriesLevel: true,
+          Sorting: { Type: 'AirDate', IsInverted: true },
+        })
+      ).json();
       expect(res.Total).toBe(4);
       expect(res.List.map((s: { Name: string }) => s.Name)).toEqual(['Alpha Academy', 'Beta Chronicle']);
     });
 
     it('evaluates group-level filters over the whole group', async () => {
-      const res = (await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: false, Expression: { Type: 'And', Left: { Type: 'HasTag', Parameter: 'comedy' }, Right: { Type: 'HasTag', Parameter: 'school' } } })).json();
+      const res = (
+        await api('POST', '/api/v3/Filter/Preview/Group', {
+          ApplyAtSeriesLevel: false,
+          Expression: { Type: 'And', Left: { Type: 'HasTag', Parameter: 'comedy' }, Right: { Type: 'HasTag', Parameter: 'school' } },
+        })
+      ).json();
       expect(res.List.map((g: { Name: string }) => g.Name)).toEqual(['Alpha Group']);
-      const bySeries = (await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: true, Expression: { Type: 'And', Left: { Type: 'HasTag', Parameter: 'comedy' }, Right: { Type: 'HasTag', Parameter: 'school' } } })).json();
+      const bySeries = (
+        await api('POST', '/api/v3/Filter/Preview/Group', {
+          ApplyAtSeriesLevel: true,
+          Expression: { Type: 'And', Left: { Type: 'HasTag', Parameter: 'comedy' }, Right: { Type: 'HasTag', Parameter: 'school' } },
+        })
+      ).json();
       expect(bySeries.Total).toBe(0);
-      const count = (await api('POST', '/api/v3/Filter/Preview/Group', { Expression: { Type: 'NumberEquals', Left: { Type: 'SeriesCount' }, Parameter: '2' } })).json();
+      const count = (
+        await api('POST', '/api/v3/Filter/Preview/Group', {
+          Expression: { Type: 'NumberEquals', Left: { Type: 'SeriesCount' }, Parameter: '2' },
+        })
+      ).json();
       expect(count.List.map((g: { Name: string }) => g.Name)).toEqual(['Alpha Group']);
     });
 
     it('offers the catalogue with the collection’s options', async () => {
       const res = await api('GET', '/api/v3/Filter/Expressions');
       const byId = new Map((res.json() as Array<{ Expression: string }>).map((e) => [e.Expression, e]));
-      expect(byId.get('HasTag')).toMatchObject({ Group: 'Info', Type: 'Expression', Parameter: 'String', PossibleParameters: expect.arrayContaining(['action', 'drama']) });
+      expect(byId.get('HasTag')).toMatchObject({
+        Group: 'Info',
+        Type: 'Expression',
+        Parameter: 'String',
+        PossibleParameters: expect.arrayContaining(['action', 'drama']),
+      });
       expect(byId.get('InSeason')).toMatchObject({ PossibleParameterPairs: expect.arrayContaining([['2020', 'Winter']]) });
       expect(byId.get('Names')).toMatchObject({ Group: 'Selector', Type: 'StringSetSelector', Name: 'Names' });
-      expect(byId.get('HasReleaseGroupName')).toMatchObject({ Group: 'Info', Parameter: 'String', PossibleParameters: ['Beta Raws', 'Invented Subs'] });
+      expect(byId.get('HasReleaseGroupName')).toMatchObject({
+        Group: 'Info',
+        Parameter: 'String',
+        PossibleParameters: ['Beta Raws', 'Invented Subs'],
+      });
       expect(byId.get('HasAvailableImage')).toMatchObject({ PossibleParameters: ['Poster', 'Backdrop', 'Logo'] });
-      expect(byId.get('HasCreatorWithRole')).toMatchObject({ Parameter: 'String', SecondParameter: 'String', PossibleSecondParameters: expect.arrayContaining(['Actor', 'Studio']) });
-      expect(byId.get('AnyFuzzyMatches')).toMatchObject({ Group: 'Logic', Left: 'StringSetSelector', Right: 'StringSelector', Parameter: 'String' });
-      for (const id of ['HasResolution', 'HasPreferredImage', 'HasMissingEpisodesCollecting', 'MissingTraktLink', 'MissingTvDBLink', 'AllRegexMatches', 'AnyRegexMatches', 'StringRegexMatches', 'StringFuzzyMatches', 'AvailableImageTypes', 'PreferredImageTypes', 'ReleaseGroupNames', 'MissingEpisodeCollectingCount']) {
+      expect(byId.get('HasCreatorWithRole')).toMatchObject({
+        Parameter: 'String',
+        SecondParameter: 'String',
+        PossibleSecondParameters: expect.arrayContaining(['Actor', 'Studio']),
+      });
+      expect(byId.get('AnyFuzzyMatches')).toMatchObject({
+        Group: 'Logic',
+        Left: 'StringSetSelector',
+        Right: 'StringSelector',
+        Parameter: 'String',
+      });
+      for (const id of [
+        'HasResolution',
+        'HasPreferredImage',
+        'HasMissingEpisodesCollecting',
+        'MissingTraktLink',
+        'MissingTvDBLink',
+        'AllRegexMatches',
+        'AnyRegexMatches',
+        'StringRegexMatches',
+        'StringFuzzyMatches',
+        'AvailableImageTypes',
+        'PreferredImageTypes',
+        'ReleaseGroupNames',
+        'MissingEpisodeCollectingCount',
+      ]) {
         expect(byId.has(id), id).toBe(true);
       }
       const info = (await api('GET', '/api/v3/Filter/Expressions?groups=Info')).json() as Array<{ Group: string }>;
@@ -454,7 +735,9 @@ describe('collection browsing API', () => {
       expect(forbidden.body).toBe('Accessing Group is not allowed for the current user');
       expect((await api('GET', '/api/v3/Group?includeEmpty=true', undefined, viewerKey)).json().Total).toBe(2);
       expect((await api('GET', `/api/v3/Series/${series.G}/Group`, undefined, viewerKey)).statusCode).toBe(403);
-      const view = (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GA, groups.GG], TagFilter: 128, TagLimit: 20 }, viewerKey)).json();
+      const view = (
+        await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GA, groups.GG], TagFilter: 128, TagLimit: 20 }, viewerKey)
+      ).json();
       expect(view.map((v: { ID: number }) => v.ID)).toEqual([groups.GA]);
       expect(view[0]).toMatchObject({ ID: groups.GA, Type: 'TV' });
     });
@@ -462,12 +745,17 @@ describe('collection browsing API', () => {
 
   describe('WebUI GroupView', () => {
     it('returns type, rating, top tags by weight and custom tags, capped at TagLimit', async () => {
-      const view = (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB, groups.GA], TagFilter: 128, TagLimit: 20 })).json();
+      const view = (
+        await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB, groups.GA], TagFilter: 128, TagLimit: 20 })
+      ).json();
       expect(view.map((v: { ID: number }) => v.ID)).toEqual([groups.GB, groups.GA]);
       expect(view[0]).toMatchObject({ Type: 'Movie', AirDate: '2015-07-10', Rating: { Value: 600, MaxValue: 1000, Source: 'AniDB' } });
       expect(view[0].Tags.map((t: { Name: string; Source: string }) => `${t.Source}:${t.Name}`)).toEqual(['AniDB:drama', 'User:favourite']);
       // TagFilter drops a category (drama has no parent in the seed, so it counts as Misc = 8); inverted it keeps only it.
-      const tagsWith = async (TagFilter: number) => (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB], TagFilter, TagLimit: 20 })).json()[0].Tags.map((t: { Name: string }) => t.Name);
+      const tagsWith = async (TagFilter: number) =>
+        (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB], TagFilter, TagLimit: 20 }))
+          .json()[0]
+          .Tags.map((t: { Name: string }) => t.Name);
       expect(await tagsWith(8)).toEqual(['favourite']);
       expect(await tagsWith(2 ** 31 + 8)).toEqual(['drama']);
       expect(await tagsWith(2 ** 31 + 2 ** 30 + 8)).toEqual(['drama', 'favourite']);
@@ -475,7 +763,9 @@ describe('collection browsing API', () => {
       expect(capped[0].Tags).toHaveLength(1);
       const none = (await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: [groups.GB] })).json();
       expect(none[0].Tags).toEqual([]);
-      expect((await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: Array.from({ length: 101 }, (_, i) => i + 1) })).statusCode).toBe(400);
+      expect((await api('POST', '/api/v3/WebUI/GroupView', { GroupIDs: Array.from({ length: 101 }, (_, i) => i + 1) })).statusCode).toBe(
+        400,
+      );
     });
   });
 
@@ -492,7 +782,13 @@ describe('collection browsing API', () => {
         Sorting: { Type: 'Name', IsInverted: false },
       });
       expect(created.statusCode, created.body).toBe(200);
-      expect(created.json()).toMatchObject({ Name: 'Action', IDs: { ParentFilter: dirId }, Size: 2, Expression: { Type: 'HasTag', Parameter: 'action' }, Sorting: { Type: 'Name', IsInverted: false } });
+      expect(created.json()).toMatchObject({
+        Name: 'Action',
+        IDs: { ParentFilter: dirId },
+        Size: 2,
+        Expression: { Type: 'HasTag', Parameter: 'action' },
+        Sorting: { Type: 'Name', IsInverted: false },
+      });
       const filterId = created.json().IDs.ID;
       const top = (await api('GET', '/api/v3/Filter?includeEmpty=true&pageSize=0')).json();
       expect(top.List).toEqual([expect.objectContaining({ Name: 'Seasons', IsDirectory: true, Size: 1 })]);
@@ -513,7 +809,11 @@ describe('collection browsing API', () => {
       expect(noName.json().errors).toHaveProperty('Name');
       const badParent = await api('POST', '/api/v3/Filter', { Name: 'x', ParentID: 9999 });
       expect(badParent.json().errors).toHaveProperty('ParentID');
-      const dirWithExpression = await api('POST', '/api/v3/Filter', { Name: 'x', IsDirectory: true, Expression: { Type: 'HasVideoFiles' } });
+      const dirWithExpression = await api('POST', '/api/v3/Filter', {
+        Name: 'x',
+        IsDirectory: true,
+        Expression: { Type: 'HasVideoFiles' },
+      });
       expect(dirWithExpression.json().errors).toHaveProperty('Expression');
       const unknown = await api('POST', '/api/v3/Filter', { Name: 'x', Expression: { Type: 'Bogus' } });
       expect(unknown.json().errors).toHaveProperty('Expression');
@@ -527,14 +827,30 @@ describe('collection browsing API', () => {
     beforeAll(async () => {
       ids.dir = (await api('POST', '/api/v3/Filter', { Name: 'Tree', IsDirectory: true })).json().IDs.ID;
       ids.sub = (await api('POST', '/api/v3/Filter', { Name: 'Sub', IsDirectory: true, ParentID: ids.dir })).json().IDs.ID;
-      const action = await api('POST', '/api/v3/Filter', { Name: 'Action', ParentID: ids.sub, ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' }, Sorting: { Type: 'AirDate', IsInverted: true } });
+      const action = await api('POST', '/api/v3/Filter', {
+        Name: 'Action',
+        ParentID: ids.sub,
+        ApplyAtSeriesLevel: true,
+        Expression: { Type: 'HasTag', Parameter: 'action' },
+        Sorting: { Type: 'AirDate', IsInverted: true },
+      });
       expect(action.statusCode, action.body).toBe(200);
       ids.action = action.json().IDs.ID;
-      ids.alphaGroups = (await api('POST', '/api/v3/Filter', { Name: 'Alpha groups', Expression: { Type: 'StringStartsWith', Left: { Type: 'Name' }, Parameter: 'alpha' } })).json().IDs.ID;
+      ids.alphaGroups = (
+        await api('POST', '/api/v3/Filter', {
+          Name: 'Alpha groups',
+          Expression: { Type: 'StringStartsWith', Left: { Type: 'Name' }, Parameter: 'alpha' },
+        })
+      ).json().IDs.ID;
     });
 
     it('returns the parent or the top-level ancestor of a filter', async () => {
-      expect((await api('GET', `/api/v3/Filter/${ids.action}/Parent`)).json()).toMatchObject({ IDs: { ID: ids.sub, ParentFilter: ids.dir }, Name: 'Sub', IsDirectory: true, Size: 1 });
+      expect((await api('GET', `/api/v3/Filter/${ids.action}/Parent`)).json()).toMatchObject({
+        IDs: { ID: ids.sub, ParentFilter: ids.dir },
+        Name: 'Sub',
+        IsDirectory: true,
+        Size: 1,
+      });
       const top = (await api('GET', `/api/v3/Filter/${ids.action}/Parent?topLevel=true&withConditions=true`)).json();
       expect(top).toMatchObject({ IDs: { ID: ids.dir }, Name: 'Tree' });
       const topLevel = await api('GET', `/api/v3/Filter/${ids.dir}/Parent`);
@@ -552,7 +868,10 @@ describe('collection browsing API', () => {
       const all = (await api('GET', '/api/v3/Filter/0/Series?pageSize=2&page=2')).json();
       expect(all.Total).toBe(4);
       expect(names(all.List)).toEqual(['Gamma Journey', 'The Delta Tale']);
-      expect(names((await api('GET', `/api/v3/Filter/${ids.alphaGroups}/Series`)).json().List)).toEqual(['Alpha Academy', 'The Delta Tale']);
+      expect(names((await api('GET', `/api/v3/Filter/${ids.alphaGroups}/Series`)).json().List)).toEqual([
+        'Alpha Academy',
+        'The Delta Tale',
+      ]);
       expect((await api('GET', '/api/v3/Filter/9999/Series')).statusCode).toBe(404);
       expect((await api('GET', `/api/v3/Filter/${ids.action}/Series?pageSize=101`)).statusCode).toBe(400);
     });
@@ -560,11 +879,17 @@ describe('collection browsing API', () => {
     it('counts letters and lists a group’s series and sub-groups under a saved filter', async () => {
       expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/Letters`)).json()).toEqual({ A: 1, G: 1 });
       expect((await api('GET', '/api/v3/Filter/0/Group/Letters')).json()).toEqual({ A: 1, B: 1, G: 1 });
-      expect(letters((await api('GET', `/api/v3/Filter/${ids.action}/Group/${groups.GA}/Series`)).json().map((s: { IDs: { ID: number } }) => s.IDs.ID))).toEqual(['A']);
+      expect(
+        letters(
+          (await api('GET', `/api/v3/Filter/${ids.action}/Group/${groups.GA}/Series`)).json().map((s: { IDs: { ID: number } }) => s.IDs.ID),
+        ),
+      ).toEqual(['A']);
       const groupLevel = (await api('GET', `/api/v3/Filter/${ids.alphaGroups}/Group/${groups.GA}/Series?includeDataFrom=AniDB`)).json();
       expect(names(groupLevel)).toEqual(['The Delta Tale', 'Alpha Academy']);
       expect(groupLevel[0].AniDB).toBeUndefined();
-      expect((await api('GET', `/api/v3/Filter/0/Group/${groups.GA}/Series?includeDataFrom=AniDB`)).json()[0].AniDB).toMatchObject({ ID: 4 });
+      expect((await api('GET', `/api/v3/Filter/0/Group/${groups.GA}/Series?includeDataFrom=AniDB`)).json()[0].AniDB).toMatchObject({
+        ID: 4,
+      });
       expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/${groups.GA}/Group`)).json()).toEqual([]);
       expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/9999/Series`)).statusCode).toBe(404);
       expect((await api('GET', `/api/v3/Filter/${ids.action}/Group/${groups.GG}/Group`, undefined, viewerKey)).statusCode).toBe(403);
@@ -632,7 +957,8 @@ describe('collection browsing API', () => {
       ]);
       expect((await api('GET', `/api/v3/Group/${groups.GG}/Relations`, undefined, viewerKey)).statusCode).toBe(403);
       // Sub-groups under a live filter: the sub-group holds D (comedy), not A (action).
-      const subIds = async (body: unknown) => (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Group`, body)).json().map((g: { IDs: { ID: number } }) => g.IDs.ID);
+      const subIds = async (body: unknown) =>
+        (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Group`, body)).json().map((g: { IDs: { ID: number } }) => g.IDs.ID);
       expect(await subIds({ ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'comedy' } })).toEqual([newId]);
       expect(await subIds({ ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' } })).toEqual([]);
       expect(await subIds({ Expression: { Type: 'StringEquals', Left: { Type: 'Name' }, Parameter: 'the delta tale' } })).toEqual([newId]);
@@ -644,14 +970,27 @@ describe('collection browsing API', () => {
       expect(await set({ Type: 'AnyContains', Left: { Type: 'Names' }, Parameter: 'alpha group' })).toEqual(['A', 'D']);
       // Text matchers in a nested collection: series see their ancestors' names, groups their whole subtree.
       expect(await set({ Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: '^alpha group$' })).toEqual(['A', 'D']);
-      const nestedRegex = (await api('POST', '/api/v3/Filter/Preview/Group', { ApplyAtSeriesLevel: false, Expression: { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^comedy$' } })).json();
+      const nestedRegex = (
+        await api('POST', '/api/v3/Filter/Preview/Group', {
+          ApplyAtSeriesLevel: false,
+          Expression: { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: '^comedy$' },
+        })
+      ).json();
       expect(nestedRegex.List.map((g: { IDs: { ID: number } }) => g.IDs.ID)).toEqual([groups.GA]);
-      const subSeries = (await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series?recursive=true`, { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'comedy' } })).json();
+      const subSeries = (
+        await api('POST', `/api/v3/Filter/Preview/Group/${groups.GA}/Series?recursive=true`, {
+          ApplyAtSeriesLevel: true,
+          Expression: { Type: 'HasTag', Parameter: 'comedy' },
+        })
+      ).json();
       expect(subSeries.map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([series.D]);
       expect((await api('GET', `/api/v3/Series/${series.D}/Group?topLevel=true`)).json().IDs.ID).toBe(groups.GA);
       const subGroups = (await api('GET', `/api/v3/Group/${groups.GA}/Group`)).json();
       expect(subGroups.map((g: { IDs: { ID: number } }) => g.IDs.ID)).toEqual([newId]);
-      expect((await api('GET', `/api/v3/Group/${newId}/MainSeries?includeDataFrom=AniDB`)).json()).toMatchObject({ IDs: { ID: series.D }, AniDB: { ID: 4 } });
+      expect((await api('GET', `/api/v3/Group/${newId}/MainSeries?includeDataFrom=AniDB`)).json()).toMatchObject({
+        IDs: { ID: series.D },
+        AniDB: { ID: 4 },
+      });
 
       expect((await api('DELETE', `/api/v3/Group/${newId}`, undefined, viewerKey)).statusCode).toBe(403);
       const refused = await api('DELETE', `/api/v3/Group/${newId}`);
@@ -664,7 +1003,14 @@ describe('collection browsing API', () => {
 
     it('counts groups by first letter', async () => {
       expect((await api('GET', '/api/v3/Group/Letters?includeEmpty=true')).json()).toEqual({ A: 1, B: 1, G: 1 });
-      expect((await api('POST', '/api/v3/Filter/Preview/Group/Letters', { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' } })).json()).toEqual({ A: 1, G: 1 });
+      expect(
+        (
+          await api('POST', '/api/v3/Filter/Preview/Group/Letters', {
+            ApplyAtSeriesLevel: true,
+            Expression: { Type: 'HasTag', Parameter: 'action' },
+          })
+        ).json(),
+      ).toEqual({ A: 1, G: 1 });
     });
 
     it('lists groups by SortName with startsWith', async () => {

@@ -1,6 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { CreateOrUpdateFilterBody, CreateOrUpdateGroupBody, JsonPatchOperation, WebUIGroupViewBody, type WebUIGroupExtra } from '@shoko-ts/contract';
+import {
+  CreateOrUpdateFilterBody,
+  CreateOrUpdateGroupBody,
+  JsonPatchOperation,
+  WebUIGroupViewBody,
+  type WebUIGroupExtra,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { readCacheKey, type ReadCache } from '../../http/read-cache.js';
 import { textError, validationError } from '../../http/problem.js';
@@ -17,7 +23,10 @@ const FilterParams = Type.Object({ filterID: Type.Integer({ minimum: 1 }) });
 const PatchBody = Type.Union([Type.Array(JsonPatchOperation), Type.Null()]);
 
 const listOf = (raw: string | string[] | undefined) =>
-  (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((item) => item.split(',')).map((item) => item.trim().toLowerCase()).filter(Boolean);
+  (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean);
 const dataFrom = (raw: string | string[] | undefined) => {
   const list = listOf(raw);
   return { includeAniDB: list.includes('anidb'), includeTMDB: list.includes('tmdb') };
@@ -37,21 +46,31 @@ function applyPatch<T extends object>(model: T, operations: unknown, entity: str
   for (const operation of operations as Array<{ op: string; path: string; value?: unknown }>) {
     const field = operation.path.replace(/^\//, '');
     const key = Object.keys(target).find((k) => k.toLowerCase() === field.toLowerCase());
-    if (!key || !['replace', 'add', 'remove'].includes(operation.op)) throw validationError(entity, `The operation ${operation.op} ${operation.path} is not supported on a ${entity.toLowerCase()}.`);
+    if (!key || !['replace', 'add', 'remove'].includes(operation.op))
+      throw validationError(entity, `The operation ${operation.op} ${operation.path} is not supported on a ${entity.toLowerCase()}.`);
     let value = operation.op === 'remove' ? null : operation.value;
     // JSON Patch values arrive as strings from the console ("true", "12"); convert to the field's kind.
-    if (typeof value === 'string' && /^Has/.test(key)) value = value.toLowerCase() === 'true' ? true : value.toLowerCase() === 'false' ? false : value;
+    if (typeof value === 'string' && /^Has/.test(key))
+      value = value.toLowerCase() === 'true' ? true : value.toLowerCase() === 'false' ? false : value;
     if (typeof value === 'string' && /ID$/.test(key) && /^\d+$/.test(value)) value = Number(value);
     target[key] = value;
   }
   return model;
 }
 
-export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; filters: FiltersService; groups: GroupsService; cache: ReadCache }) {
+export function registerCollectionRoutes(
+  app: App,
+  deps: { browse: BrowseStore; filters: FiltersService; groups: GroupsService; cache: ReadCache },
+) {
   const { browse, filters, groups, cache } = deps;
-  const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
+  const viewerOf = (request: FastifyRequest): Promise<Viewer> =>
+    browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
   const hiddenTagNames = async (viewer: Viewer) =>
-    viewer.restrictedTags.length ? (await browse.kysely.selectFrom('anidb_tags').select('name').where('id', 'in', viewer.restrictedTags).execute()).map((t) => t.name.toLowerCase()) : [];
+    viewer.restrictedTags.length
+      ? (await browse.kysely.selectFrom('anidb_tags').select('name').where('id', 'in', viewer.restrictedTags).execute()).map((t) =>
+          t.name.toLowerCase(),
+        )
+      : [];
 
   /** Top-level groups of a filter's matches counted by the first character of their sort names. */
   const groupLetters = async (live: Awaited<ReturnType<FiltersService['savedOrNone']>>, viewer: Viewer, includeEmpty: boolean) => {
@@ -84,7 +103,9 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     return reply.code(201).header('location', `/api/v3/Group/${group.IDs.ID}`).send(group);
   });
 
-  app.get('/api/v3/Group/:groupID', { schema: { tags: ['Group'], params: GroupParams } }, async (request) => groups.get(request.params.groupID, await viewerOf(request)));
+  app.get('/api/v3/Group/:groupID', { schema: { tags: ['Group'], params: GroupParams } }, async (request) =>
+    groups.get(request.params.groupID, await viewerOf(request)),
+  );
 
   app.put('/api/v3/Group/:groupID', { schema: { tags: ['Group'], params: GroupParams, body: CreateOrUpdateGroupBody } }, async (request) =>
     groups.update(request.params.groupID, request.body, await viewerOf(request)),
@@ -100,7 +121,11 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     '/api/v3/Group/:groupID',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ deleteSeries: Type.Boolean({ default: false }), deleteFiles: Type.Boolean({ default: false }) }) },
+      schema: {
+        tags: ['Group'],
+        params: GroupParams,
+        querystring: Type.Object({ deleteSeries: Type.Boolean({ default: false }), deleteFiles: Type.Boolean({ default: false }) }),
+      },
     },
     async (request, reply) => {
       await groups.delete(request.params.groupID, { deleteSeries: request.query.deleteSeries });
@@ -119,16 +144,30 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       schema: {
         tags: ['Group'],
         params: GroupParams,
-        querystring: Type.Object({ recursive: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }), randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }),
+        querystring: Type.Object({
+          recursive: Type.Boolean({ default: false }),
+          includeMissing: Type.Boolean({ default: true }),
+          randomImages: Type.Boolean({ default: false }),
+          includeDataFrom: ListParam,
+        }),
       },
     },
     async (request) =>
-      groups.series(request.params.groupID, await viewerOf(request), { recursive: request.query.recursive, includeMissing: request.query.includeMissing, ...dataFrom(request.query.includeDataFrom) }),
+      groups.series(request.params.groupID, await viewerOf(request), {
+        recursive: request.query.recursive,
+        includeMissing: request.query.includeMissing,
+        ...dataFrom(request.query.includeDataFrom),
+      }),
   );
 
   app.get(
     '/api/v3/Group/Letters',
-    { schema: { tags: ['Group'], querystring: Type.Object({ includeEmpty: Type.Boolean({ default: false }), topLevelOnly: Type.Boolean({ default: true }) }) } },
+    {
+      schema: {
+        tags: ['Group'],
+        querystring: Type.Object({ includeEmpty: Type.Boolean({ default: false }), topLevelOnly: Type.Boolean({ default: true }) }),
+      },
+    },
     async (request) => {
       return letters((await groups.sortedGroups(await viewerOf(request), request.query)).map((g) => g.key));
     },
@@ -136,21 +175,37 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
 
   app.get(
     '/api/v3/Group/:groupID/Group',
-    { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeEmpty: Type.Boolean({ default: true }) }) } },
+    {
+      schema: {
+        tags: ['Group'],
+        params: GroupParams,
+        querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeEmpty: Type.Boolean({ default: true }) }),
+      },
+    },
     async (request) => groups.subGroups(request.params.groupID, await viewerOf(request), { includeEmpty: request.query.includeEmpty }),
   );
 
-  app.get('/api/v3/Group/:groupID/Parent', { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ topLevel: Type.Boolean({ default: false }) }) } }, async (request) =>
-    groups.parent(request.params.groupID, await viewerOf(request), request.query.topLevel),
+  app.get(
+    '/api/v3/Group/:groupID/Parent',
+    { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ topLevel: Type.Boolean({ default: false }) }) } },
+    async (request) => groups.parent(request.params.groupID, await viewerOf(request), request.query.topLevel),
   );
 
-  app.get('/api/v3/Group/:groupID/Relations', { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ recursive: Type.Boolean({ default: false }) }) } }, async (request) =>
-    groups.relations(request.params.groupID, await viewerOf(request), request.query.recursive),
+  app.get(
+    '/api/v3/Group/:groupID/Relations',
+    { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ recursive: Type.Boolean({ default: false }) }) } },
+    async (request) => groups.relations(request.params.groupID, await viewerOf(request), request.query.recursive),
   );
 
   app.get(
     '/api/v3/Group/:groupID/MainSeries',
-    { schema: { tags: ['Group'], params: GroupParams, querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }) } },
+    {
+      schema: {
+        tags: ['Group'],
+        params: GroupParams,
+        querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }),
+      },
+    },
     async (request) => {
       const viewer = await viewerOf(request);
       const group = await groups.get(request.params.groupID, viewer);
@@ -159,18 +214,35 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     },
   );
 
-  app.get('/api/v3/Series/:seriesID/Group', { schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }), querystring: Type.Object({ topLevel: Type.Boolean({ default: false }) }) } }, async (request) => {
-    const viewer = await viewerOf(request);
-    const series = await browse.kysely.selectFrom('series').select(['group_id', 'anime_id']).where('id', '=', request.params.seriesID).executeTakeFirst();
-    if (!series) throw textError(404, SERIES_NOT_FOUND);
-    if (!(await browse.isSeriesAllowed(viewer, series.anime_id))) throw textError(403, SERIES_FORBIDDEN);
-    const groupId = request.query.topLevel ? await browse.topLevelOf(series.group_id) : series.group_id;
-    return groups.get(groupId, viewer);
-  });
+  app.get(
+    '/api/v3/Series/:seriesID/Group',
+    {
+      schema: {
+        tags: ['Series'],
+        params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ topLevel: Type.Boolean({ default: false }) }),
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(request);
+      const series = await browse.kysely
+        .selectFrom('series')
+        .select(['group_id', 'anime_id'])
+        .where('id', '=', request.params.seriesID)
+        .executeTakeFirst();
+      if (!series) throw textError(404, SERIES_NOT_FOUND);
+      if (!(await browse.isSeriesAllowed(viewer, series.anime_id))) throw textError(403, SERIES_FORBIDDEN);
+      const groupId = request.query.topLevel ? await browse.topLevelOf(series.group_id) : series.group_id;
+      return groups.get(groupId, viewer);
+    },
+  );
 
   app.patch(
     '/api/v3/Series/:seriesID/Move/:groupID',
-    { config: { auth: 'admin' }, schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }), groupID: Type.Integer({ minimum: 1 }) }) } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }), groupID: Type.Integer({ minimum: 1 }) }) },
+    },
     async (request, reply) => {
       await groups.moveSeries(request.params.seriesID, request.params.groupID);
       return reply.send();
@@ -186,48 +258,84 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     page: Page,
     withConditions: Type.Boolean({ default: false }),
   });
-  app.get('/api/v3/Filter', { schema: { tags: ['Filter'], querystring: filterListQuery } }, async (request) => filters.list(null, await viewerOf(request), request.query));
+  app.get('/api/v3/Filter', { schema: { tags: ['Filter'], querystring: filterListQuery } }, async (request) =>
+    filters.list(null, await viewerOf(request), request.query),
+  );
 
   app.post('/api/v3/Filter', { config: { auth: 'admin' }, schema: { tags: ['Filter'], body: CreateOrUpdateFilterBody } }, async (request) =>
     filters.save(null, request.body, await viewerOf(request)),
   );
 
-  app.get('/api/v3/Filter/Expressions', { schema: { tags: ['Filter'], querystring: Type.Object({ types: ListParam, groups: ListParam }) } }, async (request) => {
-    const types = listOf(request.query.types);
-    const wanted = listOf(request.query.groups);
-    return (await filters.expressions()).filter((e) => (!types.length || types.includes(e.Type.toLowerCase())) && (!wanted.length || wanted.includes(e.Group.toLowerCase())));
-  });
+  app.get(
+    '/api/v3/Filter/Expressions',
+    { schema: { tags: ['Filter'], querystring: Type.Object({ types: ListParam, groups: ListParam }) } },
+    async (request) => {
+      const types = listOf(request.query.types);
+      const wanted = listOf(request.query.groups);
+      return (await filters.expressions()).filter(
+        (e) => (!types.length || types.includes(e.Type.toLowerCase())) && (!wanted.length || wanted.includes(e.Group.toLowerCase())),
+      );
+    },
+  );
 
   app.get('/api/v3/Filter/SortingCriteria', { schema: { tags: ['Filter'] } }, () => filters.sortingCriteria());
 
   app.get(
     '/api/v3/Filter/:filterID',
-    { schema: { tags: ['Filter'], params: FilterParams, querystring: Type.Object({ withConditions: Type.Boolean({ default: false }), includeEmptyGroups: Type.Boolean({ default: true }) }) } },
+    {
+      schema: {
+        tags: ['Filter'],
+        params: FilterParams,
+        querystring: Type.Object({ withConditions: Type.Boolean({ default: false }), includeEmptyGroups: Type.Boolean({ default: true }) }),
+      },
+    },
     async (request) => filters.get(request.params.filterID, await viewerOf(request), request.query),
   );
 
-  app.put('/api/v3/Filter/:filterID', { config: { auth: 'admin' }, schema: { tags: ['Filter'], params: FilterParams, body: CreateOrUpdateFilterBody } }, async (request) =>
-    filters.save(request.params.filterID, request.body, await viewerOf(request)),
+  app.put(
+    '/api/v3/Filter/:filterID',
+    { config: { auth: 'admin' }, schema: { tags: ['Filter'], params: FilterParams, body: CreateOrUpdateFilterBody } },
+    async (request) => filters.save(request.params.filterID, request.body, await viewerOf(request)),
   );
 
-  app.patch('/api/v3/Filter/:filterID', { config: { auth: 'admin' }, schema: { tags: ['Filter'], params: FilterParams, body: PatchBody } }, async (request) => {
-    const body = applyPatch(await filters.asBody(request.params.filterID), request.body, 'Filter');
-    return filters.save(request.params.filterID, body, await viewerOf(request));
-  });
+  app.patch(
+    '/api/v3/Filter/:filterID',
+    { config: { auth: 'admin' }, schema: { tags: ['Filter'], params: FilterParams, body: PatchBody } },
+    async (request) => {
+      const body = applyPatch(await filters.asBody(request.params.filterID), request.body, 'Filter');
+      return filters.save(request.params.filterID, body, await viewerOf(request));
+    },
+  );
 
-  app.delete('/api/v3/Filter/:filterID', { config: { auth: 'admin' }, schema: { tags: ['Filter'], params: FilterParams } }, async (request, reply) => {
-    await filters.delete(request.params.filterID);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v3/Filter/:filterID',
+    { config: { auth: 'admin' }, schema: { tags: ['Filter'], params: FilterParams } },
+    async (request, reply) => {
+      await filters.delete(request.params.filterID);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/api/v3/Filter/:filterID/Filter',
-    { schema: { tags: ['Filter'], params: FilterParams, querystring: Type.Object({ pageSize: PageSize(50), page: Page, showHidden: Type.Boolean({ default: false }) }) } },
+    {
+      schema: {
+        tags: ['Filter'],
+        params: FilterParams,
+        querystring: Type.Object({ pageSize: PageSize(50), page: Page, showHidden: Type.Boolean({ default: false }) }),
+      },
+    },
     async (request) => {
       const viewer = await viewerOf(request);
       const parent = await filters.row(request.params.filterID);
       if (!parent.is_directory) return { Total: 0, List: [] };
-      return filters.list(parent.id, viewer, { ...request.query, includeEmpty: true, includeEmptyGroups: true, withConditions: false, hiddenNames: await hiddenTagNames(viewer) });
+      return filters.list(parent.id, viewer, {
+        ...request.query,
+        includeEmpty: true,
+        includeEmptyGroups: true,
+        withConditions: false,
+        hiddenNames: await hiddenTagNames(viewer),
+      });
     },
   );
 
@@ -237,13 +345,22 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       schema: {
         tags: ['Filter'],
         params: Type.Object({ filterID: Type.Integer({ minimum: 0 }) }),
-        querystring: Type.Object({ pageSize: PageSize(50), page: Page, includeEmpty: Type.Boolean({ default: true }), randomImages: Type.Boolean({ default: false }), orderByName: Type.Boolean({ default: false }) }),
+        querystring: Type.Object({
+          pageSize: PageSize(50),
+          page: Page,
+          includeEmpty: Type.Boolean({ default: true }),
+          randomImages: Type.Boolean({ default: false }),
+          orderByName: Type.Boolean({ default: false }),
+        }),
       },
     },
     async (request) => {
       const viewer = await viewerOf(request);
       const live = await filters.savedOrNone(request.params.filterID);
-      return filters.previewGroups(live, viewer, request.query, { includeEmpty: request.query.includeEmpty, orderByName: request.query.orderByName || request.params.filterID === 0 });
+      return filters.previewGroups(live, viewer, request.query, {
+        includeEmpty: request.query.includeEmpty,
+        orderByName: request.query.orderByName || request.params.filterID === 0,
+      });
     },
   );
 
@@ -252,7 +369,8 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
   app.get(
     '/api/v3/Filter/:filterID/Group/Letters',
     { schema: { tags: ['Filter'], params: AnyFilterParams, querystring: Type.Object({ includeEmpty: Type.Boolean({ default: true }) }) } },
-    async (request) => groupLetters(await filters.savedOrNone(request.params.filterID), await viewerOf(request), request.query.includeEmpty),
+    async (request) =>
+      groupLetters(await filters.savedOrNone(request.params.filterID), await viewerOf(request), request.query.includeEmpty),
   );
 
   app.get(
@@ -261,14 +379,28 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       schema: {
         tags: ['Filter'],
         params: AnyFilterParams,
-        querystring: Type.Object({ pageSize: PageSize(50), page: Page, randomImages: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }) }),
+        querystring: Type.Object({
+          pageSize: PageSize(50),
+          page: Page,
+          randomImages: Type.Boolean({ default: false }),
+          includeMissing: Type.Boolean({ default: true }),
+        }),
       },
     },
-    async (request) => filters.previewSeries(await filters.savedOrNone(request.params.filterID, true), await viewerOf(request), request.query, request.query),
+    async (request) =>
+      filters.previewSeries(
+        await filters.savedOrNone(request.params.filterID, true),
+        await viewerOf(request),
+        request.query,
+        request.query,
+      ),
   );
 
   app.get('/api/v3/Filter/:filterID/Series/OnlyIDs', { schema: { tags: ['Filter'], params: AnyFilterParams } }, async (request) =>
-    filters.previewSeriesIds(await filters.savedOrNone(request.params.filterID, true), await viewerOf(request), { includeMissing: true, keepOrder: true }),
+    filters.previewSeriesIds(await filters.savedOrNone(request.params.filterID, true), await viewerOf(request), {
+      includeMissing: true,
+      keepOrder: true,
+    }),
   );
 
   const SubGroupQuery = Type.Object({ randomImages: Type.Boolean({ default: false }), includeEmpty: Type.Boolean({ default: true }) });
@@ -287,17 +419,31 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       schema: {
         tags: ['Filter'],
         params: Type.Composite([AnyFilterParams, GroupParams]),
-        querystring: Type.Object({ recursive: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }), randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }),
+        querystring: Type.Object({
+          recursive: Type.Boolean({ default: false }),
+          includeMissing: Type.Boolean({ default: true }),
+          randomImages: Type.Boolean({ default: false }),
+          includeDataFrom: ListParam,
+        }),
       },
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      const options = { recursive: request.query.recursive, includeMissing: request.query.includeMissing, ...dataFrom(request.query.includeDataFrom) };
+      const options = {
+        recursive: request.query.recursive,
+        includeMissing: request.query.includeMissing,
+        ...dataFrom(request.query.includeDataFrom),
+      };
       if (request.params.filterID === 0) return groups.series(request.params.groupID, viewer, options);
       const live = await filters.savedOrNone(request.params.filterID);
       await groups.requireGroup(request.params.groupID, viewer);
       // The reference server drops includeDataFrom for group-level filters (contract §4.7).
-      return filters.previewGroupSeries(request.params.groupID, live, viewer, live.applyAtSeriesLevel ? options : { ...options, includeAniDB: false, includeTMDB: false });
+      return filters.previewGroupSeries(
+        request.params.groupID,
+        live,
+        viewer,
+        live.applyAtSeriesLevel ? options : { ...options, includeAniDB: false, includeTMDB: false },
+      );
     },
   );
 
@@ -307,7 +453,11 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       schema: {
         tags: ['Filter'],
         params: FilterParams,
-        querystring: Type.Object({ topLevel: Type.Boolean({ default: false }), withConditions: Type.Boolean({ default: false }), includeEmptyGroups: Type.Boolean({ default: false }) }),
+        querystring: Type.Object({
+          topLevel: Type.Boolean({ default: false }),
+          withConditions: Type.Boolean({ default: false }),
+          includeEmptyGroups: Type.Boolean({ default: false }),
+        }),
       },
     },
     async (request) => filters.parent(request.params.filterID, await viewerOf(request), request.query),
@@ -321,12 +471,20 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       schema: {
         tags: ['Filter'],
         body: PreviewBody,
-        querystring: Type.Object({ pageSize: PageSize(50), page: Page, includeEmpty: Type.Boolean({ default: true }), randomImages: Type.Boolean({ default: false }), orderByName: Type.Boolean({ default: false }) }),
+        querystring: Type.Object({
+          pageSize: PageSize(50),
+          page: Page,
+          includeEmpty: Type.Boolean({ default: true }),
+          randomImages: Type.Boolean({ default: false }),
+          orderByName: Type.Boolean({ default: false }),
+        }),
       },
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      return cache.get(readCacheKey(request), () => filters.previewGroups(filters.parseLive(request.body), viewer, request.query, request.query));
+      return cache.get(readCacheKey(request), () =>
+        filters.previewGroups(filters.parseLive(request.body), viewer, request.query, request.query),
+      );
     },
   );
 
@@ -336,12 +494,19 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       schema: {
         tags: ['Filter'],
         body: PreviewBody,
-        querystring: Type.Object({ pageSize: PageSize(50), page: Page, randomImages: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }) }),
+        querystring: Type.Object({
+          pageSize: PageSize(50),
+          page: Page,
+          randomImages: Type.Boolean({ default: false }),
+          includeMissing: Type.Boolean({ default: true }),
+        }),
       },
     },
     async (request) => {
       const viewer = await viewerOf(request);
-      return cache.get(readCacheKey(request), () => filters.previewSeries(filters.parseLive(request.body), viewer, request.query, request.query));
+      return cache.get(readCacheKey(request), () =>
+        filters.previewSeries(filters.parseLive(request.body), viewer, request.query, request.query),
+      );
     },
   );
 
@@ -355,8 +520,14 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     filters.previewSeriesIds(filters.parseLive(request.body), await viewerOf(request), { includeMissing: true, keepOrder: true }),
   );
 
-  app.post('/api/v3/Filter/Preview/Group/:groupID/Group', { schema: { tags: ['Filter'], params: GroupParams, body: PreviewBody, querystring: SubGroupQuery } }, async (request) =>
-    groups.subGroups(request.params.groupID, await viewerOf(request), { includeEmpty: request.query.includeEmpty, filter: filters.parseLive(request.body) }),
+  app.post(
+    '/api/v3/Filter/Preview/Group/:groupID/Group',
+    { schema: { tags: ['Filter'], params: GroupParams, body: PreviewBody, querystring: SubGroupQuery } },
+    async (request) =>
+      groups.subGroups(request.params.groupID, await viewerOf(request), {
+        includeEmpty: request.query.includeEmpty,
+        filter: filters.parseLive(request.body),
+      }),
   );
 
   app.post(
@@ -366,7 +537,12 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
         tags: ['Filter'],
         params: GroupParams,
         body: PreviewBody,
-        querystring: Type.Object({ recursive: Type.Boolean({ default: false }), includeMissing: Type.Boolean({ default: true }), randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }),
+        querystring: Type.Object({
+          recursive: Type.Boolean({ default: false }),
+          includeMissing: Type.Boolean({ default: true }),
+          randomImages: Type.Boolean({ default: false }),
+          includeDataFrom: ListParam,
+        }),
       },
     },
     async (request) => {
@@ -374,7 +550,11 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
       const live = filters.parseLive(request.body);
       await groups.requireGroup(request.params.groupID, viewer);
       return cache.get(readCacheKey(request), () =>
-        filters.previewGroupSeries(request.params.groupID, live, viewer, { recursive: request.query.recursive, includeMissing: request.query.includeMissing, ...dataFrom(request.query.includeDataFrom) }),
+        filters.previewGroupSeries(request.params.groupID, live, viewer, {
+          recursive: request.query.recursive,
+          includeMissing: request.query.includeMissing,
+          ...dataFrom(request.query.includeDataFrom),
+        }),
       );
     },
   );
@@ -387,34 +567,45 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
     const models = await browse.groupModels(ids, viewer);
     const allowed = models.filter((g) => g.IDs.MainAnime);
     const animeIds = allowed.map((g) => g.IDs.MainAnime);
-    const anime = animeIds.length ? await browse.kysely.selectFrom('anidb_anime').select(['id', 'type', 'rating', 'rating_votes', 'air_date', 'end_date']).where('id', 'in', animeIds).execute() : [];
-    const byAnime = new Map(anime.map((a) => [a.id, a]));
-    const limit = request.body.TagLimit ?? 0;
-    const tags = animeIds.length && limit
+    const anime = animeIds.length
       ? await browse.kysely
-          .selectFrom('anidb_anime_tags as at')
-          .innerJoin('anidb_tags as t', 't.id', 'at.tag_id')
-          .select(['at.anime_id', 't.id', 't.parent_id', 't.name', 't.is_spoiler', 'at.weight'])
-          .where('at.anime_id', 'in', animeIds)
-          .orderBy('at.weight', 'desc')
-          .orderBy('t.name')
+          .selectFrom('anidb_anime')
+          .select(['id', 'type', 'rating', 'rating_votes', 'air_date', 'end_date'])
+          .where('id', 'in', animeIds)
           .execute()
       : [];
+    const byAnime = new Map(anime.map((a) => [a.id, a]));
+    const limit = request.body.TagLimit ?? 0;
+    const tags =
+      animeIds.length && limit
+        ? await browse.kysely
+            .selectFrom('anidb_anime_tags as at')
+            .innerJoin('anidb_tags as t', 't.id', 'at.tag_id')
+            .select(['at.anime_id', 't.id', 't.parent_id', 't.name', 't.is_spoiler', 'at.weight'])
+            .where('at.anime_id', 'in', animeIds)
+            .orderBy('at.weight', 'desc')
+            .orderBy('t.name')
+            .execute()
+        : [];
     // TagFilter drops (or, inverted, keeps only) AniDB tag categories; custom tags follow its User and Invert bits.
     const tagFilter = request.body.TagFilter ?? 0;
-    const ancestry = tagFilter % TagFilterBits.User !== 0 || tagFilter >= TagFilterBits.Invert ? await new TagsStore(browse.kysely).ancestry([...new Set(tags.map((t) => t.id))]) : null;
+    const ancestry =
+      tagFilter % TagFilterBits.User !== 0 || tagFilter >= TagFilterBits.Invert
+        ? await new TagsStore(browse.kysely).ancestry([...new Set(tags.map((t) => t.id))])
+        : null;
     const keepTag = (t: { id: number; name: string }) => !ancestry || keepCategory(tagFilter, tagCategory(ancestry.get(t.id) ?? [t.name]));
     const userTagsWanted = limit > 0 && keepUserTags(tagFilter);
     const mainSeries = allowed.map((g) => g.IDs.MainSeries);
-    const customTags = userTagsWanted && mainSeries.length
-      ? await browse.kysely
-          .selectFrom('series_custom_tags as sct')
-          .innerJoin('custom_tags as ct', 'ct.id', 'sct.tag_id')
-          .select(['sct.series_id', 'ct.id', 'ct.name'])
-          .where('sct.series_id', 'in', mainSeries)
-          .orderBy('ct.name')
-          .execute()
-      : [];
+    const customTags =
+      userTagsWanted && mainSeries.length
+        ? await browse.kysely
+            .selectFrom('series_custom_tags as sct')
+            .innerJoin('custom_tags as ct', 'ct.id', 'sct.tag_id')
+            .select(['sct.series_id', 'ct.id', 'ct.name'])
+            .where('sct.series_id', 'in', mainSeries)
+            .orderBy('ct.name')
+            .execute()
+        : [];
     const restricted = new Set(viewer.restrictedTags);
     const result: WebUIGroupExtra[] = [];
     for (const group of allowed) {
@@ -430,12 +621,16 @@ export function registerCollectionRoutes(app: App, deps: { browse: BrowseStore; 
           .filter((t) => t.anime_id === a.id && !restricted.has(t.id) && keepTag(t))
           .slice(0, limit)
           .map((t) => ({ ID: t.id, ParentID: t.parent_id, Name: t.name, IsSpoiler: !!t.is_spoiler, Weight: t.weight, Source: 'AniDB' }))
-          .concat(customTags.filter((t) => t.series_id === group.IDs.MainSeries).map((t) => ({ ID: t.id, ParentID: null, Name: t.name, IsSpoiler: false, Weight: 0, Source: 'User' })))
+          .concat(
+            customTags
+              .filter((t) => t.series_id === group.IDs.MainSeries)
+              .map((t) => ({ ID: t.id, ParentID: null, Name: t.name, IsSpoiler: false, Weight: 0, Source: 'User' })),
+          )
           .slice(0, limit),
       });
     }
-    if (request.body.OrderByName) result.sort((x, y) => (models.find((m) => m.IDs.ID === x.ID)!.SortName < models.find((m) => m.IDs.ID === y.ID)!.SortName ? -1 : 1));
+    if (request.body.OrderByName)
+      result.sort((x, y) => (models.find((m) => m.IDs.ID === x.ID)!.SortName < models.find((m) => m.IDs.ID === y.ID)!.SortName ? -1 : 1));
     return result;
   });
 }
-

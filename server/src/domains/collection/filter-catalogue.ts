@@ -18,21 +18,77 @@ export interface ExpressionSpec {
 /** `AverageAniDBRating` → `Average Ani DB Rating`, `AniDBIDs` → `Ani DBI Ds`: the catalogue's word splitting. */
 export const displayName = (id: string) => id.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/([A-Z])([A-Z][a-z])/g, '$1 $2');
 
-const info = (id: string, description: string, parameter?: FilterParameterType, secondParameter?: FilterParameterType, options?: string[], secondOptions?: string[]): ExpressionSpec => ({
-  id, group: 'Info', type: 'Expression', description, parameter, secondParameter, options, secondOptions,
+const info = (
+  id: string,
+  description: string,
+  parameter?: FilterParameterType,
+  secondParameter?: FilterParameterType,
+  options?: string[],
+  secondOptions?: string[],
+): ExpressionSpec => ({
+  id,
+  group: 'Info',
+  type: 'Expression',
+  description,
+  parameter,
+  secondParameter,
+  options,
+  secondOptions,
 });
-const selector = (id: string, type: FilterParameterType, description: string): ExpressionSpec => ({ id, group: 'Selector', type, description });
-const logic = (id: string, left: FilterParameterType | undefined, right: FilterParameterType | undefined, parameter: FilterParameterType | undefined, description: string): ExpressionSpec => ({
-  id, group: 'Logic', type: 'Expression', left, right, parameter, description,
+const selector = (id: string, type: FilterParameterType, description: string): ExpressionSpec => ({
+  id,
+  group: 'Selector',
+  type,
+  description,
+});
+const logic = (
+  id: string,
+  left: FilterParameterType | undefined,
+  right: FilterParameterType | undefined,
+  parameter: FilterParameterType | undefined,
+  description: string,
+): ExpressionSpec => ({
+  id,
+  group: 'Logic',
+  type: 'Expression',
+  left,
+  right,
+  parameter,
+  description,
 });
 
-export const VIDEO_SOURCES = ['BluRay', 'DVD', 'Web', 'TV', 'HDTV', 'Unknown', 'Camcorder', 'DTV', 'VCD', 'VHS', 'SVCD', 'HDDVD', 'HKDVD', 'LaserDisc'];
+export const VIDEO_SOURCES = [
+  'BluRay',
+  'DVD',
+  'Web',
+  'TV',
+  'HDTV',
+  'Unknown',
+  'Camcorder',
+  'DTV',
+  'VCD',
+  'VHS',
+  'SVCD',
+  'HDDVD',
+  'HKDVD',
+  'LaserDisc',
+];
 export const ANIME_TYPE_OPTIONS = ['Movie', 'OVA', 'TVSeries', 'TVSpecial', 'Web', 'Other', 'MusicVideo', 'Unknown'];
 export const SEASONS = ['Winter', 'Spring', 'Summer', 'Fall'] as const;
 export const RESOLUTIONS = ['2160p', '1080p', '720p', '480p', 'UWHD', 'UWQHD', '1440p', '576p', '360p', '240p'];
 export const APPEARANCE_TYPES = ['Main_Character', 'Minor_Character', 'Background_Character', 'Cameo', 'Unknown'];
 /** The contract's CreatorRoleType names. */
-export const CREATOR_ROLES = ['Actor', 'Staff', 'Studio', 'Producer', 'Director', 'SeriesComposer', 'CharacterDesign', 'Music', 'SourceWork'];
+export const CREATOR_ROLES = [
+  'Actor',
+  'Staff',
+  'Studio',
+  'Producer',
+  'Director',
+  'SeriesComposer',
+  'CharacterDesign',
+  'Music',
+  'SourceWork',
+];
 
 export const EXPRESSIONS: ExpressionSpec[] = [
   info('HasAudioLanguage', 'Any file of the item has an audio stream in the given language.', 'String'),
@@ -42,15 +98,43 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   info('HasSharedVideoSource', 'Every file of the item comes from the given source.', 'String', undefined, VIDEO_SOURCES),
   info('HasSubtitleLanguage', 'Any file of the item has a subtitle stream in the given language.', 'String'),
   info('HasVideoSource', 'Any file of the item comes from the given source.', 'String', undefined, VIDEO_SOURCES),
-  { id: 'DateAdd', group: 'Function', type: 'DateSelector', left: 'DateSelector', parameter: 'TimeSpan', description: 'The Left date moved forward by Parameter.' },
-  { id: 'DateDiff', group: 'Function', type: 'DateSelector', left: 'DateSelector', parameter: 'TimeSpan', description: 'The Left date moved backward by Parameter.' },
+  {
+    id: 'DateAdd',
+    group: 'Function',
+    type: 'DateSelector',
+    left: 'DateSelector',
+    parameter: 'TimeSpan',
+    description: 'The Left date moved forward by Parameter.',
+  },
+  {
+    id: 'DateDiff',
+    group: 'Function',
+    type: 'DateSelector',
+    left: 'DateSelector',
+    parameter: 'TimeSpan',
+    description: 'The Left date moved backward by Parameter.',
+  },
   { id: 'Today', group: 'Function', type: 'DateSelector', description: 'Today at midnight.' },
   info('HasAnimeType', 'Any series of the item is of the given AniDB type.', 'String', undefined, ANIME_TYPE_OPTIONS),
   info('HasAvailableImage', 'Any series has an image of the given type (AniDB poster, TMDB images of its links).', 'String'),
   info('HasCharacter', 'The item features the AniDB character with the given ID.', 'String'),
-  info('HasCharacterWithAppearance', 'The item features the AniDB character (Parameter) with the appearance type (SecondParameter).', 'String', 'String', undefined, APPEARANCE_TYPES),
+  info(
+    'HasCharacterWithAppearance',
+    'The item features the AniDB character (Parameter) with the appearance type (SecondParameter).',
+    'String',
+    'String',
+    undefined,
+    APPEARANCE_TYPES,
+  ),
   info('HasCreator', 'The item credits the AniDB creator with the given ID.', 'String'),
-  info('HasCreatorWithRole', 'The item credits the AniDB creator (Parameter) in the role (SecondParameter).', 'String', 'String', undefined, CREATOR_ROLES),
+  info(
+    'HasCreatorWithRole',
+    'The item credits the AniDB creator (Parameter) in the role (SecondParameter).',
+    'String',
+    'String',
+    undefined,
+    CREATOR_ROLES,
+  ),
   info('HasCustomTagByID', 'Any series has the custom tag with the given ID.', 'String'),
   info('HasCustomTag', 'Any series has the custom tag with the given name.', 'String'),
   info('HasMissingEpisodesCollecting', 'Any series is missing an episode that a release group it has files from has released.'),
@@ -92,14 +176,44 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   logic('NumberLessThanEquals', 'NumberSelector', 'NumberSelector', 'Number', 'Left <= Right or Parameter.'),
   logic('NumberLessThan', 'NumberSelector', 'NumberSelector', 'Number', 'Left < Right or Parameter.'),
   logic('NumberNotEquals', 'NumberSelector', 'NumberSelector', 'Number', 'Left differs from Right or Parameter.'),
-  logic('AllContains', 'StringSetSelector', 'StringSelector', 'String', 'Every value of the Left set contains Parameter (case-insensitive).'),
-  logic('AllRegexMatches', 'StringSetSelector', undefined, 'String', 'Every value of the Left set matches the regular expression (case-insensitive).'),
+  logic(
+    'AllContains',
+    'StringSetSelector',
+    'StringSelector',
+    'String',
+    'Every value of the Left set contains Parameter (case-insensitive).',
+  ),
+  logic(
+    'AllRegexMatches',
+    'StringSetSelector',
+    undefined,
+    'String',
+    'Every value of the Left set matches the regular expression (case-insensitive).',
+  ),
   logic('AnyContains', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set contains Parameter (case-insensitive).'),
   logic('AnyEquals', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set equals Parameter (case-insensitive).'),
   logic('AnyFuzzyMatches', 'StringSetSelector', 'StringSelector', 'String', 'A value of the Left set fuzzy-matches Parameter (or Right).'),
-  logic('AnyRegexMatches', 'StringSetSelector', undefined, 'String', 'A value of the Left set matches the regular expression (case-insensitive).'),
-  logic('SetOverlaps', 'StringSetSelector', undefined, 'StringSet', 'Left overlaps a string set; string sets are not mapped by the API, so it never matches.'),
-  logic('StringIn', 'StringSelector', undefined, 'StringSet', 'Left is in a string set; string sets are not mapped by the API, so it never matches.'),
+  logic(
+    'AnyRegexMatches',
+    'StringSetSelector',
+    undefined,
+    'String',
+    'A value of the Left set matches the regular expression (case-insensitive).',
+  ),
+  logic(
+    'SetOverlaps',
+    'StringSetSelector',
+    undefined,
+    'StringSet',
+    'Left overlaps a string set; string sets are not mapped by the API, so it never matches.',
+  ),
+  logic(
+    'StringIn',
+    'StringSelector',
+    undefined,
+    'StringSet',
+    'Left is in a string set; string sets are not mapped by the API, so it never matches.',
+  ),
   logic('StringContains', 'StringSelector', 'StringSelector', 'String', 'Left contains Parameter; false if either is empty.'),
   logic('StringEndsWith', 'StringSelector', 'StringSelector', 'String', 'Left ends with Parameter.'),
   logic('StringEquals', 'StringSelector', 'StringSelector', 'String', 'Left equals Parameter (case-insensitive).'),
@@ -121,7 +235,11 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   selector('HighestUserRating', 'NumberSelector', 'Highest user vote.'),
   selector('LowestAniDBRating', 'NumberSelector', 'Lowest AniDB rating.'),
   selector('LowestUserRating', 'NumberSelector', 'Lowest user vote.'),
-  selector('MissingEpisodeCollectingCount', 'NumberSelector', 'Missing episodes that a release group the series has files from has released.'),
+  selector(
+    'MissingEpisodeCollectingCount',
+    'NumberSelector',
+    'Missing episodes that a release group the series has files from has released.',
+  ),
   selector('MissingEpisodeCount', 'NumberSelector', 'Aired episodes without a local file.'),
   selector('MissingTmdbEpisodeLinks', 'NumberSelector', 'Episodes of TMDB-linked series without a TMDB episode link.'),
   selector('SeriesCount', 'NumberSelector', 'Number of series.'),
@@ -198,11 +316,18 @@ export const SORTING_CRITERIA: Array<{ type: string; description: string }> = [
   { type: 'WatchedEpisodeCount', description: 'Watched episodes of the current user.' },
 ];
 
-export const sortingHelp = (): SortingCriteriaHelp[] => SORTING_CRITERIA.map((c) => ({ Type: c.type, Name: displayName(c.type), Description: c.description }));
+export const sortingHelp = (): SortingCriteriaHelp[] =>
+  SORTING_CRITERIA.map((c) => ({ Type: c.type, Name: displayName(c.type), Description: c.description }));
 
 /** The catalogue entry of one spec plus the options the collection offers right now. */
 export function helpEntry(spec: ExpressionSpec, dynamic: { parameters?: string[]; pairs?: string[][] } = {}): FilterExpressionHelp {
-  const help: FilterExpressionHelp = { Expression: spec.id, Name: displayName(spec.id), Group: spec.group, Description: spec.description, Type: spec.type };
+  const help: FilterExpressionHelp = {
+    Expression: spec.id,
+    Name: displayName(spec.id),
+    Group: spec.group,
+    Description: spec.description,
+    Type: spec.type,
+  };
   if (spec.left) help.Left = spec.left;
   if (spec.right) help.Right = spec.right;
   if (spec.parameter) help.Parameter = spec.parameter;

@@ -108,11 +108,15 @@ export class FilterCompiler {
   /** The series rows (alias `alias`) that belong to the candidate. */
   private seriesOf(alias: string): Sql {
     if (this.scope.level === 'series') return raw(`${alias}.id = it.id`);
-    return this.scope.nested ? raw(`${alias}.group_id IN (SELECT d.id FROM gdesc d WHERE d.root = it.id)`) : raw(`${alias}.group_id = it.id`);
+    return this.scope.nested
+      ? raw(`${alias}.group_id IN (SELECT d.id FROM gdesc d WHERE d.root = it.id)`)
+      : raw(`${alias}.group_id = it.id`);
   }
 
   private local(episode: string): Sql {
-    return raw(`EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = ${episode}.anidb_episode_id)`);
+    return raw(
+      `EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = ${episode}.anidb_episode_id)`,
+    );
   }
 
   private watched(episode: string): Sql {
@@ -138,12 +142,14 @@ export class FilterCompiler {
     return raw(this.scope.level === 'group' && this.scope.nested ? 'JOIN gdesc od ON od.id = xs.group_id' : '');
   }
 
-  private filesJoin = 'JOIN episodes e ON e.series_id = xs.id JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size';
+  private filesJoin =
+    'JOIN episodes e ON e.series_id = xs.id JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size';
 
   /** `Parameter` as text, or a 400 naming the node. */
   private param(node: FilterCondition, second = false): string {
     const value = second ? node.SecondParameter : node.Parameter;
-    if (value === undefined || value === null || String(value) === '') throw new FilterError(`${node.Type} needs a ${second ? 'SecondParameter' : 'Parameter'}.`);
+    if (value === undefined || value === null || String(value) === '')
+      throw new FilterError(`${node.Type} needs a ${second ? 'SecondParameter' : 'Parameter'}.`);
     return String(value);
   }
 
@@ -155,7 +161,8 @@ export class FilterCompiler {
 
   private date(node: FilterCondition): string {
     const value = this.param(node);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value.slice(0, 10)))) throw new FilterError(`${node.Type}: '${value}' is not a date (yyyy-MM-dd).`);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value.slice(0, 10))))
+      throw new FilterError(`${node.Type}: '${value}' is not a date (yyyy-MM-dd).`);
     return value.slice(0, 10);
   }
 
@@ -207,19 +214,34 @@ export class FilterCompiler {
       case 'HasAvailableImage':
       case 'HasPreferredImage':
       case 'HasReleaseGroupName': {
-        const set = this.stringSetById({ HasAvailableImage: 'AvailableImageTypes', HasPreferredImage: 'PreferredImageTypes', HasReleaseGroupName: 'ReleaseGroupNames' }[id]!);
+        const set = this.stringSetById(
+          { HasAvailableImage: 'AvailableImageTypes', HasPreferredImage: 'PreferredImageTypes', HasReleaseGroupName: 'ReleaseGroupNames' }[
+            id
+          ]!,
+        );
         return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE lower(q.v) = ${this.param(node).toLowerCase()})`;
       }
       case 'HasResolution':
         // Media info is stored as compact JSON; only video streams carry a Resolution.
-        return this.anySeries(sql`lower(f.media_info) LIKE ${`%"resolution":"${escapeLike(this.param(node))}"%`} ESCAPE '\\'`, this.filesJoin);
+        return this.anySeries(
+          sql`lower(f.media_info) LIKE ${`%"resolution":"${escapeLike(this.param(node))}"%`} ESCAPE '\\'`,
+          this.filesJoin,
+        );
       case 'HasCreatorWithRole': {
         const role = this.param(node, true);
-        if (!CREATOR_ROLES.includes(role)) throw new FilterError(`HasCreatorWithRole: '${role}' is not one of ${CREATOR_ROLES.join(', ')}.`);
-        return this.anySeries(sql`ast.creator_id = ${this.int(node)} AND ${raw(CREATOR_ROLE_SQL)} = ${role}`, 'JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id');
+        if (!CREATOR_ROLES.includes(role))
+          throw new FilterError(`HasCreatorWithRole: '${role}' is not one of ${CREATOR_ROLES.join(', ')}.`);
+        return this.anySeries(
+          sql`ast.creator_id = ${this.int(node)} AND ${raw(CREATOR_ROLE_SQL)} = ${role}`,
+          'JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id',
+        );
       }
       case 'HasMissingEpisodesCollecting':
-        return this.anySeries(this.missingCollecting('e', 'xs'), 'JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id', 'exists');
+        return this.anySeries(
+          this.missingCollecting('e', 'xs'),
+          'JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id',
+          'exists',
+        );
       case 'StringRegexMatches':
       case 'AnyRegexMatches':
       case 'AllRegexMatches':
@@ -228,15 +250,27 @@ export class FilterCompiler {
         return this.textMatch(node);
       case 'HasCharacterWithAppearance': {
         const appearance = APPEARANCES[this.param(node, true)];
-        if (!appearance) throw new FilterError(`HasCharacterWithAppearance: '${node.SecondParameter}' is not one of ${Object.keys(APPEARANCES).join(', ')}.`);
-        return this.anySeries(sql`ac.character_id = ${this.int(node)} AND ac.appearance IN (${sql.join(appearance)})`, 'JOIN anidb_anime_characters ac ON ac.anime_id = xs.anime_id');
+        if (!appearance)
+          throw new FilterError(
+            `HasCharacterWithAppearance: '${node.SecondParameter}' is not one of ${Object.keys(APPEARANCES).join(', ')}.`,
+          );
+        return this.anySeries(
+          sql`ac.character_id = ${this.int(node)} AND ac.appearance IN (${sql.join(appearance)})`,
+          'JOIN anidb_anime_characters ac ON ac.anime_id = xs.anime_id',
+        );
       }
       case 'HasTag':
-        return this.anySeries(sql`lower(t.name) = ${this.param(node).toLowerCase()}`, 'JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id JOIN anidb_tags t ON t.id = at.tag_id');
+        return this.anySeries(
+          sql`lower(t.name) = ${this.param(node).toLowerCase()}`,
+          'JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id JOIN anidb_tags t ON t.id = at.tag_id',
+        );
       case 'HasTagByID':
         return this.anySeries(sql`at.tag_id = ${this.int(node)}`, 'JOIN anidb_anime_tags at ON at.anime_id = xs.anime_id');
       case 'HasCustomTag':
-        return this.anySeries(sql`lower(ct.name) = ${this.param(node).toLowerCase()}`, 'JOIN series_custom_tags sct ON sct.series_id = xs.id JOIN custom_tags ct ON ct.id = sct.tag_id');
+        return this.anySeries(
+          sql`lower(ct.name) = ${this.param(node).toLowerCase()}`,
+          'JOIN series_custom_tags sct ON sct.series_id = xs.id JOIN custom_tags ct ON ct.id = sct.tag_id',
+        );
       case 'HasCustomTagByID':
         return this.anySeries(sql`sct.tag_id = ${this.int(node)}`, 'JOIN series_custom_tags sct ON sct.series_id = xs.id');
       case 'HasCharacter':
@@ -265,7 +299,10 @@ export class FilterCompiler {
       case 'HasTmdbLink':
         return this.anySeries(raw(TMDB_LINKED));
       case 'MissingTmdbLink':
-        return this.anySeries(sql`a.type NOT IN ('Music Video', 'Other', 'unknown') AND NOT ${raw(TMDB_LINKED)}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+        return this.anySeries(
+          sql`a.type NOT IN ('Music Video', 'Other', 'unknown') AND NOT ${raw(TMDB_LINKED)}`,
+          'JOIN anidb_anime a ON a.id = xs.anime_id',
+        );
       case 'HasVideoFiles':
         return this.anySeries(raw('1 = 1'), this.filesJoin, 'exists');
       case 'HasMissingEpisodes':
@@ -275,15 +312,24 @@ export class FilterCompiler {
           'exists',
         );
       case 'HasUnwatchedEpisodes':
-        return this.anySeries(sql`e.is_hidden = 0 AND ${this.local('e')} AND NOT ${this.watched('e')}`, 'JOIN episodes e ON e.series_id = xs.id', 'exists');
+        return this.anySeries(
+          sql`e.is_hidden = 0 AND ${this.local('e')} AND NOT ${this.watched('e')}`,
+          'JOIN episodes e ON e.series_id = xs.id',
+          'exists',
+        );
       case 'HasWatchedEpisodes':
-        return this.anySeries(sql`e.is_hidden = 0`, `JOIN episodes e ON e.series_id = xs.id JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${Number(uid)} AND w.watched_at IS NOT NULL`);
+        return this.anySeries(
+          sql`e.is_hidden = 0`,
+          `JOIN episodes e ON e.series_id = xs.id JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${Number(uid)} AND w.watched_at IS NOT NULL`,
+        );
       case 'HasName':
         return sql`(lower(${this.stringSelector({ Type: 'Name' })}) = ${this.param(node).toLowerCase()})`;
       case 'HasUserVotes':
         return this.anySeries(sql`EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid})`);
       case 'HasPermanentUserVotes':
-        return this.anySeries(sql`EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`);
+        return this.anySeries(
+          sql`EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`,
+        );
       case 'MissingPermanentUserVotes':
       case 'MissingPermanentVote':
         return this.anySeries(
@@ -299,13 +345,17 @@ export class FilterCompiler {
         const column = id.includes('Audio') ? 'audio_languages' : 'subtitle_languages';
         const has = sql`lower(af.${raw(column)}) LIKE ${`%"${escapeLike(this.param(node))}"%`} ESCAPE '\\'`;
         const join = `${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
-        return id.includes('Shared') ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})` : this.anySeries(has, join);
+        return id.includes('Shared')
+          ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})`
+          : this.anySeries(has, join);
       }
       case 'HasVideoSource':
       case 'HasSharedVideoSource': {
         const has = sql`lower(af.source) = ${this.param(node).toLowerCase()}`;
         const join = `${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
-        return id === 'HasSharedVideoSource' ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})` : this.anySeries(has, join);
+        return id === 'HasSharedVideoSource'
+          ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})`
+          : this.anySeries(has, join);
       }
       case 'NumberEquals':
       case 'NumberNotEquals':
@@ -315,7 +365,14 @@ export class FilterCompiler {
       case 'NumberLessThanEquals': {
         const left = this.numberExpr(this.child(node, 'Left'));
         const right = node.Right ? this.numberExpr(node.Right) : sql`CAST(${this.number(node)} AS DOUBLE PRECISION)`;
-        const op = { NumberEquals: '=', NumberNotEquals: '<>', NumberGreaterThan: '>', NumberGreaterThanEquals: '>=', NumberLessThan: '<', NumberLessThanEquals: '<=' }[id]!;
+        const op = {
+          NumberEquals: '=',
+          NumberNotEquals: '<>',
+          NumberGreaterThan: '>',
+          NumberGreaterThanEquals: '>=',
+          NumberLessThan: '<',
+          NumberLessThanEquals: '<=',
+        }[id]!;
         if (op === '=') return sql`(abs(${left} - ${right}) < 0.001)`;
         if (op === '<>') return sql`(abs(${left} - ${right}) >= 0.001)`;
         return sql`(${left} ${raw(op)} ${right})`;
@@ -328,7 +385,14 @@ export class FilterCompiler {
       case 'DateLessThanEquals': {
         const left = this.dateExpr(this.child(node, 'Left'));
         const right = node.Right ? this.dateExpr(node.Right) : sql`CAST(${this.date(node)} AS TEXT)`;
-        const op = { DateEquals: '=', DateNotEquals: '<>', DateGreaterThan: '>', DateGreaterThanEquals: '>=', DateLessThan: '<', DateLessThanEquals: '<=' }[id]!;
+        const op = {
+          DateEquals: '=',
+          DateNotEquals: '<>',
+          DateGreaterThan: '>',
+          DateGreaterThanEquals: '>=',
+          DateLessThan: '<',
+          DateLessThanEquals: '<=',
+        }[id]!;
         return sql`(${left} IS NOT NULL AND ${right} IS NOT NULL AND ${left} ${raw(op)} ${right})`;
       }
       case 'AnyContains':
@@ -353,7 +417,10 @@ export class FilterCompiler {
       case 'StringStartsWith':
       case 'StringEndsWith': {
         const left = sql`lower(${this.stringExpr(this.child(node, 'Left'))})`;
-        const needle = node.Parameter !== undefined && node.Parameter !== null ? sql`${String(node.Parameter)}` : this.stringExpr(this.child(node, 'Right'));
+        const needle =
+          node.Parameter !== undefined && node.Parameter !== null
+            ? sql`${String(node.Parameter)}`
+            : this.stringExpr(this.child(node, 'Right'));
         if (id === 'StringEquals') return sql`(${left} = lower(${needle}))`;
         if (id === 'StringNotEquals') return sql`(${left} <> lower(${needle}))`;
         const mode = id === 'StringContains' ? 'contains' : id === 'StringStartsWith' ? 'starts' : 'ends';
@@ -415,9 +482,17 @@ export class FilterCompiler {
       return { kind: 'regex', pattern, ignoreCase: onSet, all: id === 'AllRegexMatches', values, needles: null };
     }
     const constant = node.Parameter !== undefined && node.Parameter !== null;
-    if (constant && String(node.Parameter).length > MAX_PATTERN_LENGTH) throw new FilterError(`${node.Type}: the Parameter is longer than ${MAX_PATTERN_LENGTH} characters.`);
+    if (constant && String(node.Parameter).length > MAX_PATTERN_LENGTH)
+      throw new FilterError(`${node.Type}: the Parameter is longer than ${MAX_PATTERN_LENGTH} characters.`);
     if (!constant) this.stringExpr(this.child(node, 'Right'));
-    return { kind: 'fuzzy', pattern: constant ? String(node.Parameter) : '', ignoreCase: true, all: false, values, needles: constant ? null : this.candidateNames() };
+    return {
+      kind: 'fuzzy',
+      pattern: constant ? String(node.Parameter) : '',
+      ignoreCase: true,
+      all: false,
+      values,
+      needles: constant ? null : this.candidateNames(),
+    };
   }
 
   private int(node: FilterCondition): number {
@@ -434,7 +509,10 @@ export class FilterCompiler {
   }
 
   private airedBetween(start: string, end: string): Sql {
-    return this.anySeries(sql`a.air_date IS NOT NULL AND a.air_date <= ${end} AND COALESCE(a.end_date, a.air_date) >= ${start}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+    return this.anySeries(
+      sql`a.air_date IS NOT NULL AND a.air_date <= ${end} AND COALESCE(a.end_date, a.air_date) >= ${start}`,
+      'JOIN anidb_anime a ON a.id = xs.anime_id',
+    );
   }
 
   private numberExpr(node: FilterCondition): Sql {
@@ -459,8 +537,10 @@ export class FilterCompiler {
       if (direct[id]) return raw(`(${direct[id]})`);
     }
     const S = this.seriesOf('xs');
-    const anime = (agg: string) => sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
-    const votes = (agg: string, extra = '') => sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN user_series_votes v ON v.series_id = xs.id AND v.user_id = ${uid} ${raw(extra)} WHERE ${S})`;
+    const anime = (agg: string) =>
+      sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
+    const votes = (agg: string, extra = '') =>
+      sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN user_series_votes v ON v.series_id = xs.id AND v.user_id = ${uid} ${raw(extra)} WHERE ${S})`;
     switch (id) {
       case 'SeriesCount':
         return sql`(SELECT COUNT(*) FROM series xs WHERE ${S})`;
@@ -507,7 +587,8 @@ export class FilterCompiler {
       case 'SubtitleLanguageCount': {
         // The languages are JSON arrays in the AniDB file records.
         const column = id === 'AudioLanguageCount' ? 'af.audio_languages' : 'af.subtitle_languages';
-        const each = this.scope.dialect === 'postgres' ? `json_array_elements_text(CAST(${column} AS json)) AS j(value)` : `json_each(${column}) AS j`;
+        const each =
+          this.scope.dialect === 'postgres' ? `json_array_elements_text(CAST(${column} AS json)) AS j(value)` : `json_each(${column}) AS j`;
         return sql`(SELECT COUNT(DISTINCT lower(j.value)) FROM series xs ${raw(this.filesJoin)} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size CROSS JOIN ${raw(each)} WHERE ${S})`;
       }
     }
@@ -523,7 +604,9 @@ export class FilterCompiler {
       const left = this.child(node, 'Left');
       if (stripExpressionId(left.Type) === 'Today') return sql`CAST(${addDays(this.scope.today, days)} AS TEXT)`;
       const inner = this.dateExpr(left);
-      return this.scope.dialect === 'postgres' ? sql`to_char(CAST(${inner} AS date) + CAST(${days} AS INTEGER), 'YYYY-MM-DD')` : sql`date(${inner}, ${`${days >= 0 ? '+' : ''}${days} days`})`;
+      return this.scope.dialect === 'postgres'
+        ? sql`to_char(CAST(${inner} AS date) + CAST(${days} AS INTEGER), 'YYYY-MM-DD')`
+        : sql`date(${inner}, ${`${days >= 0 ? '+' : ''}${days} days`})`;
     }
     return this.dateSelector(id);
   }
@@ -531,7 +614,11 @@ export class FilterCompiler {
   /** A date selector as a `yyyy-MM-dd` text sub-query (NULL when unknown). */
   dateSelector(id: string): Sql {
     if (this.scope.level === 'series') {
-      const direct: Record<string, string> = { AirDate: 'ia.air_date', LastAirDate: 'COALESCE(ia.end_date, ia.air_date)', AddedDate: 'substr(it.created_at, 1, 10)' };
+      const direct: Record<string, string> = {
+        AirDate: 'ia.air_date',
+        LastAirDate: 'COALESCE(ia.end_date, ia.air_date)',
+        AddedDate: 'substr(it.created_at, 1, 10)',
+      };
       if (direct[id]) return raw(`(${direct[id]})`);
     }
     const S = this.seriesOf('xs');
@@ -574,7 +661,9 @@ export class FilterCompiler {
     const files = `${this.filesJoin} JOIN file_locations fl ON fl.file_id = f.id`;
     switch (id) {
       case 'Names': {
-        const groups = this.scope.nested ? 'JOIN gup u ON u.id = xs.group_id JOIN groups g ON g.id IN (u.id, u.top)' : 'JOIN groups g ON g.id = xs.group_id';
+        const groups = this.scope.nested
+          ? 'JOIN gup u ON u.id = xs.group_id JOIN groups g ON g.id IN (u.id, u.top)'
+          : 'JOIN groups g ON g.id = xs.group_id';
         return sql`SELECT ${k} AS k, t.value AS v ${from('JOIN anidb_anime_titles t ON t.anime_id = xs.anime_id')}
           UNION ALL SELECT ${k} AS k, xs.title_override AS v ${from('')} WHERE xs.title_override IS NOT NULL
           UNION ALL SELECT ${k} AS k, g.name AS v ${from(groups)}`;
@@ -664,7 +753,10 @@ export function normaliseCondition(node: unknown, errors: FieldErrorCollector, p
   const right = normaliseCondition(input.right, errors, `${path}.Right`);
   if (left) result.Left = left;
   if (right) result.Right = right;
-  for (const [key, field] of [['parameter', 'Parameter'], ['secondparameter', 'SecondParameter']] as const) {
+  for (const [key, field] of [
+    ['parameter', 'Parameter'],
+    ['secondparameter', 'SecondParameter'],
+  ] as const) {
     const value = input[key];
     if (value !== undefined && value !== null) result[field] = String(value);
   }
@@ -672,7 +764,8 @@ export function normaliseCondition(node: unknown, errors: FieldErrorCollector, p
   if (TEXT_MATCHERS.has(id) && result.Parameter !== undefined) {
     try {
       if (id.includes('Regex')) compilePattern(result.Parameter, !id.startsWith('String'));
-      else if (result.Parameter.length > MAX_PATTERN_LENGTH) throw new PatternError(`The Parameter is longer than ${MAX_PATTERN_LENGTH} characters.`);
+      else if (result.Parameter.length > MAX_PATTERN_LENGTH)
+        throw new PatternError(`The Parameter is longer than ${MAX_PATTERN_LENGTH} characters.`);
     } catch (error) {
       if (!(error instanceof PatternError)) throw error;
       errors.add(`${path}.Parameter`, error.message);
@@ -697,4 +790,3 @@ export function normaliseSorting(node: unknown, errors: FieldErrorCollector, pat
   if (next) result.Next = next;
   return result;
 }
-

@@ -13,7 +13,13 @@ describe('filter text matching', () => {
   it('matches regexes and fuzzy needles per value', async () => {
     const [regex, fuzzy, perValue] = await runTextMatches([
       { kind: 'regex', pattern: 'chronicle$', ignoreCase: true, values: ['Beta CHRONICLE', 'Chronicles'], needles: null },
-      { kind: 'fuzzy', pattern: 'Frieren Beyond', ignoreCase: true, values: ['Sousou no Frieren: Beyond Journey’s End', 'Frieren', 'Freiren Beyond'], needles: null },
+      {
+        kind: 'fuzzy',
+        pattern: 'Frieren Beyond',
+        ignoreCase: true,
+        values: ['Sousou no Frieren: Beyond Journey’s End', 'Frieren', 'Freiren Beyond'],
+        needles: null,
+      },
       { kind: 'fuzzy', pattern: '', ignoreCase: true, values: ['Alpha Academy', 'Beta'], needles: ['acadamy', 'x'] },
     ]);
     expect([...regex]).toEqual([1, 0]);
@@ -23,12 +29,16 @@ describe('filter text matching', () => {
 
   it('queues concurrent evaluations and answers each', async () => {
     const runs = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => runTextMatches([{ kind: 'regex', pattern: `^${i}$`, ignoreCase: false, values: ['0', '1', '2', '3', '4'], needles: null }])),
+      Array.from({ length: 5 }, (_, i) =>
+        runTextMatches([{ kind: 'regex', pattern: `^${i}$`, ignoreCase: false, values: ['0', '1', '2', '3', '4'], needles: null }]),
+      ),
     );
     expect(runs.map(([flags]) => [...flags].indexOf(1))).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('gives up on a pattern that backtracks for too long', async () => {
-    await expect(runTextMatches([{ kind: 'regex', pattern: '^(a|aa)*$', ignoreCase: false, values: [`${'a'.repeat(64)}b`], needles: null }])).rejects.toThrow(PatternError);
+    await expect(
+      runTextMatches([{ kind: 'regex', pattern: '^(a|aa)*$', ignoreCase: false, values: [`${'a'.repeat(64)}b`], needles: null }]),
+    ).rejects.toThrow(PatternError);
   });
 });

@@ -104,7 +104,13 @@ function textMatchWorker() {
   const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
   const maxLength = 1000;
   const normalise = (text: string) =>
-    text.slice(0, maxLength).normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    text
+      .slice(0, maxLength)
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   const fuzzy = (value: string, needle: string) => {
     const n = normalise(needle);
     if (!n) return false;
@@ -159,7 +165,10 @@ export async function runTextMatches(jobs: TextMatchJob[]): Promise<Uint8Array[]
     worker = new Worker(WORKER_SOURCE, { eval: true, workerData: jobs });
     const started = worker;
     return await new Promise<Uint8Array[]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new PatternError(`The expression took longer than ${TIMEOUT_MS / 1000} s to evaluate; simplify the pattern.`)), TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new PatternError(`The expression took longer than ${TIMEOUT_MS / 1000} s to evaluate; simplify the pattern.`)),
+        TIMEOUT_MS,
+      );
       started.once('message', (results: Uint8Array[]) => {
         clearTimeout(timer);
         resolve(results);

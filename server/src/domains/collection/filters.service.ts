@@ -1,5 +1,14 @@
 import { sql } from 'kysely';
-import type { CreateOrUpdateFilterBody, Filter, FilterCondition, FilterExpressionHelp, Group, ListResult, Series, SortingCriteria } from '@shoko-ts/contract';
+import type {
+  CreateOrUpdateFilterBody,
+  Filter,
+  FilterCondition,
+  FilterExpressionHelp,
+  Group,
+  ListResult,
+  Series,
+  SortingCriteria,
+} from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
 import type { BrowseStore, Viewer } from './browse.store.js';
 import { EXPRESSIONS, helpEntry, sortingHelp, stripExpressionId } from './filter-catalogue.js';
@@ -51,7 +60,13 @@ export class FiltersService {
 
   /** Compiles once against a throwaway scope so semantic errors (missing parameters, wrong selector kinds) are 400s. */
   private check(live: LiveFilter): void {
-    const compiler = new FilterCompiler({ level: live.applyAtSeriesLevel ? 'series' : 'group', userId: 0, today: today(), dialect: this.browse.dialect, nested: false });
+    const compiler = new FilterCompiler({
+      level: live.applyAtSeriesLevel ? 'series' : 'group',
+      userId: 0,
+      today: today(),
+      dialect: this.browse.dialect,
+      nested: false,
+    });
     try {
       if (live.expression) compiler.bool(live.expression);
       compiler.orderBy(live.sorting);
@@ -65,10 +80,17 @@ export class FiltersService {
    * Matching ids in filter order: series ids (series level) or group ids at every level (group level), each with its
    * group (the series' group, or the group itself) and top-level group. `withinGroups` limits series-level evaluation to series of those groups.
    */
-  async evaluate(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {}): Promise<Array<{ id: number; group: number; top: number }>> {
+  async evaluate(
+    live: LiveFilter,
+    viewer: Viewer,
+    options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {},
+  ): Promise<Array<{ id: number; group: number; top: number }>> {
     if (live.isDirectory) return [];
     const query = await this.matchQuery(live, viewer, options);
-    const { rows } = await sql<{ id: number; gid: number }>`${query.cte}SELECT it.id AS id, ${query.group} AS gid ${query.from} ORDER BY ${query.order}`.execute(this.browse.kysely);
+    const { rows } = await sql<{
+      id: number;
+      gid: number;
+    }>`${query.cte}SELECT it.id AS id, ${query.group} AS gid ${query.from} ORDER BY ${query.order}`.execute(this.browse.kysely);
     const tops = query.nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
     return rows.map((r) => ({ id: r.id, group: r.gid, top: tops?.get(r.gid) ?? r.gid }));
   }
@@ -76,7 +98,13 @@ export class FiltersService {
   /** The parts of the matching query: candidates (`it`), their group, the filter condition and the sort order. */
   private async matchQuery(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] }) {
     const nested = await this.browse.nested();
-    const scope: FilterScope = { level: live.applyAtSeriesLevel ? 'series' : 'group', userId: viewer.userId, today: today(), dialect: this.browse.dialect, nested };
+    const scope: FilterScope = {
+      level: live.applyAtSeriesLevel ? 'series' : 'group',
+      userId: viewer.userId,
+      today: today(),
+      dialect: this.browse.dialect,
+      nested,
+    };
     const textMatches = live.expression ? await this.resolveTextMatches(live.expression, scope) : undefined;
     const compiler = new FilterCompiler({ ...scope, textMatches });
     const conditions = [live.expression ? compiler.bool(live.expression) : sql.raw('1 = 1')];
@@ -84,13 +112,21 @@ export class FiltersService {
     let from;
     if (scope.level === 'series') {
       conditions.push(this.browse.seriesAllowed(viewer, 'it'));
-      if (options.withinGroups) conditions.push(options.withinGroups.length ? sql`it.group_id IN (${sql.join(options.withinGroups)})` : sql.raw('1 = 0'));
+      if (options.withinGroups)
+        conditions.push(options.withinGroups.length ? sql`it.group_id IN (${sql.join(options.withinGroups)})` : sql.raw('1 = 0'));
       from = sql`FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
     } else {
       conditions.push(this.browse.groupAllowed(viewer, 'it', nested));
       from = sql`FROM groups it WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
     }
-    return { nested, level: scope.level, cte: this.browse.treeCte(nested), from, group: sql.raw(scope.level === 'series' ? 'it.group_id' : 'it.id'), order: compiler.orderBy(live.sorting) };
+    return {
+      nested,
+      level: scope.level,
+      cte: this.browse.treeCte(nested),
+      from,
+      group: sql.raw(scope.level === 'series' ? 'it.group_id' : 'it.id'),
+      order: compiler.orderBy(live.sorting),
+    };
   }
 
   /**
@@ -111,7 +147,9 @@ export class FiltersService {
     const planner = new FilterCompiler(scope);
     const cte = this.browse.treeCte(scope.nested);
     const pairs = (query: ReturnType<FilterCompiler['textMatchPlan']>['values']) =>
-      sql<{ k: number; v: string | null }>`${cte}SELECT q.k AS k, q.v AS v FROM (${query}) q`.execute(this.browse.kysely).then((r) => r.rows);
+      sql<{ k: number; v: string | null }>`${cte}SELECT q.k AS k, q.v AS v FROM (${query}) q`
+        .execute(this.browse.kysely)
+        .then((r) => r.rows);
     const inputs = await Promise.all(
       nodes.map(async (node) => {
         const plan = planner.textMatchPlan(node);
@@ -122,7 +160,15 @@ export class FiltersService {
     );
     let flags: Uint8Array[];
     try {
-      flags = await runTextMatches(inputs.map(({ plan, rows, needles }) => ({ kind: plan.kind, pattern: plan.pattern, ignoreCase: plan.ignoreCase, values: rows.map((r) => String(r.v)), needles })));
+      flags = await runTextMatches(
+        inputs.map(({ plan, rows, needles }) => ({
+          kind: plan.kind,
+          pattern: plan.pattern,
+          ignoreCase: plan.ignoreCase,
+          values: rows.map((r) => String(r.v)),
+          needles,
+        })),
+      );
     } catch (error) {
       if (error instanceof PatternError) throw validationError('Expression', error.message);
       throw error;
@@ -140,15 +186,26 @@ export class FiltersService {
    * One page of top-level groups and their total, paged inside the database: in a flat collection every group is
    * top-level, so lifting a match is taking its group and the page never leaves SQL. Nested collections lift in code.
    */
-  private async pagedTopGroups(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeEmpty: boolean }): Promise<{ total: number; ids: number[] } | null> {
+  private async pagedTopGroups(
+    live: LiveFilter,
+    viewer: Viewer,
+    paging: Paging,
+    options: { includeEmpty: boolean },
+  ): Promise<{ total: number; ids: number[] } | null> {
     if (live.isDirectory) return { total: 0, ids: [] };
     const query = await this.matchQuery(live, viewer, { onlyWithFiles: !options.includeEmpty });
     if (query.nested) return null;
     const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
     const run = (page: typeof limit) =>
       query.level === 'group'
-        ? sql<{ id: number; total: number | string }>`SELECT it.id AS id, COUNT(*) OVER () AS total ${query.from} ORDER BY ${query.order} ${page}`.execute(this.browse.kysely)
-        : sql<{ id: number; total: number | string }>`SELECT m.gid AS id, COUNT(*) OVER () AS total FROM (SELECT it.group_id AS gid, ROW_NUMBER() OVER (ORDER BY ${query.order}) AS rn ${query.from}) m
+        ? sql<{
+            id: number;
+            total: number | string;
+          }>`SELECT it.id AS id, COUNT(*) OVER () AS total ${query.from} ORDER BY ${query.order} ${page}`.execute(this.browse.kysely)
+        : sql<{
+            id: number;
+            total: number | string;
+          }>`SELECT m.gid AS id, COUNT(*) OVER () AS total FROM (SELECT it.group_id AS gid, ROW_NUMBER() OVER (ORDER BY ${query.order}) AS rn ${query.from}) m
             GROUP BY m.gid ORDER BY MIN(m.rn) ${page}`.execute(this.browse.kysely);
     const { rows } = await run(limit);
     if (!rows.length && paging.page > 1) {
@@ -163,11 +220,21 @@ export class FiltersService {
     const matches = await this.evaluate(live, viewer, { onlyWithFiles: !options.includeEmpty });
     const ids = [...new Set(matches.map((m) => m.top))];
     if (!options.orderByName || !ids.length) return ids;
-    const names = new Map((await this.browse.kysely.selectFrom('groups').select(['id', 'name']).where('id', 'in', ids).execute()).map((g) => [g.id, g.name.toUpperCase()]));
+    const names = new Map(
+      (await this.browse.kysely.selectFrom('groups').select(['id', 'name']).where('id', 'in', ids).execute()).map((g) => [
+        g.id,
+        g.name.toUpperCase(),
+      ]),
+    );
     return ids.sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : a - b));
   }
 
-  async previewGroups(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeEmpty: boolean; orderByName?: boolean }): Promise<ListResult<Group>> {
+  async previewGroups(
+    live: LiveFilter,
+    viewer: Viewer,
+    paging: Paging,
+    options: { includeEmpty: boolean; orderByName?: boolean },
+  ): Promise<ListResult<Group>> {
     const paged = options.orderByName ? null : await this.pagedTopGroups(live, viewer, paging, options);
     if (paged) return { Total: paged.total, List: await this.browse.groupModels(paged.ids, viewer) };
     const ids = await this.matchingTopGroups(live, viewer, options);
@@ -182,7 +249,12 @@ export class FiltersService {
     }
     const groups = await this.evaluate(live, viewer, { onlyWithFiles: !options.includeMissing });
     const groupIds = groups.map((g) => g.id);
-    return (await this.evaluate({ applyAtSeriesLevel: true, isDirectory: false, expression: null, sorting: null }, viewer, { withinGroups: groupIds, onlyWithFiles: !options.includeMissing })).map((m) => m.id);
+    return (
+      await this.evaluate({ applyAtSeriesLevel: true, isDirectory: false, expression: null, sorting: null }, viewer, {
+        withinGroups: groupIds,
+        onlyWithFiles: !options.includeMissing,
+      })
+    ).map((m) => m.id);
   }
 
   async previewSeries(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeMissing: boolean }): Promise<ListResult<Series>> {
@@ -216,14 +288,32 @@ export class FiltersService {
   async expressions(): Promise<FilterExpressionHelp[]> {
     const db = this.browse.kysely;
     const [tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster] = await Promise.all([
-      db.selectFrom('anidb_tags').select('name').where('id', 'in', db.selectFrom('anidb_anime_tags').select('tag_id')).orderBy('name').execute(),
+      db
+        .selectFrom('anidb_tags')
+        .select('name')
+        .where('id', 'in', db.selectFrom('anidb_anime_tags').select('tag_id'))
+        .orderBy('name')
+        .execute(),
       db.selectFrom('custom_tags').select('name').orderBy('name').execute(),
-      db.selectFrom('anidb_anime').select(['air_date', 'end_date']).where('id', 'in', db.selectFrom('series').select('anime_id')).where('air_date', 'is not', null).execute(),
+      db
+        .selectFrom('anidb_anime')
+        .select(['air_date', 'end_date'])
+        .where('id', 'in', db.selectFrom('series').select('anime_id'))
+        .where('air_date', 'is not', null)
+        .execute(),
       db.selectFrom('anidb_release_groups').select('name').orderBy('name').execute(),
       db.selectFrom('tmdb_images').select('image_type').distinct().where('parent_type', 'in', ['Show', 'Season', 'Movie']).execute(),
-      db.selectFrom('series').innerJoin('anidb_anime', 'anidb_anime.id', 'series.anime_id').select('series.id').where('anidb_anime.picture', 'is not', null).limit(1).executeTakeFirst(),
+      db
+        .selectFrom('series')
+        .innerJoin('anidb_anime', 'anidb_anime.id', 'series.anime_id')
+        .select('series.id')
+        .where('anidb_anime.picture', 'is not', null)
+        .limit(1)
+        .executeTakeFirst(),
     ]);
-    const imageTypes = ['Poster', 'Backdrop', 'Banner', 'Logo'].filter((type) => (type === 'Poster' && anidbPoster) || tmdbImageTypes.some((t) => t.image_type === type));
+    const imageTypes = ['Poster', 'Backdrop', 'Banner', 'Logo'].filter(
+      (type) => (type === 'Poster' && anidbPoster) || tmdbImageTypes.some((t) => t.image_type === type),
+    );
     const yearSet = new Set<number>();
     const thisYear = new Date().getUTCFullYear();
     for (const row of years) {
@@ -251,9 +341,15 @@ export class FiltersService {
 
   // ---------------------------------------------------------------- presets
 
-  private async toModel(row: FilterRow, viewer: Viewer, options: { withConditions: boolean; includeEmptyGroups: boolean }): Promise<Filter> {
+  private async toModel(
+    row: FilterRow,
+    viewer: Viewer,
+    options: { withConditions: boolean; includeEmptyGroups: boolean },
+  ): Promise<Filter> {
     const live = this.rowLive(row);
-    const size = row.is_directory ? await this.store.childCount(row.id) : (await this.matchingTopGroups(live, viewer, { includeEmpty: options.includeEmptyGroups })).length;
+    const size = row.is_directory
+      ? await this.store.childCount(row.id)
+      : (await this.matchingTopGroups(live, viewer, { includeEmpty: options.includeEmptyGroups })).length;
     const filter: Filter = {
       IDs: row.parent_id ? { ID: row.id, ParentFilter: row.parent_id } : { ID: row.id },
       Name: row.name,
@@ -286,7 +382,11 @@ export class FiltersService {
   }
 
   /** GET Filter/{id}/Parent: the direct parent or the top-level ancestor (contract §4.14). */
-  async parent(id: number, viewer: Viewer, options: { topLevel: boolean; withConditions: boolean; includeEmptyGroups: boolean }): Promise<Filter> {
+  async parent(
+    id: number,
+    viewer: Viewer,
+    options: { topLevel: boolean; withConditions: boolean; includeEmptyGroups: boolean },
+  ): Promise<Filter> {
     const row = await this.row(id);
     if (row.parent_id === null) throw validationError('filterID', 'Unable to get parent Filter for a top level Filter.');
     const chain = await this.store.ancestors(id);
@@ -304,9 +404,17 @@ export class FiltersService {
   async list(
     parentId: number | null,
     viewer: Viewer,
-    options: Paging & { includeEmpty: boolean; includeEmptyGroups: boolean; showHidden: boolean; withConditions: boolean; hiddenNames?: string[] },
+    options: Paging & {
+      includeEmpty: boolean;
+      includeEmptyGroups: boolean;
+      showHidden: boolean;
+      withConditions: boolean;
+      hiddenNames?: string[];
+    },
   ): Promise<ListResult<Filter>> {
-    const rows = (await this.store.children(parentId)).filter((r) => options.showHidden || !r.is_hidden).filter((r) => !options.hiddenNames?.includes(r.name.toLowerCase()));
+    const rows = (await this.store.children(parentId))
+      .filter((r) => options.showHidden || !r.is_hidden)
+      .filter((r) => !options.hiddenNames?.includes(r.name.toLowerCase()));
     let models = await Promise.all(rows.map((r) => this.toModel(r, viewer, options)));
     if (!options.includeEmpty) models = models.filter((m) => m.Size > 0);
     return { Total: models.length, List: slice(models, options) };
@@ -328,12 +436,14 @@ export class FiltersService {
       if (!parent) errors.add('ParentID', `No filter with ID ${parentId}.`);
       else if (!parent.is_directory) errors.add('ParentID', 'The parent filter is not a directory.');
       else if (parent.is_locked) errors.add('ParentID', 'The parent filter is locked.');
-      else if (existingId !== null && (await this.store.ancestors(parentId)).includes(existingId)) errors.add('ParentID', 'A filter cannot be moved below itself.');
+      else if (existingId !== null && (await this.store.ancestors(parentId)).includes(existingId))
+        errors.add('ParentID', 'A filter cannot be moved below itself.');
     }
     const isDirectory = body.IsDirectory ?? false;
     if (isDirectory && body.Expression) errors.add('Expression', 'Directory filters cannot have an expression.');
     if (isDirectory && body.Sorting) errors.add('Sorting', 'Directory filters cannot have a sorting.');
-    if (existing?.is_directory && !isDirectory && (await this.store.childCount(existing.id)) > 0) errors.add('IsDirectory', 'A directory with sub-filters cannot become a filter.');
+    if (existing?.is_directory && !isDirectory && (await this.store.childCount(existing.id)) > 0)
+      errors.add('IsDirectory', 'A directory with sub-filters cannot become a filter.');
     const expression = normaliseCondition(body.Expression, errors);
     const sorting = normaliseSorting(body.Sorting, errors);
     errors.throwIfAny();

@@ -2,7 +2,10 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, FiltersTable } from '../../db/schema.js';
 
 export type FilterRow = Selectable<FiltersTable>;
-type FilterValues = Pick<FilterRow, 'parent_id' | 'name' | 'is_directory' | 'is_hidden' | 'apply_at_series_level' | 'expression' | 'sorting'>;
+type FilterValues = Pick<
+  FilterRow,
+  'parent_id' | 'name' | 'is_directory' | 'is_hidden' | 'apply_at_series_level' | 'expression' | 'sorting'
+>;
 
 /** Saved filters (presets) and their directories. */
 export class FiltersStore {
@@ -18,14 +21,23 @@ export class FiltersStore {
   }
 
   async childCount(id: number): Promise<number> {
-    const row = await this.db.selectFrom('filters').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('filters')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parent_id', '=', id)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
   /** Ids from `id` up to its root. */
   async ancestors(id: number): Promise<number[]> {
     const chain: number[] = [];
-    for (let current = await this.get(id); current && chain.length < 100; current = current.parent_id ? await this.get(current.parent_id) : null) chain.push(current.id);
+    for (
+      let current = await this.get(id);
+      current && chain.length < 100;
+      current = current.parent_id ? await this.get(current.parent_id) : null
+    )
+      chain.push(current.id);
     return chain;
   }
 
@@ -40,7 +52,11 @@ export class FiltersStore {
   }
 
   async update(id: number, values: FilterValues): Promise<void> {
-    await this.db.updateTable('filters').set({ ...values, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('filters')
+      .set({ ...values, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
 
   async delete(id: number): Promise<void> {

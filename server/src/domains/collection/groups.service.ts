@@ -56,8 +56,15 @@ export class GroupsService {
   }
 
   /** Visible groups ordered by SortName (contract §3.1), with their sort names. */
-  async sortedGroups(viewer: Viewer, options: { includeEmpty: boolean; topLevelOnly: boolean; startsWith?: string }): Promise<Array<{ id: number; key: string }>> {
-    const matches = await this.filters.evaluate({ applyAtSeriesLevel: false, isDirectory: false, expression: null, sorting: null }, viewer, { onlyWithFiles: !options.includeEmpty });
+  async sortedGroups(
+    viewer: Viewer,
+    options: { includeEmpty: boolean; topLevelOnly: boolean; startsWith?: string },
+  ): Promise<Array<{ id: number; key: string }>> {
+    const matches = await this.filters.evaluate(
+      { applyAtSeriesLevel: false, isDirectory: false, expression: null, sorting: null },
+      viewer,
+      { onlyWithFiles: !options.includeEmpty },
+    );
     const ids = matches.map((m) => m.id);
     const rows = ids.length ? await this.db.selectFrom('groups').select(['id', 'name', 'parent_id']).where('id', 'in', ids).execute() : [];
     const prefix = (options.startsWith ?? '').toLowerCase();
@@ -69,13 +76,26 @@ export class GroupsService {
   }
 
   /** GET /Group: one page of groups ordered by SortName. */
-  async list(viewer: Viewer, options: { page: number; pageSize: number; includeEmpty: boolean; topLevelOnly: boolean; startsWith: string }): Promise<ListResult<Group>> {
+  async list(
+    viewer: Viewer,
+    options: { page: number; pageSize: number; includeEmpty: boolean; topLevelOnly: boolean; startsWith: string },
+  ): Promise<ListResult<Group>> {
     const picked = await this.sortedGroups(viewer, options);
     const page = options.pageSize === 0 ? picked : picked.slice(options.pageSize * (options.page - 1), options.pageSize * options.page);
-    return { Total: picked.length, List: await this.browse.groupModels(page.map((p) => p.id), viewer) };
+    return {
+      Total: picked.length,
+      List: await this.browse.groupModels(
+        page.map((p) => p.id),
+        viewer,
+      ),
+    };
   }
 
-  async series(id: number, viewer: Viewer, options: { recursive: boolean; includeMissing: boolean; includeAniDB: boolean; includeTMDB: boolean }): Promise<Series[]> {
+  async series(
+    id: number,
+    viewer: Viewer,
+    options: { recursive: boolean; includeMissing: boolean; includeAniDB: boolean; includeTMDB: boolean },
+  ): Promise<Series[]> {
     if (!(await this.browse.group(id))) throw notFound(GROUP_NOT_FOUND);
     const ids = await this.browse.groupSeriesIds(id, options.recursive, viewer);
     const models = await this.browse.seriesModels(ids, viewer, { includeAniDB: options.includeAniDB, includeTMDB: options.includeTMDB });
@@ -108,8 +128,15 @@ export class GroupsService {
       .where((eb) => eb('anime_id', '<>', eb.ref('related_anime_id')))
       .execute();
     return rows
-      .map((r) => ({ IDs: { Shoko: byAnime.get(r.anime_id)!, AniDB: r.anime_id }, RelatedIDs: { Shoko: byAnime.get(r.related_anime_id)!, AniDB: r.related_anime_id }, Type: relationType(r.relation_type), Source: 'AniDB' as const }))
-      .sort((a, b) => a.IDs.AniDB - b.IDs.AniDB || a.RelatedIDs.AniDB - b.RelatedIDs.AniDB || (a.Type < b.Type ? -1 : a.Type > b.Type ? 1 : 0));
+      .map((r) => ({
+        IDs: { Shoko: byAnime.get(r.anime_id)!, AniDB: r.anime_id },
+        RelatedIDs: { Shoko: byAnime.get(r.related_anime_id)!, AniDB: r.related_anime_id },
+        Type: relationType(r.relation_type),
+        Source: 'AniDB' as const,
+      }))
+      .sort(
+        (a, b) => a.IDs.AniDB - b.IDs.AniDB || a.RelatedIDs.AniDB - b.RelatedIDs.AniDB || (a.Type < b.Type ? -1 : a.Type > b.Type ? 1 : 0),
+      );
   }
 
   /**
@@ -120,7 +147,8 @@ export class GroupsService {
     await this.requireGroup(id, viewer);
     const children = await this.db.selectFrom('groups').select('id').where('parent_id', '=', id).orderBy('name').orderBy('id').execute();
     let kept: number[] = [];
-    for (const child of children) if ((await this.isAllowed(child.id, viewer)) && (options.includeEmpty || (await this.hasFiles(child.id)))) kept.push(child.id);
+    for (const child of children)
+      if ((await this.isAllowed(child.id, viewer)) && (options.includeEmpty || (await this.hasFiles(child.id)))) kept.push(child.id);
     if (options.filter && kept.length) {
       const matched = new Set((await this.filters.evaluate(options.filter, viewer)).map((m) => m.group));
       const subtrees = await this.browse.descendants(kept);
@@ -165,10 +193,16 @@ export class GroupsService {
     const subtree = existingId === null ? [] : (await this.browse.descendants([existingId])).get(existingId)!;
     const ancestors: number[] = [];
     if (existingId !== null) {
-      for (let g = await this.browse.group(existingId); g?.parent_id && ancestors.length < 100; g = await this.browse.group(g.parent_id)) ancestors.push(g.parent_id);
+      for (let g = await this.browse.group(existingId); g?.parent_id && ancestors.length < 100; g = await this.browse.group(g.parent_id))
+        ancestors.push(g.parent_id);
     }
 
-    let parentId: number | null | undefined = existingId === null ? body.ParentGroupID || null : body.ParentGroupID === null || body.ParentGroupID === undefined ? undefined : body.ParentGroupID || null;
+    let parentId: number | null | undefined =
+      existingId === null
+        ? body.ParentGroupID || null
+        : body.ParentGroupID === null || body.ParentGroupID === undefined
+          ? undefined
+          : body.ParentGroupID || null;
     if (parentId) {
       if (!(await this.browse.group(parentId))) errors.add('ParentGroupID', `No group with ID ${parentId}.`);
       else if (subtree.includes(parentId)) errors.add('ParentGroupID', 'The parent group would create a cycle.');
@@ -177,25 +211,34 @@ export class GroupsService {
       const found = await this.db.selectFrom('groups').select('id').where('id', 'in', childIds).execute();
       const missing = childIds.filter((c) => !found.some((f) => f.id === c));
       if (missing.length) errors.add('GroupIDs', `Unknown group IDs: ${missing.join(', ')}.`);
-      if (existingId !== null && childIds.some((c) => c === existingId || ancestors.includes(c))) errors.add('GroupIDs', 'A group cannot contain itself or its parents.');
+      if (existingId !== null && childIds.some((c) => c === existingId || ancestors.includes(c)))
+        errors.add('GroupIDs', 'A group cannot contain itself or its parents.');
       if (parentId && childIds.includes(parentId)) errors.add('GroupIDs', 'A group cannot contain its parent.');
     }
-    const movedSeries = seriesIds.length ? await this.db.selectFrom('series').select(['id', 'group_id', 'anime_id']).where('id', 'in', seriesIds).execute() : [];
+    const movedSeries = seriesIds.length
+      ? await this.db.selectFrom('series').select(['id', 'group_id', 'anime_id']).where('id', 'in', seriesIds).execute()
+      : [];
     const missingSeries = seriesIds.filter((s) => !movedSeries.some((m) => m.id === s));
     if (missingSeries.length) errors.add('SeriesIDs', `Unknown series IDs: ${missingSeries.join(', ')}.`);
 
-    const currentSeries = existingId === null ? [] : await this.db.selectFrom('series').select('id').where('group_id', '=', existingId).execute();
-    const currentChildren = existingId === null ? [] : await this.db.selectFrom('groups').select('id').where('parent_id', '=', existingId).execute();
+    const currentSeries =
+      existingId === null ? [] : await this.db.selectFrom('series').select('id').where('group_id', '=', existingId).execute();
+    const currentChildren =
+      existingId === null ? [] : await this.db.selectFrom('groups').select('id').where('parent_id', '=', existingId).execute();
     const finalDirect = new Set([...currentSeries.map((s) => s.id), ...seriesIds]);
     const finalChildren = new Set([...currentChildren.map((g) => g.id), ...childIds]);
     if (finalDirect.size === 0 && finalChildren.size === 0) {
       errors.add('SeriesIDs', 'The group would be empty.');
       errors.add('GroupIDs', 'The group would be empty.');
     }
-    let preferred: number | null | undefined = body.PreferredSeriesID === undefined || body.PreferredSeriesID === null ? undefined : body.PreferredSeriesID || null;
+    let preferred: number | null | undefined =
+      body.PreferredSeriesID === undefined || body.PreferredSeriesID === null ? undefined : body.PreferredSeriesID || null;
     if (preferred) {
-      const inSubGroups = subtree.length > 1 ? await this.db.selectFrom('series').select('id').where('group_id', 'in', subtree).execute() : [];
-      const childSeries = childIds.length ? await this.db.selectFrom('series').select('id').where('group_id', 'in', childIds).execute() : [];
+      const inSubGroups =
+        subtree.length > 1 ? await this.db.selectFrom('series').select('id').where('group_id', 'in', subtree).execute() : [];
+      const childSeries = childIds.length
+        ? await this.db.selectFrom('series').select('id').where('group_id', 'in', childIds).execute()
+        : [];
       const all = new Set([...finalDirect, ...inSubGroups.map((s) => s.id), ...childSeries.map((s) => s.id)]);
       if (!all.has(preferred)) errors.add('PreferredSeriesID', 'The preferred series must be one of the group’s series.');
     }
@@ -203,24 +246,37 @@ export class GroupsService {
 
     const stamp = new Date().toISOString();
     const id = await this.db.transaction().execute(async (trx) => {
-      const existing = existingId === null ? null : await trx.selectFrom('groups').selectAll().where('id', '=', existingId).executeTakeFirstOrThrow();
+      const existing =
+        existingId === null ? null : await trx.selectFrom('groups').selectAll().where('id', '=', existingId).executeTakeFirstOrThrow();
       const groupId =
         existing?.id ??
         (
           await trx
             .insertInto('groups')
-            .values({ parent_id: parentId ?? null, name: '', description: '', has_custom_name: 0, has_custom_description: 0, preferred_series_id: null, created_at: stamp, updated_at: stamp })
+            .values({
+              parent_id: parentId ?? null,
+              name: '',
+              description: '',
+              has_custom_name: 0,
+              has_custom_description: 0,
+              preferred_series_id: null,
+              created_at: stamp,
+              updated_at: stamp,
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
-      if (existing && parentId !== undefined) await trx.updateTable('groups').set({ parent_id: parentId }).where('id', '=', groupId).execute();
+      if (existing && parentId !== undefined)
+        await trx.updateTable('groups').set({ parent_id: parentId }).where('id', '=', groupId).execute();
       const emptied = new Set<number>();
       if (seriesIds.length) {
         for (const s of movedSeries) if (s.group_id !== groupId) emptied.add(s.group_id);
         await trx.updateTable('series').set({ group_id: groupId, updated_at: stamp }).where('id', 'in', seriesIds).execute();
       }
-      if (childIds.length) await trx.updateTable('groups').set({ parent_id: groupId, updated_at: stamp }).where('id', 'in', childIds).execute();
-      if (preferred !== undefined) await trx.updateTable('groups').set({ preferred_series_id: preferred }).where('id', '=', groupId).execute();
+      if (childIds.length)
+        await trx.updateTable('groups').set({ parent_id: groupId, updated_at: stamp }).where('id', 'in', childIds).execute();
+      if (preferred !== undefined)
+        await trx.updateTable('groups').set({ preferred_series_id: preferred }).where('id', '=', groupId).execute();
 
       // Name and description: explicit values lock them; HasCustom*: false resets them to the main series'.
       const main = await trx
@@ -241,28 +297,47 @@ export class GroupsService {
       else if (body.HasCustomName === true) changes.has_custom_name = 1;
       else if (!current.has_custom_name && mainName !== current.name) changes.name = mainName;
       const description = body.Description?.trim();
-      if (body.HasCustomDescription === false) Object.assign(changes, { description: mainSeries?.description ?? '', has_custom_description: 0 });
+      if (body.HasCustomDescription === false)
+        Object.assign(changes, { description: mainSeries?.description ?? '', has_custom_description: 0 });
       else if (description && description !== current.description) Object.assign(changes, { description, has_custom_description: 1 });
       else if (body.HasCustomDescription === true) changes.has_custom_description = 1;
-      else if (!current.has_custom_description && mainSeries && (mainSeries.description ?? '') !== current.description) changes.description = mainSeries.description ?? '';
-      await trx.updateTable('groups').set({ ...changes, updated_at: stamp }).where('id', '=', groupId).execute();
+      else if (!current.has_custom_description && mainSeries && (mainSeries.description ?? '') !== current.description)
+        changes.description = mainSeries.description ?? '';
+      await trx
+        .updateTable('groups')
+        .set({ ...changes, updated_at: stamp })
+        .where('id', '=', groupId)
+        .execute();
 
       // Groups left without series or sub-groups by the move disappear, as they would after a recalculation.
       for (const old of emptied) {
         const left = await trx.selectFrom('series').select('id').where('group_id', '=', old).limit(1).executeTakeFirst();
         const kids = await trx.selectFrom('groups').select('id').where('parent_id', '=', old).limit(1).executeTakeFirst();
         if (!left && !kids) await trx.deleteFrom('groups').where('id', '=', old).execute();
-        else await trx.updateTable('groups').set({ preferred_series_id: null }).where('id', '=', old).where('preferred_series_id', 'in', seriesIds).execute();
+        else
+          await trx
+            .updateTable('groups')
+            .set({ preferred_series_id: null })
+            .where('id', '=', old)
+            .where('preferred_series_id', 'in', seriesIds)
+            .execute();
       }
       return groupId;
     });
-    if (seriesIds.length) this.emitSeriesUpdated(seriesIds, movedSeries.map((s) => s.anime_id));
+    if (seriesIds.length)
+      this.emitSeriesUpdated(
+        seriesIds,
+        movedSeries.map((s) => s.anime_id),
+      );
     return id;
   }
 
   private emitSeriesUpdated(seriesIds: number[], animeIds: number[]) {
     seriesIds.forEach((id, i) => {
-      this.bus.emit('shoko', { event: 'SeriesUpdated', payload: { Source: 'User', Reason: 'Updated', SeriesID: animeIds[i] ?? 0, ShokoSeriesIDs: [id], Episodes: [] } });
+      this.bus.emit('shoko', {
+        event: 'SeriesUpdated',
+        payload: { Source: 'User', Reason: 'Updated', SeriesID: animeIds[i] ?? 0, ShokoSeriesIDs: [id], Episodes: [] },
+      });
     });
   }
 
@@ -281,7 +356,15 @@ export class GroupsService {
     const series = await this.db.selectFrom('series').select('id').where('group_id', 'in', tree).execute();
     if (series.length && !options.deleteSeries) throw badRequest('The group has series; set deleteSeries to remove them too.');
     await this.db.transaction().execute(async (trx) => {
-      if (series.length) await trx.deleteFrom('series').where('id', 'in', series.map((s) => s.id)).execute();
+      if (series.length)
+        await trx
+          .deleteFrom('series')
+          .where(
+            'id',
+            'in',
+            series.map((s) => s.id),
+          )
+          .execute();
       // Children first, so no row ever points at a deleted parent.
       for (const groupId of [...tree].reverse()) await trx.deleteFrom('groups').where('id', '=', groupId).execute();
     });

@@ -17,7 +17,15 @@ describe('the synthetic collection generator', () => {
 
   it('writes the requested number of series and about the requested number of files, grouped with sequels', async () => {
     const db = server.services.db.kysely;
-    const count = async (table: 'series' | 'groups' | 'files') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (table: 'series' | 'groups' | 'files') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     expect(await count('series')).toBe(40);
     const files = await count('files');
     expect(files).toBeGreaterThan(300);
@@ -33,7 +41,14 @@ describe('the synthetic collection generator', () => {
     expect(page.List.some((g: { Sizes: { Watched: { Episodes: number } } }) => g.Sizes.Watched.Episodes > 0)).toBe(true);
     const names = page.List.map((g: { Name: string }) => g.Name.toLowerCase());
     expect([...names].sort()).toEqual(names);
-    const tagged = (await server.request({ method: 'POST', url: '/api/v3/Filter/Preview/Group', key, body: { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' } } })).json();
+    const tagged = (
+      await server.request({
+        method: 'POST',
+        url: '/api/v3/Filter/Preview/Group',
+        key,
+        body: { ApplyAtSeriesLevel: true, Expression: { Type: 'HasTag', Parameter: 'action' } },
+      })
+    ).json();
     expect(tagged.Total).toBeGreaterThan(0);
     expect(tagged.Total).toBeLessThan(page.Total);
   });

@@ -12,7 +12,15 @@ export interface SeriesSpec {
   rating?: number;
   tags?: Array<{ id: number; name: string; weight?: number }>;
   /** Episodes; `file` gives the episode one local file (a number: that many releases), `watchedBy` marks it watched for those user ids. */
-  episodes?: Array<{ id: number; type?: string; number?: number; airDate?: string | null; file?: boolean | number; hidden?: boolean; watchedBy?: number[] }>;
+  episodes?: Array<{
+    id: number;
+    type?: string;
+    number?: number;
+    airDate?: string | null;
+    file?: boolean | number;
+    hidden?: boolean;
+    watchedBy?: number[];
+  }>;
   /** Join this existing group instead of creating one named after the series. */
   groupId?: number;
   groupName?: string;
@@ -33,7 +41,10 @@ async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promi
  * Writes many series at once with batched inserts. Used by API tests (a handful of invented series) and by the
  * collection generator (thousands). Returns series/group/episode ids per anime id.
  */
-export async function insertSeries(db: Kysely<Database>, specs: SeriesSpec[]): Promise<Map<number, { seriesId: number; groupId: number; episodeIds: number[] }>> {
+export async function insertSeries(
+  db: Kysely<Database>,
+  specs: SeriesSpec[],
+): Promise<Map<number, { seriesId: number; groupId: number; episodeIds: number[] }>> {
   const now = stamp();
   const result = new Map<number, { seriesId: number; groupId: number; episodeIds: number[] }>();
   if (!specs.length) return result;
@@ -63,14 +74,29 @@ export async function insertSeries(db: Kysely<Database>, specs: SeriesSpec[]): P
         )
         .execute(),
     );
-    const titles = specs.flatMap((s) => (s.titles ?? [{ type: 'main', language: 'x-jat', value: s.title }]).map((t) => ({ anime_id: s.animeId, ...t })));
+    const titles = specs.flatMap((s) =>
+      (s.titles ?? [{ type: 'main', language: 'x-jat', value: s.title }]).map((t) => ({ anime_id: s.animeId, ...t })),
+    );
     await chunked(titles, 300, (chunk) => trx.insertInto('anidb_anime_titles').values(chunk).execute());
     const tags = new Map<number, string>();
     for (const s of specs) for (const t of s.tags ?? []) tags.set(t.id, t.name);
-    const existingTags = new Set((tags.size ? await trx.selectFrom('anidb_tags').select('id').where('id', 'in', [...tags.keys()]).execute() : []).map((t) => t.id));
-    const newTags = [...tags].filter(([id]) => !existingTags.has(id)).map(([id, name]) => ({ id, parent_id: null, name, description: null, is_spoiler: 0, is_verified: 1, updated_at: now }));
+    const existingTags = new Set(
+      (tags.size
+        ? await trx
+            .selectFrom('anidb_tags')
+            .select('id')
+            .where('id', 'in', [...tags.keys()])
+            .execute()
+        : []
+      ).map((t) => t.id),
+    );
+    const newTags = [...tags]
+      .filter(([id]) => !existingTags.has(id))
+      .map(([id, name]) => ({ id, parent_id: null, name, description: null, is_spoiler: 0, is_verified: 1, updated_at: now }));
     await chunked(newTags, 300, (chunk) => trx.insertInto('anidb_tags').values(chunk).execute());
-    const animeTags = specs.flatMap((s) => (s.tags ?? []).map((t) => ({ anime_id: s.animeId, tag_id: t.id, weight: t.weight ?? 300, is_local_spoiler: 0 })));
+    const animeTags = specs.flatMap((s) =>
+      (s.tags ?? []).map((t) => ({ anime_id: s.animeId, tag_id: t.id, weight: t.weight ?? 300, is_local_spoiler: 0 })),
+    );
     await chunked(animeTags, 300, (chunk) => trx.insertInto('anidb_anime_tags').values(chunk).execute());
     const episodes = specs.flatMap((s) =>
       (s.episodes ?? []).map((e, i) => ({
@@ -95,7 +121,16 @@ export async function insertSeries(db: Kysely<Database>, specs: SeriesSpec[]): P
         (
           await trx
             .insertInto('groups')
-            .values({ parent_id: s.parentGroupId ?? null, name: s.groupName ?? s.title, description: '', has_custom_name: s.groupName ? 1 : 0, has_custom_description: 0, preferred_series_id: null, created_at: created, updated_at: created })
+            .values({
+              parent_id: s.parentGroupId ?? null,
+              name: s.groupName ?? s.title,
+              description: '',
+              has_custom_name: s.groupName ? 1 : 0,
+              has_custom_description: 0,
+              preferred_series_id: null,
+              created_at: created,
+              updated_at: created,
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
@@ -110,12 +145,30 @@ export async function insertSeries(db: Kysely<Database>, specs: SeriesSpec[]): P
     await chunked(localEpisodes, 300, async (chunk) => {
       const rows = await trx
         .insertInto('episodes')
-        .values(chunk.map(({ series, e }) => ({ series_id: series, anidb_episode_id: e.id, is_hidden: e.hidden ? 1 : 0, title_override: null, created_at: now, updated_at: now })))
+        .values(
+          chunk.map(({ series, e }) => ({
+            series_id: series,
+            anidb_episode_id: e.id,
+            is_hidden: e.hidden ? 1 : 0,
+            title_override: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .returning(['id', 'anidb_episode_id'])
         .execute();
       const byAniDB = new Map(rows.map((r) => [r.anidb_episode_id, r.id]));
       for (const { spec, e } of chunk) result.get(spec.animeId)!.episodeIds.push(byAniDB.get(e.id)!);
-      const watched = chunk.flatMap(({ e }) => (e.watchedBy ?? []).map((userId) => ({ user_id: userId, episode_id: byAniDB.get(e.id)!, watched_at: now, watch_count: 1, rating: null, updated_at: now })));
+      const watched = chunk.flatMap(({ e }) =>
+        (e.watchedBy ?? []).map((userId) => ({
+          user_id: userId,
+          episode_id: byAniDB.get(e.id)!,
+          watched_at: now,
+          watch_count: 1,
+          rating: null,
+          updated_at: now,
+        })),
+      );
       if (watched.length) await trx.insertInto('user_episode_states').values(watched).execute();
     });
     // Episode n's k-th release has size 100,000,000 + n (+ k × 10,000,000 for further releases).
@@ -124,11 +177,35 @@ export async function insertSeries(db: Kysely<Database>, specs: SeriesSpec[]): P
       const values = chunk.map(({ e, k }) => ({ size: 100_000_000 + k * 10_000_000 + e.id, ed2k: fakeEd2k(e.id * 16 + k) }));
       await trx
         .insertInto('files')
-        .values(values.map((v) => ({ ...v, ed2k_alternate: null, crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, media_info: null, imported_at: now, created_at: now, updated_at: now })))
+        .values(
+          values.map((v) => ({
+            ...v,
+            ed2k_alternate: null,
+            crc32: '',
+            md5: '',
+            sha1: '',
+            is_ignored: 0,
+            is_variation: 0,
+            media_info: null,
+            imported_at: now,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .execute();
       await trx
         .insertInto('file_episode_links')
-        .values(chunk.map(({ spec, e }, i) => ({ ...values[i], anime_id: spec.animeId, episode_id: e.id, percentage: 100, ordering: 0, source: 'AniDB' as const, release_group_id: null })))
+        .values(
+          chunk.map(({ spec, e }, i) => ({
+            ...values[i],
+            anime_id: spec.animeId,
+            episode_id: e.id,
+            percentage: 100,
+            ordering: 0,
+            source: 'AniDB' as const,
+            release_group_id: null,
+          })),
+        )
         .execute();
       await trx
         .insertInto('anidb_files')
@@ -168,16 +245,75 @@ export function prng(seed: number) {
   };
 }
 
-const SYLLABLES = ['ka', 'ze', 'no', 'to', 'mi', 'ra', 'shi', 'yu', 'ki', 'ha', 'na', 'ta', 'so', 'ri', 'ko', 'me', 'hoshi', 'sora', 'umi', 'tsuki'];
-const WORDS = ['Academy', 'Chronicle', 'Journey', 'Garden', 'Signal', 'Horizon', 'Tale', 'Record', 'Festival', 'Frontier', 'Melody', 'Lantern'];
-const TAGS = ['action', 'comedy', 'drama', 'fantasy', 'romance', 'science fiction', 'slice of life', 'mystery', 'sports', 'music', 'school', 'mecha', 'space', 'magic', 'historical', 'horror', 'idol', 'cooking', 'detective', 'adventure'];
+const SYLLABLES = [
+  'ka',
+  'ze',
+  'no',
+  'to',
+  'mi',
+  'ra',
+  'shi',
+  'yu',
+  'ki',
+  'ha',
+  'na',
+  'ta',
+  'so',
+  'ri',
+  'ko',
+  'me',
+  'hoshi',
+  'sora',
+  'umi',
+  'tsuki',
+];
+const WORDS = [
+  'Academy',
+  'Chronicle',
+  'Journey',
+  'Garden',
+  'Signal',
+  'Horizon',
+  'Tale',
+  'Record',
+  'Festival',
+  'Frontier',
+  'Melody',
+  'Lantern',
+];
+const TAGS = [
+  'action',
+  'comedy',
+  'drama',
+  'fantasy',
+  'romance',
+  'science fiction',
+  'slice of life',
+  'mystery',
+  'sports',
+  'music',
+  'school',
+  'mecha',
+  'space',
+  'magic',
+  'historical',
+  'horror',
+  'idol',
+  'cooking',
+  'detective',
+  'adventure',
+];
 const TYPES = ['TV Series', 'TV Series', 'TV Series', 'Movie', 'OVA', 'Web', 'TV Special'];
 
 /**
  * A realistic synthetic collection: `series` series in groups (about one in six groups holds a sequel), with tags,
  * titles in three languages, episodes spread over 1990–2025 and `files` local files spread over the episodes.
  */
-export async function generateCollection(db: Kysely<Database>, options: { series: number; files: number; seed?: number; userIds?: number[] }, progress?: (done: number) => void) {
+export async function generateCollection(
+  db: Kysely<Database>,
+  options: { series: number; files: number; seed?: number; userIds?: number[] },
+  progress?: (done: number) => void,
+) {
   const random = prng(options.seed ?? 42);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   // Episode counts first, so files can be spread evenly over all episodes.
@@ -208,7 +344,9 @@ export async function generateCollection(db: Kysely<Database>, options: { series
         watchedBy: file && options.userIds?.length && random() < 0.4 ? options.userIds : [],
       };
     });
-    const tags = Array.from(new Set(Array.from({ length: 2 + Math.floor(random() * 5) }, () => Math.floor(random() * TAGS.length)))).map((t) => ({ id: 1000 + t, name: TAGS[t], weight: 100 + Math.floor(random() * 500) }));
+    const tags = Array.from(new Set(Array.from({ length: 2 + Math.floor(random() * 5) }, () => Math.floor(random() * TAGS.length)))).map(
+      (t) => ({ id: 1000 + t, name: TAGS[t], weight: 100 + Math.floor(random() * 500) }),
+    );
     const end = new Date(`${airDate}T00:00:00Z`);
     end.setUTCDate(end.getUTCDate() + 7 * (count - 1));
     pending.push({

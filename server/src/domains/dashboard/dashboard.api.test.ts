@@ -28,22 +28,84 @@ describe('dashboard API', () => {
     viewerKey = viewer.key;
     const db = server.services.db.kysely;
     const written = await insertSeries(db, [
-      { animeId: 1, title: 'Alpha Academy', airDate: '2020-01-05', episodes: [{ id: 11, file: true, watchedBy: [1] }, { id: 12, file: 2 }, { id: 13 }, { id: 14, file: true }] },
+      {
+        animeId: 1,
+        title: 'Alpha Academy',
+        airDate: '2020-01-05',
+        episodes: [{ id: 11, file: true, watchedBy: [1] }, { id: 12, file: 2 }, { id: 13 }, { id: 14, file: true }],
+      },
       { animeId: 2, title: 'Beta Chronicle', type: 'Movie', airDate: '2015-07-10', episodes: [{ id: 21, file: true, watchedBy: [1] }] },
-      { animeId: 3, title: 'Gamma Journey', airDate: '2024-01-01', tags: [{ id: 99, name: 'ecchi' }], episodes: [{ id: 31, file: true }, { id: 32, airDate: day(2) }] },
+      {
+        animeId: 3,
+        title: 'Gamma Journey',
+        airDate: '2024-01-01',
+        tags: [{ id: 99, name: 'ecchi' }],
+        episodes: [
+          { id: 31, file: true },
+          { id: 32, airDate: day(2) },
+        ],
+      },
       { animeId: 4, title: 'Delta Tale', airDate: '2019-04-01', episodes: [{ id: 41 }] },
     ]);
-    for (const [letter, animeId] of [['A', 1], ['B', 2], ['G', 3], ['D', 4]] as const) series[letter] = written.get(animeId)!.seriesId;
-    await db.updateTable('users').set({ restricted_tags: JSON.stringify([99]) }).where('id', '=', viewer.id).execute();
+    for (const [letter, animeId] of [
+      ['A', 1],
+      ['B', 2],
+      ['G', 3],
+      ['D', 4],
+    ] as const)
+      series[letter] = written.get(animeId)!.seriesId;
+    await db
+      .updateTable('users')
+      .set({ restricted_tags: JSON.stringify([99]) })
+      .where('id', '=', viewer.id)
+      .execute();
     const now = new Date().toISOString();
-    await db.insertInto('anidb_anime').values({ id: 5, type: 'TV Series', main_title: 'Epsilon Signal', episode_count: 1, special_count: 0, air_date: day(1), end_date: null, restricted: 0, description: '', picture: null, rating: 0, rating_votes: 0, temp_rating: 0, temp_rating_votes: 0, resources: '[]', fetched_at: now, url: null }).execute();
-    await db.insertInto('anidb_episodes').values({ id: 51, anime_id: 5, type: 'Episode', number: 1, length_seconds: 1440, air_date: day(1), rating: 0, votes: 0, description: '', titles: JSON.stringify([{ language: 'en', value: 'Pilot' }]) }).execute();
-    await db.insertInto('anidb_similar').values([
-      { anime_id: 1, similar_anime_id: 4, approval: 10, total: 20, title: 'Delta Tale' },
-      { anime_id: 2, similar_anime_id: 4, approval: 5, total: 10, title: 'Delta Tale' },
-      { anime_id: 1, similar_anime_id: 2, approval: 5, total: 10, title: 'Beta Chronicle' },
-      { anime_id: 1, similar_anime_id: 5, approval: 2, total: 10, title: 'Epsilon Signal' },
-    ]).execute();
+    await db
+      .insertInto('anidb_anime')
+      .values({
+        id: 5,
+        type: 'TV Series',
+        main_title: 'Epsilon Signal',
+        episode_count: 1,
+        special_count: 0,
+        air_date: day(1),
+        end_date: null,
+        restricted: 0,
+        description: '',
+        picture: null,
+        rating: 0,
+        rating_votes: 0,
+        temp_rating: 0,
+        temp_rating_votes: 0,
+        resources: '[]',
+        fetched_at: now,
+        url: null,
+      })
+      .execute();
+    await db
+      .insertInto('anidb_episodes')
+      .values({
+        id: 51,
+        anime_id: 5,
+        type: 'Episode',
+        number: 1,
+        length_seconds: 1440,
+        air_date: day(1),
+        rating: 0,
+        votes: 0,
+        description: '',
+        titles: JSON.stringify([{ language: 'en', value: 'Pilot' }]),
+      })
+      .execute();
+    await db
+      .insertInto('anidb_similar')
+      .values([
+        { anime_id: 1, similar_anime_id: 4, approval: 10, total: 20, title: 'Delta Tale' },
+        { anime_id: 2, similar_anime_id: 4, approval: 5, total: 10, title: 'Delta Tale' },
+        { anime_id: 1, similar_anime_id: 2, approval: 5, total: 10, title: 'Beta Chronicle' },
+        { anime_id: 1, similar_anime_id: 5, approval: 2, total: 10, title: 'Epsilon Signal' },
+      ])
+      .execute();
     // Import order (oldest first): Alpha's files, Beta's, Gamma's.
     const files = await db.selectFrom('files').select(['id', 'size']).orderBy('id').execute();
     for (const file of files) {
@@ -52,14 +114,38 @@ describe('dashboard API', () => {
       await db.updateTable('files').set({ imported_at: stamp }).where('id', '=', file.id).execute();
     }
     // One unrecognized file, and Alpha E1's file in two places.
-    const folder = await db.insertInto('import_folders').values({ name: 'Anime', path: server.home, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow();
-    const unknown = await db.insertInto('files').values({ size: 5000, ed2k: 'F'.repeat(32), ed2k_alternate: null, crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, media_info: null, imported_at: now, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const folder = await db
+      .insertInto('import_folders')
+      .values({ name: 'Anime', path: server.home, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const unknown = await db
+      .insertInto('files')
+      .values({
+        size: 5000,
+        ed2k: 'F'.repeat(32),
+        ed2k_alternate: null,
+        crc32: '',
+        md5: '',
+        sha1: '',
+        is_ignored: 0,
+        is_variation: 0,
+        media_info: null,
+        imported_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const e1File = files.find((f) => f.size === 100_000_011)!;
-    await db.insertInto('file_locations').values([
-      { file_id: unknown.id, import_folder_id: folder.id, relative_path: 'unknown.mkv', is_accessible: 1, mtime_ms: null },
-      { file_id: e1File.id, import_folder_id: folder.id, relative_path: 'a/alpha 01.mkv', is_accessible: 1, mtime_ms: null },
-      { file_id: e1File.id, import_folder_id: folder.id, relative_path: 'b/alpha 01.mkv', is_accessible: 1, mtime_ms: null },
-    ]).execute();
+    await db
+      .insertInto('file_locations')
+      .values([
+        { file_id: unknown.id, import_folder_id: folder.id, relative_path: 'unknown.mkv', is_accessible: 1, mtime_ms: null },
+        { file_id: e1File.id, import_folder_id: folder.id, relative_path: 'a/alpha 01.mkv', is_accessible: 1, mtime_ms: null },
+        { file_id: e1File.id, import_folder_id: folder.id, relative_path: 'b/alpha 01.mkv', is_accessible: 1, mtime_ms: null },
+      ])
+      .execute();
   });
 
   afterAll(() => server?.close());
@@ -94,16 +180,36 @@ describe('dashboard API', () => {
   });
 
   it('counts series by type', async () => {
-    expect(await api('/api/v3/Dashboard/SeriesSummary')).toEqual({ Series: 3, OVA: 0, Movie: 1, Special: 0, Web: 0, Other: 0, MusicVideo: 0, Unknown: 0, None: 0 });
+    expect(await api('/api/v3/Dashboard/SeriesSummary')).toEqual({
+      Series: 3,
+      OVA: 0,
+      Movie: 1,
+      Special: 0,
+      Web: 0,
+      Other: 0,
+      MusicVideo: 0,
+      Unknown: 0,
+      None: 0,
+    });
     expect(await api('/api/v3/Dashboard/SeriesSummary', viewerKey)).toMatchObject({ Series: 2, Movie: 1 });
   });
 
   it('lists recently imported episodes newest first, one per file', async () => {
     const result = await api<{ Total: number; List: DashboardEpisode[] }>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=3');
     expect(result.Total).toBe(6);
-    expect(result.List.map((e) => [e.SeriesTitle, e.IDs.ID])).toEqual([['Gamma Journey', 31], ['Beta Chronicle', 21], ['Alpha Academy', 14]]);
+    expect(result.List.map((e) => [e.SeriesTitle, e.IDs.ID])).toEqual([
+      ['Gamma Journey', 31],
+      ['Beta Chronicle', 21],
+      ['Alpha Academy', 14],
+    ]);
     const beta = result.List[1];
-    expect(beta).toMatchObject({ Title: 'Episode 1', Number: 1, Type: 'Normal', Duration: '00:24:00', IDs: { Series: 2, ShokoSeries: series.B } });
+    expect(beta).toMatchObject({
+      Title: 'Episode 1',
+      Number: 1,
+      Type: 'Normal',
+      Duration: '00:24:00',
+      IDs: { Series: 2, ShokoSeries: series.B },
+    });
     expect(beta.Watched).not.toBeNull();
     expect(beta.SeriesPoster).toMatchObject({ Source: 'AniDB', Type: 'Poster', ID: 2 });
     const page2 = await api<{ List: DashboardEpisode[] }>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=3&page=2');
@@ -120,7 +226,9 @@ describe('dashboard API', () => {
   });
 
   it('suggests the next unwatched episode per series in progress, never a first episode', async () => {
-    const result = await api<{ Total: number; List: DashboardEpisode[] }>('/api/v3/Dashboard/NextUpEpisodes?pageSize=20&onlyUnwatched=true');
+    const result = await api<{ Total: number; List: DashboardEpisode[] }>(
+      '/api/v3/Dashboard/NextUpEpisodes?pageSize=20&onlyUnwatched=true',
+    );
     expect(result.Total).toBe(1);
     expect(result.List[0]).toMatchObject({ SeriesTitle: 'Alpha Academy', Number: 2, IDs: { ID: 12, ShokoSeries: series.A } });
     expect(result.List[0].IDs.ShokoFile).toBeGreaterThan(0);
@@ -139,7 +247,8 @@ describe('dashboard API', () => {
 
   it('lists episodes airing in a date range, with or without anime outside the collection', async () => {
     const range = `startDate=${day(0)}&endDate=${day(3)}`;
-    const ids = async (query: string, apiKey = key) => (await api<DashboardEpisode[]>(`/api/v3/Dashboard/CalendarEpisodes?${query}`, apiKey)).map((e) => e.IDs.ID);
+    const ids = async (query: string, apiKey = key) =>
+      (await api<DashboardEpisode[]>(`/api/v3/Dashboard/CalendarEpisodes?${query}`, apiKey)).map((e) => e.IDs.ID);
     expect(await ids(range)).toEqual([32]);
     expect(await ids(`${range}&includeMissing=true`)).toEqual([51, 32]);
     expect(await ids(`${range}&includeMissing=only`)).toEqual([51]);
@@ -151,20 +260,66 @@ describe('dashboard API', () => {
   it('ranks the AniDB tags of the visible series by use, filtered by tag category', async () => {
     const db = server.services.db.kysely;
     const now = new Date().toISOString();
-    const tag = (id: number, name: string, parent: number | null) => ({ id, parent_id: parent, name, description: null, is_spoiler: 0, is_verified: 1, updated_at: now });
-    await db.insertInto('anidb_tags').values([tag(900, 'genre', null), tag(901, 'comedy', 900), tag(902, 'school', 900), tag(910, 'maintenance tags', null), tag(911, 'cast missing', 910)]).execute();
-    const uses: Array<[number, number[]]> = [[901, [1, 2, 3]], [902, [1]], [911, [1, 2]]];
-    await db.insertInto('anidb_anime_tags').values(uses.flatMap(([tagId, animeIds]) => animeIds.map((animeId) => ({ anime_id: animeId, tag_id: tagId, weight: 300, is_local_spoiler: 0 })))).execute();
-    const top = async (query = '', apiKey = key) => (await api<Tag[]>(`/api/v3/Dashboard/TopTags${query}`, apiKey)).map((t) => [t.Name, t.Weight]);
+    const tag = (id: number, name: string, parent: number | null) => ({
+      id,
+      parent_id: parent,
+      name,
+      description: null,
+      is_spoiler: 0,
+      is_verified: 1,
+      updated_at: now,
+    });
+    await db
+      .insertInto('anidb_tags')
+      .values([
+        tag(900, 'genre', null),
+        tag(901, 'comedy', 900),
+        tag(902, 'school', 900),
+        tag(910, 'maintenance tags', null),
+        tag(911, 'cast missing', 910),
+      ])
+      .execute();
+    const uses: Array<[number, number[]]> = [
+      [901, [1, 2, 3]],
+      [902, [1]],
+      [911, [1, 2]],
+    ];
+    await db
+      .insertInto('anidb_anime_tags')
+      .values(
+        uses.flatMap(([tagId, animeIds]) =>
+          animeIds.map((animeId) => ({ anime_id: animeId, tag_id: tagId, weight: 300, is_local_spoiler: 0 })),
+        ),
+      )
+      .execute();
+    const top = async (query = '', apiKey = key) =>
+      (await api<Tag[]>(`/api/v3/Dashboard/TopTags${query}`, apiKey)).map((t) => [t.Name, t.Weight]);
 
     // The default filter drops AniDB-internal, misc (ecchi has no category) and source tags.
-    expect(await top()).toEqual([['comedy', 3], ['school', 1]]);
-    expect(await top('?filter=0')).toEqual([['comedy', 3], ['cast missing', 2], ['ecchi', 1], ['school', 1]]);
-    expect(await top('?filter=Genre')).toEqual([['cast missing', 2], ['ecchi', 1]]);
-    expect(await top(`?filter=Genre,Invert`)).toEqual([['comedy', 3], ['school', 1]]);
+    expect(await top()).toEqual([
+      ['comedy', 3],
+      ['school', 1],
+    ]);
+    expect(await top('?filter=0')).toEqual([
+      ['comedy', 3],
+      ['cast missing', 2],
+      ['ecchi', 1],
+      ['school', 1],
+    ]);
+    expect(await top('?filter=Genre')).toEqual([
+      ['cast missing', 2],
+      ['ecchi', 1],
+    ]);
+    expect(await top(`?filter=Genre,Invert`)).toEqual([
+      ['comedy', 3],
+      ['school', 1],
+    ]);
     expect(await top('?filter=0&pageSize=1&page=2')).toEqual([['cast missing', 2]]);
     // The viewer cannot see Gamma Journey (tag 99), so its tags count one series less.
-    expect(await top('', viewerKey)).toEqual([['comedy', 2], ['school', 1]]);
+    expect(await top('', viewerKey)).toEqual([
+      ['comedy', 2],
+      ['school', 1],
+    ]);
     const [comedy] = await api<Tag[]>('/api/v3/Dashboard/TopTags');
     expect(comedy).toMatchObject({ ID: 901, ParentID: 900, Source: 'AniDB', IsSpoiler: false });
     expect(comedy).not.toHaveProperty('Description');
@@ -206,9 +361,14 @@ describe('dashboard API', () => {
 
   it('continues the episodes players reported a resume position for, latest activity first', async () => {
     const db = server.services.db.kysely;
-    const fileOf = async (size: number) => (await db.selectFrom('files').select('id').where('size', '=', size).executeTakeFirstOrThrow()).id;
+    const fileOf = async (size: number) =>
+      (await db.selectFrom('files').select('id').where('size', '=', size).executeTakeFirstOrThrow()).id;
     const [alphaE4, alphaE2, betaE1] = [await fileOf(100_000_014), await fileOf(110_000_012), await fileOf(100_000_021)];
-    await db.updateTable('files').set({ media_info: JSON.stringify({ Duration: '00:23:40' }) }).where('id', '=', alphaE4).execute();
+    await db
+      .updateTable('files')
+      .set({ media_info: JSON.stringify({ Duration: '00:23:40' }) })
+      .where('id', '=', alphaE4)
+      .execute();
     const scrobble = async (fileId: number, query: string) => {
       // Each report gets its own millisecond, so "latest activity" is well defined.
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -221,7 +381,14 @@ describe('dashboard API', () => {
     await scrobble(alphaE4, 'event=pause&resumePosition=00:05:00');
     const first = await continueWatching();
     expect(first.Total).toBe(1);
-    expect(first.List[0]).toMatchObject({ SeriesTitle: 'Alpha Academy', Number: 4, ResumePosition: '00:05:00', Duration: '00:23:40', Watched: null, IDs: { ID: 14, ShokoFile: alphaE4, ShokoSeries: series.A } });
+    expect(first.List[0]).toMatchObject({
+      SeriesTitle: 'Alpha Academy',
+      Number: 4,
+      ResumePosition: '00:05:00',
+      Duration: '00:23:40',
+      Watched: null,
+      IDs: { ID: 14, ShokoFile: alphaE4, ShokoSeries: series.A },
+    });
     // The session is the viewer's own: another user sees nothing.
     expect((await continueWatching(viewerKey)).Total).toBe(0);
     // Next Up leaves a series in progress to Continue Watching, unless the two are combined.
@@ -237,14 +404,20 @@ describe('dashboard API', () => {
       ['Beta Chronicle', 1, '00:40:00', betaE1],
       ['Alpha Academy', 2, '00:02:00', alphaE2],
     ]);
-    expect((await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=1&page=2')).List.map((e) => e.SeriesTitle)).toEqual(['Alpha Academy']);
-    expect((await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=1&page=0')).List.map((e) => e.SeriesTitle)).toEqual(['Beta Chronicle']);
+    expect((await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=1&page=2')).List.map((e) => e.SeriesTitle)).toEqual([
+      'Alpha Academy',
+    ]);
+    expect((await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=1&page=0')).List.map((e) => e.SeriesTitle)).toEqual([
+      'Beta Chronicle',
+    ]);
 
     // Finishing the episodes ends their sessions; Alpha falls back to its older session on E4.
     await scrobble(alphaE2, 'watched=true');
     await scrobble(betaE1, 'event=stop&watched=true');
     const third = await continueWatching();
     expect(third.List.map((e) => [e.SeriesTitle, e.Number])).toEqual([['Alpha Academy', 4]]);
-    expect((await api<Page>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=20')).List.find((e) => e.IDs.ShokoFile === alphaE4)).toMatchObject({ ResumePosition: '00:05:00', Duration: '00:23:40' });
+    expect(
+      (await api<Page>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=20')).List.find((e) => e.IDs.ShokoFile === alphaE4),
+    ).toMatchObject({ ResumePosition: '00:05:00', Duration: '00:23:40' });
   });
 });

@@ -47,7 +47,8 @@ function tagFilterValue(raw: string | undefined): number {
 /** `GET /api/v3/Dashboard/*` (contract collection.md §10) and the recommendations the dashboard shows (§5.3). */
 export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardStore; browse: BrowseStore; cache: ReadCache }) {
   const { dashboard, browse } = deps;
-  const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
+  const viewerOf = (request: FastifyRequest): Promise<Viewer> =>
+    browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
   // The whole-collection aggregates come from the read cache (cleared by every change).
   const { cache } = deps;
 
@@ -68,7 +69,11 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
   app.get('/api/v3/Dashboard/RecentlyAddedSeries', { schema: { tags, querystring: Type.Object(paged(1000, 20)) } }, async (request) => {
     const { page, pageSize, includeRestricted } = request.query;
     const viewer = await viewerOf(request);
-    const { Total, ids } = await dashboard.recentlyAddedSeriesIds(viewer, { page, pageSize }, includeOnly(includeRestricted, 'includeRestricted'));
+    const { Total, ids } = await dashboard.recentlyAddedSeriesIds(
+      viewer,
+      { page, pageSize },
+      includeOnly(includeRestricted, 'includeRestricted'),
+    );
     return { Total, List: await browse.seriesModels(ids, viewer) };
   });
 
@@ -99,17 +104,30 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
     },
     async (request) => {
       const query = request.query;
-      return dashboard.nextUp(await viewerOf(request), { page: Math.max(query.page, 1), pageSize: query.pageSize }, {
-        ...episodeListOptions(query),
-        includeMissing: query.includeMissing,
-        onlyUnwatched: query.onlyUnwatched,
-      });
+      return dashboard.nextUp(
+        await viewerOf(request),
+        { page: Math.max(query.page, 1), pageSize: query.pageSize },
+        {
+          ...episodeListOptions(query),
+          includeMissing: query.includeMissing,
+          onlyUnwatched: query.onlyUnwatched,
+        },
+      );
     },
   );
 
   app.get(
     '/api/v3/Dashboard/AniDBCalendar',
-    { schema: { tags, querystring: Type.Object({ numberOfDays: Type.Integer({ minimum: 0, maximum: 3650, default: 7 }), showAll: Type.Boolean({ default: false }), includeRestricted: Type.Boolean({ default: false }) }) } },
+    {
+      schema: {
+        tags,
+        querystring: Type.Object({
+          numberOfDays: Type.Integer({ minimum: 0, maximum: 3650, default: 7 }),
+          showAll: Type.Boolean({ default: false }),
+          includeRestricted: Type.Boolean({ default: false }),
+        }),
+      },
+    },
     async (request) => {
       const { numberOfDays, showAll, includeRestricted } = request.query;
       const from = todayUtc();
@@ -120,19 +138,46 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
 
   app.get(
     '/api/v3/Dashboard/CalendarEpisodes',
-    { schema: { tags, querystring: Type.Object({ startDate: DateOnly, endDate: DateOnly, includeMissing: IncludeOnlyParam, includeRestricted: IncludeOnlyParam }) } },
+    {
+      schema: {
+        tags,
+        querystring: Type.Object({
+          startDate: DateOnly,
+          endDate: DateOnly,
+          includeMissing: IncludeOnlyParam,
+          includeRestricted: IncludeOnlyParam,
+        }),
+      },
+    },
     async (request) => {
       const { startDate, endDate, includeMissing, includeRestricted } = request.query;
-      for (const [field, value] of [['startDate', startDate], ['endDate', endDate]] as const)
+      for (const [field, value] of [
+        ['startDate', startDate],
+        ['endDate', endDate],
+      ] as const)
         if (Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw validationError(field, `The value '${value}' is not a valid date.`);
       if (startDate > endDate) throw validationError('startDate', 'Start date cannot be after the end date.');
-      return dashboard.calendar(await viewerOf(request), { from: startDate, to: endDate }, includeOnly(includeMissing, 'includeMissing'), includeOnly(includeRestricted, 'includeRestricted'));
+      return dashboard.calendar(
+        await viewerOf(request),
+        { from: startDate, to: endDate },
+        includeOnly(includeMissing, 'includeMissing'),
+        includeOnly(includeRestricted, 'includeRestricted'),
+      );
     },
   );
 
   app.get(
     '/api/v3/Dashboard/TopTags',
-    { schema: { tags, querystring: Type.Object({ pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 10 }), page: Type.Integer({ minimum: 1, default: 1 }), filter: Type.Optional(Type.String()) }) } },
+    {
+      schema: {
+        tags,
+        querystring: Type.Object({
+          pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 10 }),
+          page: Type.Integer({ minimum: 1, default: 1 }),
+          filter: Type.Optional(Type.String()),
+        }),
+      },
+    },
     async (request) => {
       const { page, pageSize, filter } = request.query;
       return dashboard.topTags(await viewerOf(request), { page, pageSize }, tagFilterValue(filter));
@@ -153,14 +198,19 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSt
       const { page, pageSize, showAll, startDate, endDate, approval, includeRestricted } = request.query;
       if (endDate && !startDate) throw validationError('startDate', 'Missing start date.');
       if (endDate && Date.parse(endDate) > Date.now()) throw validationError('endDate', 'End date cannot be set into the future.');
-      if (startDate && endDate && Date.parse(startDate) > Date.parse(endDate)) throw validationError('startDate', 'Start date cannot be newer than the end date.');
-      return dashboard.recommended(await viewerOf(request), { page, pageSize }, {
-        showAll,
-        restricted: includeOnly(includeRestricted, 'includeRestricted'),
-        start: startDate ? new Date(startDate).toISOString() : null,
-        end: endDate ? new Date(endDate).toISOString() : null,
-        approval,
-      });
+      if (startDate && endDate && Date.parse(startDate) > Date.parse(endDate))
+        throw validationError('startDate', 'Start date cannot be newer than the end date.');
+      return dashboard.recommended(
+        await viewerOf(request),
+        { page, pageSize },
+        {
+          showAll,
+          restricted: includeOnly(includeRestricted, 'includeRestricted'),
+          start: startDate ? new Date(startDate).toISOString() : null,
+          end: endDate ? new Date(endDate).toISOString() : null,
+          approval,
+        },
+      );
     });
   }
 }

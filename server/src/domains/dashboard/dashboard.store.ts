@@ -1,5 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AnidbAnimeRecommendedForYou, CollectionImage, DashboardCollectionStats, DashboardEpisode, DashboardSeriesSummary, Tag } from '@shoko-ts/contract';
+import type {
+  AnidbAnimeRecommendedForYou,
+  CollectionImage,
+  DashboardCollectionStats,
+  DashboardEpisode,
+  DashboardSeriesSummary,
+  Tag,
+} from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
 import { animeType, type Viewer } from '../collection/browse.store.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
@@ -17,12 +24,29 @@ export interface Page {
 /** The SQL condition saying the series row `alias` may be shown (tag restrictions), from the collection domain. */
 export type SeriesAllowed = (viewer: Viewer, alias: string) => RawBuilder<unknown>;
 
-const EPISODE_TYPE: Record<string, string> = { Episode: 'Normal', Special: 'Special', Credits: 'ThemeSong', Trailer: 'Trailer', Parody: 'Parody', Other: 'Other' };
+const EPISODE_TYPE: Record<string, string> = {
+  Episode: 'Normal',
+  Special: 'Special',
+  Credits: 'ThemeSong',
+  Trailer: 'Trailer',
+  Parody: 'Parody',
+  Other: 'Other',
+};
 const num = (value: unknown) => Number(value ?? 0);
 
 const poster = (animeId: number, picture: string | null): CollectionImage | null =>
   picture
-    ? { ID: animeId, Type: 'Poster', Source: 'AniDB', LanguageCode: null, RelativeFilepath: `/${picture}`, Preferred: false, Disabled: false, Width: null, Height: null }
+    ? {
+        ID: animeId,
+        Type: 'Poster',
+        Source: 'AniDB',
+        LanguageCode: null,
+        RelativeFilepath: `/${picture}`,
+        Preferred: false,
+        Disabled: false,
+        Width: null,
+        Height: null,
+      }
     : null;
 
 /** The English title of an AniDB episode, else its first title, else `Episode <n>`. */
@@ -54,14 +78,21 @@ interface EpisodeRow {
   media_info?: string | null;
 }
 
-const EPISODE_COLUMNS = sql.raw(`ae.id AS anidb_episode_id, ae.anime_id AS anime_id, e.id AS episode_id, s.id AS series_id, ae.titles AS titles,
+const EPISODE_COLUMNS =
+  sql.raw(`ae.id AS anidb_episode_id, ae.anime_id AS anime_id, e.id AS episode_id, s.id AS series_id, ae.titles AS titles,
   ae.number AS number, ae.type AS type, ae.air_date AS air_date, ae.length_seconds AS length_seconds,
   COALESCE(s.title_override, a.main_title) AS series_title, a.picture AS picture`);
 
 function toEpisode(row: EpisodeRow): DashboardEpisode {
   const number = num(row.number);
   return {
-    IDs: { ID: num(row.anidb_episode_id), Series: num(row.anime_id), ShokoFile: row.file_id === null ? null : num(row.file_id), ShokoEpisode: row.episode_id === null ? null : num(row.episode_id), ShokoSeries: row.series_id === null ? null : num(row.series_id) },
+    IDs: {
+      ID: num(row.anidb_episode_id),
+      Series: num(row.anime_id),
+      ShokoFile: row.file_id === null ? null : num(row.file_id),
+      ShokoEpisode: row.episode_id === null ? null : num(row.episode_id),
+      ShokoSeries: row.series_id === null ? null : num(row.series_id),
+    },
     Title: episodeTitle(row.titles, number),
     Number: number,
     Type: EPISODE_TYPE[row.type] ?? 'Unknown',
@@ -76,7 +107,11 @@ function toEpisode(row: EpisodeRow): DashboardEpisode {
 }
 
 const restrictedClause = (filter: IncludeOnly, alias = 'a'): RawBuilder<unknown> =>
-  filter === 'true' ? sql.raw('1 = 1') : filter === 'only' ? sql.raw(`${alias}.restricted = 1`) : sql.raw(`COALESCE(${alias}.restricted, 0) = 0`);
+  filter === 'true'
+    ? sql.raw('1 = 1')
+    : filter === 'only'
+      ? sql.raw(`${alias}.restricted = 1`)
+      : sql.raw(`COALESCE(${alias}.restricted, 0) = 0`);
 
 const limitOffset = ({ page, pageSize }: Page) => sql`LIMIT ${pageSize} OFFSET ${(Math.max(page, 1) - 1) * pageSize}`;
 
@@ -86,7 +121,11 @@ export interface EpisodeListOptions {
   restricted: IncludeOnly;
 }
 
-const episodeTypes = (options: EpisodeListOptions) => ['Episode', ...(options.includeSpecials ? ['Special'] : []), ...(options.includeOthers ? ['Other', 'Credits', 'Trailer', 'Parody'] : [])];
+const episodeTypes = (options: EpisodeListOptions) => [
+  'Episode',
+  ...(options.includeSpecials ? ['Special'] : []),
+  ...(options.includeOthers ? ['Other', 'Credits', 'Trailer', 'Parody'] : []),
+];
 
 /**
  * `sessions`: the user's active watch sessions (a file with a non-zero resume position) by the episodes of the
@@ -125,12 +164,22 @@ export class DashboardStore {
     const allowed = this.seriesAllowed(viewer, 's');
     const userId = viewer.userId;
     // Local = an episode with at least one file record of its content.
-    const local = sql.raw('EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)');
+    const local = sql.raw(
+      'EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)',
+    );
     const [series, files, watched, perSeries, multiples, duplicateLocations, unrecognized, missingLinks, locations] = await Promise.all([
-      sql<{ series: unknown; groups: unknown }>`SELECT COUNT(*) AS series, COUNT(DISTINCT s.group_id) AS groups FROM series s WHERE ${allowed}`.execute(this.db),
+      sql<{
+        series: unknown;
+        groups: unknown;
+      }>`SELECT COUNT(*) AS series, COUNT(DISTINCT s.group_id) AS groups FROM series s WHERE ${allowed}`.execute(this.db),
       sql<{ count: unknown; size: unknown }>`SELECT COUNT(*) AS count, COALESCE(SUM(f.size), 0) AS size FROM files f
-        WHERE EXISTS (SELECT 1 FROM file_episode_links l JOIN series s ON s.anime_id = l.anime_id WHERE l.ed2k = f.ed2k AND l.size = f.size AND ${allowed})`.execute(this.db),
-      sql<{ count: unknown; seconds: unknown }>`SELECT COUNT(*) AS count, COALESCE(SUM(ae.length_seconds), 0) AS seconds FROM user_episode_states w
+        WHERE EXISTS (SELECT 1 FROM file_episode_links l JOIN series s ON s.anime_id = l.anime_id WHERE l.ed2k = f.ed2k AND l.size = f.size AND ${allowed})`.execute(
+        this.db,
+      ),
+      sql<{
+        count: unknown;
+        seconds: unknown;
+      }>`SELECT COUNT(*) AS count, COALESCE(SUM(ae.length_seconds), 0) AS seconds FROM user_episode_states w
         JOIN episodes e ON e.id = w.episode_id JOIN series s ON s.id = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
         WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL AND ${allowed}`.execute(this.db),
       // Per series: local and watched normal episodes, aired normal/special episodes without a file, and the gaps
@@ -153,7 +202,9 @@ export class DashboardStore {
       sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM (SELECT l.episode_id FROM file_episode_links l
           JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size JOIN series s ON s.anime_id = l.anime_id
           WHERE f.is_variation = 0 AND ${allowed} GROUP BY l.episode_id HAVING COUNT(DISTINCT f.id) > 1) t`.execute(this.db),
-      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM (SELECT file_id FROM file_locations GROUP BY file_id HAVING COUNT(*) > 1) t`.execute(this.db),
+      sql<{
+        count: unknown;
+      }>`SELECT COUNT(*) AS count FROM (SELECT file_id FROM file_locations GROUP BY file_id HAVING COUNT(*) > 1) t`.execute(this.db),
       sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM files f WHERE f.ed2k <> '' AND f.is_ignored = 0
         AND NOT EXISTS (SELECT 1 FROM file_episode_links l WHERE l.ed2k = f.ed2k AND l.size = f.size)`.execute(this.db),
       sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM series s JOIN anidb_anime a ON a.id = s.anime_id
@@ -185,8 +236,27 @@ export class DashboardStore {
   async seriesSummary(viewer: Viewer): Promise<DashboardSeriesSummary> {
     const { rows } = await sql<{ type: string | null; count: unknown }>`SELECT a.type AS type, COUNT(*) AS count FROM series s
       LEFT JOIN anidb_anime a ON a.id = s.anime_id WHERE ${this.seriesAllowed(viewer, 's')} GROUP BY a.type`.execute(this.db);
-    const summary: DashboardSeriesSummary = { Series: 0, OVA: 0, Movie: 0, Special: 0, Web: 0, Other: 0, MusicVideo: 0, Unknown: 0, None: 0 };
-    const key: Record<string, keyof DashboardSeriesSummary> = { TV: 'Series', TVSpecial: 'Special', OVA: 'OVA', Movie: 'Movie', Web: 'Web', Other: 'Other', MusicVideo: 'MusicVideo', Unknown: 'Unknown' };
+    const summary: DashboardSeriesSummary = {
+      Series: 0,
+      OVA: 0,
+      Movie: 0,
+      Special: 0,
+      Web: 0,
+      Other: 0,
+      MusicVideo: 0,
+      Unknown: 0,
+      None: 0,
+    };
+    const key: Record<string, keyof DashboardSeriesSummary> = {
+      TV: 'Series',
+      TVSpecial: 'Special',
+      OVA: 'OVA',
+      Movie: 'Movie',
+      Web: 'Web',
+      Other: 'Other',
+      MusicVideo: 'MusicVideo',
+      Unknown: 'Unknown',
+    };
     // AniDB writes `TV Series`; the loopback fake (demo, tests) writes `TV`.
     for (const row of rows) summary[row.type === null ? 'None' : key[row.type === 'TV' ? 'TV' : animeType(row.type)]] += num(row.count);
     return summary;
@@ -218,7 +288,11 @@ export class DashboardStore {
     const [total, list] = await Promise.all([
       sql<{ count: unknown }>`SELECT COUNT(DISTINCT s.id) AS count ${from}`.execute(this.db),
       page.pageSize
-        ? sql<{ id: number }>`SELECT s.id AS id, MAX(f.imported_at) AS latest ${from} GROUP BY s.id ORDER BY latest DESC, s.id DESC ${limitOffset(page)}`.execute(this.db)
+        ? sql<{
+            id: number;
+          }>`SELECT s.id AS id, MAX(f.imported_at) AS latest ${from} GROUP BY s.id ORDER BY latest DESC, s.id DESC ${limitOffset(page)}`.execute(
+            this.db,
+          )
         : Promise.resolve({ rows: [] as Array<{ id: number }> }),
     ]);
     return { Total: num(total.rows[0]?.count), ids: list.rows.map((r) => num(r.id)) };
@@ -250,13 +324,21 @@ export class DashboardStore {
    * `onlyUnwatched` leaves out series with an active watch session; otherwise that session's episode is the suggestion
    * (Continue Watching combined into Next Up).
    */
-  async nextUp(viewer: Viewer, page: Page, options: EpisodeListOptions & { includeMissing: boolean; onlyUnwatched: boolean }): Promise<{ Total: number; List: DashboardEpisode[] }> {
+  async nextUp(
+    viewer: Viewer,
+    page: Page,
+    options: EpisodeListOptions & { includeMissing: boolean; onlyUnwatched: boolean },
+  ): Promise<{ Total: number; List: DashboardEpisode[] }> {
     const types = episodeTypes(options);
     const userId = viewer.userId;
     const localOnly = options.includeMissing
       ? sql.raw('1 = 1')
-      : sql.raw('EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)');
-    const inProgress = options.onlyUnwatched ? sql.raw('') : sql`UNION ALL SELECT eid, sid, etype, enumber, aid, fid, pos, 0 AS prio FROM sessions WHERE rn = 1`;
+      : sql.raw(
+          'EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)',
+        );
+    const inProgress = options.onlyUnwatched
+      ? sql.raw('')
+      : sql`UNION ALL SELECT eid, sid, etype, enumber, aid, fid, pos, 0 AS prio FROM sessions WHERE rn = 1`;
     const base = sql`WITH ${sessionsCte(userId, types)}, ${activityCte(userId)},
       candidates AS (
         SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.sid ORDER BY u.prio, CASE WHEN u.etype = 'Episode' THEN 0 ELSE 1 END, u.enumber, u.aid) AS rn FROM (
@@ -281,14 +363,22 @@ export class DashboardStore {
     ]);
     const rows = list.rows;
     const files = await this.firstFiles(rows.filter((r) => r.file_id === null).map((r) => num(r.anidb_episode_id)));
-    return { Total: num(total.rows[0]?.count), List: rows.map((r) => toEpisode(r.file_id === null ? { ...r, file_id: files.get(num(r.anidb_episode_id)) ?? null } : r)) };
+    return {
+      Total: num(total.rows[0]?.count),
+      List: rows.map((r) => toEpisode(r.file_id === null ? { ...r, file_id: files.get(num(r.anidb_episode_id)) ?? null } : r)),
+    };
   }
 
   /** The lowest file id holding each AniDB episode. */
   private async firstFiles(anidbEpisodeIds: number[]): Promise<Map<number, number>> {
     if (!anidbEpisodeIds.length) return new Map();
-    const { rows } = await sql<{ episode_id: number; file_id: unknown }>`SELECT l.episode_id AS episode_id, MIN(f.id) AS file_id FROM file_episode_links l
-      JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id IN (${sql.join(anidbEpisodeIds)}) GROUP BY l.episode_id`.execute(this.db);
+    const { rows } = await sql<{
+      episode_id: number;
+      file_id: unknown;
+    }>`SELECT l.episode_id AS episode_id, MIN(f.id) AS file_id FROM file_episode_links l
+      JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id IN (${sql.join(anidbEpisodeIds)}) GROUP BY l.episode_id`.execute(
+      this.db,
+    );
     return new Map(rows.map((r) => [num(r.episode_id), num(r.file_id)]));
   }
 
@@ -296,7 +386,12 @@ export class DashboardStore {
    * AniDB episodes airing from `from` through `to` (inclusive), by air date. `missing` is about anime without a series
    * in the collection: left out (`false`), included (`true`) or the only ones (`only`).
    */
-  async calendar(viewer: Viewer, range: { from: string; to: string }, missing: IncludeOnly, restricted: IncludeOnly): Promise<DashboardEpisode[]> {
+  async calendar(
+    viewer: Viewer,
+    range: { from: string; to: string },
+    missing: IncludeOnly,
+    restricted: IncludeOnly,
+  ): Promise<DashboardEpisode[]> {
     const inCollection = missing === 'true' ? sql.raw('1 = 1') : missing === 'only' ? sql.raw('s.id IS NULL') : sql.raw('s.id IS NOT NULL');
     const { rows } = await sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, NULL AS file_id, NULL AS watched_at
       FROM anidb_episodes ae JOIN anidb_anime a ON a.id = ae.anime_id LEFT JOIN series s ON s.anime_id = a.id
@@ -309,7 +404,15 @@ export class DashboardStore {
 
   /** The AniDB tags most used by the series the viewer may see, `Weight` = how many series; `filter` is TagFilter.Filter. */
   async topTags(viewer: Viewer, page: Page, filter: number): Promise<Tag[]> {
-    const { rows } = await sql<{ id: number; parent_id: number | null; name: string; is_spoiler: number; is_verified: number; updated_at: string; uses: unknown }>`
+    const { rows } = await sql<{
+      id: number;
+      parent_id: number | null;
+      name: string;
+      is_spoiler: number;
+      is_verified: number;
+      updated_at: string;
+      uses: unknown;
+    }>`
       SELECT t.id, t.parent_id, t.name, t.is_spoiler, t.is_verified, t.updated_at, COUNT(DISTINCT s.id) AS uses
       FROM series s JOIN anidb_anime_tags at ON at.anime_id = s.anime_id JOIN anidb_tags t ON t.id = at.tag_id
       WHERE ${this.seriesAllowed(viewer, 's')}
@@ -340,7 +443,9 @@ export class DashboardStore {
     page: Page,
     options: { showAll: boolean; restricted: IncludeOnly; start: string | null; end: string | null; approval: number },
   ): Promise<{ Total: number; List: AnidbAnimeRecommendedForYou[] }> {
-    const period = options.start ? sql`AND w.watched_at >= ${options.start} AND w.watched_at <= ${options.end ?? new Date().toISOString()}` : sql.raw('');
+    const period = options.start
+      ? sql`AND w.watched_at >= ${options.start} AND w.watched_at <= ${options.end ?? new Date().toISOString()}`
+      : sql.raw('');
     const base = sql`WITH watched AS (SELECT DISTINCT s.anime_id AS anime_id FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
         JOIN series s ON s.id = e.series_id WHERE w.user_id = ${viewer.userId} AND w.watched_at IS NOT NULL ${period}),
       seen AS (SELECT DISTINCT s.anime_id AS anime_id FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
@@ -354,7 +459,19 @@ export class DashboardStore {
     const [total, list] = await Promise.all([
       sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count FROM picks`.execute(this.db),
       page.pageSize
-        ? sql<{ aid: number; similar_to: unknown; type: string; main_title: string; picture: string | null; restricted: number; episode_count: number; air_date: string | null; end_date: string | null; series_id: number | null; title_override: string | null }>`${base}
+        ? sql<{
+            aid: number;
+            similar_to: unknown;
+            type: string;
+            main_title: string;
+            picture: string | null;
+            restricted: number;
+            episode_count: number;
+            air_date: string | null;
+            end_date: string | null;
+            series_id: number | null;
+            title_override: string | null;
+          }>`${base}
             SELECT p.aid, p.similar_to, a.type, a.main_title, a.picture, a.restricted, a.episode_count, a.air_date, a.end_date, s.id AS series_id, s.title_override
             FROM picks p JOIN anidb_anime a ON a.id = p.aid LEFT JOIN series s ON s.anime_id = a.id
             ORDER BY p.similar_to DESC, p.aid ${limitOffset(page)}`.execute(this.db)

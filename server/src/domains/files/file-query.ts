@@ -42,7 +42,11 @@ export class FileQuery {
     this.dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   }
 
-  async page(filter: FileFilter, sortOrder: string[], page: { page: number; pageSize: number }): Promise<{ total: number; rows: FileRow[] }> {
+  async page(
+    filter: FileFilter,
+    sortOrder: string[],
+    page: { page: number; pageSize: number },
+  ): Promise<{ total: number; rows: FileRow[] }> {
     if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, rows: [] };
     const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
     const base = this.filtered(filter, needle);
@@ -61,7 +65,9 @@ export class FileQuery {
       .leftJoin('file_locations as fl', (join) =>
         join
           .onRef('fl.file_id', '=', 'f.id')
-          .on(sql<SqlBool>`not exists (select 1 from file_locations e where e.file_id = ${sql.ref('f.id')} and e.id < ${sql.ref('fl.id')})`),
+          .on(
+            sql<SqlBool>`not exists (select 1 from file_locations e where e.file_id = ${sql.ref('f.id')} and e.id < ${sql.ref('fl.id')})`,
+          ),
       )
       .leftJoin('import_folders as fo', 'fo.id', 'fl.import_folder_id') as unknown as Query;
 
@@ -81,10 +87,14 @@ export class FileQuery {
     if (filter.contents) {
       const hashes = [...new Set([...filter.contents].map((key) => key.split(':')[0]))];
       if (!hashes.length) return q.where(sql<SqlBool>`1 = 0`);
-      q = q.where('f.ed2k', 'in', hashes).where(sql<SqlBool>`(${sql.ref('f.ed2k')} || ':' || ${sql.ref('f.size')}) in (${sql.join([...filter.contents])})`);
+      q = q
+        .where('f.ed2k', 'in', hashes)
+        .where(sql<SqlBool>`(${sql.ref('f.ed2k')} || ':' || ${sql.ref('f.size')}) in (${sql.join([...filter.contents])})`);
     }
     if (needle) {
-      q = q.where(sql<SqlBool>`exists (select 1 from file_locations s where s.file_id = ${sql.ref('f.id')} and ${normalisedPath('s.relative_path')} like ${`%${escapeLike(needle)}%`} escape '\\')`);
+      q = q.where(
+        sql<SqlBool>`exists (select 1 from file_locations s where s.file_id = ${sql.ref('f.id')} and ${normalisedPath('s.relative_path')} like ${`%${escapeLike(needle)}%`} escape '\\')`,
+      );
     }
     return q;
   }
@@ -95,7 +105,9 @@ export class FileQuery {
     for (const raw of sortOrder) {
       const descending = raw.startsWith('-');
       const name = raw.replace(/^-/, '');
-      const criterion = /^\d+$/.test(name) ? FILE_SORT_CRITERIA[Number(name)] : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === name.toLowerCase());
+      const criterion = /^\d+$/.test(name)
+        ? FILE_SORT_CRITERIA[Number(name)]
+        : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === name.toLowerCase());
       const expression = criterion ? this.sortExpression(criterion) : null;
       if (expression) expressions.push({ expression, descending });
     }
@@ -142,7 +154,10 @@ export class FileQuery {
 
   /** Where the text first appears in any of the file's relative paths. */
   private searchPosition(needle: string): Expression<unknown> {
-    const position = this.dialect === 'postgres' ? sql`strpos(${normalisedPath('s.relative_path')}, ${needle})` : sql`instr(${normalisedPath('s.relative_path')}, ${needle})`;
+    const position =
+      this.dialect === 'postgres'
+        ? sql`strpos(${normalisedPath('s.relative_path')}, ${needle})`
+        : sql`instr(${normalisedPath('s.relative_path')}, ${needle})`;
     return sql`(select min(${position}) from file_locations s where s.file_id = ${sql.ref('f.id')} and ${position} > 0)`;
   }
 }

@@ -12,7 +12,11 @@ describe('the file list of a large collection', () => {
     key = await completeFirstRun(server);
     const db = server.services.db.kysely;
     const now = new Date().toISOString();
-    const folder = await db.insertInto('import_folders').values({ name: 'Big', path: '/srv/big/', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow();
+    const folder = await db
+      .insertInto('import_folders')
+      .values({ name: 'Big', path: '/srv/big/', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (let i = 0; i < FILES; i += 1000) {
       const ids = await db
         .insertInto('files')
@@ -36,7 +40,15 @@ describe('the file list of a large collection', () => {
         .execute();
       await db
         .insertInto('file_locations')
-        .values(ids.map((row, j) => ({ file_id: row.id, import_folder_id: folder.id, relative_path: `Show ${(i + j) % 400}/Episode_${i + j}.mkv`, is_accessible: 1, mtime_ms: null })))
+        .values(
+          ids.map((row, j) => ({
+            file_id: row.id,
+            import_folder_id: folder.id,
+            relative_path: `Show ${(i + j) % 400}/Episode_${i + j}.mkv`,
+            is_accessible: 1,
+            mtime_ms: null,
+          })),
+        )
         .execute();
     }
   }, 120_000);

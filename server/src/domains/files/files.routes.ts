@@ -31,11 +31,15 @@ const LocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) })
 const BoolValue = Type.Object({ value: Type.Boolean({ default: true }) });
 
 /** The calling user, whose file records fill the File model's user fields. */
-const viewerOf = (request: { principal?: { kind: string; userId?: number } | null }) => (request.principal?.kind === 'user' ? request.principal.userId : undefined);
+const viewerOf = (request: { principal?: { kind: string; userId?: number } | null }) =>
+  request.principal?.kind === 'user' ? request.principal.userId : undefined;
 
 /** Repeated keys and comma lists are the same thing (contract files.md §0.3). */
 function listOf(raw: string | string[] | undefined): string[] {
-  return (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+  return (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function enumList<T extends string>(raw: string | string[] | undefined, values: readonly T[], field: string): T[] {
@@ -77,14 +81,29 @@ export function registerFileRoutes(
 
   app.get(
     '/api/v3/Series/:seriesID/File',
-    { schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }), querystring: FileListQuery, response: { 200: ListResult(File) } } },
+    {
+      schema: {
+        tags: ['Series'],
+        params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }),
+        querystring: FileListQuery,
+        response: { 200: ListResult(File) },
+      },
+    },
     async (request) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request.query, viewerOf(request)),
   );
 
   app.get(
     '/api/v3/Episode/:episodeID/File',
-    { schema: { tags: ['Episode'], params: Type.Object({ episodeID: Type.Integer({ minimum: 1 }) }), querystring: FileListQuery, response: { 200: ListResult(File) } } },
-    async (request) => listHandler(undefined, await files.contentsOf('episode', request.params.episodeID))(request.query, viewerOf(request)),
+    {
+      schema: {
+        tags: ['Episode'],
+        params: Type.Object({ episodeID: Type.Integer({ minimum: 1 }) }),
+        querystring: FileListQuery,
+        response: { 200: ListResult(File) },
+      },
+    },
+    async (request) =>
+      listHandler(undefined, await files.contentsOf('episode', request.params.episodeID))(request.query, viewerOf(request)),
   );
 
   app.get(
@@ -121,24 +140,42 @@ export function registerFileRoutes(
     listHandler((request.params as { '*': string })['*'] ?? '')(request.query, viewerOf(request)),
   );
 
-  app.delete('/api/v3/File', { config: { auth: 'admin' }, schema: { tags, body: Type.Union([BatchDeleteFilesBody, Type.Null()]) } }, async (request, reply) => {
-    const body = request.body;
-    if (!body) throw validationError('Body', 'Missing Body.');
-    if (!body.fileIDs.length) throw validationError('fileIds', 'Missing file ids.');
-    await files.deleteFiles(body.fileIDs, { removeFiles: body.removeFiles ?? true, removeFolders: body.removeFolders ?? body.removeFolder ?? true });
-    return reply.send();
-  });
+  app.delete(
+    '/api/v3/File',
+    { config: { auth: 'admin' }, schema: { tags, body: Type.Union([BatchDeleteFilesBody, Type.Null()]) } },
+    async (request, reply) => {
+      const body = request.body;
+      if (!body) throw validationError('Body', 'Missing Body.');
+      if (!body.fileIDs.length) throw validationError('fileIds', 'Missing file ids.');
+      await files.deleteFiles(body.fileIDs, {
+        removeFiles: body.removeFiles ?? true,
+        removeFolders: body.removeFolders ?? body.removeFolder ?? true,
+      });
+      return reply.send();
+    },
+  );
 
-  app.delete('/api/v3/File/Location', { config: { auth: 'admin' }, schema: { tags, body: BatchDeleteFileLocationsBody } }, async (request, reply) => {
-    const body = request.body;
-    const options = { removeFiles: body.removeFiles ?? true, removeFolders: body.removeFolders ?? body.removeFolder ?? true };
-    for (const id of body.locationIDs) if (id > 0) await files.deleteLocationById(id, options, true);
-    return reply.send();
-  });
+  app.delete(
+    '/api/v3/File/Location',
+    { config: { auth: 'admin' }, schema: { tags, body: BatchDeleteFileLocationsBody } },
+    async (request, reply) => {
+      const body = request.body;
+      const options = { removeFiles: body.removeFiles ?? true, removeFolders: body.removeFolders ?? body.removeFolder ?? true };
+      for (const id of body.locationIDs) if (id > 0) await files.deleteLocationById(id, options, true);
+      return reply.send();
+    },
+  );
 
   app.get(
     '/api/v3/File/:fileID',
-    { schema: { tags, params: FileParams, querystring: Type.Object({ include: ListParam, includeDataFrom: ListParam }), response: { 200: File } } },
+    {
+      schema: {
+        tags,
+        params: FileParams,
+        querystring: Type.Object({ include: ListParam, includeDataFrom: ListParam }),
+        response: { 200: File },
+      },
+    },
     (request) =>
       files.get(
         request.params.fileID,
@@ -152,18 +189,32 @@ export function registerFileRoutes(
     '/api/v3/File/:fileID',
     {
       config: { auth: 'admin' },
-      schema: { tags, params: FileParams, querystring: Type.Object({ removeFiles: Type.Boolean({ default: true }), removeFolder: Type.Boolean({ default: true }) }) },
+      schema: {
+        tags,
+        params: FileParams,
+        querystring: Type.Object({ removeFiles: Type.Boolean({ default: true }), removeFolder: Type.Boolean({ default: true }) }),
+      },
     },
     async (request, reply) => {
       await files.get(request.params.fileID, []);
-      await files.deleteFiles([request.params.fileID], { removeFiles: request.query.removeFiles, removeFolders: request.query.removeFolder });
+      await files.deleteFiles([request.params.fileID], {
+        removeFiles: request.query.removeFiles,
+        removeFolders: request.query.removeFolder,
+      });
       return reply.send();
     },
   );
 
   app.get(
     '/api/v3/File/:fileID/Location',
-    { schema: { tags, params: FileParams, querystring: Type.Object({ includeAbsolutePaths: Type.Boolean({ default: false }) }), response: { 200: Type.Array(FileLocation) } } },
+    {
+      schema: {
+        tags,
+        params: FileParams,
+        querystring: Type.Object({ includeAbsolutePaths: Type.Boolean({ default: false }) }),
+        response: { 200: Type.Array(FileLocation) },
+      },
+    },
     async (request) => {
       const file = await files.get(request.params.fileID, request.query.includeAbsolutePaths ? ['AbsolutePaths'] : []).catch(() => {
         throw notFound('No File.Location entry for the given locationID.');
@@ -180,10 +231,17 @@ export function registerFileRoutes(
     '/api/v3/File/Location/:locationID',
     {
       config: { auth: 'admin' },
-      schema: { tags, params: LocationParams, querystring: Type.Object({ deleteFile: Type.Boolean({ default: true }), deleteFolder: Type.Boolean({ default: true }) }) },
+      schema: {
+        tags,
+        params: LocationParams,
+        querystring: Type.Object({ deleteFile: Type.Boolean({ default: true }), deleteFolder: Type.Boolean({ default: true }) }),
+      },
     },
     async (request, reply) => {
-      await files.deleteLocationById(request.params.locationID, { removeFiles: request.query.deleteFile, removeFolders: request.query.deleteFolder });
+      await files.deleteLocationById(request.params.locationID, {
+        removeFiles: request.query.deleteFile,
+        removeFolders: request.query.deleteFolder,
+      });
       return reply.send();
     },
   );
@@ -221,18 +279,29 @@ export function registerFileRoutes(
   const admin = { auth: 'admin' } as const;
   app.post(
     '/api/v3/Series/:seriesID/File/Rescan',
-    { config: admin, schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ priority: Type.Boolean({ default: false }) }) } },
+    {
+      config: admin,
+      schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ priority: Type.Boolean({ default: false }) }) },
+    },
     async (request, reply) => {
       await files.rescanSeries(request.params.seriesID);
       return reply.send();
     },
   );
-  app.post('/api/v3/Series/:seriesID/File/Rehash', { config: admin, schema: { tags: ['Series'], params: SeriesParams } }, async (request, reply) => {
-    await files.rehashSeries(request.params.seriesID);
-    return reply.send();
-  });
-  app.post('/api/v3/Series/:seriesID/File/Relocate', { config: admin, schema: { tags: ['Series'], params: SeriesParams } }, async (request, reply) => {
-    await deps.queueRelocation(await files.fileIdsOfSeries(request.params.seriesID));
-    return reply.send();
-  });
+  app.post(
+    '/api/v3/Series/:seriesID/File/Rehash',
+    { config: admin, schema: { tags: ['Series'], params: SeriesParams } },
+    async (request, reply) => {
+      await files.rehashSeries(request.params.seriesID);
+      return reply.send();
+    },
+  );
+  app.post(
+    '/api/v3/Series/:seriesID/File/Relocate',
+    { config: admin, schema: { tags: ['Series'], params: SeriesParams } },
+    async (request, reply) => {
+      await deps.queueRelocation(await files.fileIdsOfSeries(request.params.seriesID));
+      return reply.send();
+    },
+  );
 }

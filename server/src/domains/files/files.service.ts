@@ -54,7 +54,6 @@ interface FileExtras {
   User?: FileUserState;
 }
 
-
 const ZERO_DURATION = '00:00:00';
 
 function parseMediaInfo(row: FileRow): Record<string, unknown> | null {
@@ -115,7 +114,12 @@ export class FilesService {
   }
 
   /** The metadata parts of a page of files, loaded in a few queries. */
-  private async extrasOf(rows: FileRow[], include: Set<string>, dataFrom: Set<string>, viewerId?: number): Promise<Map<number, FileExtras>> {
+  private async extrasOf(
+    rows: FileRow[],
+    include: Set<string>,
+    dataFrom: Set<string>,
+    viewerId?: number,
+  ): Promise<Map<number, FileExtras>> {
     const details = this.matching.details;
     const result = new Map<number, FileExtras>();
     const ids = rows.map((r) => r.id);
@@ -155,9 +159,22 @@ export class FilesService {
   }
 
   /** T3: a folder's files (optionally under one sub-folder) oldest first, ignored ones included. */
-  async listInFolder(folderId: number, options: { page: number; pageSize: number; folderPath?: string; include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number }): Promise<ListResult<File>> {
+  async listInFolder(
+    folderId: number,
+    options: {
+      page: number;
+      pageSize: number;
+      folderPath?: string;
+      include: FileIncludeType[];
+      includeDataFrom: string[];
+      viewerId?: number;
+    },
+  ): Promise<ListResult<File>> {
     const inFolder = await this.store.locationsInFolder(folderId);
-    const subFolder = options.folderPath?.split(/[\\/]+/).filter(Boolean).join(path.sep);
+    const subFolder = options.folderPath
+      ?.split(/[\\/]+/)
+      .filter(Boolean)
+      .join(path.sep);
     const prefix = subFolder ? subFolder + path.sep : '';
     const fileIds = [...new Set(inFolder.filter((l) => l.relative_path.startsWith(prefix)).map((l) => l.file_id))];
     const rows: FileRow[] = [];
@@ -173,7 +190,8 @@ export class FilesService {
   async contentsOf(kind: 'series' | 'episode', id: number): Promise<Set<string>> {
     const details = this.matching.details;
     const contents = details ? await (kind === 'series' ? details.contentsOfSeries(id) : details.contentsOfEpisode(id)) : null;
-    if (!contents) throw notFound(kind === 'series' ? 'No Series entry for the given seriesID' : 'No Episode entry for the given episodeID');
+    if (!contents)
+      throw notFound(kind === 'series' ? 'No Series entry for the given seriesID' : 'No Episode entry for the given episodeID');
     return contents;
   }
 
@@ -309,4 +327,3 @@ async function pruneEmptyDirectories(start: string, root: string): Promise<void>
     dir = path.dirname(dir);
   }
 }
-

@@ -102,12 +102,28 @@ export class FilesStore {
         for (const entry of chunk) {
           const file = await trx
             .insertInto('files')
-            .values({ size: entry.size, ed2k: '', crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, created_at: stamp, updated_at: stamp })
+            .values({
+              size: entry.size,
+              ed2k: '',
+              crc32: '',
+              md5: '',
+              sha1: '',
+              is_ignored: 0,
+              is_variation: 0,
+              created_at: stamp,
+              updated_at: stamp,
+            })
             .returning('id')
             .executeTakeFirstOrThrow();
           const location = await trx
             .insertInto('file_locations')
-            .values({ file_id: file.id, import_folder_id: folderId, relative_path: entry.relativePath, is_accessible: 1, mtime_ms: Math.round(entry.mtimeMs) })
+            .values({
+              file_id: file.id,
+              import_folder_id: folderId,
+              relative_path: entry.relativePath,
+              is_accessible: 1,
+              mtime_ms: Math.round(entry.mtimeMs),
+            })
             .onConflict((conflict) => conflict.columns(['import_folder_id', 'relative_path']).doNothing())
             .returning('id')
             .executeTakeFirst();
@@ -121,7 +137,11 @@ export class FilesStore {
 
   async setAccessible(locationIds: number[], accessible: boolean): Promise<void> {
     for (let i = 0; i < locationIds.length; i += CHUNK) {
-      await this.db.updateTable('file_locations').set({ is_accessible: accessible ? 1 : 0 }).where('id', 'in', locationIds.slice(i, i + CHUNK)).execute();
+      await this.db
+        .updateTable('file_locations')
+        .set({ is_accessible: accessible ? 1 : 0 })
+        .where('id', 'in', locationIds.slice(i, i + CHUNK))
+        .execute();
     }
   }
 
@@ -130,7 +150,11 @@ export class FilesStore {
    * location joins it — a moved file keeps its record, a second copy becomes a second location — and locations of
    * that record whose files are gone are dropped.
    */
-  async applyHashes(locationId: number, size: number, hashes: StoredHashes): Promise<{ fileId: number; merged: boolean; otherLocations: number }> {
+  async applyHashes(
+    locationId: number,
+    size: number,
+    hashes: StoredHashes,
+  ): Promise<{ fileId: number; merged: boolean; otherLocations: number }> {
     return this.db.transaction().execute(async (trx) => {
       const location = await trx.selectFrom('file_locations').selectAll().where('id', '=', locationId).executeTakeFirstOrThrow();
       const existing = await trx
@@ -143,7 +167,15 @@ export class FilesStore {
       if (!existing) {
         await trx
           .updateTable('files')
-          .set({ size, ed2k: hashes.ED2K, ed2k_alternate: hashes.ED2KAlternate, crc32: hashes.CRC32, md5: hashes.MD5, sha1: hashes.SHA1, updated_at: now() })
+          .set({
+            size,
+            ed2k: hashes.ED2K,
+            ed2k_alternate: hashes.ED2KAlternate,
+            crc32: hashes.CRC32,
+            md5: hashes.MD5,
+            sha1: hashes.SHA1,
+            updated_at: now(),
+          })
           .where('id', '=', location.file_id)
           .execute();
         return { fileId: location.file_id, merged: false, otherLocations: 0 };
@@ -160,17 +192,30 @@ export class FilesStore {
         updated_at: now(),
       };
       await trx.updateTable('files').set(fill).where('id', '=', existing.id).execute();
-      const others = await trx.selectFrom('file_locations').select('id').where('file_id', '=', existing.id).where('id', '!=', locationId).execute();
+      const others = await trx
+        .selectFrom('file_locations')
+        .select('id')
+        .where('file_id', '=', existing.id)
+        .where('id', '!=', locationId)
+        .execute();
       return { fileId: existing.id, merged: true, otherLocations: others.length };
     });
   }
 
   async setMediaInfo(fileId: number, mediaInfo: unknown): Promise<void> {
-    await this.db.updateTable('files').set({ media_info: JSON.stringify(mediaInfo), updated_at: now() }).where('id', '=', fileId).execute();
+    await this.db
+      .updateTable('files')
+      .set({ media_info: JSON.stringify(mediaInfo), updated_at: now() })
+      .where('id', '=', fileId)
+      .execute();
   }
 
   async setFlag(fileId: number, flag: 'is_ignored' | 'is_variation', value: boolean): Promise<void> {
-    await this.db.updateTable('files').set({ [flag]: value ? 1 : 0, updated_at: now() }).where('id', '=', fileId).execute();
+    await this.db
+      .updateTable('files')
+      .set({ [flag]: value ? 1 : 0, updated_at: now() })
+      .where('id', '=', fileId)
+      .execute();
   }
 
   /** Removes a location record; the file record goes too when it was the last one. Returns whether it did. */

@@ -16,14 +16,22 @@ describe('file scrobble and user stats API', () => {
   const episodes: Record<string, number> = {};
   const TEN_MINUTES_TICKS = String(10 * 60 * 10_000_000);
 
-  const call = (method: string, url: string, options: { body?: unknown; apiKey?: string } = {}) => server.request({ method, url, key: options.apiKey ?? key, body: options.body });
+  const call = (method: string, url: string, options: { body?: unknown; apiKey?: string } = {}) =>
+    server.request({ method, url, key: options.apiKey ?? key, body: options.body });
   const stats = async (fileId: number, apiKey = key) => {
     const res = await call('GET', `/api/v3/File/${fileId}/UserStats`, { apiKey });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as FileUserStats;
   };
   const episodeWatchedAt = async (episodeId: number, userId: number) =>
-    (await server.services.db.kysely.selectFrom('user_episode_states').select('watched_at').where('user_id', '=', userId).where('episode_id', '=', episodeId).executeTakeFirst())?.watched_at ?? null;
+    (
+      await server.services.db.kysely
+        .selectFrom('user_episode_states')
+        .select('watched_at')
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .executeTakeFirst()
+    )?.watched_at ?? null;
   const expectFieldError = async (method: string, url: string, field: string, body?: unknown) => {
     const res = await call(method, url, { body });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400);
@@ -36,12 +44,30 @@ describe('file scrobble and user stats API', () => {
     otherKey = (await createUser(server, key, 'other', 'other-pass')).key;
     const db = server.services.db.kysely;
     adminId = (await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    const written = await insertSeries(db, [{ animeId: 700, title: 'Kite Harbour', episodes: [{ id: 7001, file: true }, { id: 7002, file: true }, { id: 7003, file: true }] }]);
+    const written = await insertSeries(db, [
+      {
+        animeId: 700,
+        title: 'Kite Harbour',
+        episodes: [
+          { id: 7001, file: true },
+          { id: 7002, file: true },
+          { id: 7003, file: true },
+        ],
+      },
+    ]);
     const [e1, e2, e3] = written.get(700)!.episodeIds;
     Object.assign(episodes, { e1, e2, e3 });
-    const links = await db.selectFrom('files as f').innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size')).select(['f.id', 'l.episode_id']).execute();
+    const links = await db
+      .selectFrom('files as f')
+      .innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
+      .select(['f.id', 'l.episode_id'])
+      .execute();
     for (const link of links) files[`e${link.episode_id - 7000}`] = link.id;
-    await db.updateTable('files').set({ media_info: JSON.stringify({ Duration: '00:24:00' }) }).where('id', 'in', [files.e1, files.e2]).execute();
+    await db
+      .updateTable('files')
+      .set({ media_info: JSON.stringify({ Duration: '00:24:00' }) })
+      .where('id', 'in', [files.e1, files.e2])
+      .execute();
   });
 
   afterAll(() => server?.close());
@@ -50,14 +76,22 @@ describe('file scrobble and user stats API', () => {
     const routes = server.routes.filter((r) => /File\/:fileID\/(Scrobble|UserStats|Watched)/.test(r.url));
     expect(routes.length).toBeGreaterThanOrEqual(6);
     for (const route of routes) {
-      const res = await server.request({ method: route.method, url: route.url.replace(':fileID', String(files.e1)).replace('/:watched?', '') });
+      const res = await server.request({
+        method: route.method,
+        url: route.url.replace(':fileID', String(files.e1)).replace('/:watched?', ''),
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
 
   it('records a resume position in ticks or as a time span, per user', async () => {
-    expect((await call('GET', `/api/v3/File/${files.e1}/UserStats`)).body).toBe('No FileUserStats entry for the given fileID for the current user');
-    const res = await call('GET', `/api/v3/File/${files.e1}/Scrobble?event=pause&episodeID=${episodes.e1}&resumePosition=${TEN_MINUTES_TICKS}`);
+    expect((await call('GET', `/api/v3/File/${files.e1}/UserStats`)).body).toBe(
+      'No FileUserStats entry for the given fileID for the current user',
+    );
+    const res = await call(
+      'GET',
+      `/api/v3/File/${files.e1}/Scrobble?event=pause&episodeID=${episodes.e1}&resumePosition=${TEN_MINUTES_TICKS}`,
+    );
     expect(res.statusCode).toBe(202);
     expect(res.body).toBe('The file progress was updated.');
     expect(await stats(files.e1)).toMatchObject({ ResumePosition: '00:10:00', WatchedCount: 0, LastWatchedAt: null });
@@ -77,7 +111,11 @@ describe('file scrobble and user stats API', () => {
     expect(own).toMatchObject({ ResumePosition: '00:12:30.5000000', Watched: null, Viewed: expect.any(String) });
     const listed = (await call('GET', '/api/v3/File?pageSize=0')).json().List.find((f: { ID: number }) => f.ID === files.e1);
     expect(listed.ResumePosition).toBe('00:12:30.5000000');
-    expect((await call('GET', `/api/v3/File/${files.e1}`, { apiKey: otherKey })).json()).toMatchObject({ ResumePosition: null, Viewed: null, Watched: null });
+    expect((await call('GET', `/api/v3/File/${files.e1}`, { apiKey: otherKey })).json()).toMatchObject({
+      ResumePosition: null,
+      Viewed: null,
+      Watched: null,
+    });
   });
 
   it('treats playing to the end as watched: position back to 0, the episode marked watched', async () => {
@@ -112,20 +150,31 @@ describe('file scrobble and user stats API', () => {
   });
 
   it('PUT replaces the record with defaults for missing fields, PATCH edits it', async () => {
-    const put = await call('PUT', `/api/v3/File/${files.e2}/UserStats`, { body: { ResumePosition: '00:03:00', WatchedCount: 4, LastWatchedAt: '2025-02-01T10:00:00Z' } });
+    const put = await call('PUT', `/api/v3/File/${files.e2}/UserStats`, {
+      body: { ResumePosition: '00:03:00', WatchedCount: 4, LastWatchedAt: '2025-02-01T10:00:00Z' },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ ResumePosition: '00:03:00', WatchedCount: 4, LastWatchedAt: '2025-02-01T10:00:00.000Z' });
     const reset = await call('PUT', `/api/v3/File/${files.e2}/UserStats`, { body: {} });
     expect(reset.json()).toMatchObject({ ResumePosition: '00:00:00', WatchedCount: 0, LastWatchedAt: null });
 
-    const patch = await call('PATCH', `/api/v3/File/${files.e2}/UserStats`, { body: [{ op: 'replace', path: 'watchedCount', value: '5' }, { op: 'replace', path: '/ResumePosition', value: '00:01:00' }] });
+    const patch = await call('PATCH', `/api/v3/File/${files.e2}/UserStats`, {
+      body: [
+        { op: 'replace', path: 'watchedCount', value: '5' },
+        { op: 'replace', path: '/ResumePosition', value: '00:01:00' },
+      ],
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     expect(await stats(files.e2)).toMatchObject({ WatchedCount: 5, ResumePosition: '00:01:00' });
     expect((await call('PATCH', `/api/v3/File/${files.e2}/UserStats`, { body: [], apiKey: otherKey })).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown file', async () => {
-    for (const [method, url] of [['GET', '/api/v3/File/99999/Scrobble?watched=true'], ['GET', '/api/v3/File/99999/UserStats'], ['POST', '/api/v3/File/99999/Watched']]) {
+    for (const [method, url] of [
+      ['GET', '/api/v3/File/99999/Scrobble?watched=true'],
+      ['GET', '/api/v3/File/99999/UserStats'],
+      ['POST', '/api/v3/File/99999/Watched'],
+    ]) {
       const res = await call(method, url);
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toBe('No File entry for the given fileID');

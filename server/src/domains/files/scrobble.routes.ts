@@ -54,15 +54,26 @@ export function registerScrobbleRoutes(app: App, deps: { scrobble: ScrobbleServi
     scrobble.userStats(userOf(request), request.params.fileID),
   );
 
-  app.put('/api/v3/File/:fileID/UserStats', { schema: { tags, params: FileParams, body: FileUserStatsInput, response: { 200: FileUserStats } } }, async (request) => {
-    const stats = await scrobble.replaceUserStats(userOf(request), request.params.fileID, request.body);
-    changed();
-    return stats;
-  });
+  app.put(
+    '/api/v3/File/:fileID/UserStats',
+    { schema: { tags, params: FileParams, body: FileUserStatsInput, response: { 200: FileUserStats } } },
+    async (request) => {
+      const stats = await scrobble.replaceUserStats(userOf(request), request.params.fileID, request.body);
+      changed();
+      return stats;
+    },
+  );
 
   app.patch(
     '/api/v3/File/:fileID/UserStats',
-    { schema: { tags, params: FileParams, body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]), response: { 200: FileUserStats } } },
+    {
+      schema: {
+        tags,
+        params: FileParams,
+        body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]),
+        response: { 200: FileUserStats },
+      },
+    },
     async (request) => {
       const stats = await scrobble.patchUserStats(userOf(request), request.params.fileID, request.body as JsonPatchOperation[] | null);
       changed();

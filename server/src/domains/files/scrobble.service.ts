@@ -11,7 +11,9 @@ export function timeSpanMs(text: string): number | undefined {
   const match = TIME_SPAN.exec(negative ? text.slice(1) : text);
   if (!match) return undefined;
   const [, days, hours, minutes, seconds, fraction] = match;
-  const ms = (((Number(days ?? 0) * 24 + Number(hours)) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000 + Math.round(Number(`0.${fraction ?? '0'}`) * 1000);
+  const ms =
+    (((Number(days ?? 0) * 24 + Number(hours)) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000 +
+    Math.round(Number(`0.${fraction ?? '0'}`) * 1000);
   return negative ? -ms : ms;
 }
 
@@ -29,7 +31,8 @@ function checkedPosition(ms: number, field: string): number {
 export function parseResumePosition(text: string): number {
   const trimmed = text.trim();
   const ms = /^-?\d+$/.test(trimmed) ? Math.round(Number(trimmed) / 10_000) : timeSpanMs(trimmed);
-  if (ms === undefined || !Number.isFinite(ms)) throw validationError('resumePosition', `The value '${text}' is not a number of ticks or a time span (hh:mm:ss).`);
+  if (ms === undefined || !Number.isFinite(ms))
+    throw validationError('resumePosition', `The value '${text}' is not a number of ticks or a time span (hh:mm:ss).`);
   return checkedPosition(ms, 'resumePosition');
 }
 
@@ -79,7 +82,8 @@ export class ScrobbleService {
   /** Applies one scrobble and answers the text the contract's 202 carries. */
   async scrobble(userId: number, fileId: number, input: ScrobbleInput): Promise<string> {
     const file = await this.requireFile(fileId);
-    let position = input.resumePosition === undefined || input.resumePosition === '' ? undefined : parseResumePosition(input.resumePosition);
+    let position =
+      input.resumePosition === undefined || input.resumePosition === '' ? undefined : parseResumePosition(input.resumePosition);
     let watched = input.watched;
     const length = fileDurationMs(file.media_info);
     // Playing to the end is finishing it: the next play starts from the beginning.
@@ -147,7 +151,8 @@ function applyStatsPatch(model: FileUserStats, operations: JsonPatchOperation[] 
     if (operation.op === 'remove') target[field] = field === 'WatchedCount' ? 0 : field === 'LastUpdatedAt' ? undefined : null;
     else if (operation.op === 'add' || operation.op === 'replace') target[field] = operation.value;
     else if (operation.op === 'test') {
-      if (String(target[field]) !== String(operation.value)) throw validationError(field, `The current value of ${field} is not '${String(operation.value)}'.`);
+      if (String(target[field]) !== String(operation.value))
+        throw validationError(field, `The current value of ${field} is not '${String(operation.value)}'.`);
     } else throw validationError('op', `The operation '${operation.op}' is not supported on FileUserStats.`);
   }
   return target as FileUserStatsInput;
@@ -163,7 +168,8 @@ function dateField(field: string, value: unknown): string | null {
 /** The stored record from a FileUserStats body (PUT, or PATCH after applying it), 400 naming the bad field. */
 function storedState(input: FileUserStatsInput): FileState {
   const resume: unknown = input.ResumePosition;
-  const position = resume === undefined || resume === null || resume === '' ? 0 : typeof resume === 'string' ? timeSpanMs(resume) : undefined;
+  const position =
+    resume === undefined || resume === null || resume === '' ? 0 : typeof resume === 'string' ? timeSpanMs(resume) : undefined;
   if (position === undefined) throw validationError('ResumePosition', `The value '${String(resume)}' is not a time span (hh:mm:ss).`);
   const count: unknown = input.WatchedCount ?? 0;
   const watchCount = typeof count === 'string' && /^\d+$/.test(count) ? Number(count) : count;

@@ -31,7 +31,12 @@ export class ScrobbleStore {
       .where('user_id', '=', userId)
       .where('file_id', 'in', fileIds)
       .execute();
-    return new Map(rows.map(({ file_id, ...row }) => [Number(file_id), { ...row, resume_position_ms: Number(row.resume_position_ms), watch_count: Number(row.watch_count) }]));
+    return new Map(
+      rows.map(({ file_id, ...row }) => [
+        Number(file_id),
+        { ...row, resume_position_ms: Number(row.resume_position_ms), watch_count: Number(row.watch_count) },
+      ]),
+    );
   }
 
   async save(userId: number, fileId: number, state: FileState): Promise<void> {

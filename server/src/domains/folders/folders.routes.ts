@@ -7,8 +7,30 @@ import { notFound } from '../../http/problem.js';
 
 /** Pseudo and memory filesystems that hold no media (contract files.md D1). */
 const HIDDEN_FS_TYPES = new Set([
-  'msdos', 'ramfs', 'configfs', 'fusectl', 'tracefs', 'hugetlbfs', 'mqueue', 'debugfs', 'binfmt_misc', 'devpts', 'pstore',
-  'bpf', 'cgroup', 'cgroup2', 'securityfs', 'proc', 'tmpfs', 'sysfs', 'devtmpfs', 'autofs', 'overlay', 'nsfs', 'squashfs', 'efivarfs',
+  'msdos',
+  'ramfs',
+  'configfs',
+  'fusectl',
+  'tracefs',
+  'hugetlbfs',
+  'mqueue',
+  'debugfs',
+  'binfmt_misc',
+  'devpts',
+  'pstore',
+  'bpf',
+  'cgroup',
+  'cgroup2',
+  'securityfs',
+  'proc',
+  'tmpfs',
+  'sysfs',
+  'devtmpfs',
+  'autofs',
+  'overlay',
+  'nsfs',
+  'squashfs',
+  'efivarfs',
 ]);
 const NETWORK_FS_TYPES = new Set(['nfs', 'nfs4', 'cifs', 'smb3', 'smbfs', 'sshfs', 'fuse.sshfs', '9p']);
 
@@ -57,7 +79,14 @@ export function registerFolderRoutes(app: App) {
 
   app.get(
     '/api/v3/Folder',
-    { config: { auth: 'admin' }, schema: { tags, querystring: Type.Object({ path: Type.Optional(Type.String()), Path: Type.Optional(Type.String()) }), response: { 200: Type.Array(Folder) } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        querystring: Type.Object({ path: Type.Optional(Type.String()), Path: Type.Optional(Type.String()) }),
+        response: { 200: Type.Array(Folder) },
+      },
+    },
     async (request) => {
       const requested = request.query.path ?? request.query.Path;
       if (!requested) throw notFound('Directory not found');

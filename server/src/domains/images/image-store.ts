@@ -19,9 +19,17 @@ export function parseImageType(text: string): ImageType | null {
 
 const EXTENSIONS: Array<{ ext: string; contentType: string; magic: (b: Buffer) => boolean }> = [
   { ext: 'jpg', contentType: 'image/jpeg', magic: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'png', contentType: 'image/png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    ext: 'png',
+    contentType: 'image/png',
+    magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { ext: 'gif', contentType: 'image/gif', magic: (b) => b.subarray(0, 3).toString('latin1') === 'GIF' },
-  { ext: 'webp', contentType: 'image/webp', magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP' },
+  {
+    ext: 'webp',
+    contentType: 'image/webp',
+    magic: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
 ];
 
 /** The image format of some bytes from their first bytes; null when they are not an image we serve. */
@@ -62,7 +70,10 @@ export class ImageStore {
   /** Ids of every stored image of a kind. */
   ids(source: ImageSource, type: ImageType): number[] {
     const names = fs.existsSync(this.dir(source, type)) ? fs.readdirSync(this.dir(source, type)) : [];
-    return names.map((name) => /^(\d+)\.\w+$/.exec(name)?.[1]).filter((id): id is string => !!id).map(Number);
+    return names
+      .map((name) => /^(\d+)\.\w+$/.exec(name)?.[1])
+      .filter((id): id is string => !!id)
+      .map(Number);
   }
 
   /** Stores image bytes; anything that is not a recognisable image is refused. */
@@ -76,7 +87,8 @@ export class ImageStore {
     await fs.promises.writeFile(temporary, bytes, { flag: 'wx' });
     await fs.promises.rename(temporary, target);
     // A new format replaces an older file of the same image.
-    for (const other of EXTENSIONS.filter((e) => e.ext !== format.ext)) await fs.promises.rm(path.join(dir, `${id}.${other.ext}`), { force: true });
+    for (const other of EXTENSIONS.filter((e) => e.ext !== format.ext))
+      await fs.promises.rm(path.join(dir, `${id}.${other.ext}`), { force: true });
     return target;
   }
 }

@@ -47,10 +47,22 @@ describe('images', () => {
       .execute();
     const group = await db
       .insertInto('groups')
-      .values({ parent_id: null, name: `Group ${id}`, description: '', has_custom_name: 0, has_custom_description: 0, preferred_series_id: null, created_at: now, updated_at: now })
+      .values({
+        parent_id: null,
+        name: `Group ${id}`,
+        description: '',
+        has_custom_name: 0,
+        has_custom_description: 0,
+        preferred_series_id: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('series').values({ anime_id: id, group_id: group.id, title_override: null, created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('series')
+      .values({ anime_id: id, group_id: group.id, title_override: null, created_at: now, updated_at: now })
+      .execute();
   }
 
   beforeAll(async () => {
@@ -101,7 +113,11 @@ describe('images', () => {
     expect(poster.rawPayload.equals(fs.readFileSync(path.join(server.home, 'images', 'AniDB', 'Poster', `${OPEN}.png`)))).toBe(true);
 
     const missing = await get('/api/v3/Image/AniDB/Character/88000');
-    expect([missing.statusCode, missing.headers['content-type'], missing.body]).toEqual([404, 'text/plain; charset=utf-8', 'The requested resource does not exist.']);
+    expect([missing.statusCode, missing.headers['content-type'], missing.body]).toEqual([
+      404,
+      'text/plain; charset=utf-8',
+      'The requested resource does not exist.',
+    ]);
     expect((await get(`/api/v3/Image/TMDB/Poster/${OPEN}`)).statusCode).toBe(404);
   });
 
@@ -115,7 +131,10 @@ describe('images', () => {
     expect((await get('/api/v3/Image/Random/Avatar')).json().errors).toHaveProperty('imageType');
     expect((await get('/api/v3/Image/Random/Nonsense/Metadata')).json().errors).toHaveProperty('imageType');
 
-    fs.writeFileSync(path.join(server.home, 'secret.png'), fs.readFileSync(path.join(server.home, 'images', 'AniDB', 'Poster', `${OPEN}.png`)));
+    fs.writeFileSync(
+      path.join(server.home, 'secret.png'),
+      fs.readFileSync(path.join(server.home, 'images', 'AniDB', 'Poster', `${OPEN}.png`)),
+    );
     for (const url of [
       '/api/v3/Image/AniDB/Poster/..%2F..%2Fsecret',
       '/api/v3/Image/AniDB/Poster/-1',
@@ -144,7 +163,10 @@ describe('images', () => {
     const url = `/api/v3/Image/AniDB/Poster/${OPEN}/Enabled`;
     expect((await server.request({ method: 'POST', url, body: { Enabled: false } })).statusCode).toBe(401);
     expect((await server.request({ method: 'POST', url, key: userKey, body: { Enabled: false } })).statusCode).toBe(403);
-    expect((await server.request({ method: 'POST', url: '/api/v3/Image/User/Avatar/1/Enabled', key: adminKey, body: { Enabled: false } })).json().errors).toHaveProperty('type');
+    expect(
+      (await server.request({ method: 'POST', url: '/api/v3/Image/User/Avatar/1/Enabled', key: adminKey, body: { Enabled: false } })).json()
+        .errors,
+    ).toHaveProperty('type');
     expect((await server.request({ method: 'POST', url, key: adminKey, body: { Enabled: false } })).statusCode).toBe(204);
     expect((await get('/api/v3/Image/Random/Poster/Metadata')).statusCode).toBe(404);
     expect((await server.request({ method: 'POST', url, key: adminKey, body: { Enabled: true } })).statusCode).toBe(204);
@@ -153,11 +175,25 @@ describe('images', () => {
 
   it('downloads the TMDB images of a show as the TMDB settings allow and serves them, random backdrops included', async () => {
     const db = server.services.db.kysely;
-    const image = (image_type: 'Poster' | 'Backdrop' | 'Logo', file_path: string, vote_average: number) =>
-      ({ parent_type: 'Show' as const, parent_id: TIDEWATER_SHOW_ID, image_type, file_path, language: null, width: 100, height: 150, vote_average, vote_count: 1 });
+    const image = (image_type: 'Poster' | 'Backdrop' | 'Logo', file_path: string, vote_average: number) => ({
+      parent_type: 'Show' as const,
+      parent_id: TIDEWATER_SHOW_ID,
+      image_type,
+      file_path,
+      language: null,
+      width: 100,
+      height: 150,
+      vote_average,
+      vote_count: 1,
+    });
     await db
       .insertInto('tmdb_images')
-      .values([image('Poster', '/tidewaterPosterJa.png', 1), image('Poster', '/tidewaterPoster1.png', 5.4), image('Backdrop', '/tidewaterBackdrop1.png', 0), image('Logo', '/tidewaterLogo.png', 0)])
+      .values([
+        image('Poster', '/tidewaterPosterJa.png', 1),
+        image('Poster', '/tidewaterPoster1.png', 5.4),
+        image('Backdrop', '/tidewaterBackdrop1.png', 0),
+        image('Logo', '/tidewaterLogo.png', 0),
+      ])
       .execute();
     await db.insertInto('xref_anidb_tmdb_show').values({ anime_id: OPEN, show_id: TIDEWATER_SHOW_ID, source: 'User' }).execute();
     await server.services.settings.update((settings) => {
@@ -167,16 +203,28 @@ describe('images', () => {
     await server.services.images.service.queueTmdbImages({ type: 'Show', id: TIDEWATER_SHOW_ID });
     await server.services.queue.idle();
 
-    const rows = await db.selectFrom('tmdb_images').select(['id', 'image_type', 'file_path']).where('parent_id', '=', TIDEWATER_SHOW_ID).execute();
+    const rows = await db
+      .selectFrom('tmdb_images')
+      .select(['id', 'image_type', 'file_path'])
+      .where('parent_id', '=', TIDEWATER_SHOW_ID)
+      .execute();
     const idOf = (filePath: string) => rows.find((row) => row.file_path === filePath)!.id;
     const imageRequests = tmdb.requests.filter((r) => r.includes('/t/p/'));
     // Only the best-voted poster, the backdrop, and no logo.
-    expect(imageRequests.map((r) => r.replace(/^.*\/t\/p\/original/, '')).sort()).toEqual(['/tidewaterBackdrop1.png', '/tidewaterPoster1.png']);
+    expect(imageRequests.map((r) => r.replace(/^.*\/t\/p\/original/, '')).sort()).toEqual([
+      '/tidewaterBackdrop1.png',
+      '/tidewaterPoster1.png',
+    ]);
     expect((await get(`/api/v3/Image/TMDB/Poster/${idOf('/tidewaterPoster1.png')}`)).headers['content-type']).toBe('image/png');
     expect((await get(`/api/v3/Image/TMDB/Poster/${idOf('/tidewaterPosterJa.png')}`)).statusCode).toBe(404);
     expect((await get(`/api/v3/Image/TMDB/Logo/${idOf('/tidewaterLogo.png')}`)).statusCode).toBe(404);
     expect((await get(`/api/v3/Image/TMDB/Fanart/${idOf('/tidewaterBackdrop1.png')}`)).statusCode).toBe(200);
-    expect((await get('/api/v3/Image/Random/Backdrop/Metadata')).json()).toMatchObject({ ID: idOf('/tidewaterBackdrop1.png'), Source: 'TMDB', Type: 'Backdrop', Series: { Name: `Invented Lantern Tale ${OPEN}` } });
+    expect((await get('/api/v3/Image/Random/Backdrop/Metadata')).json()).toMatchObject({
+      ID: idOf('/tidewaterBackdrop1.png'),
+      Source: 'TMDB',
+      Type: 'Backdrop',
+      Series: { Name: `Invented Lantern Tale ${OPEN}` },
+    });
     expect((await get('/api/v3/Image/Random/Backdrop')).statusCode).toBe(200);
   });
 });

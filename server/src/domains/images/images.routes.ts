@@ -59,7 +59,8 @@ export function registerImageRoutes(app: App, deps: { store: ImageStore; images:
     async (request, reply) => {
       const type = randomTypeOrError(request.params.imageType);
       const include = (request.query.includeRestricted ?? 'false').toLowerCase();
-      if (include !== 'true' && include !== 'false' && include !== 'only') throw validationError('includeRestricted', `The value '${request.query.includeRestricted}' is not valid.`);
+      if (include !== 'true' && include !== 'false' && include !== 'only')
+        throw validationError('includeRestricted', `The value '${request.query.includeRestricted}' is not valid.`);
       const image = await deps.images.random(type, { includeRestricted: include, attempts: request.query.maxAttempts });
       if (!image) return reply.code(404).type('text/plain').send(NO_RANDOM);
       return image;
@@ -86,7 +87,11 @@ export function registerImageRoutes(app: App, deps: { store: ImageStore; images:
     '/api/v3/Image/:source/:type/:value/Enabled',
     {
       config: { auth: 'admin' },
-      schema: { tags, params: Type.Object({ source: Type.String(), type: Type.String(), value: Type.Integer({ minimum: 1 }) }), body: Type.Object({ Enabled: Type.Boolean() }) },
+      schema: {
+        tags,
+        params: Type.Object({ source: Type.String(), type: Type.String(), value: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ Enabled: Type.Boolean() }),
+      },
     },
     async (request, reply) => {
       const source = parseImageSource(request.params.source);

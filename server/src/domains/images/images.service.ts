@@ -34,7 +34,13 @@ export interface ImageModel {
 }
 
 /** The per-type TMDB download settings: on/off and how many. */
-const TMDB_LIMITS: Record<string, { enabled: 'AutoDownloadPosters' | 'AutoDownloadBackdrops' | 'AutoDownloadLogos'; max: 'MaxAutoPosters' | 'MaxAutoBackdrops' | 'MaxAutoLogos' }> = {
+const TMDB_LIMITS: Record<
+  string,
+  {
+    enabled: 'AutoDownloadPosters' | 'AutoDownloadBackdrops' | 'AutoDownloadLogos';
+    max: 'MaxAutoPosters' | 'MaxAutoBackdrops' | 'MaxAutoLogos';
+  }
+> = {
   Poster: { enabled: 'AutoDownloadPosters', max: 'MaxAutoPosters' },
   Backdrop: { enabled: 'AutoDownloadBackdrops', max: 'MaxAutoBackdrops' },
   Logo: { enabled: 'AutoDownloadLogos', max: 'MaxAutoLogos' },
@@ -50,7 +56,14 @@ export class ImagesService {
   private readonly missing = new Set<string>();
 
   constructor(
-    private readonly deps: { db: Kysely<Database>; store: ImageStore; queue: QueueService; settings: SettingsService; logger: Logger; fetch?: typeof fetch },
+    private readonly deps: {
+      db: Kysely<Database>;
+      store: ImageStore;
+      queue: QueueService;
+      settings: SettingsService;
+      logger: Logger;
+      fetch?: typeof fetch;
+    },
   ) {
     this.job = {
       kind: 'DownloadImageJob',
@@ -118,12 +131,23 @@ export class ImagesService {
   }
 
   async setEnabled(source: ImageSource, type: ImageType, id: number, enabled: boolean): Promise<void> {
-    await this.deps.db.deleteFrom('disabled_images').where('source', '=', source).where('image_type', '=', type).where('image_id', '=', id).execute();
+    await this.deps.db
+      .deleteFrom('disabled_images')
+      .where('source', '=', source)
+      .where('image_type', '=', type)
+      .where('image_id', '=', id)
+      .execute();
     if (!enabled) await this.deps.db.insertInto('disabled_images').values({ source, image_type: type, image_id: id }).execute();
   }
 
   async isDisabled(source: ImageSource, type: ImageType, id: number): Promise<boolean> {
-    return !!(await this.deps.db.selectFrom('disabled_images').select('image_id').where('source', '=', source).where('image_type', '=', type).where('image_id', '=', id).executeTakeFirst());
+    return !!(await this.deps.db
+      .selectFrom('disabled_images')
+      .select('image_id')
+      .where('source', '=', source)
+      .where('image_type', '=', type)
+      .where('image_id', '=', id)
+      .executeTakeFirst());
   }
 
   /**
@@ -161,18 +185,36 @@ export class ImagesService {
   }
 
   /** The first local series an image belongs to. */
-  private async seriesOf(source: ImageSource, type: ImageType, id: number): Promise<{ id: number; name: string; restricted: boolean } | null> {
+  private async seriesOf(
+    source: ImageSource,
+    type: ImageType,
+    id: number,
+  ): Promise<{ id: number; name: string; restricted: boolean } | null> {
     const db = this.deps.db;
     let animeId: number | undefined;
     if (source === 'AniDB' && type === 'Poster') animeId = id;
     else if (source === 'AniDB' && type === 'Character') {
-      animeId = (await db.selectFrom('anidb_anime_characters').select('anime_id').where('character_id', '=', id).orderBy('anime_id').executeTakeFirst())?.anime_id;
+      animeId = (
+        await db
+          .selectFrom('anidb_anime_characters')
+          .select('anime_id')
+          .where('character_id', '=', id)
+          .orderBy('anime_id')
+          .executeTakeFirst()
+      )?.anime_id;
     } else if (source === 'AniDB' && type === 'Staff') {
-      animeId = (await db.selectFrom('anidb_anime_staff').select('anime_id').where('creator_id', '=', id).orderBy('anime_id').executeTakeFirst())?.anime_id;
+      animeId = (
+        await db.selectFrom('anidb_anime_staff').select('anime_id').where('creator_id', '=', id).orderBy('anime_id').executeTakeFirst()
+      )?.anime_id;
     } else if (source === 'TMDB') {
       const image = await db.selectFrom('tmdb_images').select(['parent_type', 'parent_id']).where('id', '=', id).executeTakeFirst();
-      if (image?.parent_type === 'Show') animeId = (await db.selectFrom('xref_anidb_tmdb_show').select('anime_id').where('show_id', '=', image.parent_id).executeTakeFirst())?.anime_id;
-      if (image?.parent_type === 'Movie') animeId = (await db.selectFrom('xref_anidb_tmdb_movie').select('anime_id').where('movie_id', '=', image.parent_id).executeTakeFirst())?.anime_id;
+      if (image?.parent_type === 'Show')
+        animeId = (await db.selectFrom('xref_anidb_tmdb_show').select('anime_id').where('show_id', '=', image.parent_id).executeTakeFirst())
+          ?.anime_id;
+      if (image?.parent_type === 'Movie')
+        animeId = (
+          await db.selectFrom('xref_anidb_tmdb_movie').select('anime_id').where('movie_id', '=', image.parent_id).executeTakeFirst()
+        )?.anime_id;
     }
     if (animeId === undefined) return null;
     const row = await db

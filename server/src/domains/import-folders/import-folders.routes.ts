@@ -13,8 +13,10 @@ export function registerImportFolderRoutes(app: App, deps: { folders: ImportFold
 
   app.get('/api/v3/ImportFolder', { schema: { tags, response: { 200: Type.Array(ImportFolder) } } }, () => folders.list());
 
-  app.post('/api/v3/ImportFolder', { config: { auth: 'admin' }, schema: { tags, body: ImportFolderInput, response: { 200: ImportFolder } } }, (request) =>
-    folders.create(request.body),
+  app.post(
+    '/api/v3/ImportFolder',
+    { config: { auth: 'admin' }, schema: { tags, body: ImportFolderInput, response: { 200: ImportFolder } } },
+    (request) => folders.create(request.body),
   );
 
   app.put('/api/v3/ImportFolder', { config: { auth: 'admin' }, schema: { tags, body: ImportFolderInput } }, async (request, reply) => {

@@ -87,11 +87,22 @@ export class ImportFoldersService {
   /** The current model of a folder, for the JSON Patch route. */
   async asInput(id: number): Promise<ImportFolderInput> {
     const folder = await this.get(id);
-    return { ID: folder.ID, Name: folder.Name, Path: folder.Path, DropFolderType: folder.DropFolderType, WatchForNewFiles: folder.WatchForNewFiles };
+    return {
+      ID: folder.ID,
+      Name: folder.Name,
+      Path: folder.Path,
+      DropFolderType: folder.DropFolderType,
+      WatchForNewFiles: folder.WatchForNewFiles,
+    };
   }
 
   /** Adds every problem with the input to `errors` (which may already hold some) and throws them all together. */
-  private async validate(input: ImportFolderInput, ownId: number | null, nestingField: string, errors: FieldErrorCollector): Promise<ImportFolderValues> {
+  private async validate(
+    input: ImportFolderInput,
+    ownId: number | null,
+    nestingField: string,
+    errors: FieldErrorCollector,
+  ): Promise<ImportFolderValues> {
     if (!input.Name?.trim()) errors.add('Name', 'The Name field is required.');
     const rawPath = input.Path?.trim() ?? '';
     let folderPath = '';

@@ -36,7 +36,9 @@ export class ImportFoldersStore {
     const series = await this.db
       .selectFrom('file_locations')
       .innerJoin('files', 'files.id', 'file_locations.file_id')
-      .innerJoin('file_episode_links', (join) => join.onRef('file_episode_links.ed2k', '=', 'files.ed2k').onRef('file_episode_links.size', '=', 'files.size'))
+      .innerJoin('file_episode_links', (join) =>
+        join.onRef('file_episode_links.ed2k', '=', 'files.ed2k').onRef('file_episode_links.size', '=', 'files.size'),
+      )
       .innerJoin('series', 'series.anime_id', 'file_episode_links.anime_id')
       .select(['file_locations.import_folder_id as folderId', (eb) => eb.fn.count<number>('series.id').distinct().as('count')])
       .groupBy('file_locations.import_folder_id')
@@ -52,7 +54,9 @@ export class ImportFoldersStore {
   async delete(id: number, removeRecords: boolean): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (removeRecords) {
-        const fileIds = (await trx.selectFrom('file_locations').select('file_id').where('import_folder_id', '=', id).execute()).map((r) => r.file_id);
+        const fileIds = (await trx.selectFrom('file_locations').select('file_id').where('import_folder_id', '=', id).execute()).map(
+          (r) => r.file_id,
+        );
         await trx.deleteFrom('file_locations').where('import_folder_id', '=', id).execute();
         if (fileIds.length) {
           for (let i = 0; i < fileIds.length; i += 500) {
@@ -60,7 +64,9 @@ export class ImportFoldersStore {
             await trx
               .deleteFrom('files')
               .where('id', 'in', chunk)
-              .where(({ not, exists, selectFrom }) => not(exists(selectFrom('file_locations').select('id').whereRef('file_locations.file_id', '=', 'files.id'))))
+              .where(({ not, exists, selectFrom }) =>
+                not(exists(selectFrom('file_locations').select('id').whereRef('file_locations.file_id', '=', 'files.id'))),
+              )
               .execute();
           }
         }

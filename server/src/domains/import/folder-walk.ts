@@ -14,7 +14,10 @@ export interface FoundFile {
 }
 
 /** Builds the filter from the Import settings; invalid exclusion patterns are reported and skipped. */
-export function walkFilter(settings: { VideoExtensions: string[]; Exclude: string[] }, onBadPattern?: (pattern: string) => void): WalkFilter {
+export function walkFilter(
+  settings: { VideoExtensions: string[]; Exclude: string[] },
+  onBadPattern?: (pattern: string) => void,
+): WalkFilter {
   const exclude: RegExp[] = [];
   for (const pattern of settings.Exclude) {
     try {
@@ -36,7 +39,11 @@ export function isWantedFile(absolutePath: string, filter: WalkFilter): boolean 
  * Every wanted video file under `root`, depth first. Unreadable folders are reported and skipped, symlinked folders
  * are not followed (they could loop or leave the import folder), and nothing is read but directory entries and sizes.
  */
-export async function* walkFolder(root: string, filter: WalkFilter, onError?: (dir: string, error: Error) => void): AsyncGenerator<FoundFile> {
+export async function* walkFolder(
+  root: string,
+  filter: WalkFilter,
+  onError?: (dir: string, error: Error) => void,
+): AsyncGenerator<FoundFile> {
   const pending = [root];
   while (pending.length) {
     const dir = pending.pop()!;

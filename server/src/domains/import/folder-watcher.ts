@@ -67,7 +67,9 @@ export class FolderWatcher {
       this.importer.discoverPaths(folder, [relative(file)]).catch((error) => this.logger.error({ err: error }, `Could not queue ${file}`));
     });
     watcher.on('unlink', (file) => {
-      this.importer.markMissing(folder, relative(file)).catch((error) => this.logger.error({ err: error }, `Could not mark ${file} missing`));
+      this.importer
+        .markMissing(folder, relative(file))
+        .catch((error) => this.logger.error({ err: error }, `Could not mark ${file} missing`));
     });
     watcher.on('error', (error) => this.logger.warn({ err: error }, `Watching ${folder.path} failed`));
     this.watchers.set(folder.id, watcher);

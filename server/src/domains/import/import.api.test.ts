@@ -57,9 +57,22 @@ describe('import folders, discovery, hashing and the files API', () => {
     res = await api('PUT', '/api/v3/ImportFolder', { Name: 'No id', Path: path.join(media, 'nope') });
     expect(Object.keys(res.json().errors).sort()).toEqual(['ID', 'Path']);
 
-    res = await api('POST', '/api/v3/ImportFolder', { ID: 0, Name: 'Anime', Path: media, DropFolderType: 'Source', WatchForNewFiles: false });
+    res = await api('POST', '/api/v3/ImportFolder', {
+      ID: 0,
+      Name: 'Anime',
+      Path: media,
+      DropFolderType: 'Source',
+      WatchForNewFiles: false,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ Name: 'Anime', Path: media + path.sep, DropFolderType: 'Source', WatchForNewFiles: false, FileSize: 0, Size: 0 });
+    expect(res.json()).toMatchObject({
+      Name: 'Anime',
+      Path: media + path.sep,
+      DropFolderType: 'Source',
+      WatchForNewFiles: false,
+      FileSize: 0,
+      Size: 0,
+    });
     folderId = res.json().ID;
 
     res = await api('POST', '/api/v3/ImportFolder', { Name: 'Inner', Path: path.join(media, 'Show') });
@@ -71,7 +84,13 @@ describe('import folders, discovery, hashing and the files API', () => {
     expect((await api('POST', '/api/v3/ImportFolder', { Name: 'X', Path: media }, userKey)).statusCode).toBe(403);
     const list = await api('GET', '/api/v3/ImportFolder', undefined, userKey);
     expect(list.json().map((f: { ID: number }) => f.ID)).toEqual([folderId]);
-    const updated = await api('PUT', '/api/v3/ImportFolder', { ID: folderId, Name: 'Anime', Path: media, DropFolderType: 'Both', WatchForNewFiles: false });
+    const updated = await api('PUT', '/api/v3/ImportFolder', {
+      ID: folderId,
+      Name: 'Anime',
+      Path: media,
+      DropFolderType: 'Both',
+      WatchForNewFiles: false,
+    });
     expect(updated.statusCode).toBe(200);
     expect((await api('GET', `/api/v3/ImportFolder/${folderId}`)).json().DropFolderType).toBe('Both');
   });
@@ -89,7 +108,11 @@ describe('import folders, discovery, hashing and the files API', () => {
       CRC32: expect.stringMatching(/^[0-9A-F]{8}$/),
       MD5: createHash('md5').update(episode1).digest('hex').toUpperCase(),
     });
-    expect(first.Locations[0]).toMatchObject({ ImportFolderID: folderId, IsAccessible: true, AbsolutePath: path.join(media, 'Show', 'Episode 01.mkv') });
+    expect(first.Locations[0]).toMatchObject({
+      ImportFolderID: folderId,
+      IsAccessible: true,
+      AbsolutePath: path.join(media, 'Show', 'Episode 01.mkv'),
+    });
     expect((await api('GET', '/api/v3/ImportFolder')).json()[0].FileSize).toBe(episode1.length + episode2.length);
   });
 
@@ -184,7 +207,9 @@ describe('the persisted queue across a restart', () => {
       server.services.init.startServer();
       await server.services.init.waitForStartup();
       await server.services.queue.idle();
-      const key2 = (await server.request({ method: 'POST', url: '/api/auth', body: { user: 'Default', pass: 'first-run-pass', device: 't' } })).json().apikey;
+      const key2 = (
+        await server.request({ method: 'POST', url: '/api/auth', body: { user: 'Default', pass: 'first-run-pass', device: 't' } })
+      ).json().apikey;
       const files = (await server.request({ method: 'GET', url: '/api/v3/File?pageSize=0', key: key2 })).json();
       expect(files.Total).toBe(2);
       expect(files.List.every((f: { Hashes: { ED2K: string } }) => f.Hashes.ED2K.length === 32)).toBe(true);

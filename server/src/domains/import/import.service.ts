@@ -23,7 +23,8 @@ interface ScanPayload {
   onlyNew: boolean;
 }
 
-const absolutePathOf = (location: { folder_path: string; relative_path: string }) => path.join(location.folder_path, location.relative_path);
+const absolutePathOf = (location: { folder_path: string; relative_path: string }) =>
+  path.join(location.folder_path, location.relative_path);
 
 /**
  * The import pipeline up to identification: scanning import folders, hashing new content, reading media info.
@@ -160,7 +161,8 @@ export class ImportService {
     if (!onlyNew) {
       // A full scan re-checks content that was never hashed (e.g. a failed hash).
       const unhashed = new Set(await this.deps.files.unhashedLocationIds());
-      for (const location of known.values()) if (unhashed.has(location.id)) await this.deps.queue.enqueue(this.hashFileJob, { locationId: location.id });
+      for (const location of known.values())
+        if (unhashed.has(location.id)) await this.deps.queue.enqueue(this.hashFileJob, { locationId: location.id });
     }
     ctx.logger.info(`Scanned ${folder.path}: ${seen.size} video file(s), ${found.length} new, ${missing.length} missing`);
   }
@@ -168,7 +170,8 @@ export class ImportService {
   private async addDiscovered(folder: ImportFolderRow, found: FoundFile[]): Promise<void> {
     if (!found.length) return;
     const locationIds = await this.deps.files.createDiscovered(folder.id, found);
-    for (const file of found) this.deps.bus.emit('shoko', { event: 'FileDetected', payload: { RelativePath: file.relativePath, ImportFolderID: folder.id } });
+    for (const file of found)
+      this.deps.bus.emit('shoko', { event: 'FileDetected', payload: { RelativePath: file.relativePath, ImportFolderID: folder.id } });
     await this.deps.queue.enqueueMany(
       this.hashFileJob,
       locationIds.map((locationId) => ({ locationId })),
@@ -230,7 +233,13 @@ export class ImportService {
 }
 
 export function fileEvent(fileId: number, location: { id: number; import_folder_id: number; relative_path: string }) {
-  return { FileID: fileId, FileLocationID: location.id, ImportFolderID: location.import_folder_id, RelativePath: location.relative_path, CrossReferences: [] };
+  return {
+    FileID: fileId,
+    FileLocationID: location.id,
+    ImportFolderID: location.import_folder_id,
+    RelativePath: location.relative_path,
+    CrossReferences: [],
+  };
 }
 
 function describeFsError(error: NodeJS.ErrnoException): string {

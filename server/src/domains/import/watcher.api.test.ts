@@ -31,7 +31,12 @@ describe('watching import folders', () => {
   });
 
   it('hashes a new video file once it stops growing, and notices when it is removed', async () => {
-    const created = await server.request({ method: 'POST', url: '/api/v3/ImportFolder', key, body: { Name: 'Watched', Path: media, WatchForNewFiles: true } });
+    const created = await server.request({
+      method: 'POST',
+      url: '/api/v3/ImportFolder',
+      key,
+      body: { Name: 'Watched', Path: media, WatchForNewFiles: true },
+    });
     expect(created.statusCode).toBe(200);
     await waitFor(async () => (server.services.watcher as unknown as { watchers: Map<number, unknown> }).watchers.size > 0);
     await new Promise((resolve) => setTimeout(resolve, 300));

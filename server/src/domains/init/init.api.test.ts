@@ -34,14 +34,20 @@ describe('init API: first run, state transitions and lock-out', () => {
     expect(await status()).toMatchObject({ State: 'Waiting', StartupMessage: null, Uptime: null });
 
     // Before start: first-run endpoints work without a key; the rest answer 503 with Shoko's text.
-    expect((await server.request({ method: 'GET', url: '/api/v3/Init/DefaultUser' })).json()).toEqual({ Username: 'Default', Password: '' });
+    expect((await server.request({ method: 'GET', url: '/api/v3/Init/DefaultUser' })).json()).toEqual({
+      Username: 'Default',
+      Password: '',
+    });
     expect((await server.request({ method: 'GET', url: '/api/v3/Settings' })).statusCode).toBe(200);
     const early = await server.request({ method: 'POST', url: '/api/auth', body: { user: 'Default', pass: '', device: 'x' } });
     expect(early.statusCode).toBe(503);
     expect(early.body).toBe(NOT_RUNNING_MESSAGE);
     expect((await server.request({ method: 'GET', url: '/api/v3/User' })).statusCode).toBe(503);
 
-    expect((await server.request({ method: 'POST', url: '/api/v3/Init/DefaultUser', body: { Username: 'Admin', Password: 's3cret' } })).statusCode).toBe(200);
+    expect(
+      (await server.request({ method: 'POST', url: '/api/v3/Init/DefaultUser', body: { Username: 'Admin', Password: 's3cret' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await server.request({ method: 'GET', url: '/api/v3/Init/StartServer' })).statusCode).toBe(200);
     expect(['Starting', 'Started']).toContain((await status()).State);
     await server.services.init.waitForStartup();
@@ -52,7 +58,9 @@ describe('init API: first run, state transitions and lock-out', () => {
 
     // After start: anonymous callers are strangers again.
     expect((await server.request({ method: 'GET', url: '/api/v3/Init/DefaultUser' })).statusCode).toBe(401);
-    expect((await server.request({ method: 'POST', url: '/api/v3/Init/DefaultUser', body: { Username: 'x', Password: 'y' } })).statusCode).toBe(401);
+    expect(
+      (await server.request({ method: 'POST', url: '/api/v3/Init/DefaultUser', body: { Username: 'x', Password: 'y' } })).statusCode,
+    ).toBe(401);
     expect((await server.request({ method: 'GET', url: '/api/v3/Settings' })).statusCode).toBe(401);
     expect((await server.request({ method: 'GET', url: '/api/v3/Init/StartServer' })).statusCode).toBe(401);
 

@@ -30,10 +30,8 @@ export function registerInitRoutes(
     () => versions(),
   );
 
-  app.get(
-    '/api/v3/Init/Status',
-    { config: { auth: 'none', initFriendly }, schema: { tags, response: { 200: ServerStatus } } },
-    () => state.status(),
+  app.get('/api/v3/Init/Status', { config: { auth: 'none', initFriendly }, schema: { tags, response: { 200: ServerStatus } } }, () =>
+    state.status(),
   );
 
   app.get(
@@ -51,12 +49,14 @@ export function registerInitRoutes(
     },
   );
 
-  app.get('/api/v3/Init/InUse', { config: { auth: 'none', initFriendly }, schema: { tags, response: { 200: Type.Boolean() } } }, () => false);
-
   app.get(
-    '/api/v3/Init/DefaultUser',
-    { config: { auth: 'init', initFriendly }, schema: { tags, response: { 200: Credentials } } },
-    () => init.getDefaultUser(),
+    '/api/v3/Init/InUse',
+    { config: { auth: 'none', initFriendly }, schema: { tags, response: { 200: Type.Boolean() } } },
+    () => false,
+  );
+
+  app.get('/api/v3/Init/DefaultUser', { config: { auth: 'init', initFriendly }, schema: { tags, response: { 200: Credentials } } }, () =>
+    init.getDefaultUser(),
   );
 
   app.post(

@@ -25,7 +25,10 @@ export function currentCommit(env: NodeJS.ProcessEnv = process.env): string | un
     const loose = path.join(gitDir, ref);
     if (fs.existsSync(loose)) return fs.readFileSync(loose, 'utf8').trim();
     const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8');
-    return packed.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0];
+    return packed
+      .split('\n')
+      .find((l) => l.endsWith(` ${ref}`))
+      ?.split(' ')[0];
   } catch {
     return undefined;
   }

@@ -33,11 +33,24 @@ export function createIntegrations(deps: {
   /** Marks a file (and its episodes) watched for a user: what a player's scrobble does. */
   markWatched(userId: number, fileId: number): Promise<void>;
 }): IntegrationsDomain {
-  const trakt = new TraktService({ client: traktClientFromEnv(), settings: deps.settings, bus: deps.bus, logger: deps.logger.child({ name: 'Trakt' }) });
+  const trakt = new TraktService({
+    client: traktClientFromEnv(),
+    settings: deps.settings,
+    bus: deps.bus,
+    logger: deps.logger.child({ name: 'Trakt' }),
+  });
   const plexClient = plexClientFromEnv(deps.serverVersion);
   const tokens = new PlexTokenStore(deps.db);
   const plex = new PlexService({ client: plexClient, tokens, settings: deps.settings, logger: deps.logger.child({ name: 'Plex' }) });
-  const plexSync = new PlexSync({ db: deps.db, client: plexClient, plex, tokens, settings: deps.settings, queue: deps.queue, markWatched: deps.markWatched });
+  const plexSync = new PlexSync({
+    db: deps.db,
+    client: plexClient,
+    plex,
+    tokens,
+    settings: deps.settings,
+    queue: deps.queue,
+    markWatched: deps.markWatched,
+  });
   trakt.start();
   return { trakt, plex, plexSync, stop: () => trakt.stop() };
 }

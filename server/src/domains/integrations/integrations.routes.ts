@@ -15,7 +15,8 @@ function callerId(request: FastifyRequest): number {
   return principal.userId;
 }
 
-const asString = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined);
+const asString = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 
 /** Trakt's device-code link (`/api/trakt/code`, v2 module, admin) and the Plex helper routes (`/plex/*`, v0, user). */
 export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService; plex: PlexService; plexSync: PlexSync }) {
@@ -23,7 +24,14 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
 
   app.get(
     '/api/trakt/code',
-    { config: { auth: 'admin' }, schema: { tags: ['Trakt'], summary: 'Start linking Trakt: a device code for the user to enter at the URL', response: { 200: TraktCode, 500: Type.Unknown() } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Trakt'],
+        summary: 'Start linking Trakt: a device code for the user to enter at the URL',
+        response: { 200: TraktCode, 500: Type.Unknown() },
+      },
+    },
     async (_request, reply) => {
       try {
         return await trakt.requestCode();
@@ -35,25 +43,41 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
   );
 
   const tags = ['Plex'];
-  app.get('/plex/loginurl', { schema: { tags, summary: 'The app.plex.tv URL where the caller approves a new login PIN (text)' } }, async (request, reply) =>
-    sendText(reply, await plex.loginUrl(callerId(request))),
+  app.get(
+    '/plex/loginurl',
+    { schema: { tags, summary: 'The app.plex.tv URL where the caller approves a new login PIN (text)' } },
+    async (request, reply) => sendText(reply, await plex.loginUrl(callerId(request))),
   );
-  app.get('/plex/pin/authenticated', { schema: { tags, summary: 'Whether the caller has a Plex token plex.tv accepts', response: { 200: Type.Boolean() } } }, async (request) =>
-    plex.isAuthenticated(callerId(request)),
+  app.get(
+    '/plex/pin/authenticated',
+    { schema: { tags, summary: 'Whether the caller has a Plex token plex.tv accepts', response: { 200: Type.Boolean() } } },
+    async (request) => plex.isAuthenticated(callerId(request)),
   );
-  app.get('/plex/token/invalidate', { schema: { tags, summary: "Forget the caller's Plex token", response: { 200: Type.Boolean() } } }, async (request) => {
-    await plex.forget(callerId(request));
-    return true;
-  });
-  app.get('/plex/server/list', { schema: { tags, summary: "The caller's Plex media servers", response: { 200: Type.Array(PlexMediaDevice) } } }, async (request) =>
-    plex.servers(callerId(request)),
+  app.get(
+    '/plex/token/invalidate',
+    { schema: { tags, summary: "Forget the caller's Plex token", response: { 200: Type.Boolean() } } },
+    async (request) => {
+      await plex.forget(callerId(request));
+      return true;
+    },
   );
-  app.post('/plex/server', { schema: { tags, summary: 'Select the media server (body: JSON string ClientIdentifier)', body: Type.Unknown() } }, async (request, reply) => {
-    await plex.selectServer(callerId(request), asString(request.body));
-    return reply.send();
-  });
-  app.get('/plex/libraries', { schema: { tags, summary: 'Library sections of the selected server', response: { 200: Type.Array(PlexDirectory) } } }, async (request) =>
-    plex.libraries(callerId(request)),
+  app.get(
+    '/plex/server/list',
+    { schema: { tags, summary: "The caller's Plex media servers", response: { 200: Type.Array(PlexMediaDevice) } } },
+    async (request) => plex.servers(callerId(request)),
+  );
+  app.post(
+    '/plex/server',
+    { schema: { tags, summary: 'Select the media server (body: JSON string ClientIdentifier)', body: Type.Unknown() } },
+    async (request, reply) => {
+      await plex.selectServer(callerId(request), asString(request.body));
+      return reply.send();
+    },
+  );
+  app.get(
+    '/plex/libraries',
+    { schema: { tags, summary: 'Library sections of the selected server', response: { 200: Type.Array(PlexDirectory) } } },
+    async (request) => plex.libraries(callerId(request)),
   );
   app.post(
     '/plex/libraries',
@@ -64,18 +88,33 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
     },
   );
 
-  app.get('/plex/sync', { schema: { tags, summary: "Queue the watched-state sync of the caller's Plex account" } }, async (request, reply) => {
-    await plexSync.queueFor(callerId(request), { requireToken: false });
-    return reply.send();
-  });
-  app.get('/plex/sync/all', { config: { auth: 'admin' }, schema: { tags, summary: 'Queue the watched-state sync of every user with Plex linked' } }, async (_request, reply) => {
-    await plexSync.queueAll();
-    return reply.send();
-  });
+  app.get(
+    '/plex/sync',
+    { schema: { tags, summary: "Queue the watched-state sync of the caller's Plex account" } },
+    async (request, reply) => {
+      await plexSync.queueFor(callerId(request), { requireToken: false });
+      return reply.send();
+    },
+  );
+  app.get(
+    '/plex/sync/all',
+    { config: { auth: 'admin' }, schema: { tags, summary: 'Queue the watched-state sync of every user with Plex linked' } },
+    async (_request, reply) => {
+      await plexSync.queueAll();
+      return reply.send();
+    },
+  );
   // Shoko queues the caller's sync here whatever the id says; we sync the user the id names.
   app.get(
     '/plex/sync/:id',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Queue the watched-state sync of one user (400 unless that user linked Plex)', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Queue the watched-state sync of one user (400 unless that user linked Plex)',
+        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+      },
+    },
     async (request, reply) => {
       await plexSync.queueFor(request.params.id, { requireToken: true });
       return reply.send();

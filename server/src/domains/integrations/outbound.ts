@@ -10,12 +10,25 @@ export function serviceUrl(variable: string, fallback: string, env: NodeJS.Proce
 }
 
 /** One HTTP request with a deadline; network failures and timeouts throw (the message names the host, never a token). */
-export async function send(url: string, init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number }): Promise<OutboundReply> {
+export async function send(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<OutboundReply> {
   try {
-    const response = await fetch(url, { method: init.method, headers: init.headers, body: init.body, signal: AbortSignal.timeout(init.timeoutMs) });
+    const response = await fetch(url, {
+      method: init.method,
+      headers: init.headers,
+      body: init.body,
+      signal: AbortSignal.timeout(init.timeoutMs),
+    });
     return { status: response.status, text: await response.text() };
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${init.timeoutMs} ms` : error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error);
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? `no answer within ${init.timeoutMs} ms`
+        : error instanceof Error
+          ? ((error.cause as Error | undefined)?.message ?? error.message)
+          : String(error);
     throw new Error(`${init.method} ${new URL(url).host}${new URL(url).pathname} failed: ${reason}`);
   }
 }

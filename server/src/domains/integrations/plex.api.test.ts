@@ -14,7 +14,8 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
 
   const api = (method: string, url: string, body?: unknown, key = adminKey) => server.request({ method, url, key, body });
   const tokenOf = async (userId: number) =>
-    (await server.services.db.kysely.selectFrom('users').select('plex_token').where('id', '=', userId).executeTakeFirstOrThrow()).plex_token;
+    (await server.services.db.kysely.selectFrom('users').select('plex_token').where('id', '=', userId).executeTakeFirstOrThrow())
+      .plex_token;
   const authenticated = async (key = adminKey) => (await api('GET', '/plex/pin/authenticated', undefined, key)).json() as boolean;
   const loginCode = async (key = adminKey) => {
     const res = await api('GET', '/plex/loginurl', undefined, key);
@@ -40,7 +41,17 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
   });
 
   it('needs a key on every helper route', async () => {
-    for (const [method, url] of [['GET', '/plex/sync'], ['GET', '/plex/sync/all'], ['GET', '/plex/loginurl'], ['GET', '/plex/pin/authenticated'], ['GET', '/plex/server/list'], ['GET', '/plex/libraries'], ['POST', '/plex/libraries'], ['POST', '/plex/server'], ['GET', '/plex/token/invalidate']]) {
+    for (const [method, url] of [
+      ['GET', '/plex/sync'],
+      ['GET', '/plex/sync/all'],
+      ['GET', '/plex/loginurl'],
+      ['GET', '/plex/pin/authenticated'],
+      ['GET', '/plex/server/list'],
+      ['GET', '/plex/libraries'],
+      ['POST', '/plex/libraries'],
+      ['POST', '/plex/server'],
+      ['GET', '/plex/token/invalidate'],
+    ]) {
       expect((await server.request({ method, url })).statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -79,7 +90,13 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
     expect(res.statusCode).toBe(200);
     const servers = res.json();
     expect(servers).toHaveLength(1);
-    expect(servers[0]).toMatchObject({ Name: 'HomeMedia', ClientIdentifier: FAKE_PLEX_SERVER_ID, Provides: 'server', Product: 'Plex Media Server', AccessToken: '' });
+    expect(servers[0]).toMatchObject({
+      Name: 'HomeMedia',
+      ClientIdentifier: FAKE_PLEX_SERVER_ID,
+      Provides: 'server',
+      Product: 'Plex Media Server',
+      AccessToken: '',
+    });
     expect(servers[0].Connection).toHaveLength(2);
     expect(res.body).not.toContain(plex.serverToken);
     expect((await api('GET', '/plex/server/list', undefined, viewer.key)).json()).toEqual([]);
@@ -106,7 +123,13 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
       [3, 'com.plexapp.agents.shokorelay', 1],
       [4, 'tv.plex.agents.series', 1],
     ]);
-    expect(libraries[1]).toMatchObject({ Title: 'Anime', Scanner: 'Shoko Relay Scanner', Location: [{ Id: 3, Path: '/media/anime' }], AllowSync: true, UpdatedAt: 1719900000 });
+    expect(libraries[1]).toMatchObject({
+      Title: 'Anime',
+      Scanner: 'Shoko Relay Scanner',
+      Location: [{ Id: 3, Path: '/media/anime' }],
+      AllowSync: true,
+      UpdatedAt: 1719900000,
+    });
     // The media server was asked with its own token, never the user's.
     expect(plex.requests).toContain('pms GET /library/sections');
   });
@@ -131,20 +154,48 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
   it('syncs watched states both ways for files matched by folder and file name', async () => {
     const db = server.services.db.kysely;
     const now = new Date().toISOString();
-    const folder = await db.insertInto('import_folders').values({ name: 'Anime', path: '/srv/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow();
+    const folder = await db
+      .insertInto('import_folders')
+      .values({ name: 'Anime', path: '/srv/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const addFile = async (relativePath: string, size: number) => {
       const file = await db
         .insertInto('files')
-        .values({ size, ed2k: '', ed2k_alternate: null, crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, media_info: null, imported_at: now, created_at: now, updated_at: now })
+        .values({
+          size,
+          ed2k: '',
+          ed2k_alternate: null,
+          crc32: '',
+          md5: '',
+          sha1: '',
+          is_ignored: 0,
+          is_variation: 0,
+          media_info: null,
+          imported_at: now,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.insertInto('file_locations').values({ file_id: file.id, import_folder_id: folder.id, relative_path: relativePath, is_accessible: 1, mtime_ms: null }).execute();
+      await db
+        .insertInto('file_locations')
+        .values({ file_id: file.id, import_folder_id: folder.id, relative_path: relativePath, is_accessible: 1, mtime_ms: null })
+        .execute();
       return file.id;
     };
     // Same file name in another folder: not the episode Plex has.
     const decoy = await addFile('Other Show/Kumo no Ue no Toshokan - 01.mkv', 1000);
     const fileId = await addFile('Kumo no Ue no Toshokan/Kumo no Ue no Toshokan - 01.mkv', 2000);
-    const watched = async (id: number) => !!(await db.selectFrom('user_file_states').select('watched_at').where('user_id', '=', admin).where('file_id', '=', id).executeTakeFirst())?.watched_at;
+    const watched = async (id: number) =>
+      !!(
+        await db
+          .selectFrom('user_file_states')
+          .select('watched_at')
+          .where('user_id', '=', admin)
+          .where('file_id', '=', id)
+          .executeTakeFirst()
+      )?.watched_at;
     const sync = async () => {
       expect((await api('GET', '/plex/sync')).statusCode).toBe(200);
       await server.services.queue.idle();

@@ -25,11 +25,23 @@ export interface PlexServerDevice {
 
 export type PlexAccountCheck = 'valid' | 'revoked' | 'rejected';
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'Device' || name === 'Connection', parseAttributeValue: false });
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  isArray: (name) => name === 'Device' || name === 'Connection',
+  parseAttributeValue: false,
+});
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
-const LIBRARY_TYPES: Record<string, number> = { track: PlexLibraryType.Track, show: PlexLibraryType.Show, artist: PlexLibraryType.Artist, movie: PlexLibraryType.Movie, episode: PlexLibraryType.Episode, photo: PlexLibraryType.Photo };
+const LIBRARY_TYPES: Record<string, number> = {
+  track: PlexLibraryType.Track,
+  show: PlexLibraryType.Show,
+  artist: PlexLibraryType.Artist,
+  movie: PlexLibraryType.Movie,
+  episode: PlexLibraryType.Episode,
+  photo: PlexLibraryType.Photo,
+};
 
 function toDirectory(raw: Record<string, unknown>): PlexDirectory {
   const locations = Array.isArray(raw.Location) ? (raw.Location as Record<string, unknown>[]) : [];
@@ -56,7 +68,13 @@ function toDirectory(raw: Record<string, unknown>): PlexDirectory {
 function toServer(raw: Record<string, unknown>): PlexServerDevice {
   const connections = (raw.Connection as Record<string, unknown>[] | undefined) ?? [];
   const device: PlexMediaDevice = {
-    Connection: connections.map((c) => ({ Protocol: text(c.protocol), Address: text(c.address), Port: text(c.port), Uri: text(c.uri), Local: text(c.local) })),
+    Connection: connections.map((c) => ({
+      Protocol: text(c.protocol),
+      Address: text(c.address),
+      Port: text(c.port),
+      Uri: text(c.uri),
+      Local: text(c.local),
+    })),
     Name: text(raw.name),
     Product: text(raw.product),
     ProductVersion: text(raw.productVersion),
@@ -131,7 +149,12 @@ export class PlexClient {
   private pinOf(body: string): PlexPin {
     const pin = JSON.parse(body) as { id?: unknown; code?: unknown; expiresIn?: unknown; expiresAt?: unknown; authToken?: unknown };
     const expiresAt = typeof pin.expiresAt === 'string' ? Date.parse(pin.expiresAt) : Date.now() + (Number(pin.expiresIn) || 900) * 1000;
-    return { id: Number(pin.id), code: text(pin.code), expiresAt, authToken: typeof pin.authToken === 'string' && pin.authToken ? pin.authToken : null };
+    return {
+      id: Number(pin.id),
+      code: text(pin.code),
+      expiresAt,
+      authToken: typeof pin.authToken === 'string' && pin.authToken ? pin.authToken : null,
+    };
   }
 
   /** 200 = the token works; 422 = Plex revoked it; anything else = not accepted right now. */
@@ -146,7 +169,12 @@ export class PlexClient {
     if (reply.status !== 200) throw new Error(`plex.tv refused the resources list (HTTP ${reply.status})`);
     const parsed = xml.parse(reply.text) as { MediaContainer?: { Device?: Record<string, unknown>[] } };
     return (parsed.MediaContainer?.Device ?? [])
-      .filter((d) => text(d.provides).split(',').map((p) => p.trim()).includes('server'))
+      .filter((d) =>
+        text(d.provides)
+          .split(',')
+          .map((p) => p.trim())
+          .includes('server'),
+      )
       .map(toServer);
   }
 
@@ -172,7 +200,9 @@ export class PlexClient {
 
   /** Rating keys of the shows in a library section. */
   async shows(uri: string, accessToken: string, sectionKey: number): Promise<string[]> {
-    return (await this.container(uri, accessToken, `/library/sections/${sectionKey}/all`)).map((show) => text(show.ratingKey)).filter(Boolean);
+    return (await this.container(uri, accessToken, `/library/sections/${sectionKey}/all`))
+      .map((show) => text(show.ratingKey))
+      .filter(Boolean);
   }
 
   async episodes(uri: string, accessToken: string, showRatingKey: string): Promise<PlexEpisode[]> {
@@ -180,13 +210,19 @@ export class PlexClient {
       ratingKey: text(episode.ratingKey),
       viewCount: Number(episode.viewCount) || 0,
       lastViewedAt: Number(episode.lastViewedAt) || null,
-      files: ((episode.Media as { Part?: { file?: unknown }[] }[] | undefined) ?? []).flatMap((media) => (media.Part ?? []).map((part) => text(part.file))).filter(Boolean),
+      files: ((episode.Media as { Part?: { file?: unknown }[] }[] | undefined) ?? [])
+        .flatMap((media) => (media.Part ?? []).map((part) => text(part.file)))
+        .filter(Boolean),
     }));
   }
 
   /** Marks an item watched in Plex. */
   async scrobble(uri: string, accessToken: string, ratingKey: string): Promise<void> {
-    const reply = await this.request('GET', `${uri}/:/scrobble?identifier=com.plexapp.plugins.library&key=${encodeURIComponent(ratingKey)}`, accessToken);
+    const reply = await this.request(
+      'GET',
+      `${uri}/:/scrobble?identifier=com.plexapp.plugins.library&key=${encodeURIComponent(ratingKey)}`,
+      accessToken,
+    );
     if (reply.status !== 200) throw new Error(`The Plex server refused to mark ${ratingKey} watched (HTTP ${reply.status})`);
   }
 

@@ -126,9 +126,11 @@ export class PlexService {
     let kept: number[] = [];
     if (keys.length) {
       const available = new Set(
-        await this.libraries(userId).catch(() => {
-          throw badRequest(NO_DIRECTORIES);
-        }).then((libraries) => libraries.map((l) => l.Key)),
+        await this.libraries(userId)
+          .catch(() => {
+            throw badRequest(NO_DIRECTORIES);
+          })
+          .then((libraries) => libraries.map((l) => l.Key)),
       );
       kept = [...new Set(keys.filter((key) => available.has(key)))];
       if (!kept.length) throw badRequest(NO_DIRECTORIES);
@@ -141,7 +143,9 @@ export class PlexService {
   /** The selected server of the settings as this user's account sees it, with a connection that answers. */
   async selectedServer(userId: number): Promise<{ server: PlexServerDevice; uri: string } | null> {
     const selected = this.deps.settings.current.Plex.Server;
-    const server = selected ? (await this.serverList(userId, { fresh: false })).find((s) => s.device.ClientIdentifier === selected) : undefined;
+    const server = selected
+      ? (await this.serverList(userId, { fresh: false })).find((s) => s.device.ClientIdentifier === selected)
+      : undefined;
     return server ? { server, uri: await this.connection(server) } : null;
   }
 

@@ -59,8 +59,16 @@ export class PlexSync {
 
   /** `GET /plex/sync/all`: every user with a Plex token. */
   async queueAll(): Promise<number> {
-    const users = await this.deps.db.selectFrom('users').select('id').where('plex_token', 'is not', null).where('plex_token', '!=', '').execute();
-    return this.deps.queue.enqueueMany(this.job, users.map((u) => ({ userId: u.id })));
+    const users = await this.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('plex_token', 'is not', null)
+      .where('plex_token', '!=', '')
+      .execute();
+    return this.deps.queue.enqueueMany(
+      this.job,
+      users.map((u) => ({ userId: u.id })),
+    );
   }
 
   private async run(userId: number, ctx: JobContext): Promise<void> {
@@ -122,7 +130,12 @@ export class PlexSync {
   }
 
   private async isWatched(userId: number, fileId: number): Promise<boolean> {
-    const row = await this.deps.db.selectFrom('user_file_states').select('watched_at').where('user_id', '=', userId).where('file_id', '=', fileId).executeTakeFirst();
+    const row = await this.deps.db
+      .selectFrom('user_file_states')
+      .select('watched_at')
+      .where('user_id', '=', userId)
+      .where('file_id', '=', fileId)
+      .executeTakeFirst();
     return !!row?.watched_at;
   }
 }

@@ -89,7 +89,12 @@ describe('Trakt device-code linking against the Trakt fake', () => {
 
   it('keeps the tokens when a settings save leaves them out, and refreshes them before they expire', async () => {
     const before = stored();
-    const res = await server.request({ method: 'PATCH', url: '/api/v3/Settings', key: adminKey, body: [{ op: 'replace', path: '/TraktTv/Enabled', value: true }] });
+    const res = await server.request({
+      method: 'PATCH',
+      url: '/api/v3/Settings',
+      key: adminKey,
+      body: [{ op: 'replace', path: '/TraktTv/Enabled', value: true }],
+    });
     expect(res.statusCode).toBe(200);
     expect(stored()).toMatchObject({ Enabled: true, AuthToken: before.AuthToken, RefreshToken: before.RefreshToken });
 
@@ -100,7 +105,11 @@ describe('Trakt device-code linking against the Trakt fake', () => {
     expect(await server.services.integrations.trakt.checkToken()).toBe('refreshed');
     const rotated = trakt.tokens.at(-1)!;
     expect(rotated.accessToken).not.toBe(before.AuthToken);
-    expect(stored()).toMatchObject({ AuthToken: rotated.accessToken, RefreshToken: rotated.refreshToken, TokenExpirationDate: String(rotated.createdAt + rotated.expiresIn) });
+    expect(stored()).toMatchObject({
+      AuthToken: rotated.accessToken,
+      RefreshToken: rotated.refreshToken,
+      TokenExpirationDate: String(rotated.createdAt + rotated.expiresIn),
+    });
   });
 
   it('unlinks when Trakt refuses the refresh token', async () => {
@@ -135,7 +144,12 @@ describe('Trakt device-code linking against the Trakt fake', () => {
       const result = await poll(code);
       return result.kind === 'expired' ? { kind: 'pending' } : result;
     };
-    const service = new TraktService({ client, settings: server.services.settings, bus: server.services.bus, logger: server.services.logs.logger });
+    const service = new TraktService({
+      client,
+      settings: server.services.settings,
+      bus: server.services.bus,
+      logger: server.services.logs.logger,
+    });
     try {
       await service.requestCode();
       await until(() => service.state !== 'polling', 'the deadline');
@@ -178,12 +192,22 @@ describe('Trakt device-code linking against the Trakt fake', () => {
   });
 
   it('answers 400 without Trakt application credentials, 500 when Trakt cannot be reached', async () => {
-    const unconfigured = new TraktService({ client: new TraktClient({ baseUrl: trakt.url }), settings: server.services.settings, bus: server.services.bus, logger: server.services.logs.logger });
+    const unconfigured = new TraktService({
+      client: new TraktClient({ baseUrl: trakt.url }),
+      settings: server.services.settings,
+      bus: server.services.bus,
+      logger: server.services.logs.logger,
+    });
     await expect(unconfigured.requestCode()).rejects.toMatchObject({ status: 400, message: NOT_CONFIGURED });
 
     const closed = await startFakeTrakt();
     await closed.close();
-    const service = new TraktService({ client: new TraktClient({ baseUrl: closed.url, clientId: 'x', clientSecret: 'y' }), settings: server.services.settings, bus: server.services.bus, logger: server.services.logs.logger });
+    const service = new TraktService({
+      client: new TraktClient({ baseUrl: closed.url, clientId: 'x', clientSecret: 'y' }),
+      settings: server.services.settings,
+      bus: server.services.bus,
+      logger: server.services.logs.logger,
+    });
     await expect(service.requestCode()).rejects.toMatchObject({ status: 500, kind: 'empty' });
     // Through the route: a client id the fake refuses.
     const refused = await startFakeTrakt({ clientId: 'another-app' });

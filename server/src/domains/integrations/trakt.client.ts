@@ -46,7 +46,8 @@ export function traktClientFromEnv(env: NodeJS.ProcessEnv = process.env): TraktC
 
 function tokensOf(text: string): TraktTokens {
   const body = JSON.parse(text) as { access_token?: unknown; refresh_token?: unknown; created_at?: unknown; expires_in?: unknown };
-  if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string') throw new Error('Trakt answered a token without access_token/refresh_token');
+  if (typeof body.access_token !== 'string' || typeof body.refresh_token !== 'string')
+    throw new Error('Trakt answered a token without access_token/refresh_token');
   const createdAt = Number(body.created_at);
   const expiresIn = Number(body.expires_in);
   if (!Number.isFinite(createdAt) || !Number.isFinite(expiresIn)) throw new Error('Trakt answered a token without created_at/expires_in');

@@ -13,7 +13,8 @@ const REFRESH_WINDOW_S = 6 * 3600;
 /** How often the token is checked (Shoko's "Check and Refresh Trakt Token" job: hourly). */
 export const TOKEN_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
-export const NOT_CONFIGURED = 'Trakt is not set up on this server: set SHOKO_TRAKT_CLIENT_ID and SHOKO_TRAKT_CLIENT_SECRET to the Trakt application to use.';
+export const NOT_CONFIGURED =
+  'Trakt is not set up on this server: set SHOKO_TRAKT_CLIENT_ID and SHOKO_TRAKT_CLIENT_SECRET to the Trakt application to use.';
 const CODE_MISSING = "Trakt code doesn't exist on the server";
 
 /** Trakt answered without a user code; the route answers Shoko's v2 error object. */
@@ -28,9 +29,7 @@ export class TraktService {
   private flow: { state: TraktFlowState; timer?: NodeJS.Timeout; generation: number } = { state: 'idle', generation: 0 };
   private checkTimer?: NodeJS.Timeout;
 
-  constructor(
-    private readonly deps: { client: TraktClient; settings: SettingsService; bus: EventBus; logger: Logger },
-  ) {
+  constructor(private readonly deps: { client: TraktClient; settings: SettingsService; bus: EventBus; logger: Logger }) {
     // Unlink is a settings PATCH clearing TokenExpirationDate; the console cannot send the write-only tokens, so the
     // server drops them here, or a "not linked" server would still hold a working token.
     deps.bus.on('settings:saved', ({ changedPaths }) => {

@@ -137,14 +137,7 @@ describe('log rotation', () => {
   it('gzips earlier days and deletes files older than Delete_Days, leaving today and other files alone', async () => {
     service.applySettings({ TraceLog: false, LogRotator: { Enabled: true, Zip: true, Delete: true, Delete_Days: '7' } });
     await service.rotate();
-    expect(files()).toEqual(
-      [
-        `shoko-${daysAgo(0)}.log`,
-        `shoko-${daysAgo(1)}.log.gz`,
-        `shoko-${daysAgo(3)}.log.gz`,
-        'notes.txt',
-      ].sort(),
-    );
+    expect(files()).toEqual([`shoko-${daysAgo(0)}.log`, `shoko-${daysAgo(1)}.log.gz`, `shoko-${daysAgo(3)}.log.gz`, 'notes.txt'].sort());
     expect(gunzipSync(readFileSync(path.join(dir, `shoko-${daysAgo(3)}.log.gz`))).toString()).toBe('log of 3 days ago\n');
   });
 

@@ -108,9 +108,7 @@ export class LogService {
     return this.enqueue(async () => {
       const { deleted, compressed } = await rotateLogFiles(this.dir, this.rotator, new Date());
       if (deleted.length || compressed.length) {
-        this.logger
-          .child({ name: 'LogRotator' })
-          .debug(`Deleted ${deleted.length} and compressed ${compressed.length} old log files`);
+        this.logger.child({ name: 'LogRotator' }).debug(`Deleted ${deleted.length} and compressed ${compressed.length} old log files`);
       }
     });
   }

@@ -5,7 +5,13 @@ import { AniDBUdpClient, resolveUdpServer, testAniDBLogin, timingsFromSettings }
 import { isLoopbackOverride, NO_PACING } from '../../providers/anidb/udp/rate-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
-const idleState = (type: number): AniDBState => ({ Value: false, Message: null, UpdateType: type, UpdateTime: new Date().toISOString(), PauseTimeSecs: 0 });
+const idleState = (type: number): AniDBState => ({
+  Value: false,
+  Message: null,
+  UpdateType: type,
+  UpdateTime: new Date().toISOString(),
+  PauseTimeSecs: 0,
+});
 
 /**
  * The server's one AniDB UDP session: built from the settings on first use, rebuilt when the AniDB settings change,

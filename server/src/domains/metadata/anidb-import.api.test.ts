@@ -32,16 +32,40 @@ describe('importing against the AniDB fakes', () => {
   const animeRequests = () => anidbHttp.requests.filter((r) => r.includes('request=anime'));
   /** A scheduler over the running server whose clock is `offsetMs` ahead. */
   const scheduler = (offsetMs: number) =>
-    new MetadataScheduler({ ...server.services.metadata, db: server.services.db.kysely, settings: server.services.settings, bus: server.services.bus, logger: server.services.logs.logger, now: () => Date.now() + offsetMs });
+    new MetadataScheduler({
+      ...server.services.metadata,
+      db: server.services.db.kysely,
+      settings: server.services.settings,
+      bus: server.services.bus,
+      logger: server.services.logs.logger,
+      now: () => Date.now() + offsetMs,
+    });
 
   beforeAll(async () => {
     udp = await startFakeAniDBUdp({
       users: { tester: 'secret1' },
-      commands: fileCommands([
-        { size: episode1.length, ed2k: md4(episode1), fileId: 11, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, '1'), groupId: 7001 },
-        { size: special1.length, ed2k: md4(special1), fileId: 12, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, 'S1') },
-        { size: sequel1.length, ed2k: md4(sequel1), fileId: 13, animeId: SEQUEL, episodeId: inventedEpisodeId(SEQUEL, '1'), groupId: 7001 },
-      ], [{ id: 7001, name: 'Lighthouse Keepers Subs', shortName: 'LKS' }]),
+      commands: fileCommands(
+        [
+          {
+            size: episode1.length,
+            ed2k: md4(episode1),
+            fileId: 11,
+            animeId: ANIME,
+            episodeId: inventedEpisodeId(ANIME, '1'),
+            groupId: 7001,
+          },
+          { size: special1.length, ed2k: md4(special1), fileId: 12, animeId: ANIME, episodeId: inventedEpisodeId(ANIME, 'S1') },
+          {
+            size: sequel1.length,
+            ed2k: md4(sequel1),
+            fileId: 13,
+            animeId: SEQUEL,
+            episodeId: inventedEpisodeId(SEQUEL, '1'),
+            groupId: 7001,
+          },
+        ],
+        [{ id: 7001, name: 'Lighthouse Keepers Subs', shortName: 'LKS' }],
+      ),
     });
     anidbHttp = await startFakeAniDBHttp({
       anime: {
@@ -55,9 +79,21 @@ describe('importing against the AniDB fakes', () => {
     });
     titles = await startFakeAniDBTitles({
       anime: [
-        { id: ANIME, titles: [{ type: 'main', language: 'x-jat', value: 'Kiri no Toudai Yuubinkyoku' }, { type: 'official', language: 'en', value: 'The Post Office in the Foggy Lighthouse' }] },
+        {
+          id: ANIME,
+          titles: [
+            { type: 'main', language: 'x-jat', value: 'Kiri no Toudai Yuubinkyoku' },
+            { type: 'official', language: 'en', value: 'The Post Office in the Foggy Lighthouse' },
+          ],
+        },
         { id: SEQUEL, titles: [{ type: 'main', language: 'x-jat', value: 'Kiri no Toudai Yuubinkyoku 2' }] },
-        { id: 9500, titles: [{ type: 'main', language: 'x-jat', value: 'Kumo no Ue no Toshokan' }, { type: 'syn', language: 'en', value: 'Cloud Library' }] },
+        {
+          id: 9500,
+          titles: [
+            { type: 'main', language: 'x-jat', value: 'Kumo no Ue no Toshokan' },
+            { type: 'syn', language: 'en', value: 'Cloud Library' },
+          ],
+        },
       ],
     });
     images = await startFakeAniDBImages();
@@ -94,7 +130,15 @@ describe('importing against the AniDB fakes', () => {
     expect((await api('GET', '/api/v3/File?pageSize=0&include_only=Unrecognized')).json().Total).toBe(0);
     const db = server.services.db.kysely;
     const anime = await db.selectFrom('anidb_anime').selectAll().where('id', '=', ANIME).executeTakeFirstOrThrow();
-    expect(anime).toMatchObject({ type: 'TV', main_title: 'Kiri no Toudai Yuubinkyoku', episode_count: 3, rating: 738, rating_votes: 142, temp_rating: 752, restricted: 0 });
+    expect(anime).toMatchObject({
+      type: 'TV',
+      main_title: 'Kiri no Toudai Yuubinkyoku',
+      episode_count: 3,
+      rating: 738,
+      rating_votes: 142,
+      temp_rating: 752,
+      restricted: 0,
+    });
     expect(JSON.parse(anime.resources)).toEqual(
       expect.arrayContaining([
         { Type: 'english-metadata', Name: 'AnimeNewsNetwork', URL: 'https://www.animenewsnetwork.com/encyclopedia/anime.php?id=99001' },
@@ -104,35 +148,81 @@ describe('importing against the AniDB fakes', () => {
     const titles = await db.selectFrom('anidb_anime_titles').select(['language', 'type']).where('anime_id', '=', ANIME).execute();
     expect(new Set(titles.map((t) => t.language))).toEqual(new Set(['x-jat', 'ja', 'en']));
 
-    const episodes = await db.selectFrom('anidb_episodes').select(['type', 'number', 'length_seconds']).where('anime_id', '=', ANIME).orderBy('id').execute();
-    expect(episodes.map((e) => `${e.type}:${e.number}`)).toEqual(['Episode:1', 'Episode:2', 'Episode:3', 'Special:1', 'Special:2', 'Credits:1', 'Credits:2', 'Trailer:1', 'Parody:1', 'Other:1']);
+    const episodes = await db
+      .selectFrom('anidb_episodes')
+      .select(['type', 'number', 'length_seconds'])
+      .where('anime_id', '=', ANIME)
+      .orderBy('id')
+      .execute();
+    expect(episodes.map((e) => `${e.type}:${e.number}`)).toEqual([
+      'Episode:1',
+      'Episode:2',
+      'Episode:3',
+      'Special:1',
+      'Special:2',
+      'Credits:1',
+      'Credits:2',
+      'Trailer:1',
+      'Parody:1',
+      'Other:1',
+    ]);
     expect(episodes[0].length_seconds).toBe(24 * 60);
 
-    const tags = await db.selectFrom('anidb_anime_tags').innerJoin('anidb_tags', 'anidb_tags.id', 'anidb_anime_tags.tag_id').selectAll().where('anime_id', '=', ANIME).execute();
+    const tags = await db
+      .selectFrom('anidb_anime_tags')
+      .innerJoin('anidb_tags', 'anidb_tags.id', 'anidb_anime_tags.tag_id')
+      .selectAll()
+      .where('anime_id', '=', ANIME)
+      .execute();
     expect(tags.find((t) => t.name === 'lighthouse')).toMatchObject({ parent_id: 39001, weight: 500 });
     expect(tags.find((t) => t.name === 'ghost protagonist')).toMatchObject({ is_spoiler: 1 });
     expect(tags.find((t) => t.name === 'the sender is the narrator')).toMatchObject({ is_local_spoiler: 1, is_spoiler: 0 });
 
-    const cast = await db.selectFrom('anidb_anime_characters').innerJoin('anidb_characters', 'anidb_characters.id', 'character_id').selectAll().where('anime_id', '=', ANIME).execute();
+    const cast = await db
+      .selectFrom('anidb_anime_characters')
+      .innerJoin('anidb_characters', 'anidb_characters.id', 'character_id')
+      .selectAll()
+      .where('anime_id', '=', ANIME)
+      .execute();
     expect(cast.map((c) => [c.name, c.appearance, c.picture])).toEqual([
       ['Hayase Mio', 'main character in', '4900101.jpg'],
       ['Ojiisan the Keeper', 'secondary cast in', '4900201.jpg'],
     ]);
-    const staff = await db.selectFrom('anidb_anime_staff').innerJoin('anidb_creators', 'anidb_creators.id', 'creator_id').select(['name', 'role', 'character_id']).where('anime_id', '=', ANIME).execute();
-    expect(staff).toEqual(expect.arrayContaining([{ name: 'Minase Kaori', role: 'Seiyuu', character_id: 49001 }, { name: 'Aomine Tsukasa', role: 'Direction', character_id: null }]));
-    expect(await db.selectFrom('anidb_similar').select('similar_anime_id').where('anime_id', '=', ANIME).execute()).toEqual([{ similar_anime_id: ANIME + 100 }]);
+    const staff = await db
+      .selectFrom('anidb_anime_staff')
+      .innerJoin('anidb_creators', 'anidb_creators.id', 'creator_id')
+      .select(['name', 'role', 'character_id'])
+      .where('anime_id', '=', ANIME)
+      .execute();
+    expect(staff).toEqual(
+      expect.arrayContaining([
+        { name: 'Minase Kaori', role: 'Seiyuu', character_id: 49001 },
+        { name: 'Aomine Tsukasa', role: 'Direction', character_id: null },
+      ]),
+    );
+    expect(await db.selectFrom('anidb_similar').select('similar_anime_id').where('anime_id', '=', ANIME).execute()).toEqual([
+      { similar_anime_id: ANIME + 100 },
+    ]);
 
     // The sequel joined the first series' group through its Prequel relation.
     const series = await db.selectFrom('series').select(['anime_id', 'group_id']).orderBy('anime_id').execute();
     expect(series.map((s) => s.anime_id)).toEqual([ANIME, SEQUEL]);
     expect(series[0].group_id).toBe(series[1].group_id);
-    const file = (await api('GET', '/api/v3/File?pageSize=0&include=XRefs&includeDataFrom=AniDB')).json().List.find((f: { Size: number }) => f.Size === episode1.length);
+    const file = (await api('GET', '/api/v3/File?pageSize=0&include=XRefs&includeDataFrom=AniDB'))
+      .json()
+      .List.find((f: { Size: number }) => f.Size === episode1.length);
     const seriesOfAnime = (await db.selectFrom('series').select('id').where('anime_id', '=', ANIME).executeTakeFirstOrThrow()).id;
     expect(file.SeriesIDs).toEqual([
       {
         SeriesID: { ID: seriesOfAnime, AniDB: ANIME, TMDB: { Movie: [], Show: [] } },
         EpisodeIDs: [
-          expect.objectContaining({ AniDB: inventedEpisodeId(ANIME, '1'), ED2K: md4(episode1), Source: 'AniDB', ReleaseGroup: 7001, Percentage: { Start: 0, End: 100, Size: 100, Group: 1 } }),
+          expect.objectContaining({
+            AniDB: inventedEpisodeId(ANIME, '1'),
+            ED2K: md4(episode1),
+            Source: 'AniDB',
+            ReleaseGroup: 7001,
+            Percentage: { Start: 0, End: 100, Size: 100, Group: 1 },
+          }),
         ],
       },
     ]);
@@ -170,7 +260,10 @@ describe('importing against the AniDB fakes', () => {
     const episodeId = file.SeriesIDs[0].EpisodeIDs[0].ID;
     expect((await api('GET', `/api/v3/Episode/${episodeId}/File`)).json().List.map((f: { ID: number }) => f.ID)).toEqual([file.ID]);
     expect((await api('GET', `/api/v3/ImportFolder/${folder.ID}/File?pageSize=0`)).json().Total).toBe(3);
-    expect((await api('GET', `/api/v3/ImportFolder/${folder.ID}`)).json()).toMatchObject({ Size: 2, FileSize: episode1.length + special1.length + sequel1.length });
+    expect((await api('GET', `/api/v3/ImportFolder/${folder.ID}`)).json()).toMatchObject({
+      Size: 2,
+      FileSize: episode1.length + special1.length + sequel1.length,
+    });
     expect((await api('GET', '/api/v3/ImportFolder/999/File')).statusCode).toBe(404);
 
     // The collection API shows the imported group and series in contract shape.
@@ -186,7 +279,12 @@ describe('importing against the AniDB fakes', () => {
     });
     expect(first.Links).toEqual(expect.arrayContaining([expect.objectContaining({ Type: 'english-metadata', Name: 'AnimeNewsNetwork' })]));
 
-    const localEpisodes = await db.selectFrom('episodes').innerJoin('series', 'series.id', 'episodes.series_id').select('anidb_episode_id').where('series.anime_id', '=', ANIME).execute();
+    const localEpisodes = await db
+      .selectFrom('episodes')
+      .innerJoin('series', 'series.id', 'episodes.series_id')
+      .select('anidb_episode_id')
+      .where('series.anime_id', '=', ANIME)
+      .execute();
     expect(localEpisodes).toHaveLength(10);
   });
 
@@ -202,16 +300,24 @@ describe('importing against the AniDB fakes', () => {
     const missing = await server.request({ method: 'GET', url: '/api/v3/Image/AniDB/Character/49002' });
     expect([missing.statusCode, missing.body]).toEqual([404, 'The requested resource does not exist.']);
     expect((await server.request({ method: 'GET', url: '/api/v3/Image/Bogus/Poster/1' })).statusCode).toBe(400);
-    expect((await server.request({ method: 'GET', url: '/api/v3/Image/AniDB/Poster/..%2F..%2Fsettings-server.json' })).statusCode).toBe(400);
+    expect((await server.request({ method: 'GET', url: '/api/v3/Image/AniDB/Poster/..%2F..%2Fsettings-server.json' })).statusCode).toBe(
+      400,
+    );
 
     const random = (await server.request({ method: 'GET', url: '/api/v3/Image/Random/Poster/Metadata' })).json();
-    expect(random).toMatchObject({ Source: 'AniDB', Type: 'Poster', Series: { Name: expect.stringContaining('Kiri no Toudai Yuubinkyoku') } });
+    expect(random).toMatchObject({
+      Source: 'AniDB',
+      Type: 'Poster',
+      Series: { Name: expect.stringContaining('Kiri no Toudai Yuubinkyoku') },
+    });
     expect([ANIME, SEQUEL]).toContain(random.ID);
     expect((await server.request({ method: 'GET', url: '/api/v3/Image/Random/Poster' })).statusCode).toBe(200);
     expect((await server.request({ method: 'GET', url: '/api/v3/Image/Random/Avatar' })).statusCode).toBe(400);
     expect((await server.request({ method: 'GET', url: '/api/v3/Image/Random/Backdrop/Metadata' })).statusCode).toBe(404);
 
-    expect((await server.request({ method: 'POST', url: `/api/v3/Image/AniDB/Poster/${ANIME}/Enabled`, body: { Enabled: false } })).statusCode).toBe(401);
+    expect(
+      (await server.request({ method: 'POST', url: `/api/v3/Image/AniDB/Poster/${ANIME}/Enabled`, body: { Enabled: false } })).statusCode,
+    ).toBe(401);
     expect((await api('POST', `/api/v3/Image/AniDB/Poster/${ANIME}/Enabled`, { Enabled: false })).statusCode).toBe(204);
     expect((await api('POST', '/api/v3/Image/AniDB/Poster/424242/Enabled', { Enabled: false })).statusCode).toBe(404);
     expect((await api('POST', `/api/v3/Image/AniDB/Poster/${ANIME}/Enabled`, { Enabled: true })).statusCode).toBe(204);
@@ -220,23 +326,39 @@ describe('importing against the AniDB fakes', () => {
   it('searches AniDB series in the titles dump and local data, and shows an anime and its episodes', async () => {
     const found = (await api('GET', '/api/v3/Series/AniDB/Search/kiri%20no')).json();
     expect(found.List.map((a: { ID: number }) => a.ID)).toEqual([ANIME, SEQUEL]);
-    expect(found.List[0]).toMatchObject({ Type: 'TV', ShokoID: expect.any(Number), EpisodeCount: 3, Rating: { Value: 738, MaxValue: 1000, Source: 'AniDB' } });
+    expect(found.List[0]).toMatchObject({
+      Type: 'TV',
+      ShokoID: expect.any(Number),
+      EpisodeCount: 3,
+      Rating: { Value: 738, MaxValue: 1000, Source: 'AniDB' },
+    });
     // The path form decodes once more: '+' is a space.
     expect((await api('GET', '/api/v3/Series/AniDB/Search/Cloud+Library')).json().List.map((a: { ID: number }) => a.ID)).toEqual([9500]);
     const dumpOnly = (await api('GET', '/api/v3/Series/AniDB/Search?query=toshokan&includeTitles=false')).json().List[0];
     expect(dumpOnly).toMatchObject({ ID: 9500, Type: 'Unknown', ShokoID: null, EpisodeCount: null, Title: 'Kumo no Ue no Toshokan' });
     expect(dumpOnly).not.toHaveProperty('Description');
     expect(dumpOnly).not.toHaveProperty('Titles');
-    expect((await api('GET', `/api/v3/Series/AniDB/Search?query=${SEQUEL}`)).json().List.map((a: { ID: number }) => a.ID)).toEqual([SEQUEL]);
-    expect((await api('GET', '/api/v3/Series/AniDB/Search?query=&local=false')).json().List.map((a: { ID: number }) => a.ID)).toEqual([9500]);
-    expect((await api('GET', '/api/v3/Series/AniDB/Search?query=kiri&local=true&pageSize=1&page=2')).json()).toMatchObject({ Total: 2, List: [{ ID: SEQUEL }] });
+    expect((await api('GET', `/api/v3/Series/AniDB/Search?query=${SEQUEL}`)).json().List.map((a: { ID: number }) => a.ID)).toEqual([
+      SEQUEL,
+    ]);
+    expect((await api('GET', '/api/v3/Series/AniDB/Search?query=&local=false')).json().List.map((a: { ID: number }) => a.ID)).toEqual([
+      9500,
+    ]);
+    expect((await api('GET', '/api/v3/Series/AniDB/Search?query=kiri&local=true&pageSize=1&page=2')).json()).toMatchObject({
+      Total: 2,
+      List: [{ ID: SEQUEL }],
+    });
     // Fuzzy finds a misspelt title, an exact search does not.
     expect((await api('GET', '/api/v3/Series/AniDB/Search/Kiri%20no%20Toudai%20Yubinkyoku')).json().Total).toBeGreaterThan(0);
     expect((await api('GET', '/api/v3/Series/AniDB/Search/Kiri%20no%20Toudai%20Yubinkyoku?fuzzy=false')).json().Total).toBe(0);
     expect(titles.downloads).toBe(1);
 
     const anime = (await api('GET', `/api/v3/Series/AniDB/${ANIME}`)).json();
-    expect(anime.Titles).toEqual(expect.arrayContaining([{ Name: 'Kiri no Toudai Yuubinkyoku', Language: 'x-jat', Type: 'Main', Default: true, Preferred: true, Source: 'AniDB' }]));
+    expect(anime.Titles).toEqual(
+      expect.arrayContaining([
+        { Name: 'Kiri no Toudai Yuubinkyoku', Language: 'x-jat', Type: 'Main', Default: true, Preferred: true, Source: 'AniDB' },
+      ]),
+    );
     expect(anime.Description).toContain('harbour town');
     const missing = await api('GET', '/api/v3/Series/AniDB/9500');
     expect(missing.statusCode).toBe(404);
@@ -244,12 +366,27 @@ describe('importing against the AniDB fakes', () => {
 
     const episodes = (await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?pageSize=0&includeMissing=true&includeUnaired=true`)).json();
     expect(episodes.Total).toBe(10);
-    expect(episodes.List.slice(0, 4).map((e: { Type: string; EpisodeNumber: number }) => `${e.Type}${e.EpisodeNumber}`)).toEqual(['Episode1', 'Episode2', 'Episode3', 'Credits1']);
-    expect(episodes.List[0]).toMatchObject({ ID: inventedEpisodeId(ANIME, '1'), AnimeID: ANIME, Title: 'Letter Number 1', Rating: { Value: 7, MaxValue: 10 } });
+    expect(episodes.List.slice(0, 4).map((e: { Type: string; EpisodeNumber: number }) => `${e.Type}${e.EpisodeNumber}`)).toEqual([
+      'Episode1',
+      'Episode2',
+      'Episode3',
+      'Credits1',
+    ]);
+    expect(episodes.List[0]).toMatchObject({
+      ID: inventedEpisodeId(ANIME, '1'),
+      AnimeID: ANIME,
+      Title: 'Letter Number 1',
+      Rating: { Value: 7, MaxValue: 10 },
+    });
     // By default missing episodes (aired, no file) are left out: only the ones with files remain.
     const withFiles = (await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?pageSize=0`)).json();
-    expect(withFiles.List.map((e: { Type: string; EpisodeNumber: number }) => `${e.Type}${e.EpisodeNumber}`)).toEqual(['Episode1', 'Special1']);
-    expect((await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?type=Special&includeMissing=true&includeUnaired=true`)).json().Total).toBe(2);
+    expect(withFiles.List.map((e: { Type: string; EpisodeNumber: number }) => `${e.Type}${e.EpisodeNumber}`)).toEqual([
+      'Episode1',
+      'Special1',
+    ]);
+    expect(
+      (await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?type=Special&includeMissing=true&includeUnaired=true`)).json().Total,
+    ).toBe(2);
     expect((await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?type=Bogus`)).statusCode).toBe(400);
     expect((await api('GET', `/api/v3/Series/AniDB/${ANIME}/Episode?includeMissing=maybe`)).statusCode).toBe(400);
   });
@@ -264,7 +401,9 @@ describe('importing against the AniDB fakes', () => {
     fs.writeFileSync(copy, episode1);
     await server.services.importer.queueImport();
     await server.services.queue.idle();
-    const locations = (await api('GET', '/api/v3/File?pageSize=0&include=AbsolutePaths')).json().List.find((f: { Size: number }) => f.Size === episode1.length).Locations;
+    const locations = (await api('GET', '/api/v3/File?pageSize=0&include=AbsolutePaths'))
+      .json()
+      .List.find((f: { Size: number }) => f.Size === episode1.length).Locations;
     expect(locations).toHaveLength(2);
     const edits = () => udp.received.filter((line) => line.startsWith('MYLISTADD ') && line.includes('edit=1'));
     // Deleting one of two copies leaves MyList alone; deleting the last marks it with MyList_DeleteType (Mark Unknown → 0).
@@ -291,7 +430,9 @@ describe('importing against the AniDB fakes', () => {
     server = await createTestServer({ restartOf: server });
     server.services.init.startServer();
     await server.services.init.waitForStartup();
-    key = (await server.request({ method: 'POST', url: '/api/auth', body: { user: 'Default', pass: 'first-run-pass', device: 't' } })).json().apikey;
+    key = (
+      await server.request({ method: 'POST', url: '/api/auth', body: { user: 'Default', pass: 'first-run-pass', device: 't' } })
+    ).json().apikey;
     expect((await api('POST', `/api/v3/Series/AniDB/${ANIME}/Refresh?immediate=true`)).json()).toBe(true);
     expect(animeRequests().length).toBe(asked);
     expect(fs.readdirSync(path.join(server.home, 'anidb')).length).toBeGreaterThanOrEqual(2);
@@ -333,7 +474,14 @@ describe('importing against the AniDB fakes', () => {
     await server.services.queue.idle();
     const lookups = () => udp.received.filter((line) => line.startsWith('FILE ')).length;
     const attempts = async () =>
-      (await server.services.db.kysely.selectFrom('anidb_files').select('lookup_attempts').where('file_id', 'is', null).orderBy('size').execute()).map((r) => r.lookup_attempts);
+      (
+        await server.services.db.kysely
+          .selectFrom('anidb_files')
+          .select('lookup_attempts')
+          .where('file_id', 'is', null)
+          .orderBy('size')
+          .execute()
+      ).map((r) => r.lookup_attempts);
     expect(await attempts()).toEqual([1, 1, 1]);
 
     let before = lookups();
@@ -350,17 +498,23 @@ describe('importing against the AniDB fakes', () => {
     await server.services.queue.idle();
     expect(lookups()).toBe(before);
     expect(recheckDelay(2)).toBeGreaterThan(recheckDelay(1));
-
   });
 
   it('links unknown files by hand, refuses to override AniDB, and unlinks', async () => {
-    const unrecognized = async () => (await api('GET', '/api/v3/File?pageSize=0&include_only=Unrecognized')).json().List as Array<{ ID: number; Size: number }>;
+    const unrecognized = async () =>
+      (await api('GET', '/api/v3/File?pageSize=0&include_only=Unrecognized')).json().List as Array<{ ID: number; Size: number }>;
     const [a, b, c] = (await unrecognized()).sort((x, y) => x.Size - y.Size);
     expect([a, b, c].map((f) => f.Size)).toEqual([33_000, 34_000, 35_000]);
 
     const db = server.services.db.kysely;
     const episodeOf = async (epno: string) =>
-      (await db.selectFrom('episodes').select('id').where('anidb_episode_id', '=', inventedEpisodeId(ANIME, epno)).executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .selectFrom('episodes')
+          .select('id')
+          .where('anidb_episode_id', '=', inventedEpisodeId(ANIME, epno))
+          .executeTakeFirstOrThrow()
+      ).id;
     const identified = (await api('GET', '/api/v3/File?pageSize=0&exclude=Unrecognized')).json().List[0];
 
     let res = await api('POST', `/api/v3/File/${identified.ID}/Link`, { EpisodeIDs: [await episodeOf('2')] });
@@ -370,13 +524,21 @@ describe('importing against the AniDB fakes', () => {
     expect(res.json().errors).toEqual({ EpisodeIDs: ['Unable to find shoko episode with id 999999'] });
 
     // 1:N — one file covering episodes 2 and 3.
-    expect((await api('POST', `/api/v3/File/${a.ID}/Link`, { episodeIDs: [await episodeOf('2'), await episodeOf('3')] })).statusCode).toBe(200);
+    expect((await api('POST', `/api/v3/File/${a.ID}/Link`, { episodeIDs: [await episodeOf('2'), await episodeOf('3')] })).statusCode).toBe(
+      200,
+    );
     // N:1 — two files sharing the special.
     expect((await api('POST', '/api/v3/File/Link', { fileIDs: [b.ID, c.ID], episodeID: await episodeOf('S2') })).statusCode).toBe(200);
     expect((await unrecognized()).length).toBe(0);
     const manual = (await api('GET', '/api/v3/File?pageSize=0&include_only=ManualLinks')).json().List.map((f: { ID: number }) => f.ID);
     expect(manual.sort()).toEqual([a.ID, b.ID, c.ID].sort());
-    const userLinks = await db.selectFrom('file_episode_links').select(['size', 'episode_id', 'percentage']).where('source', '=', 'User').orderBy('size').orderBy('episode_id').execute();
+    const userLinks = await db
+      .selectFrom('file_episode_links')
+      .select(['size', 'episode_id', 'percentage'])
+      .where('source', '=', 'User')
+      .orderBy('size')
+      .orderBy('episode_id')
+      .execute();
     expect(userLinks).toEqual([
       { size: 33_000, episode_id: inventedEpisodeId(ANIME, '2'), percentage: 100 },
       { size: 33_000, episode_id: inventedEpisodeId(ANIME, '3'), percentage: 100 },
@@ -390,8 +552,12 @@ describe('importing against the AniDB fakes', () => {
     expect(res.json().errors.RangeEnd).toEqual(['Unable to use different episode types in the `RangeStart` and `RangeEnd`.']);
     res = await api('POST', `/api/v3/File/${a.ID}/LinkFromSeries`, { SeriesID: seriesId, RangeStart: '2', RangeEnd: '4' });
     expect(Object.keys(res.json().errors)).toEqual(['RangeEnd']);
-    expect((await api('POST', `/api/v3/File/${a.ID}/LinkFromSeries`, { SeriesID: seriesId, RangeStart: '1', RangeEnd: '3' })).statusCode).toBe(200);
-    expect(await db.selectFrom('file_episode_links').select('episode_id').where('size', '=', 33_000).orderBy('episode_id').execute()).toHaveLength(3);
+    expect(
+      (await api('POST', `/api/v3/File/${a.ID}/LinkFromSeries`, { SeriesID: seriesId, RangeStart: '1', RangeEnd: '3' })).statusCode,
+    ).toBe(200);
+    expect(
+      await db.selectFrom('file_episode_links').select('episode_id').where('size', '=', 33_000).orderBy('episode_id').execute(),
+    ).toHaveLength(3);
 
     // Unlinking one episode keeps the file linked; unlinking all makes it unrecognized again. AniDB's links stay.
     expect((await api('DELETE', `/api/v3/File/${b.ID}/Link`, { EpisodeIDs: [inventedEpisodeId(ANIME, 'S2')] })).statusCode).toBe(200);
@@ -404,7 +570,8 @@ describe('importing against the AniDB fakes', () => {
 
   it('deletes a series: records only unless asked, the empty group with it, and AniDB data when completely removed', async () => {
     const db = server.services.db.kysely;
-    const seriesOf = async (animeId: number) => (await db.selectFrom('series').select(['id', 'group_id']).where('anime_id', '=', animeId).executeTakeFirst()) ?? null;
+    const seriesOf = async (animeId: number) =>
+      (await db.selectFrom('series').select(['id', 'group_id']).where('anime_id', '=', animeId).executeTakeFirst()) ?? null;
     const sequel = (await seriesOf(SEQUEL))!;
     const first = (await seriesOf(ANIME))!;
     expect((await api('DELETE', '/api/v3/Series/99999')).statusCode).toBe(404);

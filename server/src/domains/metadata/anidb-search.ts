@@ -79,7 +79,14 @@ const poster = (animeId: number, available: boolean) => ({
 });
 
 const toTitles = (titles: Array<{ type: string; language: string; value: string }>, shown: string): ApiTitle[] =>
-  titles.map((t) => ({ Name: t.value, Language: t.language, Type: TITLE_TYPES[t.type] ?? 'None', Default: t.type === 'main', Preferred: t.value === shown, Source: 'AniDB' }));
+  titles.map((t) => ({
+    Name: t.value,
+    Language: t.language,
+    Type: TITLE_TYPES[t.type] ?? 'None',
+    Default: t.type === 'main',
+    Preferred: t.value === shown,
+    Source: 'AniDB',
+  }));
 
 const keep = (filter: IncludeOnly, matches: boolean) => (filter === 'only' ? matches : filter === 'false' ? !matches : true);
 
@@ -134,11 +141,26 @@ export class AniDBSearch {
     const rows = await this.deps.db
       .selectFrom('anidb_episodes as ae')
       .leftJoin('episodes as e', 'e.anidb_episode_id', 'ae.id')
-      .select(['ae.id', 'ae.anime_id', 'ae.type', 'ae.number', 'ae.air_date', 'ae.titles', 'ae.description', 'ae.rating', 'ae.votes', 'e.id as shokoId', 'e.is_hidden'])
+      .select([
+        'ae.id',
+        'ae.anime_id',
+        'ae.type',
+        'ae.number',
+        'ae.air_date',
+        'ae.titles',
+        'ae.description',
+        'ae.rating',
+        'ae.votes',
+        'e.id as shokoId',
+        'e.is_hidden',
+      ])
       .where('ae.anime_id', '=', animeId)
       .execute();
     const withFiles = await this.episodesWithFiles(rows.map((r) => r.id));
-    const watched = await this.watchedEpisodes(query.userId, rows.flatMap((r) => (r.shokoId ? [r.shokoId] : [])));
+    const watched = await this.watchedEpisodes(
+      query.userId,
+      rows.flatMap((r) => (r.shokoId ? [r.shokoId] : [])),
+    );
     const today = new Date().toISOString().slice(0, 10);
     const list = rows.filter((row) => {
       if (query.types.length && !query.types.includes(row.type)) return false;
@@ -169,7 +191,17 @@ export class AniDBSearch {
     return { Total: ordered.length, List: page };
   }
 
-  private episodeModel(row: { id: number; anime_id: number; type: string; number: number; air_date: string | null; titles: string; description: string; rating: number; votes: number }): AnidbEpisodeModel {
+  private episodeModel(row: {
+    id: number;
+    anime_id: number;
+    type: string;
+    number: number;
+    air_date: string | null;
+    titles: string;
+    description: string;
+    rating: number;
+    votes: number;
+  }): AnidbEpisodeModel {
     const titles = JSON.parse(row.titles) as Array<{ language: string; value: string }>;
     const shown = titles.find((t) => t.language === 'en')?.value ?? titles[0]?.value ?? `Episode ${row.number}`;
     return {
@@ -179,7 +211,14 @@ export class AniDBSearch {
       EpisodeNumber: row.number,
       AirDate: row.air_date,
       Title: shown,
-      Titles: titles.map((t) => ({ Name: t.value, Language: t.language, Type: 'None', Default: false, Preferred: t.value === shown, Source: 'AniDB' })),
+      Titles: titles.map((t) => ({
+        Name: t.value,
+        Language: t.language,
+        Type: 'None',
+        Default: false,
+        Preferred: t.value === shown,
+        Source: 'AniDB',
+      })),
       Description: row.description,
       Rating: { Value: row.rating / 100, MaxValue: 10, Source: 'AniDB', Votes: row.votes, Type: null },
     };
@@ -239,7 +278,12 @@ export class AniDBSearch {
   private async localTitles(ids: number[]): Promise<Map<number, Array<{ type: string; language: string; value: string }>>> {
     const result = new Map<number, Array<{ type: string; language: string; value: string }>>();
     if (!ids.length) return result;
-    for (const row of await this.deps.db.selectFrom('anidb_anime_titles').select(['anime_id', 'type', 'language', 'value']).where('anime_id', 'in', ids).orderBy('id').execute()) {
+    for (const row of await this.deps.db
+      .selectFrom('anidb_anime_titles')
+      .select(['anime_id', 'type', 'language', 'value'])
+      .where('anime_id', 'in', ids)
+      .orderBy('id')
+      .execute()) {
       const list = result.get(row.anime_id) ?? [];
       list.push(row);
       result.set(row.anime_id, list);
@@ -262,7 +306,13 @@ export class AniDBSearch {
     if (!ids.length) return new Map();
     const rows: Array<{ id: number; anime_id: number }> = [];
     for (let i = 0; i < ids.length; i += 5000) {
-      rows.push(...(await this.deps.db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids.slice(i, i + 5000)).execute()));
+      rows.push(
+        ...(await this.deps.db
+          .selectFrom('series')
+          .select(['id', 'anime_id'])
+          .where('anime_id', 'in', ids.slice(i, i + 5000))
+          .execute()),
+      );
     }
     return new Map(rows.map((r) => [r.anime_id, r.id]));
   }

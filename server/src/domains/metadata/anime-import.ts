@@ -110,7 +110,10 @@ export class AnimeImport {
       await this.deps.collection.addMissingEpisodes(series.id, episodeIds);
     }
     if (!series) return;
-    this.deps.bus.emit('shoko', { event: 'SeriesUpdated', payload: { Source: 'AniDB', Reason: 'Updated', SeriesID: animeId, ShokoSeriesIDs: [series.id], Episodes: [] } });
+    this.deps.bus.emit('shoko', {
+      event: 'SeriesUpdated',
+      payload: { Source: 'AniDB', Reason: 'Updated', SeriesID: animeId, ShokoSeriesIDs: [series.id], Episodes: [] },
+    });
     await this.announceMatchedFiles(animeId);
   }
 

@@ -32,7 +32,16 @@ export interface AnimeMetadata {
   tempRating: number;
   tempRatingVotes: number;
   resources: Array<{ Type: string; Name: string; URL: string }>;
-  tags: Array<{ id: number; parentId: number | null; name: string; description: string | null; weight: number; isSpoiler: boolean; isLocalSpoiler: boolean; isVerified: boolean }>;
+  tags: Array<{
+    id: number;
+    parentId: number | null;
+    name: string;
+    description: string | null;
+    weight: number;
+    isSpoiler: boolean;
+    isLocalSpoiler: boolean;
+    isVerified: boolean;
+  }>;
   relations: Array<{ animeId: number; type: string; title?: string }>;
   url?: string | null;
   characters?: AnimeCharacter[];
@@ -68,8 +77,16 @@ export class AnimeStore {
 
   /** Related anime ids by relation type (both directions of the stored relations). */
   async relations(animeId: number): Promise<Array<{ animeId: number; type: string }>> {
-    const outgoing = await this.db.selectFrom('anidb_relations').select(['related_anime_id', 'relation_type']).where('anime_id', '=', animeId).execute();
-    const incoming = await this.db.selectFrom('anidb_relations').select(['anime_id', 'relation_type']).where('related_anime_id', '=', animeId).execute();
+    const outgoing = await this.db
+      .selectFrom('anidb_relations')
+      .select(['related_anime_id', 'relation_type'])
+      .where('anime_id', '=', animeId)
+      .execute();
+    const incoming = await this.db
+      .selectFrom('anidb_relations')
+      .select(['anime_id', 'relation_type'])
+      .where('related_anime_id', '=', animeId)
+      .execute();
     return [
       ...outgoing.map((r) => ({ animeId: r.related_anime_id, type: r.relation_type })),
       ...incoming.map((r) => ({ animeId: r.anime_id, type: r.relation_type })),
@@ -97,9 +114,17 @@ export class AnimeStore {
         url: meta.url ?? null,
         fetched_at: now,
       };
-      await trx.insertInto('anidb_anime').values({ id: meta.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('anidb_anime')
+        .values({ id: meta.id, ...row })
+        .onConflict((c) => c.column('id').doUpdateSet(row))
+        .execute();
       await trx.deleteFrom('anidb_anime_titles').where('anime_id', '=', meta.id).execute();
-      if (meta.titles.length) await trx.insertInto('anidb_anime_titles').values(meta.titles.map((t) => ({ anime_id: meta.id, ...t }))).execute();
+      if (meta.titles.length)
+        await trx
+          .insertInto('anidb_anime_titles')
+          .values(meta.titles.map((t) => ({ anime_id: meta.id, ...t })))
+          .execute();
       await this.saveEpisodes(trx, meta);
       await this.saveTags(trx, meta, now);
       await trx.deleteFrom('anidb_relations').where('anime_id', '=', meta.id).execute();
@@ -107,7 +132,14 @@ export class AnimeStore {
       if (relations.length) {
         await trx
           .insertInto('anidb_relations')
-          .values(relations.map((r) => ({ anime_id: meta.id, related_anime_id: r.animeId, relation_type: r.type, related_title: r.title ?? null })))
+          .values(
+            relations.map((r) => ({
+              anime_id: meta.id,
+              related_anime_id: r.animeId,
+              relation_type: r.type,
+              related_title: r.title ?? null,
+            })),
+          )
           .execute();
       }
       await this.saveCast(trx, meta);
@@ -116,7 +148,9 @@ export class AnimeStore {
       if (similar.length) {
         await trx
           .insertInto('anidb_similar')
-          .values(similar.map((s) => ({ anime_id: meta.id, similar_anime_id: s.animeId, approval: s.approval, total: s.total, title: s.title })))
+          .values(
+            similar.map((s) => ({ anime_id: meta.id, similar_anime_id: s.animeId, approval: s.approval, total: s.total, title: s.title })),
+          )
           .execute();
       }
     });
@@ -128,14 +162,31 @@ export class AnimeStore {
     await trx.deleteFrom('anidb_anime_staff').where('anime_id', '=', meta.id).execute();
     const upsertPerson = async (person: { id: number; name: string; picture: string | null }) => {
       const row = { name: person.name, ...(person.picture ? { picture: person.picture } : {}) };
-      await trx.insertInto('anidb_creators').values({ id: person.id, name: person.name, picture: person.picture }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('anidb_creators')
+        .values({ id: person.id, name: person.name, picture: person.picture })
+        .onConflict((c) => c.column('id').doUpdateSet(row))
+        .execute();
     };
     const credits: Array<{ anime_id: number; creator_id: number; role: string; character_id: number | null; ordering: number }> = [];
     const characters = [...new Map((meta.characters ?? []).map((c) => [c.id, c])).values()];
     for (const [ordering, character] of characters.entries()) {
-      const row = { name: character.name, gender: character.gender, character_type: character.characterType, description: character.description, picture: character.picture };
-      await trx.insertInto('anidb_characters').values({ id: character.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
-      await trx.insertInto('anidb_anime_characters').values({ anime_id: meta.id, character_id: character.id, appearance: character.appearance, ordering }).execute();
+      const row = {
+        name: character.name,
+        gender: character.gender,
+        character_type: character.characterType,
+        description: character.description,
+        picture: character.picture,
+      };
+      await trx
+        .insertInto('anidb_characters')
+        .values({ id: character.id, ...row })
+        .onConflict((c) => c.column('id').doUpdateSet(row))
+        .execute();
+      await trx
+        .insertInto('anidb_anime_characters')
+        .values({ anime_id: meta.id, character_id: character.id, appearance: character.appearance, ordering })
+        .execute();
       for (const actor of character.voiceActors) {
         await upsertPerson(actor);
         credits.push({ anime_id: meta.id, creator_id: actor.id, role: 'Seiyuu', character_id: character.id, ordering });
@@ -145,7 +196,11 @@ export class AnimeStore {
       await upsertPerson({ ...person, picture: null });
       credits.push({ anime_id: meta.id, creator_id: person.id, role: person.role, character_id: null, ordering });
     }
-    for (let i = 0; i < credits.length; i += 200) await trx.insertInto('anidb_anime_staff').values(credits.slice(i, i + 200)).execute();
+    for (let i = 0; i < credits.length; i += 200)
+      await trx
+        .insertInto('anidb_anime_staff')
+        .values(credits.slice(i, i + 200))
+        .execute();
   }
 
   private async saveEpisodes(trx: Transaction<Database>, meta: AnimeMetadata): Promise<void> {
@@ -161,15 +216,30 @@ export class AnimeStore {
         description: episode.description,
         titles: JSON.stringify(episode.titles),
       };
-      await trx.insertInto('anidb_episodes').values({ id: episode.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('anidb_episodes')
+        .values({ id: episode.id, ...row })
+        .onConflict((c) => c.column('id').doUpdateSet(row))
+        .execute();
     }
   }
 
   private async saveTags(trx: Transaction<Database>, meta: AnimeMetadata, now: string): Promise<void> {
     await trx.deleteFrom('anidb_anime_tags').where('anime_id', '=', meta.id).execute();
     for (const tag of meta.tags) {
-      const row = { parent_id: tag.parentId, name: tag.name, description: tag.description, is_spoiler: flag(tag.isSpoiler), is_verified: flag(tag.isVerified), updated_at: now };
-      await trx.insertInto('anidb_tags').values({ id: tag.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+      const row = {
+        parent_id: tag.parentId,
+        name: tag.name,
+        description: tag.description,
+        is_spoiler: flag(tag.isSpoiler),
+        is_verified: flag(tag.isVerified),
+        updated_at: now,
+      };
+      await trx
+        .insertInto('anidb_tags')
+        .values({ id: tag.id, ...row })
+        .onConflict((c) => c.column('id').doUpdateSet(row))
+        .execute();
     }
     const unique = [...new Map(meta.tags.map((t) => [t.id, t])).values()];
     if (unique.length) {

@@ -21,7 +21,10 @@ export class CollectionStore {
   }
 
   /** A new series in a new group named after it, or in `groupId`, with one episode per AniDB episode. */
-  async createSeries(animeId: number, options: { groupId: number | null; groupName: string; description: string; episodeIds: number[] }): Promise<number> {
+  async createSeries(
+    animeId: number,
+    options: { groupId: number | null; groupName: string; description: string; episodeIds: number[] },
+  ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const stamp = now();
       const groupId =
@@ -29,7 +32,16 @@ export class CollectionStore {
         (
           await trx
             .insertInto('groups')
-            .values({ parent_id: null, name: options.groupName, description: options.description, has_custom_name: 0, has_custom_description: 0, preferred_series_id: null, created_at: stamp, updated_at: stamp })
+            .values({
+              parent_id: null,
+              name: options.groupName,
+              description: options.description,
+              has_custom_name: 0,
+              has_custom_description: 0,
+              preferred_series_id: null,
+              created_at: stamp,
+              updated_at: stamp,
+            })
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id;
@@ -47,7 +59,9 @@ export class CollectionStore {
   /** Adds local episodes for AniDB episodes that appeared since the series was created. */
   async addMissingEpisodes(seriesId: number, episodeIds: number[]): Promise<number> {
     const existing = new Set(
-      (await this.db.selectFrom('episodes').select('anidb_episode_id').where('series_id', '=', seriesId).execute()).map((r) => r.anidb_episode_id),
+      (await this.db.selectFrom('episodes').select('anidb_episode_id').where('series_id', '=', seriesId).execute()).map(
+        (r) => r.anidb_episode_id,
+      ),
     );
     const missing = episodeIds.filter((id) => !existing.has(id));
     if (missing.length) await this.insertEpisodes(this.db, seriesId, missing, now());
@@ -58,7 +72,18 @@ export class CollectionStore {
     for (let i = 0; i < episodeIds.length; i += 200) {
       await db
         .insertInto('episodes')
-        .values(episodeIds.slice(i, i + 200).map((id) => ({ series_id: seriesId, anidb_episode_id: id, is_hidden: 0, title_override: null, created_at: stamp, updated_at: stamp })))
+        .values(
+          episodeIds
+            .slice(i, i + 200)
+            .map((id) => ({
+              series_id: seriesId,
+              anidb_episode_id: id,
+              is_hidden: 0,
+              title_override: null,
+              created_at: stamp,
+              updated_at: stamp,
+            })),
+        )
         .onConflict((c) => c.column('anidb_episode_id').doNothing())
         .execute();
     }
@@ -68,7 +93,14 @@ export class CollectionStore {
     const stamp = now();
     const ids: number[] = [];
     for (const { ed2k, size } of ed2kSizes) {
-      const rows = await this.db.updateTable('files').set({ imported_at: stamp, updated_at: stamp }).where('ed2k', '=', ed2k).where('size', '=', size).where('imported_at', 'is', null).returning('id').execute();
+      const rows = await this.db
+        .updateTable('files')
+        .set({ imported_at: stamp, updated_at: stamp })
+        .where('ed2k', '=', ed2k)
+        .where('size', '=', size)
+        .where('imported_at', 'is', null)
+        .returning('id')
+        .execute();
       ids.push(...rows.map((r) => r.id));
     }
     return ids;

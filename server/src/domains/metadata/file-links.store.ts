@@ -10,11 +10,19 @@ export class FileLinksStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async anidbFile(ed2k: string, size: number): Promise<AniDBFileRow | null> {
-    return (await this.db.selectFrom('anidb_files').selectAll().where('ed2k', '=', ed2k).where('size', '=', size).executeTakeFirst()) ?? null;
+    return (
+      (await this.db.selectFrom('anidb_files').selectAll().where('ed2k', '=', ed2k).where('size', '=', size).executeTakeFirst()) ?? null
+    );
   }
 
   links(ed2k: string, size: number): Promise<FileLinkRow[]> {
-    return this.db.selectFrom('file_episode_links').selectAll().where('ed2k', '=', ed2k).where('size', '=', size).orderBy('ordering').execute();
+    return this.db
+      .selectFrom('file_episode_links')
+      .selectAll()
+      .where('ed2k', '=', ed2k)
+      .where('size', '=', size)
+      .orderBy('ordering')
+      .execute();
   }
 
   /** Contents (ed2k:size) that have at least one link, among the given ones. */
@@ -22,7 +30,11 @@ export class FileLinksStore {
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
     const linked = new Set<string>();
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('ed2k', 'in', hashes.slice(i, i + 500)).execute();
+      const rows = await this.db
+        .selectFrom('file_episode_links')
+        .select(['ed2k', 'size'])
+        .where('ed2k', 'in', hashes.slice(i, i + 500))
+        .execute();
       for (const row of rows) linked.add(`${row.ed2k}:${row.size}`);
     }
     return linked;
@@ -35,7 +47,12 @@ export class FileLinksStore {
   async saveLookup(ed2k: string, size: number, info: AniDBFileInfo | null): Promise<void> {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
-      const previous = await trx.selectFrom('anidb_files').select('lookup_attempts').where('ed2k', '=', ed2k).where('size', '=', size).executeTakeFirst();
+      const previous = await trx
+        .selectFrom('anidb_files')
+        .select('lookup_attempts')
+        .where('ed2k', '=', ed2k)
+        .where('size', '=', size)
+        .executeTakeFirst();
       const values = {
         file_id: info?.fileId ?? null,
         anime_id: info?.animeId ?? null,
@@ -53,7 +70,11 @@ export class FileLinksStore {
         looked_up_at: now,
       };
       if (previous) await trx.updateTable('anidb_files').set(values).where('ed2k', '=', ed2k).where('size', '=', size).execute();
-      else await trx.insertInto('anidb_files').values({ ed2k, size, ...values }).execute();
+      else
+        await trx
+          .insertInto('anidb_files')
+          .values({ ed2k, size, ...values })
+          .execute();
       if (!info) return;
       await trx.deleteFrom('file_episode_links').where('ed2k', '=', ed2k).where('size', '=', size).where('source', '=', 'AniDB').execute();
       const episodes = [{ episodeId: info.episodeId, percentage: 100 }, ...info.otherEpisodes].filter((e) => e.episodeId > 0);
@@ -77,12 +98,19 @@ export class FileLinksStore {
   }
 
   async releaseGroup(id: number): Promise<{ id: number; name: string; short_name: string } | null> {
-    return (await this.db.selectFrom('anidb_release_groups').select(['id', 'name', 'short_name']).where('id', '=', id).executeTakeFirst()) ?? null;
+    return (
+      (await this.db.selectFrom('anidb_release_groups').select(['id', 'name', 'short_name']).where('id', '=', id).executeTakeFirst()) ??
+      null
+    );
   }
 
   async saveReleaseGroup(group: AniDBReleaseGroup): Promise<void> {
     const row = { name: group.name, short_name: group.shortName, updated_at: new Date().toISOString() };
-    await this.db.insertInto('anidb_release_groups').values({ id: group.id, ...row }).onConflict((c) => c.column('id').doUpdateSet(row)).execute();
+    await this.db
+      .insertInto('anidb_release_groups')
+      .values({ id: group.id, ...row })
+      .onConflict((c) => c.column('id').doUpdateSet(row))
+      .execute();
   }
 
   async contentsOfAnime(animeId: number): Promise<Array<{ ed2k: string; size: number }>> {

@@ -50,7 +50,11 @@ export class FileMatching {
   }
 
   queue(fileId: number, options: { force?: boolean; priority?: boolean } = {}): Promise<boolean> {
-    return this.deps.queue.enqueue(this.job, { fileId, force: options.force ?? false }, options.priority ? { priority: JobPriority.Discover } : {});
+    return this.deps.queue.enqueue(
+      this.job,
+      { fileId, force: options.force ?? false },
+      options.priority ? { priority: JobPriority.Discover } : {},
+    );
   }
 
   private async process({ fileId, force = false }: ProcessFilePayload, ctx: JobContext): Promise<void> {
@@ -59,7 +63,8 @@ export class FileMatching {
     const stored = await this.deps.links.anidbFile(file.ed2k, file.size);
     let links = await this.deps.links.links(file.ed2k, file.size);
     if (force || !stored?.file_id || !links.length) {
-      if (this.deps.anidb.udpBanned) throw new PermanentJobError('AniDB UDP is banned; the file will be looked up again on the next scheduled check');
+      if (this.deps.anidb.udpBanned)
+        throw new PermanentJobError('AniDB UDP is banned; the file will be looked up again on the next scheduled check');
       // Sizes that are exact multiples of the ED2K chunk have two hashes in the wild; AniDB may know either.
       let info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k);
       if (!info && file.ed2k_alternate) info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k_alternate);
@@ -67,7 +72,11 @@ export class FileMatching {
       links = await this.deps.links.links(file.ed2k, file.size);
       if (!info) {
         ctx.logger.info(`AniDB does not know ${file.ed2k} (${file.size} bytes); the file stays unrecognized`);
-        await this.emitForLocations(fileId, 'FileNotMatched', { AutoMatchAttempts: (stored?.lookup_attempts ?? 0) + 1, HasCrossReferences: links.length > 0, IsUDPBanned: false });
+        await this.emitForLocations(fileId, 'FileNotMatched', {
+          AutoMatchAttempts: (stored?.lookup_attempts ?? 0) + 1,
+          HasCrossReferences: links.length > 0,
+          IsUDPBanned: false,
+        });
         return;
       }
       await this.deps.onIdentified?.({ ed2k: file.ed2k, size: file.size });

@@ -64,7 +64,19 @@ export class FileXRefs {
         .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
         .leftJoin('episodes as e', 'e.anidb_episode_id', 'l.episode_id')
         .leftJoin('series as s', (join) => join.on((eb) => eb('s.anime_id', '=', eb.fn.coalesce('ae.anime_id', 'l.anime_id'))))
-        .select(['l.ed2k', 'l.size', 'l.episode_id', 'l.anime_id', 'l.percentage', 'l.source', 'l.release_group_id', 'l.ordering', 'ae.anime_id as episodeAnime', 'e.id as shokoEpisode', 's.id as shokoSeries'])
+        .select([
+          'l.ed2k',
+          'l.size',
+          'l.episode_id',
+          'l.anime_id',
+          'l.percentage',
+          'l.source',
+          'l.release_group_id',
+          'l.ordering',
+          'ae.anime_id as episodeAnime',
+          'e.id as shokoEpisode',
+          's.id as shokoSeries',
+        ])
         .where('l.ed2k', 'in', hashes.slice(i, i + 500))
         .orderBy('l.ordering')
         .execute();
@@ -88,14 +100,18 @@ export class FileXRefs {
           ED2K: row.ed2k,
           FileSize: row.size,
           // Multi-part placement needs the other parts of the same episode; a lone part covers its own share.
-          Percentage: parts <= 1 ? { Start: 0, End: 100, Size: row.percentage, Group: parts } : { Start: 0, End: row.percentage, Size: row.percentage, Group: parts },
+          Percentage:
+            parts <= 1
+              ? { Start: 0, End: 100, Size: row.percentage, Group: parts }
+              : { Start: 0, End: row.percentage, Size: row.percentage, Group: parts },
           Source: row.source,
         });
         result.set(key, list);
       }
     }
     for (const list of result.values()) {
-      for (const series of list) series.EpisodeIDs.sort((a, b) => a.Percentage.Start - b.Percentage.Start || b.Percentage.End - a.Percentage.End);
+      for (const series of list)
+        series.EpisodeIDs.sort((a, b) => a.Percentage.Start - b.Percentage.Start || b.Percentage.End - a.Percentage.End);
     }
     return result;
   }
@@ -105,7 +121,12 @@ export class FileXRefs {
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
     const linked = new Set<string>();
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('source', '=', 'User').where('ed2k', 'in', hashes.slice(i, i + 500)).execute();
+      const rows = await this.db
+        .selectFrom('file_episode_links')
+        .select(['ed2k', 'size'])
+        .where('source', '=', 'User')
+        .where('ed2k', 'in', hashes.slice(i, i + 500))
+        .execute();
       for (const row of rows) linked.add(keyOf(row));
     }
     return linked;
@@ -118,7 +139,9 @@ export class FileXRefs {
       .selectFrom('file_episode_links as l')
       .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
       .select(['l.ed2k', 'l.size'])
-      .where((eb) => eb.or([eb('ae.anime_id', '=', series.anime_id), eb.and([eb('ae.id', 'is', null), eb('l.anime_id', '=', series.anime_id)])]))
+      .where((eb) =>
+        eb.or([eb('ae.anime_id', '=', series.anime_id), eb.and([eb('ae.id', 'is', null), eb('l.anime_id', '=', series.anime_id)])]),
+      )
       .execute();
     return new Set(rows.map(keyOf));
   }
@@ -126,7 +149,11 @@ export class FileXRefs {
   async contentsOfEpisode(episodeId: number): Promise<Set<string> | null> {
     const episode = await this.db.selectFrom('episodes').select('anidb_episode_id').where('id', '=', episodeId).executeTakeFirst();
     if (!episode) return null;
-    const rows = await this.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('episode_id', '=', episode.anidb_episode_id).execute();
+    const rows = await this.db
+      .selectFrom('file_episode_links')
+      .select(['ed2k', 'size'])
+      .where('episode_id', '=', episode.anidb_episode_id)
+      .execute();
     return new Set(rows.map(keyOf));
   }
 

@@ -4,8 +4,15 @@ import { findRelatedGroup, normalizeRelation } from './grouping.js';
 // 1 —sequel→ 2 —side story→ 3 —same setting→ 4 ; 3 —sequel→ 5
 const relations: Record<number, Array<{ animeId: number; type: string }>> = {
   1: [{ animeId: 2, type: 'Sequel' }],
-  2: [{ animeId: 1, type: 'Prequel' }, { animeId: 3, type: 'Side Story' }],
-  3: [{ animeId: 2, type: 'Parent Story' }, { animeId: 4, type: 'Same Setting' }, { animeId: 5, type: 'Sequel' }],
+  2: [
+    { animeId: 1, type: 'Prequel' },
+    { animeId: 3, type: 'Side Story' },
+  ],
+  3: [
+    { animeId: 2, type: 'Parent Story' },
+    { animeId: 4, type: 'Same Setting' },
+    { animeId: 5, type: 'Sequel' },
+  ],
   4: [{ animeId: 3, type: 'Same Setting' }],
   5: [{ animeId: 3, type: 'Prequel' }],
 };

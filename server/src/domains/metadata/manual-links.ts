@@ -90,16 +90,31 @@ export class ManualLinks {
   /** F36: removes the user's links to the given AniDB episodes, or all of them; AniDB's links cannot be removed. */
   async unlink(fileId: number, anidbEpisodeIds: number[] | null): Promise<void> {
     const file = await this.hashedFile(fileId);
-    const links = await this.deps.db.selectFrom('file_episode_links').selectAll().where('ed2k', '=', file.ed2k).where('size', '=', file.size).execute();
+    const links = await this.deps.db
+      .selectFrom('file_episode_links')
+      .selectAll()
+      .where('ed2k', '=', file.ed2k)
+      .where('size', '=', file.size)
+      .execute();
     const selected = anidbEpisodeIds ? links.filter((link) => anidbEpisodeIds.includes(link.episode_id)) : links;
     const errors = new FieldErrorCollector();
     for (const link of selected.filter((l) => l.source === 'AniDB')) {
-      errors.add('CrossReferences', `Unable to remove AniDB cross-reference to anidb episode with id ${link.episode_id} for file with id ${fileId}.`);
+      errors.add(
+        'CrossReferences',
+        `Unable to remove AniDB cross-reference to anidb episode with id ${link.episode_id} for file with id ${fileId}.`,
+      );
     }
     errors.throwIfAny();
     if (!selected.length) return;
     await this.deps.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('file_episode_links').where('id', 'in', selected.map((l) => l.id)).execute();
+      await trx
+        .deleteFrom('file_episode_links')
+        .where(
+          'id',
+          'in',
+          selected.map((l) => l.id),
+        )
+        .execute();
       await trx.updateTable('files').set({ imported_at: null, updated_at: new Date().toISOString() }).where('id', '=', fileId).execute();
     });
     await this.announce([fileId], 'FileNotMatched');
@@ -134,7 +149,10 @@ export class ManualLinks {
         .where('source', '=', 'AniDB')
         .execute();
       for (const link of anidbLinks) {
-        errors.add('CrossReferences', `Unable to remove AniDB cross-reference to anidb episode with id ${link.episode_id} for file with id ${file.id}.`);
+        errors.add(
+          'CrossReferences',
+          `Unable to remove AniDB cross-reference to anidb episode with id ${link.episode_id} for file with id ${file.id}.`,
+        );
       }
     }
   }
@@ -182,10 +200,14 @@ export class ManualLinks {
       .execute();
     const count = episodes.length;
     if (start.number < 1) errors.add('RangeStart', '`RangeStart` cannot be lower than 1.');
-    else if (start.number > count) errors.add('RangeStart', '`RangeStart` cannot be higher than the total number of episodes for the selected type.');
+    else if (start.number > count)
+      errors.add('RangeStart', '`RangeStart` cannot be higher than the total number of episodes for the selected type.');
     if (end.number < start.number) errors.add('RangeEnd', '`RangeEnd` cannot be lower than `RangeStart`.');
-    else if (end.number > count) errors.add('RangeEnd', '`RangeEnd` cannot be higher than the total number of episodes for the selected type.');
-    return episodes.filter((e) => e.number >= start.number && e.number <= end.number).map((e) => ({ anidbEpisodeId: e.id, animeId: series.anime_id }));
+    else if (end.number > count)
+      errors.add('RangeEnd', '`RangeEnd` cannot be higher than the total number of episodes for the selected type.');
+    return episodes
+      .filter((e) => e.number >= start.number && e.number <= end.number)
+      .map((e) => ({ anidbEpisodeId: e.id, animeId: series.anime_id }));
   }
 
   /** Replaces each file's user links with the new ones and marks it imported, all in one transaction. */
@@ -194,7 +216,12 @@ export class ManualLinks {
     await this.deps.db.transaction().execute(async (trx) => {
       for (const request of requests) {
         const file = await trx.selectFrom('files').select(['ed2k', 'size']).where('id', '=', request.fileId).executeTakeFirstOrThrow();
-        await trx.deleteFrom('file_episode_links').where('ed2k', '=', file.ed2k!).where('size', '=', file.size).where('source', '=', 'User').execute();
+        await trx
+          .deleteFrom('file_episode_links')
+          .where('ed2k', '=', file.ed2k!)
+          .where('size', '=', file.size)
+          .where('source', '=', 'User')
+          .execute();
         if (request.episodes.length) {
           await trx
             .insertInto('file_episode_links')

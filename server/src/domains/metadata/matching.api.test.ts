@@ -15,7 +15,10 @@ function inventedAnime(id: number, title: string, episodeIds: number[], relation
     id,
     type: 'TV Series',
     mainTitle: title,
-    titles: [{ type: 'main', language: 'x-jat', value: title }, { type: 'official', language: 'en', value: `${title} (EN)` }],
+    titles: [
+      { type: 'main', language: 'x-jat', value: title },
+      { type: 'official', language: 'en', value: `${title} (EN)` },
+    ],
     episodeCount: episodeIds.length,
     specialCount: 0,
     airDate: '2020-01-05',
@@ -28,9 +31,30 @@ function inventedAnime(id: number, title: string, episodeIds: number[], relation
     tempRating: 0,
     tempRatingVotes: 0,
     resources: [],
-    tags: [{ id: 900, parentId: null, name: 'invented tag', description: null, weight: 400, isSpoiler: false, isLocalSpoiler: false, isVerified: true }],
+    tags: [
+      {
+        id: 900,
+        parentId: null,
+        name: 'invented tag',
+        description: null,
+        weight: 400,
+        isSpoiler: false,
+        isLocalSpoiler: false,
+        isVerified: true,
+      },
+    ],
     relations,
-    episodes: episodeIds.map((episodeId, i) => ({ id: episodeId, type: 'Episode', number: i + 1, lengthSeconds: 1440, airDate: '2020-01-05', rating: 0, votes: 0, description: '', titles: [{ language: 'en', value: `Episode ${i + 1}` }] })),
+    episodes: episodeIds.map((episodeId, i) => ({
+      id: episodeId,
+      type: 'Episode',
+      number: i + 1,
+      lengthSeconds: 1440,
+      airDate: '2020-01-05',
+      rating: 0,
+      votes: 0,
+      description: '',
+      titles: [{ language: 'en', value: `Episode ${i + 1}` }],
+    })),
   };
 }
 
@@ -46,7 +70,11 @@ describe('matching hashed files with AniDB', () => {
   let restoreEnv: () => void;
 
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
-  const fileIds = async (query: string) => (await api('GET', `/api/v3/File?pageSize=0&${query}`)).json().List.map((f: { Size: number }) => f.Size).sort();
+  const fileIds = async (query: string) =>
+    (await api('GET', `/api/v3/File?pageSize=0&${query}`))
+      .json()
+      .List.map((f: { Size: number }) => f.Size)
+      .sort();
 
   beforeAll(async () => {
     fake = await startFakeAniDBUdp({

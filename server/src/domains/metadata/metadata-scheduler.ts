@@ -128,7 +128,14 @@ export class MetadataScheduler {
       .where('files.ed2k', '!=', '')
       .where('files.is_ignored', '=', 0)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('file_episode_links').select('file_episode_links.id').whereRef('file_episode_links.ed2k', '=', 'files.ed2k').whereRef('file_episode_links.size', '=', 'files.size'))),
+        not(
+          exists(
+            selectFrom('file_episode_links')
+              .select('file_episode_links.id')
+              .whereRef('file_episode_links.ed2k', '=', 'files.ed2k')
+              .whereRef('file_episode_links.size', '=', 'files.size'),
+          ),
+        ),
       )
       .execute();
     const now = (this.deps.now ?? Date.now)();

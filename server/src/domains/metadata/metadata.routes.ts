@@ -54,7 +54,19 @@ const RefreshQuery = Type.Object({
 const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
 
 /** Getting AniDB anime on request, and the manual links between files and episodes. */
-export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImport; links: ManualLinks; myList: MyList; files: FilesStore; seriesRemoval: SeriesRemoval; anidbSearch: AniDBSearch; settings: SettingsService; logger: Logger }) {
+export function registerMetadataRoutes(
+  app: App,
+  deps: {
+    animeImport: AnimeImport;
+    links: ManualLinks;
+    myList: MyList;
+    files: FilesStore;
+    seriesRemoval: SeriesRemoval;
+    anidbSearch: AniDBSearch;
+    settings: SettingsService;
+    logger: Logger;
+  },
+) {
   const { animeImport, links } = deps;
 
   const refresh = async (animeId: number, query: typeof RefreshQuery.static): Promise<boolean> => {
@@ -84,23 +96,38 @@ export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImpor
   );
 
   const search = (query: string, options: typeof SearchQuery.static) =>
-    deps.anidbSearch.search(query, { fuzzy: options.fuzzy, local: options.local, includeTitles: options.includeTitles, searchById: options.searchById, page: options.page, pageSize: options.pageSize });
+    deps.anidbSearch.search(query, {
+      fuzzy: options.fuzzy,
+      local: options.local,
+      includeTitles: options.includeTitles,
+      searchById: options.searchById,
+      page: options.page,
+      pageSize: options.pageSize,
+    });
 
-  app.get('/api/v3/Series/AniDB/Search', { schema: { tags: ['Series'], querystring: SearchQuery } }, (request) => search(request.query.query ?? '', request.query));
+  app.get('/api/v3/Series/AniDB/Search', { schema: { tags: ['Series'], querystring: SearchQuery } }, (request) =>
+    search(request.query.query ?? '', request.query),
+  );
 
   // The obsolete path form decodes its value once more, so `+` is a space.
-  app.get('/api/v3/Series/AniDB/Search/:query', { schema: { tags: ['Series'], params: Type.Object({ query: Type.String() }), querystring: SearchQuery } }, (request) => {
-    let text = request.params.query.replace(/\+/g, ' ');
-    try {
-      text = decodeURIComponent(text);
-    } catch {
-      // A lone % stays as it is.
-    }
-    return search(text, request.query);
-  });
+  app.get(
+    '/api/v3/Series/AniDB/Search/:query',
+    { schema: { tags: ['Series'], params: Type.Object({ query: Type.String() }), querystring: SearchQuery } },
+    (request) => {
+      let text = request.params.query.replace(/\+/g, ' ');
+      try {
+        text = decodeURIComponent(text);
+      } catch {
+        // A lone % stays as it is.
+      }
+      return search(text, request.query);
+    },
+  );
 
-  app.get('/api/v3/Series/AniDB/:anidbID', { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 1 }) }) } }, (request) =>
-    deps.anidbSearch.anime(request.params.anidbID),
+  app.get(
+    '/api/v3/Series/AniDB/:anidbID',
+    { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 1 }) }) } },
+    (request) => deps.anidbSearch.anime(request.params.anidbID),
   );
 
   app.get(
@@ -108,7 +135,10 @@ export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImpor
     { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 1 }) }), querystring: AnidbEpisodeQuery } },
     (request) => {
       const q = request.query;
-      const types = (Array.isArray(q.type) ? q.type : q.type ? [q.type] : []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
+      const types = (Array.isArray(q.type) ? q.type : q.type ? [q.type] : [])
+        .flatMap((t) => t.split(','))
+        .map((t) => t.trim())
+        .filter(Boolean);
       const resolved = types.map((t) => {
         const match = /^\d+$/.test(t) ? EPISODE_TYPES[Number(t)] : EPISODE_TYPES.find((e) => e.toLowerCase() === t.toLowerCase());
         if (!match) throw validationError('type', `The value '${t}' is not valid for type.`);
@@ -152,15 +182,23 @@ export function registerMetadataRoutes(app: App, deps: { animeImport: AnimeImpor
     return reply.code(200).send();
   });
 
-  app.post('/api/v3/File/:fileID/LinkFromSeries', { schema: { tags, params: FileParams, body: LinkSeriesBody } }, async (request, reply) => {
-    await links.linkToRange(request.params.fileID, request.body.SeriesID, request.body.RangeStart, request.body.RangeEnd);
-    return reply.code(200).send();
-  });
+  app.post(
+    '/api/v3/File/:fileID/LinkFromSeries',
+    { schema: { tags, params: FileParams, body: LinkSeriesBody } },
+    async (request, reply) => {
+      await links.linkToRange(request.params.fileID, request.body.SeriesID, request.body.RangeStart, request.body.RangeEnd);
+      return reply.code(200).send();
+    },
+  );
 
-  app.delete('/api/v3/File/:fileID/Link', { schema: { tags, params: FileParams, body: Type.Union([UnlinkEpisodesBody, Type.Null()]) } }, async (request, reply) => {
-    await links.unlink(request.params.fileID, request.body?.EpisodeIDs ?? null);
-    return reply.code(200).send();
-  });
+  app.delete(
+    '/api/v3/File/:fileID/Link',
+    { schema: { tags, params: FileParams, body: Type.Union([UnlinkEpisodesBody, Type.Null()]) } },
+    async (request, reply) => {
+      await links.unlink(request.params.fileID, request.body?.EpisodeIDs ?? null);
+      return reply.code(200).send();
+    },
+  );
 
   app.post('/api/v3/File/LinkFromSeries', { schema: { tags, body: LinkSeriesMultipleBody } }, async (request, reply) => {
     const body = request.body;

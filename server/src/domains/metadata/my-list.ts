@@ -57,7 +57,9 @@ export class MyList {
     const settings = this.deps.settings.current.AniDb;
     if (action === 'add') {
       const result = await addFileToMyList(udp, { ed2k, size }, { state: settings.MyList_StorageState });
-      ctx.logger.info(result.added ? `Added ${ed2k} to MyList` : result.alreadyThere ? `${ed2k} was already in MyList` : `AniDB does not know ${ed2k}`);
+      ctx.logger.info(
+        result.added ? `Added ${ed2k} to MyList` : result.alreadyThere ? `${ed2k} was already in MyList` : `AniDB does not know ${ed2k}`,
+      );
       return;
     }
     const onDelete = STATE_ON_DELETE[settings.MyList_DeleteType] ?? 0;

@@ -35,14 +35,22 @@ export class SeriesRemoval {
     const hashes = [...new Set([...contents].map((key) => key.split(':')[0]))];
     const fileIds: number[] = [];
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await db.selectFrom('files').select(['id', 'ed2k', 'size']).where('ed2k', 'in', hashes.slice(i, i + 500)).execute();
+      const rows = await db
+        .selectFrom('files')
+        .select(['id', 'ed2k', 'size'])
+        .where('ed2k', 'in', hashes.slice(i, i + 500))
+        .execute();
       fileIds.push(...rows.filter((row) => contents.has(`${row.ed2k}:${row.size}`)).map((row) => row.id));
     }
     if (fileIds.length) await this.deps.deleteFiles(fileIds, { removeFiles: options.deleteFiles, removeFolders: true });
 
     await db.transaction().execute(async (trx) => {
       const linkSources = options.completelyRemove ? ['User', 'AniDB'] : ['User'];
-      await trx.deleteFrom('file_episode_links').where('anime_id', '=', series.anime_id).where('source', 'in', linkSources as Array<'User' | 'AniDB'>).execute();
+      await trx
+        .deleteFrom('file_episode_links')
+        .where('anime_id', '=', series.anime_id)
+        .where('source', 'in', linkSources as Array<'User' | 'AniDB'>)
+        .execute();
       await trx.deleteFrom('episodes').where('series_id', '=', series.id).execute();
       await trx.deleteFrom('series').where('id', '=', series.id).execute();
       // The group goes when it holds nothing else, and so do its parents that are left empty.
@@ -51,7 +59,11 @@ export class SeriesRemoval {
         const hasSeries = await trx.selectFrom('series').select('id').where('group_id', '=', groupId).executeTakeFirst();
         const hasChildren = await trx.selectFrom('groups').select('id').where('parent_id', '=', groupId).executeTakeFirst();
         if (hasSeries || hasChildren) break;
-        const group: { parent_id: number | null } | undefined = await trx.selectFrom('groups').select('parent_id').where('id', '=', groupId).executeTakeFirst();
+        const group: { parent_id: number | null } | undefined = await trx
+          .selectFrom('groups')
+          .select('parent_id')
+          .where('id', '=', groupId)
+          .executeTakeFirst();
         await trx.deleteFrom('groups').where('id', '=', groupId).execute();
         groupId = group?.parent_id ?? null;
       }
@@ -60,6 +72,9 @@ export class SeriesRemoval {
         await trx.deleteFrom('anidb_anime').where('id', '=', series.anime_id).execute();
       }
     });
-    this.deps.bus.emit('shoko', { event: 'SeriesUpdated', payload: { Source: 'AniDB', Reason: 'Removed', SeriesID: series.anime_id, ShokoSeriesIDs: [series.id], Episodes: [] } });
+    this.deps.bus.emit('shoko', {
+      event: 'SeriesUpdated',
+      payload: { Source: 'AniDB', Reason: 'Removed', SeriesID: series.anime_id, ShokoSeriesIDs: [series.id], Episodes: [] },
+    });
   }
 }

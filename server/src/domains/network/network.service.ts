@@ -20,7 +20,9 @@ const RECHECK_MS = 30 * 60 * 1000;
  * them at loopback servers.
  */
 function monitors(env: NodeJS.ProcessEnv = process.env) {
-  const override = env.SHOKO_CONNECTIVITY_URLS?.split(',').map((u) => u.trim()).filter(Boolean);
+  const override = env.SHOKO_CONNECTIVITY_URLS?.split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   return WAN_MONITORS.map((m, i) => ({ name: m.name, url: override?.[i] ?? m.url }));
 }
 

@@ -30,7 +30,15 @@ type Stream = { Codec?: { Simplified?: string; Raw?: string | null } };
 type Media = { Video?: Array<Stream & { Resolution?: string }>; Audio?: Stream[]; Subtitles?: Stream[]; Chapters?: unknown[] };
 
 // AniDB source names as the preferences spell them ('bd', 'www', …).
-const SOURCE_ALIAS: Record<string, string> = { bluray: 'bd', 'blu-ray': 'bd', web: 'www', hdtv: 'tv', dtv: 'tv', hddvd: 'dvd', hkdvd: 'dvd' };
+const SOURCE_ALIAS: Record<string, string> = {
+  bluray: 'bd',
+  'blu-ray': 'bd',
+  web: 'www',
+  hdtv: 'tv',
+  dtv: 'tv',
+  hddvd: 'dvd',
+  hkdvd: 'dvd',
+};
 
 function factsOf(row: QualityFacts): Facts {
   let media: Media | null = null;
@@ -67,15 +75,33 @@ function compare(a: Facts, b: Facts, prefs: QualityPreferences): number {
   for (const type of prefs.PreferredTypes) {
     let diff = 0;
     switch (type) {
-      case 0: diff = rankIn(prefs.PreferredResolutions, a.resolution) - rankIn(prefs.PreferredResolutions, b.resolution); break;
-      case 1: diff = rankIn(prefs.PreferredSources, a.source) - rankIn(prefs.PreferredSources, b.source); break;
-      case 2: diff = b.version - a.version; break;
-      case 3: diff = b.audioStreams - a.audioStreams; break;
-      case 4: diff = rankIn(prefs.PreferredVideoCodecs, a.videoCodec) - rankIn(prefs.PreferredVideoCodecs, b.videoCodec); break;
-      case 5: diff = rankIn(prefs.PreferredAudioCodecs, a.audioCodec) - rankIn(prefs.PreferredAudioCodecs, b.audioCodec); break;
-      case 6: diff = Number(b.chaptered) - Number(a.chaptered); break;
-      case 7: diff = rankIn(prefs.PreferredSubGroups, a.group) - rankIn(prefs.PreferredSubGroups, b.group); break;
-      case 8: diff = b.subStreams - a.subStreams; break;
+      case 0:
+        diff = rankIn(prefs.PreferredResolutions, a.resolution) - rankIn(prefs.PreferredResolutions, b.resolution);
+        break;
+      case 1:
+        diff = rankIn(prefs.PreferredSources, a.source) - rankIn(prefs.PreferredSources, b.source);
+        break;
+      case 2:
+        diff = b.version - a.version;
+        break;
+      case 3:
+        diff = b.audioStreams - a.audioStreams;
+        break;
+      case 4:
+        diff = rankIn(prefs.PreferredVideoCodecs, a.videoCodec) - rankIn(prefs.PreferredVideoCodecs, b.videoCodec);
+        break;
+      case 5:
+        diff = rankIn(prefs.PreferredAudioCodecs, a.audioCodec) - rankIn(prefs.PreferredAudioCodecs, b.audioCodec);
+        break;
+      case 6:
+        diff = Number(b.chaptered) - Number(a.chaptered);
+        break;
+      case 7:
+        diff = rankIn(prefs.PreferredSubGroups, a.group) - rankIn(prefs.PreferredSubGroups, b.group);
+        break;
+      case 8:
+        diff = b.subStreams - a.subStreams;
+        break;
     }
     if (diff) return diff;
   }

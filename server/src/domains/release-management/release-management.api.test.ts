@@ -43,7 +43,17 @@ describe('release management API', () => {
     viewerKey = setup.viewer.key;
     const db = server.services.db.kysely;
     const written = await insertSeries(db, [
-      { animeId: 1, title: 'Alpha Academy', airDate: '2020-01-01', endDate: '2020-03-01', episodes: [{ id: 11, file: 2 }, { id: 12, file: 3 }, { id: 13, file: 1 }] },
+      {
+        animeId: 1,
+        title: 'Alpha Academy',
+        airDate: '2020-01-01',
+        endDate: '2020-03-01',
+        episodes: [
+          { id: 11, file: 2 },
+          { id: 12, file: 3 },
+          { id: 13, file: 1 },
+        ],
+      },
       { animeId: 2, title: 'Beta Chronicle', airDate: '2020-01-01', episodes: [{ id: 21, file: 1 }] },
       {
         animeId: 3,
@@ -59,21 +69,43 @@ describe('release management API', () => {
           { id: 37, number: 6, hidden: true },
         ],
       },
-      { animeId: 4, title: 'Delta Tale', airDate: '2020-01-01', tags: [{ id: RESTRICTED_TAG, name: 'restricted' }], episodes: [{ id: 41, file: 2 }, { id: 42 }] },
+      {
+        animeId: 4,
+        title: 'Delta Tale',
+        airDate: '2020-01-01',
+        tags: [{ id: RESTRICTED_TAG, name: 'restricted' }],
+        episodes: [{ id: 41, file: 2 }, { id: 42 }],
+      },
     ]);
-    for (const [name, animeId] of [['alpha', 1], ['beta', 2], ['gamma', 3], ['delta', 4]] as const) {
+    for (const [name, animeId] of [
+      ['alpha', 1],
+      ['beta', 2],
+      ['gamma', 3],
+      ['delta', 4],
+    ] as const) {
       series[name] = written.get(animeId)!.seriesId;
       episodes[name] = written.get(animeId)!.episodeIds;
     }
     // Release groups: every first release is Lantern's, every further one Harbour's; Gamma is all Harbour.
-    await db.insertInto('anidb_release_groups').values([
-      { id: 7001, name: 'Lantern Subs', short_name: 'Lantern', updated_at: new Date().toISOString() },
-      { id: 7002, name: 'Harbour Subs', short_name: 'Harbour', updated_at: new Date().toISOString() },
-    ]).execute();
+    await db
+      .insertInto('anidb_release_groups')
+      .values([
+        { id: 7001, name: 'Lantern Subs', short_name: 'Lantern', updated_at: new Date().toISOString() },
+        { id: 7002, name: 'Harbour Subs', short_name: 'Harbour', updated_at: new Date().toISOString() },
+      ])
+      .execute();
     await db.updateTable('file_episode_links').set({ release_group_id: 7001 }).execute();
-    await db.updateTable('file_episode_links').set({ release_group_id: 7002 }).where((eb) => eb.or([eb('size', '>=', 110_000_000), eb('anime_id', '=', 3)])).execute();
+    await db
+      .updateTable('file_episode_links')
+      .set({ release_group_id: 7002 })
+      .where((eb) => eb.or([eb('size', '>=', 110_000_000), eb('anime_id', '=', 3)]))
+      .execute();
     await db.updateTable('anidb_files').set({ group_id: 7001 }).execute();
-    await db.updateTable('anidb_files').set({ group_id: 7002 }).where((eb) => eb.or([eb('size', '>=', 110_000_000), eb('anime_id', '=', 3)])).execute();
+    await db
+      .updateTable('anidb_files')
+      .set({ group_id: 7002 })
+      .where((eb) => eb.or([eb('size', '>=', 110_000_000), eb('anime_id', '=', 3)]))
+      .execute();
     const variation = await db.selectFrom('files').select('id').where('size', '=', 110_000_011).executeTakeFirstOrThrow();
     variationFileId = variation.id;
     await db.updateTable('files').set({ is_variation: 1 }).where('id', '=', variationFileId).execute();
@@ -93,8 +125,20 @@ describe('release management API', () => {
     const locations = await db
       .insertInto('file_locations')
       .values([
-        { file_id: duplicateFileId, import_folder_id: importFolder.id, relative_path: path.join('Beta', 'Beta - 01.mkv'), is_accessible: 1, mtime_ms: 0 },
-        { file_id: duplicateFileId, import_folder_id: importFolder.id, relative_path: path.join('Backup', 'Beta 01 (copy).mkv'), is_accessible: 1, mtime_ms: 0 },
+        {
+          file_id: duplicateFileId,
+          import_folder_id: importFolder.id,
+          relative_path: path.join('Beta', 'Beta - 01.mkv'),
+          is_accessible: 1,
+          mtime_ms: 0,
+        },
+        {
+          file_id: duplicateFileId,
+          import_folder_id: importFolder.id,
+          relative_path: path.join('Backup', 'Beta 01 (copy).mkv'),
+          is_accessible: 1,
+          mtime_ms: 0,
+        },
       ])
       .returning('id')
       .execute();
@@ -105,11 +149,24 @@ describe('release management API', () => {
 
   it('needs an API key on every route', async () => {
     const urls = [
-      `${RM}/MultipleReleases/Series`, `${RM}/MultipleReleases/Episodes`, `${RM}/MultipleReleases/Series/1/Episodes`, `${RM}/MultipleReleases/FilesToDelete`,
-      `${RM}/MultipleReleases/Series/1/FilesToDelete`, `${RM}/DuplicateFiles/Series`, `${RM}/DuplicateFiles/Episodes`, `${RM}/DuplicateFiles/Series/1/Episodes`,
-      `${RM}/DuplicateFiles/FileLocationsToAutoRemove`, `${RM}/DuplicateFiles/Series/1/FileLocationsToAutoRemove`, `${RM}/MissingEpisodes/Series`,
-      `${RM}/MissingEpisodes/Episodes`, `${RM}/MissingEpisodes/Series/1/Episodes`, `${RM}/Series`, `${RM}/Series/1`, `${RM}/Episodes`,
-      `${RM}/Series/1/Episode/FilesToDelete`, `${RM}/Episode/FilesToDelete`,
+      `${RM}/MultipleReleases/Series`,
+      `${RM}/MultipleReleases/Episodes`,
+      `${RM}/MultipleReleases/Series/1/Episodes`,
+      `${RM}/MultipleReleases/FilesToDelete`,
+      `${RM}/MultipleReleases/Series/1/FilesToDelete`,
+      `${RM}/DuplicateFiles/Series`,
+      `${RM}/DuplicateFiles/Episodes`,
+      `${RM}/DuplicateFiles/Series/1/Episodes`,
+      `${RM}/DuplicateFiles/FileLocationsToAutoRemove`,
+      `${RM}/DuplicateFiles/Series/1/FileLocationsToAutoRemove`,
+      `${RM}/MissingEpisodes/Series`,
+      `${RM}/MissingEpisodes/Episodes`,
+      `${RM}/MissingEpisodes/Series/1/Episodes`,
+      `${RM}/Series`,
+      `${RM}/Series/1`,
+      `${RM}/Episodes`,
+      `${RM}/Series/1/Episode/FilesToDelete`,
+      `${RM}/Episode/FilesToDelete`,
     ];
     for (const url of urls) expect((await server.request({ method: 'GET', url })).statusCode, url).toBe(401);
   });
@@ -117,11 +174,19 @@ describe('release management API', () => {
   it('lists series with multiple releases, not counting variations unless asked', async () => {
     const page = await get<ListResult<SeriesWithEpisodeCount>>(`${RM}/MultipleReleases/Series`);
     expect(page.Total).toBe(2);
-    expect(names(page)).toEqual([['Alpha Academy', 1], ['Delta Tale', 1]]);
+    expect(names(page)).toEqual([
+      ['Alpha Academy', 1],
+      ['Delta Tale', 1],
+    ]);
     expect(page.List[0].IDs.ID).toBe(series.alpha);
     expect(page.List[0].AniDB).toBeUndefined();
-    const withVariations = await get<ListResult<SeriesWithEpisodeCount>>(`${RM}/MultipleReleases/Series?ignoreVariations=false&includeDataFrom=AniDB,Bogus`);
-    expect(names(withVariations)).toEqual([['Alpha Academy', 2], ['Delta Tale', 1]]);
+    const withVariations = await get<ListResult<SeriesWithEpisodeCount>>(
+      `${RM}/MultipleReleases/Series?ignoreVariations=false&includeDataFrom=AniDB,Bogus`,
+    );
+    expect(names(withVariations)).toEqual([
+      ['Alpha Academy', 2],
+      ['Delta Tale', 1],
+    ]);
     expect(withVariations.List[0].AniDB?.ID).toBe(1);
     // The legacy route is the same list.
     expect(names(await get(`${RM}/Series?ignoreVariations=false`))).toEqual(names(withVariations));
@@ -155,8 +220,14 @@ describe('release management API', () => {
     expect(page.List.map((e) => e.IDs.ID)).toEqual([episodes.alpha[0], episodes.alpha[1]]);
     const [first, second] = page.List;
     expect(first.AniDB).toMatchObject({ ID: 11, Type: 'Episode', EpisodeNumber: 1 });
-    expect(first.Files!.map((f) => [f.Size, f.IsVariation])).toEqual([[100_000_011, false], [110_000_011, true]]);
-    expect(first.Files!.map((f) => (f.AniDB as { ReleaseGroup: { ShortName: string } }).ReleaseGroup.ShortName)).toEqual(['Lantern', 'Harbour']);
+    expect(first.Files!.map((f) => [f.Size, f.IsVariation])).toEqual([
+      [100_000_011, false],
+      [110_000_011, true],
+    ]);
+    expect(first.Files!.map((f) => (f.AniDB as { ReleaseGroup: { ShortName: string } }).ReleaseGroup.ShortName)).toEqual([
+      'Lantern',
+      'Harbour',
+    ]);
     expect(first.Files![0].SeriesIDs).toBeUndefined();
     expect(second.Files).toHaveLength(3);
     // Ignoring variations leaves episode 1 out, but its files are still all listed where it appears.
@@ -164,7 +235,9 @@ describe('release management API', () => {
     expect(ignoring.List.map((e) => e.AniDB)).toEqual([undefined]);
     expect(ignoring.List.map((e) => e.IDs.ID)).toEqual([episodes.alpha[1]]);
     // Without files, and with cross references.
-    const bare = await get<ListResult<ReleaseEpisode>>(`${RM}/MultipleReleases/Series/${series.alpha}/Episodes?includeFiles=false&includeXRefs=true`);
+    const bare = await get<ListResult<ReleaseEpisode>>(
+      `${RM}/MultipleReleases/Series/${series.alpha}/Episodes?includeFiles=false&includeXRefs=true`,
+    );
     expect(bare.List[0].Files).toBeUndefined();
     expect(bare.List[0].CrossReferences).toHaveLength(3);
     expect(bare.List[0].CrossReferences![0]).toMatchObject({ AniDB: 12, Source: 'AniDB' });
@@ -190,35 +263,69 @@ describe('release management API', () => {
 
   it('suggests all but the best release once files can be ranked', async () => {
     const db = server.services.db.kysely;
-    const media = (resolution: string) => JSON.stringify({ Video: [{ Resolution: resolution }], Audio: [{}], Subtitles: [{}], Chapters: [] });
-    const alphaTwo = await db.selectFrom('files').select(['id', 'size']).where('size', 'in', [100_000_012, 110_000_012, 120_000_012]).orderBy('size').execute();
-    for (const [index, file] of alphaTwo.entries()) await db.updateTable('files').set({ media_info: media(['720p', '1080p', '480p'][index]) }).where('id', '=', file.id).execute();
+    const media = (resolution: string) =>
+      JSON.stringify({ Video: [{ Resolution: resolution }], Audio: [{}], Subtitles: [{}], Chapters: [] });
+    const alphaTwo = await db
+      .selectFrom('files')
+      .select(['id', 'size'])
+      .where('size', 'in', [100_000_012, 110_000_012, 120_000_012])
+      .orderBy('size')
+      .execute();
+    for (const [index, file] of alphaTwo.entries())
+      await db
+        .updateTable('files')
+        .set({ media_info: media(['720p', '1080p', '480p'][index]) })
+        .where('id', '=', file.id)
+        .execute();
     try {
       // Source is equal (www) for all; resolution decides: the 1080p one stays.
       expect(await get<number[]>(`${RM}/MultipleReleases/Series/${series.alpha}/FilesToDelete`)).toEqual([alphaTwo[0].id, alphaTwo[2].id]);
       expect(await get<number[]>(`${RM}/Series/${series.alpha}/Episode/FilesToDelete`)).toEqual([alphaTwo[0].id, alphaTwo[2].id]);
     } finally {
-      await db.updateTable('files').set({ media_info: null }).where('id', 'in', alphaTwo.map((f) => f.id)).execute();
+      await db
+        .updateTable('files')
+        .set({ media_info: null })
+        .where(
+          'id',
+          'in',
+          alphaTwo.map((f) => f.id),
+        )
+        .execute();
     }
   });
 
   it('lists duplicate files with their locations and suggests the extra copies', async () => {
     expect(names(await get(`${RM}/DuplicateFiles/Series`))).toEqual([['Beta Chronicle', 1]]);
-    const page = await get<ListResult<ReleaseEpisode>>(`${RM}/DuplicateFiles/Series/${series.beta}/Episodes?includeDataFrom=AniDB&pageSize=50&page=1`);
+    const page = await get<ListResult<ReleaseEpisode>>(
+      `${RM}/DuplicateFiles/Series/${series.beta}/Episodes?includeDataFrom=AniDB&pageSize=50&page=1`,
+    );
     expect(page.Total).toBe(1);
     const [episode] = page.List;
     expect(episode.Size).toBe(1);
     expect(episode.Files!.map((f) => f.ID)).toEqual([duplicateFileId]);
-    expect(episode.Files![0].Locations.map((l) => l.AbsolutePath)).toEqual([path.join(folder, 'Beta', 'Beta - 01.mkv'), path.join(folder, 'Backup', 'Beta 01 (copy).mkv')]);
+    expect(episode.Files![0].Locations.map((l) => l.AbsolutePath)).toEqual([
+      path.join(folder, 'Beta', 'Beta - 01.mkv'),
+      path.join(folder, 'Backup', 'Beta 01 (copy).mkv'),
+    ]);
     expect((await get<ListResult<ReleaseEpisode>>(`${RM}/DuplicateFiles/Episodes`)).Total).toBe(1);
-    const expected: FileIdSet[] = [{ FileID: duplicateFileId, AnimeSeriesIDs: [series.beta], AnimeEpisodeIDs: [episodes.beta[0]], FileLocationIDs: [duplicateLocations[1]] }];
+    const expected: FileIdSet[] = [
+      {
+        FileID: duplicateFileId,
+        AnimeSeriesIDs: [series.beta],
+        AnimeEpisodeIDs: [episodes.beta[0]],
+        FileLocationIDs: [duplicateLocations[1]],
+      },
+    ];
     expect(await get(`${RM}/DuplicateFiles/FileLocationsToAutoRemove`)).toEqual(expected);
     expect(await get(`${RM}/DuplicateFiles/Series/${series.beta}/FileLocationsToAutoRemove`)).toEqual(expected);
     expect(await get(`${RM}/DuplicateFiles/Series/${series.alpha}/FileLocationsToAutoRemove`)).toEqual([]);
   });
 
   it('lists aired, unhidden, normal episodes without files as missing, and the collecting ones', async () => {
-    expect(names(await get(`${RM}/MissingEpisodes/Series`))).toEqual([['Delta Tale', 1], ['Gamma Journey', 2]]);
+    expect(names(await get(`${RM}/MissingEpisodes/Series`))).toEqual([
+      ['Delta Tale', 1],
+      ['Gamma Journey', 2],
+    ]);
     expect(names(await get(`${RM}/MissingEpisodes/Series?collecting=true`))).toEqual([['Gamma Journey', 1]]);
     const page = await get<ListResult<ReleaseEpisode>>(`${RM}/MissingEpisodes/Series/${series.gamma}/Episodes?includeDataFrom=AniDB`);
     expect(page.List.map((e) => e.AniDB!.EpisodeNumber)).toEqual([2, 4]);
@@ -233,14 +340,22 @@ describe('release management API', () => {
     const id = episodes.gamma[3];
     expect((await api('POST', `/api/v3/Episode/${id}/SetHidden?value=true&updateStats=true`)).statusCode).toBe(200);
     try {
-      expect(names(await get(`${RM}/MissingEpisodes/Series`))).toEqual([['Delta Tale', 1], ['Gamma Journey', 1]]);
+      expect(names(await get(`${RM}/MissingEpisodes/Series`))).toEqual([
+        ['Delta Tale', 1],
+        ['Gamma Journey', 1],
+      ]);
     } finally {
       await api('POST', `/api/v3/Episode/${id}/SetHidden?value=false`);
     }
   });
 
   it('rejects bad paging and ids', async () => {
-    for (const url of [`${RM}/MultipleReleases/Series?pageSize=1001`, `${RM}/DuplicateFiles/Series?page=0`, `${RM}/MissingEpisodes/Series/0/Episodes`, `${RM}/MultipleReleases/Series?ignoreVariations=maybe`]) {
+    for (const url of [
+      `${RM}/MultipleReleases/Series?pageSize=1001`,
+      `${RM}/DuplicateFiles/Series?page=0`,
+      `${RM}/MissingEpisodes/Series/0/Episodes`,
+      `${RM}/MultipleReleases/Series?ignoreVariations=maybe`,
+    ]) {
       const res = await api('GET', url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toHaveProperty('errors');

@@ -12,7 +12,9 @@ const Paging = { pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 10
 
 /** `includeDataFrom` is set-typed: unknown sources are skipped, not rejected (contract files.md §0.3). */
 function dataFrom(raw: string | string[] | undefined) {
-  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((item) => item.split(',')).map((item) => item.trim().toLowerCase());
+  const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim().toLowerCase());
   return { includeAniDB: list.includes('anidb') || list.includes('1'), includeTMDB: list.includes('tmdb') || list.includes('4') };
 }
 
@@ -24,11 +26,23 @@ const SeriesQuery = {
 };
 const EpisodeQuery = {
   MultipleReleases: Type.Object({
-    includeDataFrom: ListParam, includeFiles: flag(true), includeMediaInfo: flag(true), includeAbsolutePaths: flag(false), includeXRefs: flag(false), ignoreVariations: flag(true), ...Paging,
+    includeDataFrom: ListParam,
+    includeFiles: flag(true),
+    includeMediaInfo: flag(true),
+    includeAbsolutePaths: flag(false),
+    includeXRefs: flag(false),
+    ignoreVariations: flag(true),
+    ...Paging,
   }),
   DuplicateFiles: Type.Object({ includeDataFrom: ListParam, includeMediaInfo: flag(true), includeXRefs: flag(false), ...Paging }),
   MissingEpisodes: Type.Object({
-    includeDataFrom: ListParam, includeFiles: flag(true), includeMediaInfo: flag(true), includeAbsolutePaths: flag(false), includeXRefs: flag(false), collecting: flag(false), ...Paging,
+    includeDataFrom: ListParam,
+    includeFiles: flag(true),
+    includeMediaInfo: flag(true),
+    includeAbsolutePaths: flag(false),
+    includeXRefs: flag(false),
+    collecting: flag(false),
+    ...Paging,
   }),
 };
 
@@ -51,12 +65,20 @@ export function registerReleaseManagementRoutes(app: App, deps: { releases: Rele
   const viewerOf = (request: FastifyRequest) => releases.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
   const scopeOf = (q: Query) => ({ ignoreVariations: q.ignoreVariations ?? true, collecting: q.collecting ?? false });
   const paging = (q: Query) => ({ page: q.page, pageSize: q.pageSize });
-  const route = (url: string, schema: { querystring?: TSchema; params?: TSchema }, handler: (request: FastifyRequest) => Promise<unknown>) =>
-    app.get(url, { schema: { tags, ...schema } }, handler);
+  const route = (
+    url: string,
+    schema: { querystring?: TSchema; params?: TSchema },
+    handler: (request: FastifyRequest) => Promise<unknown>,
+  ) => app.get(url, { schema: { tags, ...schema } }, handler);
 
   const seriesList = (type: ReleaseManagementType) => async (request: FastifyRequest) => {
     const q = request.query as Query;
-    return releases.series(type, await viewerOf(request), { ...scopeOf(q), ...dataFrom(q.includeDataFrom), onlyFinishedSeries: q.onlyFinishedSeries ?? false }, paging(q));
+    return releases.series(
+      type,
+      await viewerOf(request),
+      { ...scopeOf(q), ...dataFrom(q.includeDataFrom), onlyFinishedSeries: q.onlyFinishedSeries ?? false },
+      paging(q),
+    );
   };
   const episodeList = (type: ReleaseManagementType, perSeries: boolean) => async (request: FastifyRequest) => {
     const q = request.query as Query;
@@ -74,7 +96,11 @@ export function registerReleaseManagementRoutes(app: App, deps: { releases: Rele
   };
   const filesToDelete = (perSeries: boolean) => async (request: FastifyRequest) => {
     const q = request.query as Query;
-    return releases.filesToDelete(await viewerOf(request), q.ignoreVariations ?? true, perSeries ? (request.params as { seriesID: number }).seriesID : undefined);
+    return releases.filesToDelete(
+      await viewerOf(request),
+      q.ignoreVariations ?? true,
+      perSeries ? (request.params as { seriesID: number }).seriesID : undefined,
+    );
   };
   const locationsToRemove = (perSeries: boolean) => async (request: FastifyRequest) =>
     releases.locationsToAutoRemove(await viewerOf(request), perSeries ? (request.params as { seriesID: number }).seriesID : undefined);
@@ -87,13 +113,21 @@ export function registerReleaseManagementRoutes(app: App, deps: { releases: Rele
     route(`${base}/${type}/Series/:seriesID/Episodes`, { params: SeriesParams, querystring: EpisodeQuery[type] }, episodeList(type, true));
   }
   route(`${base}/MultipleReleases/FilesToDelete`, { querystring: IgnoreVariations }, filesToDelete(false));
-  route(`${base}/MultipleReleases/Series/:seriesID/FilesToDelete`, { params: SeriesParams, querystring: IgnoreVariations }, filesToDelete(true));
+  route(
+    `${base}/MultipleReleases/Series/:seriesID/FilesToDelete`,
+    { params: SeriesParams, querystring: IgnoreVariations },
+    filesToDelete(true),
+  );
   route(`${base}/DuplicateFiles/FileLocationsToAutoRemove`, {}, locationsToRemove(false));
   route(`${base}/DuplicateFiles/Series/:seriesID/FileLocationsToAutoRemove`, { params: SeriesParams }, locationsToRemove(true));
 
   // R14–R18: the obsolete controller, multiple releases only.
   route(`${base}/Series`, { querystring: SeriesQuery.MultipleReleases }, seriesList('MultipleReleases'));
-  route(`${base}/Series/:seriesID`, { params: SeriesParams, querystring: EpisodeQuery.MultipleReleases }, episodeList('MultipleReleases', true));
+  route(
+    `${base}/Series/:seriesID`,
+    { params: SeriesParams, querystring: EpisodeQuery.MultipleReleases },
+    episodeList('MultipleReleases', true),
+  );
   route(`${base}/Episodes`, { querystring: EpisodeQuery.MultipleReleases }, episodeList('MultipleReleases', false));
   route(`${base}/Series/:seriesID/Episode/FilesToDelete`, { params: SeriesParams, querystring: IgnoreVariations }, filesToDelete(true));
   route(`${base}/Episode/FilesToDelete`, { querystring: IgnoreVariations }, filesToDelete(false));

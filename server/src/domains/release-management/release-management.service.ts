@@ -1,4 +1,12 @@
-import type { File, FileIdSet, FileIncludeType, ListResult, ReleaseEpisode, ReleaseManagementType, SeriesWithEpisodeCount } from '@shoko-ts/contract';
+import type {
+  File,
+  FileIdSet,
+  FileIncludeType,
+  ListResult,
+  ReleaseEpisode,
+  ReleaseManagementType,
+  SeriesWithEpisodeCount,
+} from '@shoko-ts/contract';
 import type { BrowseStore, Viewer } from '../collection/browse.store.js';
 import type { FilesService } from '../files/files.service.js';
 import type { SeriesStore } from '../series/series.store.js';
@@ -49,10 +57,19 @@ export class ReleaseManagementService {
   }
 
   /** R3, R8, R12: series with episodes in the category, by name, each with its count. */
-  async series(type: ReleaseManagementType, viewer: Viewer, options: ScopeOptions & { onlyFinishedSeries: boolean; includeAniDB: boolean; includeTMDB: boolean }, paging: Paging): Promise<ListResult<SeriesWithEpisodeCount>> {
+  async series(
+    type: ReleaseManagementType,
+    viewer: Viewer,
+    options: ScopeOptions & { onlyFinishedSeries: boolean; includeAniDB: boolean; includeTMDB: boolean },
+    paging: Paging,
+  ): Promise<ListResult<SeriesWithEpisodeCount>> {
     const { total, rows } = await this.deps.store.seriesPage(this.scope(type, viewer, options), options.onlyFinishedSeries, paging);
     const counts = new Map(rows.map((r) => [r.series_id, r.episode_count]));
-    const models = await this.deps.browse.seriesModels(rows.map((r) => r.series_id), viewer, { includeAniDB: options.includeAniDB, includeTMDB: options.includeTMDB });
+    const models = await this.deps.browse.seriesModels(
+      rows.map((r) => r.series_id),
+      viewer,
+      { includeAniDB: options.includeAniDB, includeTMDB: options.includeTMDB },
+    );
     return { Total: total, List: models.map((series) => ({ ...series, EpisodeCount: counts.get(series.IDs.ID) ?? 0 })) };
   }
 
@@ -60,14 +77,23 @@ export class ReleaseManagementService {
    * R1, R4, R6, R9, R11, R13: episodes in the category (of one series, or all), each with its files: every file for
    * multiple releases, only the ones stored twice for duplicates (their `Size` is then that count).
    */
-  async episodes(type: ReleaseManagementType, viewer: Viewer, options: ScopeOptions & EpisodeOptions, paging: Paging, seriesId?: number): Promise<ListResult<ReleaseEpisode>> {
+  async episodes(
+    type: ReleaseManagementType,
+    viewer: Viewer,
+    options: ScopeOptions & EpisodeOptions,
+    paging: Paging,
+    seriesId?: number,
+  ): Promise<ListResult<ReleaseEpisode>> {
     if (seriesId !== undefined && !(await this.seriesVisible(viewer, seriesId))) return EMPTY;
     const { total, ids } = await this.deps.store.episodePage(this.scope(type, viewer, options, seriesId), paging);
     if (!ids.length) return { Total: total, List: [] };
     const rows = await this.deps.series.rows({ episodeIds: ids }, viewer.userId);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    const episodes: ReleaseEpisode[] = this.deps.series.models(ordered, { includeAniDB: options.includeAniDB, includeTMDB: options.includeTMDB });
+    const episodes: ReleaseEpisode[] = this.deps.series.models(ordered, {
+      includeAniDB: options.includeAniDB,
+      includeTMDB: options.includeTMDB,
+    });
     const wantFiles = options.includeFiles || options.includeXRefs;
     if (type === 'MissingEpisodes' || !wantFiles) {
       for (const episode of episodes) {
@@ -85,7 +111,9 @@ export class ReleaseManagementService {
       const own = (byEpisode.get(episode.IDs.ID) ?? []).map((l) => files.get(l.file_id)).filter((f) => f !== undefined);
       if (options.includeXRefs) {
         episode.CrossReferences = own.flatMap((file) =>
-          (file.SeriesIDs as Array<{ EpisodeIDs: Array<{ AniDB: number }> }> | undefined ?? []).flatMap((x) => x.EpisodeIDs.filter((e) => e.AniDB === episode.IDs.AniDB)),
+          ((file.SeriesIDs as Array<{ EpisodeIDs: Array<{ AniDB: number }> }> | undefined) ?? []).flatMap((x) =>
+            x.EpisodeIDs.filter((e) => e.AniDB === episode.IDs.AniDB),
+          ),
         );
       }
       if (options.includeFiles) episode.Files = own.map((file) => (options.includeXRefs ? file : withoutXRefs(file)));
@@ -97,7 +125,10 @@ export class ReleaseManagementService {
   /** R2, R5: files the quality preferences would remove from multiple-release episodes. */
   async filesToDelete(viewer: Viewer, ignoreVariations: boolean, seriesId?: number): Promise<number[]> {
     if (seriesId !== undefined && !(await this.seriesVisible(viewer, seriesId))) return [];
-    const { ids } = await this.deps.store.episodePage(this.scope('MultipleReleases', viewer, { ignoreVariations, collecting: false }, seriesId), { page: 1, pageSize: 0 });
+    const { ids } = await this.deps.store.episodePage(
+      this.scope('MultipleReleases', viewer, { ignoreVariations, collecting: false }, seriesId),
+      { page: 1, pageSize: 0 },
+    );
     const links = await this.deps.store.episodeFiles(ids, false);
     const facts = new Map((await this.deps.store.qualityFacts([...new Set(links.map((l) => l.file_id))])).map((f) => [f.id, f]));
     const prefs = this.deps.qualityPreferences();
@@ -111,7 +142,10 @@ export class ReleaseManagementService {
   /** R7, R10: per file stored more than once, every location except the first reachable one. */
   async locationsToAutoRemove(viewer: Viewer, seriesId?: number): Promise<FileIdSet[]> {
     if (seriesId !== undefined && !(await this.seriesVisible(viewer, seriesId))) return [];
-    const { ids } = await this.deps.store.episodePage(this.scope('DuplicateFiles', viewer, { ignoreVariations: false, collecting: false }, seriesId), { page: 1, pageSize: 0 });
+    const { ids } = await this.deps.store.episodePage(
+      this.scope('DuplicateFiles', viewer, { ignoreVariations: false, collecting: false }, seriesId),
+      { page: 1, pageSize: 0 },
+    );
     const links = await this.deps.store.episodeFiles(ids, true);
     const seriesOf = await this.deps.store.seriesOfEpisodes(ids);
     const locations = groupBy(await this.deps.store.locationsOf([...new Set(links.map((l) => l.file_id))]), (l) => l.file_id);

@@ -37,10 +37,12 @@ const SERIES_NAME = sql.raw('lower(COALESCE(s.title_override, a.main_title))');
 /** Links `l` and their stored files `f`, for a FROM clause. */
 const LINKED_FILE = sql.raw('file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size');
 /** Joins the links `l` of the AniDB episode column `episode` and their stored files `f`. */
-const joinFilesOf = (episode: string) => sql.raw(`JOIN file_episode_links l ON l.episode_id = ${episode} JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size`);
+const joinFilesOf = (episode: string) =>
+  sql.raw(`JOIN file_episode_links l ON l.episode_id = ${episode} JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size`);
 const MORE_THAN_ONE_LOCATION = sql.raw('(SELECT COUNT(*) FROM file_locations c WHERE c.file_id = f.id) > 1');
 
-const limit = (paging: Paging) => (paging.pageSize > 0 ? sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}` : sql``);
+const limit = (paging: Paging) =>
+  paging.pageSize > 0 ? sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}` : sql``;
 
 /**
  * The SQL of release management: which episodes have several files, files stored twice, or are missing, counted
@@ -85,7 +87,11 @@ export class ReleaseManagementStore {
   }
 
   /** One page of the series having episodes in scope, by name then AniDB id, with how many each has. */
-  async seriesPage(scope: EpisodeScope, onlyFinished: boolean, paging: Paging): Promise<{ total: number; rows: Array<{ series_id: number; episode_count: number }> }> {
+  async seriesPage(
+    scope: EpisodeScope,
+    onlyFinished: boolean,
+    paging: Paging,
+  ): Promise<{ total: number; rows: Array<{ series_id: number; episode_count: number }> }> {
     const finished = onlyFinished ? sql`AND a.end_date IS NOT NULL AND substr(a.end_date, 1, 10) <= ${scope.today}` : sql``;
     const from = sql`FROM (${this.episodesInScope(scope)}) x JOIN series s ON s.id = x.series_id JOIN anidb_anime a ON a.id = s.anime_id WHERE 1 = 1 ${finished}`;
     const { rows: counted } = await sql<{ n: number | string }>`SELECT COUNT(DISTINCT x.series_id) AS n ${from}`.execute(this.db);
@@ -112,7 +118,10 @@ export class ReleaseManagementStore {
     const { rows: counted } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`.execute(this.db);
     const total = Number(counted[0]?.n ?? 0);
     if (!total) return { total, ids: [] };
-    const order = scope.type === 'MissingEpisodes' ? sql`${SERIES_NAME}, a.id, ${RAW_TYPE_ORDER}, ae.number, e.id` : sql`ae.anime_id, ${RAW_TYPE_ORDER}, ae.number, e.id`;
+    const order =
+      scope.type === 'MissingEpisodes'
+        ? sql`${SERIES_NAME}, a.id, ${RAW_TYPE_ORDER}, ae.number, e.id`
+        : sql`ae.anime_id, ${RAW_TYPE_ORDER}, ae.number, e.id`;
     const { rows } = await sql<{ id: number }>`SELECT e.id ${from} ORDER BY ${order} ${limit(paging)}`.execute(this.db);
     return { total, ids: rows.map((r) => r.id) };
   }
@@ -136,7 +145,11 @@ export class ReleaseManagementStore {
   async seriesOfEpisodes(episodeIds: number[]): Promise<Map<number, number>> {
     const result = new Map<number, number>();
     for (let i = 0; i < episodeIds.length; i += 500) {
-      const rows = await this.db.selectFrom('episodes').select(['id', 'series_id']).where('id', 'in', episodeIds.slice(i, i + 500)).execute();
+      const rows = await this.db
+        .selectFrom('episodes')
+        .select(['id', 'series_id'])
+        .where('id', 'in', episodeIds.slice(i, i + 500))
+        .execute();
       for (const row of rows) result.set(row.id, row.series_id);
     }
     return result;
@@ -146,7 +159,14 @@ export class ReleaseManagementStore {
   async locationsOf(fileIds: number[]): Promise<Array<{ id: number; file_id: number; is_accessible: number }>> {
     const result: Array<{ id: number; file_id: number; is_accessible: number }> = [];
     for (let i = 0; i < fileIds.length; i += 500) {
-      result.push(...(await this.db.selectFrom('file_locations').select(['id', 'file_id', 'is_accessible']).where('file_id', 'in', fileIds.slice(i, i + 500)).orderBy('id').execute()));
+      result.push(
+        ...(await this.db
+          .selectFrom('file_locations')
+          .select(['id', 'file_id', 'is_accessible'])
+          .where('file_id', 'in', fileIds.slice(i, i + 500))
+          .orderBy('id')
+          .execute()),
+      );
     }
     return result;
   }
@@ -159,7 +179,16 @@ export class ReleaseManagementStore {
         .selectFrom('files as f')
         .leftJoin('anidb_files as af', (join) => join.onRef('af.ed2k', '=', 'f.ed2k').onRef('af.size', '=', 'f.size'))
         .leftJoin('anidb_release_groups as rg', 'rg.id', 'af.group_id')
-        .select(['f.id', 'f.media_info', 'af.source', 'af.version', 'af.is_chaptered', 'af.file_id as anidb_file_id', 'rg.name as group_name', 'rg.short_name as group_short'])
+        .select([
+          'f.id',
+          'f.media_info',
+          'af.source',
+          'af.version',
+          'af.is_chaptered',
+          'af.file_id as anidb_file_id',
+          'rg.name as group_name',
+          'rg.short_name as group_short',
+        ])
         .where('f.id', 'in', fileIds.slice(i, i + 500))
         .execute();
       result.push(...rows);

@@ -15,7 +15,18 @@ describe.skipIf(!process.env.RENAMER_BENCH)('renamer preview benchmark', () => {
     try {
       const key = await completeFirstRun(server);
       const library = await seedLibrary(server.services.db.kysely, path.join(server.home, 'library'), { count: 10_000 });
-      const body = { FileIDs: library.fileIds, Config: { RenamerID: 'WebAOM', Name: 'Preview', Settings: [{ Name: 'Script', Value: DEFAULT_SCRIPT }, { Name: 'Max Episode Length', Value: 33 }, { Name: 'Group Aware Sorting', Value: false }] } };
+      const body = {
+        FileIDs: library.fileIds,
+        Config: {
+          RenamerID: 'WebAOM',
+          Name: 'Preview',
+          Settings: [
+            { Name: 'Script', Value: DEFAULT_SCRIPT },
+            { Name: 'Max Episode Length', Value: 33 },
+            { Name: 'Group Aware Sorting', Value: false },
+          ],
+        },
+      };
       const runs: number[] = [];
       for (const run of [1, 2]) {
         const started = performance.now();

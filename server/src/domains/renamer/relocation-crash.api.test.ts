@@ -27,7 +27,9 @@ function startChild(server: TestServer): Promise<{ child: ChildProcess; port: nu
 }
 
 const videosIn = (root: string) =>
-  (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile() && e.name.endsWith('.mkv')).map((e) => path.join(e.parentPath, e.name));
+  (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((e) => e.isFile() && e.name.endsWith('.mkv'))
+    .map((e) => path.join(e.parentPath, e.name));
 
 describe('relocation journal under SIGKILL', () => {
   let server: TestServer | null = null;
@@ -42,7 +44,12 @@ describe('relocation journal under SIGKILL', () => {
     const key = await completeFirstRun(server);
     const sidecarsFor = Array.from({ length: FILES }, (_, i) => i).filter((i) => i % 10 === 0);
     const library = await seedLibrary(server.services.db.kysely, path.join(server.home, 'library'), { count: FILES, sidecarsFor });
-    const res = await server.request({ method: 'PUT', url: '/api/v3/Renamer/Config/Default', key, body: { RenamerID: 'WebAOM', Name: 'Default', Settings: [{ Name: 'Script', Value: TEST_SCRIPT }] } });
+    const res = await server.request({
+      method: 'PUT',
+      url: '/api/v3/Renamer/Config/Default',
+      key,
+      body: { RenamerID: 'WebAOM', Name: 'Default', Settings: [{ Name: 'Script', Value: TEST_SCRIPT }] },
+    });
     expect(res.statusCode).toBe(200);
     await server.close({ keepData: true });
 
@@ -67,7 +74,11 @@ describe('relocation journal under SIGKILL', () => {
     server = await createTestServer({ restartOf: server });
     const db = server.services.db.kysely;
     expect(await db.selectFrom('relocation_journal').select('id').where('state', 'in', ['planned', 'moved']).execute()).toEqual([]);
-    const locations = await db.selectFrom('file_locations').select(['file_id', 'import_folder_id', 'relative_path']).orderBy('file_id').execute();
+    const locations = await db
+      .selectFrom('file_locations')
+      .select(['file_id', 'import_folder_id', 'relative_path'])
+      .orderBy('file_id')
+      .execute();
     expect(locations).toHaveLength(FILES);
     const root = (folderId: number) => (folderId === library.source.id ? library.source.path : destination);
     const recorded = new Set(locations.map((l) => path.join(root(l.import_folder_id), l.relative_path)));

@@ -38,7 +38,11 @@ export type MoveOutcome = { ok: true; moved: boolean } | { ok: false; error: str
 /** Test hook: called after each step of a move; throwing from it stops the move there, as a crash would. */
 export type StepHook = (step: 'planned' | 'moved' | 'verified', plan: MovePlan) => Promise<void> | void;
 
-const exists = (file: string) => fs.lstat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.lstat(file).then(
+    () => true,
+    () => false,
+  );
 const isInside = (root: string, target: string) => {
   const relative = path.relative(path.resolve(root), path.resolve(target));
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
@@ -86,7 +90,8 @@ async function moveNoClobber(from: string, to: string): Promise<void> {
       if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
       // Another disk: a copy, which needs room for the whole file first.
       const [{ size }, space] = await Promise.all([fs.stat(from), fs.statfs(path.dirname(to))]);
-      if (space.bavail * space.bsize < size) throw Object.assign(new Error(`not enough free space on the destination for ${size} bytes`), { code: 'ENOSPC' });
+      if (space.bavail * space.bsize < size)
+        throw Object.assign(new Error(`not enough free space on the destination for ${size} bytes`), { code: 'ENOSPC' });
       try {
         await fs.copyFile(from, to, fs.constants.COPYFILE_EXCL);
       } catch (copyError) {
@@ -133,7 +138,9 @@ export class Relocator {
     const name = path.basename(absolute);
     const base = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : name;
     const entries = await fs.readdir(directory, { withFileTypes: true }).catch(() => []);
-    return entries.filter((e) => e.isFile() && e.name !== name && e.name.startsWith(`${base}.`) && !this.isVideo(e.name)).map((e) => e.name);
+    return entries
+      .filter((e) => e.isFile() && e.name !== name && e.name.startsWith(`${base}.`) && !this.isVideo(e.name))
+      .map((e) => e.name);
   }
 
   async execute(plan: MovePlan, batchId: string, options: MoveOptions): Promise<MoveOutcome> {
@@ -151,7 +158,15 @@ export class Relocator {
     const sourceBase = path.basename(plan.from.relativePath).replace(/\.[^.]*$/, '');
     const targetBase = path.basename(plan.to.relativePath).replace(/\.[^.]*$/, '');
     const entries: JournalEntry[] = [
-      { file_id: plan.fileId, location_id: plan.locationId, kind: 'file', from_folder_id: plan.from.folder.id, from_path: plan.from.relativePath, to_folder_id: plan.to.folder.id, to_path: plan.to.relativePath },
+      {
+        file_id: plan.fileId,
+        location_id: plan.locationId,
+        kind: 'file',
+        from_folder_id: plan.from.folder.id,
+        from_path: plan.from.relativePath,
+        to_folder_id: plan.to.folder.id,
+        to_path: plan.to.relativePath,
+      },
     ];
     for (const sidecar of await this.sidecarsOf(source)) {
       const to = path.posix.join(targetDirectory, targetBase + sidecar.slice(sourceBase.length));
@@ -164,7 +179,8 @@ export class Relocator {
     const targetDirAbsolute = path.dirname(target);
     await fs.mkdir(targetDirAbsolute, { recursive: true });
     const [realRoot, realDirectory] = await Promise.all([fs.realpath(plan.to.folder.path), fs.realpath(targetDirAbsolute)]);
-    if (realDirectory !== realRoot && !isInside(realRoot, realDirectory)) return { ok: false, error: 'The provided relative path leads outside the import folder.' };
+    if (realDirectory !== realRoot && !isInside(realRoot, realDirectory))
+      return { ok: false, error: 'The provided relative path leads outside the import folder.' };
 
     const rows = await this.store.plan(entries, batchId);
     await this.stepHook?.('planned', plan);
@@ -174,7 +190,13 @@ export class Relocator {
     } catch (error) {
       await this.store.setState([videoRow.id, ...sidecarRows.map((r) => r.id)], 'rolled_back', (error as Error).message);
       const code = (error as NodeJS.ErrnoException).code;
-      return { ok: false, error: code === 'EEXIST' ? `Not moving: a file already exists at the new location: "${target}"` : `Could not move the file: ${(error as Error).message}` };
+      return {
+        ok: false,
+        error:
+          code === 'EEXIST'
+            ? `Not moving: a file already exists at the new location: "${target}"`
+            : `Could not move the file: ${(error as Error).message}`,
+      };
     }
     const moved = [videoRow];
     for (const row of sidecarRows) {
@@ -185,7 +207,10 @@ export class Relocator {
         await this.store.setState([row.id], 'failed', (error as Error).message);
       }
     }
-    await this.store.setState(moved.map((r) => r.id), 'moved');
+    await this.store.setState(
+      moved.map((r) => r.id),
+      'moved',
+    );
     await this.stepHook?.('moved', plan);
 
     const stat = await fs.stat(target).catch(() => null);
@@ -204,7 +229,8 @@ export class Relocator {
       from: { folderId: plan.from.folder.id, relativePath: plan.from.relativePath },
       to: { folderId: plan.to.folder.id, relativePath: plan.to.relativePath },
     });
-    if (options.deleteEmptyDirectories) await this.pruneEmptyDirectories(plan.from.folder.path, path.dirname(source), options.keepDirectories ?? []);
+    if (options.deleteEmptyDirectories)
+      await this.pruneEmptyDirectories(plan.from.folder.path, path.dirname(source), options.keepDirectories ?? []);
     return { ok: true, moved: true };
   }
 
@@ -262,7 +288,11 @@ export class Relocator {
       }
       const paths = pathsOf(video);
       if (!paths) {
-        await this.store.setState(rows.map((r) => r.id), 'failed', 'The import folder no longer exists.');
+        await this.store.setState(
+          rows.map((r) => r.id),
+          'failed',
+          'The import folder no longer exists.',
+        );
         summary.failed++;
         continue;
       }
@@ -278,7 +308,11 @@ export class Relocator {
         summary.rolledBack++;
         this.logger.info(`Recovered relocation: "${paths.from}" stays (rolled back)`);
       } else {
-        await this.store.setState(rows.map((r) => r.id), 'failed', 'The file is at neither its old nor its new path.');
+        await this.store.setState(
+          rows.map((r) => r.id),
+          'failed',
+          'The file is at neither its old nor its new path.',
+        );
         summary.failed++;
       }
     }
@@ -333,7 +367,13 @@ export class Relocator {
       }
       const size = (await fs.stat(path.join(from.path, row.to_path)).catch(() => null))?.size ?? -1;
       const outcome = await this.execute(
-        { fileId: row.file_id, locationId: row.location_id, size, from: { folder: from, relativePath: row.to_path }, to: { folder: to, relativePath: row.from_path } },
+        {
+          fileId: row.file_id,
+          locationId: row.location_id,
+          size,
+          from: { folder: from, relativePath: row.to_path },
+          to: { folder: to, relativePath: row.from_path },
+        },
         undoBatch,
         { deleteEmptyDirectories: true },
       );

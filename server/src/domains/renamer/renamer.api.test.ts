@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { seedLibrary, TEST_SCRIPT, type SeededLibrary } from './renamer.fixtures.js';
 
-const previewConfig = (script: string) => ({ RenamerID: 'WebAOM', Name: 'Preview', Settings: [{ Name: 'Script', Value: script }, { Name: 'Max Episode Length', Value: 33 }, { Name: 'Group Aware Sorting', Value: false }] });
+const previewConfig = (script: string) => ({
+  RenamerID: 'WebAOM',
+  Name: 'Preview',
+  Settings: [
+    { Name: 'Script', Value: script },
+    { Name: 'Max Episode Length', Value: 33 },
+    { Name: 'Group Aware Sorting', Value: false },
+  ],
+});
 
 describe('renamer API', () => {
   let server: TestServer;
@@ -16,7 +24,11 @@ describe('renamer API', () => {
     server = await createTestServer();
     key = await completeFirstRun(server);
     library = await seedLibrary(server.services.db.kysely, path.join(server.home, 'library'), { count, sidecarsFor });
-    const res = await api('PUT', '/api/v3/Renamer/Config/Default', { RenamerID: 'WebAOM', Name: 'Default', Settings: [{ Name: 'Script', Value: TEST_SCRIPT }] });
+    const res = await api('PUT', '/api/v3/Renamer/Config/Default', {
+      RenamerID: 'WebAOM',
+      Name: 'Default',
+      Settings: [{ Name: 'Script', Value: TEST_SCRIPT }],
+    });
     expect(res.statusCode).toBe(200);
   };
   const restart = async () => {
@@ -26,20 +38,36 @@ describe('renamer API', () => {
     await server.services.init.waitForStartup();
   };
   const locationsOf = (ids: number[]) =>
-    server.services.db.kysely.selectFrom('file_locations').select(['file_id', 'import_folder_id', 'relative_path']).where('file_id', 'in', ids).orderBy('file_id').execute();
+    server.services.db.kysely
+      .selectFrom('file_locations')
+      .select(['file_id', 'import_folder_id', 'relative_path'])
+      .where('file_id', 'in', ids)
+      .orderBy('file_id')
+      .execute();
   const folderPath = (id: number) => (id === library.source.id ? library.source.path : library.destination.path);
   const treeOf = (root: string): string[] =>
-    fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort() : [];
+    fs.existsSync(root)
+      ? (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+          .filter((e) => e.isFile())
+          .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+          .sort()
+      : [];
   /** Every file is on disk exactly once, where the database says. */
   const expectConsistent = async () => {
     const locations = await locationsOf(library.fileIds);
     expect(locations).toHaveLength(library.fileIds.length);
-    const videos = [...treeOf(library.source.path).map((p) => `S:${p}`), ...treeOf(library.destination.path).map((p) => `D:${p}`)].filter((p) => p.endsWith('.mkv'));
+    const videos = [...treeOf(library.source.path).map((p) => `S:${p}`), ...treeOf(library.destination.path).map((p) => `D:${p}`)].filter(
+      (p) => p.endsWith('.mkv'),
+    );
     expect(videos).toHaveLength(library.fileIds.length);
     for (const location of locations) {
       expect(fs.existsSync(path.join(folderPath(location.import_folder_id), location.relative_path)), location.relative_path).toBe(true);
     }
-    const pending = await server.services.db.kysely.selectFrom('relocation_journal').select('id').where('state', 'in', ['planned', 'moved']).execute();
+    const pending = await server.services.db.kysely
+      .selectFrom('relocation_journal')
+      .select('id')
+      .where('state', 'in', ['planned', 'moved'])
+      .execute();
     expect(pending).toEqual([]);
     return locations;
   };
@@ -52,7 +80,11 @@ describe('renamer API', () => {
     await start(1);
     const renamers = (await api('GET', '/api/v3/Renamer')).json();
     expect(renamers[0]).toMatchObject({ RenamerID: 'WebAOM', Name: 'WebAOM Renamer', Enabled: true });
-    expect(renamers[0].Settings.map((s: { Name: string; SettingType: string }) => `${s.Name}:${s.SettingType}`)).toEqual(['Max Episode Length:Integer', 'Group Aware Sorting:Boolean', 'Script:Code']);
+    expect(renamers[0].Settings.map((s: { Name: string; SettingType: string }) => `${s.Name}:${s.SettingType}`)).toEqual([
+      'Max Episode Length:Integer',
+      'Group Aware Sorting:Boolean',
+      'Script:Code',
+    ]);
     expect(renamers[0].Settings[0]).toMatchObject({ MinimumValue: 1, MaximumValue: 250 });
     expect(renamers[0].Settings[2].Language).toBe('PlainText');
     expect((await api('GET', '/api/v3/Renamer/Nope')).statusCode).toBe(404);
@@ -70,14 +102,28 @@ describe('renamer API', () => {
     res = await api('POST', '/api/v3/Renamer/Config', { Name: 'X', RenamerID: 'Nope' });
     expect(res.statusCode).toBe(404);
 
-    res = await api('PUT', '/api/v3/Renamer/Config/Mine', { Name: 'Mine', RenamerID: 'WebAOM', Settings: [{ Name: 'Max Episode Length', Value: 'long' }] });
+    res = await api('PUT', '/api/v3/Renamer/Config/Mine', {
+      Name: 'Mine',
+      RenamerID: 'WebAOM',
+      Settings: [{ Name: 'Max Episode Length', Value: 'long' }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors['Settings[Max Episode Length].Value']).toEqual(['Value must be of type Int32']);
-    res = await api('PUT', '/api/v3/Renamer/Config/Mine', { Name: 'Mine', RenamerID: 'WebAOM', Settings: [{ Name: 'Max Episode Length', Value: 500 }] });
+    res = await api('PUT', '/api/v3/Renamer/Config/Mine', {
+      Name: 'Mine',
+      RenamerID: 'WebAOM',
+      Settings: [{ Name: 'Max Episode Length', Value: 500 }],
+    });
     expect(res.statusCode).toBe(400);
-    res = await api('PUT', '/api/v3/Renamer/Config/Mine', { Name: 'Mine', RenamerID: 'WebAOM', Settings: [{ Name: 'Max Episode Length', Value: 20 }] });
+    res = await api('PUT', '/api/v3/Renamer/Config/Mine', {
+      Name: 'Mine',
+      RenamerID: 'WebAOM',
+      Settings: [{ Name: 'Max Episode Length', Value: 20 }],
+    });
     expect(res.json().Settings.find((s: { Name: string }) => s.Name === 'Max Episode Length').Value).toBe(20);
-    expect((await api('PUT', '/api/v3/Renamer/Config/Mine', { Name: 'Mine', RenamerID: 'WebAOM', Settings: [] })).body).toBe('Settings are required for a put request');
+    expect((await api('PUT', '/api/v3/Renamer/Config/Mine', { Name: 'Mine', RenamerID: 'WebAOM', Settings: [] })).body).toBe(
+      'Settings are required for a put request',
+    );
 
     res = await api('PATCH', '/api/v3/Renamer/Config/Mine', [{ op: 'replace', path: '/Name', value: 'Default' }]);
     expect(res.statusCode).toBe(409);
@@ -104,17 +150,33 @@ describe('renamer API', () => {
   it('previews names and destinations without touching the disk; script errors are per-file failures', async () => {
     await start(3);
     const [a, b] = library.fileIds;
-    let res = await api('POST', '/api/v3/Renamer/Preview?move=true&rename=true', { FileIDs: [a, 99999, b], Config: previewConfig(TEST_SCRIPT) });
+    let res = await api('POST', '/api/v3/Renamer/Preview?move=true&rename=true', {
+      FileIDs: [a, 99999, b],
+      Config: previewConfig(TEST_SCRIPT),
+    });
     expect(res.statusCode).toBe(200);
     const results = res.json();
-    expect(results[0]).toMatchObject({ FileID: a, IsSuccess: true, IsPreview: true, IsRelocated: true, ImportFolderID: library.destination.id, RelativePath: expect.stringMatching(/^Renamer Test Anime\/Renamer Test Anime - 01 \[[0-9A-F]{8}\]\.mkv$/) });
+    expect(results[0]).toMatchObject({
+      FileID: a,
+      IsSuccess: true,
+      IsPreview: true,
+      IsRelocated: true,
+      ImportFolderID: library.destination.id,
+      RelativePath: expect.stringMatching(/^Renamer Test Anime\/Renamer Test Anime - 01 \[[0-9A-F]{8}\]\.mkv$/),
+    });
     expect(results[0].ConfigName).toBeUndefined();
     expect(results[0].AbsolutePath).toBe(path.join(library.destination.path, results[0].RelativePath));
     expect(results[1]).toEqual({ FileID: 99999, IsSuccess: false, IsPreview: true, ErrorMessage: 'Unable to find File with ID 99999' });
     expect(treeOf(library.destination.path)).toEqual([]);
 
-    res = await api('POST', '/api/v3/Renamer/Preview?move=false&rename=true', { FileIDs: [a], Config: previewConfig("DO ADD '%eng %epn'") });
-    expect(res.json()[0]).toMatchObject({ ImportFolderID: library.source.id, RelativePath: 'incoming/Renamer Test EN Episode Title 1.mkv' });
+    res = await api('POST', '/api/v3/Renamer/Preview?move=false&rename=true', {
+      FileIDs: [a],
+      Config: previewConfig("DO ADD '%eng %epn'"),
+    });
+    expect(res.json()[0]).toMatchObject({
+      ImportFolderID: library.source.id,
+      RelativePath: 'incoming/Renamer Test EN Episode Title 1.mkv',
+    });
 
     res = await api('POST', '/api/v3/Renamer/Preview?move=false&rename=true', { FileIDs: [a], Config: previewConfig("DO ADD '%kan'") });
     expect(res.json()[0]).toMatchObject({ IsSuccess: false, ErrorMessage: 'No Japanese (kanji) anime title is known for this file.' });
@@ -123,7 +185,10 @@ describe('renamer API', () => {
 
     // Saved config preview, and the default config when none is given.
     res = await api('POST', '/api/v3/Renamer/Config/Default/Preview?move=false&rename=true', [a]);
-    expect(res.json()[0]).toMatchObject({ ConfigName: 'Default', RelativePath: expect.stringMatching(/^incoming\/Renamer Test Anime - 01/) });
+    expect(res.json()[0]).toMatchObject({
+      ConfigName: 'Default',
+      RelativePath: expect.stringMatching(/^incoming\/Renamer Test Anime - 01/),
+    });
     res = await api('POST', '/api/v3/Renamer/Preview?rename=true&move=false', { FileIDs: [b] });
     expect(res.json()[0].RelativePath).toMatch(/- 02 \[/);
     res = await api('POST', '/api/v3/Renamer/Preview', { FileIDs: [a], Config: { RenamerID: 'WebAOM', Name: '' } });
@@ -135,23 +200,48 @@ describe('renamer API', () => {
     await start(4, [0]);
     const [a, b, c, d] = library.fileIds;
     // Something already sits where file c would go: it must be refused, nothing overwritten.
-    const preview = (await api('POST', '/api/v3/Renamer/Preview?move=true&rename=true', { FileIDs: [c], Config: previewConfig(TEST_SCRIPT) })).json()[0];
+    const preview = (
+      await api('POST', '/api/v3/Renamer/Preview?move=true&rename=true', { FileIDs: [c], Config: previewConfig(TEST_SCRIPT) })
+    ).json()[0];
     fs.mkdirSync(path.dirname(preview.AbsolutePath), { recursive: true });
     fs.writeFileSync(preview.AbsolutePath, 'someone else');
 
-    let res = await api('POST', '/api/v3/Renamer/Config/Default/Relocate?move=true&rename=true&deleteEmptyDirectories=true', [a, b, c, 424242]);
+    let res = await api('POST', '/api/v3/Renamer/Config/Default/Relocate?move=true&rename=true&deleteEmptyDirectories=true', [
+      a,
+      b,
+      c,
+      424242,
+    ]);
     expect(res.statusCode).toBe(200);
     const batchId = res.headers['x-relocation-batch'] as string;
     const results = res.json();
-    expect(results[0]).toMatchObject({ FileID: a, IsSuccess: true, IsRelocated: true, ConfigName: 'Default', ImportFolderID: library.destination.id });
+    expect(results[0]).toMatchObject({
+      FileID: a,
+      IsSuccess: true,
+      IsRelocated: true,
+      ConfigName: 'Default',
+      ImportFolderID: library.destination.id,
+    });
     expect(results[0].IsPreview).toBeUndefined();
-    expect(results[2]).toMatchObject({ FileID: c, IsSuccess: false, ErrorMessage: expect.stringMatching(/^Not moving: a file already exists/) });
+    expect(results[2]).toMatchObject({
+      FileID: c,
+      IsSuccess: false,
+      ErrorMessage: expect.stringMatching(/^Not moving: a file already exists/),
+    });
     expect(results[3]).toMatchObject({ FileID: 424242, IsSuccess: false, ErrorMessage: 'Unable to find File with ID 424242' });
     expect(fs.readFileSync(preview.AbsolutePath, 'utf8')).toBe('someone else');
 
     const newName = path.basename(results[0].RelativePath, '.mkv');
     expect(treeOf(library.destination.path)).toEqual(
-      [`Renamer Test Anime/${newName}.ass`, `Renamer Test Anime/${newName}.en.srt`, results[0].RelativePath, results[1].RelativePath, preview.RelativePath].map((p) => p.replace(/^Renamer Test Anime\//, 'Renamer Test Anime/')).sort(),
+      [
+        `Renamer Test Anime/${newName}.ass`,
+        `Renamer Test Anime/${newName}.en.srt`,
+        results[0].RelativePath,
+        results[1].RelativePath,
+        preview.RelativePath,
+      ]
+        .map((p) => p.replace(/^Renamer Test Anime\//, 'Renamer Test Anime/'))
+        .sort(),
     );
     expect(treeOf(library.source.path)).toEqual([library.paths.get(c)!, library.paths.get(d)!].sort());
     const locations = await locationsOf([a, b, c]);
@@ -172,7 +262,9 @@ describe('renamer API', () => {
     expect(res.json()).toMatchObject({ Restored: 2, Failed: [] });
     fs.rmSync(preview.AbsolutePath);
     await expectConsistent();
-    expect(treeOf(library.source.path)).toEqual([...library.paths.values(), 'incoming/[Raw] ep 1.ass', 'incoming/[Raw] ep 1.en.srt'].sort());
+    expect(treeOf(library.source.path)).toEqual(
+      [...library.paths.values(), 'incoming/[Raw] ep 1.ass', 'incoming/[Raw] ep 1.en.srt'].sort(),
+    );
     expect(treeOf(library.destination.path)).toEqual([]);
     expect((await api('POST', '/api/v3/Renamer/Journal/nope/Undo')).statusCode).toBe(404);
   });
@@ -181,7 +273,10 @@ describe('renamer API', () => {
     await start(1);
     const [a] = library.fileIds;
     const [location] = await server.services.db.kysely.selectFrom('file_locations').select('id').where('file_id', '=', a).execute();
-    let res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: '../escape.mkv' });
+    let res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, {
+      ImportFolderID: library.destination.id,
+      RelativePath: '../escape.mkv',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toBe('The provided relative path leads outside the import folder.');
     res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: 999, RelativePath: 'x.mkv' });
@@ -190,19 +285,36 @@ describe('renamer API', () => {
     const outside = path.join(server.home, 'outside');
     fs.mkdirSync(outside);
     fs.symlinkSync(outside, path.join(library.destination.path, 'link'));
-    res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'link/x.mkv' });
+    res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, {
+      ImportFolderID: library.destination.id,
+      RelativePath: 'link/x.mkv',
+    });
     expect(res.json()).toMatchObject({ IsSuccess: false, ErrorMessage: 'The provided relative path leads outside the import folder.' });
     expect(fs.readdirSync(outside)).toEqual([]);
     const events: Array<{ event: string; payload: Record<string, unknown> }> = [];
     server.services.bus.on('shoko', (e) => events.push(e as { event: string; payload: Record<string, unknown> }));
-    res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'Manual/Name.mkv' });
+    res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, {
+      ImportFolderID: library.destination.id,
+      RelativePath: 'Manual/Name.mkv',
+    });
     expect(res.json()).toMatchObject({ IsSuccess: true, IsRelocated: true, RelativePath: 'Manual/Name.mkv' });
     expect(fs.existsSync(path.join(library.destination.path, 'Manual/Name.mkv'))).toBe(true);
     // The hub hears a move for a new directory and a rename for a new name in the same directory.
-    expect(events.find((e) => e.event === 'FileMoved')?.payload).toMatchObject({ FileID: a, RelativePath: 'Manual/Name.mkv', ImportFolderID: library.destination.id });
-    res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'Manual/Other Name.mkv' });
+    expect(events.find((e) => e.event === 'FileMoved')?.payload).toMatchObject({
+      FileID: a,
+      RelativePath: 'Manual/Name.mkv',
+      ImportFolderID: library.destination.id,
+    });
+    res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, {
+      ImportFolderID: library.destination.id,
+      RelativePath: 'Manual/Other Name.mkv',
+    });
     expect(res.json()).toMatchObject({ IsSuccess: true });
-    expect(events.find((e) => e.event === 'FileRenamed')?.payload).toMatchObject({ FileID: a, FileName: 'Other Name.mkv', PreviousFileName: 'Name.mkv' });
+    expect(events.find((e) => e.event === 'FileRenamed')?.payload).toMatchObject({
+      FileID: a,
+      FileName: 'Other Name.mkv',
+      PreviousFileName: 'Name.mkv',
+    });
   });
 
   it('gives files moved by a config the owner and mode of settings Linux, and keeps Import.Exclude directories when pruning', async () => {
@@ -226,7 +338,12 @@ describe('renamer API', () => {
       s.Linux.Permission = 0o600;
     });
     const [location] = await server.services.db.kysely.selectFrom('file_locations').select('id').where('file_id', '=', a).execute();
-    const moved = (await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, { ImportFolderID: library.destination.id, RelativePath: 'Manual/Kept.mkv' })).json();
+    const moved = (
+      await api('POST', `/api/v3/Renamer/Relocate/Location/${location.id}`, {
+        ImportFolderID: library.destination.id,
+        RelativePath: 'Manual/Kept.mkv',
+      })
+    ).json();
     expect(moved).toMatchObject({ IsSuccess: true });
     expect(fs.statSync(path.join(library.destination.path, 'Manual/Kept.mkv')).mode & 0o777).toBe(0o640);
   });

@@ -17,7 +17,11 @@ export interface SeededLibrary {
 const hex = (text: string, length: number) => createHash('sha1').update(text).digest('hex').slice(0, length).toUpperCase();
 const now = () => new Date().toISOString();
 
-export async function seedLibrary(db: Kysely<Database>, root: string, options: { count: number; sidecarsFor?: number[]; animeId?: number; episodeBase?: number }): Promise<SeededLibrary> {
+export async function seedLibrary(
+  db: Kysely<Database>,
+  root: string,
+  options: { count: number; sidecarsFor?: number[]; animeId?: number; episodeBase?: number },
+): Promise<SeededLibrary> {
   const animeId = options.animeId ?? 1001;
   const episodeBase = options.episodeBase ?? 50_000;
   const sourcePath = path.join(root, 'source');
@@ -38,8 +42,23 @@ export async function seedLibrary(db: Kysely<Database>, root: string, options: {
   await db
     .insertInto('anidb_anime')
     .values({
-      id: animeId, type: 'TV Series', main_title: 'Renamer Test Anime', episode_count: options.count, special_count: 0, air_date: '2015-04-01', end_date: null,
-      restricted: 0, description: '', picture: null, rating: 0, rating_votes: 0, temp_rating: 0, temp_rating_votes: 0, resources: '[]', fetched_at: now(), url: null,
+      id: animeId,
+      type: 'TV Series',
+      main_title: 'Renamer Test Anime',
+      episode_count: options.count,
+      special_count: 0,
+      air_date: '2015-04-01',
+      end_date: null,
+      restricted: 0,
+      description: '',
+      picture: null,
+      rating: 0,
+      rating_votes: 0,
+      temp_rating: 0,
+      temp_rating_votes: 0,
+      resources: '[]',
+      fetched_at: now(),
+      url: null,
     })
     .execute();
   await db
@@ -57,7 +76,20 @@ export async function seedLibrary(db: Kysely<Database>, root: string, options: {
     const indexes = Array.from({ length: Math.min(100, options.count - start) }, (_, i) => start + i);
     await db
       .insertInto('anidb_episodes')
-      .values(indexes.map((i) => ({ id: episodeBase + i, anime_id: animeId, type: 'Episode', number: i + 1, length_seconds: 1440, air_date: `2015-04-${String((i % 28) + 1).padStart(2, '0')}`, rating: 0, votes: 0, description: '', titles: JSON.stringify([{ language: 'en', value: `Episode Title ${i + 1}` }]) })))
+      .values(
+        indexes.map((i) => ({
+          id: episodeBase + i,
+          anime_id: animeId,
+          type: 'Episode',
+          number: i + 1,
+          length_seconds: 1440,
+          air_date: `2015-04-${String((i % 28) + 1).padStart(2, '0')}`,
+          rating: 0,
+          votes: 0,
+          description: '',
+          titles: JSON.stringify([{ language: 'en', value: `Episode Title ${i + 1}` }]),
+        })),
+      )
       .execute();
     const contents = indexes.map((i) => `video content of ${animeId} episode ${i + 1}\n`.repeat(10 + i));
     const rows = indexes.map((i, k) => ({
@@ -89,17 +121,50 @@ export async function seedLibrary(db: Kysely<Database>, root: string, options: {
     await db.insertInto('file_locations').values(locations).execute();
     await db
       .insertInto('anidb_files')
-      .values(indexes.map((i, k) => ({
-        ed2k: rows[k].ed2k, size: rows[k].size, file_id: 900_000 + animeId * 1000 + i, anime_id: animeId, group_id: 7, source: 'TV', version: 1, is_deprecated: 0, is_censored: null,
-        is_chaptered: 0, file_name: `orig ${i}.mkv`, description: '', audio_languages: '["japanese"]', subtitle_languages: '["english"]', lookup_attempts: 1, looked_up_at: now(),
-      })))
+      .values(
+        indexes.map((i, k) => ({
+          ed2k: rows[k].ed2k,
+          size: rows[k].size,
+          file_id: 900_000 + animeId * 1000 + i,
+          anime_id: animeId,
+          group_id: 7,
+          source: 'TV',
+          version: 1,
+          is_deprecated: 0,
+          is_censored: null,
+          is_chaptered: 0,
+          file_name: `orig ${i}.mkv`,
+          description: '',
+          audio_languages: '["japanese"]',
+          subtitle_languages: '["english"]',
+          lookup_attempts: 1,
+          looked_up_at: now(),
+        })),
+      )
       .execute();
     await db
       .insertInto('file_episode_links')
-      .values(indexes.map((i, k) => ({ ed2k: rows[k].ed2k, size: rows[k].size, anime_id: animeId, episode_id: episodeBase + i, percentage: 100, ordering: 0, source: 'AniDB' as const, release_group_id: 7 })))
+      .values(
+        indexes.map((i, k) => ({
+          ed2k: rows[k].ed2k,
+          size: rows[k].size,
+          anime_id: animeId,
+          episode_id: episodeBase + i,
+          percentage: 100,
+          ordering: 0,
+          source: 'AniDB' as const,
+          release_group_id: 7,
+        })),
+      )
       .execute();
   }
-  return { source: { id: source.id, path: sourcePath }, destination: { id: destination.id, path: destinationPath }, animeId, fileIds, paths };
+  return {
+    source: { id: source.id, path: sourcePath },
+    destination: { id: destination.id, path: destinationPath },
+    animeId,
+    fileIds,
+    paths,
+  };
 }
 
 /** A script naming files `<anime> - <episode number> [<CRC>]`. */

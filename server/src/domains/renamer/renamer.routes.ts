@@ -1,5 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { BatchRelocateBody, JsonPatchOperation, RelocateBody, RelocationBatch, RelocationResult, Renamer, RenamerConfig, RenamerConfigInput } from '@shoko-ts/contract';
+import {
+  BatchRelocateBody,
+  JsonPatchOperation,
+  RelocateBody,
+  RelocationBatch,
+  RelocationResult,
+  Renamer,
+  RenamerConfig,
+  RenamerConfigInput,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { badRequest, validationError } from '../../http/problem.js';
 import type { RenamerService } from './renamer.service.js';
@@ -31,8 +40,10 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
 
   app.get('/api/v3/Renamer/Config', { schema: { tags, response: { 200: Type.Array(RenamerConfig) } } }, () => renamer.configs());
 
-  app.post('/api/v3/Renamer/Config', { config: admin, schema: { tags, body: Type.Union([RenamerConfigInput, Type.Null()]), response: { 200: RenamerConfig } } }, (request) =>
-    renamer.createConfig(request.body),
+  app.post(
+    '/api/v3/Renamer/Config',
+    { config: admin, schema: { tags, body: Type.Union([RenamerConfigInput, Type.Null()]), response: { 200: RenamerConfig } } },
+    (request) => renamer.createConfig(request.body),
   );
 
   app.get('/api/v3/Renamer/Config/:configName', { schema: { tags, params: ConfigParams, response: { 200: RenamerConfig } } }, (request) =>
@@ -45,13 +56,24 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
 
   app.put(
     '/api/v3/Renamer/Config/:configName',
-    { config: admin, schema: { tags, params: ConfigParams, body: Type.Union([RenamerConfigInput, Type.Null()]), response: { 200: RenamerConfig } } },
+    {
+      config: admin,
+      schema: { tags, params: ConfigParams, body: Type.Union([RenamerConfigInput, Type.Null()]), response: { 200: RenamerConfig } },
+    },
     (request) => renamer.saveConfig(request.params.configName, request.body),
   );
 
   app.patch(
     '/api/v3/Renamer/Config/:configName',
-    { config: admin, schema: { tags, params: ConfigParams, body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]), response: { 200: RenamerConfig } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: ConfigParams,
+        body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]),
+        response: { 200: RenamerConfig },
+      },
+    },
     (request) => renamer.patchConfig(request.params.configName, request.body as JsonPatchOperation[] | null),
   );
 
@@ -60,28 +82,43 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
     return reply.send();
   });
 
-  app.post('/api/v3/Renamer/Preview', { config: admin, schema: { tags, querystring: FlagsQuery, body: Type.Union([BatchRelocateBody, Type.Null()]), response: Results } }, async (request) => {
-    const body = request.body;
-    if (!body) throw validationError('Body', 'A non-empty request body is required.');
-    const config = body.Config
-      ? renamer.adHocConfig(body.Config)
-      : await renamer.defaultConfig({ config: 'Default Config not found', renamer: 'Renamer for Default Config not found' });
-    return renamer.preview(body.FileIDs, config, renamer.flags(request.query));
-  });
+  app.post(
+    '/api/v3/Renamer/Preview',
+    { config: admin, schema: { tags, querystring: FlagsQuery, body: Type.Union([BatchRelocateBody, Type.Null()]), response: Results } },
+    async (request) => {
+      const body = request.body;
+      if (!body) throw validationError('Body', 'A non-empty request body is required.');
+      const config = body.Config
+        ? renamer.adHocConfig(body.Config)
+        : await renamer.defaultConfig({ config: 'Default Config not found', renamer: 'Renamer for Default Config not found' });
+      return renamer.preview(body.FileIDs, config, renamer.flags(request.query));
+    },
+  );
 
   app.post(
     '/api/v3/Renamer/Config/:configName/Preview',
     { config: admin, schema: { tags, params: ConfigParams, querystring: FlagsQuery, body: FileIds, response: Results } },
     async (request) => {
       const ids = requireIds(request.body);
-      const config = await renamer.savedConfig(request.params.configName, { config: 'Config not found', renamer: 'Renamer for Config not found' });
+      const config = await renamer.savedConfig(request.params.configName, {
+        config: 'Config not found',
+        renamer: 'Renamer for Config not found',
+      });
       return renamer.preview(ids, config, renamer.flags(request.query));
     },
   );
 
   app.post(
     '/api/v3/Renamer/Relocate/Location/:locationID',
-    { config: admin, schema: { tags, params: Type.Object({ locationID: Type.Integer({ minimum: 1 }) }), body: RelocateBody, response: { 200: RelocationResult } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        params: Type.Object({ locationID: Type.Integer({ minimum: 1 }) }),
+        body: RelocateBody,
+        response: { 200: RelocationResult },
+      },
+    },
     (request) => renamer.relocateLocation(request.params.locationID, request.body),
   );
 
@@ -91,21 +128,31 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
     async (request, reply) => {
       const ids = requireIds(request.body);
       const config = await renamer.savedConfig(request.params.configName, { config: 'Config not found.', renamer: 'Renamer not found.' });
-      const { batchId, results } = await renamer.relocate(ids, config, renamer.flags(request.query), { deleteEmptyDirectories: request.query.deleteEmptyDirectories });
+      const { batchId, results } = await renamer.relocate(ids, config, renamer.flags(request.query), {
+        deleteEmptyDirectories: request.query.deleteEmptyDirectories,
+      });
       return reply.header(BATCH_HEADER, batchId).send(results);
     },
   );
 
-  app.post('/api/v3/Renamer/Relocate', { config: admin, schema: { tags, querystring: RelocateQuery, body: FileIds, response: Results } }, async (request, reply) => {
-    const ids = requireIds(request.body);
-    const name = renamer.defaultConfigName();
-    if (!name) throw badRequest('Default Config not set. Set it in Settings > Plugins > Renamer > DefaultRenamer');
-    const config = await renamer.savedConfig(name, { config: 'Config not found.', renamer: 'Renamer not found.' });
-    const { batchId, results } = await renamer.relocate(ids, config, renamer.flags(request.query), { deleteEmptyDirectories: request.query.deleteEmptyDirectories });
-    return reply.header(BATCH_HEADER, batchId).send(results);
-  });
+  app.post(
+    '/api/v3/Renamer/Relocate',
+    { config: admin, schema: { tags, querystring: RelocateQuery, body: FileIds, response: Results } },
+    async (request, reply) => {
+      const ids = requireIds(request.body);
+      const name = renamer.defaultConfigName();
+      if (!name) throw badRequest('Default Config not set. Set it in Settings > Plugins > Renamer > DefaultRenamer');
+      const config = await renamer.savedConfig(name, { config: 'Config not found.', renamer: 'Renamer not found.' });
+      const { batchId, results } = await renamer.relocate(ids, config, renamer.flags(request.query), {
+        deleteEmptyDirectories: request.query.deleteEmptyDirectories,
+      });
+      return reply.header(BATCH_HEADER, batchId).send(results);
+    },
+  );
 
-  app.get('/api/v3/Renamer/Journal', { config: admin, schema: { tags, response: { 200: Type.Array(RelocationBatch) } } }, () => renamer.batches());
+  app.get('/api/v3/Renamer/Journal', { config: admin, schema: { tags, response: { 200: Type.Array(RelocationBatch) } } }, () =>
+    renamer.batches(),
+  );
 
   app.post(
     '/api/v3/Renamer/Journal/:batchID/Undo',
@@ -114,12 +161,22 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
       schema: {
         tags,
         params: Type.Object({ batchID: Type.String({ minLength: 1 }) }),
-        response: { 200: Type.Object({ BatchID: Type.String(), Restored: Type.Integer(), Failed: Type.Array(Type.Object({ FileID: Type.Integer(), ErrorMessage: Type.String() })) }) },
+        response: {
+          200: Type.Object({
+            BatchID: Type.String(),
+            Restored: Type.Integer(),
+            Failed: Type.Array(Type.Object({ FileID: Type.Integer(), ErrorMessage: Type.String() })),
+          }),
+        },
       },
     },
     async (request) => {
       const result = await renamer.undo(request.params.batchID);
-      return { BatchID: result.batchId, Restored: result.restored, Failed: result.failed.map((f) => ({ FileID: f.fileId, ErrorMessage: f.error })) };
+      return {
+        BatchID: result.batchId,
+        Restored: result.restored,
+        Failed: result.failed.map((f) => ({ FileID: f.fileId, ErrorMessage: f.error })),
+      };
     },
   );
 }

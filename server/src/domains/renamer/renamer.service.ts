@@ -1,6 +1,14 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { JsonPatchOperation, RelocationResult, Renamer, RenamerConfig, RenamerConfigInput, RenamerSetting, RenamerSettingValue } from '@shoko-ts/contract';
+import type {
+  JsonPatchOperation,
+  RelocationResult,
+  Renamer,
+  RenamerConfig,
+  RenamerConfigInput,
+  RenamerSetting,
+  RenamerSettingValue,
+} from '@shoko-ts/contract';
 import { badRequest, conflict, FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { QueueService } from '../../jobs/queue.service.js';
@@ -25,8 +33,20 @@ interface ResolvedConfig {
 
 type Computed = { ok: true; folderId: number; relativePath: string; isRelocated: boolean } | { ok: false; error: string };
 
-const TYPE_NAMES: Record<string, string> = { Integer: 'Int32', Decimal: 'Double', Boolean: 'Boolean', Code: 'String', Text: 'String', LargeText: 'String' };
-const folderOf = (row: ImportFolderRow): RenameFolder & { path: string } => ({ id: row.id, path: row.path, isSource: !!row.is_drop_source, isDestination: !!row.is_drop_destination });
+const TYPE_NAMES: Record<string, string> = {
+  Integer: 'Int32',
+  Decimal: 'Double',
+  Boolean: 'Boolean',
+  Code: 'String',
+  Text: 'String',
+  LargeText: 'String',
+};
+const folderOf = (row: ImportFolderRow): RenameFolder & { path: string } => ({
+  id: row.id,
+  path: row.path,
+  isSource: !!row.is_drop_source,
+  isDestination: !!row.is_drop_destination,
+});
 const absolute = (folder: { path: string }, relativePath: string) => path.join(folder.path, relativePath);
 
 /** Renamer configs, previews and journaled relocations (contract files.md §7). */
@@ -114,7 +134,11 @@ export class RenamerService {
     const plugin = RENAMERS.find((p) => p.id === row.renamerId);
     if (!plugin) return { RenamerID: '', Name: row.name, Settings: null };
     const stored = new Map(row.settings.map((s) => [s.Name, s.Value]));
-    return { RenamerID: plugin.id, Name: row.name, Settings: plugin.settings.map((s) => ({ Name: s.Name, Value: stored.has(s.Name) ? (stored.get(s.Name) ?? null) : null })) };
+    return {
+      RenamerID: plugin.id,
+      Name: row.name,
+      Settings: plugin.settings.map((s) => ({ Name: s.Name, Value: stored.has(s.Name) ? (stored.get(s.Name) ?? null) : null })),
+    };
   }
 
   async configs(): Promise<RenamerConfig[]> {
@@ -139,7 +163,11 @@ export class RenamerService {
   }
 
   /** Checks the body's required fields; every problem is reported at once. */
-  private requireFields(body: RenamerConfigInput | null | undefined): { name: string; renamerId: string; settings: { Name: string; Value: unknown }[] | null } {
+  private requireFields(body: RenamerConfigInput | null | undefined): {
+    name: string;
+    renamerId: string;
+    settings: { Name: string; Value: unknown }[] | null;
+  } {
     const errors = new FieldErrorCollector();
     if (!body) throw validationError('Body', 'A non-empty request body is required.');
     if (!body.Name) errors.add('Name', 'The Name field is required.');
@@ -148,7 +176,11 @@ export class RenamerService {
       if (!setting.Name) errors.add(`Settings[${i}].Name`, 'The Name field is required.');
     });
     errors.throwIfAny();
-    return { name: body.Name!, renamerId: body.RenamerID!, settings: (body.Settings as { Name: string; Value: unknown }[] | null | undefined) ?? null };
+    return {
+      name: body.Name!,
+      renamerId: body.RenamerID!,
+      settings: (body.Settings as { Name: string; Value: unknown }[] | null | undefined) ?? null,
+    };
   }
 
   /** Converts given values onto `base`; values of the wrong type or out of range are 400s naming the setting. */
@@ -169,7 +201,10 @@ export class RenamerService {
       if (spec.SettingType === 'Integer' || spec.SettingType === 'Decimal') {
         const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
         if (!Number.isFinite(number) || (spec.SettingType === 'Integer' && !Number.isInteger(number))) typeError();
-        else if ((spec.MinimumValue !== undefined && number < spec.MinimumValue) || (spec.MaximumValue !== undefined && number > spec.MaximumValue)) {
+        else if (
+          (spec.MinimumValue !== undefined && number < spec.MinimumValue) ||
+          (spec.MaximumValue !== undefined && number > spec.MaximumValue)
+        ) {
           errors.add(field, `Value must be between ${spec.MinimumValue} and ${spec.MaximumValue}`);
         } else values.set(spec.Name, number);
       } else if (spec.SettingType === 'Boolean') {
@@ -210,15 +245,21 @@ export class RenamerService {
     const model: Record<string, unknown> = { ...this.configModel(row) };
     for (const operation of operations) {
       const field = ['Name', 'RenamerID', 'Settings'].find((k) => `/${k}`.toLowerCase() === operation.path.toLowerCase());
-      if (!field || !['replace', 'add'].includes(operation.op)) throw validationError('Body', `The operation ${operation.op} ${operation.path} is not supported on a renamer config.`);
+      if (!field || !['replace', 'add'].includes(operation.op))
+        throw validationError('Body', `The operation ${operation.op} ${operation.path} is not supported on a renamer config.`);
       model[field] = operation.value;
     }
     const input = this.requireFields(model as RenamerConfigInput);
     if (!input.name.trim()) throw badRequest('Name is required');
-    if (input.name !== row.name && (await this.deps.store.config(input.name))) throw conflict(`Renamer with name ${input.name} already exists.`);
+    if (input.name !== row.name && (await this.deps.store.config(input.name)))
+      throw conflict(`Renamer with name ${input.name} already exists.`);
     const plugin = this.plugin(input.renamerId);
     if (!plugin) throw notFound('Renamer not found');
-    const settings = this.convertSettings(plugin, input.settings ?? [], row.renamerId === plugin.id ? row.settings : defaultSettingsOf(plugin));
+    const settings = this.convertSettings(
+      plugin,
+      input.settings ?? [],
+      row.renamerId === plugin.id ? row.settings : defaultSettingsOf(plugin),
+    );
     await this.deps.store.updateConfig(row.id, { name: input.name, renamerId: plugin.id, settings });
     if (input.name !== row.name && this.deps.settings.current.Plugins.Renamer.DefaultRenamer === row.name) {
       await this.deps.settings.update((s) => {
@@ -230,7 +271,8 @@ export class RenamerService {
 
   async deleteConfig(name: string): Promise<void> {
     const row = await this.configRow(name);
-    if (this.deps.settings.current.Plugins.Renamer.DefaultRenamer === row.name) throw validationError('Body', 'Default renamer config cannot be deleted!');
+    if (this.deps.settings.current.Plugins.Renamer.DefaultRenamer === row.name)
+      throw validationError('Body', 'Default renamer config cannot be deleted!');
     await this.deps.store.deleteConfig(row.id);
   }
 
@@ -272,15 +314,30 @@ export class RenamerService {
 
   // Computing new paths
 
-  private compute(candidate: RenameCandidate, config: ResolvedConfig, flags: RelocationFlags, folders: Map<number, RenameFolder & { path: string }>): Computed {
+  private compute(
+    candidate: RenameCandidate,
+    config: ResolvedConfig,
+    flags: RelocationFlags,
+    folders: Map<number, RenameFolder & { path: string }>,
+  ): Computed {
     const folder = folders.get(candidate.folderId);
     if (!folder) return { ok: false, error: `Unable to find the import folder with ID ${candidate.folderId}.` };
-    if (!folder.isSource && !folder.isDestination) return { ok: false, error: 'Not relocating file as it is not in a drop source or drop destination.' };
+    if (!folder.isSource && !folder.isDestination)
+      return { ok: false, error: 'Not relocating file as it is not in a drop source or drop destination.' };
     if (!folder.isSource && !flags.allowRelocationInsideDestination) {
-      return { ok: false, error: "Not relocating file because it's in a drop destination not also marked as a drop source and relocating inside destinations is disabled." };
+      return {
+        ok: false,
+        error:
+          "Not relocating file because it's in a drop destination not also marked as a drop source and relocating inside destinations is disabled.",
+      };
     }
-    if (candidate.missingEpisodes > 0) return { ok: false, error: `Not enough data to do renaming for the recognized file. Missing metadata for ${candidate.missingEpisodes} episodes.` };
-    if (!candidate.subject && !config.plugin.supportsUnrecognized) return { ok: false, error: 'Configured renamer does not support unrecognized files, and the file is unrecognized.' };
+    if (candidate.missingEpisodes > 0)
+      return {
+        ok: false,
+        error: `Not enough data to do renaming for the recognized file. Missing metadata for ${candidate.missingEpisodes} episodes.`,
+      };
+    if (!candidate.subject && !config.plugin.supportsUnrecognized)
+      return { ok: false, error: 'Configured renamer does not support unrecognized files, and the file is unrecognized.' };
     const output = config.plugin.rename({
       subject: candidate.subject,
       folder,
@@ -301,10 +358,12 @@ export class RenamerService {
     let renamerDirectory = output.directory;
     if (flags.rename) {
       const given = (output.fileName ?? '').replace(/\\/g, '/');
-      if (!given.trim()) return { ok: false, error: `The renamer "${config.plugin.name}" returned a null or empty value for the file name.` };
+      if (!given.trim())
+        return { ok: false, error: `The renamer "${config.plugin.name}" returned a null or empty value for the file name.` };
       const leaf = given.slice(given.lastIndexOf('/') + 1);
       if (given.includes('/') && renamerDirectory === undefined) renamerDirectory = given.slice(0, given.lastIndexOf('/'));
-      if (!leaf.trim()) return { ok: false, error: `The renamer "${config.plugin.name}" returned a null or empty value for the file name.` };
+      if (!leaf.trim())
+        return { ok: false, error: `The renamer "${config.plugin.name}" returned a null or empty value for the file name.` };
       fileName = leaf;
     }
     if (flags.move) {
@@ -327,24 +386,43 @@ export class RenamerService {
   /** Per file id, in order: the first location's candidate or the reason there is none. */
   private async firstCandidates(fileIds: number[]): Promise<Map<number, RenameCandidate[]>> {
     const byFile = new Map<number, RenameCandidate[]>();
-    for (const candidate of await this.deps.store.candidates(fileIds)) byFile.set(candidate.fileId, [...(byFile.get(candidate.fileId) ?? []), candidate]);
+    for (const candidate of await this.deps.store.candidates(fileIds))
+      byFile.set(candidate.fileId, [...(byFile.get(candidate.fileId) ?? []), candidate]);
     return byFile;
   }
 
   async preview(fileIds: number[], config: ResolvedConfig, flags: RelocationFlags): Promise<RelocationResult[]> {
     const folders = await this.folderMap();
     const candidates = await this.firstCandidates(fileIds);
-    const known = new Set((await this.deps.store.existingFiles(fileIds)));
+    const known = new Set(await this.deps.store.existingFiles(fileIds));
     return fileIds.map((fileId) => {
-      if (!known.has(fileId)) return { FileID: fileId, IsSuccess: false, IsPreview: true, ErrorMessage: `Unable to find File with ID ${fileId}` };
+      if (!known.has(fileId))
+        return { FileID: fileId, IsSuccess: false, IsPreview: true, ErrorMessage: `Unable to find File with ID ${fileId}` };
       const candidate = candidates.get(fileId)?.[0];
-      if (!candidate) return { FileID: fileId, IsSuccess: false, IsPreview: true, ErrorMessage: `Unable to find any resolvable File.Location for File with ID ${fileId}.` };
+      if (!candidate)
+        return {
+          FileID: fileId,
+          IsSuccess: false,
+          IsPreview: true,
+          ErrorMessage: `Unable to find any resolvable File.Location for File with ID ${fileId}.`,
+        };
       return this.resultOf(candidate, this.compute(candidate, config, flags, folders), config, folders, true);
     });
   }
 
-  private resultOf(candidate: RenameCandidate, computed: Computed, config: ResolvedConfig, folders: Map<number, RenameFolder & { path: string }>, preview: boolean): RelocationResult {
-    const base: RelocationResult = { FileID: candidate.fileId, FileLocationID: candidate.locationId, ...(config.name !== null ? { ConfigName: config.name } : {}), IsSuccess: computed.ok };
+  private resultOf(
+    candidate: RenameCandidate,
+    computed: Computed,
+    config: ResolvedConfig,
+    folders: Map<number, RenameFolder & { path: string }>,
+    preview: boolean,
+  ): RelocationResult {
+    const base: RelocationResult = {
+      FileID: candidate.fileId,
+      FileLocationID: candidate.locationId,
+      ...(config.name !== null ? { ConfigName: config.name } : {}),
+      IsSuccess: computed.ok,
+    };
     if (preview) base.IsPreview = true;
     if (!computed.ok) return { ...base, ErrorMessage: computed.error };
     return {
@@ -383,11 +461,22 @@ export class RenamerService {
         }
         const locations = candidates.get(fileId) ?? [];
         if (!locations.length) {
-          results.push({ FileID: fileId, ...nameOf, IsSuccess: false, ErrorMessage: `Unable to find any resolvable File.Location for File with ID ${fileId}.` });
+          results.push({
+            FileID: fileId,
+            ...nameOf,
+            IsSuccess: false,
+            ErrorMessage: `Unable to find any resolvable File.Location for File with ID ${fileId}.`,
+          });
           continue;
         }
         if (!flags.move && !flags.rename) {
-          results.push({ FileID: fileId, FileLocationID: locations[0].locationId, ...nameOf, IsSuccess: false, ErrorMessage: 'Rename and Move are both set to false. Nothing to do.' });
+          results.push({
+            FileID: fileId,
+            FileLocationID: locations[0].locationId,
+            ...nameOf,
+            IsSuccess: false,
+            ErrorMessage: 'Rename and Move are both set to false. Nothing to do.',
+          });
           continue;
         }
         let first: RelocationResult | null = null;
@@ -439,7 +528,10 @@ export class RenamerService {
   }
 
   /** N12: one location to an explicit path. */
-  async relocateLocation(locationId: number, body: { ImportFolderID: number; RelativePath: string; DeleteEmptyDirectories?: boolean }): Promise<RelocationResult> {
+  async relocateLocation(
+    locationId: number,
+    body: { ImportFolderID: number; RelativePath: string; DeleteEmptyDirectories?: boolean },
+  ): Promise<RelocationResult> {
     const location = await this.deps.store.location(locationId);
     if (!location) throw notFound('No File.Location entry for the given locationID.');
     const folders = await this.folderMap();
@@ -451,12 +543,26 @@ export class RenamerService {
     return this.serialized(async () => {
       const size = (await this.deps.store.fileSize(location.file_id)) ?? -1;
       const outcome = await this.relocator.execute(
-        { fileId: location.file_id, locationId, size, from: { folder: source, relativePath: location.relative_path }, to: { folder: target, relativePath } },
+        {
+          fileId: location.file_id,
+          locationId,
+          size,
+          from: { folder: source, relativePath: location.relative_path },
+          to: { folder: target, relativePath },
+        },
         this.relocator.newBatch(),
         this.moveOptions(body.DeleteEmptyDirectories ?? true, false),
       );
       if (!outcome.ok) return { FileID: location.file_id, FileLocationID: locationId, IsSuccess: false, ErrorMessage: outcome.error };
-      return { FileID: location.file_id, FileLocationID: locationId, IsSuccess: true, IsRelocated: outcome.moved, ImportFolderID: target.id, RelativePath: relativePath, AbsolutePath: absolute(target, relativePath) };
+      return {
+        FileID: location.file_id,
+        FileLocationID: locationId,
+        IsSuccess: true,
+        IsRelocated: outcome.moved,
+        ImportFolderID: target.id,
+        RelativePath: relativePath,
+        AbsolutePath: absolute(target, relativePath),
+      };
     });
   }
 
@@ -468,9 +574,13 @@ export class RenamerService {
     const settings = this.deps.settings.current.Plugins.Renamer;
     if (!settings.RenameOnImport && !settings.MoveOnImport) return [];
     try {
-      const config = await this.defaultConfig({ config: 'The specified default renamer does not exist.', renamer: 'No renamers configured for the default config.' });
+      const config = await this.defaultConfig({
+        config: 'The specified default renamer does not exist.',
+        renamer: 'No renamers configured for the default config.',
+      });
       const { results } = await this.relocate([fileId], config, this.flags({}), { deleteEmptyDirectories: true });
-      for (const result of results) if (!result.IsSuccess) this.deps.logger.warn(`Rename on import of file ${fileId} failed: ${result.ErrorMessage}`);
+      for (const result of results)
+        if (!result.IsSuccess) this.deps.logger.warn(`Rename on import of file ${fileId} failed: ${result.ErrorMessage}`);
       return results;
     } catch (error) {
       this.deps.logger.warn(`Rename on import of file ${fileId} failed: ${(error as Error).message}`);
@@ -485,7 +595,10 @@ export class RenamerService {
   async queueRenameOnImport(fileIds: number[]): Promise<number> {
     const settings = this.deps.settings.current.Plugins.Renamer;
     if (!this.deps.jobs || (!settings.RenameOnImport && !settings.MoveOnImport) || !fileIds.length) return 0;
-    return this.deps.jobs.enqueueMany(this.job, fileIds.map((fileId) => ({ fileId })));
+    return this.deps.jobs.enqueueMany(
+      this.job,
+      fileIds.map((fileId) => ({ fileId })),
+    );
   }
 
   recover() {

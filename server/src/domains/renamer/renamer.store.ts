@@ -40,7 +40,8 @@ type AnimeCache = Map<
 
 const CHUNK = 500;
 const now = () => new Date().toISOString();
-const chunks = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 const parseJson = <T>(text: string | null, fallback: T): T => {
   try {
     return text ? (JSON.parse(text) as T) : fallback;
@@ -68,7 +69,10 @@ export class RenamerStore {
   }
 
   async insertConfig(config: Omit<ConfigRow, 'id'>): Promise<void> {
-    await this.db.insertInto('renamer_configs').values({ name: config.name, renamer_id: config.renamerId, settings: JSON.stringify(config.settings) }).execute();
+    await this.db
+      .insertInto('renamer_configs')
+      .values({ name: config.name, renamer_id: config.renamerId, settings: JSON.stringify(config.settings) })
+      .execute();
   }
 
   async updateConfig(id: number, config: Omit<ConfigRow, 'id'>): Promise<void> {
@@ -95,14 +99,26 @@ export class RenamerStore {
   private async loadAnime(animeIds: number[], cache: AnimeCache): Promise<void> {
     const db = this.db;
     for (const ids of chunks(animeIds.filter((id) => !cache.has(id)))) {
-      for (const a of await db.selectFrom('anidb_anime').selectAll().where('id', 'in', ids).execute()) cache.set(a.id, { row: a, titles: [], directories: [], series: null });
-      for (const t of await db.selectFrom('anidb_anime_titles').select(['anime_id', 'type', 'language', 'value']).where('anime_id', 'in', ids).execute()) cache.get(t.anime_id)?.titles.push(t);
+      for (const a of await db.selectFrom('anidb_anime').selectAll().where('id', 'in', ids).execute())
+        cache.set(a.id, { row: a, titles: [], directories: [], series: null });
+      for (const t of await db
+        .selectFrom('anidb_anime_titles')
+        .select(['anime_id', 'type', 'language', 'value'])
+        .where('anime_id', 'in', ids)
+        .execute())
+        cache.get(t.anime_id)?.titles.push(t);
       const placed = await db
         .selectFrom('file_episode_links as l')
         .innerJoin('files as f', (join) => join.onRef('f.ed2k', '=', 'l.ed2k').onRef('f.size', '=', 'l.size'))
         .innerJoin('file_locations as fl', 'fl.file_id', 'f.id')
         .leftJoin('anidb_episodes as e', 'e.id', 'l.episode_id')
-        .select(['l.anime_id as animeId', 'fl.import_folder_id as folderId', 'fl.relative_path as path', 'e.air_date as airDate', 'f.ed2k as ed2k'])
+        .select([
+          'l.anime_id as animeId',
+          'fl.import_folder_id as folderId',
+          'fl.relative_path as path',
+          'e.air_date as airDate',
+          'f.ed2k as ed2k',
+        ])
         .where('l.anime_id', 'in', ids)
         .execute();
       // One entry per directory: its latest aired episode and the contents (ED2K) found there.
@@ -111,28 +127,53 @@ export class RenamerStore {
         const at = p.path.lastIndexOf('/');
         const directory = at < 0 ? '' : p.path.slice(0, at);
         const key = `${p.animeId}:${p.folderId}:${directory}`;
-        const entry = byDirectory.get(key) ?? { animeId: p.animeId, folderId: p.folderId, directory, airDate: '', ed2ks: new Set<string>() };
+        const entry = byDirectory.get(key) ?? {
+          animeId: p.animeId,
+          folderId: p.folderId,
+          directory,
+          airDate: '',
+          ed2ks: new Set<string>(),
+        };
         if ((p.airDate ?? '') > entry.airDate) entry.airDate = p.airDate ?? '';
         entry.ed2ks.add(p.ed2k);
         byDirectory.set(key, entry);
       }
-      for (const entry of [...byDirectory.values()].sort((a, b) => b.airDate.localeCompare(a.airDate))) cache.get(entry.animeId)?.directories.push(entry);
+      for (const entry of [...byDirectory.values()].sort((a, b) => b.airDate.localeCompare(a.airDate)))
+        cache.get(entry.animeId)?.directories.push(entry);
       const seriesRows = await db
         .selectFrom('series as s')
         .innerJoin('groups as g', 'g.id', 's.group_id')
         .innerJoin('anidb_anime as a', 'a.id', 's.anime_id')
-        .select(['s.anime_id as animeId', 's.group_id as groupId', 's.title_override as titleOverride', 'a.main_title as mainTitle', 'a.restricted as restricted', 'g.name as groupName'])
+        .select([
+          's.anime_id as animeId',
+          's.group_id as groupId',
+          's.title_override as titleOverride',
+          'a.main_title as mainTitle',
+          'a.restricted as restricted',
+          'g.name as groupName',
+        ])
         .where('s.anime_id', 'in', ids)
         .execute();
       const groupIds = [...new Set(seriesRows.map((s) => s.groupId))];
       const groupSizes = new Map<number, number>();
       if (groupIds.length) {
-        const counts = await db.selectFrom('series').select(['group_id', (eb) => eb.fn.countAll<number>().as('count')]).where('group_id', 'in', groupIds).groupBy('group_id').execute();
+        const counts = await db
+          .selectFrom('series')
+          .select(['group_id', (eb) => eb.fn.countAll<number>().as('count')])
+          .where('group_id', 'in', groupIds)
+          .groupBy('group_id')
+          .execute();
         for (const c of counts) groupSizes.set(c.group_id, Number(c.count));
       }
       for (const s of seriesRows) {
         const entry = cache.get(s.animeId);
-        if (entry) entry.series = { name: s.titleOverride ?? s.mainTitle, groupName: s.groupName, groupSize: groupSizes.get(s.groupId) ?? 1, restricted: !!s.restricted };
+        if (entry)
+          entry.series = {
+            name: s.titleOverride ?? s.mainTitle,
+            groupName: s.groupName,
+            groupSize: groupSizes.get(s.groupId) ?? 1,
+            restricted: !!s.restricted,
+          };
       }
     }
   }
@@ -147,15 +188,25 @@ export class RenamerStore {
     const links = new Map<string, { episode_id: number }[]>();
     const releaseGroups = new Map<number, { name: string; short_name: string }>();
     if (hashes.length) {
-      for (const a of await db.selectFrom('anidb_files').selectAll().where('ed2k', 'in', hashes).where('file_id', 'is not', null).execute()) anidbFiles.set(contentKey(a), a);
+      for (const a of await db.selectFrom('anidb_files').selectAll().where('ed2k', 'in', hashes).where('file_id', 'is not', null).execute())
+        anidbFiles.set(contentKey(a), a);
       const groupIds = [...new Set([...anidbFiles.values()].map((a) => a.group_id).filter((id) => id > 0))];
-      if (groupIds.length) for (const g of await db.selectFrom('anidb_release_groups').selectAll().where('id', 'in', groupIds).execute()) releaseGroups.set(g.id, g);
-      const linkRows = await db.selectFrom('file_episode_links').selectAll().where('ed2k', 'in', hashes).orderBy('ordering').orderBy('id').execute();
+      if (groupIds.length)
+        for (const g of await db.selectFrom('anidb_release_groups').selectAll().where('id', 'in', groupIds).execute())
+          releaseGroups.set(g.id, g);
+      const linkRows = await db
+        .selectFrom('file_episode_links')
+        .selectAll()
+        .where('ed2k', 'in', hashes)
+        .orderBy('ordering')
+        .orderBy('id')
+        .execute();
       for (const l of linkRows) links.set(contentKey(l), [...(links.get(contentKey(l)) ?? []), l]);
     }
     const episodeIds = [...new Set([...links.values()].flat().map((l) => l.episode_id))];
     const episodes = new Map<number, Database['anidb_episodes']>();
-    for (const ids of chunks(episodeIds)) for (const e of await db.selectFrom('anidb_episodes').selectAll().where('id', 'in', ids).execute()) episodes.set(e.id, e);
+    for (const ids of chunks(episodeIds))
+      for (const e of await db.selectFrom('anidb_episodes').selectAll().where('id', 'in', ids).execute()) episodes.set(e.id, e);
     await this.loadAnime([...new Set([...episodes.values()].map((e) => e.anime_id))], animeCache);
 
     const byFile = new Map(files.map((f) => [f.id, f]));
@@ -175,9 +226,12 @@ export class RenamerStore {
       const animeRow = animeData?.row;
       if (first && animeData && animeRow) {
         // Manual links list their episodes by type, then number; AniDB's own order stays as AniDB gave it.
-        const ordered = anidbFile ? linked : [...linked].sort((a, b) => episodeTypeLetter(a.type).localeCompare(episodeTypeLetter(b.type)) || a.number - b.number);
+        const ordered = anidbFile
+          ? linked
+          : [...linked].sort((a, b) => episodeTypeLetter(a.type).localeCompare(episodeTypeLetter(b.type)) || a.number - b.number);
         const animeTitles = animeData.titles;
-        const title = (types: string[], language: string) => animeTitles.find((t) => types.includes(t.type) && t.language === language)?.value ?? null;
+        const title = (types: string[], language: string) =>
+          animeTitles.find((t) => types.includes(t.type) && t.language === language)?.value ?? null;
         const media = parseJson<MediaInfo | null>(file.media_info, null);
         const video = media?.Video?.[0];
         subject = {
@@ -216,7 +270,9 @@ export class RenamerStore {
             : null,
           ed2k: file.ed2k,
           crc32: file.crc32 || null,
-          video: video ? { width: video.Width, height: video.Height, codec: video.Codec?.Simplified ?? null, bitDepth: video.BitDepth || null } : null,
+          video: video
+            ? { width: video.Width, height: video.Height, codec: video.Codec?.Simplified ?? null, bitDepth: video.BitDepth || null }
+            : null,
           audioCodec: media?.Audio?.[0]?.Codec?.Simplified ?? null,
           extension,
           manuallyLinked: !anidbFile && linked.length > 0,
@@ -247,7 +303,8 @@ export class RenamerStore {
 
   async existingFiles(fileIds: number[]): Promise<number[]> {
     const found: number[] = [];
-    for (const ids of chunks([...new Set(fileIds)])) found.push(...(await this.db.selectFrom('files').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+    for (const ids of chunks([...new Set(fileIds)]))
+      found.push(...(await this.db.selectFrom('files').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
     return found;
   }
 
@@ -277,7 +334,17 @@ export class RenamerStore {
     const at = now();
     return this.db
       .insertInto('relocation_journal')
-      .values(entries.map((e) => ({ ...e, batch_id: batchId, state: 'planned' as const, error: null, undone_by: null, created_at: at, updated_at: at })))
+      .values(
+        entries.map((e) => ({
+          ...e,
+          batch_id: batchId,
+          state: 'planned' as const,
+          error: null,
+          undone_by: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
       .returningAll()
       .execute();
   }
@@ -290,17 +357,36 @@ export class RenamerStore {
   /** Points the location at its new path and marks its entries committed, atomically. */
   async commit(entries: JournalRow[], locationId: number, folderId: number, relativePath: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('file_locations').set({ import_folder_id: folderId, relative_path: relativePath, is_accessible: 1 }).where('id', '=', locationId).execute();
-      await trx.updateTable('relocation_journal').set({ state: 'committed', updated_at: now() }).where('id', 'in', entries.map((e) => e.id)).execute();
+      await trx
+        .updateTable('file_locations')
+        .set({ import_folder_id: folderId, relative_path: relativePath, is_accessible: 1 })
+        .where('id', '=', locationId)
+        .execute();
+      await trx
+        .updateTable('relocation_journal')
+        .set({ state: 'committed', updated_at: now() })
+        .where(
+          'id',
+          'in',
+          entries.map((e) => e.id),
+        )
+        .execute();
     });
   }
 
   unfinished(): Promise<JournalRow[]> {
-    return this.db.selectFrom('relocation_journal').selectAll().where('state', 'in', ['planned', 'moved']).orderBy('id').execute() as Promise<JournalRow[]>;
+    return this.db
+      .selectFrom('relocation_journal')
+      .selectAll()
+      .where('state', 'in', ['planned', 'moved'])
+      .orderBy('id')
+      .execute() as Promise<JournalRow[]>;
   }
 
   batch(batchId: string): Promise<JournalRow[]> {
-    return this.db.selectFrom('relocation_journal').selectAll().where('batch_id', '=', batchId).orderBy('id').execute() as Promise<JournalRow[]>;
+    return this.db.selectFrom('relocation_journal').selectAll().where('batch_id', '=', batchId).orderBy('id').execute() as Promise<
+      JournalRow[]
+    >;
   }
 
   async markUndone(batchId: string, undoBatchId: string): Promise<void> {
@@ -330,7 +416,14 @@ export class RenamerStore {
       .execute();
     return rows.map((r) => {
       const count = (state: string) => Number(states.find((s) => s.batch_id === r.batch_id && s.state === state)?.count ?? 0);
-      return { BatchID: r.batch_id, CreatedAt: String(r.created), Files: Number(r.files), Committed: count('committed'), RolledBack: count('rolled_back'), Undone: !!r.undone };
+      return {
+        BatchID: r.batch_id,
+        CreatedAt: String(r.created),
+        Files: Number(r.files),
+        Committed: count('committed'),
+        RolledBack: count('rolled_back'),
+        Undone: !!r.undone,
+      };
     });
   }
 }

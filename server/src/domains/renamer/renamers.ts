@@ -44,7 +44,8 @@ export const definitionOf = (spec: SettingSpec): RenamerSettingDefinition => {
   const { defaultValue: _default, ...definition } = spec;
   return definition;
 };
-export const defaultSettingsOf = (plugin: RenamerPlugin): RenamerSetting[] => plugin.settings.map((s) => ({ Name: s.Name, Value: s.defaultValue }));
+export const defaultSettingsOf = (plugin: RenamerPlugin): RenamerSetting[] =>
+  plugin.settings.map((s) => ({ Name: s.Name, Value: s.defaultValue }));
 
 /** Parsed scripts by text: previews run the same script over thousands of files. */
 const parsedScripts = new Map<string, ReturnType<typeof parseScript> | ScriptError>();
@@ -104,8 +105,20 @@ export const scriptRenamer: RenamerPlugin = {
   version: '1.0.0',
   supportsUnrecognized: false,
   settings: [
-    { Name: 'Max Episode Length', Description: 'Episode titles (%epn, %epr) are cut to this many characters.', SettingType: 'Integer', MinimumValue: 1, MaximumValue: 250, defaultValue: 33 },
-    { Name: 'Group Aware Sorting', Description: 'Build destination folders from the group and series names.', SettingType: 'Boolean', defaultValue: false },
+    {
+      Name: 'Max Episode Length',
+      Description: 'Episode titles (%epn, %epr) are cut to this many characters.',
+      SettingType: 'Integer',
+      MinimumValue: 1,
+      MaximumValue: 250,
+      defaultValue: 33,
+    },
+    {
+      Name: 'Group Aware Sorting',
+      Description: 'Build destination folders from the group and series names.',
+      SettingType: 'Boolean',
+      defaultValue: false,
+    },
     { Name: 'Script', Description: 'The renaming script.', SettingType: 'Code', Language: 'PlainText', defaultValue: DEFAULT_SCRIPT },
   ],
   rename(input) {
@@ -116,7 +129,9 @@ export const scriptRenamer: RenamerPlugin = {
       if (!input.subject) return { error: 'Configured renamer does not support unrecognized files, and the file is unrecognized.' };
       const maxLength = Number(input.settings['Max Episode Length'] ?? 33);
       try {
-        result.fileName = evaluateScript(parsedScript(script), input.subject, { maxEpisodeLength: Number.isFinite(maxLength) && maxLength > 0 ? maxLength : 33 });
+        result.fileName = evaluateScript(parsedScript(script), input.subject, {
+          maxEpisodeLength: Number.isFinite(maxLength) && maxLength > 0 ? maxLength : 33,
+        });
       } catch (error) {
         if (error instanceof ScriptError) return { error: error.message };
         throw error;

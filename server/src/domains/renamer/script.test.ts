@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCRIPT, evaluateScript, MAX_NAME_LENGTH, parseScript, ScriptError, substituteInvalidCharacters, type RenameSubject } from './script.js';
+import {
+  DEFAULT_SCRIPT,
+  evaluateScript,
+  MAX_NAME_LENGTH,
+  parseScript,
+  ScriptError,
+  substituteInvalidCharacters,
+  type RenameSubject,
+} from './script.js';
 
 const subject = (overrides: Partial<RenameSubject> = {}): RenameSubject => ({
   animeId: 42,
@@ -99,7 +107,7 @@ describe('renamer script language', () => {
     const globalBefore = Object.keys(globalThis).length;
     const attempts = [
       "DO ADD '${process.exit(1)}'",
-      "DO ADD '`${require(\"fs\").readFileSync(\"/etc/passwd\")}`'",
+      'DO ADD \'`${require("fs").readFileSync("/etc/passwd")}`\'',
       "DO ADD '%__proto__ %constructor %process'",
       "DO ADD 'x'\nDO REPLACE 'x' 'constructor.constructor(\"return process\")()'",
       "IF I(constructor) DO ADD 'bad'\nDO ADD 'ok'",
@@ -116,7 +124,11 @@ describe('renamer script language', () => {
   it('bounds execution: long scripts, many lines and runaway names are refused', () => {
     expect(() => parseScript('x'.repeat(70_000))).toThrow(/longer than/);
     expect(() => parseScript('\n'.repeat(3000))).toThrow(/more than/);
-    const doubling = ["DO ADD 'ab'", ...Array.from({ length: 20 }, () => "DO REPLACE 'a' 'aa'"), ...Array.from({ length: 12 }, () => "DO REPLACE 'b' 'bbbbbbbbbb'")].join('\n');
+    const doubling = [
+      "DO ADD 'ab'",
+      ...Array.from({ length: 20 }, () => "DO REPLACE 'a' 'aa'"),
+      ...Array.from({ length: 12 }, () => "DO REPLACE 'b' 'bbbbbbbbbb'"),
+    ].join('\n');
     expect(() => run(doubling)).toThrow(new RegExp(`longer than ${MAX_NAME_LENGTH}`));
   });
 

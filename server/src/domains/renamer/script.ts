@@ -63,16 +63,60 @@ export class ScriptError extends Error {}
 
 /** Tags in the order they are replaced; every action replaces only those occurring in its own text. */
 const TAG_ORDER = [
-  'aid', 'eng', 'ann', 'kan', 'enr', 'eps', 'epn', 'epr', 'grp', 'grl', 'ED2', 'ed2', 'CRC', 'crc', 'ver', 'dub', 'sub',
-  'vid', 'aud', 'bit', 'src', 'typ', 'res', 'vdh', 'yea', 'fid', 'eid', 'gid', 'sna', 'cen', 'dep',
+  'aid',
+  'eng',
+  'ann',
+  'kan',
+  'enr',
+  'eps',
+  'epn',
+  'epr',
+  'grp',
+  'grl',
+  'ED2',
+  'ed2',
+  'CRC',
+  'crc',
+  'ver',
+  'dub',
+  'sub',
+  'vid',
+  'aud',
+  'bit',
+  'src',
+  'typ',
+  'res',
+  'vdh',
+  'yea',
+  'fid',
+  'eid',
+  'gid',
+  'sna',
+  'cen',
+  'dep',
 ] as const;
 type Tag = (typeof TAG_ORDER)[number];
 
-const EPISODE_TYPE_LETTERS: Record<string, EpisodeTypeLetter> = { Episode: '', Special: 'S', Credits: 'C', Trailer: 'T', Parody: 'P', Other: 'O' };
+const EPISODE_TYPE_LETTERS: Record<string, EpisodeTypeLetter> = {
+  Episode: '',
+  Special: 'S',
+  Credits: 'C',
+  Trailer: 'T',
+  Parody: 'P',
+  Other: 'O',
+};
 export const episodeTypeLetter = (type: string): EpisodeTypeLetter => EPISODE_TYPE_LETTERS[type] ?? 'O';
 
 const INVALID_CHARACTERS: [string, string][] = [
-  ['*', '\u2605'], ['|', '\u00a6'], ['\\', '\u29f9'], ['/', '\u2044'], [':', '\u0589'], ['"', '\u2033'], ['>', '\u203a'], ['<', '\u2039'], ['?', '\uff1f'],
+  ['*', '\u2605'],
+  ['|', '\u00a6'],
+  ['\\', '\u29f9'],
+  ['/', '\u2044'],
+  [':', '\u0589'],
+  ['"', '\u2033'],
+  ['>', '\u203a'],
+  ['<', '\u2039'],
+  ['?', '\uff1f'],
 ];
 
 /** Makes a text safe as one path segment: reserved characters become look-alikes, dots at the edges are replaced. */
@@ -92,7 +136,13 @@ function truncate(title: string, length: number): string {
 }
 
 const ANIME_TYPES: Record<string, string> = {
-  movie: 'movie', ova: 'ova', 'tv series': 'tv series', 'tv special': 'tv special', web: 'web', other: 'other', 'music video': 'music video',
+  movie: 'movie',
+  ova: 'ova',
+  'tv series': 'tv series',
+  'tv special': 'tv special',
+  web: 'web',
+  other: 'other',
+  'music video': 'music video',
 };
 const animeTypeText = (type: string) => ANIME_TYPES[type.toLowerCase()] ?? 'unknown';
 
@@ -297,7 +347,10 @@ function runTest(letter: string, rawArgument: string, subject: RenameSubject, ta
       result = argument.toLowerCase() === 'unknown' ? !file?.source : equalsIgnoreCase(file?.source, argument);
       break;
     case 'T':
-      result = argument.toLowerCase() === 'unknown' ? animeTypeText(subject.animeType) === 'unknown' : animeTypeText(subject.animeType) === argument.toLowerCase();
+      result =
+        argument.toLowerCase() === 'unknown'
+          ? animeTypeText(subject.animeType) === 'unknown'
+          : animeTypeText(subject.animeType) === argument.toLowerCase();
       break;
     case 'Y':
       result = compareNumber(argument, subject.year);
@@ -306,7 +359,10 @@ function runTest(letter: string, rawArgument: string, subject: RenameSubject, ta
       result = file === null ? null : file.audioLanguages.some((l) => equalsIgnoreCase(l, argument));
       break;
     case 'S':
-      result = argument.toLowerCase() === 'none' ? !file?.subtitleLanguages.length : !!file?.subtitleLanguages.some((l) => equalsIgnoreCase(l, argument));
+      result =
+        argument.toLowerCase() === 'none'
+          ? !file?.subtitleLanguages.length
+          : !!file?.subtitleLanguages.some((l) => equalsIgnoreCase(l, argument));
       break;
     case 'C':
       result = argument.toLowerCase() === 'unknown' ? !subject.video?.codec : equalsIgnoreCase(subject.video?.codec, argument);
@@ -392,7 +448,11 @@ export function parseScript(script: string): ParsedScript {
     if (/^IF [A-Za-z]\(/i.test(text)) {
       const doAt = text.indexOf(' DO ');
       if (doAt < 0) throw new ScriptError(`Line ${line}: an IF line needs an action after " DO ".`);
-      statements.push({ line, conditions: parseConditions(text.slice(3, doAt), line), action: parseAction(text.slice(doAt + 4).trimStart(), line) });
+      statements.push({
+        line,
+        conditions: parseConditions(text.slice(3, doAt), line),
+        action: parseAction(text.slice(doAt + 4).trimStart(), line),
+      });
       return;
     }
     throw new ScriptError(`Line ${line}: a line starts with DO or IF.`);
@@ -406,7 +466,8 @@ export function evaluateScript(script: ParsedScript, subject: RenameSubject, set
   let name = '';
   for (const statement of script.statements) {
     const conditional = statement.conditions.length > 0;
-    if (conditional && !statement.conditions.every((group) => group.some((test) => runTest(test.letter, test.argument, subject, tags)))) continue;
+    if (conditional && !statement.conditions.every((group) => group.some((test) => runTest(test.letter, test.argument, subject, tags))))
+      continue;
     const action = statement.action;
     if (action.kind === 'fail') {
       if (conditional) throw new ScriptError(`The script refused this file (FAIL on line ${statement.line}).`);
@@ -458,7 +519,7 @@ export const DEFAULT_SCRIPT = [
   "DO REPLACE '<' '('",
   "DO REPLACE '>' ')'",
   "DO REPLACE ':' '-'",
-  'DO REPLACE \'"\' \'`\'',
+  "DO REPLACE '\"' '`'",
   "DO REPLACE '/' '_'",
   "DO REPLACE '\\\\' '_'",
   "DO REPLACE '|' '_'",

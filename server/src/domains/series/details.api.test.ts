@@ -55,8 +55,21 @@ describe('series credits, relations and next-up API', () => {
         { id: 501, name: 'Guild', gender: null, character_type: 'Organization', description: null, picture: null },
       ])
       .execute();
-    await db.insertInto('anidb_creators').values([{ id: 600, name: 'Voice Person', picture: '600.jpg' }, { id: 601, name: 'Studio X', picture: null }, { id: 602, name: 'Dir Person', picture: null }]).execute();
-    await db.insertInto('anidb_anime_characters').values([{ anime_id: 401, character_id: 500, appearance: 'main character in', ordering: 0 }, { anime_id: 401, character_id: 501, appearance: 'appears in', ordering: 1 }]).execute();
+    await db
+      .insertInto('anidb_creators')
+      .values([
+        { id: 600, name: 'Voice Person', picture: '600.jpg' },
+        { id: 601, name: 'Studio X', picture: null },
+        { id: 602, name: 'Dir Person', picture: null },
+      ])
+      .execute();
+    await db
+      .insertInto('anidb_anime_characters')
+      .values([
+        { anime_id: 401, character_id: 500, appearance: 'main character in', ordering: 0 },
+        { anime_id: 401, character_id: 501, appearance: 'appears in', ordering: 1 },
+      ])
+      .execute();
     await db
       .insertInto('anidb_anime_staff')
       .values([
@@ -73,7 +86,10 @@ describe('series credits, relations and next-up API', () => {
         { anime_id: 403, related_anime_id: 401, relation_type: 'Sequel', related_title: 'Cast Show' },
       ])
       .execute();
-    await db.insertInto('anidb_similar').values({ anime_id: 401, similar_anime_id: 402, approval: 30, total: 40, title: 'Cast Show 2' }).execute();
+    await db
+      .insertInto('anidb_similar')
+      .values({ anime_id: 401, similar_anime_id: 402, approval: 30, total: 40, title: 'Cast Show 2' })
+      .execute();
     const now = new Date().toISOString();
     await db
       .insertInto('anidb_tags')
@@ -82,7 +98,13 @@ describe('series credits, relations and next-up API', () => {
         { id: 701, parent_id: 700, name: 'manga', description: null, is_spoiler: 0, is_verified: 1, updated_at: now },
       ])
       .execute();
-    await db.insertInto('anidb_anime_tags').values([{ anime_id: 401, tag_id: 701, weight: 0, is_local_spoiler: 0 }, { anime_id: 402, tag_id: 700, weight: 0, is_local_spoiler: 0 }]).execute();
+    await db
+      .insertInto('anidb_anime_tags')
+      .values([
+        { anime_id: 401, tag_id: 701, weight: 0, is_local_spoiler: 0 },
+        { anime_id: 402, tag_id: 700, weight: 0, is_local_spoiler: 0 },
+      ])
+      .execute();
   });
 
   afterAll(async () => {
@@ -99,7 +121,12 @@ describe('series credits, relations and next-up API', () => {
       ['Studio', 'Animation Work'],
       ['Director', 'Direction'],
     ]);
-    expect(roles[0].Character).toMatchObject({ ID: 500, Name: 'Hero', Description: 'The hero.', Image: { Type: 'Character', Source: 'AniDB', ID: 500 } });
+    expect(roles[0].Character).toMatchObject({
+      ID: 500,
+      Name: 'Hero',
+      Description: 'The hero.',
+      Image: { Type: 'Character', Source: 'AniDB', ID: 500 },
+    });
     expect(roles[0].Staff).toMatchObject({ ID: 600, Name: 'Voice Person', Type: 'Person', Image: { Type: 'Staff', ID: 600 } });
     expect(roles[1].Staff).toMatchObject({ ID: 0, Type: 'Unknown', Name: '' });
     expect(roles[2]).not.toHaveProperty('Character');
@@ -114,7 +141,16 @@ describe('series credits, relations and next-up API', () => {
   it('lists related anime in both directions and similar anime with their approval', async () => {
     const related = await api('GET', `/api/v3/Series/${show}/AniDB/Related`);
     expect(related.statusCode, related.body).toBe(200);
-    expect(related.json().map((a: { ID: number; Relation: string; ShokoID: number | null; Title: string }) => [a.ID, a.Relation, a.ShokoID !== null, a.Title])).toEqual([
+    expect(
+      related
+        .json()
+        .map((a: { ID: number; Relation: string; ShokoID: number | null; Title: string }) => [
+          a.ID,
+          a.Relation,
+          a.ShokoID !== null,
+          a.Title,
+        ]),
+    ).toEqual([
       [402, 'Sequel', true, 'Cast Show 2'],
       [9999, 'SideStory', false, 'Far Away'],
       [403, 'Prequel', true, 'Cast Show Zero'],
@@ -123,19 +159,32 @@ describe('series credits, relations and next-up API', () => {
     expect(related.json()[1]).toMatchObject({ Type: 'Unknown' });
     expect(related.json()[1]).not.toHaveProperty('Rating');
     const similar = (await api('GET', `/api/v3/Series/${show}/AniDB/Similar`)).json();
-    expect(similar).toEqual([expect.objectContaining({ ID: 402, ShokoID: sequel, UserApproval: { Value: 75, MaxValue: 100, Source: 'AniDB', Votes: 40, Type: 'User Approval' } })]);
+    expect(similar).toEqual([
+      expect.objectContaining({
+        ID: 402,
+        ShokoID: sequel,
+        UserApproval: { Value: 75, MaxValue: 100, Source: 'AniDB', Votes: 40, Type: 'User Approval' },
+      }),
+    ]);
     expect((await api('GET', `/api/v3/Series/${hidden}/AniDB/Similar`, undefined, viewerKey)).statusCode).toBe(403);
     expect((await api('GET', '/api/v3/Series/99999/AniDB/Related')).statusCode).toBe(404);
   });
 
   it('lists relations as SeriesRelation, locally known ones under Relations', async () => {
     const all = (await api('GET', `/api/v3/Series/${show}/AniDB/Relations`)).json();
-    expect(all.map((r: { IDs: { AniDB: number }; RelatedIDs: { AniDB: number }; Type: string }) => [r.IDs.AniDB, r.RelatedIDs.AniDB, r.Type])).toEqual([
+    expect(
+      all.map((r: { IDs: { AniDB: number }; RelatedIDs: { AniDB: number }; Type: string }) => [r.IDs.AniDB, r.RelatedIDs.AniDB, r.Type]),
+    ).toEqual([
       [401, 402, 'Sequel'],
       [401, 9999, 'SideStory'],
       [403, 401, 'Sequel'],
     ]);
-    expect(all[0]).toEqual({ IDs: { Shoko: show, AniDB: 401 }, RelatedIDs: { Shoko: sequel, AniDB: 402 }, Type: 'Sequel', Source: 'AniDB' });
+    expect(all[0]).toEqual({
+      IDs: { Shoko: show, AniDB: 401 },
+      RelatedIDs: { Shoko: sequel, AniDB: 402 },
+      Type: 'Sequel',
+      Source: 'AniDB',
+    });
     const local = (await api('GET', `/api/v3/Series/${show}/Relations`)).json();
     expect(local.map((r: { RelatedIDs: { AniDB: number } }) => r.RelatedIDs.AniDB)).toEqual([402, 401]);
   });

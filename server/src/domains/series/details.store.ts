@@ -36,11 +36,30 @@ const RELATION: Record<string, string> = {
   'side story': 'SideStory',
   summary: 'Summary',
 };
-const INVERSE: Record<string, string> = { Sequel: 'Prequel', Prequel: 'Sequel', MainStory: 'SideStory', SideStory: 'MainStory', FullStory: 'Summary', Summary: 'FullStory' };
+const INVERSE: Record<string, string> = {
+  Sequel: 'Prequel',
+  Prequel: 'Sequel',
+  MainStory: 'SideStory',
+  SideStory: 'MainStory',
+  FullStory: 'Summary',
+  Summary: 'FullStory',
+};
 export const relationType = (text: string) => RELATION[text.toLowerCase()] ?? 'Other';
 
 const image = (id: number, type: string, picture: string | null): CollectionImage | null =>
-  picture ? { ID: id, Type: type, Source: 'AniDB', LanguageCode: null, RelativeFilepath: `/${picture}`, Preferred: false, Disabled: false, Width: null, Height: null } : null;
+  picture
+    ? {
+        ID: id,
+        Type: type,
+        Source: 'AniDB',
+        LanguageCode: null,
+        RelativeFilepath: `/${picture}`,
+        Preferred: false,
+        Disabled: false,
+        Width: null,
+        Height: null,
+      }
+    : null;
 const poster = (animeId: number, picture: string | null): CollectionImage => ({
   ID: animeId,
   Type: 'Poster',
@@ -69,7 +88,14 @@ export class DetailsStore {
       .orderBy('s.ordering')
       .orderBy('s.id')
       .execute();
-    const creator = (row: (typeof staff)[number], type: string): RolePerson => ({ ID: row.creator_id, Type: type, Name: row.name, AlternateName: '', Description: '', Image: image(row.creator_id, 'Staff', row.picture) });
+    const creator = (row: (typeof staff)[number], type: string): RolePerson => ({
+      ID: row.creator_id,
+      Type: type,
+      Name: row.name,
+      AlternateName: '',
+      Description: '',
+      Image: image(row.creator_id, 'Staff', row.picture),
+    });
     if (wanted('Actor')) {
       const characters = await this.db
         .selectFrom('anidb_anime_characters as ac')
@@ -80,16 +106,28 @@ export class DetailsStore {
         .orderBy('ch.id')
         .execute();
       for (const ch of characters) {
-        const character: RolePerson = { ID: ch.id, Name: ch.name, AlternateName: '', Description: ch.description ?? '', Image: image(ch.id, 'Character', ch.picture) };
+        const character: RolePerson = {
+          ID: ch.id,
+          Name: ch.name,
+          AlternateName: '',
+          Description: ch.description ?? '',
+          Image: image(ch.id, 'Character', ch.picture),
+        };
         const actors = staff.filter((s) => s.character_id === ch.id);
-        for (const actor of actors) roles.push({ Character: character, Staff: creator(actor, 'Person'), RoleName: 'Actor', RoleDetails: APPEARANCE[ch.appearance.toLowerCase()] ?? 'Unknown' });
+        for (const actor of actors)
+          roles.push({
+            Character: character,
+            Staff: creator(actor, 'Person'),
+            RoleName: 'Actor',
+            RoleDetails: APPEARANCE[ch.appearance.toLowerCase()] ?? 'Unknown',
+          });
         if (!actors.length) {
           const organisation = (ch.character_type ?? '').toLowerCase().startsWith('organi');
           roles.push({
             Character: character,
             Staff: { ID: 0, Type: 'Unknown', Name: '', AlternateName: '', Description: '', Image: null },
             RoleName: 'Actor',
-            RoleDetails: organisation ? 'Appears In' : APPEARANCE[ch.appearance.toLowerCase()] ?? 'Unknown',
+            RoleDetails: organisation ? 'Appears In' : (APPEARANCE[ch.appearance.toLowerCase()] ?? 'Unknown'),
           });
         }
       }
@@ -109,9 +147,18 @@ export class DetailsStore {
     const result = new Map<number, RelatedAnime>();
     if (!ids.length) return result;
     const anime = new Map((await this.db.selectFrom('anidb_anime').selectAll().where('id', 'in', ids).execute()).map((a) => [a.id, a]));
-    const series = new Map((await this.db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids).execute()).map((s) => [s.anime_id, s.id]));
+    const series = new Map(
+      (await this.db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids).execute()).map((s) => [s.anime_id, s.id]),
+    );
     const overrides = new Map(
-      (await this.db.selectFrom('series').select(['anime_id', 'title_override']).where('anime_id', 'in', ids).where('title_override', 'is not', null).execute()).map((s) => [s.anime_id, s.title_override!]),
+      (
+        await this.db
+          .selectFrom('series')
+          .select(['anime_id', 'title_override'])
+          .where('anime_id', 'in', ids)
+          .where('title_override', 'is not', null)
+          .execute()
+      ).map((s) => [s.anime_id, s.title_override!]),
     );
     for (const item of items) {
       if (result.has(item.id)) continue;
@@ -131,7 +178,17 @@ export class DetailsStore {
           Rating: { Value: a.rating, MaxValue: 1000, Source: 'AniDB', Votes: a.rating_votes, Type: null },
         });
       else
-        result.set(item.id, { ID: item.id, ShokoID: null, Type: 'Unknown', Title: item.title ?? '', AirDate: null, EndDate: null, Restricted: false, Poster: poster(item.id, null), EpisodeCount: null });
+        result.set(item.id, {
+          ID: item.id,
+          ShokoID: null,
+          Type: 'Unknown',
+          Title: item.title ?? '',
+          AirDate: null,
+          EndDate: null,
+          Restricted: false,
+          Poster: poster(item.id, null),
+          EpisodeCount: null,
+        });
     }
     return result;
   }
@@ -148,7 +205,8 @@ export class DetailsStore {
     for (const r of incoming) {
       const forward = relationType(r.relation_type);
       const type = INVERSE[forward] ?? forward;
-      if (!entries.has(`${r.anime_id}:${type}`)) entries.set(`${r.anime_id}:${type}`, { base: r.anime_id, id: r.anime_id, type, title: null });
+      if (!entries.has(`${r.anime_id}:${type}`))
+        entries.set(`${r.anime_id}:${type}`, { base: r.anime_id, id: r.anime_id, type, title: null });
     }
     const list = [...entries.values()].sort((a, b) => a.base - b.base || a.id - b.id || a.type.localeCompare(b.type));
     const summaries = await this.summaries(list);
@@ -157,11 +215,23 @@ export class DetailsStore {
 
   /** §5.2 Similar: AniDB's similar anime with the approval percentage. */
   async similar(animeId: number): Promise<RelatedAnime[]> {
-    const rows = await this.db.selectFrom('anidb_similar').selectAll().where('anime_id', '=', animeId).orderBy('approval', 'desc').orderBy('similar_anime_id').execute();
+    const rows = await this.db
+      .selectFrom('anidb_similar')
+      .selectAll()
+      .where('anime_id', '=', animeId)
+      .orderBy('approval', 'desc')
+      .orderBy('similar_anime_id')
+      .execute();
     const summaries = await this.summaries(rows.map((r) => ({ id: r.similar_anime_id, title: r.title })));
     return rows.map((r) => ({
       ...summaries.get(r.similar_anime_id)!,
-      UserApproval: { Value: r.total ? Math.round((r.approval / r.total) * 10000) / 100 : 0, MaxValue: 100, Source: 'AniDB', Votes: r.total, Type: 'User Approval' },
+      UserApproval: {
+        Value: r.total ? Math.round((r.approval / r.total) * 10000) / 100 : 0,
+        MaxValue: 100,
+        Source: 'AniDB',
+        Votes: r.total,
+        Type: 'User Approval',
+      },
     }));
   }
 }
@@ -171,12 +241,20 @@ const SEASONS = ['Winter', 'Spring', 'Summer', 'Fall'];
 /** WebUISeriesExtra without SourceMaterial (that one needs the tag tree). */
 export async function seriesExtras(db: Kysely<Database>, animeId: number) {
   const anime = await db.selectFrom('anidb_anime').select(['type', 'air_date']).where('id', '=', animeId).executeTakeFirst();
-  const normal = await db.selectFrom('anidb_episodes').select(['number', 'length_seconds']).where('anime_id', '=', animeId).where('type', '=', 'Episode').orderBy('number').execute();
+  const normal = await db
+    .selectFrom('anidb_episodes')
+    .select(['number', 'length_seconds'])
+    .where('anime_id', '=', animeId)
+    .where('type', '=', 'Episode')
+    .orderBy('number')
+    .execute();
   const middle = normal.length ? normal[Math.floor((normal.length - 1) / 2)] : null;
   const type = animeType(anime?.type);
   const airDate = anime?.air_date ?? null;
   const firstAirSeason =
-    airDate && (type === 'TV' || type === 'Web') ? `${SEASONS[Math.floor((Number(airDate.slice(5, 7)) - 1) / 3)]} ${airDate.slice(0, 4)}` : null;
+    airDate && (type === 'TV' || type === 'Web')
+      ? `${SEASONS[Math.floor((Number(airDate.slice(5, 7)) - 1) / 3)]} ${airDate.slice(0, 4)}`
+      : null;
   const staff = await db
     .selectFrom('anidb_anime_staff as s')
     .innerJoin('anidb_creators as c', 'c.id', 's.creator_id')
@@ -186,7 +264,16 @@ export async function seriesExtras(db: Kysely<Database>, animeId: number) {
     .orderBy('s.ordering')
     .execute();
   const people = (role: string, type: string): RolePerson[] =>
-    staff.filter((s) => creatorRole(s.role) === role).map((s) => ({ ID: s.creator_id, Type: type, Name: s.name, AlternateName: '', Description: '', Image: image(s.creator_id, 'Staff', s.picture) }));
+    staff
+      .filter((s) => creatorRole(s.role) === role)
+      .map((s) => ({
+        ID: s.creator_id,
+        Type: type,
+        Name: s.name,
+        AlternateName: '',
+        Description: '',
+        Image: image(s.creator_id, 'Staff', s.picture),
+      }));
   return {
     RuntimeLength: middle && middle.length_seconds > 0 ? middle.length_seconds : null,
     FirstAirSeason: firstAirSeason,
@@ -196,13 +283,26 @@ export async function seriesExtras(db: Kysely<Database>, animeId: number) {
 }
 
 /** §1 SeriesRelation. */
-export interface SeriesRelation { IDs: { Shoko: number | null; AniDB: number }; RelatedIDs: { Shoko: number | null; AniDB: number }; Type: string; Source: 'AniDB' }
+export interface SeriesRelation {
+  IDs: { Shoko: number | null; AniDB: number };
+  RelatedIDs: { Shoko: number | null; AniDB: number };
+  Type: string;
+  Source: 'AniDB';
+}
 
 /** AniDB relations of an anime in both directions, as stored (incoming ones from the other anime's side). */
 export async function seriesRelations(db: Kysely<Database>, animeId: number, onlyLocal: boolean): Promise<SeriesRelation[]> {
-  const rows = await db.selectFrom('anidb_relations').selectAll().where((eb) => eb.or([eb('anime_id', '=', animeId), eb('related_anime_id', '=', animeId)])).execute();
+  const rows = await db
+    .selectFrom('anidb_relations')
+    .selectAll()
+    .where((eb) => eb.or([eb('anime_id', '=', animeId), eb('related_anime_id', '=', animeId)]))
+    .execute();
   const ids = [...new Set(rows.flatMap((r) => [r.anime_id, r.related_anime_id]))];
-  const series = new Map(ids.length ? (await db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids).execute()).map((s) => [s.anime_id, s.id]) : []);
+  const series = new Map(
+    ids.length
+      ? (await db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids).execute()).map((s) => [s.anime_id, s.id])
+      : [],
+  );
   return rows
     .filter((r) => !onlyLocal || series.has(r.anime_id === animeId ? r.related_anime_id : r.anime_id))
     .sort((a, b) => a.anime_id - b.anime_id || a.related_anime_id - b.related_anime_id || a.relation_type.localeCompare(b.relation_type))

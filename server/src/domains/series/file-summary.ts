@@ -4,15 +4,47 @@ import type { Database } from '../../db/schema.js';
 import { anidbEpisodeModel } from './series.store.js';
 
 export const GROUP_BY_CRITERIA = [
-  'GroupName', 'FileVersion', 'FileSource', 'FileLocation', 'VideoCodecs', 'VideoBitDepth', 'VideoResolution', 'AudioCodecs', 'AudioLanguages',
-  'AudioStreamCount', 'SubtitleCodecs', 'SubtitleLanguages', 'SubtitleStreamCount', 'VideoHasChapters', 'FileIsDeprecated', 'ImportFolder', 'ED2K', 'MultipleLocations',
+  'GroupName',
+  'FileVersion',
+  'FileSource',
+  'FileLocation',
+  'VideoCodecs',
+  'VideoBitDepth',
+  'VideoResolution',
+  'AudioCodecs',
+  'AudioLanguages',
+  'AudioStreamCount',
+  'SubtitleCodecs',
+  'SubtitleLanguages',
+  'SubtitleStreamCount',
+  'VideoHasChapters',
+  'FileIsDeprecated',
+  'ImportFolder',
+  'ED2K',
+  'MultipleLocations',
 ] as const;
 export type GroupByCriterion = (typeof GROUP_BY_CRITERIA)[number];
 
 const FILE_SOURCE: Record<string, string> = {
-  tv: 'TV', hdtv: 'TV', dtv: 'TV', dvd: 'DVD', hkdvd: 'DVD', hddvd: 'DVD', 'blu-ray': 'BluRay', bluray: 'BluRay', www: 'Web', web: 'Web', vhs: 'VHS', vcd: 'VCD', svcd: 'VCD', ld: 'LaserDisc', laserdisc: 'LaserDisc', camcorder: 'Camera', camera: 'Camera',
+  tv: 'TV',
+  hdtv: 'TV',
+  dtv: 'TV',
+  dvd: 'DVD',
+  hkdvd: 'DVD',
+  hddvd: 'DVD',
+  'blu-ray': 'BluRay',
+  bluray: 'BluRay',
+  www: 'Web',
+  web: 'Web',
+  vhs: 'VHS',
+  vcd: 'VCD',
+  svcd: 'VCD',
+  ld: 'LaserDisc',
+  laserdisc: 'LaserDisc',
+  camcorder: 'Camera',
+  camera: 'Camera',
 };
-const fileSource = (raw: string | null) => (raw ? FILE_SOURCE[raw.toLowerCase()] ?? 'Other' : 'Unknown');
+const fileSource = (raw: string | null) => (raw ? (FILE_SOURCE[raw.toLowerCase()] ?? 'Other') : 'Unknown');
 const json = <T>(text: string | null, fallback: T): T => {
   try {
     return text ? (JSON.parse(text) as T) : fallback;
@@ -27,7 +59,7 @@ export function episodeRange(numbers: number[]): string {
   const sorted = [...new Set(numbers)].sort((a, b) => a - b);
   const pad = (n: number) => String(n).padStart(2, '0');
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
     parts.push(i === j ? pad(sorted[i]) : `${pad(sorted[i])}-${pad(sorted[j])}`);
@@ -52,13 +84,42 @@ export async function fileSummary(db: Kysely<Database>, seriesId: number, option
     await db
       .selectFrom('episodes as e')
       .innerJoin('anidb_episodes as ae', 'ae.id', 'e.anidb_episode_id')
-      .select(['e.id', 'e.is_hidden', 'ae.id as anidb_id', 'ae.anime_id', 'ae.type', 'ae.number', 'ae.air_date', 'ae.titles', 'ae.description', 'ae.rating', 'ae.votes'])
+      .select([
+        'e.id',
+        'e.is_hidden',
+        'ae.id as anidb_id',
+        'ae.anime_id',
+        'ae.type',
+        'ae.number',
+        'ae.air_date',
+        'ae.titles',
+        'ae.description',
+        'ae.rating',
+        'ae.votes',
+      ])
       .where('e.series_id', '=', seriesId)
       .execute()
   ).filter((e) => !types.length || types.includes(e.type));
   const byAnidb = new Map(episodes.map((e) => [e.anidb_id, e]));
   const { rows } = episodes.length
-    ? await sql<{ episode_id: number; file_id: number; ed2k: string; size: number; link_source: string; source: string | null; version: number | null; is_deprecated: number | null; audio_languages: string | null; subtitle_languages: string | null; group_name: string | null; group_short: string | null; location_id: number | null; import_folder_id: number | null; relative_path: string | null; is_accessible: number | null }>`
+    ? await sql<{
+        episode_id: number;
+        file_id: number;
+        ed2k: string;
+        size: number;
+        link_source: string;
+        source: string | null;
+        version: number | null;
+        is_deprecated: number | null;
+        audio_languages: string | null;
+        subtitle_languages: string | null;
+        group_name: string | null;
+        group_short: string | null;
+        location_id: number | null;
+        import_folder_id: number | null;
+        relative_path: string | null;
+        is_accessible: number | null;
+      }>`
         SELECT l.episode_id, f.id AS file_id, f.ed2k, f.size, l.source AS link_source, af.source, af.version, af.is_deprecated, af.audio_languages, af.subtitle_languages,
           rg.name AS group_name, rg.short_name AS group_short, fl.id AS location_id, fl.import_folder_id, fl.relative_path, fl.is_accessible
         FROM file_episode_links l
@@ -72,16 +133,19 @@ export async function fileSummary(db: Kysely<Database>, seriesId: number, option
   // Only files with a location count; with MultipleLocations only files having more than one, one entry per location.
   const located = rows.filter((r) => r.location_id !== null);
   const locationsPerFile = new Map<number, Set<number>>();
-  for (const r of located) (locationsPerFile.get(r.file_id) ?? locationsPerFile.set(r.file_id, new Set()).get(r.file_id)!).add(r.location_id!);
+  for (const r of located)
+    (locationsPerFile.get(r.file_id) ?? locationsPerFile.set(r.file_id, new Set()).get(r.file_id)!).add(r.location_id!);
   const multiple = options.groupBy.includes('MultipleLocations');
-  const entries = multiple ? located.filter((r) => locationsPerFile.get(r.file_id)!.size > 1) : located.filter((r, i, all) => all.findIndex((x) => x.file_id === r.file_id && x.episode_id === r.episode_id) === i);
+  const entries = multiple
+    ? located.filter((r) => locationsPerFile.get(r.file_id)!.size > 1)
+    : located.filter((r, i, all) => all.findIndex((x) => x.file_id === r.file_id && x.episode_id === r.episode_id) === i);
 
   const groups = new Map<string, { keys: Record<string, unknown>; entries: typeof entries }>();
   for (const r of entries) {
     const manual = r.link_source !== 'AniDB';
     const dir = r.relative_path ? r.relative_path.replace(/\\/g, '/').split('/').slice(0, -1).join('/') : null;
     const values: Record<GroupByCriterion, unknown> = {
-      GroupName: manual ? 'None' : r.group_name ?? 'Unknown',
+      GroupName: manual ? 'None' : (r.group_name ?? 'Unknown'),
       FileVersion: r.version ?? 1,
       FileSource: fileSource(r.source),
       FileLocation: dir,
@@ -104,7 +168,7 @@ export async function fileSummary(db: Kysely<Database>, seriesId: number, option
     for (const criterion of options.groupBy) {
       if (criterion === 'MultipleLocations' || values[criterion] === null) continue;
       keys[criterion] = values[criterion];
-      if (criterion === 'GroupName') keys.GroupNameShort = manual ? '-' : r.group_short ?? 'Unk';
+      if (criterion === 'GroupName') keys.GroupNameShort = manual ? '-' : (r.group_short ?? 'Unk');
     }
     const id = JSON.stringify(keys);
     (groups.get(id) ?? groups.set(id, { keys, entries: [] }).get(id)!).entries.push(r);
@@ -120,14 +184,33 @@ export async function fileSummary(db: Kysely<Database>, seriesId: number, option
       slot.files.set(m.file_id, Number(m.size));
     }
     for (const [type, slot] of [...perType].sort((a, b) => TYPE_ORDER.indexOf(a[0]) - TYPE_ORDER.indexOf(b[0]))) {
-      rangeByType[type] = { Count: new Set(slot.numbers).size, Range: episodeRange(slot.numbers), FileSize: [...slot.files.values()].reduce((a, b) => a + b, 0) };
+      rangeByType[type] = {
+        Count: new Set(slot.numbers).size,
+        Range: episodeRange(slot.numbers),
+        FileSize: [...slot.files.values()].reduce((a, b) => a + b, 0),
+      };
     }
     const summary: Record<string, unknown> = { ...keys, RangeByType: rangeByType };
     if (options.includeEpisodeDetails)
-      summary.Episodes = members.map((m) => ({ EpisodeID: m.episode_id, FileID: m.file_id, Type: byAnidb.get(m.episode_id)!.type, Number: byAnidb.get(m.episode_id)!.number, Size: Number(m.size), ED2K: m.ed2k }));
+      summary.Episodes = members.map((m) => ({
+        EpisodeID: m.episode_id,
+        FileID: m.file_id,
+        Type: byAnidb.get(m.episode_id)!.type,
+        Number: byAnidb.get(m.episode_id)!.number,
+        Size: Number(m.size),
+        ED2K: m.ed2k,
+      }));
     if (options.includeLocationDetails)
-      summary.Locations = members.map((m) => ({ ID: m.location_id, FileID: m.file_id, ImportFolderID: m.import_folder_id, RelativePath: m.relative_path, IsAccessible: !!m.is_accessible }));
-    const first = members.map((m) => byAnidb.get(m.episode_id)!).sort((a, b) => TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) || a.number - b.number)[0];
+      summary.Locations = members.map((m) => ({
+        ID: m.location_id,
+        FileID: m.file_id,
+        ImportFolderID: m.import_folder_id,
+        RelativePath: m.relative_path,
+        IsAccessible: !!m.is_accessible,
+      }));
+    const first = members
+      .map((m) => byAnidb.get(m.episode_id)!)
+      .sort((a, b) => TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) || a.number - b.number)[0];
     return { summary, sortType: TYPE_ORDER.indexOf(first.type), sortNumber: first.number, size: members.length };
   });
   summaries.sort((a, b) => a.sortType - b.sortType || a.sortNumber - b.sortNumber || b.size - a.size);
@@ -135,7 +218,9 @@ export async function fileSummary(db: Kysely<Database>, seriesId: number, option
   const covered = new Set(entries.map((e) => e.episode_id));
   const missing: AnidbEpisode[] = episodes
     .filter((e) => !e.is_hidden && !covered.has(e.anidb_id))
-    .filter((e) => (e.air_date ? e.air_date.slice(0, 10) <= today || options.includeMissingFutureEpisodes : options.includeMissingUnknownEpisodes))
+    .filter((e) =>
+      e.air_date ? e.air_date.slice(0, 10) <= today || options.includeMissingFutureEpisodes : options.includeMissingUnknownEpisodes,
+    )
     .sort((a, b) => TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) || a.number - b.number)
     .map((e) => anidbEpisodeModel({ ...e, id: e.anidb_id }));
 
@@ -150,10 +235,13 @@ export async function fileSummary(db: Kysely<Database>, seriesId: number, option
   return {
     Overview: {
       TotalFileSize: [...distinctFiles.values()].reduce((sum, f) => sum + Number(f.size), 0),
-      ReleaseGroups: [...new Set(entries.map((e) => (e.link_source !== 'AniDB' ? 'None' : e.group_name ?? 'Unknown')))].sort(),
+      ReleaseGroups: [...new Set(entries.map((e) => (e.link_source !== 'AniDB' ? 'None' : (e.group_name ?? 'Unknown'))))].sort(),
       SourcesByType: [...sources]
         .sort((a, b) => TYPE_ORDER.indexOf(a[0]) - TYPE_ORDER.indexOf(b[0]))
-        .map(([type, bySource]) => ({ Type: type, Sources: [...bySource].map(([source, files]) => ({ Type: source, Count: files.size })) })),
+        .map(([type, bySource]) => ({
+          Type: type,
+          Sources: [...bySource].map(([source, files]) => ({ Type: source, Count: files.size })),
+        })),
     },
     Groups: summaries.map((s) => s.summary),
     MissingEpisodes: missing,

@@ -30,11 +30,27 @@ describe('series images API', () => {
     book = written.get(501)!.seriesId;
     secret = written.get(502)!.seriesId;
     await db.insertInto('xref_anidb_tmdb_show').values({ anime_id: 501, show_id: 7000, source: 'User' }).execute();
-    const image = async (name: string, parent_type: 'Show' | 'Season', parent_id: number, image_type: 'Poster' | 'Backdrop' | 'Logo', vote: number) => {
+    const image = async (
+      name: string,
+      parent_type: 'Show' | 'Season',
+      parent_id: number,
+      image_type: 'Poster' | 'Backdrop' | 'Logo',
+      vote: number,
+    ) => {
       img[name] = (
         await db
           .insertInto('tmdb_images')
-          .values({ parent_type, parent_id, image_type, file_path: `/${name}.jpg`, language: 'en', width: 500, height: 750, vote_average: vote, vote_count: 10 })
+          .values({
+            parent_type,
+            parent_id,
+            image_type,
+            file_path: `/${name}.jpg`,
+            language: 'en',
+            width: 500,
+            height: 750,
+            vote_average: vote,
+            vote_count: 10,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -43,9 +59,31 @@ describe('series images API', () => {
     await db
       .insertInto('tmdb_shows')
       .values({
-        id: 7000, title: 'Picture Book', original_title: 'Ehon', original_language: 'ja', overview: '', is_restricted: 0, tvdb_id: 4242, imdb_id: null, status: 'Ended',
-        vote_average: 7.5, vote_count: 10, first_aired_at: '2020-01-01', last_aired_at: '2020-03-01', poster_path: null, backdrop_path: null, genres: '[]', keywords: '[]',
-        content_ratings: '[]', studios: '[]', production_countries: '{}', titles: '[]', overviews: '[]', preferred_ordering_id: null, created_at: now, updated_at: now,
+        id: 7000,
+        title: 'Picture Book',
+        original_title: 'Ehon',
+        original_language: 'ja',
+        overview: '',
+        is_restricted: 0,
+        tvdb_id: 4242,
+        imdb_id: null,
+        status: 'Ended',
+        vote_average: 7.5,
+        vote_count: 10,
+        first_aired_at: '2020-01-01',
+        last_aired_at: '2020-03-01',
+        poster_path: null,
+        backdrop_path: null,
+        genres: '[]',
+        keywords: '[]',
+        content_ratings: '[]',
+        studios: '[]',
+        production_countries: '{}',
+        titles: '[]',
+        overviews: '[]',
+        preferred_ordering_id: null,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
     await image('posterLow', 'Show', 7000, 'Poster', 6);
@@ -70,7 +108,16 @@ describe('series images API', () => {
     expect(ids(body.Logos)).toEqual([`TMDB:${img.logo}`]);
     expect(body.Banners).toEqual([]);
     expect(body).not.toHaveProperty('Thumbnails');
-    expect(body.Posters[1]).toMatchObject({ Type: 'Poster', Source: 'TMDB', LanguageCode: 'en', Width: 500, Height: 750, Preferred: false, Disabled: false, CommunityRating: { Value: 8, MaxValue: 10, Source: 'TMDB', Votes: 10, Type: 'User' } });
+    expect(body.Posters[1]).toMatchObject({
+      Type: 'Poster',
+      Source: 'TMDB',
+      LanguageCode: 'en',
+      Width: 500,
+      Height: 750,
+      Preferred: false,
+      Disabled: false,
+      CommunityRating: { Value: 8, MaxValue: 10, Source: 'TMDB', Votes: 10, Type: 'User' },
+    });
     const all = (await api('GET', `/api/v3/Series/${book}/Images?includeDisabled=true`)).json();
     expect(ids(all.Backdrops)).toEqual([`TMDB:${img.backdrop}`, `TMDB:${img.backdropOff}`]);
     expect(all.Backdrops[1].Disabled).toBe(true);
@@ -89,7 +136,10 @@ describe('series images API', () => {
     expect(ids(summary.Images.Posters)).toEqual([`TMDB:${img.posterLow}`]);
     expect(ids(summary.Images.Backdrops)).toEqual([`TMDB:${img.backdrop}`]);
 
-    expect((await api('PUT', `/api/v3/Series/${book}/Images/Fanart`, { ID: img.backdrop, Source: 'TMDB' })).json()).toMatchObject({ Type: 'Backdrop', Preferred: true });
+    expect((await api('PUT', `/api/v3/Series/${book}/Images/Fanart`, { ID: img.backdrop, Source: 'TMDB' })).json()).toMatchObject({
+      Type: 'Backdrop',
+      Preferred: true,
+    });
     expect((await api('DELETE', `/api/v3/Series/${book}/Images/Poster`)).statusCode).toBe(204);
     expect((await api('DELETE', `/api/v3/Series/${book}/Images/Poster`)).statusCode).toBe(400);
     expect((await api('GET', `/api/v3/Series/${book}/Images/Poster`)).json()).toMatchObject({ Source: 'AniDB', ID: 501 });

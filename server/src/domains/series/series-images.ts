@@ -4,8 +4,15 @@ import type { ImageSource, ImageType } from '../images/image-store.js';
 import type { ImageModel, ImagesService } from '../images/images.service.js';
 
 export type SeriesImageType = 'Poster' | 'Banner' | 'Backdrop' | 'Logo';
-export type SeriesImage = ImageModel & { CommunityRating?: { Value: number; MaxValue: number; Source: string; Votes: number; Type: string } };
-export interface SeriesImages { Posters: SeriesImage[]; Backdrops: SeriesImage[]; Banners: SeriesImage[]; Logos: SeriesImage[] }
+export type SeriesImage = ImageModel & {
+  CommunityRating?: { Value: number; MaxValue: number; Source: string; Votes: number; Type: string };
+};
+export interface SeriesImages {
+  Posters: SeriesImage[];
+  Backdrops: SeriesImage[];
+  Banners: SeriesImage[];
+  Logos: SeriesImage[];
+}
 
 const LIST: Record<SeriesImageType, keyof SeriesImages> = { Poster: 'Posters', Backdrop: 'Backdrops', Banner: 'Banners', Logo: 'Logos' };
 
@@ -21,10 +28,20 @@ export class SeriesImagesService {
     const anime = await this.db.selectFrom('anidb_anime').select('picture').where('id', '=', series.anime_id).executeTakeFirst();
     const found: SeriesImage[] = [];
     if (anime?.picture) found.push(this.images.model('AniDB', 'Poster', series.anime_id));
-    const shows = (await this.db.selectFrom('xref_anidb_tmdb_show').select('show_id').where('anime_id', '=', series.anime_id).execute()).map((r) => r.show_id);
-    const movies = (await this.db.selectFrom('xref_anidb_tmdb_movie').select('movie_id').distinct().where('anime_id', '=', series.anime_id).execute()).map((r) => r.movie_id);
-    const seasons = shows.length ? (await this.db.selectFrom('tmdb_seasons').select('id').where('show_id', 'in', shows).execute()).map((r) => r.id) : [];
-    const parents: Array<['Show' | 'Season' | 'Movie', number[]]> = [['Show', shows], ['Season', seasons], ['Movie', movies]];
+    const shows = (
+      await this.db.selectFrom('xref_anidb_tmdb_show').select('show_id').where('anime_id', '=', series.anime_id).execute()
+    ).map((r) => r.show_id);
+    const movies = (
+      await this.db.selectFrom('xref_anidb_tmdb_movie').select('movie_id').distinct().where('anime_id', '=', series.anime_id).execute()
+    ).map((r) => r.movie_id);
+    const seasons = shows.length
+      ? (await this.db.selectFrom('tmdb_seasons').select('id').where('show_id', 'in', shows).execute()).map((r) => r.id)
+      : [];
+    const parents: Array<['Show' | 'Season' | 'Movie', number[]]> = [
+      ['Show', shows],
+      ['Season', seasons],
+      ['Movie', movies],
+    ];
     for (const [parentType, ids] of parents) {
       if (!ids.length) continue;
       const rows = await this.db
@@ -47,9 +64,13 @@ export class SeriesImagesService {
         });
       }
     }
-    const disabled = new Set((await this.db.selectFrom('disabled_images').selectAll().execute()).map((d) => `${d.source}:${d.image_type}:${d.image_id}`));
+    const disabled = new Set(
+      (await this.db.selectFrom('disabled_images').selectAll().execute()).map((d) => `${d.source}:${d.image_type}:${d.image_id}`),
+    );
     const preferred = new Set(
-      (await this.db.selectFrom('series_preferred_images').selectAll().where('series_id', '=', series.id).execute()).map((p) => `${p.source}:${p.image_type}:${p.image_id}`),
+      (await this.db.selectFrom('series_preferred_images').selectAll().where('series_id', '=', series.id).execute()).map(
+        (p) => `${p.source}:${p.image_type}:${p.image_id}`,
+      ),
     );
     for (const image of found) {
       const id = `${image.Source}:${image.Type}:${image.ID}`;
@@ -69,7 +90,12 @@ export class SeriesImagesService {
   }
 
   /** Sets the preferred image; 'unknown' when the image is not one of the series' images of that type, 'disabled' when turned off. */
-  async setPreferred(series: { id: number; anime_id: number }, type: SeriesImageType, source: ImageSource, id: number): Promise<SeriesImage | 'unknown' | 'disabled'> {
+  async setPreferred(
+    series: { id: number; anime_id: number },
+    type: SeriesImageType,
+    source: ImageSource,
+    id: number,
+  ): Promise<SeriesImage | 'unknown' | 'disabled'> {
     const image = (await this.all(series, true))[LIST[type]].find((i) => i.Source === source && i.ID === id);
     if (!image) return 'unknown';
     if (image.Disabled) return 'disabled';
@@ -79,7 +105,11 @@ export class SeriesImagesService {
   }
 
   async unsetPreferred(seriesId: number, type: SeriesImageType): Promise<boolean> {
-    const result = await this.db.deleteFrom('series_preferred_images').where('series_id', '=', seriesId).where('image_type', '=', type).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('series_preferred_images')
+      .where('series_id', '=', seriesId)
+      .where('image_type', '=', type)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 }

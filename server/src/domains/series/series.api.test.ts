@@ -36,7 +36,10 @@ describe('series page API', () => {
       {
         animeId: 101,
         title: 'Harbor Lights',
-        titles: [{ type: 'main', language: 'x-jat', value: 'Minato no Akari' }, { type: 'official', language: 'en', value: 'Harbor Lights' }],
+        titles: [
+          { type: 'main', language: 'x-jat', value: 'Minato no Akari' },
+          { type: 'official', language: 'en', value: 'Harbor Lights' },
+        ],
         airDate: '2020-01-05',
         endDate: '2020-03-29',
         rating: 812,
@@ -51,7 +54,13 @@ describe('series page API', () => {
           { id: 1021, type: 'Credits', number: 1, file: true },
         ],
       },
-      { animeId: 102, title: 'Secret Garden', airDate: '2021-04-01', tags: [{ id: 99, name: 'ecchi' }], episodes: [{ id: 2001, file: true }] },
+      {
+        animeId: 102,
+        title: 'Secret Garden',
+        airDate: '2021-04-01',
+        tags: [{ id: 99, name: 'ecchi' }],
+        episodes: [{ id: 2001, file: true }],
+      },
     ]);
     harbor = written.get(101)!.seriesId;
     secret = written.get(102)!.seriesId;
@@ -114,7 +123,10 @@ describe('series page API', () => {
       expect((await listIds('includeHidden=only')).ids).toEqual([1005]);
       expect((await listIds('includeWatched=only')).ids).toEqual([1001]);
       expect((await listIds('includeWatched=false')).ids).toEqual([1002, 1021, 1011]);
-      expect(await listIds('includeMissing=true&includeUnaired=true&includeHidden=true&type=Episode')).toEqual({ total: 5, ids: [1001, 1002, 1003, 1004, 1005] });
+      expect(await listIds('includeMissing=true&includeUnaired=true&includeHidden=true&type=Episode')).toEqual({
+        total: 5,
+        ids: [1001, 1002, 1003, 1004, 1005],
+      });
     });
 
     it('keeps the watch state per user', async () => {
@@ -132,14 +144,21 @@ describe('series page API', () => {
     it('adds AniDB episode data with includeDataFrom=AniDB', async () => {
       const res = await api('GET', `/api/v3/Series/${harbor}/Episode?pageSize=1&includeDataFrom=AniDB`);
       const [first] = res.json().List;
-      expect(first).toMatchObject({ Name: 'Episode 1', Size: 1, IsHidden: false, WatchCount: 1, Duration: '00:24:00', IDs: { ParentSeries: harbor } });
+      expect(first).toMatchObject({
+        Name: 'Episode 1',
+        Size: 1,
+        IsHidden: false,
+        WatchCount: 1,
+        Duration: '00:24:00',
+        IDs: { ParentSeries: harbor },
+      });
       expect(first.Watched).not.toBeNull();
       expect(first.AniDB).toMatchObject({ ID: 1001, AnimeID: 101, Type: 'Episode', EpisodeNumber: 1, AirDate: '2020-01-05' });
       const plain = (await api('GET', `/api/v3/Series/${harbor}/Episode?pageSize=1`)).json().List[0];
       expect(plain).not.toHaveProperty('AniDB');
     });
 
-    it('filters by manual links and adds each episode\'s files with includeFiles', async () => {
+    it("filters by manual links and adds each episode's files with includeFiles", async () => {
       const db = server.services.db.kysely;
       await db.updateTable('file_episode_links').set({ source: 'User' }).where('episode_id', '=', 1002).execute();
       try {
@@ -172,7 +191,12 @@ describe('series page API', () => {
     it('returns one episode, 404 for unknown ids and 403 for restricted series', async () => {
       const res = await api('GET', `/api/v3/Episode/${ep[1002]}?includeDataFrom=AniDB`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ IDs: { ID: ep[1002], AniDB: 1002, ParentSeries: harbor }, Name: 'Episode 2', Watched: null, AniDB: { EpisodeNumber: 2 } });
+      expect(res.json()).toMatchObject({
+        IDs: { ID: ep[1002], AniDB: 1002, ParentSeries: harbor },
+        Name: 'Episode 2',
+        Watched: null,
+        AniDB: { EpisodeNumber: 2 },
+      });
       const missing = await api('GET', '/api/v3/Episode/99999');
       expect(missing.statusCode).toBe(404);
       expect(missing.body).toBe('No Episode entry for the given episodeID');
@@ -197,7 +221,10 @@ describe('series page API', () => {
     it('marks the filtered episodes of a series and updates the user stats', async () => {
       const mark = await api('POST', `/api/v3/Series/${harbor}/Episode/Watched?value=true&type=Episode`, undefined, viewerKey);
       expect(mark.statusCode, mark.body).toBe(200);
-      expect((await api('GET', `/api/v3/Series/${harbor}`, undefined, viewerKey)).json().Sizes.Watched).toMatchObject({ Episodes: 2, Specials: 0 });
+      expect((await api('GET', `/api/v3/Series/${harbor}`, undefined, viewerKey)).json().Sizes.Watched).toMatchObject({
+        Episodes: 2,
+        Specials: 0,
+      });
       expect((await api('GET', `/api/v3/Series/${harbor}`)).json().Sizes.Watched).toMatchObject({ Episodes: 1, Specials: 0 });
       expect((await listIds('includeWatched=only', viewerKey)).ids).toEqual([1001, 1002]);
       await api('POST', `/api/v3/Series/${harbor}/Episode/Watched?value=false`, undefined, viewerKey);
@@ -221,7 +248,13 @@ describe('series page API', () => {
   describe('POST Series/{id}/Vote', () => {
     it('stores a 0–10 vote per user, permanent for finished anime unless Temporary is asked, and revokes with -1', async () => {
       expect((await api('POST', `/api/v3/Series/${harbor}/Vote`, { Value: 8, MaxValue: 10 })).statusCode).toBe(204);
-      expect((await api('GET', `/api/v3/Series/${harbor}`)).json().UserRating).toEqual({ Value: 8, MaxValue: 10, Source: 'User', Votes: 1, Type: 'Permanent' });
+      expect((await api('GET', `/api/v3/Series/${harbor}`)).json().UserRating).toEqual({
+        Value: 8,
+        MaxValue: 10,
+        Source: 'User',
+        Votes: 1,
+        Type: 'Permanent',
+      });
       expect((await api('GET', `/api/v3/Series/${harbor}`, undefined, viewerKey)).json().UserRating).toBeNull();
       await api('POST', `/api/v3/Series/${harbor}/Vote`, { Value: 3, MaxValue: 5, Type: 'temporary' });
       expect((await api('GET', `/api/v3/Series/${harbor}`)).json().UserRating).toMatchObject({ Value: 6, Type: 'Temporary' });
@@ -241,7 +274,13 @@ describe('series page API', () => {
   describe('POST Episode/{id}/Vote', () => {
     it('stores the episode rating per user and the includeVoted filter follows it', async () => {
       expect((await api('POST', `/api/v3/Episode/${ep[1002]}/Vote`, { Value: 4, MaxValue: 5 })).statusCode).toBe(204);
-      expect((await api('GET', `/api/v3/Episode/${ep[1002]}`)).json().UserRating).toEqual({ Value: 8, MaxValue: 10, Source: 'User', Votes: 1, Type: 'Episode' });
+      expect((await api('GET', `/api/v3/Episode/${ep[1002]}`)).json().UserRating).toEqual({
+        Value: 8,
+        MaxValue: 10,
+        Source: 'User',
+        Votes: 1,
+        Type: 'Episode',
+      });
       expect((await api('GET', `/api/v3/Episode/${ep[1002]}`, undefined, viewerKey)).json().UserRating).toBeNull();
       expect((await listIds('includeVoted=only')).ids).toEqual([1002]);
       expect((await listIds('includeVoted=false&type=Episode')).ids).toEqual([1001]);
@@ -255,37 +294,78 @@ describe('series page API', () => {
   describe('GET WebUI/Series/{id}/FileSummary', () => {
     beforeAll(async () => {
       const db = server.services.db.kysely;
-      const folder = (await db.insertInto('import_folders').values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 }).returning('id').executeTakeFirstOrThrow()).id;
-      const fileOf = async (anidbEpisode: number) => (await db.selectFrom('files').select('id').where('size', '=', 100_000_000 + anidbEpisode).executeTakeFirstOrThrow()).id;
-      for (const [episode, path] of [[1001, 'Harbor/Season 1/Harbor - 01.mkv'], [1002, 'Harbor/Season 1/Harbor - 02.mkv'], [1011, 'Harbor/Specials/Harbor - S01.mkv']] as const)
-        await db.insertInto('file_locations').values({ file_id: await fileOf(episode), import_folder_id: folder, relative_path: path, is_accessible: 1, mtime_ms: null }).execute();
+      const folder = (
+        await db
+          .insertInto('import_folders')
+          .values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const fileOf = async (anidbEpisode: number) =>
+        (
+          await db
+            .selectFrom('files')
+            .select('id')
+            .where('size', '=', 100_000_000 + anidbEpisode)
+            .executeTakeFirstOrThrow()
+        ).id;
+      for (const [episode, path] of [
+        [1001, 'Harbor/Season 1/Harbor - 01.mkv'],
+        [1002, 'Harbor/Season 1/Harbor - 02.mkv'],
+        [1011, 'Harbor/Specials/Harbor - S01.mkv'],
+      ] as const)
+        await db
+          .insertInto('file_locations')
+          .values({ file_id: await fileOf(episode), import_folder_id: folder, relative_path: path, is_accessible: 1, mtime_ms: null })
+          .execute();
     });
 
     it('groups located files by the requested criteria and lists aired episodes without files', async () => {
-      const res = await api('GET', `/api/v3/WebUI/Series/${harbor}/FileSummary?groupBy=GroupName,FileVersion,FileLocation,AudioLanguages,SubtitleLanguages,VideoResolution`);
+      const res = await api(
+        'GET',
+        `/api/v3/WebUI/Series/${harbor}/FileSummary?groupBy=GroupName,FileVersion,FileLocation,AudioLanguages,SubtitleLanguages,VideoResolution`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body.Groups).toEqual([
         {
-          GroupName: 'Unknown', GroupNameShort: 'Unk', FileVersion: 1, FileLocation: 'Harbor/Season 1', AudioLanguages: ['japanese'], SubtitleLanguages: ['english'],
+          GroupName: 'Unknown',
+          GroupNameShort: 'Unk',
+          FileVersion: 1,
+          FileLocation: 'Harbor/Season 1',
+          AudioLanguages: ['japanese'],
+          SubtitleLanguages: ['english'],
           RangeByType: { Episode: { Count: 2, Range: '01-02', FileSize: 200_000_000 + 1001 + 1002 } },
         },
         {
-          GroupName: 'Unknown', GroupNameShort: 'Unk', FileVersion: 1, FileLocation: 'Harbor/Specials', AudioLanguages: ['japanese'], SubtitleLanguages: ['english'],
+          GroupName: 'Unknown',
+          GroupNameShort: 'Unk',
+          FileVersion: 1,
+          FileLocation: 'Harbor/Specials',
+          AudioLanguages: ['japanese'],
+          SubtitleLanguages: ['english'],
           RangeByType: { Special: { Count: 1, Range: '01', FileSize: 100_001_011 } },
         },
       ]);
       expect(body.Overview).toEqual({
         TotalFileSize: 300_000_000 + 1001 + 1002 + 1011,
         ReleaseGroups: ['Unknown'],
-        SourcesByType: [{ Type: 'Episode', Sources: [{ Type: 'Web', Count: 2 }] }, { Type: 'Special', Sources: [{ Type: 'Web', Count: 1 }] }],
+        SourcesByType: [
+          { Type: 'Episode', Sources: [{ Type: 'Web', Count: 2 }] },
+          { Type: 'Special', Sources: [{ Type: 'Web', Count: 1 }] },
+        ],
       });
       expect(body.MissingEpisodes.map((e: { ID: number }) => e.ID)).toEqual([1003]);
       expect(body.MissingEpisodes[0]).toMatchObject({ AnimeID: 101, Type: 'Episode', EpisodeNumber: 3, Title: 'Episode 3' });
     });
 
     it('merges everything without groupBy and honours the type, detail and missing flags', async () => {
-      const plain = (await api('GET', `/api/v3/WebUI/Series/${harbor}/FileSummary?includeEpisodeDetails=true&includeLocationDetails=true&includeMissingFutureEpisodes=true`)).json();
+      const plain = (
+        await api(
+          'GET',
+          `/api/v3/WebUI/Series/${harbor}/FileSummary?includeEpisodeDetails=true&includeLocationDetails=true&includeMissingFutureEpisodes=true`,
+        )
+      ).json();
       expect(plain.Groups).toHaveLength(1);
       expect(Object.keys(plain.Groups[0].RangeByType)).toEqual(['Episode', 'Special']);
       expect(plain.Groups[0].Episodes.map((e: { EpisodeID: number }) => e.EpisodeID).sort()).toEqual([1001, 1002, 1011]);

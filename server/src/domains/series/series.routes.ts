@@ -23,7 +23,10 @@ const SeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
 const EpisodeParams = Type.Object({ episodeID: Type.Integer({ minimum: 1 }) });
 
 const listOf = (raw: string | string[] | undefined) =>
-  (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+  (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
 const dataFrom = (raw: string | string[] | undefined) => {
   const list = listOf(raw).map((s) => s.toLowerCase());
   return { includeAniDB: list.includes('anidb'), includeTMDB: list.includes('tmdb') };
@@ -52,7 +55,15 @@ const FilterQuery = {
   search: Type.Optional(Type.String()),
   fuzzy: Type.Boolean({ default: true }),
 };
-type FilterInput = { includeMissing?: string; includeUnaired?: string; includeHidden?: string; includeVoted?: string; includeWatched?: string; type?: string | string[]; search?: string };
+type FilterInput = {
+  includeMissing?: string;
+  includeUnaired?: string;
+  includeHidden?: string;
+  includeVoted?: string;
+  includeWatched?: string;
+  type?: string | string[];
+  search?: string;
+};
 const episodeFilter = (q: FilterInput): EpisodeFilter => ({
   includeMissing: includeOnly(q.includeMissing, 'false', 'includeMissing'),
   includeUnaired: includeOnly(q.includeUnaired, 'false', 'includeUnaired'),
@@ -63,7 +74,11 @@ const episodeFilter = (q: FilterInput): EpisodeFilter => ({
   search: q.search?.trim() || undefined,
 });
 
-const VoteBody = Type.Object({ Value: Type.Number({ minimum: -1 }), MaxValue: Type.Integer({ minimum: 0, default: 10 }), Type: Type.Optional(Type.Union([Type.String(), Type.Null()])) });
+const VoteBody = Type.Object({
+  Value: Type.Number({ minimum: -1 }),
+  MaxValue: Type.Integer({ minimum: 0, default: 10 }),
+  Type: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
 /** §1 Vote: normalised to 0–10 (two decimals); null = revoke (-1). */
 const voteValue = ({ Value, MaxValue }: { Value: number; MaxValue: number }): number | null => {
   if (Value > MaxValue) throw validationError('Value', `Value must be less than or equal to MaxValue (${MaxValue}).`);
@@ -80,10 +95,19 @@ export type EpisodeFiles = (
 
 export function registerSeriesRoutes(
   app: App,
-  deps: { browse: BrowseStore; store: SeriesStore; details: DetailsStore; tags: TagsStore; images: SeriesImagesService; tmdb: Pick<TmdbService, 'showsOfAnime' | 'moviesOfAnime'>; episodeFiles?: EpisodeFiles },
+  deps: {
+    browse: BrowseStore;
+    store: SeriesStore;
+    details: DetailsStore;
+    tags: TagsStore;
+    images: SeriesImagesService;
+    tmdb: Pick<TmdbService, 'showsOfAnime' | 'moviesOfAnime'>;
+    episodeFiles?: EpisodeFiles;
+  },
 ) {
   const { browse, store, details, tags, images, tmdb } = deps;
-  const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
+  const viewerOf = (request: FastifyRequest): Promise<Viewer> =>
+    browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
 
   /** The series row, after the 404 and restricted-tag (403) checks. */
   const allowedSeries = async (viewer: Viewer, seriesId: number) => {
@@ -102,7 +126,13 @@ export function registerSeriesRoutes(
 
   app.get(
     '/api/v3/Series/:seriesID',
-    { schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }) } },
+    {
+      schema: {
+        tags: ['Series'],
+        params: SeriesParams,
+        querystring: Type.Object({ randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam }),
+      },
+    },
     async (request) => {
       const viewer = await viewerOf(request);
       const row = await allowedSeries(viewer, request.params.seriesID);
@@ -110,7 +140,9 @@ export function registerSeriesRoutes(
       // One image per type: the preferred one, else the first (random with randomImages).
       const all = await images.all(row, false);
       const pick = <T extends { Preferred: boolean }>(list: T[]): T[] => {
-        const chosen = request.query.randomImages ? list[Math.floor(Math.random() * list.length)] : (list.find((i) => i.Preferred) ?? list[0]);
+        const chosen = request.query.randomImages
+          ? list[Math.floor(Math.random() * list.length)]
+          : (list.find((i) => i.Preferred) ?? list[0]);
         return chosen ? [chosen] : [];
       };
       series.Images = { Posters: pick(all.Posters), Backdrops: pick(all.Backdrops), Banners: pick(all.Banners), Logos: pick(all.Logos) };
@@ -173,14 +205,24 @@ export function registerSeriesRoutes(
 
   app.post(
     '/api/v3/Series/:seriesID/Episode/Watched',
-    { schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ value: Type.Boolean({ default: true }), ...FilterQuery }) } },
+    {
+      schema: {
+        tags: ['Series'],
+        params: SeriesParams,
+        querystring: Type.Object({ value: Type.Boolean({ default: true }), ...FilterQuery }),
+      },
+    },
     async (request, reply) => {
       const filter = episodeFilter(request.query);
       const viewer = await viewerOf(request);
       await allowedSeries(viewer, request.params.seriesID);
       if (!viewer.userId) throw textError(403, 'Watched state needs a user.');
       const selected = store.select(await store.rows({ seriesId: request.params.seriesID }, viewer.userId), filter);
-      await store.setWatched(viewer.userId, selected.map((r) => r.id), request.query.value);
+      await store.setWatched(
+        viewer.userId,
+        selected.map((r) => r.id),
+        request.query.value,
+      );
       return reply.code(200).send();
     },
   );
@@ -213,15 +255,19 @@ export function registerSeriesRoutes(
   );
 
   const ROLE_TYPES = ['Actor', 'Staff', 'Studio', 'Producer', 'Director', 'SeriesComposer', 'CharacterDesign', 'Music', 'SourceWork'];
-  app.get('/api/v3/Series/:seriesID/Cast', { schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ roleType: ListParam }) } }, async (request) => {
-    const roleTypes = listOf(request.query.roleType).map((r) => {
-      const match = /^\d+$/.test(r) ? ROLE_TYPES[Number(r)] : ROLE_TYPES.find((t) => t.toLowerCase() === r.toLowerCase());
-      if (!match) throw validationError('roleType', `The value '${r}' is not valid for roleType.`);
-      return match;
-    });
-    const series = await allowedSeries(await viewerOf(request), request.params.seriesID);
-    return details.cast(series.anime_id, roleTypes);
-  });
+  app.get(
+    '/api/v3/Series/:seriesID/Cast',
+    { schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ roleType: ListParam }) } },
+    async (request) => {
+      const roleTypes = listOf(request.query.roleType).map((r) => {
+        const match = /^\d+$/.test(r) ? ROLE_TYPES[Number(r)] : ROLE_TYPES.find((t) => t.toLowerCase() === r.toLowerCase());
+        if (!match) throw validationError('roleType', `The value '${r}' is not valid for roleType.`);
+        return match;
+      });
+      const series = await allowedSeries(await viewerOf(request), request.params.seriesID);
+      return details.cast(series.anime_id, roleTypes);
+    },
+  );
 
   app.get('/api/v3/Series/:seriesID/AniDB/Related', { schema: { tags: ['Series'], params: SeriesParams } }, async (request) => {
     const series = await allowedSeries(await viewerOf(request), request.params.seriesID);
@@ -261,8 +307,10 @@ export function registerSeriesRoutes(
       const today = new Date().toISOString().slice(0, 10);
       // Normal episodes first, then Others, then Specials; each by number. Resume positions are not tracked yet.
       const rank = (type: string) => (type === 'Episode' ? 0 : type === 'Other' ? 1 : 2);
-      const eligibleType = (type: string) => type === 'Episode' || (q.includeOthers && type === 'Other') || (q.includeSpecials && type === 'Special');
-      const available = (row: EpisodeRow) => row.files > 0 || q.includeUnaired || (q.includeMissing && !!row.air_date && row.air_date.slice(0, 10) <= today);
+      const eligibleType = (type: string) =>
+        type === 'Episode' || (q.includeOthers && type === 'Other') || (q.includeSpecials && type === 'Special');
+      const available = (row: EpisodeRow) =>
+        row.files > 0 || q.includeUnaired || (q.includeMissing && !!row.air_date && row.air_date.slice(0, 10) <= today);
       const ordered = (await store.rows({ seriesId: request.params.seriesID }, viewer.userId))
         .filter((row) => !row.is_hidden && eligibleType(row.type))
         .sort((a, b) => rank(a.type) - rank(b.type) || a.number - b.number);
@@ -281,17 +329,27 @@ export function registerSeriesRoutes(
     const series = await allowedSeries(await viewerOf(request), request.params.seriesID);
     const extras = await seriesExtras(store.kysely, series.anime_id);
     // SourceMaterial: the heaviest AniDB tag below a source-category root ("manga", "light novel", …).
-    const anidbTags = await tags.seriesAnidbTags(series.anime_id, { filter: 0, excludeDescriptions: true, onlyVerified: false, includeCount: false });
+    const anidbTags = await tags.seriesAnidbTags(series.anime_id, {
+      filter: 0,
+      excludeDescriptions: true,
+      onlyVerified: false,
+      includeCount: false,
+    });
     const ancestry = await tags.ancestry(anidbTags.map((t) => t.ID));
     const source = anidbTags
       .filter((t) => (ancestry.get(t.ID)?.length ?? 0) > 1 && tagCategory(ancestry.get(t.ID)!) === TagFilterBits.Source)
       .sort((a, b) => (b.Weight ?? 0) - (a.Weight ?? 0))[0];
-    return { ...extras, RuntimeLength: extras.RuntimeLength === null ? null : timeSpan(extras.RuntimeLength), SourceMaterial: source?.Name ?? 'Original Work' };
+    return {
+      ...extras,
+      RuntimeLength: extras.RuntimeLength === null ? null : timeSpan(extras.RuntimeLength),
+      SourceMaterial: source?.Name ?? 'Original Work',
+    };
   });
 
   const imageTypeOf = (raw: string): SeriesImageType => {
     const type = parseImageType(raw);
-    if (type !== 'Poster' && type !== 'Banner' && type !== 'Backdrop' && type !== 'Logo') throw textError(400, 'Invalid image type for series.');
+    if (type !== 'Poster' && type !== 'Banner' && type !== 'Backdrop' && type !== 'Logo')
+      throw textError(400, 'Invalid image type for series.');
     return type;
   };
   const ImageParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }), imageType: Type.String() });
@@ -311,7 +369,10 @@ export function registerSeriesRoutes(
 
   app.put(
     '/api/v3/Series/:seriesID/Images/:imageType',
-    { config: { auth: 'admin' }, schema: { tags: ['Series'], params: ImageParams, body: Type.Object({ ID: Type.Integer({ minimum: 0 }), Source: Type.String() }) } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['Series'], params: ImageParams, body: Type.Object({ ID: Type.Integer({ minimum: 0 }), Source: Type.String() }) },
+    },
     async (request) => {
       const type = imageTypeOf(request.params.imageType);
       const source = parseImageSource(request.body.Source);
@@ -324,12 +385,16 @@ export function registerSeriesRoutes(
     },
   );
 
-  app.delete('/api/v3/Series/:seriesID/Images/:imageType', { config: { auth: 'admin' }, schema: { tags: ['Series'], params: ImageParams } }, async (request, reply) => {
-    const type = imageTypeOf(request.params.imageType);
-    const series = await allowedSeries(await viewerOf(request), request.params.seriesID);
-    if (!(await images.unsetPreferred(series.id, type))) throw validationError('Body', 'No preferred image is set for the type.');
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v3/Series/:seriesID/Images/:imageType',
+    { config: { auth: 'admin' }, schema: { tags: ['Series'], params: ImageParams } },
+    async (request, reply) => {
+      const type = imageTypeOf(request.params.imageType);
+      const series = await allowedSeries(await viewerOf(request), request.params.seriesID);
+      if (!(await images.unsetPreferred(series.id, type))) throw validationError('Body', 'No preferred image is set for the type.');
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/api/v3/WebUI/Series/:seriesID/FileSummary',
@@ -371,14 +436,18 @@ export function registerSeriesRoutes(
     return seriesRelations(store.kysely, series.anime_id, false);
   });
 
-  app.post('/api/v3/Episode/:episodeID/Vote', { schema: { tags: ['Episode'], params: EpisodeParams, body: VoteBody } }, async (request, reply) => {
-    const value = voteValue(request.body);
-    const viewer = await viewerOf(request);
-    await allowedEpisode(viewer, request.params.episodeID);
-    if (!viewer.userId) throw textError(403, 'Voting needs a user.');
-    await store.voteEpisode(viewer.userId, request.params.episodeID, value);
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v3/Episode/:episodeID/Vote',
+    { schema: { tags: ['Episode'], params: EpisodeParams, body: VoteBody } },
+    async (request, reply) => {
+      const value = voteValue(request.body);
+      const viewer = await viewerOf(request);
+      await allowedEpisode(viewer, request.params.episodeID);
+      if (!viewer.userId) throw textError(403, 'Voting needs a user.');
+      await store.voteEpisode(viewer.userId, request.params.episodeID, value);
+      return reply.code(204).send();
+    },
+  );
 
   app.get(
     '/api/v3/Episode/:episodeID',
@@ -420,7 +489,11 @@ export function registerSeriesRoutes(
     '/api/v3/Episode/:episodeID/SetHidden',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['Episode'], params: EpisodeParams, querystring: Type.Object({ value: Type.Boolean({ default: true }), updateStats: Type.Boolean({ default: true }) }) },
+      schema: {
+        tags: ['Episode'],
+        params: EpisodeParams,
+        querystring: Type.Object({ value: Type.Boolean({ default: true }), updateStats: Type.Boolean({ default: true }) }),
+      },
     },
     async (request, reply) => {
       const viewer = await viewerOf(request);

@@ -47,7 +47,12 @@ export const timeSpan = (seconds: number) => {
   const text = `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
   return days ? `${days}.${text}` : text;
 };
-const normalise = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 type StoredTitle = { language: string; value: string };
 const parseTitles = (text: string | null): StoredTitle[] => {
@@ -59,10 +64,23 @@ const parseTitles = (text: string | null): StoredTitle[] => {
 };
 /** English title, else romaji, else the first one. */
 const shownTitle = (titles: StoredTitle[], number: number) =>
-  titles.find((t) => t.language === 'en')?.value ?? titles.find((t) => t.language === 'x-jat')?.value ?? titles[0]?.value ?? `Episode ${number}`;
+  titles.find((t) => t.language === 'en')?.value ??
+  titles.find((t) => t.language === 'x-jat')?.value ??
+  titles[0]?.value ??
+  `Episode ${number}`;
 
 /** §2.5 AnidbEpisode from an `anidb_episodes` row. */
-export function anidbEpisodeModel(row: { id: number; anime_id: number; type: string; number: number; air_date: string | null; titles: string; description: string | null; rating: number | null; votes: number | null }): AnidbEpisode {
+export function anidbEpisodeModel(row: {
+  id: number;
+  anime_id: number;
+  type: string;
+  number: number;
+  air_date: string | null;
+  titles: string;
+  description: string | null;
+  rating: number | null;
+  votes: number | null;
+}): AnidbEpisode {
   const titles = parseTitles(row.titles);
   const shown = shownTitle(titles, row.number);
   return {
@@ -72,7 +90,14 @@ export function anidbEpisodeModel(row: { id: number; anime_id: number; type: str
     EpisodeNumber: row.number,
     AirDate: row.air_date,
     Title: shown,
-    Titles: titles.map((t) => ({ Name: t.value, Language: t.language, Type: 'None', Default: false, Preferred: t.value === shown, Source: 'AniDB' })),
+    Titles: titles.map((t) => ({
+      Name: t.value,
+      Language: t.language,
+      Type: 'None',
+      Default: false,
+      Preferred: t.value === shown,
+      Source: 'AniDB',
+    })),
     Description: row.description ?? '',
     Rating: { Value: (row.rating ?? 0) / 100, MaxValue: 10, Source: 'AniDB', Votes: row.votes ?? 0, Type: null },
   };
@@ -178,7 +203,14 @@ export class SeriesStore {
     return rows.map((row) => {
       const shown = shownTitle(parseTitles(row.titles), row.number);
       const episode: Episode = {
-        IDs: { ID: row.id, ParentSeries: row.series_id, AniDB: row.anidb_episode_id, TvDB: [], IMDB: [], TMDB: { Episode: [], Movie: [], Show: [] } },
+        IDs: {
+          ID: row.id,
+          ParentSeries: row.series_id,
+          AniDB: row.anidb_episode_id,
+          TvDB: [],
+          IMDB: [],
+          TMDB: { Episode: [], Movie: [], Show: [] },
+        },
         Name: row.title_override ?? shown,
         Size: row.files,
         HasCustomName: row.title_override !== null,
@@ -193,7 +225,18 @@ export class SeriesStore {
         Created: iso(row.created_at),
         Updated: iso(row.updated_at),
       };
-      if (options.includeAniDB) episode.AniDB = anidbEpisodeModel({ id: row.anidb_episode_id, anime_id: row.anime_id, type: row.type, number: row.number, air_date: row.air_date, titles: row.titles, description: row.description, rating: row.rating, votes: row.votes });
+      if (options.includeAniDB)
+        episode.AniDB = anidbEpisodeModel({
+          id: row.anidb_episode_id,
+          anime_id: row.anime_id,
+          type: row.type,
+          number: row.number,
+          air_date: row.air_date,
+          titles: row.titles,
+          description: row.description,
+          rating: row.rating,
+          votes: row.votes,
+        });
       if (options.includeTMDB) episode.TMDB = { Episodes: [], Movies: [] };
       return episode;
     });
@@ -205,11 +248,21 @@ export class SeriesStore {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       const existing = new Map(
-        (await trx.selectFrom('user_episode_states').select(['episode_id', 'watch_count', 'watched_at']).where('user_id', '=', userId).where('episode_id', 'in', episodeIds).execute()).map((r) => [r.episode_id, r]),
+        (
+          await trx
+            .selectFrom('user_episode_states')
+            .select(['episode_id', 'watch_count', 'watched_at'])
+            .where('user_id', '=', userId)
+            .where('episode_id', 'in', episodeIds)
+            .execute()
+        ).map((r) => [r.episode_id, r]),
       );
       const fresh = episodeIds.filter((id) => !existing.has(id));
       if (watched && fresh.length)
-        await trx.insertInto('user_episode_states').values(fresh.map((id) => ({ user_id: userId, episode_id: id, watched_at: now, watch_count: 1, rating: null, updated_at: now }))).execute();
+        await trx
+          .insertInto('user_episode_states')
+          .values(fresh.map((id) => ({ user_id: userId, episode_id: id, watched_at: now, watch_count: 1, rating: null, updated_at: now })))
+          .execute();
       const toUpdate = [...existing.values()].filter((r) => (watched ? !r.watched_at : !!r.watched_at)).map((r) => r.episode_id);
       if (!toUpdate.length) return;
       if (watched)
@@ -219,7 +272,13 @@ export class SeriesStore {
           .where('user_id', '=', userId)
           .where('episode_id', 'in', toUpdate)
           .execute();
-      else await trx.updateTable('user_episode_states').set({ watched_at: null, updated_at: now }).where('user_id', '=', userId).where('episode_id', 'in', toUpdate).execute();
+      else
+        await trx
+          .updateTable('user_episode_states')
+          .set({ watched_at: null, updated_at: now })
+          .where('user_id', '=', userId)
+          .where('episode_id', 'in', toUpdate)
+          .execute();
     });
   }
 
@@ -236,14 +295,32 @@ export class SeriesStore {
   async vote(userId: number, seriesId: number, value: number | null, type: 'Permanent' | 'Temporary') {
     await this.db.deleteFrom('user_series_votes').where('user_id', '=', userId).where('series_id', '=', seriesId).execute();
     if (value === null) return;
-    await this.db.insertInto('user_series_votes').values({ user_id: userId, series_id: seriesId, value, vote_type: type, updated_at: new Date().toISOString() }).execute();
+    await this.db
+      .insertInto('user_series_votes')
+      .values({ user_id: userId, series_id: seriesId, value, vote_type: type, updated_at: new Date().toISOString() })
+      .execute();
   }
 
   /** Sets (or with null clears) the user's episode rating, keeping the watch state. */
   async voteEpisode(userId: number, episodeId: number, value: number | null) {
     const now = new Date().toISOString();
-    const existing = await this.db.selectFrom('user_episode_states').select('episode_id').where('user_id', '=', userId).where('episode_id', '=', episodeId).executeTakeFirst();
-    if (existing) await this.db.updateTable('user_episode_states').set({ rating: value, updated_at: now }).where('user_id', '=', userId).where('episode_id', '=', episodeId).execute();
-    else if (value !== null) await this.db.insertInto('user_episode_states').values({ user_id: userId, episode_id: episodeId, watched_at: null, watch_count: 0, rating: value, updated_at: now }).execute();
+    const existing = await this.db
+      .selectFrom('user_episode_states')
+      .select('episode_id')
+      .where('user_id', '=', userId)
+      .where('episode_id', '=', episodeId)
+      .executeTakeFirst();
+    if (existing)
+      await this.db
+        .updateTable('user_episode_states')
+        .set({ rating: value, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', episodeId)
+        .execute();
+    else if (value !== null)
+      await this.db
+        .insertInto('user_episode_states')
+        .values({ user_id: userId, episode_id: episodeId, watched_at: null, watch_count: 0, rating: value, updated_at: now })
+        .execute();
   }
 }

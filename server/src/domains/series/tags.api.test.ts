@@ -34,12 +34,32 @@ describe('series tags and user tags API', () => {
       ])
       .execute();
     const written = await insertSeries(db, [
-      { animeId: 301, title: 'Tag Town', tags: [{ id: 10, name: 'action', weight: 500 }, { id: 11, name: 'comedy', weight: 300 }] },
-      { animeId: 302, title: 'Locked Room', tags: [{ id: 10, name: 'action' }, { id: 99, name: 'ecchi' }] },
+      {
+        animeId: 301,
+        title: 'Tag Town',
+        tags: [
+          { id: 10, name: 'action', weight: 500 },
+          { id: 11, name: 'comedy', weight: 300 },
+        ],
+      },
+      {
+        animeId: 302,
+        title: 'Locked Room',
+        tags: [
+          { id: 10, name: 'action' },
+          { id: 99, name: 'ecchi' },
+        ],
+      },
     ]);
     town = written.get(301)!.seriesId;
     locked = written.get(302)!.seriesId;
-    await db.insertInto('anidb_anime_tags').values([{ anime_id: 301, tag_id: 2, weight: 0, is_local_spoiler: 0 }, { anime_id: 301, tag_id: 40, weight: 100, is_local_spoiler: 0 }]).execute();
+    await db
+      .insertInto('anidb_anime_tags')
+      .values([
+        { anime_id: 301, tag_id: 2, weight: 0, is_local_spoiler: 0 },
+        { anime_id: 301, tag_id: 40, weight: 100, is_local_spoiler: 0 },
+      ])
+      .execute();
     await db.updateTable('anidb_anime_tags').set({ is_local_spoiler: 1 }).where('anime_id', '=', 301).where('tag_id', '=', 11).execute();
     await db.updateTable('anidb_tags').set({ description: 'Fights.' }).where('id', '=', 10).execute();
   });
@@ -64,11 +84,24 @@ describe('series tags and user tags API', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(names(res)).toEqual(['action', 'comedy', 'cast missing']);
     const [action, comedy] = res.json();
-    expect(action).toMatchObject({ ID: 10, Name: 'action', Weight: 500, IsLocalSpoiler: false, IsSpoiler: false, IsVerified: true, Description: 'Fights.', Source: 'AniDB' });
+    expect(action).toMatchObject({
+      ID: 10,
+      Name: 'action',
+      Weight: 500,
+      IsLocalSpoiler: false,
+      IsSpoiler: false,
+      IsVerified: true,
+      Description: 'Fights.',
+      Source: 'AniDB',
+    });
     expect(comedy).toMatchObject({ Weight: 300, IsLocalSpoiler: true });
     expect(comedy).not.toHaveProperty('Description');
     expect(names(await api('GET', `/api/v3/Series/${town}/Tags?filter=1`))).toEqual(['action', 'comedy']);
-    expect(names(await api('GET', `/api/v3/Series/${town}/Tags?filter=AnidbInternal&onlyVerified=false&orderByName=true`))).toEqual(['action', 'comedy', 'hidden gem']);
+    expect(names(await api('GET', `/api/v3/Series/${town}/Tags?filter=AnidbInternal&onlyVerified=false&orderByName=true`))).toEqual([
+      'action',
+      'comedy',
+      'hidden gem',
+    ]);
     const short = (await api('GET', `/api/v3/Series/${town}/Tags?excludeDescriptions=true&includeCount=true&filter=1`)).json();
     expect(short[0]).not.toHaveProperty('Description');
     expect(short[0].Size).toBe(2);
@@ -114,7 +147,10 @@ describe('series tags and user tags API', () => {
 
     const list = (await api('GET', '/api/v3/Tag/User?pageSize=0&includeCount=true')).json();
     expect(list.Total).toBe(2);
-    expect(list.List.map((t: { Name: string; Size: number }) => [t.Name, t.Size])).toEqual([['Favourite', 0], ['Rewatch later', 1]]);
+    expect(list.List.map((t: { Name: string; Size: number }) => [t.Name, t.Size])).toEqual([
+      ['Favourite', 0],
+      ['Rewatch later', 1],
+    ]);
     expect((await api('GET', `/api/v3/Tag/User/${tag.ID}?includeCount=true`)).json().Size).toBe(1);
 
     expect((await api('DELETE', `/api/v3/Series/${town}/Tags/User`, { IDs: [tag.ID] })).statusCode).toBe(200);

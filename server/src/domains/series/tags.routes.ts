@@ -18,7 +18,10 @@ const FilterParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.Str
 
 /** TagFilter.Filter from a number or a comma list of flag names. */
 function tagFilter(raw: string | string[] | undefined): number {
-  const items = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
+  const items = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   let value = 0;
   for (const item of items) {
     if (/^\d+$/.test(item)) {
@@ -47,7 +50,8 @@ function optionalText(body: Record<string, unknown> | null | undefined, name: st
 /** Series tags (contract §5.6) and user tags (§8). */
 export function registerTagRoutes(app: App, deps: { browse: BrowseStore; tags: TagsStore }) {
   const { browse, tags } = deps;
-  const viewerOf = (request: FastifyRequest): Promise<Viewer> => browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
+  const viewerOf = (request: FastifyRequest): Promise<Viewer> =>
+    browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
   const allowedSeries = async (request: FastifyRequest, seriesId: number) => {
     const viewer = await viewerOf(request);
     const series = await browse.kysely.selectFrom('series').select(['id', 'anime_id']).where('id', '=', seriesId).executeTakeFirst();
@@ -56,7 +60,11 @@ export function registerTagRoutes(app: App, deps: { browse: BrowseStore; tags: T
     return series;
   };
 
-  const seriesTags = async (seriesId: number, animeId: number, o: { filter: number; excludeDescriptions: boolean; orderByName: boolean; onlyVerified: boolean; includeCount: boolean }) => {
+  const seriesTags = async (
+    seriesId: number,
+    animeId: number,
+    o: { filter: number; excludeDescriptions: boolean; orderByName: boolean; onlyVerified: boolean; includeCount: boolean },
+  ) => {
     const user = keepUserTags(o.filter) ? await tags.userTagModels(await tags.seriesUserTags(seriesId), o) : [];
     const anidb = await tags.seriesAnidbTags(animeId, o);
     anidb.sort((a, b) => (o.orderByName ? 0 : (b.Weight ?? 0) - (a.Weight ?? 0)) || a.Name.localeCompare(b.Name));
@@ -87,24 +95,43 @@ export function registerTagRoutes(app: App, deps: { browse: BrowseStore; tags: T
 
   app.get(
     '/api/v3/Series/:seriesID/Tags/User',
-    { schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ excludeDescriptions: Type.Boolean({ default: false }), includeCount: Type.Boolean({ default: false }) }) } },
+    {
+      schema: {
+        tags: ['Series'],
+        params: SeriesParams,
+        querystring: Type.Object({ excludeDescriptions: Type.Boolean({ default: false }), includeCount: Type.Boolean({ default: false }) }),
+      },
+    },
     async (request) => {
       const series = await allowedSeries(request, request.params.seriesID);
-      return seriesTags(series.id, series.anime_id, { ...request.query, filter: TagFilterBits.User + TagFilterBits.Invert, orderByName: true, onlyVerified: true });
+      return seriesTags(series.id, series.anime_id, {
+        ...request.query,
+        filter: TagFilterBits.User + TagFilterBits.Invert,
+        orderByName: true,
+        onlyVerified: true,
+      });
     },
   );
 
-  app.post('/api/v3/Series/:seriesID/Tags/User', { config: { auth: 'admin' }, schema: { tags: ['Series'], params: SeriesParams, body: IdsBody } }, async (request, reply) => {
-    const series = await allowedSeries(request, request.params.seriesID);
-    const added = await tags.addToSeries(series.id, request.body.IDs);
-    return reply.code(added ? 201 : 204).send();
-  });
+  app.post(
+    '/api/v3/Series/:seriesID/Tags/User',
+    { config: { auth: 'admin' }, schema: { tags: ['Series'], params: SeriesParams, body: IdsBody } },
+    async (request, reply) => {
+      const series = await allowedSeries(request, request.params.seriesID);
+      const added = await tags.addToSeries(series.id, request.body.IDs);
+      return reply.code(added ? 201 : 204).send();
+    },
+  );
 
-  app.delete('/api/v3/Series/:seriesID/Tags/User', { config: { auth: 'admin' }, schema: { tags: ['Series'], params: SeriesParams, body: IdsBody } }, async (request, reply) => {
-    const series = await allowedSeries(request, request.params.seriesID);
-    const removed = await tags.removeFromSeries(series.id, request.body.IDs);
-    return reply.code(removed ? 200 : 204).send();
-  });
+  app.delete(
+    '/api/v3/Series/:seriesID/Tags/User',
+    { config: { auth: 'admin' }, schema: { tags: ['Series'], params: SeriesParams, body: IdsBody } },
+    async (request, reply) => {
+      const series = await allowedSeries(request, request.params.seriesID);
+      const removed = await tags.removeFromSeries(series.id, request.body.IDs);
+      return reply.code(removed ? 200 : 204).send();
+    },
+  );
 
   // ---------------------------------------------------------------- user tags (contract §8)
   app.get(
@@ -137,15 +164,27 @@ export function registerTagRoutes(app: App, deps: { browse: BrowseStore; tags: T
     return model;
   });
 
-  app.get('/api/v3/Tag/User/:tagID', { schema: { tags: ['Tag'], params: TagParams, querystring: Type.Object({ includeCount: Type.Boolean({ default: false }) }) } }, async (request) => {
-    const row = await tags.userTag(request.params.tagID);
-    if (!row) throw textError(404, USER_TAG_NOT_FOUND);
-    return (await tags.userTagModels([row], request.query))[0];
-  });
+  app.get(
+    '/api/v3/Tag/User/:tagID',
+    { schema: { tags: ['Tag'], params: TagParams, querystring: Type.Object({ includeCount: Type.Boolean({ default: false }) }) } },
+    async (request) => {
+      const row = await tags.userTag(request.params.tagID);
+      if (!row) throw textError(404, USER_TAG_NOT_FOUND);
+      return (await tags.userTagModels([row], request.query))[0];
+    },
+  );
 
   app.put(
     '/api/v3/Tag/User/:tagID',
-    { config: { auth: 'admin' }, schema: { tags: ['Tag'], params: TagParams, body: LooseBody, querystring: Type.Object({ includeCount: Type.Boolean({ default: false }) }) } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['Tag'],
+        params: TagParams,
+        body: LooseBody,
+        querystring: Type.Object({ includeCount: Type.Boolean({ default: false }) }),
+      },
+    },
     async (request) => {
       const row = await tags.userTag(request.params.tagID);
       if (!row) throw textError(404, USER_TAG_NOT_FOUND);
@@ -163,8 +202,12 @@ export function registerTagRoutes(app: App, deps: { browse: BrowseStore; tags: T
     },
   );
 
-  app.delete('/api/v3/Tag/User/:tagID', { config: { auth: 'admin' }, schema: { tags: ['Tag'], params: TagParams } }, async (request, reply) => {
-    if (!(await tags.deleteUserTag(request.params.tagID))) throw textError(404, USER_TAG_NOT_FOUND);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v3/Tag/User/:tagID',
+    { config: { auth: 'admin' }, schema: { tags: ['Tag'], params: TagParams } },
+    async (request, reply) => {
+      if (!(await tags.deleteUserTag(request.params.tagID))) throw textError(404, USER_TAG_NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
 }

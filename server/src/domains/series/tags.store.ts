@@ -24,7 +24,18 @@ export const TagFilterBits = {
 export function tagCategory(ancestry: string[]): number {
   const names = ancestry.map((n) => n.toLowerCase());
   const has = (...needles: string[]) => names.some((n) => needles.some((x) => n === x || n.startsWith(`${x} `)));
-  if (has('maintenance tags', 'to be moved to character', 'to be moved to episode', 'unsorted', 'old animetags', 'cast missing', 'needs description')) return TagFilterBits.AnidbInternal;
+  if (
+    has(
+      'maintenance tags',
+      'to be moved to character',
+      'to be moved to episode',
+      'unsorted',
+      'old animetags',
+      'cast missing',
+      'needs description',
+    )
+  )
+    return TagFilterBits.AnidbInternal;
   if (has('source material', 'original work')) return TagFilterBits.Source;
   if (has('setting', 'place', 'time')) return TagFilterBits.Setting;
   if (has('art', 'animation', 'technical aspects', 'art style')) return TagFilterBits.ArtStyle;
@@ -68,22 +79,38 @@ export class TagsStore {
     const byId = new Map(all.map((t) => [t.id, t]));
     for (const id of tagIds) {
       const chain: string[] = [];
-      for (let t = byId.get(id), guard = 0; t && guard < 50; t = t.parent_id ? byId.get(t.parent_id) : undefined, guard++) chain.unshift(t.name);
+      for (let t = byId.get(id), guard = 0; t && guard < 50; t = t.parent_id ? byId.get(t.parent_id) : undefined, guard++)
+        chain.unshift(t.name);
       result.set(id, chain);
     }
     return result;
   }
 
   /** §5.6 AniDB part: the anime's tags with weight and local spoiler flag. */
-  async seriesAnidbTags(animeId: number, options: { filter: number; excludeDescriptions: boolean; onlyVerified: boolean; includeCount: boolean }): Promise<Tag[]> {
+  async seriesAnidbTags(
+    animeId: number,
+    options: { filter: number; excludeDescriptions: boolean; onlyVerified: boolean; includeCount: boolean },
+  ): Promise<Tag[]> {
     const rows = await this.db
       .selectFrom('anidb_anime_tags as at')
       .innerJoin('anidb_tags as t', 't.id', 'at.tag_id')
-      .select(['t.id', 't.parent_id', 't.name', 't.description', 't.is_spoiler', 't.is_verified', 't.updated_at', 'at.weight', 'at.is_local_spoiler'])
+      .select([
+        't.id',
+        't.parent_id',
+        't.name',
+        't.description',
+        't.is_spoiler',
+        't.is_verified',
+        't.updated_at',
+        'at.weight',
+        'at.is_local_spoiler',
+      ])
       .where('at.anime_id', '=', animeId)
       .execute();
     const ancestry = await this.ancestry(rows.map((r) => r.id));
-    const kept = rows.filter((r) => (!options.onlyVerified || r.is_verified) && keepCategory(options.filter, tagCategory(ancestry.get(r.id) ?? [r.name])));
+    const kept = rows.filter(
+      (r) => (!options.onlyVerified || r.is_verified) && keepCategory(options.filter, tagCategory(ancestry.get(r.id) ?? [r.name])),
+    );
     const counts = options.includeCount ? await this.anidbCounts(kept.map((r) => r.id)) : new Map<number, number>();
     return kept.map((r) => {
       const tag: Tag = { ID: r.id, ParentID: r.parent_id, Name: r.name, IsSpoiler: !!r.is_spoiler, Source: 'AniDB' };
@@ -99,13 +126,23 @@ export class TagsStore {
 
   private async anidbCounts(tagIds: number[]) {
     if (!tagIds.length) return new Map<number, number>();
-    const rows = await this.db.selectFrom('anidb_anime_tags').select(['tag_id', sql<number>`COUNT(*)`.as('n')]).where('tag_id', 'in', tagIds).groupBy('tag_id').execute();
+    const rows = await this.db
+      .selectFrom('anidb_anime_tags')
+      .select(['tag_id', sql<number>`COUNT(*)`.as('n')])
+      .where('tag_id', 'in', tagIds)
+      .groupBy('tag_id')
+      .execute();
     return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
   }
 
   private async userCounts(tagIds: number[]) {
     if (!tagIds.length) return new Map<number, number>();
-    const rows = await this.db.selectFrom('series_custom_tags').select(['tag_id', sql<number>`COUNT(*)`.as('n')]).where('tag_id', 'in', tagIds).groupBy('tag_id').execute();
+    const rows = await this.db
+      .selectFrom('series_custom_tags')
+      .select(['tag_id', sql<number>`COUNT(*)`.as('n')])
+      .where('tag_id', 'in', tagIds)
+      .groupBy('tag_id')
+      .execute();
     return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
   }
 
@@ -139,11 +176,21 @@ export class TagsStore {
   }
 
   async userTagByName(name: string): Promise<UserTagRow | null> {
-    return (await this.db.selectFrom('custom_tags').select(['id', 'name', 'description']).where(sql`LOWER(name)`, '=', name.toLowerCase()).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('custom_tags')
+        .select(['id', 'name', 'description'])
+        .where(sql`LOWER(name)`, '=', name.toLowerCase())
+        .executeTakeFirst()) ?? null
+    );
   }
 
   async createUserTag(name: string, description: string): Promise<UserTagRow> {
-    return this.db.insertInto('custom_tags').values({ name, description }).returning(['id', 'name', 'description']).executeTakeFirstOrThrow();
+    return this.db
+      .insertInto('custom_tags')
+      .values({ name, description })
+      .returning(['id', 'name', 'description'])
+      .executeTakeFirstOrThrow();
   }
 
   async updateUserTag(id: number, changes: { name?: string; description?: string }) {
@@ -162,15 +209,25 @@ export class TagsStore {
     const ids = [...new Set(tagIds)];
     if (!ids.length) return 0;
     const existing = new Set((await this.db.selectFrom('custom_tags').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
-    const present = new Set((await this.db.selectFrom('series_custom_tags').select('tag_id').where('series_id', '=', seriesId).execute()).map((r) => r.tag_id));
+    const present = new Set(
+      (await this.db.selectFrom('series_custom_tags').select('tag_id').where('series_id', '=', seriesId).execute()).map((r) => r.tag_id),
+    );
     const fresh = ids.filter((id) => existing.has(id) && !present.has(id));
-    if (fresh.length) await this.db.insertInto('series_custom_tags').values(fresh.map((tag_id) => ({ series_id: seriesId, tag_id }))).execute();
+    if (fresh.length)
+      await this.db
+        .insertInto('series_custom_tags')
+        .values(fresh.map((tag_id) => ({ series_id: seriesId, tag_id })))
+        .execute();
     return fresh.length;
   }
 
   async removeFromSeries(seriesId: number, tagIds: number[]): Promise<number> {
     if (!tagIds.length) return 0;
-    const result = await this.db.deleteFrom('series_custom_tags').where('series_id', '=', seriesId).where('tag_id', 'in', tagIds).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('series_custom_tags')
+      .where('series_id', '=', seriesId)
+      .where('tag_id', 'in', tagIds)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -5,7 +5,11 @@ export async function seriesTestServer(restrictedTags: number[]) {
   const server: TestServer = await createTestServer();
   const key = await completeFirstRun(server);
   const viewer = await createUser(server, key, 'viewer', 'viewer-pass');
-  await server.services.db.kysely.updateTable('users').set({ restricted_tags: JSON.stringify(restrictedTags) }).where('id', '=', viewer.id).execute();
+  await server.services.db.kysely
+    .updateTable('users')
+    .set({ restricted_tags: JSON.stringify(restrictedTags) })
+    .where('id', '=', viewer.id)
+    .execute();
   const api = (method: string, url: string, body?: unknown, apiKey = key) => server.request({ method, url, key: apiKey, body });
   return { server, key, viewer, api };
 }

@@ -19,7 +19,13 @@ describe('settings API during the first run', () => {
       SettingsVersion: 11,
       FirstRun: true,
       AutoGroupSeriesRelationExclusions: ['same setting', 'character', 'other'],
-      AniDb: { Username: null, HTTPServerUrl: 'http://api.anidb.net:9001', File_UpdateFrequency: 4, MyList_DeleteType: 4, MaxRelationDepth: 1 },
+      AniDb: {
+        Username: null,
+        HTTPServerUrl: 'http://api.anidb.net:9001',
+        File_UpdateFrequency: 4,
+        MyList_DeleteType: 4,
+        MaxRelationDepth: 1,
+      },
       Import: { VideoExtensions: ['MKV', 'AVI', 'MP4', 'MOV', 'OGM', 'WMV', 'MPG', 'MPEG', 'MK3D', 'M4V'] },
       Plugins: { Renamer: { DefaultRenamer: 'Default', RelocateOnImport: false } },
       LogRotator: { Enabled: true, Zip: true, Delete: true, Delete_Days: '' },
@@ -157,7 +163,12 @@ describe('settings API after the first run', () => {
   });
 
   it('names blank AniDB test credentials', async () => {
-    const res = await server.request({ method: 'POST', url: '/api/v3/Settings/AniDB/TestLogin', key: adminKey, body: { Username: ' ', Password: '' } });
+    const res = await server.request({
+      method: 'POST',
+      url: '/api/v3/Settings/AniDB/TestLogin',
+      key: adminKey,
+      body: { Username: ' ', Password: '' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ Username: ['Username cannot be empty.'], Password: ['Password cannot be empty.'] });
   });

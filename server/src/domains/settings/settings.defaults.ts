@@ -131,7 +131,15 @@ export function defaultSettings(home: string): ServerSettings {
       MediaInfoTimeoutMinutes: 5,
     },
     Plex: { Libraries: [], Server: '' },
-    TraktTv: { Enabled: false, AuthToken: '', RefreshToken: '', TokenExpirationDate: '', SyncFrequency: 4, AutoLink: false, UpdateFrequency: 4 },
+    TraktTv: {
+      Enabled: false,
+      AuthToken: '',
+      RefreshToken: '',
+      TokenExpirationDate: '',
+      SyncFrequency: 4,
+      AutoLink: false,
+      UpdateFrequency: 4,
+    },
     Plugins: {
       EnabledPlugins: {},
       Priority: [],

@@ -38,9 +38,7 @@ export function registerSettingsRoutes(
     return reply.send();
   });
 
-  app.get(
-    '/api/v3/Settings/SupportedLanguages',
-    { config, schema: { tags, response: { 200: Type.Array(SupportedLanguageSchema) } } },
-    () => settings.supportedLanguages(),
+  app.get('/api/v3/Settings/SupportedLanguages', { config, schema: { tags, response: { 200: Type.Array(SupportedLanguageSchema) } } }, () =>
+    settings.supportedLanguages(),
   );
 }

@@ -1,9 +1,4 @@
-import {
-  AniDBFileDeleteType,
-  AniDBFileState,
-  ScheduledUpdateFrequency,
-  type ServerSettings,
-} from '@shoko-ts/contract';
+import { AniDBFileDeleteType, AniDBFileState, ScheduledUpdateFrequency, type ServerSettings } from '@shoko-ts/contract';
 
 /**
  * The shape of the settings object as a tree of field kinds, so a JSON Patch can convert each value to the type the
@@ -138,7 +133,13 @@ export function convertValue(kind: FieldKind, value: unknown, defaults: unknown)
       throw new ConversionError('The value is not a string.');
     case 'list': {
       // Lists of text may come as one comma-separated string, as the console's extension editor shows them.
-      const items = typeof value === 'string' && kind.item.kind === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : value;
+      const items =
+        typeof value === 'string' && kind.item.kind === 'string'
+          ? value
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : value;
       if (!Array.isArray(items)) throw new ConversionError('The value is not a list.');
       return items.map((item) => convertValue(kind.item, item, undefined));
     }

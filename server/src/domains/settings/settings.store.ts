@@ -43,7 +43,8 @@ export class SettingsStore {
   private async removeLeftovers(): Promise<void> {
     const dir = dirname(this.path);
     const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.startsWith(`${SETTINGS_FILE}.`) && n.endsWith('.tmp'))) await unlink(join(dir, name)).catch(() => undefined);
+    for (const name of names.filter((n) => n.startsWith(`${SETTINGS_FILE}.`) && n.endsWith('.tmp')))
+      await unlink(join(dir, name)).catch(() => undefined);
   }
 
   private async write(settings: ServerSettings): Promise<void> {

@@ -44,13 +44,17 @@ export function registerEpisodeTmdbRoutes(app: App, { service, sync, store }: Tm
     },
   );
 
-  app.post('/api/v3/Episode/:episodeID/TMDB/Movie', { config: admin, schema: { tags, params: EpisodeParams, body: LinkCommonBody } }, async (request, reply) => {
-    const episode = await episodeOf(request.params.episodeID);
-    const { ID, Replace, Refresh } = request.body;
-    await store.linkMovie(episode.anime_id, episode.anidb_episode_id, ID, 'User', { replace: Replace });
-    if (Refresh || !(await store.movie(ID))) await sync.queueMovie(ID, { force: Refresh });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v3/Episode/:episodeID/TMDB/Movie',
+    { config: admin, schema: { tags, params: EpisodeParams, body: LinkCommonBody } },
+    async (request, reply) => {
+      const episode = await episodeOf(request.params.episodeID);
+      const { ID, Replace, Refresh } = request.body;
+      await store.linkMovie(episode.anime_id, episode.anidb_episode_id, ID, 'User', { replace: Replace });
+      if (Refresh || !(await store.movie(ID))) await sync.queueMovie(ID, { force: Refresh });
+      return reply.code(204).send();
+    },
+  );
 
   app.delete(
     '/api/v3/Episode/:episodeID/TMDB/Movie',
@@ -71,7 +75,8 @@ export function registerEpisodeTmdbRoutes(app: App, { service, sync, store }: Tm
   app.get(
     '/api/v3/Episode/:episodeID/TMDB/Episode',
     { schema: { tags, params: EpisodeParams, querystring: Type.Object(IncludeQuery), response: { 200: Type.Array(TmdbEpisode) } } },
-    async (request) => service.episodesByIds((await episodeLinksOf(request.params.episodeID)).map((link) => link.tmdb_episode_id).filter((id) => id !== 0)),
+    async (request) =>
+      service.episodesByIds((await episodeLinksOf(request.params.episodeID)).map((link) => link.tmdb_episode_id).filter((id) => id !== 0)),
   );
 
   app.get(

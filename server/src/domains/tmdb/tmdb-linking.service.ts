@@ -49,7 +49,14 @@ export class TmdbLinking {
   readonly searchJob: JobDefinition<SearchJobPayload>;
 
   constructor(
-    private readonly deps: { api: TmdbApi; store: TmdbStore; sync: TmdbSync; settings: SettingsService; queue: QueueService; logger: Logger },
+    private readonly deps: {
+      api: TmdbApi;
+      store: TmdbStore;
+      sync: TmdbSync;
+      settings: SettingsService;
+      queue: QueueService;
+      logger: Logger;
+    },
   ) {
     this.searchJob = {
       kind: 'SearchTmdbJob',
@@ -107,7 +114,8 @@ export class TmdbLinking {
       return { status: 'skipped', reason: 'restricted anime are not linked automatically (TMDB.AutoLinkRestricted)' };
     }
     const [shows, movies] = await Promise.all([this.deps.store.showLinksOfAnime(animeId), this.deps.store.movieLinksOfAnime(animeId)]);
-    if ([...shows, ...movies].some((link) => link.source === 'User')) return { status: 'skipped', reason: 'the anime has links set by the user' };
+    if ([...shows, ...movies].some((link) => link.source === 'User'))
+      return { status: 'skipped', reason: 'the anime has links set by the user' };
     if (shows.length + movies.length > 0 && !options.force) return { status: 'skipped', reason: 'the anime is already linked' };
 
     const match = await findTmdbMatch(await this.forMatching(anime), client);
@@ -196,7 +204,13 @@ export class TmdbLinking {
       })),
       tmdbEpisodes
         .filter((episode) => !options.seasonId || episode.season_id === options.seasonId)
-        .map((episode) => ({ id: episode.id, seasonNumber: episode.season_number, episodeNumber: episode.episode_number, airDate: episode.aired_at, titles: [episode.title] })),
+        .map((episode) => ({
+          id: episode.id,
+          seasonNumber: episode.season_number,
+          episodeNumber: episode.episode_number,
+          airDate: episode.aired_at,
+          titles: [episode.title],
+        })),
       { userOverrides },
     );
     const linkable = new Set(anidbEpisodes.filter((e) => e.type === 'Episode' || e.type === 'Special').map((e) => e.id));
@@ -207,20 +221,27 @@ export class TmdbLinking {
    * The show an episode auto-match of the series runs against: the one asked for, else the first linked one. A season
    * must belong to that show. Field errors are keyed as the API's query/body names them.
    */
-  async autoMatchTarget(animeId: number, request: { showId?: number | null; seasonId?: number | null }): Promise<{ showId: number; linked: boolean; stored: boolean }> {
+  async autoMatchTarget(
+    animeId: number,
+    request: { showId?: number | null; seasonId?: number | null },
+  ): Promise<{ showId: number; linked: boolean; stored: boolean }> {
     const links = await this.deps.store.showLinksOfAnime(animeId);
     const showId = request.showId ?? links[0]?.show_id;
     if (!showId) throw validationError('tmdbShowID', 'No TMDB show is linked to the series; pass tmdbShowID.');
     const stored = (await this.deps.store.show(showId)) !== undefined;
     if (request.seasonId) {
       const seasons = stored ? await this.deps.store.seasonsOfShow(showId) : [];
-      if (!seasons.some((season) => season.id === request.seasonId)) throw validationError('tmdbSeasonID', 'The TMDB season does not belong to the show.');
+      if (!seasons.some((season) => season.id === request.seasonId))
+        throw validationError('tmdbSeasonID', 'The TMDB season does not belong to the show.');
     }
     return { showId, linked: links.some((link) => link.show_id === showId), stored };
   }
 
   /** Links set by hand (`OverrideTmdbEpisodeMappingBody`), validated against the series and the stored TMDB episodes. */
-  async overrideEpisodeLinks(animeId: number, body: { UnsetAll: boolean; Mapping: { AniDBID: number; TmdbID: number; Replace: boolean; Index?: number | null }[] }): Promise<void> {
+  async overrideEpisodeLinks(
+    animeId: number,
+    body: { UnsetAll: boolean; Mapping: { AniDBID: number; TmdbID: number; Replace: boolean; Index?: number | null }[] },
+  ): Promise<void> {
     if (!body.Mapping.length && !body.UnsetAll) throw validationError('Body', 'The Mapping list is empty and UnsetAll is not set.');
     const anidbIds = new Set((await this.deps.store.anidbEpisodes(animeId)).map((episode) => episode.id));
     const tmdbIds = [...new Set(body.Mapping.map((m) => m.TmdbID).filter((id) => id !== 0))];
@@ -228,13 +249,20 @@ export class TmdbLinking {
     const errors = new FieldErrorCollector();
     for (const mapping of body.Mapping) {
       if (!anidbIds.has(mapping.AniDBID)) errors.add('Mapping', `AniDB episode ${mapping.AniDBID} is not part of the series.`);
-      if (mapping.TmdbID !== 0 && !showOf.has(mapping.TmdbID)) errors.add('Mapping', `TMDB episode ${mapping.TmdbID} is not stored locally.`);
+      if (mapping.TmdbID !== 0 && !showOf.has(mapping.TmdbID))
+        errors.add('Mapping', `TMDB episode ${mapping.TmdbID} is not stored locally.`);
     }
     errors.throwIfAny();
     const unique = [...new Map(body.Mapping.map((m) => [`${m.AniDBID}:${m.TmdbID}`, m])).values()];
     await this.deps.store.overrideEpisodeLinks(
       animeId,
-      unique.map((m) => ({ anidbEpisodeId: m.AniDBID, tmdbEpisodeId: m.TmdbID, showId: showOf.get(m.TmdbID) ?? 0, replace: m.Replace, index: m.Index ?? null })),
+      unique.map((m) => ({
+        anidbEpisodeId: m.AniDBID,
+        tmdbEpisodeId: m.TmdbID,
+        showId: showOf.get(m.TmdbID) ?? 0,
+        replace: m.Replace,
+        index: m.Index ?? null,
+      })),
       { unsetAll: body.UnsetAll },
     );
   }
@@ -245,7 +273,12 @@ export class TmdbLinking {
     if (anime.type === 'Movie') return { ...base, type: 'Movie', restricted: anime.restricted };
     const first = await this.firstEntry(anime.id);
     const firstAnime = first !== anime.id ? await this.deps.store.anidbAnime(first) : null;
-    return { ...base, type: anime.type as AnidbAnimeType, restricted: anime.restricted, ...(firstAnime ? { firstEntry: matchingEntry(firstAnime) } : {}) };
+    return {
+      ...base,
+      type: anime.type as AnidbAnimeType,
+      restricted: anime.restricted,
+      ...(firstAnime ? { firstEntry: matchingEntry(firstAnime) } : {}),
+    };
   }
 
   /** Walks Prequel relations back as far as stored AniDB data reaches. */
@@ -271,7 +304,11 @@ function matchingEntry(anime: AnidbAnimeForTmdb): Pick<AnidbAnimeForMatching, 'm
   return {
     mainTitle: anime.mainTitle,
     airDate: anime.airDate ? anime.airDate.slice(0, 10) : null,
-    titles: anime.titles.map((title) => ({ title: title.value, language: title.language, type: title.type as AnidbTitleForMatching['type'] })),
+    titles: anime.titles.map((title) => ({
+      title: title.value,
+      language: title.language,
+      type: title.type as AnidbTitleForMatching['type'],
+    })),
   };
 }
 

@@ -13,7 +13,15 @@ import type {
 } from '@shoko-ts/contract';
 import type { EpisodeLink, TmdbMovieSearchResult, TmdbShowSearchResult } from '../../providers/tmdb/index.js';
 import { splitGenres, type StoredText } from './tmdb-snapshot.js';
-import { parseJson, type CreditRow, type EpisodeRow, type EpisodeXrefRow, type MovieRow, type OrderingRow, type ShowRow } from './tmdb.store.js';
+import {
+  parseJson,
+  type CreditRow,
+  type EpisodeRow,
+  type EpisodeXrefRow,
+  type MovieRow,
+  type OrderingRow,
+  type ShowRow,
+} from './tmdb.store.js';
 
 /** Rows → the v3 contract's TMDB models. */
 const rating = (value: number, votes: number): TmdbUserRating => ({ Value: value, MaxValue: 10, Source: 'TMDB', Votes: votes, Type: null });
@@ -27,7 +35,10 @@ export function runtimeText(minutes: number | null): string | null {
   return days ? `${days}.${clock}` : clock;
 }
 
-function textDetails(row: { title: string; overview: string; titles: string; overviews: string; original_language: string }, include: Set<string>) {
+function textDetails(
+  row: { title: string; overview: string; titles: string; overviews: string; original_language: string },
+  include: Set<string>,
+) {
   const titles = parseJson<StoredText[]>(row.titles, []);
   const overviews = parseJson<StoredText[]>(row.overviews, []);
   return {
@@ -44,12 +55,23 @@ function textDetails(row: { title: string; overview: string; titles: string; ove
         }
       : {}),
     ...(include.has('Overviews')
-      ? { Overviews: overviews.map((t) => ({ Value: t.value, Language: t.language, Default: t.language === 'en', Preferred: t.value === row.overview, Source: 'TMDB' })) }
+      ? {
+          Overviews: overviews.map((t) => ({
+            Value: t.value,
+            Language: t.language,
+            Default: t.language === 'en',
+            Preferred: t.value === row.overview,
+            Source: 'TMDB',
+          })),
+        }
       : {}),
   };
 }
 
-function listDetails(row: { keywords: string; content_ratings: string; studios: string; production_countries: string; original_language: string }, include: Set<string>) {
+function listDetails(
+  row: { keywords: string; content_ratings: string; studios: string; production_countries: string; original_language: string },
+  include: Set<string>,
+) {
   const studios = parseJson<{ id: number; name: string; origin_country?: string }[]>(row.studios, []);
   return {
     ...(include.has('Keywords') ? { Keywords: parseJson<string[]>(row.keywords, []) } : {}),
@@ -63,7 +85,9 @@ function listDetails(row: { keywords: string; content_ratings: string; studios: 
           })),
         }
       : {}),
-    ...(include.has('Studios') ? { Studios: studios.map((s) => ({ ID: s.id, Name: s.name, CountryOfOrigin: s.origin_country ?? '', Size: 0 })) } : {}),
+    ...(include.has('Studios')
+      ? { Studios: studios.map((s) => ({ ID: s.id, Name: s.name, CountryOfOrigin: s.origin_country ?? '', Size: 0 })) }
+      : {}),
     ...(include.has('ProductionCountries') ? { ProductionCountries: parseJson<Record<string, string>>(row.production_countries, {}) } : {}),
   };
 }
@@ -71,7 +95,12 @@ function listDetails(row: { keywords: string; content_ratings: string; studios: 
 function role(credit: CreditRow): TmdbRole {
   const staff = { ID: credit.person_id, Name: credit.name, AlternateName: '', Description: '', Image: null };
   if (credit.kind === 'Cast') {
-    return { Character: { Name: credit.character_name ?? '', AlternateName: '', Description: '', Image: null }, Staff: staff, RoleName: 'Actor', RoleDetails: credit.character_name ?? '' };
+    return {
+      Character: { Name: credit.character_name ?? '', AlternateName: '', Description: '', Image: null },
+      Staff: staff,
+      RoleName: 'Actor',
+      RoleDetails: credit.character_name ?? '',
+    };
   }
   return { Staff: staff, RoleName: credit.job === 'Director' ? 'Director' : 'Staff', RoleDetails: credit.job ?? '' };
 }
@@ -122,7 +151,11 @@ export function toTmdbShow(row: ShowRow, extras: ShowModelExtras, include: Set<s
   };
 }
 
-export function toTmdbMovie(row: MovieRow, extras: { crossReferences?: TmdbMovieCrossReference[]; credits?: CreditRow[] | null }, include: Set<string>): TmdbMovie {
+export function toTmdbMovie(
+  row: MovieRow,
+  extras: { crossReferences?: TmdbMovieCrossReference[]; credits?: CreditRow[] | null },
+  include: Set<string>,
+): TmdbMovie {
   return {
     ID: row.id,
     CollectionID: row.collection_id,
@@ -177,7 +210,12 @@ export const showCrossReference = (link: { anime_id: number; show_id: number; so
   Rating: link.source === 'User' ? 'User' : 'Automatic',
 });
 
-export const movieCrossReference = (link: { anime_id: number; anidb_episode_id: number; movie_id: number; source: string }): TmdbMovieCrossReference => ({
+export const movieCrossReference = (link: {
+  anime_id: number;
+  anidb_episode_id: number;
+  movie_id: number;
+  source: string;
+}): TmdbMovieCrossReference => ({
   AnidbAnimeID: link.anime_id,
   AnidbEpisodeID: link.anidb_episode_id,
   TmdbMovieID: link.movie_id,
@@ -315,12 +353,25 @@ export function genreNames(ids: number[], genres: Map<number, string>): string[]
 
 /** A stored show or movie in the search-result shape (the local copy the Online/{id} endpoints prefer). */
 export function localRemoteShow(row: ShowRow, imageUrl: (path: string) => string): TmdbRemoteSearchShow {
-  const result = { ...localBase(row), name: row.title, original_name: row.original_title, first_air_date: row.first_aired_at, origin_country: [] };
+  const result = {
+    ...localBase(row),
+    name: row.title,
+    original_name: row.original_title,
+    first_air_date: row.first_aired_at,
+    origin_country: [],
+  };
   return remoteShow(result, parseJson<string[]>(row.genres, []), imageUrl);
 }
 
 export function localRemoteMovie(row: MovieRow, imageUrl: (path: string) => string): TmdbRemoteSearchMovie {
-  const result = { ...localBase(row), title: row.title, original_title: row.original_title, release_date: row.released_at, adult: row.is_restricted === 1, video: row.is_video === 1 };
+  const result = {
+    ...localBase(row),
+    title: row.title,
+    original_title: row.original_title,
+    release_date: row.released_at,
+    adult: row.is_restricted === 1,
+    video: row.is_video === 1,
+  };
   return remoteMovie(result, parseJson<string[]>(row.genres, []), imageUrl);
 }
 

@@ -33,7 +33,10 @@ describe('TMDB answers as stored rows', () => {
       movie({
         release_dates: {
           results: [
-            { iso_3166_1: 'US', release_dates: [{ certification: 'PG', release_date: '2020-05-01T00:00:00.000Z', type: 3, iso_639_1: '', note: '' }] },
+            {
+              iso_3166_1: 'US',
+              release_dates: [{ certification: 'PG', release_date: '2020-05-01T00:00:00.000Z', type: 3, iso_639_1: '', note: '' }],
+            },
             {
               iso_3166_1: 'JP',
               release_dates: [
@@ -64,7 +67,13 @@ describe('TMDB answers as stored rows', () => {
         translations: {
           translations: [
             { iso_3166_1: 'JP', iso_639_1: 'ja', name: '日本語', english_name: 'Japanese', data: { title: '日本語の題', overview: '' } },
-            { iso_3166_1: 'US', iso_639_1: 'en', name: 'English', english_name: 'English', data: { title: 'English Title', overview: 'English overview' } },
+            {
+              iso_3166_1: 'US',
+              iso_639_1: 'en',
+              name: 'English',
+              english_name: 'English',
+              data: { title: 'English Title', overview: 'English overview' },
+            },
           ],
         },
       }),
@@ -110,7 +119,14 @@ describe('TMDB answers as stored rows', () => {
       vote_count: 0,
       order,
     });
-    const season: TmdbSeasonDetails = { id: 50, name: 'Season 1', overview: '', season_number: 1, poster_path: null, episodes: [1, 2, 3].map((n) => episode(500 + n, n, 0)) };
+    const season: TmdbSeasonDetails = {
+      id: 50,
+      name: 'Season 1',
+      overview: '',
+      season_number: 1,
+      poster_path: null,
+      episodes: [1, 2, 3].map((n) => episode(500 + n, n, 0)),
+    };
     const group: TmdbEpisodeGroupDetails = {
       id: 'abcdefabcdefabcdefabcdef',
       name: 'Arcs',

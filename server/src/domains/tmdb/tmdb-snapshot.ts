@@ -59,9 +59,26 @@ function imageRows(parentType: ImageRow['parent_type'], parentId: number, images
   );
 }
 
-function singleImage(parentType: ImageRow['parent_type'], parentId: number, imageType: ImageRow['image_type'], filePath: string | null | undefined): ImageRow[] {
+function singleImage(
+  parentType: ImageRow['parent_type'],
+  parentId: number,
+  imageType: ImageRow['image_type'],
+  filePath: string | null | undefined,
+): ImageRow[] {
   return filePath
-    ? [{ parent_type: parentType, parent_id: parentId, image_type: imageType, file_path: filePath, language: null, width: null, height: null, vote_average: 0, vote_count: 0 }]
+    ? [
+        {
+          parent_type: parentType,
+          parent_id: parentId,
+          image_type: imageType,
+          file_path: filePath,
+          language: null,
+          width: null,
+          height: null,
+          vote_average: 0,
+          vote_count: 0,
+        },
+      ]
     : [];
 }
 
@@ -214,7 +231,10 @@ function releaseDate(movie: TmdbMovieDetails): string | null {
 /** The last non-empty certification per country. */
 function movieContentRatings(movie: TmdbMovieDetails): { country: string; rating: string }[] {
   return (movie.release_dates?.results ?? []).flatMap((entry) => {
-    const rating = entry.release_dates.map((d) => d.certification).filter(Boolean).pop();
+    const rating = entry.release_dates
+      .map((d) => d.certification)
+      .filter(Boolean)
+      .pop();
     return rating ? [{ country: entry.iso_3166_1, rating }] : [];
   });
 }

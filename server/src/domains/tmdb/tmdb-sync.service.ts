@@ -2,7 +2,12 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../events/bus.js';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import { TmdbNotFoundError, type TmdbEpisodeGroupDetails, type TmdbMovieAppendable, type TmdbShowAppendable } from '../../providers/tmdb/index.js';
+import {
+  TmdbNotFoundError,
+  type TmdbEpisodeGroupDetails,
+  type TmdbMovieAppendable,
+  type TmdbShowAppendable,
+} from '../../providers/tmdb/index.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { TmdbKeyMissingError, type TmdbApi } from './tmdb-api.js';
 import { movieSnapshot, showSnapshot } from './tmdb-snapshot.js';
@@ -151,7 +156,10 @@ export class TmdbSync {
     await this.deps.store.saveShow(showSnapshot(show, seasons, groups, { withCredits, withImages }));
     if (withImages) await this.deps.queueImageDownloads?.({ type: 'Show', id: showId });
     await this.afterShowUpdate?.(showId);
-    await this.announce((await this.deps.store.showLinksOfShow(showId)).map((link) => link.anime_id), showId);
+    await this.announce(
+      (await this.deps.store.showLinksOfShow(showId)).map((link) => link.anime_id),
+      showId,
+    );
     return 'updated';
   }
 
@@ -172,7 +180,10 @@ export class TmdbSync {
     }
     await this.deps.store.saveMovie(movieSnapshot(movie, { withCredits, withImages }));
     if (withImages) await this.deps.queueImageDownloads?.({ type: 'Movie', id: movieId });
-    await this.announce((await this.deps.store.movieLinksOfMovie(movieId)).map((link) => link.anime_id), movieId);
+    await this.announce(
+      (await this.deps.store.movieLinksOfMovie(movieId)).map((link) => link.anime_id),
+      movieId,
+    );
     return 'updated';
   }
 

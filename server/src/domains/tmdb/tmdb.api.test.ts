@@ -120,7 +120,10 @@ async function seedAnidb(server: TestServer, anime: SeedAnime[]): Promise<Map<nu
         url: null,
       })
       .execute();
-    await db.insertInto('anidb_anime_titles').values(a.titles.map((t) => ({ anime_id: a.id, ...t }))).execute();
+    await db
+      .insertInto('anidb_anime_titles')
+      .values(a.titles.map((t) => ({ anime_id: a.id, ...t })))
+      .execute();
     if (a.episodes.length) {
       await db
         .insertInto('anidb_episodes')
@@ -140,11 +143,24 @@ async function seedAnidb(server: TestServer, anime: SeedAnime[]): Promise<Map<nu
         )
         .execute();
     }
-    if (a.prequel) await db.insertInto('anidb_relations').values({ anime_id: a.id, related_anime_id: a.prequel, relation_type: 'Prequel', related_title: null }).execute();
+    if (a.prequel)
+      await db
+        .insertInto('anidb_relations')
+        .values({ anime_id: a.id, related_anime_id: a.prequel, relation_type: 'Prequel', related_title: null })
+        .execute();
     if (a.series) {
       const group = await db
         .insertInto('groups')
-        .values({ parent_id: null, name: a.titles[0].value, description: '', has_custom_name: 0, has_custom_description: 0, preferred_series_id: null, created_at: now, updated_at: now })
+        .values({
+          parent_id: null,
+          name: a.titles[0].value,
+          description: '',
+          has_custom_name: 0,
+          has_custom_description: 0,
+          preferred_series_id: null,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const series = await db
@@ -160,7 +176,10 @@ async function seedAnidb(server: TestServer, anime: SeedAnime[]): Promise<Map<nu
 
 const saved = { url: process.env.SHOKO_TMDB_URL, image: process.env.SHOKO_TMDB_IMAGE_URL };
 function restoreEnv() {
-  for (const [name, value] of [['SHOKO_TMDB_URL', saved.url], ['SHOKO_TMDB_IMAGE_URL', saved.image]] as const) {
+  for (const [name, value] of [
+    ['SHOKO_TMDB_URL', saved.url],
+    ['SHOKO_TMDB_IMAGE_URL', saved.image],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -173,7 +192,11 @@ async function startWithFake(settings: { path: string; value: unknown }[], anime
   process.env.SHOKO_TMDB_IMAGE_URL = fake.imageUrl;
   const server = await createTestServer();
   if (settings.length) {
-    const patch = await server.request({ method: 'PATCH', url: '/api/v3/Settings?skipValidation=true', body: settings.map((s) => ({ op: 'replace', ...s })) });
+    const patch = await server.request({
+      method: 'PATCH',
+      url: '/api/v3/Settings?skipValidation=true',
+      body: settings.map((s) => ({ op: 'replace', ...s })),
+    });
     expect(patch.statusCode).toBeLessThan(300);
   }
   const key = await completeFirstRun(server);
@@ -228,7 +251,9 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
       810106: '9100100:T',
     });
     // The show was stored with every season, its alternate ordering and its credits.
-    const show = (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}?include=Ordering&include=Cast&include=Crew&include=CrossReferences`)).json();
+    const show = (
+      await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}?include=Ordering&include=Cast&include=Crew&include=CrossReferences`)
+    ).json();
     expect(show).toMatchObject({
       ID: TIDEWATER_SHOW_ID,
       Title: 'Lanterns of the Tidewater Line',
@@ -242,7 +267,9 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
       UserRating: { Value: 7.8, MaxValue: 10, Source: 'TMDB', Votes: 64 },
       CrossReferences: [{ AnidbAnimeID: TIDEWATER, TmdbShowID: TIDEWATER_SHOW_ID, Rating: 'Automatic' }],
     });
-    expect(show.Cast).toEqual([expect.objectContaining({ RoleName: 'Actor', RoleDetails: 'Suzu', Staff: expect.objectContaining({ Name: 'Mirei Hanazono' }) })]);
+    expect(show.Cast).toEqual([
+      expect.objectContaining({ RoleName: 'Actor', RoleDetails: 'Suzu', Staff: expect.objectContaining({ Name: 'Mirei Hanazono' }) }),
+    ]);
     expect(show.Crew[0]).toMatchObject({ RoleName: 'Director', Staff: { Name: 'Tadashi Kurokawa' } });
     expect(show.Ordering.map((o: { OrderingName: string; InUse: boolean }) => [o.OrderingName, o.InUse])).toEqual([
       ['Seasons', true],
@@ -252,25 +279,42 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
   });
 
   it('serves the episodes in an alternate ordering and stores the preferred one', async () => {
-    const arcs = (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Episode?alternateOrderingID=${TIDEWATER_STORY_ARCS_GROUP_ID}`)).json();
+    const arcs = (
+      await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Episode?alternateOrderingID=${TIDEWATER_STORY_ARCS_GROUP_ID}`)
+    ).json();
     expect(arcs.Total).toBe(5);
-    expect(arcs.List.map((e: { ID: number; SeasonNumber: number; EpisodeNumber: number }) => [e.ID, e.SeasonNumber, e.EpisodeNumber])).toEqual([
+    expect(
+      arcs.List.map((e: { ID: number; SeasonNumber: number; EpisodeNumber: number }) => [e.ID, e.SeasonNumber, e.EpisodeNumber]),
+    ).toEqual([
       [9100101, 1, 1],
       [9100102, 1, 2],
       [9100103, 2, 1],
       [9100104, 2, 2],
       [9100100, 2, 3],
     ]);
-    const set = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, { AlternateOrderingID: TIDEWATER_STORY_ARCS_GROUP_ID });
+    const set = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, {
+      AlternateOrderingID: TIDEWATER_STORY_ARCS_GROUP_ID,
+    });
     expect(set.statusCode).toBe(200);
     expect((await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}`)).json().AlternateOrderingID).toBe(TIDEWATER_STORY_ARCS_GROUP_ID);
     // Episodes by id come numbered in their show's preferred ordering; unknown ids are skipped.
     const bulk = await api('POST', '/api/v3/Tmdb/Episode/Bulk', { IDs: [9100100, 1, 9100101] });
-    expect(bulk.json().map((e: { ID: number; AlternateOrderingID: string; SeasonNumber: number; EpisodeNumber: number }) => [e.ID, e.AlternateOrderingID, e.SeasonNumber, e.EpisodeNumber])).toEqual([
+    expect(
+      bulk
+        .json()
+        .map((e: { ID: number; AlternateOrderingID: string; SeasonNumber: number; EpisodeNumber: number }) => [
+          e.ID,
+          e.AlternateOrderingID,
+          e.SeasonNumber,
+          e.EpisodeNumber,
+        ]),
+    ).toEqual([
       [9100100, TIDEWATER_STORY_ARCS_GROUP_ID, 2, 3],
       [9100101, TIDEWATER_STORY_ARCS_GROUP_ID, 1, 1],
     ]);
-    const wrong = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, { AlternateOrderingID: 'ffffffffffffffffffffffff' });
+    const wrong = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, {
+      AlternateOrderingID: 'ffffffffffffffffffffffff',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toHaveProperty('AlternateOrderingID');
     await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Ordering/SetPreferred`, { AlternateOrderingID: 'default' });
@@ -298,15 +342,27 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     const links = (await api('GET', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie/CrossReferences`)).json();
     expect(links).toEqual([{ AnidbAnimeID: ORCHARD_MOVIE, AnidbEpisodeID: 830101, TmdbMovieID: CLOCKWORK_MOVIE_ID, Rating: 'Automatic' }]);
     const movie = (await api('GET', `/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}?include=Keywords`)).json();
-    expect(movie).toMatchObject({ ID: CLOCKWORK_MOVIE_ID, Title: 'Clockwork Orchard: The Last Harvest', Runtime: '01:44:00', ReleasedAt: '2023-03-10', CollectionID: 930001, ImdbMovieID: 'tt9900002', Keywords: ['anime'] });
-    expect((await api('GET', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie`)).json().map((m: { ID: number }) => m.ID)).toEqual([CLOCKWORK_MOVIE_ID]);
+    expect(movie).toMatchObject({
+      ID: CLOCKWORK_MOVIE_ID,
+      Title: 'Clockwork Orchard: The Last Harvest',
+      Runtime: '01:44:00',
+      ReleasedAt: '2023-03-10',
+      CollectionID: 930001,
+      ImdbMovieID: 'tt9900002',
+      Keywords: ['anime'],
+    });
+    expect((await api('GET', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie`)).json().map((m: { ID: number }) => m.ID)).toEqual([
+      CLOCKWORK_MOVIE_ID,
+    ]);
   });
 
   it('never replaces a link the user made, and keeps user-verified episode links', async () => {
     const seriesId = series.get(TIDEWATER)!;
     const link = await api('POST', `/api/v3/Series/${seriesId}/TMDB/Show`, { ID: TIDEWATER_SHOW_ID, Replace: true });
     expect(link.statusCode).toBe(204);
-    expect((await api('GET', `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences`)).json()).toEqual([{ AnidbAnimeID: TIDEWATER, TmdbShowID: TIDEWATER_SHOW_ID, Rating: 'User' }]);
+    expect((await api('GET', `/api/v3/Series/${seriesId}/TMDB/Show/CrossReferences`)).json()).toEqual([
+      { AnidbAnimeID: TIDEWATER, TmdbShowID: TIDEWATER_SHOW_ID, Rating: 'User' },
+    ]);
     const before = fake.requests.length;
     await api('POST', `/api/v3/Series/${seriesId}/TMDB/Action/AutoSearch?force=true`);
     await server.services.queue.idle();
@@ -331,7 +387,11 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect((await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_DRAMA_ID}`)).statusCode).toBe(404);
     const now = await api('POST', `/api/v3/Tmdb/Show/${TIDEWATER_DRAMA_ID}/Action/Refresh`, { Immediate: true });
     expect(now.statusCode).toBe(200);
-    expect((await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_DRAMA_ID}`)).json()).toMatchObject({ ID: TIDEWATER_DRAMA_ID, Genres: ['Drama'], EpisodeCount: 1 });
+    expect((await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_DRAMA_ID}`)).json()).toMatchObject({
+      ID: TIDEWATER_DRAMA_ID,
+      Genres: ['Drama'],
+      EpisodeCount: 1,
+    });
 
     const missing = await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`);
     expect(missing.statusCode).toBe(404);
@@ -343,11 +403,16 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect((await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`)).statusCode).toBe(404);
     await server.services.queue.resume();
     await server.services.queue.idle();
-    expect((await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`)).json()).toMatchObject({ ID: PAPER_COMET_MOVIE_ID, Title: 'Paper Comet' });
+    expect((await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`)).json()).toMatchObject({
+      ID: PAPER_COMET_MOVIE_ID,
+      Title: 'Paper Comet',
+    });
 
     // SkipIfExists answers at once for a stored movie; an unknown id is a 404 when refreshed now.
     const before = fake.requests.length;
-    expect((await api('POST', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/Action/Refresh`, { Immediate: true, SkipIfExists: true })).statusCode).toBe(200);
+    expect(
+      (await api('POST', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/Action/Refresh`, { Immediate: true, SkipIfExists: true })).statusCode,
+    ).toBe(200);
     expect(fake.requests.length).toBe(before);
     const unknown = await api('POST', '/api/v3/Tmdb/Show/999999/Action/Refresh', { Immediate: true });
     expect([unknown.statusCode, unknown.body]).toEqual([404, 'Show not found on TMDB.']);
@@ -357,7 +422,12 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     const first = (await api('GET', '/api/v3/Tmdb/Show/Online/Search?query=Lanterns')).json();
     expect(first.Total).toBe(2);
     expect(first.List.map((s: { ID: number }) => s.ID)).toEqual([TIDEWATER_DRAMA_ID, TIDEWATER_SHOW_ID]);
-    expect(first.List[1]).toMatchObject({ Title: 'Lanterns of the Tidewater Line', OriginalTitle: '潮線のランタン', FirstAiredAt: '2022-04-05', Poster: `${fake.imageUrl}/tidewaterPoster1.png` });
+    expect(first.List[1]).toMatchObject({
+      Title: 'Lanterns of the Tidewater Line',
+      OriginalTitle: '潮線のランタン',
+      FirstAiredAt: '2022-04-05',
+      Poster: `${fake.imageUrl}/tidewaterPoster1.png`,
+    });
     expect(first.List[1].Genres).toContain('Animation');
     const second = (await api('GET', '/api/v3/Tmdb/Show/Online/Search?query=Lanterns&pageSize=1&page=2')).json();
     expect(second).toMatchObject({ Total: 2, List: [{ ID: TIDEWATER_SHOW_ID }] });
@@ -365,20 +435,37 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect(movies.List.map((m: { ID: number; IsRestricted: boolean }) => m.IsRestricted)).toEqual([false, false, true]);
 
     // Online/{id}: the stored copy, else TMDB's details, else a 404 text.
-    expect((await api('GET', `/api/v3/Tmdb/Show/Online/${CLOCKWORK_SHOW_ID}`)).json()).toMatchObject({ ID: CLOCKWORK_SHOW_ID, Title: 'Clockwork Orchard', Genres: ['Animation', 'Comedy'] });
+    expect((await api('GET', `/api/v3/Tmdb/Show/Online/${CLOCKWORK_SHOW_ID}`)).json()).toMatchObject({
+      ID: CLOCKWORK_SHOW_ID,
+      Title: 'Clockwork Orchard',
+      Genres: ['Animation', 'Comedy'],
+    });
     const before = fake.requests.length;
-    expect((await api('GET', `/api/v3/Tmdb/Movie/Online/${PAPER_COMET_ADULT_ID}`)).json()).toMatchObject({ ID: PAPER_COMET_ADULT_ID, IsRestricted: true, ReleasedAt: '2021-02-01' });
+    expect((await api('GET', `/api/v3/Tmdb/Movie/Online/${PAPER_COMET_ADULT_ID}`)).json()).toMatchObject({
+      ID: PAPER_COMET_ADULT_ID,
+      IsRestricted: true,
+      ReleasedAt: '2021-02-01',
+    });
     expect(fake.requests.slice(before).some((r) => r.startsWith(`GET /3/movie/${PAPER_COMET_ADULT_ID}`))).toBe(true);
     const unknown = await api('GET', '/api/v3/Tmdb/Movie/Online/999999');
     expect([unknown.statusCode, unknown.body]).toEqual([404, 'Movie not found on TMDB.']);
     const bulk = await api('POST', '/api/v3/Tmdb/Movie/Online/Bulk', { IDs: [CLOCKWORK_MOVIE_ID, 999999] });
     expect([bulk.statusCode, bulk.json().errors]).toEqual([400, { IDs: ['No TMDB entry was found for id 999999.'] }]);
-    expect((await api('POST', '/api/v3/Tmdb/Show/Online/Bulk', { IDs: [TIDEWATER_SHOW_ID, CLOCKWORK_SHOW_ID] })).json().map((s: { ID: number }) => s.ID)).toEqual([TIDEWATER_SHOW_ID, CLOCKWORK_SHOW_ID]);
+    expect(
+      (await api('POST', '/api/v3/Tmdb/Show/Online/Bulk', { IDs: [TIDEWATER_SHOW_ID, CLOCKWORK_SHOW_ID] }))
+        .json()
+        .map((s: { ID: number }) => s.ID),
+    ).toEqual([TIDEWATER_SHOW_ID, CLOCKWORK_SHOW_ID]);
 
     const user = await createUser(server, key, 'viewer', 'viewer-pass');
     const denied = await server.request({ method: 'GET', url: '/api/v3/Tmdb/Show/Online/Search?query=Lanterns', key: user.key });
     expect(denied.statusCode).toBe(403);
-    const refreshDenied = await server.request({ method: 'POST', url: `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Action/Refresh`, key: user.key, body: {} });
+    const refreshDenied = await server.request({
+      method: 'POST',
+      url: `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Action/Refresh`,
+      key: user.key,
+      body: {},
+    });
     expect(refreshDenied.statusCode).toBe(403);
     expect((await server.request({ method: 'GET', url: `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}` })).statusCode).toBe(401);
   });
@@ -388,7 +475,14 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     const automatic = { 820101: '9130201:D', 820102: '9130202:T', 820103: '9130203:BG' };
     const preview = (query = '') => api('GET', `${path}/Auto?pageSize=0${query}`);
     const previewBadges = async (query = '') =>
-      Object.fromEntries((await preview(query)).json().List.map((x: { AnidbEpisodeID: number; TmdbEpisodeID: number; Rating: TmdbMatchRating }) => [x.AnidbEpisodeID, `${x.TmdbEpisodeID}:${MATCH_RATING_BADGES[x.Rating]}`]));
+      Object.fromEntries(
+        (await preview(query))
+          .json()
+          .List.map((x: { AnidbEpisodeID: number; TmdbEpisodeID: number; Rating: TmdbMatchRating }) => [
+            x.AnidbEpisodeID,
+            `${x.TmdbEpisodeID}:${MATCH_RATING_BADGES[x.Rating]}`,
+          ]),
+      );
     expect(await previewBadges()).toEqual(automatic);
 
     expect((await api('POST', path, { Mapping: [{ AniDBID: 820103, TmdbID: 9130103, Replace: true }] })).statusCode).toBe(204);
@@ -412,21 +506,37 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect((await api('DELETE', path)).statusCode).toBe(204);
     expect((await api('GET', `${path}?pageSize=0`)).json()).toEqual({ Total: 0, List: [] });
   });
-  it('previews the automatic search without storing anything, and searches a show\'s episodes by numbers and title', async () => {
+  it("previews the automatic search without storing anything, and searches a show's episodes by numbers and title", async () => {
     const movieSeries = series.get(ORCHARD_MOVIE)!;
     const before = (await api('GET', `/api/v3/Series/${movieSeries}/TMDB/Movie/CrossReferences`)).json();
     const movie = await api('GET', `/api/v3/Series/${movieSeries}/TMDB/Action/AutoSearch`);
     expect(movie.statusCode).toBe(200);
     expect(movie.json()).toEqual([
-      expect.objectContaining({ AnimeID: ORCHARD_MOVIE, EpisodeID: 830101, IsMovie: true, IsLocal: true, IsRemote: true, Movie: expect.objectContaining({ ID: CLOCKWORK_MOVIE_ID, Genres: expect.arrayContaining(['Animation']) }) }),
+      expect.objectContaining({
+        AnimeID: ORCHARD_MOVIE,
+        EpisodeID: 830101,
+        IsMovie: true,
+        IsLocal: true,
+        IsRemote: true,
+        Movie: expect.objectContaining({ ID: CLOCKWORK_MOVIE_ID, Genres: expect.arrayContaining(['Animation']) }),
+      }),
     ]);
     expect((await api('GET', `/api/v3/Series/${movieSeries}/TMDB/Movie/CrossReferences`)).json()).toEqual(before);
     const show = (await api('GET', `/api/v3/Series/${series.get(TIDEWATER)}/TMDB/Action/AutoSearch`)).json();
-    expect(show).toEqual([expect.objectContaining({ AnimeID: TIDEWATER, IsMovie: false, IsLocal: true, Show: expect.objectContaining({ ID: TIDEWATER_SHOW_ID }) })]);
+    expect(show).toEqual([
+      expect.objectContaining({
+        AnimeID: TIDEWATER,
+        IsMovie: false,
+        IsLocal: true,
+        Show: expect.objectContaining({ ID: TIDEWATER_SHOW_ID }),
+      }),
+    ]);
     expect(show[0]).not.toHaveProperty('EpisodeID');
 
     const search = async (text: string) =>
-      (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Episode?pageSize=30&search=${encodeURIComponent(text)}`)).json().List.map((e: { ID: number }) => e.ID);
+      (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Episode?pageSize=30&search=${encodeURIComponent(text)}`))
+        .json()
+        .List.map((e: { ID: number }) => e.ID);
     expect(await search('S1E2')).toEqual([9100102]);
     expect(await search('E3')).toEqual([9100103]);
     expect(await search('S1')).toEqual([9100101, 9100102, 9100103, 9100104]);
@@ -449,7 +559,11 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect((await api('POST', `${path}/Episode`, { UnsetAll: true, Mapping: mapping })).statusCode).toBe(204);
     const groups = (await api('GET', `${path}/EpisodeGroups?pageSize=0`)).json();
     expect(groups.Total).toBe(2);
-    expect(groups.List.map((group: { AnidbEpisodeID: number; TmdbEpisodeID: number; Index: number }[]) => group.map((x) => [x.AnidbEpisodeID, x.TmdbEpisodeID, x.Index]))).toEqual([
+    expect(
+      groups.List.map((group: { AnidbEpisodeID: number; TmdbEpisodeID: number; Index: number }[]) =>
+        group.map((x) => [x.AnidbEpisodeID, x.TmdbEpisodeID, x.Index]),
+      ),
+    ).toEqual([
       [
         [810101, 9100101, 0],
         [810102, 9100101, 1],
@@ -465,14 +579,19 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     const downloads = vi.spyOn(server.services.images.service, 'queueTmdbImages');
     try {
       expect((await api('POST', `/api/v3/Series/${seriesId}/TMDB/Show/Action/DownloadImages`, { Force: true })).statusCode).toBe(204);
-      expect((await api('POST', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie/Action/DownloadImages`, { Immediate: true })).statusCode).toBe(200);
+      expect(
+        (await api('POST', `/api/v3/Series/${series.get(ORCHARD_MOVIE)}/TMDB/Movie/Action/DownloadImages`, { Immediate: true })).statusCode,
+      ).toBe(200);
       expect(downloads.mock.calls).toEqual([[{ type: 'Show', id: TIDEWATER_SHOW_ID }], [{ type: 'Movie', id: CLOCKWORK_MOVIE_ID }]]);
     } finally {
       downloads.mockRestore();
     }
     await server.services.queue.idle();
     const user = await createUser(server, key, 'images-viewer', 'viewer-pass');
-    expect((await server.request({ method: 'POST', url: `/api/v3/Series/${seriesId}/TMDB/Show/Action/DownloadImages`, key: user.key, body: {} })).statusCode).toBe(403);
+    expect(
+      (await server.request({ method: 'POST', url: `/api/v3/Series/${seriesId}/TMDB/Show/Action/DownloadImages`, key: user.key, body: {} }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('serves and edits the TMDB links of one episode', async () => {
@@ -484,12 +603,16 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const path = `/api/v3/Episode/${row.id}/TMDB`;
-    expect((await api('GET', `${path}/Episode/CrossReferences`)).json().map((x: { TmdbEpisodeID: number }) => x.TmdbEpisodeID)).toEqual([9100102, 9100103]);
+    expect((await api('GET', `${path}/Episode/CrossReferences`)).json().map((x: { TmdbEpisodeID: number }) => x.TmdbEpisodeID)).toEqual([
+      9100102, 9100103,
+    ]);
     expect((await api('GET', `${path}/Episode`)).json().map((e: { ID: number }) => e.ID)).toEqual([9100102, 9100103]);
     expect((await api('GET', `${path}/Movie`)).json()).toEqual([]);
 
     expect((await api('POST', `${path}/Movie`, { ID: CLOCKWORK_MOVIE_ID })).statusCode).toBe(204);
-    expect((await api('GET', `${path}/Movie/CrossReferences`)).json()).toEqual([{ AnidbAnimeID: TIDEWATER, AnidbEpisodeID: 810103, TmdbMovieID: CLOCKWORK_MOVIE_ID, Rating: 'User' }]);
+    expect((await api('GET', `${path}/Movie/CrossReferences`)).json()).toEqual([
+      { AnidbAnimeID: TIDEWATER, AnidbEpisodeID: 810103, TmdbMovieID: CLOCKWORK_MOVIE_ID, Rating: 'User' },
+    ]);
     expect((await api('GET', `${path}/Movie`)).json().map((m: { ID: number }) => m.ID)).toEqual([CLOCKWORK_MOVIE_ID]);
     expect((await api('POST', `${path}/Movie`, { ID: 0 })).json().errors).toHaveProperty('ID');
     const user = await createUser(server, key, 'episode-viewer', 'viewer-pass');
@@ -502,10 +625,18 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
   });
 
   it('auto-links only when TMDB.AutoLink is on, and restricted anime only with TMDB.AutoLinkRestricted', async () => {
-    const restricted = { id: 8401, type: 'OVA', airDate: '2020-01-01', restricted: true, titles: [{ type: 'main', language: 'x-jat', value: 'Himitsu no Kaidan' }], episodes: [] };
+    const restricted = {
+      id: 8401,
+      type: 'OVA',
+      airDate: '2020-01-01',
+      restricted: true,
+      titles: [{ type: 'main', language: 'x-jat', value: 'Himitsu no Kaidan' }],
+      episodes: [],
+    };
     await seedAnidb(server, [restricted]);
     // After the first run the settings API validates the whole object (AniDB login included): set them directly.
-    const setTmdb = (values: Partial<Record<'AutoLink' | 'AutoLinkRestricted', boolean>>) => server.services.settings.update((settings) => Object.assign(settings.TMDB, values));
+    const setTmdb = (values: Partial<Record<'AutoLink' | 'AutoLinkRestricted', boolean>>) =>
+      server.services.settings.update((settings) => Object.assign(settings.TMDB, values));
     await setTmdb({ AutoLinkRestricted: false });
     expect(await server.services.tmdb.linking.queueAutoMatch(restricted.id)).toBe(false);
     await setTmdb({ AutoLinkRestricted: true, AutoLink: false });
@@ -525,7 +656,10 @@ describe('TMDB without an API key', () => {
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
 
   beforeAll(async () => {
-    ({ fake, server, key, series } = await startWithFake([], seeds.filter((s) => s.id === TIDEWATER)));
+    ({ fake, server, key, series } = await startWithFake(
+      [],
+      seeds.filter((s) => s.id === TIDEWATER),
+    ));
   });
 
   afterAll(async () => {

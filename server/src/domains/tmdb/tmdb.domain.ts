@@ -30,7 +30,15 @@ export function createTmdbDomain(deps: {
 }): TmdbDomain {
   const api = new TmdbApi(deps.settings, deps.logger);
   const store = new TmdbStore(deps.db);
-  const sync = new TmdbSync({ api, store, settings: deps.settings, queue: deps.queue, bus: deps.bus, logger: deps.logger, queueImageDownloads: deps.queueImageDownloads });
+  const sync = new TmdbSync({
+    api,
+    store,
+    settings: deps.settings,
+    queue: deps.queue,
+    bus: deps.bus,
+    logger: deps.logger,
+    queueImageDownloads: deps.queueImageDownloads,
+  });
   const linking = new TmdbLinking({ api, store, sync, settings: deps.settings, queue: deps.queue, logger: deps.logger });
   return { api, store, sync, linking, service: new TmdbService({ api, store }) };
 }

@@ -54,7 +54,12 @@ const SearchQuery = Type.Object({
 });
 
 export const includeSet = (include: string[] | undefined) =>
-  new Set((include ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).map((value) => value.charAt(0).toUpperCase() + value.slice(1)));
+  new Set(
+    (include ?? [])
+      .flatMap((value) => value.split(','))
+      .map((value) => value.trim())
+      .map((value) => value.charAt(0).toUpperCase() + value.slice(1)),
+  );
 
 export interface TmdbRouteDeps {
   service: TmdbService;
@@ -72,37 +77,45 @@ export function registerTmdbRoutes(app: App, deps: TmdbRouteDeps) {
     if ((await refresh().catch(rethrowKeyMissing)) === 'not-found') throw notFound(missing);
   };
 
-  app.post('/api/v3/Tmdb/Show/:showID/Action/Refresh', { config: admin, schema: { tags, params: ShowParams, body: TmdbRefreshShowBody } }, async (request, reply) => {
-    const { showID } = request.params;
-    const body = request.body;
-    const options = {
-      // A quick refresh never forces (contract).
-      force: body.Force && !body.QuickRefresh,
-      downloadImages: body.DownloadImages,
-      downloadCrewAndCast: body.DownloadCrewAndCast ?? null,
-      downloadAlternateOrdering: body.DownloadAlternateOrdering ?? null,
-    };
-    if (!body.Immediate) {
-      await sync.queueShow(showID, options);
-      return reply.code(204).send();
-    }
-    if (body.QuickRefresh && (await store.episodesOfShow(showID)).length > 0) return reply.code(200).send();
-    await runNow(() => sync.refreshShow(showID, options), 'Show not found on TMDB.');
-    return reply.code(200).send();
-  });
+  app.post(
+    '/api/v3/Tmdb/Show/:showID/Action/Refresh',
+    { config: admin, schema: { tags, params: ShowParams, body: TmdbRefreshShowBody } },
+    async (request, reply) => {
+      const { showID } = request.params;
+      const body = request.body;
+      const options = {
+        // A quick refresh never forces (contract).
+        force: body.Force && !body.QuickRefresh,
+        downloadImages: body.DownloadImages,
+        downloadCrewAndCast: body.DownloadCrewAndCast ?? null,
+        downloadAlternateOrdering: body.DownloadAlternateOrdering ?? null,
+      };
+      if (!body.Immediate) {
+        await sync.queueShow(showID, options);
+        return reply.code(204).send();
+      }
+      if (body.QuickRefresh && (await store.episodesOfShow(showID)).length > 0) return reply.code(200).send();
+      await runNow(() => sync.refreshShow(showID, options), 'Show not found on TMDB.');
+      return reply.code(200).send();
+    },
+  );
 
-  app.post('/api/v3/Tmdb/Movie/:movieID/Action/Refresh', { config: admin, schema: { tags, params: MovieParams, body: TmdbRefreshMovieBody } }, async (request, reply) => {
-    const { movieID } = request.params;
-    const body = request.body;
-    if (body.SkipIfExists && (await store.movie(movieID))) return reply.code(200).send();
-    const options = { force: body.Force, downloadImages: body.DownloadImages, downloadCrewAndCast: body.DownloadCrewAndCast ?? null };
-    if (!body.Immediate) {
-      await sync.queueMovie(movieID, options);
-      return reply.code(204).send();
-    }
-    await runNow(() => sync.refreshMovie(movieID, options), 'Movie not found on TMDB.');
-    return reply.code(200).send();
-  });
+  app.post(
+    '/api/v3/Tmdb/Movie/:movieID/Action/Refresh',
+    { config: admin, schema: { tags, params: MovieParams, body: TmdbRefreshMovieBody } },
+    async (request, reply) => {
+      const { movieID } = request.params;
+      const body = request.body;
+      if (body.SkipIfExists && (await store.movie(movieID))) return reply.code(200).send();
+      const options = { force: body.Force, downloadImages: body.DownloadImages, downloadCrewAndCast: body.DownloadCrewAndCast ?? null };
+      if (!body.Immediate) {
+        await sync.queueMovie(movieID, options);
+        return reply.code(204).send();
+      }
+      await runNow(() => sync.refreshMovie(movieID, options), 'Movie not found on TMDB.');
+      return reply.code(200).send();
+    },
+  );
 
   app.get(
     '/api/v3/Tmdb/Show/Online/Search',
@@ -114,23 +127,41 @@ export function registerTmdbRoutes(app: App, deps: TmdbRouteDeps) {
     { config: admin, schema: { tags, querystring: SearchQuery, response: { 200: ListResult(TmdbRemoteSearchMovie) } } },
     (request) => service.searchMovies(request.query),
   );
-  app.get('/api/v3/Tmdb/Show/Online/:showID', { schema: { tags, params: ShowParams, response: { 200: TmdbRemoteSearchShow } } }, (request) =>
-    service.onlineShow(request.params.showID),
+  app.get(
+    '/api/v3/Tmdb/Show/Online/:showID',
+    { schema: { tags, params: ShowParams, response: { 200: TmdbRemoteSearchShow } } },
+    (request) => service.onlineShow(request.params.showID),
   );
-  app.get('/api/v3/Tmdb/Movie/Online/:movieID', { schema: { tags, params: MovieParams, response: { 200: TmdbRemoteSearchMovie } } }, (request) =>
-    service.onlineMovie(request.params.movieID),
+  app.get(
+    '/api/v3/Tmdb/Movie/Online/:movieID',
+    { schema: { tags, params: MovieParams, response: { 200: TmdbRemoteSearchMovie } } },
+    (request) => service.onlineMovie(request.params.movieID),
   );
 
   const BulkBody = Type.Object({ IDs: Type.Array(Type.Integer({ minimum: 1 })) });
-  app.post('/api/v3/Tmdb/Show/Online/Bulk', { schema: { tags, body: BulkBody, response: { 200: Type.Array(TmdbRemoteSearchShow) } } }, (request) =>
-    service.onlineBulk(request.body.IDs, (id) => service.onlineShow(id)),
+  app.post(
+    '/api/v3/Tmdb/Show/Online/Bulk',
+    { schema: { tags, body: BulkBody, response: { 200: Type.Array(TmdbRemoteSearchShow) } } },
+    (request) => service.onlineBulk(request.body.IDs, (id) => service.onlineShow(id)),
   );
-  app.post('/api/v3/Tmdb/Movie/Online/Bulk', { schema: { tags, body: BulkBody, response: { 200: Type.Array(TmdbRemoteSearchMovie) } } }, (request) =>
-    service.onlineBulk(request.body.IDs, (id) => service.onlineMovie(id)),
+  app.post(
+    '/api/v3/Tmdb/Movie/Online/Bulk',
+    { schema: { tags, body: BulkBody, response: { 200: Type.Array(TmdbRemoteSearchMovie) } } },
+    (request) => service.onlineBulk(request.body.IDs, (id) => service.onlineMovie(id)),
   );
   app.post(
     '/api/v3/Tmdb/Episode/Bulk',
-    { schema: { tags, body: Type.Object({ IDs: Type.Array(Type.Integer()), Include: Type.Optional(Type.Array(Type.String())), Language: Type.Optional(Type.Array(Type.String())) }), response: { 200: Type.Array(TmdbEpisode) } } },
+    {
+      schema: {
+        tags,
+        body: Type.Object({
+          IDs: Type.Array(Type.Integer()),
+          Include: Type.Optional(Type.Array(Type.String())),
+          Language: Type.Optional(Type.Array(Type.String())),
+        }),
+        response: { 200: Type.Array(TmdbEpisode) },
+      },
+    },
     (request) => service.episodesByIds(request.body.IDs),
   );
 
@@ -148,7 +179,14 @@ export function registerTmdbRoutes(app: App, deps: TmdbRouteDeps) {
   );
   app.get(
     '/api/v3/Tmdb/Show/:showID/Ordering',
-    { schema: { tags, params: ShowParams, querystring: Type.Object({ alternateOrderingID: Type.Optional(Type.String()) }), response: { 200: Type.Array(TmdbOrderingInformation) } } },
+    {
+      schema: {
+        tags,
+        params: ShowParams,
+        querystring: Type.Object({ alternateOrderingID: Type.Optional(Type.String()) }),
+        response: { 200: Type.Array(TmdbOrderingInformation) },
+      },
+    },
     (request) => service.orderings(request.params.showID, request.query.alternateOrderingID || undefined),
   );
   app.post(
@@ -184,8 +222,10 @@ export function registerTmdbRoutes(app: App, deps: TmdbRouteDeps) {
         pageSize: request.query.pageSize,
       }),
   );
-  app.get('/api/v3/Tmdb/Movie/:movieID', { schema: { tags, params: MovieParams, querystring: Type.Object(IncludeQuery), response: { 200: TmdbMovie } } }, (request) =>
-    service.movie(request.params.movieID, includeSet(request.query.include)),
+  app.get(
+    '/api/v3/Tmdb/Movie/:movieID',
+    { schema: { tags, params: MovieParams, querystring: Type.Object(IncludeQuery), response: { 200: TmdbMovie } } },
+    (request) => service.movie(request.params.movieID, includeSet(request.query.include)),
   );
 
   registerSeriesTmdbRoutes(app, deps);
@@ -226,7 +266,8 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
           kind === 'Show'
             ? (await store.showLinksOfAnime(animeId)).map((link) => link.show_id)
             : [...new Set((await store.movieLinksOfAnime(animeId)).map((link) => link.movie_id))];
-        for (const id of ids) if (kind === 'Show' ? await store.show(id) : await store.movie(id)) await sync.downloadImages({ type: kind, id });
+        for (const id of ids)
+          if (kind === 'Show' ? await store.show(id) : await store.movie(id)) await sync.downloadImages({ type: kind, id });
         return reply.code(request.body.Immediate ? 200 : 204).send();
       },
     );
@@ -260,7 +301,9 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
   );
   app.get(
     '/api/v3/Series/:seriesID/TMDB/Movie',
-    { schema: { tags: seriesTags, params: SeriesParams, querystring: Type.Object(IncludeQuery), response: { 200: Type.Array(TmdbMovie) } } },
+    {
+      schema: { tags: seriesTags, params: SeriesParams, querystring: Type.Object(IncludeQuery), response: { 200: Type.Array(TmdbMovie) } },
+    },
     async (request) => service.moviesOfAnime(await animeOf(request.params.seriesID), includeSet(request.query.include)),
   );
   app.get(
@@ -286,15 +329,23 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
     async (request) => {
       const animeId = await animeOf(request.params.seriesID);
       if (!(await store.showLinksOfAnime(animeId)).length) throw notFound('No TMDB.Show entry for the given seriesID');
-      return service.episodeLinks(animeId, { tmdbShowId: request.query.tmdbShowID || undefined, page: request.query.page, pageSize: request.query.pageSize });
+      return service.episodeLinks(animeId, {
+        tmdbShowId: request.query.tmdbShowID || undefined,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      });
     },
   );
 
   const episodeLinksPath = '/api/v3/Series/:seriesID/TMDB/Show/CrossReferences/Episode';
-  app.post(episodeLinksPath, { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: TmdbOverrideEpisodeMappingBody } }, async (request, reply) => {
-    await linking.overrideEpisodeLinks(await animeOf(request.params.seriesID), request.body);
-    return reply.code(204).send();
-  });
+  app.post(
+    episodeLinksPath,
+    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: TmdbOverrideEpisodeMappingBody } },
+    async (request, reply) => {
+      await linking.overrideEpisodeLinks(await animeOf(request.params.seriesID), request.body);
+      return reply.code(204).send();
+    },
+  );
 
   app.delete(episodeLinksPath, { config: admin, schema: { tags: seriesTags, params: SeriesParams } }, async (request, reply) => {
     await store.removeEpisodeLinks(await animeOf(request.params.seriesID));
@@ -323,8 +374,15 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
       const query = request.query;
       const target = await linking.autoMatchTarget(animeId, { showId: query.tmdbShowID, seasonId: query.tmdbSeasonID });
       if (!target.stored) throw validationError('tmdbShowID', 'The TMDB show is not stored locally yet; refresh it first.');
-      const links = await linking.planEpisodeLinks(animeId, target.showId, { keepExisting: query.keepExisting, seasonId: query.tmdbSeasonID });
-      return page(links.map((link) => planCrossReference(animeId, target.showId, link)), query.page, query.pageSize);
+      const links = await linking.planEpisodeLinks(animeId, target.showId, {
+        keepExisting: query.keepExisting,
+        seasonId: query.tmdbSeasonID,
+      });
+      return page(
+        links.map((link) => planCrossReference(animeId, target.showId, link)),
+        query.page,
+        query.pageSize,
+      );
     },
   );
 
@@ -341,20 +399,27 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
         await sync.queueShow(target.showId);
         return reply.code(201).send();
       }
-      await linking.matchEpisodes(animeId, target.showId, { keepExisting: body.KeepExisting ?? true, seasonId: body.TmdbSeasonID ?? undefined });
+      await linking.matchEpisodes(animeId, target.showId, {
+        keepExisting: body.KeepExisting ?? true,
+        seasonId: body.TmdbSeasonID ?? undefined,
+      });
       return reply.code(204).send();
     },
   );
 
-  app.post('/api/v3/Series/:seriesID/TMDB/Show', { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: TmdbLinkShowBody } }, async (request, reply) => {
-    const animeId = await animeOf(request.params.seriesID);
-    const { ID, Replace, Refresh } = request.body;
-    await store.linkShow(animeId, ID, 'User', { replace: Replace });
-    // A stored show is matched now; otherwise the queued refresh matches once the show is stored.
-    if (!Refresh && (await store.show(ID))) await linking.matchEpisodes(animeId, ID);
-    else await sync.queueShow(ID, { force: Refresh });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v3/Series/:seriesID/TMDB/Show',
+    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: TmdbLinkShowBody } },
+    async (request, reply) => {
+      const animeId = await animeOf(request.params.seriesID);
+      const { ID, Replace, Refresh } = request.body;
+      await store.linkShow(animeId, ID, 'User', { replace: Replace });
+      // A stored show is matched now; otherwise the queued refresh matches once the show is stored.
+      if (!Refresh && (await store.show(ID))) await linking.matchEpisodes(animeId, ID);
+      else await sync.queueShow(ID, { force: Refresh });
+      return reply.code(204).send();
+    },
+  );
 
   app.delete(
     '/api/v3/Series/:seriesID/TMDB/Show',
@@ -365,16 +430,20 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
     },
   );
 
-  app.post('/api/v3/Series/:seriesID/TMDB/Movie', { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: TmdbLinkMovieBody } }, async (request, reply) => {
-    const animeId = await animeOf(request.params.seriesID);
-    const { ID, EpisodeID, Replace, Refresh } = request.body;
-    if (!(await store.anidbEpisodes(animeId)).some((episode) => episode.id === EpisodeID)) {
-      throw validationError('EpisodeID', 'The AniDB episode does not belong to the series.');
-    }
-    await store.linkMovie(animeId, EpisodeID, ID, 'User', { replace: Replace });
-    if (Refresh || !(await store.movie(ID))) await sync.queueMovie(ID, { force: Refresh });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v3/Series/:seriesID/TMDB/Movie',
+    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: TmdbLinkMovieBody } },
+    async (request, reply) => {
+      const animeId = await animeOf(request.params.seriesID);
+      const { ID, EpisodeID, Replace, Refresh } = request.body;
+      if (!(await store.anidbEpisodes(animeId)).some((episode) => episode.id === EpisodeID)) {
+        throw validationError('EpisodeID', 'The AniDB episode does not belong to the series.');
+      }
+      await store.linkMovie(animeId, EpisodeID, ID, 'User', { replace: Replace });
+      if (Refresh || !(await store.movie(ID))) await sync.queueMovie(ID, { force: Refresh });
+      return reply.code(204).send();
+    },
+  );
 
   app.delete(
     '/api/v3/Series/:seriesID/TMDB/Movie',
@@ -396,7 +465,12 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking, store }: T
     async (request, reply) => {
       const links = await store.showLinksOfAnime(await animeOf(request.params.seriesID));
       const body = request.body;
-      const options = { force: body.Force, downloadImages: body.DownloadImages, downloadCrewAndCast: body.DownloadCrewAndCast ?? null, downloadAlternateOrdering: body.DownloadAlternateOrdering ?? null };
+      const options = {
+        force: body.Force,
+        downloadImages: body.DownloadImages,
+        downloadCrewAndCast: body.DownloadCrewAndCast ?? null,
+        downloadAlternateOrdering: body.DownloadAlternateOrdering ?? null,
+      };
       for (const link of links) {
         if (body.Immediate) await sync.refreshShow(link.show_id, options).catch(rethrowKeyMissing);
         else await sync.queueShow(link.show_id, options);
@@ -427,4 +501,3 @@ export function rethrowKeyMissing(error: unknown): never {
   if (error instanceof TmdbKeyMissingError) throw badRequest(error.message);
   throw error;
 }
-

@@ -1,4 +1,12 @@
-import type { ListResult, TmdbEpisode, TmdbMovie, TmdbOrderingInformation, TmdbRemoteSearchMovie, TmdbRemoteSearchShow, TmdbShow } from '@shoko-ts/contract';
+import type {
+  ListResult,
+  TmdbEpisode,
+  TmdbMovie,
+  TmdbOrderingInformation,
+  TmdbRemoteSearchMovie,
+  TmdbRemoteSearchShow,
+  TmdbShow,
+} from '@shoko-ts/contract';
 import { badRequest, FieldErrorCollector, HttpError, notFound, validationError } from '../../http/problem.js';
 import { TmdbNotFoundError, type TmdbClient, type TmdbSearchPage } from '../../providers/tmdb/index.js';
 import { TMDB_KEY_MISSING, type TmdbApi } from './tmdb-api.js';
@@ -82,7 +90,9 @@ export class TmdbService {
       this.deps.store.seasonsOfShow(showId),
       this.deps.store.orderingsOfShow(showId),
     ]);
-    const counted = await Promise.all(orderings.map(async (o) => ({ row: o, episodeCount: (await this.deps.store.orderingEpisodes(o.id)).length })));
+    const counted = await Promise.all(
+      orderings.map(async (o) => ({ row: o, episodeCount: (await this.deps.store.orderingEpisodes(o.id)).length })),
+    );
     return orderingInformation(row, episodes, seasons.filter((s) => s.season_number !== 0).length, counted, current);
   }
 
@@ -94,7 +104,10 @@ export class TmdbService {
   }
 
   /** The show's episodes in the requested (else the preferred) ordering. */
-  async episodes(showId: number, options: { alternateOrderingId?: string; search?: string; page: number; pageSize: number }): Promise<ListResult<TmdbEpisode>> {
+  async episodes(
+    showId: number,
+    options: { alternateOrderingId?: string; search?: string; page: number; pageSize: number },
+  ): Promise<ListResult<TmdbEpisode>> {
     const row = await this.deps.store.show(showId);
     if (!row) throw notFound(SHOW_NOT_FOUND);
     const orderingId = await this.resolveOrdering(row, options.alternateOrderingId);
@@ -107,7 +120,14 @@ export class TmdbService {
       list = (await this.deps.store.orderingEpisodes(orderingId)).flatMap((placed) => {
         const episode = byId.get(placed.episode_id);
         if (!episode) return [];
-        return [toTmdbEpisode(episode, { orderingId, seasonId: placed.season_id, seasonNumber: placed.season_number, episodeNumber: placed.episode_number })];
+        return [
+          toTmdbEpisode(episode, {
+            orderingId,
+            seasonId: placed.season_id,
+            seasonNumber: placed.season_number,
+            episodeNumber: placed.episode_number,
+          }),
+        ];
       });
     }
     const search = options.search?.trim();
@@ -134,7 +154,10 @@ export class TmdbService {
     const genres = new Map((await client.getGenres('movie')).map((g) => [g.id, g.name]));
     const options = { includeAdult: query.includeRestricted, year: query.year > 0 ? query.year : undefined };
     const result = await pagedSearch((tmdbPage) => client.searchMovies(query.query, { ...options, page: tmdbPage }), query);
-    return { Total: result.Total, List: result.List.map((r) => remoteMovie(r, genreNames(r.genre_ids, genres), (p) => client.imageUrl(p))) };
+    return {
+      Total: result.Total,
+      List: result.List.map((r) => remoteMovie(r, genreNames(r.genre_ids, genres), (p) => client.imageUrl(p))),
+    };
   }
 
   /** The local copy when there is one, else TMDB's details. */
@@ -145,7 +168,11 @@ export class TmdbService {
     const client = this.client();
     try {
       const show = await client.getShow(showId);
-      return remoteShow({ ...show, genre_ids: [], origin_country: [], popularity: 0 }, splitGenres(show.genres.map((g) => g.name)), imageUrl);
+      return remoteShow(
+        { ...show, genre_ids: [], origin_country: [], popularity: 0 },
+        splitGenres(show.genres.map((g) => g.name)),
+        imageUrl,
+      );
     } catch (error) {
       if (error instanceof TmdbNotFoundError) throw notFound('Show not found on TMDB.');
       throw error;
@@ -182,7 +209,19 @@ export class TmdbService {
       }
       if (!placements.has(row.show_id)) placements.set(row.show_id, await this.deps.store.orderingEpisodes(preferred));
       const placed = placements.get(row.show_id)!.find((p) => p.episode_id === id);
-      result.push(toTmdbEpisode(row, placed ? { orderingId: preferred, seasonId: placed.season_id, seasonNumber: placed.season_number, episodeNumber: placed.episode_number } : null));
+      result.push(
+        toTmdbEpisode(
+          row,
+          placed
+            ? {
+                orderingId: preferred,
+                seasonId: placed.season_id,
+                seasonNumber: placed.season_number,
+                episodeNumber: placed.episode_number,
+              }
+            : null,
+        ),
+      );
     }
     return result;
   }
@@ -216,7 +255,8 @@ export class TmdbService {
   async episodeLinks(animeId: number, options: { tmdbShowId?: number; page: number; pageSize: number }) {
     if (options.tmdbShowId) {
       const linked = await this.deps.store.showLinksOfAnime(animeId);
-      if (!linked.some((link) => link.show_id === options.tmdbShowId)) throw validationError('tmdbShowID', 'The TMDB show is not linked to the series.');
+      if (!linked.some((link) => link.show_id === options.tmdbShowId))
+        throw validationError('tmdbShowID', 'The TMDB show is not linked to the series.');
     }
     const links = await this.deps.store.episodeLinksOfAnime(animeId, options.tmdbShowId);
     return page(links.map(episodeCrossReference), options.page, options.pageSize);

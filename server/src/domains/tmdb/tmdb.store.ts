@@ -77,23 +77,59 @@ export class TmdbStore {
       const existing = await trx.selectFrom('tmdb_shows').select('preferred_ordering_id').where('id', '=', showId).executeTakeFirst();
       const show = { ...snapshot.show, preferred_ordering_id: existing?.preferred_ordering_id ?? null };
       await upsert(trx, 'tmdb_shows', [{ ...show, created_at: stamp, updated_at: stamp }], 'id');
-      await upsert(trx, 'tmdb_seasons', snapshot.seasons.map((s) => ({ ...s, created_at: stamp, updated_at: stamp })), 'id');
-      await upsert(trx, 'tmdb_episodes', snapshot.episodes.map((e) => ({ ...e, created_at: stamp, updated_at: stamp })), 'id');
-      await deleteOthers(trx, 'tmdb_seasons', showId, snapshot.seasons.map((s) => s.id));
-      await deleteOthers(trx, 'tmdb_episodes', showId, snapshot.episodes.map((e) => e.id));
+      await upsert(
+        trx,
+        'tmdb_seasons',
+        snapshot.seasons.map((s) => ({ ...s, created_at: stamp, updated_at: stamp })),
+        'id',
+      );
+      await upsert(
+        trx,
+        'tmdb_episodes',
+        snapshot.episodes.map((e) => ({ ...e, created_at: stamp, updated_at: stamp })),
+        'id',
+      );
+      await deleteOthers(
+        trx,
+        'tmdb_seasons',
+        showId,
+        snapshot.seasons.map((s) => s.id),
+      );
+      await deleteOthers(
+        trx,
+        'tmdb_episodes',
+        showId,
+        snapshot.episodes.map((e) => e.id),
+      );
       if (snapshot.orderings) {
         await trx.deleteFrom('tmdb_ordering_episodes').where('show_id', '=', showId).execute();
-        await upsert(trx, 'tmdb_orderings', snapshot.orderings.map((o) => ({ ...o.ordering, created_at: stamp, updated_at: stamp })), 'id');
+        await upsert(
+          trx,
+          'tmdb_orderings',
+          snapshot.orderings.map((o) => ({ ...o.ordering, created_at: stamp, updated_at: stamp })),
+          'id',
+        );
         const kept = snapshot.orderings.map((o) => o.ordering.id);
         let stale = trx.deleteFrom('tmdb_orderings').where('show_id', '=', showId);
         if (kept.length) stale = stale.where('id', 'not in', kept);
         await stale.execute();
-        await insertInBatches(trx, 'tmdb_ordering_episodes', snapshot.orderings.flatMap((o) => o.episodes));
+        await insertInBatches(
+          trx,
+          'tmdb_ordering_episodes',
+          snapshot.orderings.flatMap((o) => o.episodes),
+        );
         const preferred = show.preferred_ordering_id;
-        if (preferred && !kept.includes(preferred)) await trx.updateTable('tmdb_shows').set({ preferred_ordering_id: null }).where('id', '=', showId).execute();
+        if (preferred && !kept.includes(preferred))
+          await trx.updateTable('tmdb_shows').set({ preferred_ordering_id: null }).where('id', '=', showId).execute();
       }
       if (snapshot.credits) await replaceCredits(trx, 'Show', showId, snapshot.credits);
-      if (snapshot.images) await replaceImages(trx, 'Show', [showId, ...snapshot.seasons.map((s) => s.id), ...snapshot.episodes.map((e) => e.id)], snapshot.images);
+      if (snapshot.images)
+        await replaceImages(
+          trx,
+          'Show',
+          [showId, ...snapshot.seasons.map((s) => s.id), ...snapshot.episodes.map((e) => e.id)],
+          snapshot.images,
+        );
     });
   }
 
@@ -119,7 +155,13 @@ export class TmdbStore {
   }
 
   episodesOfShow(showId: number): Promise<EpisodeRow[]> {
-    return this.db.selectFrom('tmdb_episodes').selectAll().where('show_id', '=', showId).orderBy('season_number').orderBy('episode_number').execute();
+    return this.db
+      .selectFrom('tmdb_episodes')
+      .selectAll()
+      .where('show_id', '=', showId)
+      .orderBy('season_number')
+      .orderBy('episode_number')
+      .execute();
   }
 
   orderingsOfShow(showId: number): Promise<OrderingRow[]> {
@@ -152,7 +194,13 @@ export class TmdbStore {
   }
 
   images(parentType: 'Show' | 'Movie', parentId: number) {
-    return this.db.selectFrom('tmdb_images').selectAll().where('parent_type', '=', parentType).where('parent_id', '=', parentId).orderBy('id').execute();
+    return this.db
+      .selectFrom('tmdb_images')
+      .selectAll()
+      .where('parent_type', '=', parentType)
+      .where('parent_id', '=', parentId)
+      .orderBy('id')
+      .execute();
   }
 
   // ── cross-references ───────────────────────────────────────────────────────────────────────
@@ -182,14 +230,26 @@ export class TmdbStore {
   }
 
   movieLinksOfAnime(animeId: number) {
-    return this.db.selectFrom('xref_anidb_tmdb_movie').selectAll().where('anime_id', '=', animeId).orderBy('movie_id').orderBy('anidb_episode_id').execute();
+    return this.db
+      .selectFrom('xref_anidb_tmdb_movie')
+      .selectAll()
+      .where('anime_id', '=', animeId)
+      .orderBy('movie_id')
+      .orderBy('anidb_episode_id')
+      .execute();
   }
 
   movieLinksOfMovie(movieId: number) {
     return this.db.selectFrom('xref_anidb_tmdb_movie').selectAll().where('movie_id', '=', movieId).execute();
   }
 
-  async linkMovie(animeId: number, episodeId: number, movieId: number, source: LinkSource, options: { replace?: boolean } = {}): Promise<void> {
+  async linkMovie(
+    animeId: number,
+    episodeId: number,
+    movieId: number,
+    source: LinkSource,
+    options: { replace?: boolean } = {},
+  ): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       if (options.replace) await trx.deleteFrom('xref_anidb_tmdb_movie').where('anidb_episode_id', '=', episodeId).execute();
       await trx
@@ -233,7 +293,14 @@ export class TmdbStore {
       await stale.execute();
       const rows = links
         .filter((link) => link.rating !== 'UserVerified')
-        .map((link) => ({ anime_id: animeId, anidb_episode_id: link.anidbEpisodeId, show_id: link.tmdbEpisodeId ? showId : 0, tmdb_episode_id: link.tmdbEpisodeId, ordering: 0, rating: link.rating }));
+        .map((link) => ({
+          anime_id: animeId,
+          anidb_episode_id: link.anidbEpisodeId,
+          show_id: link.tmdbEpisodeId ? showId : 0,
+          tmdb_episode_id: link.tmdbEpisodeId,
+          ordering: 0,
+          rating: link.rating,
+        }));
       await insertInBatches(trx, 'xref_anidb_tmdb_episode', rows);
     });
   }
@@ -254,7 +321,8 @@ export class TmdbStore {
     await this.db.transaction().execute(async (trx) => {
       if (options.unsetAll) await trx.deleteFrom('xref_anidb_tmdb_episode').where('anime_id', '=', animeId).execute();
       for (const mapping of mappings) {
-        const ofEpisode = () => trx.deleteFrom('xref_anidb_tmdb_episode').where('anime_id', '=', animeId).where('anidb_episode_id', '=', mapping.anidbEpisodeId);
+        const ofEpisode = () =>
+          trx.deleteFrom('xref_anidb_tmdb_episode').where('anime_id', '=', animeId).where('anidb_episode_id', '=', mapping.anidbEpisodeId);
         if (mapping.replace || mapping.tmdbEpisodeId === 0) await ofEpisode().execute();
         else await ofEpisode().where('tmdb_episode_id', 'in', [0, mapping.tmdbEpisodeId]).execute();
         const others = await trx
@@ -293,15 +361,43 @@ export class TmdbStore {
   // ── AniDB side (read only) ─────────────────────────────────────────────────────────────────
 
   async anidbAnime(animeId: number): Promise<AnidbAnimeForTmdb | null> {
-    const anime = await this.db.selectFrom('anidb_anime').select(['id', 'type', 'main_title', 'air_date', 'restricted']).where('id', '=', animeId).executeTakeFirst();
+    const anime = await this.db
+      .selectFrom('anidb_anime')
+      .select(['id', 'type', 'main_title', 'air_date', 'restricted'])
+      .where('id', '=', animeId)
+      .executeTakeFirst();
     if (!anime) return null;
-    const titles = await this.db.selectFrom('anidb_anime_titles').select(['type', 'language', 'value']).where('anime_id', '=', animeId).orderBy('id').execute();
-    return { id: anime.id, type: anime.type, mainTitle: anime.main_title, airDate: anime.air_date, restricted: anime.restricted === 1, titles };
+    const titles = await this.db
+      .selectFrom('anidb_anime_titles')
+      .select(['type', 'language', 'value'])
+      .where('anime_id', '=', animeId)
+      .orderBy('id')
+      .execute();
+    return {
+      id: anime.id,
+      type: anime.type,
+      mainTitle: anime.main_title,
+      airDate: anime.air_date,
+      restricted: anime.restricted === 1,
+      titles,
+    };
   }
 
   async anidbEpisodes(animeId: number): Promise<AnidbEpisodeForTmdb[]> {
-    const rows = await this.db.selectFrom('anidb_episodes').select(['id', 'type', 'number', 'air_date', 'titles']).where('anime_id', '=', animeId).orderBy('type').orderBy('number').execute();
-    return rows.map((row) => ({ id: row.id, type: row.type, number: row.number, airDate: row.air_date, titles: parseJson(row.titles, []) }));
+    const rows = await this.db
+      .selectFrom('anidb_episodes')
+      .select(['id', 'type', 'number', 'air_date', 'titles'])
+      .where('anime_id', '=', animeId)
+      .orderBy('type')
+      .orderBy('number')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      number: row.number,
+      airDate: row.air_date,
+      titles: parseJson(row.titles, []),
+    }));
   }
 
   /** The anime this one lists as its prequels. */
@@ -357,14 +453,19 @@ async function upsert(trx: Trx, table: TableName, rows: object[], key: string): 
     await trx
       .insertInto(table)
       .values(slice as never)
-      .onConflict((oc) => oc.column(key as never).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never))
+      .onConflict((oc) =>
+        oc.column(key as never).doUpdateSet((eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never),
+      )
       .execute();
   }
 }
 
 async function insertInBatches(trx: Trx, table: TableName, rows: object[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    await trx.insertInto(table).values(rows.slice(i, i + BATCH_ROWS) as never).execute();
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + BATCH_ROWS) as never)
+      .execute();
   }
 }
 
@@ -395,7 +496,9 @@ async function replaceImages(trx: Trx, kind: 'Show' | 'Movie', parentIds: number
         .execute();
     }
   }
-  const unique = [...new Map(images.map((image) => [`${image.parent_type}/${image.parent_id}/${image.image_type}/${image.file_path}`, image])).values()];
+  const unique = [
+    ...new Map(images.map((image) => [`${image.parent_type}/${image.parent_id}/${image.image_type}/${image.file_path}`, image])).values(),
+  ];
   await insertInBatches(trx, 'tmdb_images', unique as never);
 }
 

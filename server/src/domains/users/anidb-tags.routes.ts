@@ -46,7 +46,12 @@ export function registerAniDBTagListRoute(app: App, deps: { browse: BrowseStore;
       return !ancestry || keepCategory(filter, tagCategory(ancestry.get(r.id) ?? [r.name]));
     });
     const page = q.pageSize === 0 ? kept : kept.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    const counts = q.includeCount ? await animeCounts(browse, page.map((r) => r.id)) : new Map<number, number>();
+    const counts = q.includeCount
+      ? await animeCounts(
+          browse,
+          page.map((r) => r.id),
+        )
+      : new Map<number, number>();
     const list = page.map((r) => {
       const tag: Tag = { ID: r.id, ParentID: r.parent_id, Name: r.name, IsSpoiler: !!r.is_spoiler, Source: 'AniDB' };
       if (!q.excludeDescriptions && r.description !== null) tag.Description = r.description;

@@ -19,7 +19,7 @@ export function checkAvatar(value: string): AvatarCheck {
   if (bytes.length > MAX_BYTES) return { ok: false, message: 'The avatar image may be at most 8 MiB.' };
   const image = readImageHeader(bytes);
   if (!image || image.mime !== mime) {
-    return { ok: false, message: "The avatar data does not match its declared image type." };
+    return { ok: false, message: 'The avatar data does not match its declared image type.' };
   }
   if (image.width > MAX_SIDE || image.height > MAX_SIDE) {
     return { ok: false, message: `The avatar image may be at most ${MAX_SIDE}×${MAX_SIDE} pixels.` };

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, createUser, login, type TestServer } from '../../test/harness.js';
 
 // 1×1 PNG and a 600×10 PNG header (only the header is read for dimensions).
-const PNG_1X1 =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG_1X1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const pngHeader = (w: number, h: number) => {
   const b = Buffer.alloc(33);
   b.writeUInt32BE(0x89504e47, 0);
@@ -30,7 +29,14 @@ describe('users API', () => {
   it('creates only the first-run admin on start (no password-less extra admin)', async () => {
     const users = (await server.request({ method: 'GET', url: '/api/v3/User', key: adminKey })).json();
     expect(users).toHaveLength(1);
-    expect(users[0]).toMatchObject({ Username: 'Default', IsAdmin: true, CommunitySites: ['AniDB', 'Trakt'], RestrictedTags: [], Avatar: '', PlexUsernames: '' });
+    expect(users[0]).toMatchObject({
+      Username: 'Default',
+      IsAdmin: true,
+      CommunitySites: ['AniDB', 'Trakt'],
+      RestrictedTags: [],
+      Avatar: '',
+      PlexUsernames: '',
+    });
   });
 
   it('creates, updates and deletes a user with the contract shapes', async () => {
@@ -42,7 +48,13 @@ describe('users API', () => {
     });
     expect(created.statusCode).toBe(200);
     const carol = created.json();
-    expect(carol).toMatchObject({ Username: 'carol', IsAdmin: false, CommunitySites: ['AniDB'], RestrictedTags: [5, 7], PlexUsernames: 'carolplex' });
+    expect(carol).toMatchObject({
+      Username: 'carol',
+      IsAdmin: false,
+      CommunitySites: ['AniDB'],
+      RestrictedTags: [5, 7],
+      PlexUsernames: 'carolplex',
+    });
 
     const updated = await server.request({
       method: 'PUT',
@@ -51,7 +63,13 @@ describe('users API', () => {
       body: { Username: 'Caroline', CommunitySites: ['Trakt', 'Plex'], Avatar: PNG_1X1, IsAdmin: true },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ Username: 'Caroline', IsAdmin: true, CommunitySites: ['Trakt'], Avatar: PNG_1X1, RestrictedTags: [5, 7] });
+    expect(updated.json()).toMatchObject({
+      Username: 'Caroline',
+      IsAdmin: true,
+      CommunitySites: ['Trakt'],
+      Avatar: PNG_1X1,
+      RestrictedTags: [5, 7],
+    });
 
     expect((await server.request({ method: 'DELETE', url: `/api/v3/User/${carol.ID}`, key: adminKey })).statusCode).toBe(200);
     const gone = await server.request({ method: 'GET', url: `/api/v3/User/${carol.ID}`, key: adminKey });
@@ -97,26 +115,48 @@ describe('users API', () => {
     const dave = await createUser(server, adminKey, 'dave', 'pw');
     expect((await server.request({ method: 'GET', url: '/api/v3/User', key: dave.key })).statusCode).toBe(403);
     expect((await server.request({ method: 'GET', url: `/api/v3/User/${adminId}`, key: dave.key })).statusCode).toBe(403);
-    expect((await server.request({ method: 'PUT', url: `/api/v3/User/${adminId}`, key: dave.key, body: { Username: 'pwned' } })).statusCode).toBe(403);
+    expect(
+      (await server.request({ method: 'PUT', url: `/api/v3/User/${adminId}`, key: dave.key, body: { Username: 'pwned' } })).statusCode,
+    ).toBe(403);
     expect((await server.request({ method: 'DELETE', url: `/api/v3/User/${adminId}`, key: dave.key })).statusCode).toBe(403);
 
-    const self = await server.request({ method: 'PUT', url: '/api/v3/User/Current', key: dave.key, body: { Username: 'david', PlexUsernames: 'dplex' } });
+    const self = await server.request({
+      method: 'PUT',
+      url: '/api/v3/User/Current',
+      key: dave.key,
+      body: { Username: 'david', PlexUsernames: 'dplex' },
+    });
     expect(self.json()).toMatchObject({ Username: 'david', PlexUsernames: 'dplex' });
 
-    const escalate = await server.request({ method: 'PUT', url: '/api/v3/User/Current', key: dave.key, body: { IsAdmin: true, RestrictedTags: [] } });
+    const escalate = await server.request({
+      method: 'PUT',
+      url: '/api/v3/User/Current',
+      key: dave.key,
+      body: { IsAdmin: true, RestrictedTags: [] },
+    });
     expect(escalate.statusCode).toBe(400);
     expect(Object.keys(escalate.json().errors).sort()).toEqual(['IsAdmin', 'RestrictedTags']);
   });
 
   it('changes a password and revokes keys by default', async () => {
     const erin = await createUser(server, adminKey, 'erin', 'old');
-    const res = await server.request({ method: 'POST', url: '/api/v3/User/Current/ChangePassword', key: erin.key, body: { Password: 'new' } });
+    const res = await server.request({
+      method: 'POST',
+      url: '/api/v3/User/Current/ChangePassword',
+      key: erin.key,
+      body: { Password: 'new' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await server.request({ method: 'GET', url: '/api/v3/User/Current', key: erin.key })).statusCode).toBe(401);
     await expect(login(server, 'erin', 'old')).rejects.toThrow();
     const key = await login(server, 'erin', 'new');
 
-    const keep = await server.request({ method: 'POST', url: '/api/v3/User/Current/ChangePassword', key, body: { Password: 'newer', RevokeAPIKeys: false } });
+    const keep = await server.request({
+      method: 'POST',
+      url: '/api/v3/User/Current/ChangePassword',
+      key,
+      body: { Password: 'newer', RevokeAPIKeys: false },
+    });
     expect(keep.statusCode).toBe(200);
     expect((await server.request({ method: 'GET', url: '/api/v3/User/Current', key })).statusCode).toBe(200);
 
@@ -137,13 +177,27 @@ describe('users API', () => {
     expect((await server.request({ method: 'GET', url: '/api/v3/User/Current', key: gina.key })).json().Username).toBe('gina');
     await login(server, 'gina', 'pw', 'again');
 
-    const reset = await server.request({ method: 'POST', url: `/api/v3/User/${gina.id}/ChangePassword`, key: adminKey, body: { Password: 'by-admin' } });
+    const reset = await server.request({
+      method: 'POST',
+      url: `/api/v3/User/${gina.id}/ChangePassword`,
+      key: adminKey,
+      body: { Password: 'by-admin' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await server.request({ method: 'GET', url: '/api/v3/User/Current', key: gina.key })).statusCode).toBe(401);
     await login(server, 'gina', 'by-admin');
 
     const all = (await server.request({ method: 'GET', url: '/api/v3/User', key: adminKey })).json() as Record<string, unknown>[];
-    for (const user of all) expect(Object.keys(user).sort()).toEqual(['Avatar', 'CommunitySites', 'ID', 'IsAdmin', 'PlexUsernames', 'RestrictedTags', 'Username']);
+    for (const user of all)
+      expect(Object.keys(user).sort()).toEqual([
+        'Avatar',
+        'CommunitySites',
+        'ID',
+        'IsAdmin',
+        'PlexUsernames',
+        'RestrictedTags',
+        'Username',
+      ]);
   });
 
   it('allows demoting an admin while another admin remains', async () => {
@@ -154,7 +208,7 @@ describe('users API', () => {
     expect((await server.request({ method: 'DELETE', url: `/api/v3/User/${second.id}`, key: adminKey })).statusCode).toBe(200);
   });
 
-  it('lists AniDB tags for the restriction picker, hiding a restricted user\'s tags from that user', async () => {
+  it("lists AniDB tags for the restriction picker, hiding a restricted user's tags from that user", async () => {
     const now = new Date().toISOString();
     await server.services.db.kysely
       .insertInto('anidb_tags')
@@ -164,7 +218,11 @@ describe('users API', () => {
         { id: 9003, parent_id: null, name: 'zz unverified', description: null, is_spoiler: 0, is_verified: 0, updated_at: now },
       ])
       .execute();
-    const names = (res: { json(): { List: { Name: string }[] } }) => res.json().List.map((t) => t.Name).filter((n) => n.startsWith('zz'));
+    const names = (res: { json(): { List: { Name: string }[] } }) =>
+      res
+        .json()
+        .List.map((t) => t.Name)
+        .filter((n) => n.startsWith('zz'));
     const full = await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?pageSize=0&excludeDescriptions=true', key: adminKey });
     expect(full.statusCode).toBe(200);
     expect(names(full)).toEqual(['zz comedy', 'zz horror']);
@@ -172,14 +230,19 @@ describe('users API', () => {
 
     const viewer = await createUser(server, adminKey, 'restricted-viewer', 'pw');
     await server.request({ method: 'PUT', url: `/api/v3/User/${viewer.id}`, key: adminKey, body: { RestrictedTags: [9001] } });
-    expect((await server.request({ method: 'GET', url: `/api/v3/User/${viewer.id}`, key: adminKey })).json().RestrictedTags).toEqual([9001]);
+    expect((await server.request({ method: 'GET', url: `/api/v3/User/${viewer.id}`, key: adminKey })).json().RestrictedTags).toEqual([
+      9001,
+    ]);
     expect(names(await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?pageSize=0', key: viewer.key }))).toEqual(['zz comedy']);
     expect((await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB' })).statusCode).toBe(401);
 
     // An admin restricted from a tag still sees it in the picker, so the restriction stays editable.
     const restrictedAdmin = await createUser(server, adminKey, 'restricted-admin', 'pw', true);
     await server.request({ method: 'PUT', url: `/api/v3/User/${restrictedAdmin.id}`, key: adminKey, body: { RestrictedTags: [9001] } });
-    expect(names(await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?pageSize=0', key: restrictedAdmin.key }))).toEqual(['zz comedy', 'zz horror']);
+    expect(names(await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?pageSize=0', key: restrictedAdmin.key }))).toEqual([
+      'zz comedy',
+      'zz horror',
+    ]);
     expect((await server.request({ method: 'GET', url: '/api/v3/Tag/AniDB?filter=x', key: adminKey })).statusCode).toBe(400);
   });
 

@@ -54,15 +54,11 @@ export function registerUserRoutes(app: App, deps: { users: UsersService }) {
     (request) => users.update(request.params.userID, request.body, true),
   );
 
-  app.delete(
-    '/api/v3/User/:userID',
-    { config: { auth: 'admin' }, schema: { tags, params: UserIdParams } },
-    async (request, reply) => {
-      const caller = request.principal?.kind === 'user' ? request.principal.userId : null;
-      await users.delete(request.params.userID, caller);
-      return reply.send();
-    },
-  );
+  app.delete('/api/v3/User/:userID', { config: { auth: 'admin' }, schema: { tags, params: UserIdParams } }, async (request, reply) => {
+    const caller = request.principal?.kind === 'user' ? request.principal.userId : null;
+    await users.delete(request.params.userID, caller);
+    return reply.send();
+  });
 
   app.post(
     '/api/v3/User/:userID/ChangePassword',

@@ -35,27 +35,72 @@ describe('series utility lists API', () => {
       {
         animeId: 3,
         title: 'Delta Tale',
-        titles: [{ type: 'main', language: 'x-jat', value: 'Delta Tale' }, { type: 'official', language: 'en', value: 'Dragon Road' }],
+        titles: [
+          { type: 'main', language: 'x-jat', value: 'Delta Tale' },
+          { type: 'official', language: 'en', value: 'Dragon Road' },
+        ],
         tags: [{ id: 99, name: 'ecchi' }],
         episodes: [{ id: 31 }],
       },
       { animeId: 4, title: 'Gamma Journey', episodes: [{ id: 41 }, { id: 42 }] },
       { animeId: 5, title: 'Epsilon', episodes: [{ id: 51 }] },
     ]);
-    for (const [letter, animeId] of [['A', 1], ['B', 2], ['D', 3], ['G', 4], ['E', 5]] as const) ids[letter] = written.get(animeId)!.seriesId;
-    await db.updateTable('users').set({ restricted_tags: JSON.stringify([99]) }).where('id', '=', viewer.id).execute();
+    for (const [letter, animeId] of [
+      ['A', 1],
+      ['B', 2],
+      ['D', 3],
+      ['G', 4],
+      ['E', 5],
+    ] as const)
+      ids[letter] = written.get(animeId)!.seriesId;
+    await db
+      .updateTable('users')
+      .set({ restricted_tags: JSON.stringify([99]) })
+      .where('id', '=', viewer.id)
+      .execute();
     const now = new Date().toISOString();
     const file = await db
       .insertInto('files')
-      .values({ size: 7000, ed2k: 'A'.repeat(32), ed2k_alternate: null, crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, media_info: null, imported_at: now, created_at: now, updated_at: now })
+      .values({
+        size: 7000,
+        ed2k: 'A'.repeat(32),
+        ed2k_alternate: null,
+        crc32: '',
+        md5: '',
+        sha1: '',
+        is_ignored: 0,
+        is_variation: 0,
+        media_info: null,
+        imported_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     manualFileId = file.id;
     await db
       .insertInto('file_episode_links')
       .values([
-        { ed2k: 'A'.repeat(32), size: 7000, anime_id: 4, episode_id: 41, percentage: 100, ordering: 0, source: 'User', release_group_id: null },
-        { ed2k: 'B'.repeat(32), size: 8000, anime_id: 5, episode_id: 51, percentage: 100, ordering: 0, source: 'User', release_group_id: null },
+        {
+          ed2k: 'A'.repeat(32),
+          size: 7000,
+          anime_id: 4,
+          episode_id: 41,
+          percentage: 100,
+          ordering: 0,
+          source: 'User',
+          release_group_id: null,
+        },
+        {
+          ed2k: 'B'.repeat(32),
+          size: 8000,
+          anime_id: 5,
+          episode_id: 51,
+          percentage: 100,
+          ordering: 0,
+          source: 'User',
+          release_group_id: null,
+        },
       ])
       .execute();
   });
@@ -100,14 +145,24 @@ describe('series utility lists API', () => {
     const linked = await get('/api/v3/Series/WithManuallyLinkedFiles');
     expect(names(linked)).toEqual(['Gamma Journey']);
     expect(linked.List[0].IDs.ID).toBe(ids.G);
-    const unlink = await server.request({ method: 'DELETE', url: `/api/v3/File/${manualFileId}/Link`, key, body: null, headers: { 'content-type': 'application/json' } });
+    const unlink = await server.request({
+      method: 'DELETE',
+      url: `/api/v3/File/${manualFileId}/Link`,
+      key,
+      body: null,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unlink.statusCode, unlink.body).toBe(200);
     expect((await get('/api/v3/Series/WithManuallyLinkedFiles')).Total).toBe(0);
     expect(names(await get('/api/v3/Series/WithoutFiles'))).toContain('Gamma Journey');
   });
 
   it('rejects bad paging with a problem naming the field', async () => {
-    for (const [query, field] of [['pageSize=101', 'pageSize'], ['page=0', 'page'], ['pageSize=abc', 'pageSize']] as const) {
+    for (const [query, field] of [
+      ['pageSize=101', 'pageSize'],
+      ['page=0', 'page'],
+      ['pageSize=abc', 'pageSize'],
+    ] as const) {
       const res = await server.request({ method: 'GET', url: `/api/v3/Series/WithoutFiles?${query}`, key });
       expect(res.statusCode, query).toBe(400);
       expect(res.body).toContain(field);

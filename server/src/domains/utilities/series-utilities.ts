@@ -42,7 +42,8 @@ export class SeriesUtilities {
       .where(this.browse.seriesAllowed(viewer, 's') as RawBuilder<SqlBool>)
       .execute();
     const named = rows.map((row) => ({ id: row.id, animeId: row.anime_id, name: row.title_override ?? row.main_title ?? '' }));
-    const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
+    const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
+      a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
 
     let ordered: typeof named;
     const needle = query.search ? normaliseTitle(query.search) : '';
@@ -53,20 +54,35 @@ export class SeriesUtilities {
       ordered = named.sort(byName);
     }
     const page = query.pageSize === 0 ? ordered : ordered.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-    return { Total: ordered.length, List: await this.browse.seriesModels(page.map((s) => s.id), viewer) };
+    return {
+      Total: ordered.length,
+      List: await this.browse.seriesModels(
+        page.map((s) => s.id),
+        viewer,
+      ),
+    };
   }
 
   /** Best score of each series over its AniDB titles and its own name. */
-  private async titleScores(series: Array<{ id: number; animeId: number; name: string }>, needle: string, fuzzy: boolean): Promise<Map<number, number>> {
+  private async titleScores(
+    series: Array<{ id: number; animeId: number; name: string }>,
+    needle: string,
+    fuzzy: boolean,
+  ): Promise<Map<number, number>> {
     const scores = new Map<number, number>();
     const bySeries = new Map<number, string[]>(series.map((s) => [s.id, [s.name]]));
     const seriesOfAnime = new Map(series.map((s) => [s.animeId, s.id]));
     const animeIds = [...seriesOfAnime.keys()];
     for (let i = 0; i < animeIds.length; i += 1000) {
-      const titles = await this.db.selectFrom('anidb_anime_titles').select(['anime_id', 'value']).where('anime_id', 'in', animeIds.slice(i, i + 1000)).execute();
+      const titles = await this.db
+        .selectFrom('anidb_anime_titles')
+        .select(['anime_id', 'value'])
+        .where('anime_id', 'in', animeIds.slice(i, i + 1000))
+        .execute();
       for (const title of titles) bySeries.get(seriesOfAnime.get(title.anime_id)!)!.push(title.value);
     }
-    for (const [id, titles] of bySeries) scores.set(id, Math.max(0, ...titles.map((title) => titleScore(normaliseTitle(title), needle, fuzzy))));
+    for (const [id, titles] of bySeries)
+      scores.set(id, Math.max(0, ...titles.map((title) => titleScore(normaliseTitle(title), needle, fuzzy))));
     return scores;
   }
 }
@@ -83,7 +99,12 @@ export function registerSeriesUtilityRoutes(app: App, deps: { browse: BrowseStor
   for (const kind of ['WithoutFiles', 'WithManuallyLinkedFiles'] as const) {
     app.get(`/api/v3/Series/${kind}`, { schema: { tags: ['Series'], querystring: UtilityListQuery } }, async (request) => {
       const q = request.query;
-      return deps.utilities.list(kind, await viewerOf(request), { page: q.page, pageSize: q.pageSize, search: q.search?.trim() || undefined, fuzzy: q.fuzzy });
+      return deps.utilities.list(kind, await viewerOf(request), {
+        page: q.page,
+        pageSize: q.pageSize,
+        search: q.search?.trim() || undefined,
+        fuzzy: q.fuzzy,
+      });
     });
   }
 }

@@ -22,7 +22,9 @@ export async function download(url: string, options: DownloadOptions): Promise<{
   try {
     response = await fetch(url, { headers: options.headers, redirect: 'follow', signal: AbortSignal.timeout(options.timeoutMs ?? 15_000) });
   } catch (error) {
-    throw new DownloadError(`Unable to download ${url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+    throw new DownloadError(
+      `Unable to download ${url}: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
+    );
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);

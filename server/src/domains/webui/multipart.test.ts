@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MultipartError, parseMultipart } from './multipart.js';
 
-const body = (boundary: string, parts: string[]) => Buffer.from(`${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`);
+const body = (boundary: string, parts: string[]) =>
+  Buffer.from(`${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`);
 
 describe('parseMultipart', () => {
   it('reads files and fields, keeping CRLF inside file data', () => {
@@ -19,12 +20,17 @@ describe('parseMultipart', () => {
   });
 
   it('decodes RFC 5987 file names', () => {
-    const form = parseMultipart(body('b', ["Content-Disposition: form-data; name=file; filename*=utf-8''th%C3%A8me.json\r\n\r\n{}"]), 'multipart/form-data; boundary=b');
+    const form = parseMultipart(
+      body('b', ["Content-Disposition: form-data; name=file; filename*=utf-8''th%C3%A8me.json\r\n\r\n{}"]),
+      'multipart/form-data; boundary=b',
+    );
     expect(form.file('file')?.fileName).toBe('thème.json');
   });
 
   it('refuses bodies without a boundary or with a cut-off part', () => {
     expect(() => parseMultipart(Buffer.from('x'), 'multipart/form-data')).toThrow(MultipartError);
-    expect(() => parseMultipart(Buffer.from('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end'), 'multipart/form-data; boundary=b')).toThrow(MultipartError);
+    expect(() =>
+      parseMultipart(Buffer.from('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nno end'), 'multipart/form-data; boundary=b'),
+    ).toThrow(MultipartError);
   });
 });

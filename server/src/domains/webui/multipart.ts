@@ -56,11 +56,19 @@ export function parseMultipart(body: Buffer, contentTypeHeader: string): Multipa
     if (next < 0) throw new MultipartError('The multipart body is malformed.');
     const headers = body.subarray(headerStart, headerEnd).toString('utf8').split('\r\n');
     const disposition = headers.find((line) => /^content-disposition:/i.test(line)) ?? '';
-    const contentType = headers.find((line) => /^content-type:/i.test(line))?.replace(/^content-type:\s*/i, '').trim();
+    const contentType = headers
+      .find((line) => /^content-type:/i.test(line))
+      ?.replace(/^content-type:\s*/i, '')
+      .trim();
     const name = headerParameter(disposition, 'name');
     if (name !== undefined) {
       const fileName = headerParameter(disposition, 'filename');
-      parts.push({ name, ...(fileName !== undefined ? { fileName } : {}), ...(contentType ? { contentType } : {}), data: body.subarray(headerEnd + HEADER_END.length, next) });
+      parts.push({
+        name,
+        ...(fileName !== undefined ? { fileName } : {}),
+        ...(contentType ? { contentType } : {}),
+        data: body.subarray(headerEnd + HEADER_END.length, next),
+      });
     }
     position = next + 2;
   }

@@ -103,12 +103,19 @@ export class ReleasesService {
         const match = SERVER_TAG.exec(tag.name);
         if (!match) continue;
         const version = `${match[1]}.${match[2]}.${match[3]}.${match[4] ?? 0}`;
-        if (!best || compareVersions(version, best.version) > 0) best = { version, tag: tag.name, ...(tag.commit?.sha ? { commit: tag.commit.sha } : {}) };
+        if (!best || compareVersions(version, best.version) > 0)
+          best = { version, tag: tag.name, ...(tag.commit?.sha ? { commit: tag.commit.sha } : {}) };
       }
       if (!best) throw new NoReleaseError('Unable to locate the latest release to use.');
       // Shoko describes how far the tag is ahead of the running build; this server is a separate code base, so the
       // description names the tag instead.
-      return { Version: best.version, ReleaseChannel: 'Dev', Tag: best.tag, ...(best.commit ? { Commit: best.commit } : {}), Description: `Latest development tag ${best.tag}.` };
+      return {
+        Version: best.version,
+        ReleaseChannel: 'Dev',
+        Tag: best.tag,
+        ...(best.commit ? { Commit: best.commit } : {}),
+        Description: `Latest development tag ${best.tag}.`,
+      };
     });
   }
 
@@ -162,7 +169,11 @@ export class ReleasesService {
     return this.api<GitHubRelease[]>(`/repos/${repo}/releases?per_page=100`);
   }
 
-  private async cached<T extends WebUIRelease | ComponentVersion>(key: string, force: boolean | undefined, load: () => Promise<T>): Promise<T> {
+  private async cached<T extends WebUIRelease | ComponentVersion>(
+    key: string,
+    force: boolean | undefined,
+    load: () => Promise<T>,
+  ): Promise<T> {
     const hit = this.cache.get(key);
     if (!force && hit && Date.now() - hit.at < CACHE_MS) return hit.value as T;
     const value = await load();
@@ -176,11 +187,16 @@ export class ReleasesService {
       const { body } = await download(`${config.apiUrl}${pathAndQuery}`, {
         maxBytes: MAX_API_BYTES,
         timeoutMs: 10_000,
-        headers: { accept: 'application/vnd.github+json', 'user-agent': 'shoko-ts', ...(config.token ? { authorization: `Bearer ${config.token}` } : {}) },
+        headers: {
+          accept: 'application/vnd.github+json',
+          'user-agent': 'shoko-ts',
+          ...(config.token ? { authorization: `Bearer ${config.token}` } : {}),
+        },
       });
       return JSON.parse(body.toString('utf8')) as T;
     } catch (error) {
-      if (error instanceof DownloadError || error instanceof SyntaxError) throw new GitHubUnavailableError(GITHUB_UNREACHABLE, { cause: error });
+      if (error instanceof DownloadError || error instanceof SyntaxError)
+        throw new GitHubUnavailableError(GITHUB_UNREACHABLE, { cause: error });
       throw error;
     }
   }

@@ -81,14 +81,17 @@ export function parseThemeDefinition(raw: unknown, hasCssFile = false): ThemeDef
   const author = optionalString(input.author, 'author')?.trim();
   if (!author) throw new ThemeValidationError('The theme author is required.');
   const tags = input.tags ?? [];
-  if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string')) throw new ThemeValidationError("The theme's tags must be a list of strings.");
+  if (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string'))
+    throw new ThemeValidationError("The theme's tags must be a list of strings.");
   const values: Record<string, string> = {};
   if (input.values !== undefined && input.values !== null) {
-    if (typeof input.values !== 'object' || Array.isArray(input.values)) throw new ThemeValidationError("The theme's values must be an object of CSS variables.");
+    if (typeof input.values !== 'object' || Array.isArray(input.values))
+      throw new ThemeValidationError("The theme's values must be an object of CSS variables.");
     for (const [key, value] of Object.entries(input.values as Record<string, unknown>)) {
       const name = key.replace(/^--/, '');
       if (!VARIABLE_NAME.test(name)) throw new ThemeValidationError(`Invalid CSS variable name "${key}".`);
-      if (typeof value !== 'string' || !value.trim() || UNSAFE_VALUE.test(value)) throw new ThemeValidationError(`Invalid value for the CSS variable "${key}".`);
+      if (typeof value !== 'string' || !value.trim() || UNSAFE_VALUE.test(value))
+        throw new ThemeValidationError(`Invalid value for the CSS variable "${key}".`);
       values[name] = value.trim();
     }
   }
@@ -96,8 +99,10 @@ export function parseThemeDefinition(raw: unknown, hasCssFile = false): ThemeDef
   const cssUrl = optionalString(input.cssUrl, 'cssUrl');
   const updateUrl = optionalString(input.updateUrl, 'updateUrl');
   if (cssUrl !== undefined && !isHttpUrl(cssUrl)) throw new ThemeValidationError('The theme cssUrl must be an absolute http or https URL.');
-  if (updateUrl !== undefined && !isHttpUrl(updateUrl)) throw new ThemeValidationError('The theme updateUrl must be an absolute http or https URL.');
-  if (!Object.keys(values).length && !css?.trim() && !cssUrl && !hasCssFile) throw new ThemeValidationError('The theme needs CSS variables (values) or CSS.');
+  if (updateUrl !== undefined && !isHttpUrl(updateUrl))
+    throw new ThemeValidationError('The theme updateUrl must be an absolute http or https URL.');
+  if (!Object.keys(values).length && !css?.trim() && !cssUrl && !hasCssFile)
+    throw new ThemeValidationError('The theme needs CSS variables (values) or CSS.');
   return {
     ...(optionalString(input.name, 'name')?.trim() ? { name: (input.name as string).trim() } : {}),
     version,
@@ -125,7 +130,13 @@ export function themeCss(id: string, definition: ThemeDefinition | null, cssFile
   const parts: string[] = [];
   if (definition) {
     const lines = Object.entries(definition.values).map(([name, value]) => `  --${name}: ${value};`);
-    if (definition.css?.trim()) lines.push(...definition.css.trim().split(/\r?\n/).map((line) => `  ${line}`));
+    if (definition.css?.trim())
+      lines.push(
+        ...definition.css
+          .trim()
+          .split(/\r?\n/)
+          .map((line) => `  ${line}`),
+      );
     if (lines.length) parts.push(`.theme-${id} {\n${lines.join('\n')}\n}\n`);
   }
   if (cssFile?.trim()) parts.push(cssFile.endsWith('\n') ? cssFile : `${cssFile}\n`);
@@ -133,7 +144,12 @@ export function themeCss(id: string, definition: ThemeDefinition | null, cssFile
 }
 
 /** The wire model of a theme. */
-export function themeModel(id: string, definition: ThemeDefinition | null, cssFile: string | null, options: { installed: boolean; preview: boolean; withCss: boolean }): WebUITheme {
+export function themeModel(
+  id: string,
+  definition: ThemeDefinition | null,
+  cssFile: string | null,
+  options: { installed: boolean; preview: boolean; withCss: boolean },
+): WebUITheme {
   return {
     ID: id,
     Name: definition?.name ?? nameFromId(id),

@@ -74,13 +74,15 @@ export class ThemesService {
     if (extension !== '.css' && extension !== '.json') throw new ThemeRequestError('file', 'Unsupported file extension.');
     const baseName = fileName.slice(0, -extension.length);
     if (!THEME_FILE_NAME.test(baseName)) throw new ThemeRequestError('Body', 'Invalid theme file name.');
-    if (content.length > MAX_THEME_BYTES) throw new ThemeRequestError('file', `The theme file must not be larger than ${MAX_THEME_BYTES / 1024} KiB.`);
+    if (content.length > MAX_THEME_BYTES)
+      throw new ThemeRequestError('file', `The theme file must not be larger than ${MAX_THEME_BYTES / 1024} KiB.`);
     const text = content.toString('utf8');
     if (!text.trim()) throw new ThemeRequestError('Body', 'The theme definition cannot be empty.');
     const id = themeIdOf(baseName);
     const existing = await this.find(id, true);
     if (extension === '.css') {
-      if (existing?.definition?.updateUrl) throw new ThemeRequestError('Body', 'The theme is updated from its update URL; its CSS cannot be replaced by an upload.');
+      if (existing?.definition?.updateUrl)
+        throw new ThemeRequestError('Body', 'The theme is updated from its update URL; its CSS cannot be replaced by an upload.');
       return this.install({ id, definition: null, css: text }, preview, !!existing);
     }
     const definition = this.parseDefinition(text, 'Body');
@@ -96,7 +98,8 @@ export class ThemesService {
     } catch {
       throw new ThemeRequestError('URL', 'The URL must be an absolute http or https URL.');
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ThemeRequestError('URL', 'The URL must be an absolute http or https URL.');
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new ThemeRequestError('URL', 'The URL must be an absolute http or https URL.');
     const lastSegment = decodeURIComponent(parsed.pathname.split('/').pop() ?? '').replace(/\.json$/i, '');
     if (!THEME_FILE_NAME.test(lastSegment)) throw new ThemeRequestError('URL', 'Invalid theme file name.');
     const id = themeIdOf(lastSegment);
@@ -138,7 +141,10 @@ export class ThemesService {
     if (!force && cached && Date.now() - cached.at < UPDATE_CACHE_MS) return cached.theme;
     const definition = await this.downloadDefinition(url, 'Body');
     if (compareVersions(definition.version, theme.definition!.version) <= 0) {
-      throw new ThemeRequestError('Version', `The online version ${definition.version} is not newer than the installed version ${theme.definition!.version}.`);
+      throw new ThemeRequestError(
+        'Version',
+        `The online version ${definition.version} is not newer than the installed version ${theme.definition!.version}.`,
+      );
     }
     const css = definition.cssUrl ? await this.downloadCss(definition.cssUrl) : null;
     const updated = { id: theme.id, definition, css };
@@ -149,7 +155,8 @@ export class ThemesService {
   private async install(theme: StoredTheme, preview: boolean, alreadyInstalled: boolean): Promise<WebUITheme> {
     if (preview) return this.model(theme, { withCss: true, preview: true, installed: alreadyInstalled });
     await fs.promises.mkdir(this.dir, { recursive: true });
-    if (theme.definition) await this.writeAtomically(this.file(theme.id, '.json'), `${JSON.stringify(storedDefinition(theme.definition), null, 2)}\n`);
+    if (theme.definition)
+      await this.writeAtomically(this.file(theme.id, '.json'), `${JSON.stringify(storedDefinition(theme.definition), null, 2)}\n`);
     else await fs.promises.rm(this.file(theme.id, '.json'), { force: true });
     if (theme.css !== null) await this.writeAtomically(this.file(theme.id, '.css'), theme.css);
     else await fs.promises.rm(this.file(theme.id, '.css'), { force: true });
@@ -158,7 +165,11 @@ export class ThemesService {
   }
 
   private model(theme: StoredTheme, options: { withCss: boolean; preview?: boolean; installed?: boolean }): WebUITheme {
-    return themeModel(theme.id, theme.definition, theme.css, { withCss: options.withCss, preview: options.preview ?? false, installed: options.installed ?? !options.preview });
+    return themeModel(theme.id, theme.definition, theme.css, {
+      withCss: options.withCss,
+      preview: options.preview ?? false,
+      installed: options.installed ?? !options.preview,
+    });
   }
 
   private parseDefinition(text: string, field: string, hasCssFile = false): ThemeDefinition {
@@ -229,7 +240,9 @@ export class ThemesService {
     for (const [id, files] of byId) {
       try {
         const css = files.css ? await fs.promises.readFile(path.join(this.dir, files.css), 'utf8') : null;
-        const definition = files.json ? parseThemeDefinition(JSON.parse(await fs.promises.readFile(path.join(this.dir, files.json), 'utf8')), css !== null) : null;
+        const definition = files.json
+          ? parseThemeDefinition(JSON.parse(await fs.promises.readFile(path.join(this.dir, files.json), 'utf8')), css !== null)
+          : null;
         themes.push({ id, definition, css });
       } catch {
         // A hand-edited file that no longer parses: left out until fixed.

@@ -33,7 +33,8 @@ export class WebUIUpdater {
     }
     // Releases may wrap everything in one top-level folder.
     const first = entries[0]?.path.split('/')[0];
-    const wrapped = first && !entries.some((entry) => entry.path === 'index.html') && entries.every((entry) => entry.path.startsWith(`${first}/`));
+    const wrapped =
+      first && !entries.some((entry) => entry.path === 'index.html') && entries.every((entry) => entry.path.startsWith(`${first}/`));
     if (!entries.some((entry) => (wrapped ? entry.path.slice(first!.length + 1) : entry.path) === 'index.html')) {
       throw textError(400, 'The downloaded web UI has no index.html.');
     }
@@ -52,7 +53,14 @@ export class WebUIUpdater {
       }
       const version = release.version;
       if (!fs.existsSync(path.join(staging, 'version.json'))) {
-        const info = { package: version.Version, tag: version.Tag, git: version.Commit, date: version.ReleaseDate, channel: version.ReleaseChannel, debug: false };
+        const info = {
+          package: version.Version,
+          tag: version.Tag,
+          git: version.Commit,
+          date: version.ReleaseDate,
+          channel: version.ReleaseChannel,
+          debug: false,
+        };
         await fs.promises.writeFile(path.join(staging, 'version.json'), `${JSON.stringify(info, null, 2)}\n`);
       }
     } catch (error) {

@@ -23,11 +23,15 @@ function fakeHost() {
   return {
     routes,
     requests,
-    start: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -81,7 +85,14 @@ function zipOf(files: Record<string, string>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
-const OCEAN = { name: 'Deep Ocean', version: '1.2', description: 'Blue panels', author: 'Tester', tags: ['dark'], values: { 'color-panel': '#102040', '--color-primary': 'rgb(0 120 255)' } };
+const OCEAN = {
+  name: 'Deep Ocean',
+  version: '1.2',
+  description: 'Blue panels',
+  author: 'Tester',
+  tags: ['dark'],
+  values: { 'color-panel': '#102040', '--color-primary': 'rgb(0 120 255)' },
+};
 
 describe('WebUI themes', () => {
   let server: TestServer;
@@ -101,9 +112,21 @@ describe('WebUI themes', () => {
     await host.stop();
   });
 
-  const upload = async (files: Array<{ name?: string; fileName: string; content: string }>, fields: Record<string, string> = {}, key = adminKey) => {
-    const body = await multipart(files.map((f) => ({ name: f.name ?? 'file', ...f })), fields);
-    return server.app.inject({ method: 'POST', url: '/api/v3/WebUI/Theme/AddFromFile', headers: { apikey: key, 'content-type': body.contentType }, payload: body.payload });
+  const upload = async (
+    files: Array<{ name?: string; fileName: string; content: string }>,
+    fields: Record<string, string> = {},
+    key = adminKey,
+  ) => {
+    const body = await multipart(
+      files.map((f) => ({ name: f.name ?? 'file', ...f })),
+      fields,
+    );
+    return server.app.inject({
+      method: 'POST',
+      url: '/api/v3/WebUI/Theme/AddFromFile',
+      headers: { apikey: key, 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
 
   it('starts with no themes and an empty stylesheet, both anonymous', async () => {
@@ -125,7 +148,15 @@ describe('WebUI themes', () => {
   it('installs an uploaded definition and serves its CSS variables under the theme class', async () => {
     const res = await upload([{ fileName: 'Deep_Ocean.json', content: JSON.stringify({ ...OCEAN, css: '.panel { border-radius: 0; }' }) }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ID: 'deep-ocean', Description: 'Blue panels', Author: 'Tester', Tags: ['dark'], IsInstalled: true, IsPreview: false, URL: null });
+    expect(res.json()).toMatchObject({
+      ID: 'deep-ocean',
+      Description: 'Blue panels',
+      Author: 'Tester',
+      Tags: ['dark'],
+      IsInstalled: true,
+      IsPreview: false,
+      URL: null,
+    });
     expect(fs.existsSync(path.join(server.home, 'themes', 'deep-ocean.json'))).toBe(true);
 
     const list = (await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme' })).json();
@@ -147,10 +178,18 @@ describe('WebUI themes', () => {
   it('installs a CSS-only theme with derived name, default version and unknown author', async () => {
     const res = await upload([{ fileName: 'plain-night.css', content: '.theme-plain-night { --color-panel: #000; }' }]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ID: 'plain-night', Name: 'Plain Night', Author: '<unknown>', Version: '1.0.0.0', Description: null });
+    expect(res.json()).toMatchObject({
+      ID: 'plain-night',
+      Name: 'Plain Night',
+      Author: '<unknown>',
+      Version: '1.0.0.0',
+      Description: null,
+    });
     const ids = (await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme' })).json().map((t: { ID: string }) => t.ID);
     expect(ids).toEqual(['deep-ocean', 'plain-night']);
-    expect((await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme.css' })).body).toContain('.theme-plain-night { --color-panel: #000; }');
+    expect((await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme.css' })).body).toContain(
+      '.theme-plain-night { --color-panel: #000; }',
+    );
   });
 
   it('refuses bad uploads with the contract messages and writes nothing outside the themes folder', async () => {
@@ -173,7 +212,9 @@ describe('WebUI themes', () => {
     expect(res.body).toBe('The theme definition is not valid JSON.');
     res = await upload([{ fileName: 'noauthor.json', content: JSON.stringify({ version: '1', values: { a: 'b' } }) }]);
     expect(res.json().errors.Body).toEqual(['The theme author is required.']);
-    res = await upload([{ fileName: 'inject.json', content: JSON.stringify({ ...OCEAN, values: { 'color-panel': 'red; } body { display: none' } }) }]);
+    res = await upload([
+      { fileName: 'inject.json', content: JSON.stringify({ ...OCEAN, values: { 'color-panel': 'red; } body { display: none' } }) },
+    ]);
     expect(res.json().errors.Body[0]).toMatch(/Invalid value/);
     res = await upload([{ fileName: 'big.css', content: 'a'.repeat(1024 * 1024 + 10) }]);
     expect(res.statusCode).toBe(400);
@@ -191,19 +232,41 @@ describe('WebUI themes', () => {
   });
 
   it('adds a theme from a URL with its CSS file, previews and applies an update, then deletes it', async () => {
-    host.routes.set('/themes/sunset.json', [200, 'application/json', JSON.stringify({ version: '1.0', author: 'Web', cssUrl: `${base}/themes/sunset.css`, updateUrl: `${base}/themes/sunset-next.json` })]);
+    host.routes.set('/themes/sunset.json', [
+      200,
+      'application/json',
+      JSON.stringify({ version: '1.0', author: 'Web', cssUrl: `${base}/themes/sunset.css`, updateUrl: `${base}/themes/sunset-next.json` }),
+    ]);
     host.routes.set('/themes/sunset.css', [200, 'text/css', '.theme-sunset { --color-panel: #402010; }']);
-    let res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Theme/AddFromURL', key: adminKey, body: { URL: `${base}/themes/sunset.json` } });
+    let res = await server.request({
+      method: 'POST',
+      url: '/api/v3/WebUI/Theme/AddFromURL',
+      key: adminKey,
+      body: { URL: `${base}/themes/sunset.json` },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ ID: 'sunset', Version: '1.0.0.0', URL: `${base}/themes/sunset-next.json`, CSS: expect.stringContaining('--color-panel: #402010') });
+    expect(res.json()).toMatchObject({
+      ID: 'sunset',
+      Version: '1.0.0.0',
+      URL: `${base}/themes/sunset-next.json`,
+      CSS: expect.stringContaining('--color-panel: #402010'),
+    });
     expect(fs.readFileSync(path.join(server.home, 'themes', 'sunset.css'), 'utf8')).toContain('#402010');
 
     // Nothing newer online yet.
-    host.routes.set('/themes/sunset-next.json', [200, 'application/json', JSON.stringify({ version: '1.0.0', author: 'Web', values: { 'color-panel': '#000' } })]);
+    host.routes.set('/themes/sunset-next.json', [
+      200,
+      'application/json',
+      JSON.stringify({ version: '1.0.0', author: 'Web', values: { 'color-panel': '#000' } }),
+    ]);
     res = await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme/sunset/Update', key: userKey });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['Version']);
-    host.routes.set('/themes/sunset-next.json', [200, 'application/json', JSON.stringify({ version: '1.1', author: 'Web', values: { 'color-panel': '#112233' }, updateUrl: `${base}/themes/sunset-next.json` })]);
+    host.routes.set('/themes/sunset-next.json', [
+      200,
+      'application/json',
+      JSON.stringify({ version: '1.1', author: 'Web', values: { 'color-panel': '#112233' }, updateUrl: `${base}/themes/sunset-next.json` }),
+    ]);
     res = await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme/sunset/Update', key: userKey });
     expect(res.json()).toMatchObject({ ID: 'sunset', Version: '1.1.0.0', IsPreview: true });
     expect((await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme/sunset', key: userKey })).json().Version).toBe('1.0.0.0');
@@ -220,7 +283,12 @@ describe('WebUI themes', () => {
       expect(res.statusCode, URL).toBe(400);
       expect(Object.keys(res.json().errors)).toEqual(['URL']);
     }
-    res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Theme/AddFromURL', key: adminKey, body: { URL: `${base}/themes/missing.json` } });
+    res = await server.request({
+      method: 'POST',
+      url: '/api/v3/WebUI/Theme/AddFromURL',
+      key: adminKey,
+      body: { URL: `${base}/themes/missing.json` },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.body).toMatch(/HTTP 404/);
 
@@ -245,7 +313,10 @@ describe('WebUI release checks and update', () => {
     restoreEnv = setEnv({ SHOKO_GITHUB_API_URL: `${base}/api`, SHOKO_CLIENT_REPO: 'test/console', SHOKO_SERVER_REPO: 'test/server' });
     webuiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-webui-'));
     fs.writeFileSync(path.join(webuiDir, 'index.html'), '<html>old console</html>');
-    fs.writeFileSync(path.join(webuiDir, 'version.json'), JSON.stringify({ package: '0.1.0', channel: 'Stable', tag: 'v0.1.0', git: 'abc', date: '2026-01-01' }));
+    fs.writeFileSync(
+      path.join(webuiDir, 'version.json'),
+      JSON.stringify({ package: '0.1.0', channel: 'Stable', tag: 'v0.1.0', git: 'abc', date: '2026-01-01' }),
+    );
     fs.mkdirSync(path.join(webuiDir, 'tweak'));
     fs.writeFileSync(path.join(webuiDir, 'tweak', 'custom.css'), 'body{}');
     server = await createTestServer({ webuiDir });
@@ -290,14 +361,26 @@ describe('WebUI release checks and update', () => {
     host.routes.set('/api/repos/test/console/releases/latest', [200, 'application/json', JSON.stringify(release('v2.4.0', '5.1.0'))]);
     let res = await get('/api/v3/WebUI/LatestVersion?channel=stable&force=true');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ Version: '2.4.0', Tag: 'v2.4.0', MinimumServerVersion: '5.1.0', ReleaseChannel: 'Stable', Commit: 'f00dcafe1234567', ReleaseDate: '2026-10-01T00:00:00Z' });
+    expect(res.json()).toMatchObject({
+      Version: '2.4.0',
+      Tag: 'v2.4.0',
+      MinimumServerVersion: '5.1.0',
+      ReleaseChannel: 'Stable',
+      Commit: 'f00dcafe1234567',
+      ReleaseDate: '2026-10-01T00:00:00Z',
+    });
 
     // The latest needs a newer server: the newest compatible release with a zip is offered instead.
     host.routes.set('/api/repos/test/console/releases/latest', [200, 'application/json', JSON.stringify(release('v9.0.0', '99.0.0'))]);
     host.routes.set('/api/repos/test/console/releases?per_page=100', [
       200,
       'application/json',
-      JSON.stringify([release('v9.0.0', '99.0.0'), release('v2.5.0-dev.3', '5.0.0'), release('v2.3.1', '5.0.0', false), release('v2.3.0', '5.0.0')]),
+      JSON.stringify([
+        release('v9.0.0', '99.0.0'),
+        release('v2.5.0-dev.3', '5.0.0'),
+        release('v2.3.1', '5.0.0', false),
+        release('v2.3.0', '5.0.0'),
+      ]),
     ]);
     res = await get('/api/v3/WebUI/LatestVersion?channel=1&force=true');
     expect(res.json()).toMatchObject({ Version: '2.3.0', ReleaseChannel: 'Stable' });
@@ -312,13 +395,22 @@ describe('WebUI release checks and update', () => {
   });
 
   it('finds the latest server release and dev tag', async () => {
-    host.routes.set('/api/repos/test/server/releases/latest', [200, 'application/json', JSON.stringify({ tag_name: 'v5.3.3', body: 'Server notes', published_at: '2026-09-01T00:00:00Z' })]);
+    host.routes.set('/api/repos/test/server/releases/latest', [
+      200,
+      'application/json',
+      JSON.stringify({ tag_name: 'v5.3.3', body: 'Server notes', published_at: '2026-09-01T00:00:00Z' }),
+    ]);
     let res = await get('/api/v3/WebUI/LatestServerVersion?channel=Stable&force=true');
     expect(res.json()).toMatchObject({ Version: '5.3.3.0', ReleaseChannel: 'Stable', Description: 'Server notes', Tag: 'v5.3.3' });
     host.routes.set('/api/repos/test/server/tags?per_page=100', [
       200,
       'application/json',
-      JSON.stringify([{ name: 'v5.3.3' }, { name: 'v5.4.0-dev.12', commit: { sha: 'abc1234' } }, { name: 'v5.4.0-dev.9' }, { name: 'nightly' }]),
+      JSON.stringify([
+        { name: 'v5.3.3' },
+        { name: 'v5.4.0-dev.12', commit: { sha: 'abc1234' } },
+        { name: 'v5.4.0-dev.9' },
+        { name: 'nightly' },
+      ]),
     ]);
     res = await get('/api/v3/WebUI/LatestServerVersion?channel=Dev&force=true');
     expect(res.json()).toMatchObject({ Version: '5.4.0.12', ReleaseChannel: 'Dev', Tag: 'v5.4.0-dev.12', Commit: 'abc1234' });
@@ -330,14 +422,21 @@ describe('WebUI release checks and update', () => {
 
   it('updates the console from the release zip, keeping tweaks, and keeps the old console when the download fails', async () => {
     const base = `http://127.0.0.1:${new URL(process.env.SHOKO_GITHUB_API_URL!).port}`;
-    const withZip = (url: string) => ({ ...release('v2.4.0', '5.1.0'), assets: [{ name: 'Shoko-WebUI-v2.4.0.zip', browser_download_url: url }] });
+    const withZip = (url: string) => ({
+      ...release('v2.4.0', '5.1.0'),
+      assets: [{ name: 'Shoko-WebUI-v2.4.0.zip', browser_download_url: url }],
+    });
     host.routes.set('/api/repos/test/console/releases/latest', [200, 'application/json', JSON.stringify(withZip(`${base}/missing.zip`))]);
     let res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: userKey });
     expect(res.statusCode).toBe(502);
     expect(fs.readFileSync(path.join(webuiDir, 'index.html'), 'utf8')).toBe('<html>old console</html>');
 
     host.routes.set('/api/repos/test/console/releases/latest', [200, 'application/json', JSON.stringify(withZip(`${base}/console.zip`))]);
-    host.routes.set('/console.zip', [200, 'application/zip', zipOf({ 'index.html': '<html>new console</html>', 'assets/app.js': 'console.log(1)' })]);
+    host.routes.set('/console.zip', [
+      200,
+      'application/zip',
+      zipOf({ 'index.html': '<html>new console</html>', 'assets/app.js': 'console.log(1)' }),
+    ]);
     res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: userKey });
     expect(res.statusCode, res.body).toBe(204);
     expect(fs.readFileSync(path.join(webuiDir, 'index.html'), 'utf8')).toBe('<html>new console</html>');
@@ -366,7 +465,10 @@ describe('WebUI release checks and update', () => {
     host.routes.set('/api/repos/test/console/releases/latest', [
       200,
       'application/json',
-      JSON.stringify({ ...release('v2.5.0', '5.1.0'), assets: [{ name: 'Shoko-WebUI-v2.5.0.zip', browser_download_url: `${base}/console.zip` }] }),
+      JSON.stringify({
+        ...release('v2.5.0', '5.1.0'),
+        assets: [{ name: 'Shoko-WebUI-v2.5.0.zip', browser_download_url: `${base}/console.zip` }],
+      }),
     ]);
     host.routes.set('/console.zip', [200, 'application/zip', zipOf({ 'index.html': '<html>installed console</html>' })]);
     res = await server.request({ method: 'GET', url: '/api/v3/WebUI/Install?channel=Stable' });

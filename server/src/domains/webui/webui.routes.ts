@@ -22,7 +22,10 @@ const VersionQuery = Type.Object({
   force: Type.Optional(Type.Boolean({ default: false })),
   allowIncompatible: Type.Optional(Type.Boolean({ default: false })),
 });
-const UpdateQuery = Type.Object({ channel: Type.Optional(Type.String()), allowIncompatible: Type.Optional(Type.Boolean({ default: false })) });
+const UpdateQuery = Type.Object({
+  channel: Type.Optional(Type.String()),
+  allowIncompatible: Type.Optional(Type.Boolean({ default: false })),
+});
 
 /** `ReleaseChannel` from a query: the name in any case, or its number. */
 function parseChannel(value: string | undefined): ReleaseChannel {
@@ -64,76 +67,114 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
   const updater = new WebUIUpdater(deps.webuiDir, releases);
   const anonymous = { auth: 'none', initFriendly: true } as const;
 
-  app.get('/api/v3/WebUI/Theme', { config: anonymous, schema: { tags, querystring: ForceRefresh, response: { 200: Type.Array(WebUITheme) } } }, (request) =>
-    themes.list(request.query.forceRefresh),
+  app.get(
+    '/api/v3/WebUI/Theme',
+    { config: anonymous, schema: { tags, querystring: ForceRefresh, response: { 200: Type.Array(WebUITheme) } } },
+    (request) => themes.list(request.query.forceRefresh),
   );
   app.get('/api/v3/WebUI/Theme.css', { config: anonymous, schema: { tags, querystring: ForceRefresh } }, async (request, reply) =>
     sendCss(reply, await themes.stylesheet(request.query.forceRefresh)),
   );
 
   // Themes are public styling, as the list and the combined stylesheet are (contract: anonymous).
-  app.get('/api/v3/WebUI/Theme/:themeID', { config: anonymous, schema: { tags, params: ThemeParams, querystring: ForceRefresh } }, async (request, reply) => {
-    const cssOnly = request.params.themeID.toLowerCase().endsWith('.css');
-    const theme = await themes.get(cssOnly ? request.params.themeID.slice(0, -4) : request.params.themeID, request.query.forceRefresh);
-    if (!theme) throw notFound(THEME_NOT_FOUND);
-    return cssOnly ? sendCss(reply, theme.CSS ?? '') : reply.send(theme);
-  });
+  app.get(
+    '/api/v3/WebUI/Theme/:themeID',
+    { config: anonymous, schema: { tags, params: ThemeParams, querystring: ForceRefresh } },
+    async (request, reply) => {
+      const cssOnly = request.params.themeID.toLowerCase().endsWith('.css');
+      const theme = await themes.get(cssOnly ? request.params.themeID.slice(0, -4) : request.params.themeID, request.query.forceRefresh);
+      if (!theme) throw notFound(THEME_NOT_FOUND);
+      return cssOnly ? sendCss(reply, theme.CSS ?? '') : reply.send(theme);
+    },
+  );
 
-  app.delete('/api/v3/WebUI/Theme/:themeID', { config: { auth: 'admin' }, schema: { tags, params: ThemeParams } }, async (request, reply) => {
-    if (!(await themes.remove(request.params.themeID))) throw notFound(THEME_NOT_FOUND);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/v3/WebUI/Theme/:themeID',
+    { config: { auth: 'admin' }, schema: { tags, params: ThemeParams } },
+    async (request, reply) => {
+      if (!(await themes.remove(request.params.themeID))) throw notFound(THEME_NOT_FOUND);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/api/v3/WebUI/Theme/:themeID/Update', { schema: { tags, params: ThemeParams, response: { 200: WebUITheme } } }, async (request) => {
-    const theme = await themes.previewUpdate(request.params.themeID).catch((error) => mapThemeError(error));
-    if (!theme) throw notFound(THEME_NOT_FOUND);
-    return theme;
-  });
+  app.get(
+    '/api/v3/WebUI/Theme/:themeID/Update',
+    { schema: { tags, params: ThemeParams, response: { 200: WebUITheme } } },
+    async (request) => {
+      const theme = await themes.previewUpdate(request.params.themeID).catch((error) => mapThemeError(error));
+      if (!theme) throw notFound(THEME_NOT_FOUND);
+      return theme;
+    },
+  );
 
-  app.post('/api/v3/WebUI/Theme/:themeID/Update', { config: { auth: 'admin' }, schema: { tags, params: ThemeParams, response: { 200: WebUITheme } } }, async (request) => {
-    const theme = await themes.applyUpdate(request.params.themeID).catch((error) => {
-      if (error instanceof ThemeRequestError) throw textError(400, error.message);
-      return mapThemeError(error);
-    });
-    if (!theme) throw notFound(THEME_NOT_FOUND);
-    return theme;
-  });
+  app.post(
+    '/api/v3/WebUI/Theme/:themeID/Update',
+    { config: { auth: 'admin' }, schema: { tags, params: ThemeParams, response: { 200: WebUITheme } } },
+    async (request) => {
+      const theme = await themes.applyUpdate(request.params.themeID).catch((error) => {
+        if (error instanceof ThemeRequestError) throw textError(400, error.message);
+        return mapThemeError(error);
+      });
+      if (!theme) throw notFound(THEME_NOT_FOUND);
+      return theme;
+    },
+  );
 
-  app.post('/api/v3/WebUI/Theme/AddFromURL', { config: { auth: 'admin' }, schema: { tags, body: WebUIThemeFromURL, response: { 200: WebUITheme } } }, (request) =>
-    themes.addFromUrl(request.body.URL, request.body.Preview ?? false).catch((error) => mapThemeError(error, 'URL')),
+  app.post(
+    '/api/v3/WebUI/Theme/AddFromURL',
+    { config: { auth: 'admin' }, schema: { tags, body: WebUIThemeFromURL, response: { 200: WebUITheme } } },
+    (request) => themes.addFromUrl(request.body.URL, request.body.Preview ?? false).catch((error) => mapThemeError(error, 'URL')),
   );
 
   // Multipart bodies are parsed only inside this plugin, so no other route accepts them.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: MAX_THEME_BYTES + 64 * 1024 }, (request, body, done) => {
-      try {
-        done(null, parseMultipart(body as Buffer, String(request.headers['content-type'] ?? '')));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
-    scope.post('/api/v3/WebUI/Theme/AddFromFile', { config: { auth: 'admin' }, bodyLimit: MAX_THEME_BYTES + 64 * 1024, schema: { tags, response: { 200: WebUITheme } } }, async (request) => {
-      const form = request.body instanceof MultipartForm ? request.body : null;
-      const file = form?.file('file');
-      if (!file?.fileName?.trim()) throw validationError('file', 'File name cannot be empty or omitted.');
-      const previewField = form!.field('preview')?.trim().toLowerCase();
-      if (previewField !== undefined && previewField !== '' && previewField !== 'true' && previewField !== 'false') {
-        throw validationError('preview', `The value '${previewField.slice(0, 100)}' is not valid.`);
-      }
-      return themes.addFromFile(file.fileName, file.data, previewField === 'true').catch((error) => mapThemeError(error));
-    });
+    scope.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: MAX_THEME_BYTES + 64 * 1024 },
+      (request, body, done) => {
+        try {
+          done(null, parseMultipart(body as Buffer, String(request.headers['content-type'] ?? '')));
+        } catch (error) {
+          done(error as Error, undefined);
+        }
+      },
+    );
+    scope.post(
+      '/api/v3/WebUI/Theme/AddFromFile',
+      { config: { auth: 'admin' }, bodyLimit: MAX_THEME_BYTES + 64 * 1024, schema: { tags, response: { 200: WebUITheme } } },
+      async (request) => {
+        const form = request.body instanceof MultipartForm ? request.body : null;
+        const file = form?.file('file');
+        if (!file?.fileName?.trim()) throw validationError('file', 'File name cannot be empty or omitted.');
+        const previewField = form!.field('preview')?.trim().toLowerCase();
+        if (previewField !== undefined && previewField !== '' && previewField !== 'true' && previewField !== 'false') {
+          throw validationError('preview', `The value '${previewField.slice(0, 100)}' is not valid.`);
+        }
+        return themes.addFromFile(file.fileName, file.data, previewField === 'true').catch((error) => mapThemeError(error));
+      },
+    );
   });
 
-  app.get('/api/v3/WebUI/LatestVersion', { config: { initFriendly: true }, schema: { tags, querystring: VersionQuery, response: { 200: ComponentVersion } } }, async (request) => {
-    const channel = parseChannel(request.query.channel);
-    const release = await releases.latestWebUI(channel, { force: request.query.force, allowIncompatible: request.query.allowIncompatible }).catch(mapReleaseError);
-    return release.version;
-  });
+  app.get(
+    '/api/v3/WebUI/LatestVersion',
+    { config: { initFriendly: true }, schema: { tags, querystring: VersionQuery, response: { 200: ComponentVersion } } },
+    async (request) => {
+      const channel = parseChannel(request.query.channel);
+      const release = await releases
+        .latestWebUI(channel, { force: request.query.force, allowIncompatible: request.query.allowIncompatible })
+        .catch(mapReleaseError);
+      return release.version;
+    },
+  );
 
-  app.get('/api/v3/WebUI/LatestServerVersion', { config: { initFriendly: true }, schema: { tags, querystring: VersionQuery, response: { 200: ComponentVersion } } }, async (request) => {
-    const channel = parseChannel(request.query.channel);
-    return releases.latestServer(channel, { force: request.query.force }).catch(mapReleaseError);
-  });
+  app.get(
+    '/api/v3/WebUI/LatestServerVersion',
+    { config: { initFriendly: true }, schema: { tags, querystring: VersionQuery, response: { 200: ComponentVersion } } },
+    async (request) => {
+      const channel = parseChannel(request.query.channel);
+      return releases.latestServer(channel, { force: request.query.force }).catch(mapReleaseError);
+    },
+  );
 
   type UpdateRequest = FastifyRequest<{ Querystring: { channel?: string; allowIncompatible?: boolean } }>;
   /** Installs the newest console of the channel; false when GitHub (or the download) could not be reached. */
@@ -150,8 +191,13 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
       throw error;
     }
   };
-  const gitHubDown = (reply: FastifyReply) => reply.code(502).type('application/problem+json').send({ ...problemBody(502), title: 'Unable to connect to GitHub.' });
-  const update = async (request: UpdateRequest, reply: FastifyReply) => ((await runUpdate(request)) ? reply.code(204).send() : gitHubDown(reply));
+  const gitHubDown = (reply: FastifyReply) =>
+    reply
+      .code(502)
+      .type('application/problem+json')
+      .send({ ...problemBody(502), title: 'Unable to connect to GitHub.' });
+  const update = async (request: UpdateRequest, reply: FastifyReply) =>
+    (await runUpdate(request)) ? reply.code(204).send() : gitHubDown(reply);
 
   // §7.10: a bootstrapper without a console may install one; with a real console in place there is nothing to do.
   const install = async (request: UpdateRequest, reply: FastifyReply) => {

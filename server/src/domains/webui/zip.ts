@@ -30,7 +30,8 @@ export function readZip(archive: Buffer, maxTotalBytes: number): ZipEntry[] {
   const entries: ZipEntry[] = [];
   let total = 0;
   for (let i = 0; i < count; i += 1) {
-    if (cursor + 46 > archive.length || archive.readUInt32LE(cursor) !== CENTRAL_FILE_HEADER) throw new ZipError('The zip directory is damaged.');
+    if (cursor + 46 > archive.length || archive.readUInt32LE(cursor) !== CENTRAL_FILE_HEADER)
+      throw new ZipError('The zip directory is damaged.');
     const method = archive.readUInt16LE(cursor + 10);
     const compressedSize = archive.readUInt32LE(cursor + 20);
     const size = archive.readUInt32LE(cursor + 24);
@@ -38,13 +39,18 @@ export function readZip(archive: Buffer, maxTotalBytes: number): ZipEntry[] {
     const extraLength = archive.readUInt16LE(cursor + 30);
     const commentLength = archive.readUInt16LE(cursor + 32);
     const localOffset = archive.readUInt32LE(cursor + 42);
-    const name = archive.subarray(cursor + 46, cursor + 46 + nameLength).toString('utf8').replaceAll('\\', '/');
+    const name = archive
+      .subarray(cursor + 46, cursor + 46 + nameLength)
+      .toString('utf8')
+      .replaceAll('\\', '/');
     cursor += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith('/')) continue;
-    if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.split('/').some((part) => part === '..' || part === '')) throw new ZipError(`Unsafe path in the archive: ${name}`);
+    if (name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.split('/').some((part) => part === '..' || part === ''))
+      throw new ZipError(`Unsafe path in the archive: ${name}`);
     total += size;
     if (total > maxTotalBytes) throw new ZipError('The archive unpacks to more than allowed.');
-    if (localOffset + 30 > archive.length || archive.readUInt32LE(localOffset) !== LOCAL_FILE_HEADER) throw new ZipError('The zip entry is damaged.');
+    if (localOffset + 30 > archive.length || archive.readUInt32LE(localOffset) !== LOCAL_FILE_HEADER)
+      throw new ZipError('The zip entry is damaged.');
     const dataStart = localOffset + 30 + archive.readUInt16LE(localOffset + 26) + archive.readUInt16LE(localOffset + 28);
     const raw = archive.subarray(dataStart, dataStart + compressedSize);
     let data: Buffer;

@@ -218,8 +218,7 @@ export class HubConnection implements HubClient {
           if (!(error instanceof HubError)) {
             this.log.error({ err: error }, `Hub method ${target} failed on ${this.hub.path}`);
           }
-          const text =
-            error instanceof HubError ? error.message : `An unexpected error occurred invoking '${target}' on the server.`;
+          const text = error instanceof HubError ? error.message : `An unexpected error occurred invoking '${target}' on the server.`;
           if (invocationId) this.complete(invocationId, undefined, text);
         },
       );

@@ -28,8 +28,7 @@ function candidateKeys(request: FastifyRequest): string[] {
   return keys;
 }
 
-const samePrincipal = (a: Principal, b: Principal) =>
-  a.kind === 'init' ? b.kind === 'init' : b.kind === 'user' && a.userId === b.userId;
+const samePrincipal = (a: Principal, b: Principal) => (a.kind === 'init' ? b.kind === 'init' : b.kind === 'user' && a.userId === b.userId);
 
 /** The connect/poll/send requests' query minus the transport's own parameters. */
 function hubQuery(request: FastifyRequest): Record<string, unknown> {

@@ -1,4 +1,11 @@
-import { AGGREGATE_FEEDS, type AggregateFeed, type AniDBState, type LogEvent, type NetworkState, type QueueState } from '@shoko-ts/contract';
+import {
+  AGGREGATE_FEEDS,
+  type AggregateFeed,
+  type AniDBState,
+  type LogEvent,
+  type NetworkState,
+  type QueueState,
+} from '@shoko-ts/contract';
 import type { EventBus, ServerEvents } from '../../events/bus.js';
 import { isAdminPrincipal } from '../principal.js';
 import { HubError, type HubClient, type HubDefinition } from './connection.js';

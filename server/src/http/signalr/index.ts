@@ -30,10 +30,9 @@ export interface SignalRDeps {
 export async function registerSignalRHubs(app: App, deps: SignalRDeps): Promise<{ close(): Promise<void> }> {
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   const log = app.log.child({ name: 'SignalR' });
-  const endpoints = [
-    loggingHub(deps.bus, deps.logBacklog),
-    aggregateHub(deps.bus, deps.aggregate, deps.queueControl),
-  ].map((hub) => new HubEndpoint(hub, deps.authenticate, timing, log));
+  const endpoints = [loggingHub(deps.bus, deps.logBacklog), aggregateHub(deps.bus, deps.aggregate, deps.queueControl)].map(
+    (hub) => new HubEndpoint(hub, deps.authenticate, timing, log),
+  );
 
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   await app.register(async (scope: App) => {

@@ -4,12 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  HttpTransportType,
-  HubConnectionBuilder,
-  LogLevel as ClientLogLevel,
-  type HubConnection,
-} from '@microsoft/signalr';
+import { HttpTransportType, HubConnectionBuilder, LogLevel as ClientLogLevel, type HubConnection } from '@microsoft/signalr';
 import type { AniDBState, LogEvent, NetworkState, QueueState } from '@shoko-ts/contract';
 import { EventBus } from '../../events/bus.js';
 import { LogService } from '../../domains/logs/log.service.js';

@@ -58,7 +58,8 @@ export class FileJob {
       source = await FileSource.open(path);
       if (this.settled) return;
       this.progress = new ProgressReporter(source.size, this.file.options.onProgress);
-      for (const member of this.team) this.post(member, { type: 'start', jobId: this.file.id, ring: this.ring, slotSize: SLOT_SIZE, algorithms: member.algorithms });
+      for (const member of this.team)
+        this.post(member, { type: 'start', jobId: this.file.id, ring: this.ring, slotSize: SLOT_SIZE, algorithms: member.algorithms });
       const digestsIn = new Promise<void>((resolve) => (this.digestsArrived = resolve));
       for (let chunk = 0; ; chunk++) {
         const slot = chunk % SLOT_COUNT;

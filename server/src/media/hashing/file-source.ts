@@ -77,7 +77,8 @@ export class FileSource {
     const stat = await this.handle.stat().catch((error: unknown) => {
       throw toHashError(error, this.path);
     });
-    if (stat.nlink === 0) throw new HashError(`Cannot hash ${this.path}: the file was deleted while being hashed (ENOENT)`, 'ENOENT', this.path);
+    if (stat.nlink === 0)
+      throw new HashError(`Cannot hash ${this.path}: the file was deleted while being hashed (ENOENT)`, 'ENOENT', this.path);
     if (stat.size !== this.size) throw this.changed(`its size went from ${this.size} to ${stat.size} bytes`);
   }
 

@@ -23,8 +23,25 @@ beforeAll(() => {
   out = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-hashing-build-'));
   const sources = fs.readdirSync(here).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  const args = ['--outDir', out, '--rootDir', here, '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--skipLibCheck'];
-  const build = spawnSync(process.execPath, [tsc, ...args, ...sources.map((name) => path.join(here, name))], { cwd: serverDir, encoding: 'utf8' });
+  const args = [
+    '--outDir',
+    out,
+    '--rootDir',
+    here,
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--types',
+    'node',
+    '--skipLibCheck',
+  ];
+  const build = spawnSync(process.execPath, [tsc, ...args, ...sources.map((name) => path.join(here, name))], {
+    cwd: serverDir,
+    encoding: 'utf8',
+  });
   expect(build.stdout + build.stderr).toBe('');
   fs.writeFileSync(path.join(out, 'package.json'), '{ "type": "module" }');
   fs.symlinkSync(repoNodeModules, path.join(out, 'node_modules'));

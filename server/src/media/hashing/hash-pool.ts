@@ -55,8 +55,10 @@ export class HashPool {
   /** Rejects waiting and running work, then stops the workers. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const { file } of this.queue.splice(0)) file.reject(new HashError(`Cannot hash ${file.path}: the hash pool is closed (ECLOSED)`, 'ECLOSED', file.path));
-    for (const job of [...this.running]) job.fail(new HashError(`Cannot hash ${job.file.path}: the hash pool is closed (ECLOSED)`, 'ECLOSED', job.file.path));
+    for (const { file } of this.queue.splice(0))
+      file.reject(new HashError(`Cannot hash ${file.path}: the hash pool is closed (ECLOSED)`, 'ECLOSED', file.path));
+    for (const job of [...this.running])
+      job.fail(new HashError(`Cannot hash ${job.file.path}: the hash pool is closed (ECLOSED)`, 'ECLOSED', job.file.path));
     await Promise.all(this.workers.splice(0).map((worker) => worker.thread.terminate()));
   }
 
@@ -81,7 +83,14 @@ export class HashPool {
       try {
         while (idle.length < lanes.length) idle.push(this.spawn());
       } catch (error) {
-        file.reject(new HashError(`Cannot hash ${file.path}: no hash worker could start: ${(error as Error).message} (EWORKER)`, 'EWORKER', file.path, { cause: error }));
+        file.reject(
+          new HashError(
+            `Cannot hash ${file.path}: no hash worker could start: ${(error as Error).message} (EWORKER)`,
+            'EWORKER',
+            file.path,
+            { cause: error },
+          ),
+        );
         continue;
       }
       const team = lanes.map((algorithms, i) => ({ worker: idle[i], algorithms }));
@@ -127,7 +136,9 @@ export class HashPool {
       const index = this.workers.indexOf(worker);
       if (index < 0) return; // terminated by close()
       this.workers.splice(index, 1);
-      worker.job?.fail(new HashError(`Cannot hash ${worker.job.file.path}: the hash worker stopped: ${reason} (EWORKER)`, 'EWORKER', worker.job.file.path));
+      worker.job?.fail(
+        new HashError(`Cannot hash ${worker.job.file.path}: the hash worker stopped: ${reason} (EWORKER)`, 'EWORKER', worker.job.file.path),
+      );
       this.scheduleSoon();
     };
     worker.thread.on('error', (error) => lost(error.message));

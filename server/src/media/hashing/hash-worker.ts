@@ -31,7 +31,12 @@ function onJob(id: number, work: (digester: Digester, current: Job) => void): vo
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'start':
-      job = { id: message.jobId, ring: new Uint8Array(message.ring), slotSize: message.slotSize, digester: createDigester(message.algorithms) };
+      job = {
+        id: message.jobId,
+        ring: new Uint8Array(message.ring),
+        slotSize: message.slotSize,
+        digester: createDigester(message.algorithms),
+      };
       break;
     case 'chunk':
       onJob(message.jobId, (digester, current) => {

@@ -20,7 +20,8 @@ function writePseudoRandom(name: string, size: number, seed: number): string {
   const cipher = createCipheriv('aes-128-ctr', Buffer.alloc(16, seed), Buffer.alloc(16));
   const fd = fs.openSync(file(name), 'w');
   const zeros = Buffer.alloc(4 * 1024 * 1024);
-  for (let written = 0; written < size; written += zeros.length) fs.writeSync(fd, cipher.update(zeros.subarray(0, Math.min(zeros.length, size - written))));
+  for (let written = 0; written < size; written += zeros.length)
+    fs.writeSync(fd, cipher.update(zeros.subarray(0, Math.min(zeros.length, size - written))));
   fs.closeSync(fd);
   return file(name);
 }
@@ -35,7 +36,10 @@ interface RhashDigests {
 /** rhash is the independent reference; without it these tests must fail, not quietly pass. */
 function rhash(filePath: string): RhashDigests {
   const result = spawnSync('rhash', ['--ed2k', '--crc32', '--md5', '--sha1', '--printf', '%C %M %H %E\\n', filePath], { encoding: 'utf8' });
-  if (result.error) throw new Error(`rhash is needed as the reference for the hashing tests but could not run (${result.error.message}). Install it: apt-get install -y rhash`);
+  if (result.error)
+    throw new Error(
+      `rhash is needed as the reference for the hashing tests but could not run (${result.error.message}). Install it: apt-get install -y rhash`,
+    );
   if (result.status !== 0) throw new Error(`rhash failed on ${filePath}: ${result.stderr}`);
   const [CRC32, MD5, SHA1, ED2K] = result.stdout.trim().split(' ');
   return { CRC32, MD5, SHA1, ED2K };
@@ -127,7 +131,11 @@ describe('the same digests as rhash', () => {
     const exactMultiple = size > 0 && size % CHUNK === 0;
     for (const hashes of [await hashFile(file(`${name}.bin`)), await pool.hash(file(`${name}.bin`))]) {
       expect(hashes.size).toBe(size);
-      expect({ CRC32: hashes.CRC32, MD5: hashes.MD5, SHA1: hashes.SHA1 }).toEqual({ CRC32: reference.CRC32, MD5: reference.MD5, SHA1: reference.SHA1 });
+      expect({ CRC32: hashes.CRC32, MD5: hashes.MD5, SHA1: hashes.SHA1 }).toEqual({
+        CRC32: reference.CRC32,
+        MD5: reference.MD5,
+        SHA1: reference.SHA1,
+      });
       // rhash appends the empty chunk on exact multiples: its ED2K is our alternate there, our ED2K elsewhere.
       if (exactMultiple) {
         expect(hashes.ED2KAlternate).toBe(reference.ED2K);
@@ -209,13 +217,17 @@ describe('HashPool', () => {
   it('rejects a file deleted or truncated while it is hashed', async () => {
     const size = 64 * 1024 * 1024;
     writePseudoRandom('deleted.bin', size, 42);
-    await expect(pool.hash(file('deleted.bin'), { onProgress: () => fs.rmSync(file('deleted.bin'), { force: true }) })).rejects.toMatchObject({
+    await expect(
+      pool.hash(file('deleted.bin'), { onProgress: () => fs.rmSync(file('deleted.bin'), { force: true }) }),
+    ).rejects.toMatchObject({
       code: 'ENOENT',
       message: expect.stringContaining('deleted while being hashed'),
     });
     for (const hash of [hashFile, pool.hash.bind(pool)]) {
       writePseudoRandom('truncated.bin', size, 43);
-      await expect(hash(file('truncated.bin'), { onProgress: () => fs.truncateSync(file('truncated.bin'), 1024) })).rejects.toMatchObject({ code: 'EFILECHANGED' });
+      await expect(hash(file('truncated.bin'), { onProgress: () => fs.truncateSync(file('truncated.bin'), 1024) })).rejects.toMatchObject({
+        code: 'EFILECHANGED',
+      });
     }
     expect(await pool.hash(file('one byte.bin'))).toEqual(await hashFile(file('one byte.bin')));
   });
@@ -224,9 +236,13 @@ describe('HashPool', () => {
     const big = file('about 25 MB, three chunks.bin');
     await expect(pool.hash(big, { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'ABORT_ERR', name: 'AbortError' });
     const running = new AbortController();
-    await expect(pool.hash(big, { signal: running.signal, onProgress: () => running.abort() })).rejects.toMatchObject({ code: 'ABORT_ERR' });
+    await expect(pool.hash(big, { signal: running.signal, onProgress: () => running.abort() })).rejects.toMatchObject({
+      code: 'ABORT_ERR',
+    });
     const inProcess = new AbortController();
-    await expect(hashFile(big, { signal: inProcess.signal, onProgress: () => inProcess.abort() })).rejects.toMatchObject({ code: 'ABORT_ERR' });
+    await expect(hashFile(big, { signal: inProcess.signal, onProgress: () => inProcess.abort() })).rejects.toMatchObject({
+      code: 'ABORT_ERR',
+    });
 
     const single = new HashPool({ size: 1 });
     const queued = new AbortController();

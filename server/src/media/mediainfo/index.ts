@@ -29,7 +29,11 @@ let pool: MediaInfoWorkerPool | null = null;
  */
 export async function readMediaInfo(path: string, options: ReadMediaInfoOptions = {}): Promise<MediaInfo> {
   const stats = await fs.stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new MediaInfoError(error.code === 'ENOENT' ? 'not-found' : 'unreadable', path, error.code === 'ENOENT' ? 'file not found' : error.message);
+    throw new MediaInfoError(
+      error.code === 'ENOENT' ? 'not-found' : 'unreadable',
+      path,
+      error.code === 'ENOENT' ? 'file not found' : error.message,
+    );
   });
   if (!stats.isFile()) throw new MediaInfoError('unreadable', path, 'not a regular file');
 

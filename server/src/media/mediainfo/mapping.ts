@@ -124,8 +124,19 @@ function chapters(menu: MediaTrack | undefined): Chapter[] {
 
 /** Usual file extension of each container MediaInfoLib names (`Format` of the General track). */
 const CONTAINER_EXTENSIONS: Record<string, string> = {
-  matroska: 'mkv', webm: 'webm', 'mpeg-4': 'mp4', avi: 'avi', 'mpeg-ts': 'ts', bdav: 'm2ts', 'mpeg-ps': 'mpg',
-  'flash video': 'flv', 'windows media': 'wmv', realmedia: 'rm', ogg: 'ogm', flac: 'flac', wave: 'wav',
+  matroska: 'mkv',
+  webm: 'webm',
+  'mpeg-4': 'mp4',
+  avi: 'avi',
+  'mpeg-ts': 'ts',
+  bdav: 'm2ts',
+  'mpeg-ps': 'mpg',
+  'flash video': 'flv',
+  'windows media': 'wmv',
+  realmedia: 'rm',
+  ogg: 'ogm',
+  flac: 'flac',
+  wave: 'wav',
 };
 
 function containerExtension(general: MediaTrack, fileExtension: string): string {
@@ -138,7 +149,11 @@ function containerExtension(general: MediaTrack, fileExtension: string): string 
 function encodedDate(general: MediaTrack): string | null {
   const raw = text(general.Encoded_Date);
   if (!raw) return null;
-  const stamp = raw.replace(/\bUTC\b/, '').trim().split(' / ')[0].replace(' ', 'T');
+  const stamp = raw
+    .replace(/\bUTC\b/, '')
+    .trim()
+    .split(' / ')[0]
+    .replace(' ', 'T');
   const date = new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(stamp) ? stamp : `${stamp}Z`);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

@@ -7,7 +7,15 @@ import { MediaInfo } from '@shoko-ts/contract';
 import { Value } from '@sinclair/typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamLanguage } from './languages.js';
-import { closeMediaInfo, findExternalSubtitles, MediaInfoError, readMediaInfo, standardResolution, timeSpanText, toMediaInfoModel } from './index.js';
+import {
+  closeMediaInfo,
+  findExternalSubtitles,
+  MediaInfoError,
+  readMediaInfo,
+  standardResolution,
+  timeSpanText,
+  toMediaInfoModel,
+} from './index.js';
 import { MediaInfoWorkerPool } from './worker-pool.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -76,12 +84,25 @@ describe('readMediaInfo on real files', () => {
       ['AAC', 'Japanese', 'jpn', true, 'Japanese Stereo'],
       ['AC3', 'English', 'eng', false, 'English Commentary'],
     ]);
-    expect(info.Audio[0]).toMatchObject({ Channels: 2, ChannelLayout: 'L R', SamplingRate: 48000, SamplesPerFrame: 1024, CompressionMode: 'Lossy' });
+    expect(info.Audio[0]).toMatchObject({
+      Channels: 2,
+      ChannelLayout: 'L R',
+      SamplingRate: 48000,
+      SamplesPerFrame: 1024,
+      CompressionMode: 'Lossy',
+    });
     expect(info.Audio[0].BitRateMode).toBeNull();
-    expect(info.Audio[1]).toMatchObject({ Channels: 1, BitRate: 96000, BitRateMode: 'CBR', Format: { Name: 'AC-3', Commercial: 'Dolby Digital' } });
+    expect(info.Audio[1]).toMatchObject({
+      Channels: 1,
+      BitRate: 96000,
+      BitRateMode: 'CBR',
+      Format: { Name: 'AC-3', Commercial: 'Dolby Digital' },
+    });
     expect(info.Audio[1].Format).not.toHaveProperty('CABAC');
 
-    expect(info.Subtitles.map((text) => [text.Codec.Simplified, text.Language, text.IsDefault, text.IsForced, text.Title, text.IsExternal])).toEqual([
+    expect(
+      info.Subtitles.map((text) => [text.Codec.Simplified, text.Language, text.IsDefault, text.IsForced, text.Title, text.IsExternal]),
+    ).toEqual([
       ['ASS', 'English', true, true, 'Signs & Songs', false],
       ['SRT', 'German', false, false, null, false],
     ]);
@@ -97,13 +118,26 @@ describe('readMediaInfo on real files', () => {
   it('maps an MP4 file with AAC audio and an encoding date', async () => {
     const info = await readMediaInfo(fixture('sample.mp4'));
     expect(Value.Errors(MediaInfo, info).First()).toBeUndefined();
-    expect(info).toMatchObject({ Title: 'MP4 Fixture', FileExtension: 'mp4', MediaContainer: 'MPEG-4', Encoded: '2024-01-02T03:04:05.000Z', FrameRate: 23.976 });
+    expect(info).toMatchObject({
+      Title: 'MP4 Fixture',
+      FileExtension: 'mp4',
+      MediaContainer: 'MPEG-4',
+      Encoded: '2024-01-02T03:04:05.000Z',
+      FrameRate: 23.976,
+    });
     expect(info.Duration).toBe('00:00:01.0010000');
     expect(info.Video[0]).toMatchObject({ Width: 1280, Height: 720, Resolution: '720p', Codec: { Simplified: 'H264', Raw: 'avc1' } });
     expect(info.Video[0]).not.toHaveProperty('Language');
     expect(info.Audio).toHaveLength(1);
     // MP4 repeats the default flag ("Yes / Yes").
-    expect(info.Audio[0]).toMatchObject({ Codec: { Simplified: 'AAC' }, Language: 'English', LanguageCode: 'eng', IsDefault: true, SamplingRate: 44100, BitRate: 48000 });
+    expect(info.Audio[0]).toMatchObject({
+      Codec: { Simplified: 'AAC' },
+      Language: 'English',
+      LanguageCode: 'eng',
+      IsDefault: true,
+      SamplingRate: 44100,
+      BitRate: 48000,
+    });
     expect(info.Subtitles).toEqual([]);
     expect(info.Chapters).toEqual([]);
   });
@@ -112,8 +146,19 @@ describe('readMediaInfo on real files', () => {
     const info = await readMediaInfo(fixture('sample.webm'));
     expect(Value.Errors(MediaInfo, info).First()).toBeUndefined();
     expect(info).toMatchObject({ Title: null, FileExtension: 'webm', MediaContainer: 'WebM', Duration: '00:00:01.0080000' });
-    expect(info.Video[0]).toMatchObject({ Width: 640, Height: 480, Resolution: '480p', Codec: { Simplified: 'VP9' }, Format: { Name: 'VP9', Profile: '0' } });
-    expect(info.Audio[0]).toMatchObject({ Codec: { Name: 'Opus', Simplified: 'OPUS' }, Language: 'French', LanguageCode: 'fre', Title: null });
+    expect(info.Video[0]).toMatchObject({
+      Width: 640,
+      Height: 480,
+      Resolution: '480p',
+      Codec: { Simplified: 'VP9' },
+      Format: { Name: 'VP9', Profile: '0' },
+    });
+    expect(info.Audio[0]).toMatchObject({
+      Codec: { Name: 'Opus', Simplified: 'OPUS' },
+      Language: 'French',
+      LanguageCode: 'fre',
+      Title: null,
+    });
   });
 
   it('adds subtitle files lying beside the video after the container streams', async () => {
@@ -122,7 +167,14 @@ describe('readMediaInfo on real files', () => {
     fs.writeFileSync(path.join(dir, 'Merged.en.srt'), '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
     const info = await readMediaInfo(video);
     expect(info.Subtitles).toHaveLength(3);
-    expect(info.Subtitles[2]).toMatchObject({ ID: 6, Order: 5, IsExternal: true, ExternalFilename: 'Merged.en.srt', Language: 'English', Codec: { Simplified: 'SRT' } });
+    expect(info.Subtitles[2]).toMatchObject({
+      ID: 6,
+      Order: 5,
+      IsExternal: true,
+      ExternalFilename: 'Merged.en.srt',
+      Language: 'English',
+      Codec: { Simplified: 'SRT' },
+    });
     expect((await readMediaInfo(video, { externalSubtitles: false })).Subtitles).toHaveLength(2);
   });
 });
@@ -153,13 +205,17 @@ describe('readMediaInfo failures', () => {
 describe('MediaInfoWorkerPool', () => {
   /** A stand-in worker whose reaction to a request is the given code (`request`, `parentPort` in scope). */
   const evalWorker = (onMessage: string) => () =>
-    new Worker(`const { parentPort } = require('node:worker_threads'); parentPort.on('message', (request) => { ${onMessage} });`, { eval: true });
+    new Worker(`const { parentPort } = require('node:worker_threads'); parentPort.on('message', (request) => { ${onMessage} });`, {
+      eval: true,
+    });
 
   it('terminates a worker stuck in a loop and replaces it', async () => {
     let spawned = 0;
     const pool = new MediaInfoWorkerPool(1, () => {
       spawned += 1;
-      return spawned === 1 ? evalWorker('for (;;) {}')() : evalWorker('parentPort.postMessage({ id: request.id, ok: true, document: { media: null } })')();
+      return spawned === 1
+        ? evalWorker('for (;;) {}')()
+        : evalWorker('parentPort.postMessage({ id: request.id, ok: true, document: { media: null } })')();
     });
     const stuck = pool.analyse('/stuck.mkv', 200);
     const next = pool.analyse('/next.mkv', 5_000);
@@ -190,11 +246,28 @@ describe('MediaInfoWorkerPool', () => {
 
 describe('standardResolution (files.md §1.8.3)', () => {
   it.each([
-    [3840, 2160, '2160p'], [2560, 1440, '1440p'], [1920, 1080, '1080p'], [1280, 720, '720p'], [1024, 576, '576p'], [853, 480, '480p'],
-    [1440, 1080, '1080p'], [960, 720, '720p'], [720, 576, '576p'], [720, 480, '480p'], [480, 360, '360p'], [320, 240, '240p'],
-    [2560, 1080, 'UWHD'], [3440, 1440, 'UWQHD'],
+    [3840, 2160, '2160p'],
+    [2560, 1440, '1440p'],
+    [1920, 1080, '1080p'],
+    [1280, 720, '720p'],
+    [1024, 576, '576p'],
+    [853, 480, '480p'],
+    [1440, 1080, '1080p'],
+    [960, 720, '720p'],
+    [720, 576, '576p'],
+    [720, 480, '480p'],
+    [480, 360, '360p'],
+    [320, 240, '240p'],
+    [2560, 1080, 'UWHD'],
+    [3440, 1440, 'UWQHD'],
     // Sizes between the standards: nearest aspect ratio, then nearest area.
-    [1920, 800, 'UWHD'], [1916, 1076, '1080p'], [704, 396, '480p'], [640, 360, '480p'], [640, 480, '480p'], [1280, 544, 'UWHD'], [4096, 2160, '2160p'],
+    [1920, 800, 'UWHD'],
+    [1916, 1076, '1080p'],
+    [704, 396, '480p'],
+    [640, 360, '480p'],
+    [640, 480, '480p'],
+    [1280, 544, 'UWHD'],
+    [4096, 2160, '2160p'],
   ])('%i×%i → %s', (width, height, name) => {
     expect(standardResolution(width, height)).toBe(name);
   });
@@ -245,7 +318,11 @@ describe('mapping details', () => {
       '/anime/file.mkv',
     );
     expect(info.Duration).toBe('00:23:40.0420000');
-    expect(info.Video[0]).toMatchObject({ Codec: { Simplified: 'HEVC' }, Resolution: '1080p', Format: { Name: 'HEVC', HDR: 'SMPTE ST 2086', CABAC: false } });
+    expect(info.Video[0]).toMatchObject({
+      Codec: { Simplified: 'HEVC' },
+      Resolution: '1080p',
+      Format: { Name: 'HEVC', HDR: 'SMPTE ST 2086', CABAC: false },
+    });
     expect(info.Audio.map((audio) => audio.Codec.Simplified)).toEqual(['MP3', 'DTSHD', 'TRUEHD', 'EAC3', 'SOMENEWCODEC']);
     expect(info.Audio[0].IsDefault).toBe(true);
     expect(info.Audio[4].Codec).toEqual({ Simplified: 'SOMENEWCODEC', Raw: 'A_NEW' });
@@ -263,28 +340,60 @@ describe('findExternalSubtitles', () => {
     const folder = fs.mkdtempSync(path.join(dir, 'subs-'));
     const touch = (name: string) => fs.writeFileSync(path.join(folder, name), '');
     for (const name of [
-      'Show - 01.mkv', 'Show - 01.en.srt', 'Show - 01.Signs.jpn.forced.ass', 'Show - 01.ssa', 'Show - 01.pt-BR.vtt',
-      'Show - 01.idx', 'Show - 01.sub', 'Show - 02.sub',
-      'Show - 010.en.srt', 'Other.en.srt', 'Show - 01.txt', 'Show - 01.nfo',
-    ]) touch(name);
+      'Show - 01.mkv',
+      'Show - 01.en.srt',
+      'Show - 01.Signs.jpn.forced.ass',
+      'Show - 01.ssa',
+      'Show - 01.pt-BR.vtt',
+      'Show - 01.idx',
+      'Show - 01.sub',
+      'Show - 02.sub',
+      'Show - 010.en.srt',
+      'Other.en.srt',
+      'Show - 01.txt',
+      'Show - 01.nfo',
+    ])
+      touch(name);
     fs.mkdirSync(path.join(folder, 'Show - 01.de.srt'));
 
     const streams = await findExternalSubtitles(path.join(folder, 'Show - 01.mkv'), { firstId: 10, firstOrder: 3 });
     expect(streams.map((stream) => stream.ExternalFilename)).toEqual([
-      'Show - 01.en.srt', 'Show - 01.idx', 'Show - 01.pt-BR.vtt', 'Show - 01.Signs.jpn.forced.ass', 'Show - 01.ssa',
+      'Show - 01.en.srt',
+      'Show - 01.idx',
+      'Show - 01.pt-BR.vtt',
+      'Show - 01.Signs.jpn.forced.ass',
+      'Show - 01.ssa',
     ]);
     expect(streams.every((stream) => stream.IsExternal)).toBe(true);
-    expect(streams.map((stream) => [stream.ID, stream.Order])).toEqual([[10, 3], [11, 4], [12, 5], [13, 6], [14, 7]]);
-    expect(streams[0]).toMatchObject({ Language: 'English', LanguageCode: 'eng', Codec: { Simplified: 'SRT' }, Title: null, IsForced: false });
+    expect(streams.map((stream) => [stream.ID, stream.Order])).toEqual([
+      [10, 3],
+      [11, 4],
+      [12, 5],
+      [13, 6],
+      [14, 7],
+    ]);
+    expect(streams[0]).toMatchObject({
+      Language: 'English',
+      LanguageCode: 'eng',
+      Codec: { Simplified: 'SRT' },
+      Title: null,
+      IsForced: false,
+    });
     expect(streams[1]).toMatchObject({ Language: null, Codec: { Simplified: 'VOBSUB' }, Format: { Name: 'VobSub' } });
     expect(streams[2]).toMatchObject({ Language: 'BrazilianPortuguese', Codec: { Simplified: 'WEBVTT' } });
-    expect(streams[3]).toMatchObject({ Language: 'Japanese', LanguageCode: 'jpn', Title: 'Signs', IsForced: true, Codec: { Simplified: 'ASS' } });
+    expect(streams[3]).toMatchObject({
+      Language: 'Japanese',
+      LanguageCode: 'jpn',
+      Title: 'Signs',
+      IsForced: true,
+      Codec: { Simplified: 'ASS' },
+    });
     expect(streams[4]).toMatchObject({ Language: null, LanguageCode: null, Codec: { Simplified: 'SSA' } });
 
     // A .sub without its .idx is a text (MicroDVD) subtitle.
-    expect((await findExternalSubtitles(path.join(folder, 'Show - 02.mkv'))).map((stream) => [stream.ExternalFilename, stream.Codec.Simplified])).toEqual([
-      ['Show - 02.sub', 'MICRODVD'],
-    ]);
+    expect(
+      (await findExternalSubtitles(path.join(folder, 'Show - 02.mkv'))).map((stream) => [stream.ExternalFilename, stream.Codec.Simplified]),
+    ).toEqual([['Show - 02.sub', 'MICRODVD']]);
   });
 
   it('finds nothing in a folder that does not exist', async () => {

@@ -118,7 +118,8 @@ export class MediaInfoWorkerPool {
   private onTimeout(slot: Slot): void {
     const job = this.release(slot);
     void this.retire(slot);
-    if (job) job.reject(new MediaInfoError('timeout', job.path, `MediaInfo did not finish within ${duration(job.timeoutMs)} and was stopped`));
+    if (job)
+      job.reject(new MediaInfoError('timeout', job.path, `MediaInfo did not finish within ${duration(job.timeoutMs)} and was stopped`));
     this.dispatch();
   }
 

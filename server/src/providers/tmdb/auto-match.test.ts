@@ -10,7 +10,14 @@ import {
   sampleShows,
   TIDEWATER_SHOW_ID,
 } from '../../../../fakes/src/tmdb/sample-data.js';
-import { buildSearchQueries, findTmdbMatch, removeSubtitle, stripSequelSuffix, type AnidbAnimeForMatching, type TmdbSearchSource } from './auto-match.js';
+import {
+  buildSearchQueries,
+  findTmdbMatch,
+  removeSubtitle,
+  stripSequelSuffix,
+  type AnidbAnimeForMatching,
+  type TmdbSearchSource,
+} from './auto-match.js';
 import { TmdbClient } from './client.js';
 
 const today = new Date('2024-06-01T12:00:00Z');
@@ -76,7 +83,11 @@ describe('search query cascade', () => {
       mainTitle: 'Zenmai Kajuen 2nd Season: Rewound',
       titles: [{ title: 'Clockwork Orchard 2nd Season', language: 'en', type: 'official' }],
       airDate: '2021-07-08',
-      firstEntry: { mainTitle: 'Zenmai Kajuen', titles: [{ title: 'Clockwork Orchard', language: 'en', type: 'official' }], airDate: '2019-10-03' },
+      firstEntry: {
+        mainTitle: 'Zenmai Kajuen',
+        titles: [{ title: 'Clockwork Orchard', language: 'en', type: 'official' }],
+        airDate: '2019-10-03',
+      },
     });
     expect(buildSearchQueries(sequel).map((q) => `${q.query}${q.year ? ` @${q.year}` : ''}`)).toEqual([
       'Clockwork Orchard @2019',
@@ -103,7 +114,12 @@ describe('findTmdbMatch against the fake', () => {
 
   it('finds a show by its original-language title and air year', async () => {
     const outcome = await findTmdbMatch(tidewater, client, { today });
-    expect(outcome).toMatchObject({ status: 'matched', kind: 'show', show: { id: TIDEWATER_SHOW_ID }, query: { query: '潮線のランタン', year: 2022 } });
+    expect(outcome).toMatchObject({
+      status: 'matched',
+      kind: 'show',
+      show: { id: TIDEWATER_SHOW_ID },
+      query: { query: '潮線のランタン', year: 2022 },
+    });
   });
 
   it('skips results without the Animation genre (a live-action show with the same title comes first)', async () => {
@@ -115,28 +131,50 @@ describe('findTmdbMatch against the fake', () => {
 
   it('finds a sequel season through the stripped title', async () => {
     const sequel = anime({ mainTitle: 'Clockwork Orchard 2nd Season', airDate: '2021-07-08', type: 'Web' });
-    expect(await findTmdbMatch(sequel, client, { today })).toMatchObject({ status: 'matched', show: { id: CLOCKWORK_SHOW_ID }, query: { query: 'Clockwork Orchard' } });
+    expect(await findTmdbMatch(sequel, client, { today })).toMatchObject({
+      status: 'matched',
+      show: { id: CLOCKWORK_SHOW_ID },
+      query: { query: 'Clockwork Orchard' },
+    });
   });
 
   it('finds movies, skipping the documentary and adult titles unless the anime is restricted', async () => {
     const paperComet = anime({ mainTitle: 'Paper Comet', type: 'Movie' });
-    expect(await findTmdbMatch(paperComet, client, { today })).toMatchObject({ status: 'matched', kind: 'movie', movie: { id: PAPER_COMET_MOVIE_ID } });
+    expect(await findTmdbMatch(paperComet, client, { today })).toMatchObject({
+      status: 'matched',
+      kind: 'movie',
+      movie: { id: PAPER_COMET_MOVIE_ID },
+    });
     const afterHours = anime({ mainTitle: 'Paper Comet: After Hours', type: 'Movie', airDate: '2021-02-01' });
     expect(await findTmdbMatch(afterHours, client, { today })).toMatchObject({ status: 'not-found' });
-    expect(await findTmdbMatch({ ...afterHours, restricted: true }, client, { today })).toMatchObject({ movie: { id: PAPER_COMET_ADULT_ID } });
+    expect(await findTmdbMatch({ ...afterHours, restricted: true }, client, { today })).toMatchObject({
+      movie: { id: PAPER_COMET_ADULT_ID },
+    });
     const harvest = anime({ mainTitle: 'Clockwork Orchard: The Last Harvest', type: 'Movie', airDate: '2023-03-10' });
     expect(await findTmdbMatch(harvest, client, { today })).toMatchObject({ movie: { id: CLOCKWORK_MOVIE_ID }, query: { year: 2023 } });
   });
 
   it('never searches for music videos, unknown types or anime airing more than 15 days ahead', async () => {
     const before = fake.requests.length;
-    expect(await findTmdbMatch({ ...tidewater, type: 'MusicVideo' }, client, { today })).toEqual({ status: 'skipped', reason: 'unsupported-type' });
-    expect(await findTmdbMatch({ ...tidewater, type: 'Other' }, client, { today })).toEqual({ status: 'skipped', reason: 'unsupported-type' });
-    expect(await findTmdbMatch({ ...tidewater, airDate: '2024-06-17' }, client, { today })).toEqual({ status: 'skipped', reason: 'not-yet-aired' });
+    expect(await findTmdbMatch({ ...tidewater, type: 'MusicVideo' }, client, { today })).toEqual({
+      status: 'skipped',
+      reason: 'unsupported-type',
+    });
+    expect(await findTmdbMatch({ ...tidewater, type: 'Other' }, client, { today })).toEqual({
+      status: 'skipped',
+      reason: 'unsupported-type',
+    });
+    expect(await findTmdbMatch({ ...tidewater, airDate: '2024-06-17' }, client, { today })).toEqual({
+      status: 'skipped',
+      reason: 'not-yet-aired',
+    });
     expect(await findTmdbMatch(anime({ mainTitle: '  ' }), client, { today })).toEqual({ status: 'skipped', reason: 'no-titles' });
     expect(fake.requests.length).toBe(before);
     // 15 days ahead is still searched (the year-less queries then find the show).
-    expect(await findTmdbMatch({ ...tidewater, airDate: '2024-06-16' }, client, { today })).toMatchObject({ status: 'matched', query: { query: '潮線のランタン' } });
+    expect(await findTmdbMatch({ ...tidewater, airDate: '2024-06-16' }, client, { today })).toMatchObject({
+      status: 'matched',
+      query: { query: '潮線のランタン' },
+    });
   });
 
   it('reports every query it tried when nothing matches', async () => {
@@ -148,14 +186,27 @@ describe('findTmdbMatch against the fake', () => {
 describe('findTmdbMatch result choice', () => {
   it('prefers an animated result whose title equals the query over TMDB relevance order', async () => {
     const result = (id: number, name: string, genre_ids: number[]) => ({
-      id, name, original_name: name, genre_ids, original_language: 'ja', overview: '', poster_path: null, backdrop_path: null,
-      vote_average: 0, vote_count: 0, popularity: 0, origin_country: ['JP'], first_air_date: null,
+      id,
+      name,
+      original_name: name,
+      genre_ids,
+      original_language: 'ja',
+      overview: '',
+      poster_path: null,
+      backdrop_path: null,
+      vote_average: 0,
+      vote_count: 0,
+      popularity: 0,
+      origin_country: ['JP'],
+      first_air_date: null,
     });
     const source: TmdbSearchSource = {
       getGenres: async () => [{ id: 16, name: 'Animation' }],
       searchMovies: async () => ({ page: 1, total_pages: 0, total_results: 0, results: [] }),
       searchShows: async () => ({
-        page: 1, total_pages: 1, total_results: 3,
+        page: 1,
+        total_pages: 1,
+        total_results: 3,
         results: [result(1, 'Salt Map', [18]), result(2, 'Salt Map Stories', [16]), result(3, 'Salt Map!', [16])],
       }),
     };

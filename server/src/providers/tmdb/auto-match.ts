@@ -70,7 +70,7 @@ const SEQUEL_SUFFIXES: readonly RegExp[] = [
 /** The title without its sequel markers, or null when it has none. */
 export function stripSequelSuffix(title: string): string | null {
   let current = title.trim();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const pattern of SEQUEL_SUFFIXES) {
       const next = current.replace(pattern, '').trim();

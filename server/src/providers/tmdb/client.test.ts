@@ -13,7 +13,14 @@ import {
   TIDEWATER_SHOW_ID,
   TIDEWATER_STORY_ARCS_GROUP_ID,
 } from '../../../../fakes/src/tmdb/sample-data.js';
-import { DEFAULT_TMDB_BASE_URL, DEFAULT_TMDB_IMAGE_BASE_URL, detectAuthMode, pickTmdbApiKey, TmdbClient, type TmdbClientOptions } from './client.js';
+import {
+  DEFAULT_TMDB_BASE_URL,
+  DEFAULT_TMDB_IMAGE_BASE_URL,
+  detectAuthMode,
+  pickTmdbApiKey,
+  TmdbClient,
+  type TmdbClientOptions,
+} from './client.js';
 import { TmdbAuthError, TmdbError, TmdbNetworkError, TmdbNotFoundError, TmdbRateLimitError } from './errors.js';
 
 const logger = pino({ level: 'silent' });
@@ -32,7 +39,10 @@ function recordingClock() {
   return { slept, clock: { now: () => Date.now(), sleep: async (ms: number) => void slept.push(ms) } };
 }
 
-async function clientForFake(overrides: Partial<TmdbClientOptions> = {}, apiKey = 'TESTKEY'): Promise<{ client: TmdbClient; fake: FakeTmdb }> {
+async function clientForFake(
+  overrides: Partial<TmdbClientOptions> = {},
+  apiKey = 'TESTKEY',
+): Promise<{ client: TmdbClient; fake: FakeTmdb }> {
   fake = await startFakeTmdb({ apiKey, shows: sampleShows, movies: sampleMovies });
   const client = new TmdbClient({ apiKey, baseUrl: fake.url, imageBaseUrl: fake.imageUrl, logger, timeoutMs: 2_000, ...overrides });
   return { client, fake };
@@ -43,8 +53,15 @@ describe('TMDB client: search', () => {
     const { client, fake } = await clientForFake();
     const page = await client.searchShows('tidewater', { year: 2022 });
     expect(page).toMatchObject({ page: 1, total_pages: 1, total_results: 1 });
-    expect(page.results[0]).toMatchObject({ id: TIDEWATER_SHOW_ID, original_name: '潮線のランタン', first_air_date: '2022-04-05', genre_ids: [16, 18, 10765] });
-    expect(fake.requests.at(-1)).toBe('GET /3/search/tv?query=tidewater&page=1&include_adult=false&first_air_date_year=2022&api_key=TESTKEY');
+    expect(page.results[0]).toMatchObject({
+      id: TIDEWATER_SHOW_ID,
+      original_name: '潮線のランタン',
+      first_air_date: '2022-04-05',
+      genre_ids: [16, 18, 10765],
+    });
+    expect(fake.requests.at(-1)).toBe(
+      'GET /3/search/tv?query=tidewater&page=1&include_adult=false&first_air_date_year=2022&api_key=TESTKEY',
+    );
 
     const unfiltered = await client.searchShows('Tidewater');
     expect(unfiltered.results.map((show) => show.id)).toHaveLength(2);
@@ -57,7 +74,9 @@ describe('TMDB client: search', () => {
     const all = await client.searchMovies('paper comet', { includeAdult: true });
     expect(all.results.map((movie) => movie.id)).toContain(PAPER_COMET_ADULT_ID);
     const byYear = await client.searchMovies('paper comet', { year: 2020 });
-    expect(byYear.results).toEqual([expect.objectContaining({ id: PAPER_COMET_MOVIE_ID, title: 'Paper Comet', release_date: '2020-08-14', video: false })]);
+    expect(byYear.results).toEqual([
+      expect.objectContaining({ id: PAPER_COMET_MOVIE_ID, title: 'Paper Comet', release_date: '2020-08-14', video: false }),
+    ]);
   });
 
   it('pages through results 20 at a time', async () => {
@@ -80,9 +99,26 @@ describe('TMDB client: search', () => {
 describe('TMDB client: details', () => {
   it('gets a show with the requested sub-resources appended', async () => {
     const { client, fake } = await clientForFake();
-    const show = await client.getShow(TIDEWATER_SHOW_ID, { appendToResponse: ['external_ids', 'keywords', 'episode_groups', 'content_ratings', 'translations', 'alternative_titles', 'images', 'credits'] });
+    const show = await client.getShow(TIDEWATER_SHOW_ID, {
+      appendToResponse: [
+        'external_ids',
+        'keywords',
+        'episode_groups',
+        'content_ratings',
+        'translations',
+        'alternative_titles',
+        'images',
+        'credits',
+      ],
+    });
     expect(fake.requests.at(-1)).toContain('language=en-US&append_to_response=external_ids%2Ckeywords%2Cepisode_groups');
-    expect(show).toMatchObject({ id: TIDEWATER_SHOW_ID, name: 'Lanterns of the Tidewater Line', status: 'Ended', number_of_seasons: 1, last_air_date: '2022-04-26' });
+    expect(show).toMatchObject({
+      id: TIDEWATER_SHOW_ID,
+      name: 'Lanterns of the Tidewater Line',
+      status: 'Ended',
+      number_of_seasons: 1,
+      last_air_date: '2022-04-26',
+    });
     expect(show.genres.map((genre) => genre.name)).toContain('Animation');
     expect(show.seasons.map((season) => season.season_number)).toEqual([0, 1]);
     // Typed as present because they were appended:
@@ -103,7 +139,12 @@ describe('TMDB client: details', () => {
     const { client } = await clientForFake();
     const season = await client.getSeason(TIDEWATER_SHOW_ID, 1, { appendToResponse: ['translations', 'images'] });
     expect(season).toMatchObject({ id: 9110001, season_number: 1, poster_path: '/tidewaterSeason1.png' });
-    expect(season.episodes.map((e) => [e.episode_number, e.air_date])).toEqual([[1, '2022-04-05'], [2, '2022-04-12'], [3, '2022-04-19'], [4, '2022-04-26']]);
+    expect(season.episodes.map((e) => [e.episode_number, e.air_date])).toEqual([
+      [1, '2022-04-05'],
+      [2, '2022-04-12'],
+      [3, '2022-04-19'],
+      [4, '2022-04-26'],
+    ]);
     expect(season.episodes[0]).toMatchObject({ id: 9100101, season_number: 1, runtime: 24, still_path: '/tidewaterE1.png' });
     expect(season.images.posters).toHaveLength(1);
   });
@@ -114,12 +155,18 @@ describe('TMDB client: details', () => {
     expect(fake.requests.at(-1)).toMatch(`GET /3/tv/episode_group/${TIDEWATER_STORY_ARCS_GROUP_ID}?`);
     expect(group).toMatchObject({ name: 'Story Arcs', type: 5, group_count: 2 });
     expect(group.groups.map((g) => g.order)).toEqual([1, 2]);
-    expect(group.groups[1].episodes.map((e) => [e.season_number, e.episode_number, e.order])).toEqual([[1, 3, 0], [1, 4, 1], [0, 1, 2]]);
+    expect(group.groups[1].episodes.map((e) => [e.season_number, e.episode_number, e.order])).toEqual([
+      [1, 3, 0],
+      [1, 4, 1],
+      [0, 1, 2],
+    ]);
   });
 
   it('gets a movie with collection, release dates and keywords', async () => {
     const { client } = await clientForFake();
-    const movie = await client.getMovie(CLOCKWORK_MOVIE_ID, { appendToResponse: ['release_dates', 'keywords', 'external_ids', 'translations'] });
+    const movie = await client.getMovie(CLOCKWORK_MOVIE_ID, {
+      appendToResponse: ['release_dates', 'keywords', 'external_ids', 'translations'],
+    });
     expect(movie).toMatchObject({ id: CLOCKWORK_MOVIE_ID, runtime: 104, belongs_to_collection: { id: 930001 } });
     expect(movie.release_dates.results[0].release_dates[0]).toMatchObject({ type: 3, certification: 'G' });
     expect(movie.keywords.keywords[0].name).toBe('anime');
@@ -173,7 +220,11 @@ describe('TMDB client: errors and retries', () => {
     const { slept, clock } = recordingClock();
     const { client, fake } = await clientForFake({ clock, maxRateLimitRetries: 2 });
     fake.rateLimitNext(5, null);
-    await expect(client.getMovie(CLOCKWORK_MOVIE_ID)).rejects.toMatchObject({ name: 'TmdbRateLimitError', httpStatus: 429, tmdbStatusCode: 25 });
+    await expect(client.getMovie(CLOCKWORK_MOVIE_ID)).rejects.toMatchObject({
+      name: 'TmdbRateLimitError',
+      httpStatus: 429,
+      tmdbStatusCode: 25,
+    });
     expect(slept).toEqual([1_000, 1_000]);
     expect(TmdbRateLimitError.prototype).toBeInstanceOf(TmdbError);
   });
@@ -240,7 +291,10 @@ describe('TMDB client: images and configuration', () => {
       expect(fallback.baseUrl).toBe(DEFAULT_TMDB_BASE_URL);
       expect(fallback.imageUrl('/a.png')).toBe(`${DEFAULT_TMDB_IMAGE_BASE_URL}/a.png`);
     } finally {
-      for (const [name, value] of [['SHOKO_TMDB_URL', previous.api], ['SHOKO_TMDB_IMAGE_URL', previous.images]] as const) {
+      for (const [name, value] of [
+        ['SHOKO_TMDB_URL', previous.api],
+        ['SHOKO_TMDB_IMAGE_URL', previous.images],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

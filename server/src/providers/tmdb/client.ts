@@ -78,7 +78,10 @@ export class TmdbClient {
 
   constructor(options: TmdbClientOptions) {
     this.baseUrl = options.baseUrl ?? (process.env.SHOKO_TMDB_URL?.trim() || DEFAULT_TMDB_BASE_URL);
-    this.imageBaseUrl = (options.imageBaseUrl ?? (process.env.SHOKO_TMDB_IMAGE_URL?.trim() || DEFAULT_TMDB_IMAGE_BASE_URL)).replace(/\/+$/, '');
+    this.imageBaseUrl = (options.imageBaseUrl ?? (process.env.SHOKO_TMDB_IMAGE_URL?.trim() || DEFAULT_TMDB_IMAGE_BASE_URL)).replace(
+      /\/+$/,
+      '',
+    );
     this.language = options.language ?? 'en-US';
     this.transport = new TmdbTransport({
       baseUrl: this.baseUrl,

@@ -15,7 +15,13 @@ const tmdb = (id: number, episodeNumber: number, title: string, airDate: string 
   airDate,
   titles: [title],
 });
-const anidb = (id: number, number: number, title: string, airDate: string | null, type: AnidbEpisodeForMatching['type'] = 'Episode'): AnidbEpisodeForMatching => ({
+const anidb = (
+  id: number,
+  number: number,
+  title: string,
+  airDate: string | null,
+  type: AnidbEpisodeForMatching['type'] = 'Episode',
+): AnidbEpisodeForMatching => ({
   id,
   type,
   number,
@@ -33,7 +39,8 @@ const season: TmdbEpisodeForMatching[] = [
   tmdb(100, 1, 'Harbour Lights: A Look Back', '2022-05-03', 0),
 ];
 
-const ratingsOf = (links: EpisodeLink[]) => Object.fromEntries(links.map((link) => [link.anidbEpisodeId, [link.tmdbEpisodeId, MATCH_RATING_BADGES[link.rating]]]));
+const ratingsOf = (links: EpisodeLink[]) =>
+  Object.fromEntries(links.map((link) => [link.anidbEpisodeId, [link.tmdbEpisodeId, MATCH_RATING_BADGES[link.rating]]]));
 
 describe('matchEpisodes: one rating of each kind', () => {
   const episodes = [
@@ -131,26 +138,62 @@ describe('matchEpisodes: rules', () => {
     const withoutOverrides = matchEpisodes(episodes, season.slice(0, 3));
     expect(withoutOverrides.some((link) => link.rating === 'UserVerified')).toBe(false);
     // An override to 0 is an explicit "no link" and stays one.
-    expect(matchEpisodes(episodes, season, { userOverrides: [{ anidbEpisodeId: 1, tmdbEpisodeId: 0 }] })[0]).toEqual({ anidbEpisodeId: 1, tmdbEpisodeId: 0, rating: 'UserVerified' });
+    expect(matchEpisodes(episodes, season, { userOverrides: [{ anidbEpisodeId: 1, tmdbEpisodeId: 0 }] })[0]).toEqual({
+      anidbEpisodeId: 1,
+      tmdbEpisodeId: 0,
+      rating: 'UserVerified',
+    });
   });
 
   it('fills gaps by position without reordering what the evidence established', () => {
     const tmdbSix = [1, 2, 3, 4, 5, 6].map((n) => tmdb(400 + n, n, `Chapter title ${'abcdef'[n - 1].repeat(6)}`, null));
     // AniDB 3 matches TMDB 5 by title, so AniDB 1-2 may only take TMDB 1-4 and AniDB 4 only TMDB 6.
-    const episodes = [anidb(1, 1, '', null), anidb(2, 2, '', null), anidb(3, 3, 'Chapter title eeeeee', null), anidb(4, 4, '', null), anidb(5, 5, '', null)];
-    expect(ratingsOf(matchEpisodes(episodes, tmdbSix))).toEqual({ 1: [401, 'BG'], 2: [402, 'BG'], 3: [405, 'T'], 4: [406, 'BG'], 5: [0, 'None'] });
-    expect(matchEpisodes(episodes, tmdbSix, { positionFallback: false }).map((link) => link.rating)).toEqual(['None', 'None', 'TitleMatches', 'None', 'None']);
+    const episodes = [
+      anidb(1, 1, '', null),
+      anidb(2, 2, '', null),
+      anidb(3, 3, 'Chapter title eeeeee', null),
+      anidb(4, 4, '', null),
+      anidb(5, 5, '', null),
+    ];
+    expect(ratingsOf(matchEpisodes(episodes, tmdbSix))).toEqual({
+      1: [401, 'BG'],
+      2: [402, 'BG'],
+      3: [405, 'T'],
+      4: [406, 'BG'],
+      5: [0, 'None'],
+    });
+    expect(matchEpisodes(episodes, tmdbSix, { positionFallback: false }).map((link) => link.rating)).toEqual([
+      'None',
+      'None',
+      'TitleMatches',
+      'None',
+      'None',
+    ]);
   });
 
   it('treats titles under the fuzzy threshold as no evidence', () => {
     const episodes = [anidb(1, 1, 'Low Tide', null)];
     expect(matchEpisodes(episodes, season.slice(0, 2), { positionFallback: false })[0].rating).toBe('None');
-    expect(matchEpisodes(episodes, season.slice(0, 2), { positionFallback: false, fuzzyTitleThreshold: 0.4 })[0]).toMatchObject({ tmdbEpisodeId: 102, rating: 'TitleKindaMatches' });
+    expect(matchEpisodes(episodes, season.slice(0, 2), { positionFallback: false, fuzzyTitleThreshold: 0.4 })[0]).toMatchObject({
+      tmdbEpisodeId: 102,
+      rating: 'TitleKindaMatches',
+    });
   });
 
   it('reads TMDB season episodes, treating an empty air date as unknown', () => {
     const converted = tmdbEpisodeForMatching(
-      { id: 9, episode_number: 2, season_number: 1, name: 'Rewound', overview: '', air_date: '', runtime: null, still_path: null, vote_average: 0, vote_count: 0 },
+      {
+        id: 9,
+        episode_number: 2,
+        season_number: 1,
+        name: 'Rewound',
+        overview: '',
+        air_date: '',
+        runtime: null,
+        still_path: null,
+        vote_average: 0,
+        vote_count: 0,
+      },
       ['巻き戻し'],
     );
     expect(converted).toEqual({ id: 9, seasonNumber: 1, episodeNumber: 2, airDate: null, titles: ['Rewound', '巻き戻し'] });

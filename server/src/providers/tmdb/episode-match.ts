@@ -143,11 +143,21 @@ export function matchEpisodes(
     const anidb = anidbEpisodes
       .filter((episode) => episode.type === anidbType)
       .sort((a, b) => a.number - b.number)
-      .map((episode, position) => ({ id: episode.id, position, day: dayNumber(episode.airDate), titles: meaningfulTitles(episode.titles) }));
+      .map((episode, position) => ({
+        id: episode.id,
+        position,
+        day: dayNumber(episode.airDate),
+        titles: meaningfulTitles(episode.titles),
+      }));
     const tmdb = tmdbEpisodes
       .filter(inPool)
       .sort((a, b) => a.seasonNumber - b.seasonNumber || a.episodeNumber - b.episodeNumber)
-      .map((episode, position) => ({ id: episode.id, position, day: dayNumber(episode.airDate), titles: meaningfulTitles(episode.titles) }));
+      .map((episode, position) => ({
+        id: episode.id,
+        position,
+        day: dayNumber(episode.airDate),
+        titles: meaningfulTitles(episode.titles),
+      }));
     linkByEvidence(anidb, tmdb, links, usedTmdb, options);
     if (options.positionFallback !== false) linkByPosition(anidb, tmdb, links, usedTmdb);
   }

@@ -9,8 +9,24 @@ import { Icon } from '@/components/Icon';
 import { compareSemVer, WEBUI_VERSION } from '@/lib/version';
 import { useAggregateState } from '@/realtime/AggregateHub';
 
-function Banner({ tone, icon, children, onClick, testId }: { tone: 'warning' | 'danger' | 'info'; icon: string; children: ReactNode; onClick?: () => void; testId: string }) {
-  const tones = { warning: 'border-warning/40 bg-warning/10 text-warning', danger: 'border-danger/40 bg-danger/10 text-danger', info: 'border-secondary/40 bg-secondary/10 text-secondary' };
+function Banner({
+  tone,
+  icon,
+  children,
+  onClick,
+  testId,
+}: {
+  tone: 'warning' | 'danger' | 'info';
+  icon: string;
+  children: ReactNode;
+  onClick?: () => void;
+  testId: string;
+}) {
+  const tones = {
+    warning: 'border-warning/40 bg-warning/10 text-warning',
+    danger: 'border-danger/40 bg-danger/10 text-danger',
+    info: 'border-secondary/40 bg-secondary/10 text-secondary',
+  };
   const content = (
     <>
       <Icon path={icon} size={0.85} className="shrink-0" />
@@ -39,7 +55,8 @@ function BanNotice({ state, kind }: { state: AniDBState | null; kind: 'UDP' | 'H
   if (!state?.Value || state.UpdateType !== expected) return null;
   return (
     <Banner tone="danger" icon={mdiAlertCircleOutline} testId={`anidb-${kind.toLowerCase()}-ban`}>
-      AniDB {kind} Ban Detected! AniDB has temporarily banned this server for excessive connections. Automatic recheck at {banRecheckTime(state)}.
+      AniDB {kind} Ban Detected! AniDB has temporarily banned this server for excessive connections. Automatic recheck at{' '}
+      {banRecheckTime(state)}.
     </Banner>
   );
 }

@@ -1,6 +1,16 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { mdiClose, mdiCogOutline, mdiLogout, mdiMenu, mdiTextBoxOutline, mdiTune, mdiViewDashboardOutline, mdiFolderMultipleOutline, mdiLightningBoltOutline } from '@mdi/js';
+import {
+  mdiClose,
+  mdiCogOutline,
+  mdiLogout,
+  mdiMenu,
+  mdiTextBoxOutline,
+  mdiTune,
+  mdiViewDashboardOutline,
+  mdiFolderMultipleOutline,
+  mdiLightningBoltOutline,
+} from '@mdi/js';
 import { useLogout } from '@/api/auth';
 import { Icon } from '@/components/Icon';
 import { ShokoLogo } from '@/components/ShokoLogo';
@@ -57,7 +67,13 @@ export function TopNav() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-header/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-[1920px] items-center gap-2 px-3 md:px-6">
-        <button type="button" className={`${iconButton} lg:hidden`} aria-label={menuOpen ? 'Close menu' : 'Open menu'} aria-expanded={menuOpen} onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className={`${iconButton} lg:hidden`}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           <Icon path={menuOpen ? mdiClose : mdiMenu} />
         </button>
         <Link to="/dashboard" className="flex items-center gap-2" aria-label="Shoko home">
@@ -70,11 +86,22 @@ export function TopNav() {
         <div className="ml-auto flex items-center gap-1">
           <QueueCount />
           {onDashboard && (
-            <button type="button" className={iconButton} aria-label="Dashboard Settings" title="Dashboard Settings" onClick={() => setDashboardSettingsOpen(true)}>
+            <button
+              type="button"
+              className={iconButton}
+              aria-label="Dashboard Settings"
+              title="Dashboard Settings"
+              onClick={() => setDashboardSettingsOpen(true)}
+            >
               <Icon path={mdiTune} />
             </button>
           )}
-          <NavLink to="/settings" className={({ isActive }) => `${iconButton} ${isActive ? 'text-primary' : ''}`} aria-label="Settings" title="Settings">
+          <NavLink
+            to="/settings"
+            className={({ isActive }) => `${iconButton} ${isActive ? 'text-primary' : ''}`}
+            aria-label="Settings"
+            title="Settings"
+          >
             <Icon path={mdiCogOutline} />
           </NavLink>
           <UserBadge />

@@ -10,7 +10,10 @@ export function UserBadge() {
       {user?.Avatar ? (
         <img src={user.Avatar} alt="" className="size-8 rounded-full object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-panel-alt text-sm font-semibold text-primary">
+        <span
+          aria-hidden="true"
+          className="flex size-8 items-center justify-center rounded-full bg-panel-alt text-sm font-semibold text-primary"
+        >
           {name.charAt(0).toUpperCase() || '?'}
         </span>
       )}

@@ -17,7 +17,9 @@ export function UtilitiesMenu({ onNavigate }: { onNavigate: () => void }) {
   const active = useLocation().pathname.startsWith('/utilities');
   return (
     <Menu as="div" className="relative">
-      <MenuButton className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${active ? 'text-primary' : 'text-muted hover:text-text'}`}>
+      <MenuButton
+        className={`flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${active ? 'text-primary' : 'text-muted hover:text-text'}`}
+      >
         <Icon path={mdiToolboxOutline} size={0.85} />
         Utilities
         <Icon path={mdiChevronDown} size={0.75} />
@@ -28,7 +30,11 @@ export function UtilitiesMenu({ onNavigate }: { onNavigate: () => void }) {
       >
         {utilityLinks.map(([to, label]) => (
           <MenuItem key={to}>
-            <Link to={to} onClick={onNavigate} className="rounded-md px-3 py-2 text-sm text-text data-[focus]:bg-panel-alt data-[focus]:text-primary">
+            <Link
+              to={to}
+              onClick={onNavigate}
+              className="rounded-md px-3 py-2 text-sm text-text data-[focus]:bg-panel-alt data-[focus]:text-primary"
+            >
               {label}
             </Link>
           </MenuItem>

@@ -7,7 +7,11 @@ export function VersionBadge() {
   const server = data?.Server;
   if (!server || !server.ReleaseChannel || server.ReleaseChannel === 'Stable') return null;
   return (
-    <span className="hidden rounded-full border border-border px-2 py-0.5 font-mono text-xs text-muted md:inline" title="Server version" data-testid="version-channel">
+    <span
+      className="hidden rounded-full border border-border px-2 py-0.5 font-mono text-xs text-muted md:inline"
+      title="Server version"
+      data-testid="version-channel"
+    >
       {formatVersion(server)}
     </span>
   );

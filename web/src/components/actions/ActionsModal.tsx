@@ -27,7 +27,10 @@ function ActionRow({ entry, isAdmin }: { entry: ActionEntry; isAdmin: boolean })
         <span className="flex items-center gap-2 text-sm font-semibold">
           {entry.Name}
           {entry.Destructive && (
-            <span className="inline-flex items-center gap-1 rounded-full border border-warning/40 px-2 text-xs text-warning" title="One-way: cannot be undone">
+            <span
+              className="inline-flex items-center gap-1 rounded-full border border-warning/40 px-2 text-xs text-warning"
+              title="One-way: cannot be undone"
+            >
               <Icon path={mdiAlertOutline} size={0.55} />
               One-way
             </span>
@@ -38,11 +41,21 @@ function ActionRow({ entry, isAdmin }: { entry: ActionEntry; isAdmin: boolean })
       </div>
       {confirming ? (
         <div className="flex gap-2">
-          <Button variant="ghost" onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button variant="danger" onClick={start}>Run Anyway</Button>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={start}>
+            Run Anyway
+          </Button>
         </div>
       ) : (
-        <Button variant="secondary" disabled={!allowed} busy={run.isPending} onClick={() => (entry.Destructive ? setConfirming(true) : start())} aria-label={`Run ${entry.Name}`}>
+        <Button
+          variant="secondary"
+          disabled={!allowed}
+          busy={run.isPending}
+          onClick={() => (entry.Destructive ? setConfirming(true) : start())}
+          aria-label={`Run ${entry.Name}`}
+        >
           <Icon path={mdiPlay} size={0.75} />
           Run
         </Button>
@@ -57,7 +70,17 @@ export function ActionsModal({ open, onClose }: { open: boolean; onClose: () => 
   const { data: user } = useCurrentUser();
   const entries = ACTION_CATALOGUE.filter((entry) => entry.Group === group);
   return (
-    <Modal open={open} onClose={onClose} title="Actions" size="lg" footer={<Button variant="secondary" onClick={onClose}>Close</Button>}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Actions"
+      size="lg"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
       <div role="tablist" aria-label="Action groups" className="flex flex-wrap gap-1 border-b border-border pb-2">
         {ActionGroups.map((name) => (
           <button

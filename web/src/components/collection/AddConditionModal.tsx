@@ -27,7 +27,11 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
   const available = useMemo(() => (criteria.data ?? []).filter((c) => !used.includes(c.Expression)), [criteria.data, used]);
   const criterion: FilterExpressionHelp | undefined = available.find((c) => c.Expression === expression);
   const kind = criterion ? parameterKind(criterion) : 'none';
-  const options = criterion ? (kind === 'pairs' ? (criterion.PossibleParameterPairs ?? []).map((p) => p.join('|')) : (criterion.PossibleParameters ?? [])) : [];
+  const options = criterion
+    ? kind === 'pairs'
+      ? (criterion.PossibleParameterPairs ?? []).map((p) => p.join('|'))
+      : (criterion.PossibleParameters ?? [])
+    : [];
   const shown = options.filter((o) => o.toLowerCase().includes(valueSearch.trim().toLowerCase())).slice(0, 200);
   const picked = kind === 'text' ? (text.trim() ? [text.trim()] : []) : values;
   const ready = !!criterion && (kind === 'none' || picked.length > 0);
@@ -97,7 +101,12 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
           {kind === 'text' && (
             <label className="flex flex-col gap-1">
               <span className="font-semibold">Value</span>
-              <input aria-label="Value" value={text} onChange={(event) => setText(event.target.value)} className="rounded-md border border-border bg-panel-alt px-3 py-2" />
+              <input
+                aria-label="Value"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                className="rounded-md border border-border bg-panel-alt px-3 py-2"
+              />
             </label>
           )}
           {(kind === 'choices' || kind === 'pairs') && (
@@ -109,7 +118,11 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
                 onChange={(event) => setValueSearch(event.target.value)}
                 className="rounded-md border border-border bg-panel-alt px-3 py-2"
               />
-              <div className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2" role="group" aria-label="Values">
+              <div
+                className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2"
+                role="group"
+                aria-label="Values"
+              >
                 {shown.length === 0 && <span className="text-muted">No values available.</span>}
                 {shown.map((option) => (
                   <Checkbox
@@ -123,7 +136,12 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
               {!isTag && values.length > 1 && (
                 <label className="flex items-center gap-2">
                   <span>Match</span>
-                  <select aria-label="Match mode" value={matchMode} onChange={(event) => setMatchMode(event.target.value as 'Or' | 'And')} className="rounded-md border border-border bg-panel-alt px-2 py-1">
+                  <select
+                    aria-label="Match mode"
+                    value={matchMode}
+                    onChange={(event) => setMatchMode(event.target.value as 'Or' | 'And')}
+                    className="rounded-md border border-border bg-panel-alt px-2 py-1"
+                  >
                     <option value="Or">any (Or)</option>
                     <option value="And">all (And)</option>
                   </select>
@@ -131,7 +149,13 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
               )}
             </div>
           )}
-          {criterion && (kind === 'none' || isTag) && <Checkbox label={isTag ? 'Exclude the selected tags' : 'Exclude (match items without this)'} checked={exclude} onChange={setExclude} />}
+          {criterion && (kind === 'none' || isTag) && (
+            <Checkbox
+              label={isTag ? 'Exclude the selected tags' : 'Exclude (match items without this)'}
+              checked={exclude}
+              onChange={setExclude}
+            />
+          )}
         </>
       )}
     </Modal>

@@ -5,7 +5,17 @@ import { Toggle } from '@/components/Toggle';
 import type { CollectionSettings } from './collectionSettings';
 
 /** WebUI_Settings.collection: what poster and list views show. */
-export function DisplaySettingsModal({ open, onClose, settings, onSave }: { open: boolean; onClose: () => void; settings: CollectionSettings; onSave: (next: CollectionSettings) => void }) {
+export function DisplaySettingsModal({
+  open,
+  onClose,
+  settings,
+  onSave,
+}: {
+  open: boolean;
+  onClose: () => void;
+  settings: CollectionSettings;
+  onSave: (next: CollectionSettings) => void;
+}) {
   const [draft, setDraft] = useState(settings);
   const set = <S extends 'poster' | 'list' | 'image'>(section: S, key: keyof CollectionSettings[S], value: boolean) =>
     setDraft((current) => ({ ...current, [section]: { ...current[section], [key]: value } }));
@@ -36,8 +46,16 @@ export function DisplaySettingsModal({ open, onClose, settings, onSave }: { open
     >
       <h3 className="font-semibold">Poster View</h3>
       <Toggle label="Show Episode Count" checked={draft.poster.showEpisodeCount} onChange={(v) => set('poster', 'showEpisodeCount', v)} />
-      <Toggle label="Show Group Indicator" checked={draft.poster.showGroupIndicator} onChange={(v) => set('poster', 'showGroupIndicator', v)} />
-      <Toggle label="Show Unwatched Count" checked={draft.poster.showUnwatchedCount} onChange={(v) => set('poster', 'showUnwatchedCount', v)} />
+      <Toggle
+        label="Show Group Indicator"
+        checked={draft.poster.showGroupIndicator}
+        onChange={(v) => set('poster', 'showGroupIndicator', v)}
+      />
+      <Toggle
+        label="Show Unwatched Count"
+        checked={draft.poster.showUnwatchedCount}
+        onChange={(v) => set('poster', 'showUnwatchedCount', v)}
+      />
       <h3 className="font-semibold">List View</h3>
       <Toggle label="Show Item Type" checked={draft.list.showItemType} onChange={(v) => set('list', 'showItemType', v)} />
       <Toggle label="Show Group Indicator" checked={draft.list.showGroupIndicator} onChange={(v) => set('list', 'showGroupIndicator', v)} />

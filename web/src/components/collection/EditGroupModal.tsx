@@ -122,7 +122,15 @@ function NameTab({ groupId, name }: { groupId: number; name: string }) {
   );
 }
 
-function SeriesTab({ groupId, preferred, series }: { groupId: number; preferred: number; series: Array<{ IDs: { ID: number }; Name: string }> }) {
+function SeriesTab({
+  groupId,
+  preferred,
+  series,
+}: {
+  groupId: number;
+  preferred: number;
+  series: Array<{ IDs: { ID: number }; Name: string }>;
+}) {
   const setPreferred = useSetPreferredSeries();
   const move = useMoveSeriesToNewGroup();
   const error = setPreferred.error ?? move.error;
@@ -141,7 +149,12 @@ function SeriesTab({ groupId, preferred, series }: { groupId: number; preferred:
               <Icon path={s.IDs.ID === preferred ? mdiStar : mdiStarOutline} size={0.8} />
             </button>
             <span className="min-w-0 flex-1 truncate">{s.Name}</span>
-            <Button variant="secondary" className="px-2 py-1 text-xs" disabled={series.length < 2 || move.isPending} onClick={() => move.mutate(s.IDs.ID)}>
+            <Button
+              variant="secondary"
+              className="px-2 py-1 text-xs"
+              disabled={series.length < 2 || move.isPending}
+              onClick={() => move.mutate(s.IDs.ID)}
+            >
               Move to new group
             </Button>
           </li>
@@ -167,8 +180,8 @@ function FileActionsTab({ groupId }: { groupId: number }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-muted">
-        Rename and move every file of this group's series with the default renamer. The server does this only while Rename on import or Move on
-        import is enabled in Settings › Import.
+        Rename and move every file of this group's series with the default renamer. The server does this only while Rename on import or Move
+        on import is enabled in Settings › Import.
       </p>
       <div>
         <Button variant="secondary" busy={state === 'busy'} onClick={() => void relocate()} disabled={state === 'unsupported'}>

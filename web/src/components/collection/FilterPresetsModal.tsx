@@ -27,21 +27,29 @@ export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: 
   return (
     <Modal open={open} onClose={onClose} title="Filter Presets" size="lg">
       <div className="flex flex-wrap gap-2" role="tablist" aria-label="Preset directories">
-        {[{ id: null as number | null, name: 'Filters' }, ...directories.map((d) => ({ id: d.IDs.ID as number | null, name: d.Name }))].map((entry) => (
-          <button
-            key={entry.id ?? 'top'}
-            type="button"
-            role="tab"
-            aria-selected={tab === entry.id}
-            onClick={() => setTab(entry.id)}
-            className={`flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-semibold ${tab === entry.id ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted hover:text-text'}`}
-          >
-            {entry.id !== null && <Icon path={mdiFolderOutline} size={0.6} />}
-            {entry.name}
-          </button>
-        ))}
+        {[{ id: null as number | null, name: 'Filters' }, ...directories.map((d) => ({ id: d.IDs.ID as number | null, name: d.Name }))].map(
+          (entry) => (
+            <button
+              key={entry.id ?? 'top'}
+              type="button"
+              role="tab"
+              aria-selected={tab === entry.id}
+              onClick={() => setTab(entry.id)}
+              className={`flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-semibold ${tab === entry.id ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted hover:text-text'}`}
+            >
+              {entry.id !== null && <Icon path={mdiFolderOutline} size={0.6} />}
+              {entry.name}
+            </button>
+          ),
+        )}
       </div>
-      <input aria-label="Search presets" placeholder="Search…" value={search} onChange={(event) => setSearch(event.target.value)} className="rounded-md border border-border bg-panel-alt px-3 py-2" />
+      <input
+        aria-label="Search presets"
+        placeholder="Search…"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        className="rounded-md border border-border bg-panel-alt px-3 py-2"
+      />
       <div className="flex max-h-[50vh] min-h-32 flex-col gap-1 overflow-y-auto">
         {loading ? (
           <Spinner />
@@ -50,11 +58,21 @@ export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: 
         ) : (
           shown.map((filter) => (
             <div key={filter.IDs.ID} className="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-panel-alt">
-              <button type="button" className="flex min-w-0 flex-1 items-center justify-between gap-2 text-left" onClick={() => openPreset(filter)}>
+              <button
+                type="button"
+                className="flex min-w-0 flex-1 items-center justify-between gap-2 text-left"
+                onClick={() => openPreset(filter)}
+              >
                 <span className="truncate font-semibold">{filter.Name}</span>
                 <span className="shrink-0 text-xs text-muted">{filter.Size}</span>
               </button>
-              <Button variant="ghost" className="px-2" aria-label={`Delete ${filter.Name}`} disabled={filter.IsLocked || remove.isPending} onClick={() => remove.mutate(filter.IDs.ID)}>
+              <Button
+                variant="ghost"
+                className="px-2"
+                aria-label={`Delete ${filter.Name}`}
+                disabled={filter.IsLocked || remove.isPending}
+                onClick={() => remove.mutate(filter.IDs.ID)}
+              >
                 <Icon path={mdiDeleteOutline} size={0.7} />
               </Button>
             </div>

@@ -32,9 +32,17 @@ export function FilterSidebar({ conditions, onChange, onClose }: FilterSidebarPr
       ) : (
         <ul className="flex flex-col gap-2" aria-label="Conditions">
           {conditions.map((condition, index) => (
-            <li key={`${condition.expression}-${index}`} className="flex items-start justify-between gap-2 rounded-md bg-panel-alt px-3 py-2 text-sm">
+            <li
+              key={`${condition.expression}-${index}`}
+              className="flex items-start justify-between gap-2 rounded-md bg-panel-alt px-3 py-2 text-sm"
+            >
               <span className="min-w-0 break-words">{describeCondition(condition)}</span>
-              <button type="button" aria-label={`Remove ${condition.name}`} className="text-muted hover:text-text" onClick={() => onChange(conditions.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                aria-label={`Remove ${condition.name}`}
+                className="text-muted hover:text-text"
+                onClick={() => onChange(conditions.filter((_, i) => i !== index))}
+              >
                 <Icon path={mdiClose} size={0.7} />
               </button>
             </li>
@@ -51,7 +59,12 @@ export function FilterSidebar({ conditions, onChange, onClose }: FilterSidebarPr
           Save Preset
         </Button>
       </div>
-      <AddConditionModal open={adding} onClose={() => setAdding(false)} onAdd={(condition) => onChange([...conditions, condition])} used={conditions.map((c) => c.expression)} />
+      <AddConditionModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdd={(condition) => onChange([...conditions, condition])}
+        used={conditions.map((c) => c.expression)}
+      />
       <SavePresetModal open={saving} onClose={() => setSaving(false)} conditions={conditions} />
     </aside>
   );
@@ -68,7 +81,15 @@ function SavePresetModal({ open, onClose, conditions }: { open: boolean; onClose
   };
   const submit = () => {
     const expression = conditionsExpression(conditions);
-    save.mutate({ Name: name.trim(), ApplyAtSeriesLevel: true, ...(expression ? { Expression: expression } : {}), Sorting: { Type: 'Name', IsInverted: false } }, { onSuccess: close });
+    save.mutate(
+      {
+        Name: name.trim(),
+        ApplyAtSeriesLevel: true,
+        ...(expression ? { Expression: expression } : {}),
+        Sorting: { Type: 'Name', IsInverted: false },
+      },
+      { onSuccess: close },
+    );
   };
   return (
     <Modal

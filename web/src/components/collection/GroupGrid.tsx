@@ -28,11 +28,14 @@ export function groupLink(group: Group): string {
 /** A poster image, or a plain 'No poster' panel when there is none or it fails to load. */
 export function PosterImage({ image, className }: { image: CollectionImage | undefined; className: string }) {
   const [failed, setFailed] = useState(false);
-  if (!image || failed) return <div className={`${className} flex items-center justify-center bg-panel-alt text-xs text-muted`}>No poster</div>;
+  if (!image || failed)
+    return <div className={`${className} flex items-center justify-center bg-panel-alt text-xs text-muted`}>No poster</div>;
   return <img src={imageUrl(image)} alt="" loading="lazy" onError={() => setFailed(true)} className={`${className} object-cover`} />;
 }
 
-const Poster = ({ group, className }: { group: Group; className: string }) => <PosterImage image={group.Images.Posters[0]} className={className} />;
+const Poster = ({ group, className }: { group: Group; className: string }) => (
+  <PosterImage image={group.Images.Posters[0]} className={className} />
+);
 
 interface GroupGridProps {
   groups: Group[];
@@ -84,13 +87,15 @@ export function GroupGrid({ groups, mode, settings, extras, hasMore, onLoadMore,
               className="absolute left-0 flex w-full gap-4"
               style={{ transform: `translateY(${row.start}px)`, height: row.size, paddingLeft: inset }}
             >
-              {groups.slice(row.index * columns, row.index * columns + columns).map((group) =>
-                mode === 'poster' ? (
-                  <PosterCard key={group.IDs.ID} group={group} settings={settings} />
-                ) : (
-                  <ListRow key={group.IDs.ID} group={group} settings={settings} extra={extras.get(group.IDs.ID)} />
-                ),
-              )}
+              {groups
+                .slice(row.index * columns, row.index * columns + columns)
+                .map((group) =>
+                  mode === 'poster' ? (
+                    <PosterCard key={group.IDs.ID} group={group} settings={settings} />
+                  ) : (
+                    <ListRow key={group.IDs.ID} group={group} settings={settings} extra={extras.get(group.IDs.ID)} />
+                  ),
+                )}
             </div>
           ))}
         </div>
@@ -108,16 +113,28 @@ function PosterCard({ group, settings }: { group: Group; settings: CollectionSet
   const unwatched = unwatchedCount(group);
   const episodes = group.Sizes.Local.Episodes + group.Sizes.Local.Specials;
   return (
-    <Link to={groupLink(group)} className="group flex shrink-0 flex-col gap-2" style={{ width: POSTER_WIDTH }} data-testid="group-card" title={group.Name}>
+    <Link
+      to={groupLink(group)}
+      className="group flex shrink-0 flex-col gap-2"
+      style={{ width: POSTER_WIDTH }}
+      data-testid="group-card"
+      title={group.Name}
+    >
       <div className="relative overflow-hidden rounded-lg border border-border">
         <Poster group={group} className="h-[270px] w-full transition-transform group-hover:scale-105" />
         {settings.poster.showGroupIndicator && group.Size > 1 && (
-          <span className="absolute left-2 top-2 flex items-center gap-1 rounded bg-panel/90 px-1.5 py-0.5 text-xs font-semibold" title="Group">
+          <span
+            className="absolute left-2 top-2 flex items-center gap-1 rounded bg-panel/90 px-1.5 py-0.5 text-xs font-semibold"
+            title="Group"
+          >
             <Icon path={mdiLayersTripleOutline} size={0.6} /> {group.Size}
           </span>
         )}
         {settings.poster.showUnwatchedCount && unwatched > 0 && (
-          <span className="absolute right-2 top-2 rounded bg-primary px-1.5 py-0.5 text-xs font-bold text-on-primary" title="Unwatched episodes">
+          <span
+            className="absolute right-2 top-2 rounded bg-primary px-1.5 py-0.5 text-xs font-bold text-on-primary"
+            title="Unwatched episodes"
+          >
             {unwatched}
           </span>
         )}
@@ -136,10 +153,19 @@ const TYPE_NAMES: Record<string, string> = { TV: 'TV Series', TVSpecial: 'TV Spe
 
 function ListRow({ group, settings, extra }: { group: Group; settings: CollectionSettings; extra?: WebUIGroupExtra }) {
   const unwatched = unwatchedCount(group);
-  const tags = (extra?.Tags ?? []).filter((tag) => (tag.Source === 'User' ? settings.list.showCustomTags : settings.list.showTopTags)).slice(0, 20);
-  const years = extra?.AirDate ? `${extra.AirDate.slice(0, 4)}${extra.EndDate && extra.EndDate.slice(0, 4) !== extra.AirDate.slice(0, 4) ? ` – ${extra.EndDate.slice(0, 4)}` : ''}` : null;
+  const tags = (extra?.Tags ?? [])
+    .filter((tag) => (tag.Source === 'User' ? settings.list.showCustomTags : settings.list.showTopTags))
+    .slice(0, 20);
+  const years = extra?.AirDate
+    ? `${extra.AirDate.slice(0, 4)}${extra.EndDate && extra.EndDate.slice(0, 4) !== extra.AirDate.slice(0, 4) ? ` – ${extra.EndDate.slice(0, 4)}` : ''}`
+    : null;
   return (
-    <Link to={groupLink(group)} className="flex min-w-0 flex-1 gap-3 rounded-lg border border-border bg-panel p-2 hover:border-primary" data-testid="group-row" style={{ height: LIST_ROW_HEIGHT - 12 }}>
+    <Link
+      to={groupLink(group)}
+      className="flex min-w-0 flex-1 gap-3 rounded-lg border border-border bg-panel p-2 hover:border-primary"
+      data-testid="group-row"
+      style={{ height: LIST_ROW_HEIGHT - 12 }}
+    >
       <Poster group={group} className="h-full w-[72px] shrink-0 rounded" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-center gap-2">
@@ -165,7 +191,10 @@ function ListRow({ group, settings, extra }: { group: Group; settings: Collectio
         {tags.length > 0 && (
           <div className="flex flex-wrap gap-1 overflow-hidden" style={{ maxHeight: 44 }} aria-label="Tags">
             {tags.map((tag) => (
-              <span key={`${tag.Source}-${tag.ID}`} className={`rounded px-1.5 py-0.5 text-[11px] ${tag.Source === 'User' ? 'bg-primary/20 text-text' : 'bg-panel-alt text-muted'}`}>
+              <span
+                key={`${tag.Source}-${tag.ID}`}
+                className={`rounded px-1.5 py-0.5 text-[11px] ${tag.Source === 'User' ? 'bg-primary/20 text-text' : 'bg-panel-alt text-muted'}`}
+              >
                 {tag.Name}
               </span>
             ))}

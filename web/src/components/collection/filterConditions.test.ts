@@ -4,7 +4,15 @@ import { mergeCollectionSettings } from './collectionSettings';
 import { conditionNode, conditionsExpression, describeCondition, parameterKind } from './filterConditions';
 import { unwatchedCount } from './GroupGrid';
 
-const counts = (Episodes: number, Specials = 0, Others = 0) => ({ Unknown: 0, Episodes, Specials, Credits: 0, Trailers: 0, Parodies: 0, Others });
+const counts = (Episodes: number, Specials = 0, Others = 0) => ({
+  Unknown: 0,
+  Episodes,
+  Specials,
+  Credits: 0,
+  Trailers: 0,
+  Parodies: 0,
+  Others,
+});
 
 describe('live filter bodies (contract §7.9)', () => {
   it('turns search text into a Names condition, numeric text also matching AniDB ids', () => {
@@ -22,7 +30,10 @@ describe('live filter bodies (contract §7.9)', () => {
     expect(andAll([a, null, b, c])).toEqual({ Type: 'And', Left: a, Right: { Type: 'And', Left: b, Right: c } });
     expect(previewBody([null, undefined])).toEqual({});
     expect(previewBody([a])).toEqual({ ApplyAtSeriesLevel: true, Expression: a, Sorting: { Type: 'Name', IsInverted: false } });
-    expect(previewBody([], { Type: 'AirDate', IsInverted: true })).toEqual({ ApplyAtSeriesLevel: true, Sorting: { Type: 'AirDate', IsInverted: true } });
+    expect(previewBody([], { Type: 'AirDate', IsInverted: true })).toEqual({
+      ApplyAtSeriesLevel: true,
+      Sorting: { Type: 'AirDate', IsInverted: true },
+    });
   });
 
   it('builds sidebar conditions: excluded tags And-chained under Not, other values by match mode, seasons as pairs', () => {
@@ -31,15 +42,32 @@ describe('live filter bodies (contract §7.9)', () => {
       Left: { Type: 'Not', Left: { Type: 'HasTag', Parameter: 'a' } },
       Right: { Type: 'Not', Left: { Type: 'HasTag', Parameter: 'b' } },
     });
-    expect(conditionNode({ expression: 'HasAnimeType', name: 'Has Anime Type', values: ['Movie', 'OVA'], exclude: false, matchMode: 'Or' })).toEqual({
+    expect(
+      conditionNode({ expression: 'HasAnimeType', name: 'Has Anime Type', values: ['Movie', 'OVA'], exclude: false, matchMode: 'Or' }),
+    ).toEqual({
       Type: 'Or',
       Left: { Type: 'HasAnimeType', Parameter: 'Movie' },
       Right: { Type: 'HasAnimeType', Parameter: 'OVA' },
     });
-    expect(conditionNode({ expression: 'InSeason', name: 'In Season', values: ['2024|Winter'], exclude: false, matchMode: 'Or' })).toEqual({ Type: 'InSeason', Parameter: '2024', SecondParameter: 'Winter' });
-    expect(conditionNode({ expression: 'IsFinished', name: 'Is Finished', values: [], exclude: true, matchMode: 'Or' })).toEqual({ Type: 'Not', Left: { Type: 'IsFinished' } });
+    expect(conditionNode({ expression: 'InSeason', name: 'In Season', values: ['2024|Winter'], exclude: false, matchMode: 'Or' })).toEqual({
+      Type: 'InSeason',
+      Parameter: '2024',
+      SecondParameter: 'Winter',
+    });
+    expect(conditionNode({ expression: 'IsFinished', name: 'Is Finished', values: [], exclude: true, matchMode: 'Or' })).toEqual({
+      Type: 'Not',
+      Left: { Type: 'IsFinished' },
+    });
     expect(conditionsExpression([])).toBeNull();
-    expect(describeCondition({ expression: 'InSeason', name: 'In Season', values: ['2024|Winter', '2024|Fall'], exclude: false, matchMode: 'Or' })).toBe('In Season: 2024 Winter or 2024 Fall');
+    expect(
+      describeCondition({
+        expression: 'InSeason',
+        name: 'In Season',
+        values: ['2024|Winter', '2024|Fall'],
+        exclude: false,
+        matchMode: 'Or',
+      }),
+    ).toBe('In Season: 2024 Winter or 2024 Fall');
   });
 
   it('knows which input a criterion needs', () => {

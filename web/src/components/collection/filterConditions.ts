@@ -13,7 +13,9 @@ export interface LiveCondition {
 }
 
 /** What kind of input a criterion needs. */
-export function parameterKind(criterion: Pick<FilterExpressionHelp, 'Parameter' | 'PossibleParameters' | 'PossibleParameterPairs'>): 'none' | 'pairs' | 'choices' | 'text' {
+export function parameterKind(
+  criterion: Pick<FilterExpressionHelp, 'Parameter' | 'PossibleParameters' | 'PossibleParameterPairs'>,
+): 'none' | 'pairs' | 'choices' | 'text' {
   if (criterion.PossibleParameterPairs?.length) return 'pairs';
   if (!criterion.Parameter) return 'none';
   if (criterion.PossibleParameters?.length) return 'choices';
@@ -42,11 +44,16 @@ export function conditionNode(condition: LiveCondition): FilterCondition | null 
 }
 
 export function conditionsExpression(conditions: LiveCondition[]): FilterCondition | null {
-  return fold(conditions.map(conditionNode).filter((n): n is FilterCondition => !!n), 'And');
+  return fold(
+    conditions.map(conditionNode).filter((n): n is FilterCondition => !!n),
+    'And',
+  );
 }
 
 export function describeCondition(condition: LiveCondition): string {
   const values = condition.values.map((v) => v.replace('|', ' '));
   const prefix = condition.exclude ? 'Not ' : '';
-  return values.length ? `${prefix}${condition.name}: ${values.join(condition.matchMode === 'And' ? ' and ' : ' or ')}` : `${prefix}${condition.name}`;
+  return values.length
+    ? `${prefix}${condition.name}: ${values.join(condition.matchMode === 'And' ? ' and ' : ' or ')}`
+    : `${prefix}${condition.name}`;
 }

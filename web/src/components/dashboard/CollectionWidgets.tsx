@@ -26,21 +26,49 @@ export function QueueProcessorWidget() {
   const list = items.data?.List ?? [];
   const actions = (
     <>
-      <button type="button" className={headerButton} title={running ? 'Pause' : 'Resume'} aria-label={running ? 'Pause' : 'Resume'} disabled={operation.isPending} onClick={() => operation.mutate(running ? 'Pause' : 'Resume')}>
+      <button
+        type="button"
+        className={headerButton}
+        title={running ? 'Pause' : 'Resume'}
+        aria-label={running ? 'Pause' : 'Resume'}
+        disabled={operation.isPending}
+        onClick={() => operation.mutate(running ? 'Pause' : 'Resume')}
+      >
         <Icon path={running ? mdiPause : mdiPlay} size={0.85} />
       </button>
-      <button type="button" className={headerButton} title="Clear" aria-label="Clear" disabled={operation.isPending || !list.length} onClick={() => operation.mutate('Clear')}>
+      <button
+        type="button"
+        className={headerButton}
+        title="Clear"
+        aria-label="Clear"
+        disabled={operation.isPending || !list.length}
+        onClick={() => operation.mutate('Clear')}
+      >
         <Icon path={mdiDeleteSweepOutline} size={0.85} />
       </button>
     </>
   );
   return (
-    <Widget title="Queue Processor" count={queue?.TotalCount ?? items.data?.Total} testId="widget-queue" actions={actions} state={items} isEmpty={!list.length} emptyText={COLLECTION_TEXTS.queueEmpty}>
+    <Widget
+      title="Queue Processor"
+      count={queue?.TotalCount ?? items.data?.Total}
+      testId="widget-queue"
+      actions={actions}
+      state={items}
+      isEmpty={!list.length}
+      emptyText={COLLECTION_TEXTS.queueEmpty}
+    >
       <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto" aria-label="Queue items">
         {list.map((item) => (
           <li key={item.Key} className="flex flex-col rounded-md bg-background-alt px-3 py-2">
-            <span className={`text-sm font-semibold ${item.IsRunning ? 'text-primary' : ''}`}>{item.IsRunning ? item.Title : item.Type}</span>
-            <span className="truncate text-xs text-muted">{Object.entries(item.Details).map(([key, value]) => `${key}: ${value}`).join(' · ')}</span>
+            <span className={`text-sm font-semibold ${item.IsRunning ? 'text-primary' : ''}`}>
+              {item.IsRunning ? item.Title : item.Type}
+            </span>
+            <span className="truncate text-xs text-muted">
+              {Object.entries(item.Details)
+                .map(([key, value]) => `${key}: ${value}`)
+                .join(' · ')}
+            </span>
           </li>
         ))}
       </ul>
@@ -56,7 +84,11 @@ export function UnrecognizedFilesWidget() {
       title="Unrecognized Files"
       count={query.data?.Total}
       testId="widget-unrecognized"
-      actions={<Link to="/utilities/unrecognized/files" className="text-sm font-semibold text-primary hover:underline">View All</Link>}
+      actions={
+        <Link to="/utilities/unrecognized/files" className="text-sm font-semibold text-primary hover:underline">
+          View All
+        </Link>
+      }
       state={query}
       isEmpty={!files.length}
       emptyText={COLLECTION_TEXTS.noUnrecognized}
@@ -65,7 +97,11 @@ export function UnrecognizedFilesWidget() {
         {files.map((file) => {
           const { name, directory } = splitRelativePath(file.Locations[0]?.RelativePath ?? '');
           return (
-            <li key={file.ID} className="flex items-center justify-between gap-3 rounded-md bg-background-alt px-3 py-2" title={file.Locations[0]?.AbsolutePath ?? undefined}>
+            <li
+              key={file.ID}
+              className="flex items-center justify-between gap-3 rounded-md bg-background-alt px-3 py-2"
+              title={file.Locations[0]?.AbsolutePath ?? undefined}
+            >
               <span className="flex min-w-0 flex-col">
                 <span className="truncate text-sm font-semibold">{name || `File ${file.ID}`}</span>
                 <span className="truncate text-xs text-muted">{directory}</span>
@@ -136,7 +172,9 @@ export function MediaTypeWidget() {
             <li key={label} className="flex flex-col gap-1">
               <span className="flex justify-between">
                 <span>{label}</span>
-                <span className="font-semibold tabular-nums">{count} · {percent}%</span>
+                <span className="font-semibold tabular-nums">
+                  {count} · {percent}%
+                </span>
               </span>
               <span className="h-2 overflow-hidden rounded-full bg-background-alt">
                 <span className="block h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />

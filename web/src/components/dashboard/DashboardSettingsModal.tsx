@@ -73,8 +73,12 @@ export function DashboardSettingsModal({ open, onClose }: { open: boolean; onClo
           >
             Edit Layout
           </Button>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void submit().catch(() => undefined)} busy={saving} disabled={!loaded}>Save</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit().catch(() => undefined)} busy={saving} disabled={!loaded}>
+            Save
+          </Button>
         </>
       }
     >

@@ -1,6 +1,13 @@
 import dayjs from 'dayjs';
 import type { DashboardEpisode } from '@shoko-ts/contract';
-import { useContinueWatching, useNextUp, useRecentlyAddedEpisodes, useRecentlyAddedSeries, useRecommendedAnime, useUpcomingAnime } from '@/api/dashboard';
+import {
+  useContinueWatching,
+  useNextUp,
+  useRecentlyAddedEpisodes,
+  useRecentlyAddedSeries,
+  useRecommendedAnime,
+  useUpcomingAnime,
+} from '@/api/dashboard';
 import { PosterCard, PosterRow } from './PosterCard';
 import { watchProgress } from './progress';
 import type { DashboardSettings } from './settings';
@@ -16,9 +23,18 @@ export const DASHBOARD_TEXTS = {
 };
 
 const seriesLink = (id: number | null) => (id ? `/collection/series/${id}` : null);
-const episodeLabel = (episode: DashboardEpisode) => `${episode.Type === 'Normal' ? 'Episode' : episode.Type} ${episode.Number} — ${episode.Title}`;
+const episodeLabel = (episode: DashboardEpisode) =>
+  `${episode.Type === 'Normal' ? 'Episode' : episode.Type} ${episode.Number} — ${episode.Title}`;
 
-function EpisodeCards({ episodes, label, detail }: { episodes: DashboardEpisode[]; label: string; detail?: (episode: DashboardEpisode) => string | undefined }) {
+function EpisodeCards({
+  episodes,
+  label,
+  detail,
+}: {
+  episodes: DashboardEpisode[];
+  label: string;
+  detail?: (episode: DashboardEpisode) => string | undefined;
+}) {
   return (
     <PosterRow label={label}>
       {episodes.map((episode, index) => (
@@ -44,7 +60,13 @@ interface Props {
 export function ContinueWatchingWidget({ settings }: Props) {
   const query = useContinueWatching({ includeRestricted: !settings.hideR18Content });
   return (
-    <Widget title="Continue Watching" testId="widget-continue-watching" state={query} isEmpty={!query.data?.List.length} emptyText={DASHBOARD_TEXTS.noEpisodesInProgress}>
+    <Widget
+      title="Continue Watching"
+      testId="widget-continue-watching"
+      state={query}
+      isEmpty={!query.data?.List.length}
+      emptyText={DASHBOARD_TEXTS.noEpisodesInProgress}
+    >
       <EpisodeCards episodes={query.data?.List ?? []} label="Continue Watching" />
     </Widget>
   );
@@ -69,7 +91,10 @@ export function RecentlyImportedWidget({ settings, onChange }: Props) {
     <SegmentToggle
       label="Recently imported view"
       value={view}
-      options={[['episodes', 'Episodes'], ['series', 'Series']]}
+      options={[
+        ['episodes', 'Episodes'],
+        ['series', 'Series'],
+      ]}
       onChange={(next) => onChange?.({ ...settings, recentlyImportedView: next })}
     />
   );
@@ -87,7 +112,13 @@ export function RecentlyImportedWidget({ settings, onChange }: Props) {
       ) : (
         <PosterRow label="Recently imported series">
           {(series.data?.List ?? []).map((item) => (
-            <PosterCard key={item.IDs.ID} image={item.Images.Posters[0] ?? null} title={item.Name} subtitle={`${item.Sizes.Local.Episodes} / ${item.Sizes.Total.Episodes} episodes`} to={seriesLink(item.IDs.ID)} />
+            <PosterCard
+              key={item.IDs.ID}
+              image={item.Images.Posters[0] ?? null}
+              title={item.Name}
+              subtitle={`${item.Sizes.Local.Episodes} / ${item.Sizes.Total.Episodes} episodes`}
+              to={seriesLink(item.IDs.ID)}
+            />
           ))}
         </PosterRow>
       )}
@@ -102,13 +133,27 @@ export function UpcomingAnimeWidget({ settings, onChange }: Props) {
     <SegmentToggle
       label="Upcoming anime view"
       value={settings.upcomingAnimeView}
-      options={[['collection', 'My Collection'], ['all', 'All']]}
+      options={[
+        ['collection', 'My Collection'],
+        ['all', 'All'],
+      ]}
       onChange={(next) => onChange?.({ ...settings, upcomingAnimeView: next })}
     />
   );
   return (
-    <Widget title="Upcoming Anime" testId="widget-upcoming-anime" actions={toggle} state={query} isEmpty={!query.data?.length} emptyText={DASHBOARD_TEXTS.noUpcoming}>
-      <EpisodeCards episodes={query.data ?? []} label="Upcoming anime" detail={(episode) => (episode.AirDate ? dayjs(episode.AirDate).format('ddd, MMM D') : undefined)} />
+    <Widget
+      title="Upcoming Anime"
+      testId="widget-upcoming-anime"
+      actions={toggle}
+      state={query}
+      isEmpty={!query.data?.length}
+      emptyText={DASHBOARD_TEXTS.noUpcoming}
+    >
+      <EpisodeCards
+        episodes={query.data ?? []}
+        label="Upcoming anime"
+        detail={(episode) => (episode.AirDate ? dayjs(episode.AirDate).format('ddd, MMM D') : undefined)}
+      />
     </Widget>
   );
 }
@@ -116,10 +161,22 @@ export function UpcomingAnimeWidget({ settings, onChange }: Props) {
 export function RecommendedAnimeWidget({ settings }: Props) {
   const query = useRecommendedAnime({ includeRestricted: !settings.hideR18Content });
   return (
-    <Widget title="Recommended Anime" testId="widget-recommended-anime" state={query} isEmpty={!query.data?.List.length} emptyText={DASHBOARD_TEXTS.noRecommended}>
+    <Widget
+      title="Recommended Anime"
+      testId="widget-recommended-anime"
+      state={query}
+      isEmpty={!query.data?.List.length}
+      emptyText={DASHBOARD_TEXTS.noRecommended}
+    >
       <PosterRow label="Recommended anime">
         {(query.data?.List ?? []).map(({ Anime, SimilarTo }) => (
-          <PosterCard key={Anime.ID} image={Anime.Poster} title={Anime.Title} detail={`Similar to ${SimilarTo} watched`} to={seriesLink(Anime.ShokoID)} />
+          <PosterCard
+            key={Anime.ID}
+            image={Anime.Poster}
+            title={Anime.Title}
+            detail={`Similar to ${SimilarTo} watched`}
+            to={seriesLink(Anime.ShokoID)}
+          />
         ))}
       </PosterRow>
     </Widget>

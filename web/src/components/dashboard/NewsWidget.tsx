@@ -14,11 +14,18 @@ export const NEWS_TEXTS = {
 export function NewsWidget({ settings }: { settings: DashboardSettings }) {
   const { checking, offline, news } = useShokoNews(true);
   const posts = (news.data ?? []).slice(0, settings.shokoNewsPostsCount);
-  const state = checking ? { isPending: true, error: null } : offline ? { isPending: false, error: null } : { isPending: news.isPending, error: news.error ? new Error('The news could not be loaded.') : null };
+  const state = checking
+    ? { isPending: true, error: null }
+    : offline
+      ? { isPending: false, error: null }
+      : { isPending: news.isPending, error: news.error ? new Error('The news could not be loaded.') : null };
   return (
     <Widget title="Shoko News" testId="widget-shoko-news" state={state} isEmpty={!offline && !posts.length} emptyText={NEWS_TEXTS.empty}>
       {offline ? (
-        <p className="flex flex-1 flex-col items-center justify-center gap-2 py-6 text-center font-semibold text-muted" data-testid="news-offline">
+        <p
+          className="flex flex-1 flex-col items-center justify-center gap-2 py-6 text-center font-semibold text-muted"
+          data-testid="news-offline"
+        >
           <Icon path={mdiCloudOffOutline} />
           {NEWS_TEXTS.offline}
         </p>

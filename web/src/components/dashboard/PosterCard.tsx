@@ -25,9 +25,16 @@ export function PosterCard({ image, title, subtitle, detail, to, progress }: Pos
   const content = (
     <>
       <div className="relative flex aspect-[2/3] w-full items-center justify-center overflow-hidden rounded-lg border border-border bg-background-alt">
-        {url && !failed ? <img src={url} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} /> : <Icon path={mdiImageOffOutline} className="text-muted" />}
+        {url && !failed ? (
+          <img src={url} alt="" loading="lazy" className="size-full object-cover" onError={() => setFailed(true)} />
+        ) : (
+          <Icon path={mdiImageOffOutline} className="text-muted" />
+        )}
         {progress && (
-          <span className="absolute right-1 bottom-2.5 rounded bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums" data-testid="watch-progress">
+          <span
+            className="absolute right-1 bottom-2.5 rounded bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums"
+            data-testid="watch-progress"
+          >
             {progress.label}
           </span>
         )}
@@ -44,15 +51,27 @@ export function PosterCard({ image, title, subtitle, detail, to, progress }: Pos
           </div>
         )}
       </div>
-      <p className="line-clamp-2 text-sm font-semibold" title={title}>{title}</p>
-      {subtitle && <p className="line-clamp-1 text-xs text-muted" title={subtitle}>{subtitle}</p>}
+      <p className="line-clamp-2 text-sm font-semibold" title={title}>
+        {title}
+      </p>
+      {subtitle && (
+        <p className="line-clamp-1 text-xs text-muted" title={subtitle}>
+          {subtitle}
+        </p>
+      )}
       {detail && <p className="text-xs text-primary">{detail}</p>}
     </>
   );
   const className = 'flex w-32 shrink-0 flex-col gap-1 sm:w-36';
   return (
     <li className={className} data-testid="poster-card">
-      {to ? <Link to={to} className="flex flex-col gap-1 hover:text-primary">{content}</Link> : content}
+      {to ? (
+        <Link to={to} className="flex flex-col gap-1 hover:text-primary">
+          {content}
+        </Link>
+      ) : (
+        content
+      )}
     </li>
   );
 }

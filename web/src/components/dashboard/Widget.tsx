@@ -19,11 +19,20 @@ interface WidgetProps {
 /** One dashboard panel: title bar, and a body that shows loading, the error, the empty text or the content. */
 export function Widget({ title, count, actions, state, isEmpty, emptyText, children, className = '', testId }: WidgetProps) {
   let body: ReactNode = children;
-  if (state.isPending) body = <div className="flex flex-1 items-center justify-center"><Spinner /></div>;
+  if (state.isPending)
+    body = (
+      <div className="flex flex-1 items-center justify-center">
+        <Spinner />
+      </div>
+    );
   else if (state.error) body = <p className="flex flex-1 items-center justify-center text-center text-danger">{state.error.message}</p>;
   else if (isEmpty) body = <p className="flex flex-1 items-center justify-center py-6 text-center font-semibold text-muted">{emptyText}</p>;
   return (
-    <section className={`flex min-h-0 min-w-0 flex-col gap-3 rounded-xl border border-border bg-panel p-4 ${className}`} data-testid={testId} aria-label={title}>
+    <section
+      className={`flex min-h-0 min-w-0 flex-col gap-3 rounded-xl border border-border bg-panel p-4 ${className}`}
+      data-testid={testId}
+      aria-label={title}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold">
           {title}
@@ -37,7 +46,17 @@ export function Widget({ title, count, actions, state, isEmpty, emptyText, child
 }
 
 /** A two-way switch in a widget header (Episodes/Series, My Collection/All). */
-export function SegmentToggle<T extends string>({ value, options, onChange, label }: { value: T; options: Array<[T, string]>; onChange: (value: T) => void; label: string }) {
+export function SegmentToggle<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+}: {
+  value: T;
+  options: Array<[T, string]>;
+  onChange: (value: T) => void;
+  label: string;
+}) {
   return (
     <div role="group" aria-label={label} className="flex rounded-md border border-border p-0.5 text-xs font-semibold">
       {options.map(([option, text]) => (

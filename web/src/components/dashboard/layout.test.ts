@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { breakpointFor, DEFAULT_DASHBOARD_LAYOUTS, GRID_COLS, gridLayouts, mergeLayouts, nudgeWidget, parseDashboardLayouts, SAVED_BREAKPOINTS, type DashboardLayoutItem, type DashboardLayouts } from './layout';
+import {
+  breakpointFor,
+  DEFAULT_DASHBOARD_LAYOUTS,
+  GRID_COLS,
+  gridLayouts,
+  mergeLayouts,
+  nudgeWidget,
+  parseDashboardLayouts,
+  SAVED_BREAKPOINTS,
+  type DashboardLayoutItem,
+  type DashboardLayouts,
+} from './layout';
 import { DASHBOARD_WIDGETS } from '@/pages/dashboard/DashboardPage';
 
 const ALL = DASHBOARD_WIDGETS.map((widget) => widget.id);
 const find = (items: DashboardLayoutItem[], id: string) => items.find((item) => item.i === id)!;
-const overlaps = (a: DashboardLayoutItem, b: DashboardLayoutItem) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const overlaps = (a: DashboardLayoutItem, b: DashboardLayoutItem) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 describe('default dashboard layout', () => {
   it('places every widget once per breakpoint, inside the columns, without overlaps', () => {
@@ -12,7 +24,8 @@ describe('default dashboard layout', () => {
       const items = DEFAULT_DASHBOARD_LAYOUTS[breakpoint];
       expect(items.map((item) => item.i).sort()).toEqual([...ALL].sort());
       for (const item of items) expect(item.x + item.w).toBeLessThanOrEqual(GRID_COLS[breakpoint]);
-      for (const [index, item] of items.entries()) for (const other of items.slice(index + 1)) expect(overlaps(item, other), `${item.i} / ${other.i}`).toBe(false);
+      for (const [index, item] of items.entries())
+        for (const other of items.slice(index + 1)) expect(overlaps(item, other), `${item.i} / ${other.i}`).toBe(false);
     }
   });
 
@@ -32,7 +45,12 @@ describe('stored dashboard layout', () => {
     expect(parseDashboardLayouts({ lg: 'nope', md: [{ i: 'x' }] })).toBeNull();
     // Shoko stores lg and md only, with fractional heights; sm then comes from the defaults.
     const parsed = parseDashboardLayouts({
-      lg: [{ i: 'queueProcessor', x: 0, y: 0, w: 6, h: 19.75, minW: 2, minH: 2, moved: false, static: false }, { i: 'nextUp', x: 11, y: 3, w: 30, h: 5 }, { i: 'bad', x: -1, y: 0, w: 1, h: 1 }, { i: 'queueProcessor', x: 6, y: 0, w: 6, h: 4 }],
+      lg: [
+        { i: 'queueProcessor', x: 0, y: 0, w: 6, h: 19.75, minW: 2, minH: 2, moved: false, static: false },
+        { i: 'nextUp', x: 11, y: 3, w: 30, h: 5 },
+        { i: 'bad', x: -1, y: 0, w: 1, h: 1 },
+        { i: 'queueProcessor', x: 6, y: 0, w: 6, h: 4 },
+      ],
       md: [{ i: 'shokoNews', x: 0, y: 0, w: 5, h: 21.8 }],
     });
     expect(parsed?.lg).toEqual([
@@ -52,15 +70,27 @@ describe('grid layouts', () => {
   it('leaves hidden widgets out and puts widgets the saved layout lacks below the others', () => {
     const saved = { ...DEFAULT_DASHBOARD_LAYOUTS, lg: [{ ...find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'nextUp'), y: 0 }] };
     const grid = gridLayouts(saved, ['nextUp', 'shokoNews']);
-    expect(grid.lg.map((item) => [item.i, item.y])).toEqual([['nextUp', 0], ['shokoNews', find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'nextUp').h + find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'shokoNews').y]]);
+    expect(grid.lg.map((item) => [item.i, item.y])).toEqual([
+      ['nextUp', 0],
+      ['shokoNews', find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'nextUp').h + find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'shokoNews').y],
+    ]);
     expect(grid.md.map((item) => item.i).sort()).toEqual(['nextUp', 'shokoNews']);
   });
 
   it('stacks the widgets in one column on phones, in the small-screen reading order', () => {
-    const saved = { ...DEFAULT_DASHBOARD_LAYOUTS, sm: [{ ...find(DEFAULT_DASHBOARD_LAYOUTS.sm, 'nextUp'), y: 0 }, { ...find(DEFAULT_DASHBOARD_LAYOUTS.sm, 'queueProcessor'), y: 16 }] };
+    const saved = {
+      ...DEFAULT_DASHBOARD_LAYOUTS,
+      sm: [
+        { ...find(DEFAULT_DASHBOARD_LAYOUTS.sm, 'nextUp'), y: 0 },
+        { ...find(DEFAULT_DASHBOARD_LAYOUTS.sm, 'queueProcessor'), y: 16 },
+      ],
+    };
     const { xs } = gridLayouts(saved, ['queueProcessor', 'nextUp']);
     const below = find(DEFAULT_DASHBOARD_LAYOUTS.sm, 'nextUp').h;
-    expect(xs.map(({ i, x, y, w }) => ({ i, x, y, w }))).toEqual([{ i: 'nextUp', x: 0, y: 0, w: 1 }, { i: 'queueProcessor', x: 0, y: below, w: 1 }]);
+    expect(xs.map(({ i, x, y, w }) => ({ i, x, y, w }))).toEqual([
+      { i: 'nextUp', x: 0, y: 0, w: 1 },
+      { i: 'queueProcessor', x: 0, y: below, w: 1 },
+    ]);
   });
 
   it('takes what the grid reports after a drag and keeps the saved places of hidden widgets', () => {
@@ -78,16 +108,26 @@ describe('keyboard arranging', () => {
   it('moves and resizes one widget inside the grid and above its minimum size', () => {
     const queue = (layouts: DashboardLayouts) => layouts.lg.find((entry) => entry.i === 'queueProcessor')!;
     const start = queue(DEFAULT_DASHBOARD_LAYOUTS);
-    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: 2, dy: 4 }))).toMatchObject({ x: start.x + 2, y: start.y + 4, w: start.w, moved: true });
+    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: 2, dy: 4 }))).toMatchObject({
+      x: start.x + 2,
+      y: start.y + 4,
+      w: start.w,
+      moved: true,
+    });
     // Never off the left edge or past the right one.
     expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: -5 })).x).toBe(0);
     expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: 50 })).x).toBe(12 - start.w);
     // Resizing stops at the minimum and at the grid's width.
-    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dw: -50, dh: -50 }))).toMatchObject({ w: start.minW, h: start.minH });
+    expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dw: -50, dh: -50 }))).toMatchObject({
+      w: start.minW,
+      h: start.minH,
+    });
     expect(queue(nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dw: 50 })).w).toBe(12);
     // Other widgets and other breakpoints are left as they were.
     const moved = nudgeWidget(DEFAULT_DASHBOARD_LAYOUTS, 'lg', 'queueProcessor', { dx: 1 });
     expect(moved.md).toBe(DEFAULT_DASHBOARD_LAYOUTS.md);
-    expect(moved.lg.filter((entry) => entry.i !== 'queueProcessor')).toEqual(DEFAULT_DASHBOARD_LAYOUTS.lg.filter((entry) => entry.i !== 'queueProcessor'));
+    expect(moved.lg.filter((entry) => entry.i !== 'queueProcessor')).toEqual(
+      DEFAULT_DASHBOARD_LAYOUTS.lg.filter((entry) => entry.i !== 'queueProcessor'),
+    );
   });
 });

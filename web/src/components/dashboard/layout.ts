@@ -69,27 +69,61 @@ function item(place: Pick<DashboardLayoutItem, 'i' | 'x' | 'y' | 'w' | 'h'>): Da
 /** The arrangement Reset to Default restores: three small panels a row on wide screens, two on narrower ones. */
 export const DEFAULT_DASHBOARD_LAYOUTS: DashboardLayouts = {
   lg: rows([
-    [['queueProcessor', 4, PANEL], ['unrecognizedFiles', 4, PANEL], ['collectionBreakdown', 4, PANEL]],
-    [['recentlyImported', 8, LIST], ['collectionTypeBreakdown', 4, LIST]],
-    [['importFolders', 4, LIST], ['continueWatching', 8, LIST]],
-    [['shokoNews', 4, LIST], ['nextUp', 8, LIST]],
+    [
+      ['queueProcessor', 4, PANEL],
+      ['unrecognizedFiles', 4, PANEL],
+      ['collectionBreakdown', 4, PANEL],
+    ],
+    [
+      ['recentlyImported', 8, LIST],
+      ['collectionTypeBreakdown', 4, LIST],
+    ],
+    [
+      ['importFolders', 4, LIST],
+      ['continueWatching', 8, LIST],
+    ],
+    [
+      ['shokoNews', 4, LIST],
+      ['nextUp', 8, LIST],
+    ],
     [['upcomingAnime', 12, LIST]],
     [['recommendedAnime', 12, LIST]],
   ]),
   md: rows([
-    [['queueProcessor', 5, PANEL], ['unrecognizedFiles', 5, PANEL]],
-    [['collectionBreakdown', 5, PANEL], ['collectionTypeBreakdown', 5, PANEL]],
+    [
+      ['queueProcessor', 5, PANEL],
+      ['unrecognizedFiles', 5, PANEL],
+    ],
+    [
+      ['collectionBreakdown', 5, PANEL],
+      ['collectionTypeBreakdown', 5, PANEL],
+    ],
     [['recentlyImported', 10, LIST]],
-    [['importFolders', 5, LIST], ['shokoNews', 5, LIST]],
-    [['continueWatching', 5, LIST], ['nextUp', 5, LIST]],
+    [
+      ['importFolders', 5, LIST],
+      ['shokoNews', 5, LIST],
+    ],
+    [
+      ['continueWatching', 5, LIST],
+      ['nextUp', 5, LIST],
+    ],
     [['upcomingAnime', 10, LIST]],
     [['recommendedAnime', 10, LIST]],
   ]),
   sm: rows([
-    [['queueProcessor', 3, PANEL], ['unrecognizedFiles', 3, PANEL]],
-    [['collectionBreakdown', 3, PANEL], ['collectionTypeBreakdown', 3, PANEL]],
+    [
+      ['queueProcessor', 3, PANEL],
+      ['unrecognizedFiles', 3, PANEL],
+    ],
+    [
+      ['collectionBreakdown', 3, PANEL],
+      ['collectionTypeBreakdown', 3, PANEL],
+    ],
     [['recentlyImported', 6, LIST]],
-    [['importFolders', 3, LIST], ['shokoNews', 3, LIST]],
+    [
+      ['importFolders', 3, LIST],
+      ['shokoNews', 3, LIST],
+    ],
     [['continueWatching', 6, LIST]],
     [['nextUp', 6, LIST]],
     [['upcomingAnime', 6, LIST]],
@@ -142,7 +176,11 @@ export function gridLayouts(saved: DashboardLayouts, ids: string[]): GridLayouts
     const below = bottom(known);
     const added = ids
       .filter((id) => !known.some((entry) => entry.i === id))
-      .map((id) => DEFAULT_DASHBOARD_LAYOUTS[breakpoint].find((entry) => entry.i === id) ?? item({ i: id, x: 0, y: 0, w: GRID_COLS[breakpoint], h: LIST }))
+      .map(
+        (id) =>
+          DEFAULT_DASHBOARD_LAYOUTS[breakpoint].find((entry) => entry.i === id) ??
+          item({ i: id, x: 0, y: 0, w: GRID_COLS[breakpoint], h: LIST }),
+      )
       .map((entry) => ({ ...entry, y: below + entry.y }));
     result[breakpoint] = [...known, ...added];
   }
@@ -159,10 +197,15 @@ export function gridLayouts(saved: DashboardLayouts, ids: string[]): GridLayouts
  * `base` with the breakpoints the grid reported replaced by what the grid shows now. Widgets the grid does not show
  * (hidden ones) keep their saved places, so showing them again brings them back where they were.
  */
-export function mergeLayouts(base: DashboardLayouts, grid: Partial<Record<string, ReadonlyArray<Partial<DashboardLayoutItem>>>>): DashboardLayouts {
+export function mergeLayouts(
+  base: DashboardLayouts,
+  grid: Partial<Record<string, ReadonlyArray<Partial<DashboardLayoutItem>>>>,
+): DashboardLayouts {
   const result = { ...base };
   for (const breakpoint of SAVED_BREAKPOINTS) {
-    const shown = (grid[breakpoint] ?? []).map((entry) => parseItem(entry, GRID_COLS[breakpoint])).filter((entry): entry is DashboardLayoutItem => !!entry);
+    const shown = (grid[breakpoint] ?? [])
+      .map((entry) => parseItem(entry, GRID_COLS[breakpoint]))
+      .filter((entry): entry is DashboardLayoutItem => !!entry);
     if (!shown.length) continue;
     result[breakpoint] = [...shown, ...base[breakpoint].filter((entry) => !shown.some((other) => other.i === entry.i))];
   }
@@ -170,7 +213,8 @@ export function mergeLayouts(base: DashboardLayouts, grid: Partial<Record<string
 }
 
 export function sameLayouts(a: DashboardLayouts, b: DashboardLayouts): boolean {
-  const key = (layouts: DashboardLayouts) => JSON.stringify(SAVED_BREAKPOINTS.map((breakpoint) => [...layouts[breakpoint]].sort((x, y) => x.i.localeCompare(y.i))));
+  const key = (layouts: DashboardLayouts) =>
+    JSON.stringify(SAVED_BREAKPOINTS.map((breakpoint) => [...layouts[breakpoint]].sort((x, y) => x.i.localeCompare(y.i))));
   return key(a) === key(b);
 }
 
@@ -178,7 +222,12 @@ export function sameLayouts(a: DashboardLayouts, b: DashboardLayouts): boolean {
  * Keyboard arranging: the widget `id` of one breakpoint moved by `dx` columns / `dy` rows or resized by `dw` / `dh`,
  * kept inside the grid and above its minimum size. The grid settles overlaps itself, as after a drag.
  */
-export function nudgeWidget(layouts: DashboardLayouts, breakpoint: SavedBreakpoint, id: string, change: { dx?: number; dy?: number; dw?: number; dh?: number }): DashboardLayouts {
+export function nudgeWidget(
+  layouts: DashboardLayouts,
+  breakpoint: SavedBreakpoint,
+  id: string,
+  change: { dx?: number; dy?: number; dw?: number; dh?: number },
+): DashboardLayouts {
   const cols = GRID_COLS[breakpoint];
   const list = layouts[breakpoint].map((entry) => {
     if (entry.i !== id) return entry;

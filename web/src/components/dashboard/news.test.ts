@@ -2,7 +2,10 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { isNewPost, isOnline, newsPosts, postUrl } from './news';
 
-const post = (date: string) => ({ filename: 'server-9-9-0-released.mdx', meta: { title: 'Server 9.9.0 Released', date, quick: 'A made-up release.' } });
+const post = (date: string) => ({
+  filename: 'server-9-9-0-released.mdx',
+  meta: { title: 'Server 9.9.0 Released', date, quick: 'A made-up release.' },
+});
 
 describe('Shoko News feed', () => {
   it('takes the posts of a reply and treats anything else as no posts', () => {

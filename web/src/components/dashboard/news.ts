@@ -19,7 +19,10 @@ export interface NewsPost {
 export function newsPosts(reply: unknown): NewsPost[] {
   const results = (reply as { results?: unknown } | null)?.results;
   if (!Array.isArray(results)) return [];
-  return results.filter((post): post is NewsPost => typeof post?.filename === 'string' && typeof post?.meta?.title === 'string' && typeof post?.meta?.date === 'string');
+  return results.filter(
+    (post): post is NewsPost =>
+      typeof post?.filename === 'string' && typeof post?.meta?.title === 'string' && typeof post?.meta?.date === 'string',
+  );
 }
 
 export const postUrl = (post: NewsPost) => BLOG_URL + encodeURIComponent(post.filename.replace(/\.mdx$/, ''));
@@ -27,7 +30,8 @@ export const postUrl = (post: NewsPost) => BLOG_URL + encodeURIComponent(post.fi
 /** A post is 'New!' for 14 days from its date. */
 export const isNewPost = (post: NewsPost, now = dayjs()) => now.diff(dayjs(post.meta.date), 'day', true) <= NEW_FOR_DAYS;
 
-export const isOnline = (availability: NetworkAvailability | undefined) => availability === 'Internet' || availability === 'PartialInternet';
+export const isOnline = (availability: NetworkAvailability | undefined) =>
+  availability === 'Internet' || availability === 'PartialInternet';
 
 /**
  * The feed, asked for only while the server reports internet access: without it the request could only fail, and a

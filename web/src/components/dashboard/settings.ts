@@ -66,7 +66,8 @@ export function parseDashboardSettings(webuiSettingsText: string | undefined): D
     if (typeof value !== typeof fallback) continue;
     if (key === 'recentlyImportedView' && value !== 'episodes' && value !== 'series') continue;
     if (key === 'upcomingAnimeView' && value !== 'collection' && value !== 'all') continue;
-    (result as unknown as Record<string, unknown>)[key] = key in COUNT_LIMITS ? clampCount(key as keyof typeof COUNT_LIMITS, value as number) : value;
+    (result as unknown as Record<string, unknown>)[key] =
+      key in COUNT_LIMITS ? clampCount(key as keyof typeof COUNT_LIMITS, value as number) : value;
   }
   return result;
 }
@@ -82,10 +83,15 @@ function storedWebUISettings(document: SettingsDocument): Record<string, unknown
 
 /** The settings document with top-level keys of the `WebUI_Settings` JSON text replaced, other console settings kept. */
 export function withWebUISettings(document: SettingsDocument, patch: Record<string, unknown>): SettingsDocument {
-  return withSetting(document, 'WebUI_Settings', JSON.stringify({ ...parseWebUISettings(undefined), ...storedWebUISettings(document), ...patch }));
+  return withSetting(
+    document,
+    'WebUI_Settings',
+    JSON.stringify({ ...parseWebUISettings(undefined), ...storedWebUISettings(document), ...patch }),
+  );
 }
 
-export const withDashboardSettings = (document: SettingsDocument, dashboard: DashboardSettings) => withWebUISettings(document, { dashboard });
+export const withDashboardSettings = (document: SettingsDocument, dashboard: DashboardSettings) =>
+  withWebUISettings(document, { dashboard });
 
 /** `WebUI_Settings.layout.dashboard`: the grid the user arranged (see layout.ts), or null for the default one. */
 export function parseDashboardLayout(webuiSettingsText: string | undefined): DashboardLayouts | null {

@@ -8,7 +8,13 @@ import { DEFAULT_DASHBOARD_SETTINGS } from './settings';
 describe('dashboard widgets', () => {
   it('folds the rarer AniDB types into Other', () => {
     const shares = mediaTypeShares({ Series: 5, OVA: 2, Movie: 1, Special: 3, Web: 4, Other: 1, MusicVideo: 1, Unknown: 1, None: 2 });
-    expect(shares).toEqual([['TV Series', 5], ['OVA', 2], ['Movie', 1], ['Web', 4], ['Other', 8]]);
+    expect(shares).toEqual([
+      ['TV Series', 5],
+      ['OVA', 2],
+      ['Movie', 1],
+      ['Web', 4],
+      ['Other', 8],
+    ]);
   });
 
   it('honours each hide flag, and folds Continue Watching into Next Up when combined', () => {

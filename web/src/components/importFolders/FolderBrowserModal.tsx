@@ -113,7 +113,14 @@ function FolderNode({ folder, label, depth, selected, onSelect }: FolderNodeProp
           {children.data
             ?.filter((child) => child.IsAccessible)
             .map((child) => (
-              <FolderNode key={child.Path} folder={child} label={folderName(child.Path)} depth={depth + 1} selected={selected} onSelect={onSelect} />
+              <FolderNode
+                key={child.Path}
+                folder={child}
+                label={folderName(child.Path)}
+                depth={depth + 1}
+                selected={selected}
+                onSelect={onSelect}
+              />
             ))}
         </ul>
       )}

@@ -42,10 +42,12 @@ export function ImportFolderModal({ folder, onClose }: ImportFolderModalProps) {
   const { name: nameErrors, path: pathErrors, ...otherFields } = fields;
   const otherErrors = [...Object.values(otherFields).flat(), ...(general ? [general] : [])];
 
-  const edit = <T,>(setter: (value: T) => void) => (value: T) => {
-    setter(value);
-    if (save.error) save.reset();
-  };
+  const edit =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      if (save.error) save.reset();
+    };
 
   const submit = () => {
     const values = { Name: name.trim() || folderName(path.trim()), Path: path.trim(), DropFolderType: dropType, WatchForNewFiles: watch };
@@ -84,7 +86,13 @@ export function ImportFolderModal({ folder, onClose }: ImportFolderModalProps) {
           if (path.trim()) submit();
         }}
       >
-        <TextField label="Name" value={name} onChange={(e) => edit(setName)(e.target.value)} placeholder={folderName(path) || 'Anime'} errors={nameErrors} />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(e) => edit(setName)(e.target.value)}
+          placeholder={folderName(path) || 'Anime'}
+          errors={nameErrors}
+        />
         <TextField
           label="Location"
           value={path}
@@ -121,9 +129,17 @@ export function ImportFolderModal({ folder, onClose }: ImportFolderModalProps) {
             {DROP_TYPE_HINTS[dropType]}
           </span>
         </div>
-        <Toggle label="Watch For New Files" description="Import new files as soon as they appear." checked={watch} onChange={edit(setWatch)} />
+        <Toggle
+          label="Watch For New Files"
+          description="Import new files as soon as they appear."
+          checked={watch}
+          onChange={edit(setWatch)}
+        />
         {otherErrors.length > 0 && (
-          <div role="alert" className="flex items-start gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 font-semibold text-danger">
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-danger/40 bg-danger/10 px-3 py-2 font-semibold text-danger"
+          >
             <Icon path={mdiAlertCircleOutline} size={0.8} className="mt-px shrink-0" />
             <div className="flex flex-col gap-1">
               {otherErrors.map((message) => (
@@ -164,7 +180,11 @@ function DeleteImportFolderModal({ folder, onClose, onDeleted }: { folder: Impor
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate({ id: folder.ID, removeRecords: !keepRecords }, { onSuccess: onDeleted })}>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => remove.mutate({ id: folder.ID, removeRecords: !keepRecords }, { onSuccess: onDeleted })}
+          >
             Delete
           </Button>
         </>

@@ -40,7 +40,17 @@ export function AddFilesModal({ onClose, onAdd }: AddFilesModalProps) {
   };
 
   return (
-    <Modal open onClose={onClose} title="Add Files" size="md" footer={<Button variant="secondary" onClick={onClose}>Close</Button>}>
+    <Modal
+      open
+      onClose={onClose}
+      title="Add Files"
+      size="md"
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
       {error && <div className="rounded-md border border-danger px-3 py-2 text-danger">{error}</div>}
       <div className="flex flex-wrap items-end gap-3">
         <Button variant="secondary" busy={loading === 'all'} onClick={() => load('all', fetchCollectionFiles)}>

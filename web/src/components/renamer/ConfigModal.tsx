@@ -40,16 +40,29 @@ export function ConfigModal({ mode, current, renamers, existingNames, busy, onCl
         </>
       }
     >
-      <TextField label="Name" value={name} autoFocus onChange={(e) => setName(e.target.value)} errors={save.tooltip ? [save.tooltip] : undefined} />
+      <TextField
+        label="Name"
+        value={name}
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+        errors={save.tooltip ? [save.tooltip] : undefined}
+      />
       {mode === 'new' && (
         <label className="flex flex-col gap-1.5">
           <span className="text-sm font-semibold">Renamer</span>
-          <select aria-label="Renamer" value={renamerId} onChange={(e) => setRenamerId(e.target.value)} className="rounded-md border border-border bg-background-alt px-3 py-2 text-sm">
-            {renamers.filter((r) => r.Enabled).map((r) => (
-              <option key={r.RenamerID} value={r.RenamerID}>
-                {r.Name}
-              </option>
-            ))}
+          <select
+            aria-label="Renamer"
+            value={renamerId}
+            onChange={(e) => setRenamerId(e.target.value)}
+            className="rounded-md border border-border bg-background-alt px-3 py-2 text-sm"
+          >
+            {renamers
+              .filter((r) => r.Enabled)
+              .map((r) => (
+                <option key={r.RenamerID} value={r.RenamerID}>
+                  {r.Name}
+                </option>
+              ))}
           </select>
         </label>
       )}

@@ -27,7 +27,18 @@ interface ConfigPanelProps {
 }
 
 /** Config select, Set as default, Delete, Rename, New, Save, the settings of the selected config and its script. */
-export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, settings, onSettingsChange, edited, serverSettings, defaultName }: ConfigPanelProps) {
+export function ConfigPanel({
+  configs,
+  renamers,
+  renamer,
+  selected,
+  onSelect,
+  settings,
+  onSettingsChange,
+  edited,
+  serverSettings,
+  defaultName,
+}: ConfigPanelProps) {
   const [modal, setModal] = useState<'new' | 'rename' | null>(null);
   const create = useCreateConfig();
   const rename = useRenameConfig();
@@ -37,7 +48,8 @@ export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, se
   const isDefault = !!selected && selected.Name === defaultName;
   const definitions = renamer?.Settings ?? [];
 
-  const setValue = (name: string, value: RenamerSetting['Value']) => onSettingsChange(settings.map((s) => (s.Name === name ? { ...s, Value: value } : s)));
+  const setValue = (name: string, value: RenamerSetting['Value']) =>
+    onSettingsChange(settings.map((s) => (s.Name === name ? { ...s, Value: value } : s)));
   const valueOf = (name: string) => settings.find((s) => s.Name === name)?.Value ?? null;
 
   const onModalSave = (name: string, renamerId: string) => {
@@ -53,7 +65,11 @@ export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, se
       },
     };
     if (modal === 'rename' && selected) rename.mutate({ from: selected.Name, to: name }, done);
-    else create.mutate({ Name: name, RenamerID: renamerId, Settings: renamers.find((r) => r.RenamerID === renamerId)?.DefaultSettings ?? null }, done);
+    else
+      create.mutate(
+        { Name: name, RenamerID: renamerId, Settings: renamers.find((r) => r.RenamerID === renamerId)?.DefaultSettings ?? null },
+        done,
+      );
   };
 
   const saveDisabled = !definitions.length ? TEXTS.noSettings : null;
@@ -62,7 +78,12 @@ export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, se
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-56 flex-1 flex-col gap-1.5">
           <span className="text-sm font-semibold">Config</span>
-          <select aria-label="Config" value={selected?.Name ?? ''} onChange={(e) => onSelect(e.target.value)} className="rounded-md border border-border bg-background-alt px-3 py-2 text-sm">
+          <select
+            aria-label="Config"
+            value={selected?.Name ?? ''}
+            onChange={(e) => onSelect(e.target.value)}
+            className="rounded-md border border-border bg-background-alt px-3 py-2 text-sm"
+          >
             {configs.map((c) => (
               <option key={c.Name} value={c.Name}>
                 {c.Name}
@@ -79,7 +100,10 @@ export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, se
             onClick={() =>
               saveSettings.mutate(
                 { original: serverSettings!, changed: withSetting(serverSettings!, 'Plugins.Renamer.DefaultRenamer', selected!.Name) },
-                { onError: (error) => toast.error(error.message), onSuccess: () => toast.success(`"${selected!.Name}" is now the default config.`) },
+                {
+                  onError: (error) => toast.error(error.message),
+                  onSuccess: () => toast.success(`"${selected!.Name}" is now the default config.`),
+                },
               )
             }
           >
@@ -114,7 +138,10 @@ export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, se
             onClick={() =>
               save.mutate(
                 { Name: selected!.Name, RenamerID: selected!.RenamerID, Settings: settings },
-                { onSuccess: () => toast.success(`"${selected!.Name}" saved.`), onError: () => toast.error(`"${selected!.Name}" could not be saved!`) },
+                {
+                  onSuccess: () => toast.success(`"${selected!.Name}" saved.`),
+                  onError: () => toast.error(`"${selected!.Name}" could not be saved!`),
+                },
               )
             }
           >
@@ -123,17 +150,21 @@ export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, se
         </span>
       </div>
       {renamer && <p className="text-xs text-muted">{renamer.Description}</p>}
-      {definitions.filter((d) => d.SettingType !== 'Code' && d.SettingType !== 'LargeText').map((d) => (
-        <SettingField key={d.Name} definition={d} value={valueOf(d.Name)} onChange={(v) => setValue(d.Name, v)} />
-      ))}
-      {definitions.filter((d) => d.SettingType === 'Code' || d.SettingType === 'LargeText').map((d) => (
-        <div key={d.Name} className="flex flex-col gap-1.5">
-          <span className="text-sm font-semibold">{d.Name}</span>
-          <Suspense fallback={<Spinner size={1} />}>
-            <ScriptEditor label={d.Name} value={String(valueOf(d.Name) ?? '')} onChange={(v) => setValue(d.Name, v)} />
-          </Suspense>
-        </div>
-      ))}
+      {definitions
+        .filter((d) => d.SettingType !== 'Code' && d.SettingType !== 'LargeText')
+        .map((d) => (
+          <SettingField key={d.Name} definition={d} value={valueOf(d.Name)} onChange={(v) => setValue(d.Name, v)} />
+        ))}
+      {definitions
+        .filter((d) => d.SettingType === 'Code' || d.SettingType === 'LargeText')
+        .map((d) => (
+          <div key={d.Name} className="flex flex-col gap-1.5">
+            <span className="text-sm font-semibold">{d.Name}</span>
+            <Suspense fallback={<Spinner size={1} />}>
+              <ScriptEditor label={d.Name} value={String(valueOf(d.Name) ?? '')} onChange={(v) => setValue(d.Name, v)} />
+            </Suspense>
+          </div>
+        ))}
       {modal && (
         <ConfigModal
           mode={modal}
@@ -149,8 +180,19 @@ export function ConfigPanel({ configs, renamers, renamer, selected, onSelect, se
   );
 }
 
-function SettingField({ definition, value, onChange }: { definition: RenamerSettingDefinition; value: RenamerSetting['Value']; onChange: (value: RenamerSetting['Value']) => void }) {
-  if (definition.SettingType === 'Boolean') return <Toggle label={definition.Name} description={definition.Description ?? undefined} checked={value === true} onChange={onChange} />;
+function SettingField({
+  definition,
+  value,
+  onChange,
+}: {
+  definition: RenamerSettingDefinition;
+  value: RenamerSetting['Value'];
+  onChange: (value: RenamerSetting['Value']) => void;
+}) {
+  if (definition.SettingType === 'Boolean')
+    return (
+      <Toggle label={definition.Name} description={definition.Description ?? undefined} checked={value === true} onChange={onChange} />
+    );
   if (definition.SettingType === 'Integer' || definition.SettingType === 'Decimal') {
     return (
       <TextField
@@ -166,5 +208,12 @@ function SettingField({ definition, value, onChange }: { definition: RenamerSett
       />
     );
   }
-  return <TextField label={definition.Name} hint={definition.Description ?? undefined} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <TextField
+      label={definition.Name}
+      hint={definition.Description ?? undefined}
+      value={String(value ?? '')}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }

@@ -38,7 +38,8 @@ export function PreviewTable({ files, preview, renamed, selected, onToggle, erro
     overscan: 12,
     getItemKey: (index) => files[index].ID,
   });
-  if (!files.length) return <div className="flex h-40 items-center justify-center text-sm font-semibold text-muted">{TEXTS.noFilesSelected}</div>;
+  if (!files.length)
+    return <div className="flex h-40 items-center justify-center text-sm font-semibold text-muted">{TEXTS.noFilesSelected}</div>;
   return (
     <div className="flex flex-col gap-2">
       {error && <div className="rounded-md border border-danger px-3 py-2 text-sm text-danger">Preview failed: {error.message}</div>}
@@ -71,7 +72,11 @@ export function PreviewTable({ files, preview, renamed, selected, onToggle, erro
                   <span role="cell" className="truncate" title={file.Locations[0]?.RelativePath}>
                     {fileNameOf(file.Locations[0]?.RelativePath) || `File ${file.ID}`}
                   </span>
-                  <span role="cell" className={`truncate ${result && !result.IsSuccess ? 'text-danger' : ''}`} title={result?.ErrorMessage ?? result?.AbsolutePath}>
+                  <span
+                    role="cell"
+                    className={`truncate ${result && !result.IsSuccess ? 'text-danger' : ''}`}
+                    title={result?.ErrorMessage ?? result?.AbsolutePath}
+                  >
                     {result ? (result.IsSuccess ? result.RelativePath : result.ErrorMessage) : ''}
                   </span>
                   <span role="cell" className="flex justify-center">

@@ -12,7 +12,9 @@ export function AnimeCard({ anime }: { anime: RelatedAnime }) {
     <>
       <div className="relative h-[195px] overflow-hidden rounded-lg border border-border">
         <PosterImage image={anime.ShokoID ? anime.Poster : undefined} className="h-full w-full" />
-        {!anime.ShokoID && <span className="absolute inset-x-0 bottom-0 bg-panel/90 py-0.5 text-center text-[11px] text-muted">Not In Collection</span>}
+        {!anime.ShokoID && (
+          <span className="absolute inset-x-0 bottom-0 bg-panel/90 py-0.5 text-center text-[11px] text-muted">Not In Collection</span>
+        )}
       </div>
       <span className="line-clamp-2 text-center text-sm font-semibold leading-tight">{anime.Title}</span>
       {caption && <span className="text-center text-xs text-muted">{caption}</span>}
@@ -24,7 +26,14 @@ export function AnimeCard({ anime }: { anime: RelatedAnime }) {
       {body}
     </Link>
   ) : (
-    <a href={`https://anidb.net/anime/${anime.ID}`} target="_blank" rel="noreferrer" className={className} data-testid="anime-card" title={anime.Title}>
+    <a
+      href={`https://anidb.net/anime/${anime.ID}`}
+      target="_blank"
+      rel="noreferrer"
+      className={className}
+      data-testid="anime-card"
+      title={anime.Title}
+    >
       {body}
     </a>
   );

@@ -2,7 +2,14 @@ import { mdiMagnify, mdiPencil } from '@mdi/js';
 import { useState } from 'react';
 import type { Tag } from '@shoko-ts/contract';
 import { formErrors } from '@/api/client';
-import { useAddSeriesUserTags, useCreateUserTag, useRemoveSeriesUserTags, useSeriesTags, useUpdateUserTag, useUserTags } from '@/api/series';
+import {
+  useAddSeriesUserTags,
+  useCreateUserTag,
+  useRemoveSeriesUserTags,
+  useSeriesTags,
+  useUpdateUserTag,
+  useUserTags,
+} from '@/api/series';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
@@ -24,15 +31,35 @@ export function CustomTagsModal({ seriesId, open, onClose }: { seriesId: number;
   return (
     <Modal open={open} onClose={close} title="Custom Tags" size="md">
       {mode.kind === 'browse' ? (
-        <BrowseTags seriesId={seriesId} onCreate={() => setMode({ kind: 'create' })} onEdit={(tag) => setMode({ kind: 'edit', tag })} onClose={close} />
+        <BrowseTags
+          seriesId={seriesId}
+          onCreate={() => setMode({ kind: 'create' })}
+          onEdit={(tag) => setMode({ kind: 'edit', tag })}
+          onClose={close}
+        />
       ) : (
-        <TagForm key={mode.kind === 'edit' ? mode.tag.ID : 'new'} seriesId={seriesId} tag={mode.kind === 'edit' ? mode.tag : null} onDone={() => setMode({ kind: 'browse' })} />
+        <TagForm
+          key={mode.kind === 'edit' ? mode.tag.ID : 'new'}
+          seriesId={seriesId}
+          tag={mode.kind === 'edit' ? mode.tag : null}
+          onDone={() => setMode({ kind: 'browse' })}
+        />
       )}
     </Modal>
   );
 }
 
-function BrowseTags({ seriesId, onCreate, onEdit, onClose }: { seriesId: number; onCreate: () => void; onEdit: (tag: Tag) => void; onClose: () => void }) {
+function BrowseTags({
+  seriesId,
+  onCreate,
+  onEdit,
+  onClose,
+}: {
+  seriesId: number;
+  onCreate: () => void;
+  onEdit: (tag: Tag) => void;
+  onClose: () => void;
+}) {
   const all = useUserTags(true);
   const seriesTags = useSeriesTags(seriesId);
   const add = useAddSeriesUserTags(seriesId);
@@ -122,7 +149,12 @@ function TagForm({ seriesId, tag, onDone }: { seriesId: number; tag: Tag | null;
       }}
     >
       <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} errors={errors.fields.name} autoFocus />
-      <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} errors={errors.fields.description} />
+      <TextField
+        label="Description"
+        value={description}
+        onChange={(event) => setDescription(event.target.value)}
+        errors={errors.fields.description}
+      />
       {errors.general && <p className="text-sm text-danger">{errors.general}</p>}
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onDone}>

@@ -16,11 +16,15 @@ export function EpisodeSummary({ episode, compact }: { episode: Episode; compact
   const rating = episode.AniDB?.Rating;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row">
-      <div className={`${compact ? 'h-[90px] w-[160px]' : 'h-[112px] w-[200px]'} flex shrink-0 items-center justify-center overflow-hidden rounded-md border border-border bg-panel-alt text-xs text-muted`}>
+      <div
+        className={`${compact ? 'h-[90px] w-[160px]' : 'h-[112px] w-[200px]'} flex shrink-0 items-center justify-center overflow-hidden rounded-md border border-border bg-panel-alt text-xs text-muted`}
+      >
         {thumb ? <img src={imageUrl(thumb)} alt="" loading="lazy" className="h-full w-full object-cover" /> : 'No thumbnail'}
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="text-xs font-semibold uppercase tracking-wide text-primary">{episodeLabel(episode.AniDB?.Type, episode.AniDB?.EpisodeNumber)}</span>
+        <span className="text-xs font-semibold uppercase tracking-wide text-primary">
+          {episodeLabel(episode.AniDB?.Type, episode.AniDB?.EpisodeNumber)}
+        </span>
         <span className="break-words text-base font-semibold" data-testid="episode-title">
           {episodeTitle(episode)}
         </span>
@@ -37,7 +41,9 @@ export function EpisodeSummary({ episode, compact }: { episode: Episode; compact
           )}
           {episode.IsHidden && <span className="font-semibold text-warning">Hidden</span>}
         </div>
-        {!compact && episode.AniDB?.Description && <p className="line-clamp-3 text-sm text-muted">{plainDescription(episode.AniDB.Description)}</p>}
+        {!compact && episode.AniDB?.Description && (
+          <p className="line-clamp-3 text-sm text-muted">{plainDescription(episode.AniDB.Description)}</p>
+        )}
       </div>
     </div>
   );
@@ -58,19 +64,40 @@ export function EpisodeRow({ episode, selected, onSelect, onWatched, onHidden, o
   const title = episodeTitle(episode);
   const watched = !!episode.Watched;
   return (
-    <div className={`flex flex-col gap-3 rounded-lg border bg-panel p-4 md:flex-row md:items-center ${selected ? 'border-primary' : 'border-border'}`} data-testid="episode-row">
-      <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select ${title}`} className="size-4 shrink-0 self-start accent-[var(--color-primary)] md:self-center" />
+    <div
+      className={`flex flex-col gap-3 rounded-lg border bg-panel p-4 md:flex-row md:items-center ${selected ? 'border-primary' : 'border-border'}`}
+      data-testid="episode-row"
+    >
+      <input
+        type="checkbox"
+        checked={selected}
+        onChange={(event) => onSelect(event.target.checked)}
+        aria-label={`Select ${title}`}
+        className="size-4 shrink-0 self-start accent-[var(--color-primary)] md:self-center"
+      />
       <EpisodeSummary episode={episode} />
       <div className="flex shrink-0 flex-row flex-wrap items-center gap-2 md:flex-col md:items-end">
         <span className={`text-xs font-semibold ${watched ? 'text-success' : 'text-muted'}`} data-testid="episode-watched-state">
           {watched ? `Watched ${formatDate(episode.Watched)}` : 'Unwatched'}
         </span>
-        <Button variant={watched ? 'secondary' : 'primary'} className="px-3 py-1.5" disabled={busy} onClick={() => onWatched(!watched)} aria-label={`${watched ? 'Mark unwatched' : 'Mark watched'}: ${title}`}>
+        <Button
+          variant={watched ? 'secondary' : 'primary'}
+          className="px-3 py-1.5"
+          disabled={busy}
+          onClick={() => onWatched(!watched)}
+          aria-label={`${watched ? 'Mark unwatched' : 'Mark watched'}: ${title}`}
+        >
           <Icon path={watched ? mdiEyeOffOutline : mdiEyeOutline} size={0.7} /> {watched ? 'Mark Unwatched' : 'Mark Watched'}
         </Button>
         <StarRating value={episode.UserRating?.Value ?? 0} onRate={onVote} disabled={busy} label={`Rating: ${title}`} size={0.6} />
         {onHidden && (
-          <Button variant="ghost" className="px-3 py-1.5" disabled={busy} onClick={() => onHidden(!episode.IsHidden)} aria-label={`${episode.IsHidden ? 'Unhide' : 'Hide'}: ${title}`}>
+          <Button
+            variant="ghost"
+            className="px-3 py-1.5"
+            disabled={busy}
+            onClick={() => onHidden(!episode.IsHidden)}
+            aria-label={`${episode.IsHidden ? 'Unhide' : 'Hide'}: ${title}`}
+          >
             <Icon path={episode.IsHidden ? mdiEye : mdiEyeOff} size={0.7} /> {episode.IsHidden ? 'Unhide' : 'Hide'}
           </Button>
         )}

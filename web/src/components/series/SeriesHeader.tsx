@@ -134,7 +134,10 @@ function TopTags({ seriesId }: { seriesId: number }) {
   return (
     <ul className="flex flex-wrap gap-2" aria-label="Top tags">
       {top.map((tag) => (
-        <li key={`${tag.Source}-${tag.ID}`} className={`rounded-md border px-2 py-1 text-xs font-semibold ${tag.Source === 'User' ? 'border-primary text-primary' : 'border-border'}`}>
+        <li
+          key={`${tag.Source}-${tag.ID}`}
+          className={`rounded-md border px-2 py-1 text-xs font-semibold ${tag.Source === 'User' ? 'border-primary text-primary' : 'border-border'}`}
+        >
           {tag.Name}
         </li>
       ))}

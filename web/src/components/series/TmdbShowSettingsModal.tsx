@@ -70,7 +70,9 @@ export function TmdbShowSettingsModal({ showId, open, onClose }: { showId: numbe
                     {ordering.HiddenEpisodeCount > 0 ? ` (${ordering.HiddenEpisodeCount} hidden)` : ''}
                   </span>
                 </span>
-                {ordering.InUse && <span className="shrink-0 rounded bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">In Use</span>}
+                {ordering.InUse && (
+                  <span className="shrink-0 rounded bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">In Use</span>
+                )}
               </button>
             );
           })}

@@ -25,7 +25,13 @@ describe('series page formatting', () => {
   });
 
   it('turns a first air season into an InSeason live condition', () => {
-    expect(seasonCondition('Spring 2021')).toEqual({ expression: 'InSeason', name: 'In Season', values: ['2021|Spring'], exclude: false, matchMode: 'Or' });
+    expect(seasonCondition('Spring 2021')).toEqual({
+      expression: 'InSeason',
+      name: 'In Season',
+      values: ['2021|Spring'],
+      exclude: false,
+      matchMode: 'Or',
+    });
     expect(seasonCondition('Someday')).toBeNull();
   });
 

@@ -4,10 +4,14 @@ import type { LiveCondition } from '@/components/collection/filterConditions';
 const TYPE_NAMES: Record<string, string> = { TV: 'TV Series', TVSpecial: 'TV Special', MusicVideo: 'Music Video' };
 
 /** An AniDB anime type for people ('TV' → 'TV Series'). */
-export const animeTypeName = (type: string | undefined) => (type ? TYPE_NAMES[type] ?? type : 'Unknown');
+export const animeTypeName = (type: string | undefined) => (type ? (TYPE_NAMES[type] ?? type) : 'Unknown');
 
 /** SPEC §4: no air date → Unknown; no end date or one in the future → Currently Airing; otherwise Finished. */
-export function airingStatus(airDate: string | null | undefined, endDate: string | null | undefined, today = dayjs().format('YYYY-MM-DD')): string {
+export function airingStatus(
+  airDate: string | null | undefined,
+  endDate: string | null | undefined,
+  today = dayjs().format('YYYY-MM-DD'),
+): string {
   if (!airDate) return 'Unknown';
   if (!endDate || endDate.slice(0, 10) > today) return 'Currently Airing';
   return 'Finished';
@@ -38,10 +42,19 @@ export function seasonCondition(season: string): LiveCondition | null {
   return { expression: 'InSeason', name: 'In Season', values: [`${match[2]}|${match[1]}`], exclude: false, matchMode: 'Or' };
 }
 
-const EPISODE_PREFIX: Record<string, string> = { Episode: 'Episode', Special: 'Special', Other: 'Other', Credits: 'Credit', Trailer: 'Trailer', Parody: 'Parody', Unknown: 'Unknown' };
+const EPISODE_PREFIX: Record<string, string> = {
+  Episode: 'Episode',
+  Special: 'Special',
+  Other: 'Other',
+  Credits: 'Credit',
+  Trailer: 'Trailer',
+  Parody: 'Parody',
+  Unknown: 'Unknown',
+};
 
 /** 'Episode 3', 'Special 1', … */
-export const episodeLabel = (type: string | undefined, number: number | undefined) => `${EPISODE_PREFIX[type ?? 'Unknown'] ?? type} ${number ?? '?'}`;
+export const episodeLabel = (type: string | undefined, number: number | undefined) =>
+  `${EPISODE_PREFIX[type ?? 'Unknown'] ?? type} ${number ?? '?'}`;
 
 /** A user rating for people: '7.5' with ' (Temp)' for temporary votes. */
 export function ratingText(rating: { Value: number; Type: string | null } | null | undefined): string | null {

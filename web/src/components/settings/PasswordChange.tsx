@@ -17,7 +17,12 @@ export function PasswordChange({ userId, isCurrentUser }: { userId: number; isCu
   const [revoke, setRevoke] = useState(true);
   const change = useChangePassword();
   const logout = useLogout();
-  usePersistentNotice(password !== '', 'password-changed', 'Password field changed!', 'Click on the "Change" button to save your new password');
+  usePersistentNotice(
+    password !== '',
+    'password-changed',
+    'Password field changed!',
+    'Click on the "Change" button to save your new password',
+  );
 
   const submit = () =>
     change.mutate(

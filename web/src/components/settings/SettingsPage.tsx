@@ -38,11 +38,43 @@ export function SettingsPage({ title, draft, children }: { title: string; draft:
   );
 }
 
-export function SettingToggle({ draft, path, label, description, disabled }: { draft: SettingsDraft; path: string; label: string; description?: string; disabled?: boolean }) {
-  return <Toggle label={label} description={description} disabled={disabled} checked={!!draft.get<boolean>(path)} onChange={(value) => draft.set(path, value)} />;
+export function SettingToggle({
+  draft,
+  path,
+  label,
+  description,
+  disabled,
+}: {
+  draft: SettingsDraft;
+  path: string;
+  label: string;
+  description?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Toggle
+      label={label}
+      description={description}
+      disabled={disabled}
+      checked={!!draft.get<boolean>(path)}
+      onChange={(value) => draft.set(path, value)}
+    />
+  );
 }
 
-export function SettingText({ draft, path, label, hint, type = 'text' }: { draft: SettingsDraft; path: string; label: string; hint?: ReactNode; type?: string }) {
+export function SettingText({
+  draft,
+  path,
+  label,
+  hint,
+  type = 'text',
+}: {
+  draft: SettingsDraft;
+  path: string;
+  label: string;
+  hint?: ReactNode;
+  type?: string;
+}) {
   return (
     <TextField
       label={label}
@@ -55,7 +87,19 @@ export function SettingText({ draft, path, label, hint, type = 'text' }: { draft
   );
 }
 
-export function SettingNumber({ draft, path, label, min, max }: { draft: SettingsDraft; path: string; label: string; min?: number; max?: number }) {
+export function SettingNumber({
+  draft,
+  path,
+  label,
+  min,
+  max,
+}: {
+  draft: SettingsDraft;
+  path: string;
+  label: string;
+  min?: number;
+  max?: number;
+}) {
   const value = draft.get<number>(path);
   return (
     <TextField
@@ -70,7 +114,17 @@ export function SettingNumber({ draft, path, label, min, max }: { draft: Setting
   );
 }
 
-export function SettingSelect({ draft, path, label, options }: { draft: SettingsDraft; path: string; label: string; options: readonly (readonly [string | number, string])[] }) {
+export function SettingSelect({
+  draft,
+  path,
+  label,
+  options,
+}: {
+  draft: SettingsDraft;
+  path: string;
+  label: string;
+  options: readonly (readonly [string | number, string])[];
+}) {
   const value = draft.get<string | number>(path);
   const numeric = typeof options[0]?.[0] === 'number';
   return (

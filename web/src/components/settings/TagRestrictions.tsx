@@ -48,7 +48,13 @@ export function TagRestrictions({
               <ul aria-label="Available tags">
                 {matches.slice(0, SHOWN_MATCHES).map((tag) => (
                   <li key={tag.ID}>
-                    <TagButton name={tag.Name} action="Restrict" icon={mdiPlusCircleOutline} iconClass="text-primary" onClick={() => onChange([...selected, tag.ID])} />
+                    <TagButton
+                      name={tag.Name}
+                      action="Restrict"
+                      icon={mdiPlusCircleOutline}
+                      iconClass="text-primary"
+                      onClick={() => onChange([...selected, tag.ID])}
+                    />
                   </li>
                 ))}
               </ul>
@@ -85,7 +91,19 @@ export function TagRestrictions({
   );
 }
 
-function TagButton({ name, action, icon, iconClass, onClick }: { name: string; action: string; icon: string; iconClass: string; onClick: () => void }) {
+function TagButton({
+  name,
+  action,
+  icon,
+  iconClass,
+  onClick,
+}: {
+  name: string;
+  action: string;
+  icon: string;
+  iconClass: string;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"

@@ -45,7 +45,15 @@ export function ThemeOptions({ draft, onThemeChange }: { draft: SettingsDraft; o
       title="Theme Options"
       actions={
         <>
-          <input ref={fileInput} type="file" accept=".json,.css" multiple hidden data-testid="theme-upload-input" onChange={(event) => onFiles(event.target.files)} />
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,.css"
+            multiple
+            hidden
+            data-testid="theme-upload-input"
+            onChange={(event) => onFiles(event.target.files)}
+          />
           <Button variant="secondary" busy={upload.isPending} onClick={() => fileInput.current?.click()}>
             <Icon path={mdiUpload} size={0.7} />
             Upload Theme
@@ -68,7 +76,9 @@ export function ThemeOptions({ draft, onThemeChange }: { draft: SettingsDraft; o
             </option>
           ))}
           {/* A saved theme whose files were removed still shows what is selected. */}
-          {selected !== DEFAULT_THEME && themes.isSuccess && !current && <option value={selected}>{selected.replace(/^theme-/, '')} (missing)</option>}
+          {selected !== DEFAULT_THEME && themes.isSuccess && !current && (
+            <option value={selected}>{selected.replace(/^theme-/, '')} (missing)</option>
+          )}
         </select>
       </label>
       {themes.isPending && <Spinner />}
@@ -87,7 +97,9 @@ export function ThemeOptions({ draft, onThemeChange }: { draft: SettingsDraft; o
           <dd>{current.Author}</dd>
         </dl>
       )}
-      {themes.isSuccess && !themes.data.length && <p className="text-sm text-muted">No uploaded themes yet. Upload a theme definition (.json) or stylesheet (.css).</p>}
+      {themes.isSuccess && !themes.data.length && (
+        <p className="text-sm text-muted">No uploaded themes yet. Upload a theme definition (.json) or stylesheet (.css).</p>
+      )}
     </Panel>
   );
 }

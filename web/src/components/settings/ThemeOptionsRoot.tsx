@@ -13,7 +13,8 @@ const STORAGE_KEY = 'shoko-ts.theme';
 export function applyThemeClass(theme: string) {
   const root = document.documentElement;
   const wanted = /^theme-[a-z0-9-]+$/.test(theme) ? theme : DEFAULT_THEME;
-  for (const name of [...root.classList]) if (name.startsWith('theme-') && name !== DEFAULT_THEME && name !== wanted) root.classList.remove(name);
+  for (const name of [...root.classList])
+    if (name.startsWith('theme-') && name !== DEFAULT_THEME && name !== wanted) root.classList.remove(name);
   root.classList.add(DEFAULT_THEME, wanted);
   const link = document.getElementById('theme-css');
   if (link && link !== document.head.lastElementChild) document.head.appendChild(link);

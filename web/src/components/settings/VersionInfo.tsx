@@ -40,7 +40,13 @@ export function VersionInfo({ draft, onChannelChange }: { draft: SettingsDraft; 
               {product?.Version ?? server?.Version ?? 'Unknown'}
               {product?.Version && server?.Version && <span className="text-muted">(API {server.Version})</span>}
               {commit && (
-                <a className="text-primary hover:underline" href={`https://github.com/search?q=${commit}&type=commits`} target="_blank" rel="noreferrer noopener" title={commit}>
+                <a
+                  className="text-primary hover:underline"
+                  href={`https://github.com/search?q=${commit}&type=commits`}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                  title={commit}
+                >
                   {commit.slice(0, 7)}
                 </a>
               )}
@@ -86,7 +92,9 @@ export function VersionInfo({ draft, onChannelChange }: { draft: SettingsDraft; 
               </Button>
             </span>
           ) : (
-            <span className="text-success">The web UI is up to date ({channel} channel, latest {latest}).</span>
+            <span className="text-success">
+              The web UI is up to date ({channel} channel, latest {latest}).
+            </span>
           )
         ) : (
           <span className="text-muted">Press Refresh to check for a web UI update.</span>

@@ -42,15 +42,26 @@ function GroupsBrowser() {
   const [displayOpen, setDisplayOpen] = useState(false);
 
   const body = useMemo(
-    () => previewBody([searchCondition(search), live ? conditionsExpression(conditions) : null, preset.data?.Expression], preset.data?.Sorting),
+    () =>
+      previewBody([searchCondition(search), live ? conditionsExpression(conditions) : null, preset.data?.Expression], preset.data?.Sorting),
     [search, live, conditions, preset.data],
   );
   const groups = usePreviewGroups(body, settings.image.showRandomPoster);
   const list = useMemo(() => groups.data?.pages.flatMap((p) => p.List) ?? [], [groups.data]);
   const total = groups.data?.pages.at(-1)?.Total ?? 0;
   // List rows need extras (type, tags) for every loaded group: ask for the next ≤100 not yet asked for.
-  const [extras, setExtras] = useState<{ asked: ReadonlySet<number>; byId: Map<number, WebUIGroupExtra> }>({ asked: new Set(), byId: new Map() });
-  const pendingIds = useMemo(() => list.map((g) => g.IDs.ID).filter((id) => !extras.asked.has(id)).slice(0, 100), [list, extras.asked]);
+  const [extras, setExtras] = useState<{ asked: ReadonlySet<number>; byId: Map<number, WebUIGroupExtra> }>({
+    asked: new Set(),
+    byId: new Map(),
+  });
+  const pendingIds = useMemo(
+    () =>
+      list
+        .map((g) => g.IDs.ID)
+        .filter((id) => !extras.asked.has(id))
+        .slice(0, 100),
+    [list, extras.asked],
+  );
   const views = useGroupViews(pendingIds, settings.view === 'list');
   useEffect(() => {
     if (!views.data) return;
@@ -109,7 +120,14 @@ function GroupsBrowser() {
           <Button variant="ghost" className="px-2" aria-label="Filter presets" title="Filter presets" onClick={() => setPresetsOpen(true)}>
             <Icon path={mdiFilterMenuOutline} size={0.9} />
           </Button>
-          <Button variant="ghost" className={`px-2 ${live ? 'text-primary' : ''}`} aria-label="Toggle filter" aria-pressed={live} title="Filter" onClick={toggleFilter}>
+          <Button
+            variant="ghost"
+            className={`px-2 ${live ? 'text-primary' : ''}`}
+            aria-label="Toggle filter"
+            aria-pressed={live}
+            title="Filter"
+            onClick={toggleFilter}
+          >
             <Icon path={mdiFilterOutline} size={0.9} />
           </Button>
           <Button
@@ -121,7 +139,13 @@ function GroupsBrowser() {
           >
             <Icon path={settings.view === 'poster' ? mdiFormatListBulleted : mdiViewGridOutline} size={0.9} />
           </Button>
-          <Button variant="ghost" className="px-2" aria-label="Display settings" title="Display settings" onClick={() => setDisplayOpen(true)}>
+          <Button
+            variant="ghost"
+            className="px-2"
+            aria-label="Display settings"
+            title="Display settings"
+            onClick={() => setDisplayOpen(true)}
+          >
             <Icon path={mdiCogOutline} size={0.9} />
           </Button>
         </div>
@@ -154,7 +178,13 @@ function GroupsBrowser() {
         </div>
       </div>
       <FilterPresetsModal open={presetsOpen} onClose={() => setPresetsOpen(false)} />
-      <DisplaySettingsModal key={JSON.stringify(settings)} open={displayOpen} onClose={() => setDisplayOpen(false)} settings={settings} onSave={update} />
+      <DisplaySettingsModal
+        key={JSON.stringify(settings)}
+        open={displayOpen}
+        onClose={() => setDisplayOpen(false)}
+        settings={settings}
+        onSave={update}
+      />
     </div>
   );
 }

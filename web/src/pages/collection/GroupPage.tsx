@@ -28,12 +28,15 @@ export default function GroupPage({ groupId }: { groupId: number }) {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     // An empty search clears the parameter instead of leaving `qs=` behind.
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (search) next.set('qs', search);
-      else next.delete('qs');
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (search) next.set('qs', search);
+        else next.delete('qs');
+        return next;
+      },
+      { replace: true },
+    );
   }, [search, setParams]);
   const live = filterId === 'live';
   const presetId = filterId && !live && /^\d+$/.test(filterId) ? Number(filterId) : null;
@@ -42,7 +45,8 @@ export default function GroupPage({ groupId }: { groupId: number }) {
   const { settings } = useCollectionSettings();
   const group = useGroup(groupId);
   const body = useMemo(
-    () => previewBody([searchCondition(search), live ? conditionsExpression(conditions) : null, preset.data?.Expression], preset.data?.Sorting),
+    () =>
+      previewBody([searchCondition(search), live ? conditionsExpression(conditions) : null, preset.data?.Expression], preset.data?.Sorting),
     [search, live, conditions, preset.data],
   );
   const series = usePreviewGroupSeries(groupId, body, settings.image.showRandomPoster);
@@ -71,7 +75,10 @@ export default function GroupPage({ groupId }: { groupId: number }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel px-4 py-3">
-        <Link to={filterId ? `/collection/filter/${filterId}` : '/collection'} className="flex items-center gap-1 text-sm text-muted hover:text-text">
+        <Link
+          to={filterId ? `/collection/filter/${filterId}` : '/collection'}
+          className="flex items-center gap-1 text-sm text-muted hover:text-text"
+        >
           <Icon path={mdiArrowLeft} size={0.8} /> Collection
         </Link>
         <h1 className="min-w-0 truncate text-xl font-semibold" data-testid="group-title">
@@ -91,7 +98,13 @@ export default function GroupPage({ groupId }: { groupId: number }) {
             className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
           />
         </label>
-        <Button variant="ghost" className={`px-2 ${live ? 'text-primary' : ''}`} aria-label="Toggle filter" aria-pressed={live} onClick={() => navigate(live ? base : `${base}/filter/live`)}>
+        <Button
+          variant="ghost"
+          className={`px-2 ${live ? 'text-primary' : ''}`}
+          aria-label="Toggle filter"
+          aria-pressed={live}
+          onClick={() => navigate(live ? base : `${base}/filter/live`)}
+        >
           <Icon path={mdiFilterOutline} size={0.9} />
         </Button>
         <Button variant="secondary" onClick={() => setEditing(true)} disabled={!group.data}>
@@ -99,7 +112,11 @@ export default function GroupPage({ groupId }: { groupId: number }) {
         </Button>
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-3 lg:flex-row">
-        {live ? <FilterSidebar conditions={conditions} onChange={setConditions} onClose={() => navigate(base)} /> : <Timeline series={list} />}
+        {live ? (
+          <FilterSidebar conditions={conditions} onChange={setConditions} onClose={() => navigate(base)} />
+        ) : (
+          <Timeline series={list} />
+        )}
         <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
           {series.isPending ? (
             <Spinner />
@@ -126,10 +143,17 @@ export default function GroupPage({ groupId }: { groupId: number }) {
 function SeriesCard({ series }: { series: Series }) {
   const unwatched = unwatchedCount(series);
   return (
-    <Link to={`/collection/series/${series.IDs.ID}`} className="flex w-[168px] flex-col gap-2" data-testid="series-card" title={series.Name}>
+    <Link
+      to={`/collection/series/${series.IDs.ID}`}
+      className="flex w-[168px] flex-col gap-2"
+      data-testid="series-card"
+      title={series.Name}
+    >
       <div className="relative h-[240px] overflow-hidden rounded-lg border border-border bg-panel-alt">
         <PosterImage image={series.Images.Posters[0]} className="h-full w-full" />
-        {unwatched > 0 && <span className="absolute right-2 top-2 rounded bg-primary px-1.5 py-0.5 text-xs font-bold text-on-primary">{unwatched}</span>}
+        {unwatched > 0 && (
+          <span className="absolute right-2 top-2 rounded bg-primary px-1.5 py-0.5 text-xs font-bold text-on-primary">{unwatched}</span>
+        )}
       </div>
       <span className="line-clamp-2 text-center text-sm font-semibold leading-tight">{series.Name}</span>
       <span className="text-center text-xs text-muted">

@@ -20,8 +20,20 @@ import {
   type DashboardLayoutItem,
   type DashboardLayouts,
 } from '@/components/dashboard/layout';
-import { CollectionStatsWidget, ImportFoldersWidget, MediaTypeWidget, QueueProcessorWidget, UnrecognizedFilesWidget } from '@/components/dashboard/CollectionWidgets';
-import { ContinueWatchingWidget, NextUpWidget, RecentlyImportedWidget, RecommendedAnimeWidget, UpcomingAnimeWidget } from '@/components/dashboard/EpisodeWidgets';
+import {
+  CollectionStatsWidget,
+  ImportFoldersWidget,
+  MediaTypeWidget,
+  QueueProcessorWidget,
+  UnrecognizedFilesWidget,
+} from '@/components/dashboard/CollectionWidgets';
+import {
+  ContinueWatchingWidget,
+  NextUpWidget,
+  RecentlyImportedWidget,
+  RecommendedAnimeWidget,
+  UpcomingAnimeWidget,
+} from '@/components/dashboard/EpisodeWidgets';
 import { NewsWidget } from '@/components/dashboard/NewsWidget';
 import { useDashboardSettings, type DashboardSettings } from '@/components/dashboard/settings';
 import { WelcomeModal } from './WelcomeModal';
@@ -54,7 +66,9 @@ const KEY_STEPS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowR
 
 /** Widgets the settings leave visible; Continue Watching folds into Next Up when the two are combined. */
 export function visibleWidgets(settings: DashboardSettings): WidgetSpec[] {
-  return DASHBOARD_WIDGETS.filter((widget) => !settings[widget.hideFlag] && !(widget.id === 'continueWatching' && settings.combineContinueWatching));
+  return DASHBOARD_WIDGETS.filter(
+    (widget) => !settings[widget.hideFlag] && !(widget.id === 'continueWatching' && settings.combineContinueWatching),
+  );
 }
 
 /** The width of an element, measured before the grid is drawn (0 until then) and kept current while it resizes. */
@@ -107,10 +121,13 @@ export default function DashboardPage() {
   };
   const finish = (change: Promise<void> | null) => {
     if (!change) return setDashboardEditing(false);
-    change.then(() => {
-      setDashboardEditing(false);
-      toast.success('Dashboard layout saved!');
-    }, () => undefined);
+    change.then(
+      () => {
+        setDashboardEditing(false);
+        toast.success('Dashboard layout saved!');
+      },
+      () => undefined,
+    );
   };
 
   return (
@@ -169,18 +186,28 @@ export default function DashboardPage() {
         <p className="py-20 text-center text-muted">Every widget is hidden. Show some from Dashboard Settings in the top bar.</p>
       )}
       {editing && (
-        <div role="status" aria-label="Dashboard edit mode" className="fixed bottom-4 left-1/2 z-50 flex w-[min(36rem,calc(100%-1.5rem))] -translate-x-1/2 flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-panel p-4 shadow-2xl">
+        <div
+          role="status"
+          aria-label="Dashboard edit mode"
+          className="fixed bottom-4 left-1/2 z-50 flex w-[min(36rem,calc(100%-1.5rem))] -translate-x-1/2 flex-wrap items-center justify-between gap-3 rounded-xl border border-border bg-panel p-4 shadow-2xl"
+        >
           <span className="text-sm font-semibold">
             Edit mode: drag the widgets to arrange them.
             {arranging ? (
-              <span className="block font-normal text-muted">Or focus one with Tab and use the arrow keys; Shift with an arrow resizes it.</span>
+              <span className="block font-normal text-muted">
+                Or focus one with Tab and use the arrow keys; Shift with an arrow resizes it.
+              </span>
             ) : (
               <span className="block font-normal text-muted">Widen the window to at least 640 px to move or resize them.</span>
             )}
           </span>
           <div className="flex gap-2">
-            <Button variant="ghost" onClick={() => finish(saveLayout(DEFAULT_DASHBOARD_LAYOUTS))}>Reset to Default</Button>
-            <Button variant="secondary" onClick={() => finish(null)}>Cancel</Button>
+            <Button variant="ghost" onClick={() => finish(saveLayout(DEFAULT_DASHBOARD_LAYOUTS))}>
+              Reset to Default
+            </Button>
+            <Button variant="secondary" onClick={() => finish(null)}>
+              Cancel
+            </Button>
             <Button onClick={() => finish(saveLayout(draft ?? savedLayouts))}>Save</Button>
           </div>
         </div>

@@ -10,12 +10,7 @@ export function WelcomeModal() {
     setOpen(false);
   };
   return (
-    <Modal
-      open={open}
-      onClose={close}
-      title="Welcome to Shoko!"
-      footer={<Button onClick={close}>Set Me Free!</Button>}
-    >
+    <Modal open={open} onClose={close} title="Welcome to Shoko!" footer={<Button onClick={close}>Set Me Free!</Button>}>
       <p>Your server is set up. Shoko is now scanning your import folders in the background.</p>
       <ul className="list-disc space-y-1 pl-5 text-muted">
         <li>The queue count in the top bar shows how much work is left.</li>

@@ -20,8 +20,8 @@ export default function AcknowledgementStep() {
       }}
     >
       <p>
-        Shoko keeps your anime collection organised. It hashes every video file in the folders you give it, identifies
-        each one against AniDB, fetches metadata and artwork, and can rename and move files for you.
+        Shoko keeps your anime collection organised. It hashes every video file in the folders you give it, identifies each one against
+        AniDB, fetches metadata and artwork, and can rename and move files for you.
       </p>
       <p>The next few steps set up this server:</p>
       <ul className="list-disc space-y-1 pl-6 text-muted">
@@ -31,8 +31,8 @@ export default function AcknowledgementStep() {
         <li>starting the server, adding import folders, and the data-collection choice.</li>
       </ul>
       <p className="text-muted">
-        Shoko never modifies your files unless you turn on renaming or moving. AniDB limits how fast clients may ask for
-        data, so the first import of a large collection takes a while.
+        Shoko never modifies your files unless you turn on renaming or moving. AniDB limits how fast clients may ask for data, so the first
+        import of a large collection takes a while.
       </p>
       {status && !waiting && (
         <p className="font-semibold text-warning">

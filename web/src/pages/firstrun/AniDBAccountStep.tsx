@@ -50,10 +50,16 @@ export default function AniDBAccountStep() {
       error={error ?? (settings.isError ? settings.error.message : null)}
     >
       <p className="text-muted">
-        Shoko identifies your files through AniDB. Enter the account you use on anidb.net; it is checked before it is
-        saved. You can create one for free at anidb.net.
+        Shoko identifies your files through AniDB. Enter the account you use on anidb.net; it is checked before it is saved. You can create
+        one for free at anidb.net.
       </p>
-      <TextField label="Username" name="anidb-username" autoComplete="off" value={shownUsername} onChange={(e) => setUsername(e.target.value)} />
+      <TextField
+        label="Username"
+        name="anidb-username"
+        autoComplete="off"
+        value={shownUsername}
+        onChange={(e) => setUsername(e.target.value)}
+      />
       <TextField
         label="Password"
         name="anidb-password"

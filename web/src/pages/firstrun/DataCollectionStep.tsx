@@ -24,13 +24,11 @@ export default function DataCollectionStep() {
   return (
     <StepFrame title="Data Collection" back="import-folders" nextLabel="Finish" nextBusy={finishing} onNext={() => void finish()}>
       <p>
-        Error reporting is <strong>off by default</strong>. This console sends nothing about you, your collection or your
-        usage anywhere.
+        Error reporting is <strong>off by default</strong>. This console sends nothing about you, your collection or your usage anywhere.
       </p>
       <p className="text-muted">
-        Whoever builds the console can opt in to crash reports by configuring a reporting endpoint at build time. Only
-        then would errors be sent, with performance traces sampled at 10 % and a short navigation trail attached to error
-        reports only.
+        Whoever builds the console can opt in to crash reports by configuring a reporting endpoint at build time. Only then would errors be
+        sent, with performance traces sampled at 10 % and a short navigation trail attached to error reports only.
       </p>
       <p className="rounded-md border border-border bg-background-alt px-3 py-2" data-testid="error-reporting-state">
         Error reporting in this build: <strong>{isErrorReportingEnabled() ? 'enabled' : 'disabled'}</strong>

@@ -18,8 +18,8 @@ export default function ImportFoldersStep() {
       }}
     >
       <p className="text-muted">
-        Import folders are where your anime lives. Shoko scans them, hashes every video file and watches for new ones.
-        You can skip this step and add folders later in Settings › Import.
+        Import folders are where your anime lives. Shoko scans them, hashes every video file and watches for new ones. You can skip this
+        step and add folders later in Settings › Import.
       </p>
       <ImportFolderList enabled={!!session} />
       {!session && <p className="text-warning">Sign in first (previous step) to add import folders.</p>}

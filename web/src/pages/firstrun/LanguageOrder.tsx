@@ -27,7 +27,9 @@ export function LanguageOrder({ label, value, languages, onChange }: LanguageOrd
     onChange(next);
   };
   // x-main first, as it is the most common choice.
-  const options = [...languages].sort((a, b) => (a.Alpha2 === 'x-main' ? -1 : b.Alpha2 === 'x-main' ? 1 : 0)).filter((l) => !value.includes(l.Alpha2));
+  const options = [...languages]
+    .sort((a, b) => (a.Alpha2 === 'x-main' ? -1 : b.Alpha2 === 'x-main' ? 1 : 0))
+    .filter((l) => !value.includes(l.Alpha2));
 
   return (
     <fieldset className="flex flex-col gap-2">
@@ -37,13 +39,31 @@ export function LanguageOrder({ label, value, languages, onChange }: LanguageOrd
           <li key={code} className="flex items-center gap-2 rounded px-2 py-1">
             <span className="w-5 text-xs text-muted">{index + 1}.</span>
             <span className="flex-1">{nameOf(code)}</span>
-            <button type="button" className={smallButton} aria-label={`Move ${code} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+            <button
+              type="button"
+              className={smallButton}
+              aria-label={`Move ${code} up`}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
               <Icon path={mdiArrowUp} size={0.7} />
             </button>
-            <button type="button" className={smallButton} aria-label={`Move ${code} down`} disabled={index === value.length - 1} onClick={() => move(index, 1)}>
+            <button
+              type="button"
+              className={smallButton}
+              aria-label={`Move ${code} down`}
+              disabled={index === value.length - 1}
+              onClick={() => move(index, 1)}
+            >
               <Icon path={mdiArrowDown} size={0.7} />
             </button>
-            <button type="button" className={smallButton} aria-label={`Remove ${code}`} disabled={value.length === 1} onClick={() => onChange(value.filter((c) => c !== code))}>
+            <button
+              type="button"
+              className={smallButton}
+              aria-label={`Remove ${code}`}
+              disabled={value.length === 1}
+              onClick={() => onChange(value.filter((c) => c !== code))}
+            >
               <Icon path={mdiClose} size={0.7} />
             </button>
           </li>

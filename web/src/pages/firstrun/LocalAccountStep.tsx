@@ -35,13 +35,34 @@ export default function LocalAccountStep() {
   };
 
   return (
-    <StepFrame title="Local Account" back="acknowledgement" nextDisabled={!username.trim()} nextBusy={save.isPending} onNext={next} error={save.error?.message}>
+    <StepFrame
+      title="Local Account"
+      back="acknowledgement"
+      nextDisabled={!username.trim()}
+      nextBusy={save.isPending}
+      onNext={next}
+      error={save.error?.message}
+    >
       <p className="text-muted">
-        This account signs in to the console and owns the collection. It becomes the server administrator; you can add
-        more users later.
+        This account signs in to the console and owns the collection. It becomes the server administrator; you can add more users later.
       </p>
-      <TextField label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint="Leave empty for no password (not recommended if the server is reachable from other machines)." />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        required
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        hint="Leave empty for no password (not recommended if the server is reachable from other machines)."
+      />
     </StepFrame>
   );
 }

@@ -53,16 +53,30 @@ export default function MetadataSourcesStep() {
         )
       }
     >
-      <p className="text-muted">Choose what Shoko downloads for each series and which languages it prefers. Everything here can be changed later in Settings.</p>
+      <p className="text-muted">
+        Choose what Shoko downloads for each series and which languages it prefers. Everything here can be changed later in Settings.
+      </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col divide-y divide-border rounded-lg border border-border bg-background-alt px-4 py-2">
           {downloadToggles.map(([path, label, description]) => (
-            <Toggle key={path} label={label} description={description ?? undefined} checked={!!getSetting<boolean>(current, path)} onChange={(value) => set(path, value)} />
+            <Toggle
+              key={path}
+              label={label}
+              description={description ?? undefined}
+              checked={!!getSetting<boolean>(current, path)}
+              onChange={(value) => set(path, value)}
+            />
           ))}
         </div>
         <div className="flex flex-col gap-4">
           {languageOrders.map(([path, label]) => (
-            <LanguageOrder key={path} label={label} languages={languages.data ?? []} value={getSetting<string[]>(current, path) ?? []} onChange={(value) => set(path, value)} />
+            <LanguageOrder
+              key={path}
+              label={label}
+              languages={languages.data ?? []}
+              value={getSetting<string[]>(current, path) ?? []}
+              onChange={(value) => set(path, value)}
+            />
           ))}
         </div>
       </div>

@@ -48,10 +48,13 @@ export default function StartServerStep() {
       error={loginError}
     >
       <p className="text-muted">
-        Starting the server creates the database and your account, then begins the background services. This can take
-        a minute on the first start.
+        Starting the server creates the database and your account, then begins the background services. This can take a minute on the first
+        start.
       </p>
-      <div className="flex min-h-32 flex-col items-center justify-center gap-3 rounded-lg border border-border bg-background-alt p-6 text-center" data-testid="start-server-status">
+      <div
+        className="flex min-h-32 flex-col items-center justify-center gap-3 rounded-lg border border-border bg-background-alt p-6 text-center"
+        data-testid="start-server-status"
+      >
         {state === 'Waiting' && (
           <Button onClick={() => start.mutate()} busy={start.isPending || start.isSuccess}>
             Start Server

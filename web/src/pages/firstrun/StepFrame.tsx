@@ -15,7 +15,17 @@ interface StepFrameProps {
   error?: string | null;
 }
 
-export function StepFrame({ title, children, back, backDisabled, nextLabel = 'Next', nextDisabled, nextBusy, onNext, error }: StepFrameProps) {
+export function StepFrame({
+  title,
+  children,
+  back,
+  backDisabled,
+  nextLabel = 'Next',
+  nextDisabled,
+  nextBusy,
+  onNext,
+  error,
+}: StepFrameProps) {
   const navigate = useNavigate();
   return (
     <form

@@ -50,7 +50,9 @@ export default function LogPage() {
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">Log</h1>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status === 'live' ? 'bg-success/15 text-success' : status === 'closed' ? 'bg-danger/15 text-danger' : 'bg-panel-alt text-muted'}`}>
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status === 'live' ? 'bg-success/15 text-success' : status === 'closed' ? 'bg-danger/15 text-danger' : 'bg-panel-alt text-muted'}`}
+        >
           {status === 'live' ? 'Live' : status === 'closed' ? 'Disconnected' : 'Connecting…'}
         </span>
         {status === 'closed' && (
@@ -60,7 +62,12 @@ export default function LogPage() {
         )}
         <span className="text-xs text-muted">{lines.length} lines</span>
         <label className="ml-auto inline-flex cursor-pointer select-none items-center gap-2 text-sm">
-          <input type="checkbox" checked={autoScroll} onChange={(e) => setAutoScroll(e.target.checked)} className="size-4 accent-[var(--color-primary)]" />
+          <input
+            type="checkbox"
+            checked={autoScroll}
+            onChange={(e) => setAutoScroll(e.target.checked)}
+            className="size-4 accent-[var(--color-primary)]"
+          />
           <Icon path={mdiArrowCollapseDown} size={0.75} />
           Auto-scroll
         </label>
@@ -72,7 +79,9 @@ export default function LogPage() {
           <span>Message</span>
         </div>
         <div ref={scrollRef} onScroll={onScroll} className="relative flex-1 overflow-auto font-mono text-xs" data-testid="log-lines">
-          {lines.length === 0 && <p className="p-4 text-muted">{status === 'connecting' ? 'Connecting to the server log…' : 'No log lines yet.'}</p>}
+          {lines.length === 0 && (
+            <p className="p-4 text-muted">{status === 'connecting' ? 'Connecting to the server log…' : 'No log lines yet.'}</p>
+          )}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => (
               <LogRow key={item.key} line={lines[item.index]} index={item.index} start={item.start} measure={virtualizer.measureElement} />

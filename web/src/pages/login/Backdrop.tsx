@@ -18,7 +18,10 @@ export function Backdrop() {
         className={`pointer-events-none fixed inset-0 -z-10 size-full object-cover transition-opacity duration-700 ${loaded ? 'opacity-40' : 'opacity-0'}`}
       />
       {image.Series && loaded && (
-        <Link to={`/collection/series/${image.Series.ID}`} className="fixed bottom-4 right-4 rounded-md bg-overlay px-3 py-1.5 text-xs text-muted hover:text-text">
+        <Link
+          to={`/collection/series/${image.Series.ID}`}
+          className="fixed bottom-4 right-4 rounded-md bg-overlay px-3 py-1.5 text-xs text-muted hover:text-text"
+        >
           {image.Series.Name}
         </Link>
       )}

@@ -20,8 +20,22 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Username" name="username" autoComplete="username" autoFocus value={user} onChange={(e) => setUser(e.target.value)} />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" value={pass} onChange={(e) => setPass(e.target.value)} />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        autoFocus
+        value={user}
+        onChange={(e) => setUser(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={pass}
+        onChange={(e) => setPass(e.target.value)}
+      />
       <Checkbox label="Remember Me" checked={rememberUser} onChange={setRememberUser} />
       {login.isError && (
         <p role="alert" className="text-sm font-semibold text-danger">

@@ -25,7 +25,9 @@ export default function LoginPage() {
     body = (
       <div className="flex flex-col items-center gap-3 py-6 text-center" data-testid="server-starting">
         <Spinner size={2} />
-        <p className="text-sm font-semibold">{status ? 'Server is starting…' : isError ? 'Waiting for the server…' : 'Checking server status…'}</p>
+        <p className="text-sm font-semibold">
+          {status ? 'Server is starting…' : isError ? 'Waiting for the server…' : 'Checking server status…'}
+        </p>
         {status?.StartupMessage && <p className="text-sm text-muted">{status.StartupMessage}</p>}
       </div>
     );
@@ -54,7 +56,9 @@ export default function LoginPage() {
       <div className="flex w-full max-w-sm flex-col gap-6 rounded-2xl border border-border bg-panel/95 p-8 shadow-2xl backdrop-blur">
         <div className="flex flex-col items-center gap-2">
           <ShokoLogo className="text-2xl" />
-          <h1 className="text-sm font-semibold uppercase tracking-widest text-muted">{status?.State === 'Started' ? 'Sign in' : 'Server status'}</h1>
+          <h1 className="text-sm font-semibold uppercase tracking-widest text-muted">
+            {status?.State === 'Started' ? 'Sign in' : 'Server status'}
+          </h1>
         </div>
         {body}
         <ServerVersionInfo />

@@ -1,4 +1,12 @@
-import { mdiChevronDown, mdiChevronUp, mdiCogOutline, mdiDeleteOutline, mdiFileDocumentPlusOutline, mdiPlaylistRemove, mdiRefresh } from '@mdi/js';
+import {
+  mdiChevronDown,
+  mdiChevronUp,
+  mdiCogOutline,
+  mdiDeleteOutline,
+  mdiFileDocumentPlusOutline,
+  mdiPlaylistRemove,
+  mdiRefresh,
+} from '@mdi/js';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -136,7 +144,11 @@ export default function RenamerPage() {
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-border bg-panel px-4 py-2" role="toolbar" aria-label="Renamer menu">
+      <div
+        className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-border bg-panel px-4 py-2"
+        role="toolbar"
+        aria-label="Renamer menu"
+      >
         <Button variant="ghost" disabled={!files.length} onClick={() => void preview.refetch()}>
           <Icon path={mdiRefresh} size={0.8} />
           Refresh
@@ -184,9 +196,7 @@ export default function RenamerPage() {
 
       {showSettings && (
         <Panel title="Config">
-          {configs.data.length === 0 ? (
-            <p className="text-sm text-muted">No configs yet. Create one with New.</p>
-          ) : null}
+          {configs.data.length === 0 ? <p className="text-sm text-muted">No configs yet. Create one with New.</p> : null}
           <ConfigPanel
             configs={configs.data}
             renamers={renamers.data}

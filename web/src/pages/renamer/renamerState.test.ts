@@ -7,7 +7,9 @@ describe('renamer page rules', () => {
   it('gives the first reason Rename Files is disabled', () => {
     expect(renameDisabledReason(ready)).toBeNull();
     expect(renameDisabledReason({ ...ready, renaming: true, edited: true })).toBe('Renaming in progress...');
-    expect(renameDisabledReason({ ...ready, edited: true, fileCount: 0 })).toBe('Config has been edited, please save before renaming files');
+    expect(renameDisabledReason({ ...ready, edited: true, fileCount: 0 })).toBe(
+      'Config has been edited, please save before renaming files',
+    );
     expect(renameDisabledReason({ ...ready, fileCount: 0 })).toBe('No files added');
     expect(renameDisabledReason({ ...ready, move: false })).toBe('Neither rename nor move is selected. No action to be performed');
   });
@@ -16,7 +18,10 @@ describe('renamer page rules', () => {
     expect(configModalSave({ name: 'New', renamerId: 'WebAOM', existing: ['Default'] })).toEqual({ disabled: false, tooltip: null });
     expect(configModalSave({ name: ' ', renamerId: 'WebAOM', existing: [] }).disabled).toBe(true);
     expect(configModalSave({ name: 'X', renamerId: '', existing: [] }).disabled).toBe(true);
-    expect(configModalSave({ name: 'Default', renamerId: 'WebAOM', existing: ['Default'] })).toEqual({ disabled: true, tooltip: TEXTS.sameName });
+    expect(configModalSave({ name: 'Default', renamerId: 'WebAOM', existing: ['Default'] })).toEqual({
+      disabled: true,
+      tooltip: TEXTS.sameName,
+    });
   });
 
   it('derives row status from the preview or the rename result', () => {
@@ -29,7 +34,13 @@ describe('renamer page rules', () => {
   });
 
   it('clamps numeric settings to their range and compares settings', () => {
-    const definition = { Name: 'Max Episode Length', Description: null, SettingType: 'Integer' as const, MinimumValue: 1, MaximumValue: 250 };
+    const definition = {
+      Name: 'Max Episode Length',
+      Description: null,
+      SettingType: 'Integer' as const,
+      MinimumValue: 1,
+      MaximumValue: 250,
+    };
     expect(clampSetting(definition, 0)).toBe(1);
     expect(clampSetting(definition, 999)).toBe(250);
     expect(clampSetting(definition, 12.6)).toBe(13);

@@ -15,7 +15,13 @@ export const TEXTS = {
 } as const;
 
 /** Why Rename Files is disabled, or null when it can run (first reason wins). */
-export function renameDisabledReason(state: { renaming: boolean; edited: boolean; fileCount: number; move: boolean; rename: boolean }): string | null {
+export function renameDisabledReason(state: {
+  renaming: boolean;
+  edited: boolean;
+  fileCount: number;
+  move: boolean;
+  rename: boolean;
+}): string | null {
   if (state.renaming) return TEXTS.renaming;
   if (state.edited) return TEXTS.edited;
   if (state.fileCount === 0) return TEXTS.noFiles;
@@ -24,7 +30,10 @@ export function renameDisabledReason(state: { renaming: boolean; edited: boolean
 }
 
 /** Config modal Save: disabled without a name or renamer, or when the name is taken (with its tooltip). */
-export function configModalSave(state: { name: string; renamerId: string; existing: readonly string[] }): { disabled: boolean; tooltip: string | null } {
+export function configModalSave(state: { name: string; renamerId: string; existing: readonly string[] }): {
+  disabled: boolean;
+  tooltip: string | null;
+} {
   if (state.existing.includes(state.name)) return { disabled: true, tooltip: TEXTS.sameName };
   return { disabled: !state.name.trim() || !state.renamerId, tooltip: null };
 }

@@ -39,7 +39,12 @@ function TestLogin({ draft }: { draft: SettingsDraft }) {
   const password = draft.get<string>('AniDb.Password') ?? '';
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button variant="secondary" busy={test.isPending} disabled={!username || !password} onClick={() => test.mutate({ Username: username, Password: password })}>
+      <Button
+        variant="secondary"
+        busy={test.isPending}
+        disabled={!username || !password}
+        onClick={() => test.mutate({ Username: username, Password: password })}
+      >
         Test Login
       </Button>
       <span aria-live="polite" className="text-sm" data-testid="anidb-test-result">
@@ -62,7 +67,8 @@ function TestLogin({ draft }: { draft: SettingsDraft }) {
 function LanguageOptions({ draft }: { draft: SettingsDraft }) {
   const languages = useSupportedLanguages();
   const [editing, setEditing] = useState<{ path: string; label: string } | null>(null);
-  const nameOf = (code: string) => (code === 'x-main' ? 'Main Title' : (languages.data?.find((language) => language.Alpha2 === code)?.Name ?? code));
+  const nameOf = (code: string) =>
+    code === 'x-main' ? 'Main Title' : (languages.data?.find((language) => language.Alpha2 === code)?.Name ?? code);
   return (
     <Panel title="Language Options">
       <SettingToggle draft={draft} path="Language.UseSynonyms" label="Use Synonyms" />

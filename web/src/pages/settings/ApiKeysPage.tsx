@@ -84,9 +84,7 @@ export default function ApiKeysPage() {
                   variant="danger"
                   aria-label={`Delete ${key.Device}`}
                   busy={remove.isPending && remove.variables === key.Device}
-                  onClick={() =>
-                    remove.mutate(key.Device, { onSuccess: () => toast.success('API Key deleted!', { autoClose: TOAST_MS }) })
-                  }
+                  onClick={() => remove.mutate(key.Device, { onSuccess: () => toast.success('API Key deleted!', { autoClose: TOAST_MS }) })}
                 >
                   Delete
                 </Button>

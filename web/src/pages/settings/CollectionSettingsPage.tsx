@@ -12,7 +12,8 @@ export default function CollectionSettingsPage() {
   const draft = useSettingsDraft();
   const text = draft.get<string>('WebUI_Settings');
   const collection = mergeCollectionSettings((parseWebUISettings(text) as { collection?: unknown }).collection);
-  const update = (next: CollectionSettings) => draft.set('WebUI_Settings', JSON.stringify({ ...parseWebUISettings(text), collection: next }));
+  const update = (next: CollectionSettings) =>
+    draft.set('WebUI_Settings', JSON.stringify({ ...parseWebUISettings(text), collection: next }));
   const option = <S extends Section>(section: S, key: keyof CollectionSettings[S] & string, label: string, description?: string) => (
     <Toggle
       label={label}

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'react-toastify';
 import { SHOKO_PLEX_AGENTS } from '@shoko-ts/contract';
-import { usePlexLibraries, usePlexLoginUrl, usePlexServers, usePlexStatus, useSelectPlexServer, useSetPlexLibraries, useUnlinkPlex } from '@/api/integrations';
+import {
+  usePlexLibraries,
+  usePlexLoginUrl,
+  usePlexServers,
+  usePlexStatus,
+  useSelectPlexServer,
+  useSetPlexLibraries,
+  useUnlinkPlex,
+} from '@/api/integrations';
 import { getSetting, useSettings } from '@/api/settings';
 import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
@@ -79,9 +87,16 @@ function PlexLibraries({ selected }: { selected: number[] }) {
       <div className="text-sm font-semibold">Libraries</div>
       <div className="flex flex-col gap-2 rounded-md border border-border bg-background-alt p-4">
         {libraries.isPending && <Spinner size={1} />}
-        {(libraries.isError || (libraries.isSuccess && shokoLibraries.length === 0)) && <p className="text-center text-sm">No libraries found!</p>}
+        {(libraries.isError || (libraries.isSuccess && shokoLibraries.length === 0)) && (
+          <p className="text-center text-sm">No libraries found!</p>
+        )}
         {shokoLibraries.map((library) => (
-          <Checkbox key={library.Key} label={library.Title} checked={chosen.includes(library.Key)} onChange={(checked) => toggle(library.Key, checked)} />
+          <Checkbox
+            key={library.Key}
+            label={library.Title}
+            checked={chosen.includes(library.Key)}
+            onChange={(checked) => toggle(library.Key, checked)}
+          />
         ))}
       </div>
     </div>

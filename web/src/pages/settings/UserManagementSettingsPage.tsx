@@ -155,7 +155,12 @@ export default function UserManagementSettingsPage() {
             <Panel title={`User Options — ${selected.Username}`}>
               <AvatarPicker username={draft.Username} avatar={draft.Avatar} onChange={(Avatar) => change({ Avatar })} />
               {errors.Avatar && <div className="text-xs font-semibold text-danger">{errors.Avatar.join(' ')}</div>}
-              <TextField label="Display Name" value={draft.Username} errors={errors.Username} onChange={(event) => change({ Username: event.target.value })} />
+              <TextField
+                label="Display Name"
+                value={draft.Username}
+                errors={errors.Username}
+                onChange={(event) => change({ Username: event.target.value })}
+              />
               <div className="flex flex-col">
                 <Toggle
                   label="Administrator"

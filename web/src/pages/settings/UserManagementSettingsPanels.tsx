@@ -24,14 +24,30 @@ export function UserList({
   return (
     <ul aria-label="Users" className="flex flex-col divide-y divide-border">
       {users.map((user) => (
-        <li key={user.ID} className={`flex items-center gap-3 py-2 ${user.ID === selectedId ? 'text-primary' : ''}`} aria-current={user.ID === selectedId || undefined}>
+        <li
+          key={user.ID}
+          className={`flex items-center gap-3 py-2 ${user.ID === selectedId ? 'text-primary' : ''}`}
+          aria-current={user.ID === selectedId || undefined}
+        >
           <UserAvatar user={user} size="size-8" />
           <span className="min-w-0 flex-1 truncate text-sm font-semibold">{user.Username}</span>
           {user.IsAdmin && <span className="text-xs text-muted">Admin</span>}
-          <button type="button" aria-label={`Edit ${user.Username}`} title="Edit" className="text-primary hover:brightness-125" onClick={() => onSelect(user.ID)}>
+          <button
+            type="button"
+            aria-label={`Edit ${user.Username}`}
+            title="Edit"
+            className="text-primary hover:brightness-125"
+            onClick={() => onSelect(user.ID)}
+          >
             <Icon path={mdiPencilCircleOutline} size={0.9} />
           </button>
-          <button type="button" aria-label={`Delete ${user.Username}`} title="Delete" className="text-danger hover:brightness-125" onClick={() => onDelete(user)}>
+          <button
+            type="button"
+            aria-label={`Delete ${user.Username}`}
+            title="Delete"
+            className="text-danger hover:brightness-125"
+            onClick={() => onDelete(user)}
+          >
             <Icon path={mdiTrashCanOutline} size={0.9} />
           </button>
         </li>
@@ -128,8 +144,21 @@ export function CreateUserModal({ open, onClose, onCreated }: { open: boolean; o
         </>
       }
     >
-      <TextField label="Username" autoComplete="off" value={username} errors={errors.Username} onChange={(event) => setUsername(event.target.value)} />
-      <TextField label="Password" type="password" autoComplete="new-password" value={password} errors={errors.Password} onChange={(event) => setPassword(event.target.value)} />
+      <TextField
+        label="Username"
+        autoComplete="off"
+        value={username}
+        errors={errors.Username}
+        onChange={(event) => setUsername(event.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        errors={errors.Password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <Checkbox label="Administrator" checked={isAdmin} onChange={setIsAdmin} />
       {create.error && !errors.Username && !errors.Password && (
         <div role="alert" className="text-danger">

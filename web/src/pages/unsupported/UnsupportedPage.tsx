@@ -34,9 +34,8 @@ export default function UnsupportedPage() {
           <p className="text-xl font-semibold">You Shall Not Pass!</p>
         </div>
         <p className="text-sm text-muted">
-          This web UI needs a newer server. The server you are connected to is older than the oldest version this web UI
-          was built for, so some pages would break or show wrong data. Update the server, or install the stable web UI
-          that matches it.
+          This web UI needs a newer server. The server you are connected to is older than the oldest version this web UI was built for, so
+          some pages would break or show wrong data. Update the server, or install the stable web UI that matches it.
         </p>
         <div className="rounded-lg bg-background-alt px-4 py-2 text-sm">
           {row('Server Version', data?.Server.Version ?? 'Unknown')}
@@ -50,7 +49,12 @@ export default function UnsupportedPage() {
         )}
         {update.isSuccess && <p className="text-sm text-success">The stable web UI was installed. Reload the page to use it.</p>}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <a href={SUPPORT_URL} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline">
+          <a
+            href={SUPPORT_URL}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-sm font-semibold text-primary hover:underline"
+          >
             Get support <Icon path={mdiOpenInNew} size={0.7} />
           </a>
           <Button onClick={() => update.mutate()} busy={update.isPending}>

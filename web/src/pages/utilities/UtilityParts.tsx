@@ -12,7 +12,13 @@ export function usePageTitle(title: string) {
   }, [title]);
 }
 
-export function SearchBox(props: { label: string; value: string; onChange: (value: string) => void; className?: string; placeholder?: string }) {
+export function SearchBox(props: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+  placeholder?: string;
+}) {
   const { label, value, onChange, className = 'sm:w-72', placeholder = 'Search…' } = props;
   return (
     <label className={`relative flex w-full items-center ${className}`}>
@@ -30,7 +36,19 @@ export function SearchBox(props: { label: string; value: string; onChange: (valu
 }
 
 /** "Page x of y" with previous/next buttons; hidden when everything fits on one page. */
-export function Pager({ label, page, pageSize, total, onPage }: { label: string; page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+export function Pager({
+  label,
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   const button = 'rounded-md p-1 text-muted hover:bg-panel-alt hover:text-text disabled:opacity-40 disabled:hover:bg-transparent';
@@ -50,9 +68,26 @@ export function Pager({ label, page, pageSize, total, onPage }: { label: string;
 }
 
 /** The loading, error and empty states of a list, or nothing once it has rows. */
-export function ListState({ loading, error, empty, emptyText, loadingText = 'Loading…' }: { loading: boolean; error: Error | null; empty: boolean; emptyText: string; loadingText?: string }) {
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  loadingText = 'Loading…',
+}: {
+  loading: boolean;
+  error: Error | null;
+  empty: boolean;
+  emptyText: string;
+  loadingText?: string;
+}) {
   if (loading) return <p className="p-8 text-center text-muted">{loadingText}</p>;
   if (error) return <p className="p-8 text-center font-semibold text-danger">{error.message}</p>;
-  if (empty) return <p className="p-8 text-center text-muted" data-testid="list-empty">{emptyText}</p>;
+  if (empty)
+    return (
+      <p className="p-8 text-center text-muted" data-testid="list-empty">
+        {emptyText}
+      </p>
+    );
   return null;
 }

@@ -43,13 +43,22 @@ describe('parseAnimeXml on the invented record', () => {
 
   it('maps resources to site names and links', () => {
     expect(anime.resources).toEqual([
-      { type: 1, site: 'Anime News Network', entities: [{ identifiers: ['99001'], url: 'https://www.animenewsnetwork.com/encyclopedia/anime.php?id=99001' }] },
+      {
+        type: 1,
+        site: 'Anime News Network',
+        entities: [{ identifiers: ['99001'], url: 'https://www.animenewsnetwork.com/encyclopedia/anime.php?id=99001' }],
+      },
       { type: 2, site: 'MyAnimeList', entities: [{ identifiers: ['99002'], url: 'https://myanimelist.net/anime/99002' }] },
       { type: 4, site: 'Official Japanese site', entities: [{ identifiers: [], url: 'https://example.test/kiri-yuubin/ja' }] },
       {
         type: 6,
         site: 'Wikipedia (en)',
-        entities: [{ identifiers: ['The_Post_Office_in_the_Foggy_Lighthouse'], url: 'https://en.wikipedia.org/wiki/The_Post_Office_in_the_Foggy_Lighthouse' }],
+        entities: [
+          {
+            identifiers: ['The_Post_Office_in_the_Foggy_Lighthouse'],
+            url: 'https://en.wikipedia.org/wiki/The_Post_Office_in_the_Foggy_Lighthouse',
+          },
+        ],
       },
     ]);
   });
@@ -159,27 +168,44 @@ describe('parseAnimeXml on the invented record', () => {
 
   it('honours the generator options', () => {
     const movie = parseAnimeXml(inventedAnimeXml({ id: 9500, title: 'Sora & Umi', type: 'Movie', regularEpisodes: 1, restricted: true }));
-    expect(movie).toMatchObject({ id: 9500, type: 'Movie', restricted: true, episodeCount: 1, mainTitle: 'Sora & Umi', endDate: '2021-04-06' });
+    expect(movie).toMatchObject({
+      id: 9500,
+      type: 'Movie',
+      restricted: true,
+      episodeCount: 1,
+      mainTitle: 'Sora & Umi',
+      endDate: '2021-04-06',
+    });
   });
 });
 
 describe('parseAnimeXml edge cases', () => {
   it('rejects bodies that are not a usable anime record', () => {
     expect(() => parseAnimeXml('<error>Anime not found</error>')).toThrow(AniDBInvalidAnimeXmlError);
-    expect(() => parseAnimeXml('<anime id="5"><titles><title xml:lang="en" type="official">X</title></titles></anime>')).toThrow(/no main title/);
+    expect(() => parseAnimeXml('<anime id="5"><titles><title xml:lang="en" type="official">X</title></titles></anime>')).toThrow(
+      /no main title/,
+    );
     expect(() => parseAnimeXml(minimalAnime('', 'id="abc"'))).toThrow(AniDBInvalidAnimeXmlError);
     expect(() => parseAnimeXml('<anime id="5"><titles>')).toThrow(/malformed/);
   });
 
   it('pads partial dates and clamps an end before the start', () => {
-    expect(parseAnimeXml(minimalAnime('<startdate>2019-07</startdate><enddate>2020</enddate>'))).toMatchObject({ startDate: '2019-07-01', endDate: '2020-01-01' });
-    expect(parseAnimeXml(minimalAnime('<startdate>2019-07-10</startdate><enddate>2019-07-01</enddate>'))).toMatchObject({ endDate: '2019-07-10' });
+    expect(parseAnimeXml(minimalAnime('<startdate>2019-07</startdate><enddate>2020</enddate>'))).toMatchObject({
+      startDate: '2019-07-01',
+      endDate: '2020-01-01',
+    });
+    expect(parseAnimeXml(minimalAnime('<startdate>2019-07-10</startdate><enddate>2019-07-01</enddate>'))).toMatchObject({
+      endDate: '2019-07-10',
+    });
     expect(parseAnimeXml(minimalAnime('<startdate>2019-13-01</startdate>'))).toMatchObject({ startDate: null, endDate: null });
   });
 
   it('decodes numeric entities and leaves unknown ones alone', () => {
     const anime = parseAnimeXml(
-      minimalAnime('<description>Rock &amp;#39;n&amp;#x2019; roll &amp;bogus; &lt;b&gt;</description>').replace('Kari', 'Kari &amp;amp; Kuro'),
+      minimalAnime('<description>Rock &amp;#39;n&amp;#x2019; roll &amp;bogus; &lt;b&gt;</description>').replace(
+        'Kari',
+        'Kari &amp;amp; Kuro',
+      ),
     );
     expect(anime.mainTitle).toBe('Kari & Kuro');
     expect(anime.description).toBe("Rock 'n\u2019 roll &bogus; <b>");

@@ -42,7 +42,14 @@ export function animeTypeFromText(value: string | null): AniDBAnimeType {
 
 const EPNO_PREFIXES: Record<string, AniDBEpisodeType> = { S: 'Special', C: 'Credits', T: 'Trailer', P: 'Parody', O: 'Other' };
 /** AniDB's `<epno type="N">` numbering, used only when the epno text is empty. */
-const EPNO_TYPE_NUMBERS: Record<string, AniDBEpisodeType> = { 1: 'Episode', 2: 'Special', 3: 'Credits', 4: 'Trailer', 5: 'Parody', 6: 'Other' };
+const EPNO_TYPE_NUMBERS: Record<string, AniDBEpisodeType> = {
+  1: 'Episode',
+  2: 'Special',
+  3: 'Credits',
+  4: 'Trailer',
+  5: 'Parody',
+  6: 'Other',
+};
 
 /**
  * The episode type comes from the epno text's first character (a digit means a regular episode), as Shoko does; the
@@ -113,7 +120,14 @@ export function parseAnimeXml(xml: string): AniDBAnime {
     similarAnime: children(child(anime, 'similaranime'), 'anime').flatMap((node) => {
       const similarId = integer(attr(node, 'id'));
       if (similarId === null) return [];
-      return [{ id: similarId, approval: integer(attr(node, 'approval')) ?? 0, total: integer(attr(node, 'total')) ?? 0, title: prose(node) ?? '' }];
+      return [
+        {
+          id: similarId,
+          approval: integer(attr(node, 'approval')) ?? 0,
+          total: integer(attr(node, 'total')) ?? 0,
+          title: prose(node) ?? '',
+        },
+      ];
     }),
     episodes,
   };

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inventedAnimeXml, startFakeAniDBHttp, type FakeAniDBHttp, type StartFakeAniDBHttpOptions } from '../../../../../fakes/src/anidb-http/index.js';
+import {
+  inventedAnimeXml,
+  startFakeAniDBHttp,
+  type FakeAniDBHttp,
+  type StartFakeAniDBHttpOptions,
+} from '../../../../../fakes/src/anidb-http/index.js';
 import {
   AniDBAnimeNotFoundError,
   AniDBHttpBannedError,
@@ -104,7 +109,9 @@ describe('AniDB HTTP client against the loopback fake', () => {
     const { client } = await setUp({}, { compression: 'without-header' });
     expect((await client.getAnime(ANIME_ID)).mainTitle).toBe('Kiri no Toudai Yuubinkyoku');
     fake!.compression = 'when-accepted';
-    const probe = await fetch(`${fake!.url}/httpapi?request=anime&client=x&clientver=1&protover=1&aid=${ANIME_ID}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const probe = await fetch(`${fake!.url}/httpapi?request=anime&client=x&clientver=1&protover=1&aid=${ANIME_ID}`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(probe.headers.get('content-encoding')).toBe('gzip');
     await probe.arrayBuffer();
     expect((await client.getAnime(ANIME_ID, { force: true })).titles).toHaveLength(5);
@@ -165,7 +172,14 @@ describe('AniDB HTTP errors', () => {
   it('turns error bodies into typed errors and caches nothing', async () => {
     const { client } = await setUp();
     await expect(client.getAnime(4242)).rejects.toBeInstanceOf(AniDBAnimeNotFoundError);
-    const unregistered = new AniDBHttpClient({ baseUrl: fake!.url, clientName: '', clientVersion: 1, cacheDir, logger, timings: FAST_TIMINGS });
+    const unregistered = new AniDBHttpClient({
+      baseUrl: fake!.url,
+      clientName: '',
+      clientVersion: 1,
+      cacheDir,
+      logger,
+      timings: FAST_TIMINGS,
+    });
     clients.push(unregistered);
     const rejection = await unregistered.getAnime(ANIME_ID).catch((error: unknown) => error);
     expect(rejection).toBeInstanceOf(AniDBHttpClientRejectedError);
@@ -207,7 +221,9 @@ describe('AniDB HTTP rate limit', () => {
   });
 
   it('derives the production tiers from the HTTP rate-limit settings', () => {
-    expect(httpTimingsFromSettings({ BaseRateInSeconds: 2, SlowRateMultiplier: 3, SlowRatePeriodMultiplier: 5, ResetPeriodMultiplier: 60 })).toEqual({
+    expect(
+      httpTimingsFromSettings({ BaseRateInSeconds: 2, SlowRateMultiplier: 3, SlowRatePeriodMultiplier: 5, ResetPeriodMultiplier: 60 }),
+    ).toEqual({
       burst: 1,
       shortGapMs: 2_000,
       longGapMs: 6_000,

@@ -156,7 +156,10 @@ export class AniDBHttpClient {
   private cachedDuringBan(animeId: number, cachedXml: string | undefined): AniDBAnime {
     const anime = cachedXml === undefined ? null : this.parseCached(animeId, cachedXml);
     const { reason, until } = this.ban.state;
-    if (!anime) throw new AniDBHttpBannedError(`${reason ?? 'AniDB HTTP ban'}; no cached copy of anime ${animeId} (requests resume ${until?.toISOString() ?? 'later'})`);
+    if (!anime)
+      throw new AniDBHttpBannedError(
+        `${reason ?? 'AniDB HTTP ban'}; no cached copy of anime ${animeId} (requests resume ${until?.toISOString() ?? 'later'})`,
+      );
     this.logger.info(`AniDB HTTP is banned; using the cached copy of anime ${animeId}`);
     return anime;
   }

@@ -19,6 +19,7 @@ export function errorReply(body: string): { code: number | null; message: string
 export function errorFromReply(reply: { code: number | null; message: string }, animeId: number): AniDBHttpError {
   const text = reply.code === null ? reply.message : `${reply.code} ${reply.message}`;
   if (/not found/i.test(reply.message)) return new AniDBAnimeNotFoundError(`AniDB has no anime ${animeId}`, reply.code);
-  if (reply.code === 302 || /client/i.test(reply.message)) return new AniDBHttpClientRejectedError(`AniDB rejected this client: ${text}`, reply.code);
+  if (reply.code === 302 || /client/i.test(reply.message))
+    return new AniDBHttpClientRejectedError(`AniDB rejected this client: ${text}`, reply.code);
   return new AniDBHttpError(`AniDB refused the request for anime ${animeId}: ${text}`, reply.code);
 }

@@ -39,7 +39,9 @@ export function parseResources(resources: unknown, of: 'anime' | 'episode'): Ani
     if (type === null) continue;
     const known = ANIDB_RESOURCE_SITES[type];
     const entities = children(resource, 'externalentity').map((entity): AniDBExternalEntity => {
-      const identifiers = children(entity, 'identifier').map(text).filter((id): id is string => id !== null);
+      const identifiers = children(entity, 'identifier')
+        .map(text)
+        .filter((id): id is string => id !== null);
       const url = text(children(entity, 'url')[0]);
       const built = of === 'anime' && identifiers[0] && known?.link ? known.link(identifiers[0]) : null;
       return { identifiers, url: url ?? built };

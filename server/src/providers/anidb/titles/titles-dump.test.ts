@@ -15,10 +15,24 @@ afterEach(async () => {
 describe('AniDB titles dump', () => {
   it('parses every title with its type and language, skipping broken entries', () => {
     const xml = titlesDumpXml([
-      { id: 1, titles: [{ type: 'main', language: 'x-jat', value: 'Hoshi & Tsuki' }, { type: 'syn', language: 'en', value: 'Star and Moon' }] },
+      {
+        id: 1,
+        titles: [
+          { type: 'main', language: 'x-jat', value: 'Hoshi & Tsuki' },
+          { type: 'syn', language: 'en', value: 'Star and Moon' },
+        ],
+      },
       { id: 2, titles: [] },
     ]).replace('<anime aid="2">', '<anime aid="x">');
-    expect(parseTitlesDump(xml)).toEqual([{ id: 1, titles: [{ type: 'main', language: 'x-jat', value: 'Hoshi & Tsuki' }, { type: 'syn', language: 'en', value: 'Star and Moon' }] }]);
+    expect(parseTitlesDump(xml)).toEqual([
+      {
+        id: 1,
+        titles: [
+          { type: 'main', language: 'x-jat', value: 'Hoshi & Tsuki' },
+          { type: 'syn', language: 'en', value: 'Star and Moon' },
+        ],
+      },
+    ]);
   });
 
   it('downloads at most once a day, keeps a stale copy when AniDB is away, and ranks exact matches first', async () => {

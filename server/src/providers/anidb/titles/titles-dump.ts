@@ -87,9 +87,7 @@ export class AniDBTitlesDump {
   private loading: Promise<void> | null = null;
   private readonly now: () => number;
 
-  constructor(
-    private readonly options: { url: string; cacheDir: string; logger: Logger; now?: () => number; fetch?: typeof fetch },
-  ) {
+  constructor(private readonly options: { url: string; cacheDir: string; logger: Logger; now?: () => number; fetch?: typeof fetch }) {
     this.now = options.now ?? Date.now;
   }
 
@@ -138,7 +136,9 @@ export class AniDBTitlesDump {
       try {
         await this.download();
       } catch (error) {
-        this.options.logger.warn(`Could not download the AniDB titles dump: ${error instanceof Error ? error.message : String(error)}${stat ? '; using the copy from ' + stat.mtime.toISOString() : ''}`);
+        this.options.logger.warn(
+          `Could not download the AniDB titles dump: ${error instanceof Error ? error.message : String(error)}${stat ? '; using the copy from ' + stat.mtime.toISOString() : ''}`,
+        );
         if (!stat) {
           // Ask again on the next search rather than in a day.
           this.loadedAt = 0;

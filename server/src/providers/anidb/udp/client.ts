@@ -216,7 +216,8 @@ export class AniDBUdpClient {
 
   /** The reply to the request tagged `tag`; untagged replies count too (errors may come without the tag). */
   private matchReply(datagram: Buffer, tag: string): UdpReply | undefined {
-    if (isZeroDatagram(datagram)) return { tag: null, code: 555, text: 'BANNED', lines: [], rows: [['AniDB answered with an all-zero packet']] };
+    if (isZeroDatagram(datagram))
+      return { tag: null, code: 555, text: 'BANNED', lines: [], rows: [['AniDB answered with an all-zero packet']] };
     const reply = decodeReply(datagram);
     if (reply.tag !== null && reply.tag !== tag) {
       this.logger.debug(`Skipping a late AniDB reply for request ${reply.tag}`);

@@ -25,7 +25,11 @@ describe('AniDB UDP reply parsing', () => {
   });
 
   it('reads the tag in front of the code', () => {
-    expect(parseReply('t12 200 aB3dE 127.0.0.1:4556 LOGIN ACCEPTED\n')).toMatchObject({ tag: 't12', code: 200, text: 'aB3dE 127.0.0.1:4556 LOGIN ACCEPTED' });
+    expect(parseReply('t12 200 aB3dE 127.0.0.1:4556 LOGIN ACCEPTED\n')).toMatchObject({
+      tag: 't12',
+      code: 200,
+      text: 'aB3dE 127.0.0.1:4556 LOGIN ACCEPTED',
+    });
     expect(parseReply('300 PONG\n')).toMatchObject({ tag: null, code: 300, text: 'PONG' });
   });
 

@@ -22,10 +22,25 @@ describe('AniDB FILE and MyList commands against the fake', () => {
     fake = await startFakeAniDBUdp({
       users: { alice: 'pw1' },
       commands: fileCommands([
-        { size: 1234, ed2k, fileId: 7, animeId: 70, episodeId: 700, groupId: 5, otherEpisodes: [{ episodeId: 701, percentage: 50 }], state: 1 | 4 | 128 | 4096, audio: ['japanese', 'english'] },
+        {
+          size: 1234,
+          ed2k,
+          fileId: 7,
+          animeId: 70,
+          episodeId: 700,
+          groupId: 5,
+          otherEpisodes: [{ episodeId: 701, percentage: 50 }],
+          state: 1 | 4 | 128 | 4096,
+          audio: ['japanese', 'english'],
+        },
       ]),
     });
-    client = new AniDBUdpClient({ server: { host: fake.host, port: fake.port, clientPort: 0 }, logger, timeoutMs: 500, clock: instantClock });
+    client = new AniDBUdpClient({
+      server: { host: fake.host, port: fake.port, clientPort: 0 },
+      logger,
+      timeoutMs: 500,
+      clock: instantClock,
+    });
     client.setCredentials('alice', 'pw1');
     const info = await lookupFile(client, 1234, ed2k);
     expect(info).toMatchObject({

@@ -32,7 +32,11 @@ const int = (text: string | undefined) => {
   const n = Number.parseInt(text ?? '', 10);
   return Number.isFinite(n) ? n : 0;
 };
-const languages = (text: string) => text.split("'").map((l) => l.trim().toLowerCase()).filter((l) => l && l !== 'none');
+const languages = (text: string) =>
+  text
+    .split("'")
+    .map((l) => l.trim().toLowerCase())
+    .filter((l) => l && l !== 'none');
 
 /** Version from the state flags: 4 → v2, 8 → v3, 16 → v4, 32 → v5, none → v1. */
 function versionOf(state: number): number {
@@ -81,7 +85,14 @@ export function parseFileFields(fields: string[]): AniDBFileInfo {
     subtitleLanguages: languages(fields[11]),
     description: fields[12],
     fileName: fields[13],
-    myList: myListId ? { state: int(fields[14]), fileState: int(fields[15]), viewed: int(fields[16]) > 0, viewedAt: viewDate ? new Date(viewDate * 1000) : null } : null,
+    myList: myListId
+      ? {
+          state: int(fields[14]),
+          fileState: int(fields[15]),
+          viewed: int(fields[16]) > 0,
+          viewedAt: viewDate ? new Date(viewDate * 1000) : null,
+        }
+      : null,
   };
 }
 

@@ -3,7 +3,16 @@ import { AniDBUdpClient } from './client.js';
 import type { UdpServerAddress } from './transport.js';
 
 export { AniDBUdpClient, DEFAULT_CLIENT_NAME, DEFAULT_CLIENT_VERSION, type AniDBUdpClientOptions } from './client.js';
-export { decodeReply, encodeCommand, escapeValue, MalformedReplyError, parseReply, unescapeField, type UdpParams, type UdpReply } from './codec.js';
+export {
+  decodeReply,
+  encodeCommand,
+  escapeValue,
+  MalformedReplyError,
+  parseReply,
+  unescapeField,
+  type UdpParams,
+  type UdpReply,
+} from './codec.js';
 export {
   AniDBAccessDeniedError,
   AniDBBannedError,
@@ -53,4 +62,14 @@ export async function testAniDBLogin(
     await client.close();
   }
 }
-export { addFileToMyList, FILE_AMASK, FILE_FMASK, lookupFile, lookupGroup, parseFileFields, removeFileFromMyList, type AniDBFileInfo, type AniDBReleaseGroup } from './file-command.js';
+export {
+  addFileToMyList,
+  FILE_AMASK,
+  FILE_FMASK,
+  lookupFile,
+  lookupGroup,
+  parseFileFields,
+  removeFileFromMyList,
+  type AniDBFileInfo,
+  type AniDBReleaseGroup,
+} from './file-command.js';

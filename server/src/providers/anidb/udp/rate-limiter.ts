@@ -23,7 +23,13 @@ export const ANIDB_UDP_RATE_LIMIT: RateLimitTimings = {
 
 /** The tiers from the server settings' `AniDb.UDPRateLimit`. */
 /** No spacing at all: only for a test or demo server on this machine (see `isLoopbackOverride`). */
-export const NO_PACING: RateLimitTimings = { burst: Number.MAX_SAFE_INTEGER, shortGapMs: 0, longGapMs: 0, longGapAfterMs: 0, resetAfterMs: 0 };
+export const NO_PACING: RateLimitTimings = {
+  burst: Number.MAX_SAFE_INTEGER,
+  shortGapMs: 0,
+  longGapMs: 0,
+  longGapAfterMs: 0,
+  resetAfterMs: 0,
+};
 
 /**
  * True when an environment override (SHOKO_ANIDB_UDP / SHOKO_ANIDB_HTTP) points at this machine: the fakes of the

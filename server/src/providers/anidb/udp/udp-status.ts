@@ -44,7 +44,13 @@ export class UdpStatus {
     } else {
       this.pausedUntil.delete(type);
     }
-    this.publish({ Value: true, Message: message, UpdateType: type, UpdateTime: this.timestamp(), PauseTimeSecs: Math.round(pauseMs / 1000) });
+    this.publish({
+      Value: true,
+      Message: message,
+      UpdateType: type,
+      UpdateTime: this.timestamp(),
+      PauseTimeSecs: Math.round(pauseMs / 1000),
+    });
   }
 
   lower(type: UdpStatusType): void {

@@ -20,22 +20,30 @@ export default function CreditsTab() {
   const [search, setSearch] = useState('');
   const [role, setRole] = useState(ALL_ROLES);
 
-  const credits = useMemo(() => (cast.data ?? []).filter((r) => (mode === 'Characters' ? r.RoleName === 'Actor' && !!r.Character : r.RoleName !== 'Actor')), [cast.data, mode]);
+  const credits = useMemo(
+    () => (cast.data ?? []).filter((r) => (mode === 'Characters' ? r.RoleName === 'Actor' && !!r.Character : r.RoleName !== 'Actor')),
+    [cast.data, mode],
+  );
   const roles = useMemo(() => [...new Set(credits.map((r) => r.RoleDetails))].sort(), [credits]);
   const query = search.trim().toLowerCase();
   const shown = credits.filter(
-    (r) => (role === ALL_ROLES || r.RoleDetails === role) && (!query || [r.Character?.Name, r.Staff.Name].some((name) => name?.toLowerCase().includes(query))),
+    (r) =>
+      (role === ALL_ROLES || r.RoleDetails === role) &&
+      (!query || [r.Character?.Name, r.Staff.Name].some((name) => name?.toLowerCase().includes(query))),
   );
   const switchMode = (next: Mode) => {
     setMode(next);
     setRole(ALL_ROLES);
   };
-  const forceRefresh = () =>
-    refresh.mutate(undefined, { onSuccess: () => toast.success('AniDB refresh queued!') });
+  const forceRefresh = () => refresh.mutate(undefined, { onSuccess: () => toast.success('AniDB refresh queued!') });
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3" role="toolbar" aria-label="Credit filters">
+      <div
+        className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3"
+        role="toolbar"
+        aria-label="Credit filters"
+      >
         <div className="flex rounded-md border border-border" role="group" aria-label="Credit type">
           {(['Characters', 'Staff'] as const).map((option) => (
             <button

@@ -4,7 +4,14 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IncludeOnlyFilter } from '@shoko-ts/contract';
 import { useCurrentUser } from '@/api/users';
-import { EPISODE_TYPE_GROUPS, useSeriesEpisodes, useSetEpisodeHidden, useSetEpisodesWatched, useVoteEpisode, type EpisodeFilters } from '@/api/series';
+import {
+  EPISODE_TYPE_GROUPS,
+  useSeriesEpisodes,
+  useSetEpisodeHidden,
+  useSetEpisodesWatched,
+  useVoteEpisode,
+  type EpisodeFilters,
+} from '@/api/series';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
@@ -32,7 +39,8 @@ const INCLUDE_OPTIONS: Array<[IncludeOnlyFilter, string]> = [
   ['only', 'Only'],
 ];
 
-const includeValue = (raw: string | null, fallback: IncludeOnlyFilter): IncludeOnlyFilter => (raw === 'true' || raw === 'false' || raw === 'only' ? raw : fallback);
+const includeValue = (raw: string | null, fallback: IncludeOnlyFilter): IncludeOnlyFilter =>
+  raw === 'true' || raw === 'false' || raw === 'only' ? raw : fallback;
 
 const selectClass = 'rounded-md border border-border bg-panel-alt px-2 py-1.5 text-sm focus:border-primary focus:outline-none';
 
@@ -98,7 +106,13 @@ export default function EpisodesTab() {
     observer.observe(listRef.current?.closest('main') ?? document.documentElement);
     return () => observer.disconnect();
   }, []);
-  const virtualizer = useWindowVirtualizer({ count: list.length, estimateSize: () => ROW_ESTIMATE_PX, overscan: OVERSCAN, gap: ROW_GAP_PX, scrollMargin });
+  const virtualizer = useWindowVirtualizer({
+    count: list.length,
+    estimateSize: () => ROW_ESTIMATE_PX,
+    overscan: OVERSCAN,
+    gap: ROW_GAP_PX,
+    scrollMargin,
+  });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length ? items[items.length - 1].index : -1;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = episodes;
@@ -118,7 +132,11 @@ export default function EpisodesTab() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-panel p-3" role="toolbar" aria-label="Episode filters">
+      <div
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-panel p-3"
+        role="toolbar"
+        aria-label="Episode filters"
+      >
         <label className="relative flex w-full items-center sm:w-64">
           <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
           <input
@@ -206,7 +224,14 @@ export default function EpisodesTab() {
           </div>
         )}
       </div>
-      <WatchOptionsModal seriesId={seriesId} filters={filters} total={total} selected={[...selected]} open={watchOptions} onClose={() => setWatchOptions(false)} />
+      <WatchOptionsModal
+        seriesId={seriesId}
+        filters={filters}
+        total={total}
+        selected={[...selected]}
+        open={watchOptions}
+        onClose={() => setWatchOptions(false)}
+      />
     </div>
   );
 }

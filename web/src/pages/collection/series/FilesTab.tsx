@@ -8,7 +8,15 @@ import { formatFileSize } from '@/lib/format';
 import { useSeriesContext } from './seriesContext';
 
 type View = 'Series Files' | 'Missing Files';
-const TYPE_NAMES: Record<string, string> = { Episode: 'Episodes', Special: 'Specials', Other: 'Others', Credits: 'Credits', Trailer: 'Trailers', Parody: 'Parodies', Unknown: 'Unknown' };
+const TYPE_NAMES: Record<string, string> = {
+  Episode: 'Episodes',
+  Special: 'Specials',
+  Other: 'Others',
+  Credits: 'Credits',
+  Trailer: 'Trailers',
+  Parody: 'Parodies',
+  Unknown: 'Unknown',
+};
 const languages = (list: string[] | undefined) => (list?.length ? list.join(', ') : 'None');
 
 /** Files: the series' files grouped by release, or its missing episodes, beside a files overview. */
@@ -104,7 +112,8 @@ function GroupCard({ group }: { group: FileSummaryGroup }) {
     <section className="flex flex-col gap-3 rounded-lg border border-border bg-panel p-4" data-testid="file-group">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-base font-semibold">
-          {group.GroupName ?? 'Unknown'} {group.GroupNameShort && group.GroupNameShort !== group.GroupName && <span className="text-muted">({group.GroupNameShort})</span>}
+          {group.GroupName ?? 'Unknown'}{' '}
+          {group.GroupNameShort && group.GroupNameShort !== group.GroupName && <span className="text-muted">({group.GroupNameShort})</span>}
         </h3>
         <span className="text-sm text-muted">{formatFileSize(size)}</span>
       </header>

@@ -38,7 +38,10 @@ function ImagesOfType({ tab }: { tab: ImageTab }) {
   const preferred = list.find((image) => image.Preferred);
   const apply = () => {
     if (!selected) return;
-    setPreferred.mutate({ type: config.type, id: selected.ID, source: selected.Source }, { onSuccess: () => toast.success(`${config.type} set as preferred!`) });
+    setPreferred.mutate(
+      { type: config.type, id: selected.ID, source: selected.Source },
+      { onSuccess: () => toast.success(`${config.type} set as preferred!`) },
+    );
   };
 
   return (
@@ -49,7 +52,9 @@ function ImagesOfType({ tab }: { tab: ImageTab }) {
             <NavLink
               key={path}
               to={`../images/${path}`}
-              className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-panel-alt text-primary' : 'text-muted hover:text-text'}`}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-panel-alt text-primary' : 'text-muted hover:text-text'}`
+              }
             >
               {label} {images.data && <span className="text-xs">({images.data[TYPES[path as ImageTab].list].length})</span>}
             </NavLink>

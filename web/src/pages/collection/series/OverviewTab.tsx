@@ -101,12 +101,22 @@ function TmdbLinkActions({ type, id }: { type: 'Show' | 'Movie'; id: number }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   return (
     <>
-      <Link to={`../tmdb-linking?type=${type}&id=${id}`} relative="path" aria-label={`Edit ${type} ${id} links`} className="rounded p-0.5 text-muted hover:text-text">
+      <Link
+        to={`../tmdb-linking?type=${type}&id=${id}`}
+        relative="path"
+        aria-label={`Edit ${type} ${id} links`}
+        className="rounded p-0.5 text-muted hover:text-text"
+      >
         <Icon path={mdiPencil} size={0.6} />
       </Link>
       {type === 'Show' && (
         <>
-          <button type="button" aria-label={`TMDb Show Settings ${id}`} className="rounded p-0.5 text-muted hover:text-text" onClick={() => setSettingsOpen(true)}>
+          <button
+            type="button"
+            aria-label={`TMDb Show Settings ${id}`}
+            className="rounded p-0.5 text-muted hover:text-text"
+            onClick={() => setSettingsOpen(true)}
+          >
             <Icon path={mdiCog} size={0.6} />
           </button>
           <TmdbShowSettingsModal showId={id} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
@@ -135,7 +145,15 @@ function EpisodeOnDeck({ seriesId }: { seriesId: number }) {
   );
 }
 
-function AnimeShelf({ title, query, empty }: { title: string; query: { isPending: boolean; isError: boolean; error: Error | null; data?: RelatedAnime[] }; empty: string }) {
+function AnimeShelf({
+  title,
+  query,
+  empty,
+}: {
+  title: string;
+  query: { isPending: boolean; isError: boolean; error: Error | null; data?: RelatedAnime[] };
+  empty: string;
+}) {
   return (
     <Panel title={title}>
       <div className="flex gap-4 overflow-x-auto pb-2" aria-label={title} role="list">

@@ -31,14 +31,19 @@ export default function TagsTab() {
   const query = search.trim().toLowerCase();
   const shown = useMemo(() => {
     const list = (tags.data ?? []).filter(
-      (tag) => (source === 'All' || tag.Source === source) && (spoilers || !isSpoiler(tag)) && (!query || tag.Name.toLowerCase().includes(query)),
+      (tag) =>
+        (source === 'All' || tag.Source === source) && (spoilers || !isSpoiler(tag)) && (!query || tag.Name.toLowerCase().includes(query)),
     );
     return sort === 'Name' ? [...list].sort((a, b) => a.Name.localeCompare(b.Name)) : list;
   }, [tags.data, source, spoilers, query, sort]);
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3" role="toolbar" aria-label="Tag filters">
+      <div
+        className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3"
+        role="toolbar"
+        aria-label="Tag filters"
+      >
         <label className="relative flex w-full items-center sm:w-64">
           <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
           <input
@@ -50,7 +55,12 @@ export default function TagsTab() {
             className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
           />
         </label>
-        <select aria-label="Tag source" className={selectClass} value={source} onChange={(event) => setSource(event.target.value as Source)}>
+        <select
+          aria-label="Tag source"
+          className={selectClass}
+          value={source}
+          onChange={(event) => setSource(event.target.value as Source)}
+        >
           <option value="All">All Sources</option>
           <option value="AniDB">AniDB</option>
           <option value="User">User</option>
@@ -85,7 +95,11 @@ export default function TagsTab() {
             >
               <span className="flex items-center justify-between gap-2">
                 <span className="font-semibold">{tag.Name}</span>
-                <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${tag.Source === 'User' ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted'}`}>{tag.Source}</span>
+                <span
+                  className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${tag.Source === 'User' ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted'}`}
+                >
+                  {tag.Source}
+                </span>
               </span>
               <span className="line-clamp-3 text-sm text-muted">{tag.Description || NO_DESCRIPTION}</span>
               {isSpoiler(tag) && <span className="text-xs font-semibold text-danger">Spoiler</span>}
@@ -93,7 +107,12 @@ export default function TagsTab() {
           ))}
         </div>
       )}
-      <Modal open={details !== null} onClose={() => setDetails(null)} title="Tag Details" footer={<Button onClick={() => setDetails(null)}>Close</Button>}>
+      <Modal
+        open={details !== null}
+        onClose={() => setDetails(null)}
+        title="Tag Details"
+        footer={<Button onClick={() => setDetails(null)}>Close</Button>}
+      >
         {details && (
           <div className="flex flex-col gap-3" data-testid="tag-details">
             <div className="flex flex-wrap items-center gap-2">

@@ -39,7 +39,13 @@ export function EpisodePickerModal({ showId, target, onPick, onClose }: EpisodeP
         </>
       }
     >
-      <TextField label="Search TMDB episodes" placeholder="S1E2, Specials or a title" value={text} onChange={(event) => setText(event.target.value)} autoFocus />
+      <TextField
+        label="Search TMDB episodes"
+        placeholder="S1E2, Specials or a title"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        autoFocus
+      />
       {episodes.isPending ? (
         <Spinner />
       ) : episodes.isError ? (
@@ -47,11 +53,20 @@ export function EpisodePickerModal({ showId, target, onPick, onClose }: EpisodeP
       ) : list.length === 0 ? (
         <p className="text-muted">{TEXTS.noResults}</p>
       ) : (
-        <ul className="flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto rounded-md border border-border" aria-label="TMDB episodes">
+        <ul
+          className="flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto rounded-md border border-border"
+          aria-label="TMDB episodes"
+        >
           {list.map((episode) => (
             <li key={episode.ID}>
-              <button type="button" className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-panel-alt" onClick={() => onPick(episode.ID, episode)}>
-                <span className="w-16 shrink-0 font-mono text-xs text-muted">{seasonEpisode(episode.SeasonNumber, episode.EpisodeNumber)}</span>
+              <button
+                type="button"
+                className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-panel-alt"
+                onClick={() => onPick(episode.ID, episode)}
+              >
+                <span className="w-16 shrink-0 font-mono text-xs text-muted">
+                  {seasonEpisode(episode.SeasonNumber, episode.EpisodeNumber)}
+                </span>
                 <span className="min-w-0 flex-1 truncate">{episode.Title}</span>
                 <span className="shrink-0 text-xs text-muted">{episode.AiredAt ?? ''}</span>
               </button>

@@ -24,7 +24,17 @@ function useIncludeRestricted(): boolean {
  * Picks the TMDB show or movie to link: with an empty search the automatic matcher's pick, else a title search (a
  * number also looks the id up).
  */
-export function LinkSelectPanel({ seriesId, initialType, onPick, busy }: { seriesId: number; initialType: TmdbLinkType; onPick: (candidate: TmdbCandidate) => void; busy: boolean }) {
+export function LinkSelectPanel({
+  seriesId,
+  initialType,
+  onPick,
+  busy,
+}: {
+  seriesId: number;
+  initialType: TmdbLinkType;
+  onPick: (candidate: TmdbCandidate) => void;
+  busy: boolean;
+}) {
   const [type, setType] = useState<TmdbLinkType>(initialType);
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
@@ -49,7 +59,13 @@ export function LinkSelectPanel({ seriesId, initialType, onPick, busy }: { serie
             </button>
           ))}
         </div>
-        <TextField label="Search TMDB" className="flex-1" placeholder="Title or TMDB ID" value={text} onChange={(event) => setText(event.target.value)} />
+        <TextField
+          label="Search TMDB"
+          className="flex-1"
+          placeholder="Title or TMDB ID"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </div>
       {candidates.isPending || busy ? (
         <Spinner />
@@ -61,7 +77,11 @@ export function LinkSelectPanel({ seriesId, initialType, onPick, busy }: { serie
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border" aria-label="TMDB results">
           {shown.map((candidate) => (
             <li key={`${candidate.type}-${candidate.id}`}>
-              <button type="button" className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-panel-alt" onClick={() => onPick(candidate)}>
+              <button
+                type="button"
+                className="flex w-full items-center gap-3 px-3 py-2 text-left text-sm hover:bg-panel-alt"
+                onClick={() => onPick(candidate)}
+              >
                 <span className="w-14 shrink-0 rounded bg-panel-alt px-2 py-0.5 text-center text-xs font-semibold">{candidate.type}</span>
                 <span className="min-w-0 flex-1 truncate font-semibold">{candidate.title}</span>
                 <span className="shrink-0 text-muted">{candidate.date?.slice(0, 4) ?? '—'}</span>

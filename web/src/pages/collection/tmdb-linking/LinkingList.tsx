@@ -46,7 +46,12 @@ export function LinkingList({ type, rows, tmdbEpisodes, movieTitle, hasMore, loa
   }, [hasMore, lastIndex, rows.length, loadMore]);
 
   return (
-    <div role="table" aria-label="Episode links" aria-rowcount={rows.length + 1} className="rounded-xl border border-border bg-panel text-sm">
+    <div
+      role="table"
+      aria-label="Episode links"
+      aria-rowcount={rows.length + 1}
+      className="rounded-xl border border-border bg-panel text-sm"
+    >
       <div role="row" className="grid grid-cols-2 gap-3 border-b border-border px-4 py-3 text-xs font-semibold uppercase text-muted">
         <span role="columnheader">AniDB</span>
         <span role="columnheader">TMDB</span>
@@ -79,7 +84,10 @@ export function LinkingList({ type, rows, tmdbEpisodes, movieTitle, hasMore, loa
                   </div>
                 </div>
                 <div role="cell" className="flex min-w-0 items-center gap-2">
-                  <span className={`w-11 shrink-0 rounded px-1 py-0.5 text-center text-xs font-bold ${BADGE_COLOURS[badge]}`} data-testid="rating-badge">
+                  <span
+                    className={`w-11 shrink-0 rounded px-1 py-0.5 text-center text-xs font-bold ${BADGE_COLOURS[badge]}`}
+                    data-testid="rating-badge"
+                  >
                     {badge}
                   </span>
                   <div className="min-w-0 flex-1">
@@ -94,7 +102,9 @@ export function LinkingList({ type, rows, tmdbEpisodes, movieTitle, hasMore, loa
                           <div key={id} className="truncate" data-testid="tmdb-episode">
                             {episode ? (
                               <>
-                                <span className="block font-mono text-xs text-muted sm:mr-2 sm:inline">{seasonEpisode(episode.SeasonNumber, episode.EpisodeNumber)}</span>
+                                <span className="block font-mono text-xs text-muted sm:mr-2 sm:inline">
+                                  {seasonEpisode(episode.SeasonNumber, episode.EpisodeNumber)}
+                                </span>
                                 <span className="block truncate font-semibold sm:inline">{episode.Title}</span>
                               </>
                             ) : (

@@ -65,7 +65,12 @@ export default function TmdbLinkingPage() {
       {type && id > 0 ? (
         <LinkingEditor key={`${type}-${id}`} series={series.data} type={type} id={id} onChangeLink={() => setParams({})} />
       ) : (
-        <LinkSelectPanel seriesId={seriesId} initialType={series.data.AniDB?.Type === 'Movie' ? 'Movie' : 'Show'} onPick={pick} busy={fetchEntry.isPending} />
+        <LinkSelectPanel
+          seriesId={seriesId}
+          initialType={series.data.AniDB?.Type === 'Movie' ? 'Movie' : 'Show'}
+          onPick={pick}
+          busy={fetchEntry.isPending}
+        />
       )}
     </div>
   );
@@ -95,7 +100,12 @@ function LinkingEditor({ series, type, id, onChangeLink }: { series: Series; typ
   const anidbEpisodes = useMemo(() => episodes.data?.pages.flatMap((page) => page.List) ?? [], [episodes.data]);
   const rows = useMemo(() => buildRows(anidbEpisodes, links.data, type, id, overrides), [anidbEpisodes, links.data, type, id, overrides]);
   const linkedIds = useMemo(
-    () => (links.data?.type === 'Show' ? [...new Set(links.data.links.filter((l) => l.TmdbShowID === id && l.TmdbEpisodeID).map((l) => l.TmdbEpisodeID))].sort((a, b) => a - b) : []),
+    () =>
+      links.data?.type === 'Show'
+        ? [...new Set(links.data.links.filter((l) => l.TmdbShowID === id && l.TmdbEpisodeID).map((l) => l.TmdbEpisodeID))].sort(
+            (a, b) => a - b,
+          )
+        : [],
     [links.data, id],
   );
   const bulk = useTmdbEpisodesById(linkedIds);
@@ -107,7 +117,11 @@ function LinkingEditor({ series, type, id, onChangeLink }: { series: Series; typ
 
   /** AniDB episodes still linked to this show once the overrides apply (a show left with none is unlinked on save). */
   const remainingLinks = useMemo(() => {
-    const withLink = new Set(links.data?.type === 'Show' ? links.data.links.filter((l) => l.TmdbShowID === id && l.TmdbEpisodeID).map((l) => l.AnidbEpisodeID) : []);
+    const withLink = new Set(
+      links.data?.type === 'Show'
+        ? links.data.links.filter((l) => l.TmdbShowID === id && l.TmdbEpisodeID).map((l) => l.AnidbEpisodeID)
+        : [],
+    );
     for (const [anidbId, value] of overrides) {
       if (value) withLink.add(anidbId);
       else withLink.delete(anidbId);
@@ -187,7 +201,15 @@ function LinkingEditor({ series, type, id, onChangeLink }: { series: Series; typ
       ) : rows.length === 0 ? (
         <p className="text-muted">The series has no episodes to link.</p>
       ) : (
-        <LinkingList type={type} rows={rows} tmdbEpisodes={tmdbEpisodes} movieTitle={title ?? `Movie ${id}`} hasMore={!!hasNextPage} loadMore={loadMore} onEdit={onEdit} />
+        <LinkingList
+          type={type}
+          rows={rows}
+          tmdbEpisodes={tmdbEpisodes}
+          movieTitle={title ?? `Movie ${id}`}
+          hasMore={!!hasNextPage}
+          loadMore={loadMore}
+          onEdit={onEdit}
+        />
       )}
       {type === 'Show' && (
         <EpisodePickerModal

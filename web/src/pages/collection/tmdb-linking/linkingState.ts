@@ -25,7 +25,13 @@ export interface LinkRow {
 }
 
 /** The rows of the list from the AniDB episodes, the current links and the staged overrides. */
-export function buildRows(episodes: Episode[], links: LinkingLinks | undefined, type: TmdbLinkType, id: number, overrides: LinkOverrides): LinkRow[] {
+export function buildRows(
+  episodes: Episode[],
+  links: LinkingLinks | undefined,
+  type: TmdbLinkType,
+  id: number,
+  overrides: LinkOverrides,
+): LinkRow[] {
   return episodes.map((episode) => {
     const anidbId = episode.IDs.AniDB;
     const override = overrides.get(anidbId);
@@ -71,7 +77,8 @@ export function stageOverride(overrides: LinkOverrides, row: LinkRow, value: num
 }
 
 /** A movie row toggles between the movie and "no link". */
-export const toggleMovie = (overrides: LinkOverrides, row: LinkRow, movieId: number) => stageOverride(overrides, row, effectiveLinks(row).length ? 0 : movieId);
+export const toggleMovie = (overrides: LinkOverrides, row: LinkRow, movieId: number) =>
+  stageOverride(overrides, row, effectiveLinks(row).length ? 0 : movieId);
 
 /** AniDB episode label: `E3`, `S1`, `O2`, like Shoko's type prefixes. */
 export function episodeLabel(episode: Episode): string {

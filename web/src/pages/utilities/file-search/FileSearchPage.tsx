@@ -88,7 +88,11 @@ export default function FileSearchPage() {
           total={total}
           folderNames={folderNames}
           sort={shownSort}
-          onSort={(criterion: FileSortCriterion) => setSort(shownSort?.criterion === criterion ? { criterion, descending: !shownSort.descending } : { criterion, descending: false })}
+          onSort={(criterion: FileSortCriterion) =>
+            setSort(
+              shownSort?.criterion === criterion ? { criterion, descending: !shownSort.descending } : { criterion, descending: false },
+            )
+          }
           selected={selectedIds}
           onSelectionChange={(next) => {
             setSelected(next);
@@ -109,10 +113,22 @@ export default function FileSearchPage() {
                 <span className="ml-auto text-sm text-muted">
                   {Math.min(position, selectedFiles.length - 1) + 1} / {selectedFiles.length}
                 </span>
-                <button type="button" aria-label="Previous file" disabled={position <= 0} onClick={() => setPosition((p) => Math.max(0, Math.min(p, selectedFiles.length - 1) - 1))} className="rounded p-1 text-muted hover:text-text disabled:opacity-40">
+                <button
+                  type="button"
+                  aria-label="Previous file"
+                  disabled={position <= 0}
+                  onClick={() => setPosition((p) => Math.max(0, Math.min(p, selectedFiles.length - 1) - 1))}
+                  className="rounded p-1 text-muted hover:text-text disabled:opacity-40"
+                >
                   <Icon path={mdiChevronLeft} size={0.9} />
                 </button>
-                <button type="button" aria-label="Next file" disabled={position >= selectedFiles.length - 1} onClick={() => setPosition((p) => Math.min(selectedFiles.length - 1, p + 1))} className="rounded p-1 text-muted hover:text-text disabled:opacity-40">
+                <button
+                  type="button"
+                  aria-label="Next file"
+                  disabled={position >= selectedFiles.length - 1}
+                  onClick={() => setPosition((p) => Math.min(selectedFiles.length - 1, p + 1))}
+                  className="rounded p-1 text-muted hover:text-text disabled:opacity-40"
+                >
                   <Icon path={mdiChevronRight} size={0.9} />
                 </button>
               </div>
@@ -173,7 +189,12 @@ function FileDetailsPanel({ fileId }: { fileId: number }) {
       </Row>
       <Row label="AniDB File">
         {file.AniDB ? (
-          <a href={`https://anidb.net/file/${file.AniDB.ID}`} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
+          <a
+            href={`https://anidb.net/file/${file.AniDB.ID}`}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-primary hover:underline"
+          >
             {file.AniDB.ID} <Icon path={mdiOpenInNew} size={0.6} />
           </a>
         ) : (
@@ -226,13 +247,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function videoText(file: FileDetails): string {
   const video = file.MediaInfo?.Video[0];
   if (!video) return '—';
-  return [video.Codec.Name ?? video.Codec.Simplified, `${video.Width}x${video.Height}`, video.BitDepth ? `${video.BitDepth}-bit` : null].filter(Boolean).join(' · ');
+  return [video.Codec.Name ?? video.Codec.Simplified, `${video.Width}x${video.Height}`, video.BitDepth ? `${video.BitDepth}-bit` : null]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function audioText(file: FileDetails): string {
   const audio = file.MediaInfo?.Audio ?? [];
   if (!audio.length) return '—';
-  return audio.map((a) => [a.Codec.Name ?? a.Codec.Simplified, a.Language ?? a.LanguageCode, a.Channels ? `${a.Channels}ch` : null].filter(Boolean).join(' ')).join(', ');
+  return audio
+    .map((a) =>
+      [a.Codec.Name ?? a.Codec.Simplified, a.Language ?? a.LanguageCode, a.Channels ? `${a.Channels}ch` : null].filter(Boolean).join(' '),
+    )
+    .join(', ');
 }
 
 /** Copies a value; where the clipboard is not available the value is selected for a manual copy. */

@@ -1,7 +1,11 @@
 import type { FileXRef } from '@/api/utilities';
 
 /** What the selected files add up to: distinct series and episodes they are linked to, and their total size. */
-export function selectionSummary(files: ReadonlyArray<{ Size: number; SeriesIDs?: FileXRef[] }>): { series: number; episodes: number; size: number } {
+export function selectionSummary(files: ReadonlyArray<{ Size: number; SeriesIDs?: FileXRef[] }>): {
+  series: number;
+  episodes: number;
+  size: number;
+} {
   const series = new Set<number>();
   const episodes = new Set<number>();
   let size = 0;

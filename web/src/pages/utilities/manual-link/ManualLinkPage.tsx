@@ -20,7 +20,14 @@ const SEARCH_DEBOUNCE_MS = 200;
 
 /** `?files=1,2,3` → the file ids to link. */
 export function linkFileIds(raw: string | null): number[] {
-  return [...new Set((raw ?? '').split(',').map(Number).filter((id) => Number.isInteger(id) && id > 0))];
+  return [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0),
+    ),
+  ];
 }
 
 function showNotice(notice: LinkNotice) {
@@ -42,7 +49,10 @@ export default function ManualLinkPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fileQueries = useQueries({
-    queries: fileIds.map((id) => ({ queryKey: ['files', 'one', id], queryFn: ({ signal }: { signal: AbortSignal }) => api.get<File>(`File/${id}`, { signal }) })),
+    queries: fileIds.map((id) => ({
+      queryKey: ['files', 'one', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => api.get<File>(`File/${id}`, { signal }),
+    })),
   });
   const filesLoading = fileQueries.some((q) => q.isPending);
   const filesFailed = fileQueries.filter((q) => q.isError).length;
@@ -52,7 +62,14 @@ export default function ManualLinkPage() {
   const nextKey = useRef(1);
   useEffect(() => {
     if (entries === null && !filesLoading && loadedFiles.length) {
-      setEntries(loadedFiles.map((file) => ({ key: nextKey.current++, fileId: file.ID, path: primaryLocation(file)?.RelativePath ?? `File ${file.ID}`, episodeId: null })));
+      setEntries(
+        loadedFiles.map((file) => ({
+          key: nextKey.current++,
+          fileId: file.ID,
+          path: primaryLocation(file)?.RelativePath ?? `File ${file.ID}`,
+          episodeId: null,
+        })),
+      );
     }
   }, [entries, filesLoading, loadedFiles]);
 
@@ -100,7 +117,8 @@ export default function ManualLinkPage() {
     }
   };
 
-  const update = (key: number, change: (entry: LinkEntry) => LinkEntry[]) => setEntries((list) => list?.flatMap((e) => (e.key === key ? change(e) : [e])) ?? null);
+  const update = (key: number, change: (entry: LinkEntry) => LinkEntry[]) =>
+    setEntries((list) => list?.flatMap((e) => (e.key === key ? change(e) : [e])) ?? null);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
@@ -134,7 +152,11 @@ export default function ManualLinkPage() {
               <Spinner size={0.8} /> Loading files…
             </p>
           )}
-          {filesFailed > 0 && <p className="text-danger">Error fetching file data! ({filesFailed} of {fileIds.length})</p>}
+          {filesFailed > 0 && (
+            <p className="text-danger">
+              Error fetching file data! ({filesFailed} of {fileIds.length})
+            </p>
+          )}
           <ul className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
             {entries?.map((entry) => (
               <EntryRow
@@ -187,7 +209,10 @@ function EntryRow(props: {
   const { entry, episodes, episodesLoading, onEpisode, onDuplicate, onRemove } = props;
   const name = entry.path.split(/[\\/]/).pop();
   return (
-    <li className="flex flex-col gap-2 rounded-md border border-border bg-panel-alt p-2 sm:flex-row sm:items-center" data-testid="link-entry">
+    <li
+      className="flex flex-col gap-2 rounded-md border border-border bg-panel-alt p-2 sm:flex-row sm:items-center"
+      data-testid="link-entry"
+    >
       <span className="min-w-0 flex-1 truncate font-mono text-xs" title={entry.path}>
         {name}
       </span>
@@ -206,10 +231,22 @@ function EntryRow(props: {
             </option>
           ))}
         </select>
-        <button type="button" onClick={onDuplicate} aria-label={`Duplicate Entry ${name}`} title="Duplicate Entry" className="rounded p-1 text-muted hover:text-primary">
+        <button
+          type="button"
+          onClick={onDuplicate}
+          aria-label={`Duplicate Entry ${name}`}
+          title="Duplicate Entry"
+          className="rounded p-1 text-muted hover:text-primary"
+        >
           <Icon path={mdiContentCopy} size={0.8} />
         </button>
-        <button type="button" onClick={onRemove} aria-label={`Remove Entry ${name}`} title="Remove Entry" className="rounded p-1 text-muted hover:text-danger">
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove Entry ${name}`}
+          title="Remove Entry"
+          className="rounded p-1 text-muted hover:text-danger"
+        >
           <Icon path={mdiMinusCircleOutline} size={0.8} />
         </button>
       </div>
@@ -245,7 +282,13 @@ function SeriesSearch({ picking, onPick }: { picking: number | null; onPick: (hi
               >
                 <span className="w-14 shrink-0 font-mono text-xs text-muted">{hit.ID}</span>
                 <span className="min-w-0 flex-1 truncate">{hit.Title}</span>
-                {picking === hit.ID ? <Spinner size={0.8} /> : <span className="text-xs text-muted">{hit.Type === 'Unknown' ? 'Not downloaded' : hit.ShokoID ? 'In collection' : hit.Type}</span>}
+                {picking === hit.ID ? (
+                  <Spinner size={0.8} />
+                ) : (
+                  <span className="text-xs text-muted">
+                    {hit.Type === 'Unknown' ? 'Not downloaded' : hit.ShokoID ? 'In collection' : hit.Type}
+                  </span>
+                )}
               </button>
             </li>
           ))}
@@ -254,7 +297,13 @@ function SeriesSearch({ picking, onPick }: { picking: number | null; onPick: (hi
   );
 }
 
-function ChosenSeries(props: { anime: AnidbAnimeHit; episodes: AnidbEpisode[]; error: Error | null; onChange: () => void; onFill: (start: string, type: RangeType) => string | null }) {
+function ChosenSeries(props: {
+  anime: AnidbAnimeHit;
+  episodes: AnidbEpisode[];
+  error: Error | null;
+  onChange: () => void;
+  onFill: (start: string, type: RangeType) => string | null;
+}) {
   const { anime, episodes, error, onChange, onFill } = props;
   const [start, setStart] = useState('');
   const [type, setType] = useState<RangeType>('Episode');
@@ -292,7 +341,12 @@ function ChosenSeries(props: { anime: AnidbAnimeHit; episodes: AnidbEpisode[]; e
         <h3 className="text-sm font-semibold">Range Fill</h3>
         <p className="text-xs text-muted">Assigns consecutive episodes to the entries, in list order, from the starting episode on.</p>
         <div className="flex flex-wrap items-center gap-2">
-          <select aria-label="Range type" value={type} onChange={(event) => setType(event.target.value as RangeType)} className="rounded-md border border-border bg-panel px-2 py-1.5 text-sm">
+          <select
+            aria-label="Range type"
+            value={type}
+            onChange={(event) => setType(event.target.value as RangeType)}
+            className="rounded-md border border-border bg-panel px-2 py-1.5 text-sm"
+          >
             {RANGE_TYPES.map((t) => (
               <option key={t}>{t}</option>
             ))}

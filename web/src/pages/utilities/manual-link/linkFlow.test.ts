@@ -16,8 +16,15 @@ const api = vi.mocked(utilities);
 const inCollection = { ID: 9301, ShokoID: 5, Type: 'TV', Title: 'Sora', EpisodeCount: 6 };
 const notInCollection = { ...inCollection, ShokoID: null };
 // AniDB episode 100 + n is Shoko episode n.
-const shokoEpisodes = { Total: 3, List: [1, 2, 3].map((n) => ({ IDs: { ID: n, AniDB: 100 + n } })) } as unknown as Awaited<ReturnType<typeof utilities.getShokoEpisodes>>;
-const entry = (key: number, fileId: number, episodeId: number | null): LinkEntry => ({ key, fileId, path: `dir/file${fileId}.mkv`, episodeId });
+const shokoEpisodes = { Total: 3, List: [1, 2, 3].map((n) => ({ IDs: { ID: n, AniDB: 100 + n } })) } as unknown as Awaited<
+  ReturnType<typeof utilities.getShokoEpisodes>
+>;
+const entry = (key: number, fileId: number, episodeId: number | null): LinkEntry => ({
+  key,
+  fileId,
+  path: `dir/file${fileId}.mkv`,
+  episodeId,
+});
 
 async function run(anime: typeof inCollection | typeof notInCollection, entries: LinkEntry[]) {
   const notices: LinkNotice[] = [];
@@ -36,7 +43,10 @@ describe('runLinkFlow', () => {
 
   it('links 1:1, 1:N and N:1 with Shoko episode ids and warns about skipped files', async () => {
     const result = await run(inCollection, [entry(1, 10, 101), entry(2, 11, 102), entry(3, 11, 103), entry(4, 12, null)]);
-    expect(api.linkFileToEpisodes.mock.calls).toEqual([[10, [1]], [11, [2, 3]]]);
+    expect(api.linkFileToEpisodes.mock.calls).toEqual([
+      [10, [1]],
+      [11, [2, 3]],
+    ]);
     expect(api.refreshAnime).not.toHaveBeenCalled();
     expect(result.linked).toBe(2);
     expect(result.notices).toEqual([

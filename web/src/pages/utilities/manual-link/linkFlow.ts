@@ -1,5 +1,13 @@
 import type { Episode } from '@shoko-ts/contract';
-import { deleteSeries, getAnidbAnime, getShokoEpisodes, linkFilesToEpisode, linkFileToEpisodes, refreshAnime, type AnidbAnimeHit } from '@/api/utilities';
+import {
+  deleteSeries,
+  getAnidbAnime,
+  getShokoEpisodes,
+  linkFilesToEpisode,
+  linkFileToEpisodes,
+  refreshAnime,
+  type AnidbAnimeHit,
+} from '@/api/utilities';
 import { planLinks, type LinkEntry } from './linking';
 
 /** What the flow tells the user: errors abort, warnings and failures are shown while the rest goes on. */
@@ -41,7 +49,11 @@ export async function downloadAnime(anime: AnidbAnimeHit): Promise<AnidbAnimeHit
  * cannot be read, abort the flow and remove a series created for it. Resolves with the notices to show and how many
  * files were linked.
  */
-export async function runLinkFlow(anime: AnidbAnimeHit, entries: readonly LinkEntry[], notify: (notice: LinkNotice) => void): Promise<{ linked: number }> {
+export async function runLinkFlow(
+  anime: AnidbAnimeHit,
+  entries: readonly LinkEntry[],
+  notify: (notice: LinkNotice) => void,
+): Promise<{ linked: number }> {
   let seriesId = anime.ShokoID;
   let created = false;
   if (!seriesId) {
@@ -71,7 +83,10 @@ export async function runLinkFlow(anime: AnidbAnimeHit, entries: readonly LinkEn
   }
   const shokoId = new Map(episodes.map((e) => [e.IDs.AniDB, e.IDs.ID]));
   // An AniDB episode without its Shoko episode cannot be linked: treat those rows as having none.
-  const mapped = entries.map((entry) => ({ ...entry, episodeId: entry.episodeId === null ? null : (shokoId.get(entry.episodeId) ?? null) }));
+  const mapped = entries.map((entry) => ({
+    ...entry,
+    episodeId: entry.episodeId === null ? null : (shokoId.get(entry.episodeId) ?? null),
+  }));
   const plan = planLinks(mapped);
   if (plan.manyToMany) return abort(LINK_TEXTS.manyToMany);
 

@@ -3,9 +3,30 @@ import type { AnidbEpisode } from '@shoko-ts/contract';
 import { autoMatch, episodeLabel, guessEpisode, planLinks, rangeFill, type LinkEntry } from './linking';
 
 const episode = (ID: number, Type: string, EpisodeNumber: number): AnidbEpisode =>
-  ({ ID, AnimeID: 1, Type, EpisodeNumber, Title: `T${ID}`, AirDate: null, Titles: [], Description: '', Rating: { Value: 0, MaxValue: 10, Source: 'AniDB', Votes: 0, Type: null } }) as unknown as AnidbEpisode;
-const EPISODES = [episode(101, 'Episode', 1), episode(102, 'Episode', 2), episode(103, 'Episode', 3), episode(201, 'Special', 1), episode(202, 'Special', 2)];
-const entry = (key: number, fileId: number, episodeId: number | null = null, path = `f${fileId}.mkv`): LinkEntry => ({ key, fileId, path, episodeId });
+  ({
+    ID,
+    AnimeID: 1,
+    Type,
+    EpisodeNumber,
+    Title: `T${ID}`,
+    AirDate: null,
+    Titles: [],
+    Description: '',
+    Rating: { Value: 0, MaxValue: 10, Source: 'AniDB', Votes: 0, Type: null },
+  }) as unknown as AnidbEpisode;
+const EPISODES = [
+  episode(101, 'Episode', 1),
+  episode(102, 'Episode', 2),
+  episode(103, 'Episode', 3),
+  episode(201, 'Special', 1),
+  episode(202, 'Special', 2),
+];
+const entry = (key: number, fileId: number, episodeId: number | null = null, path = `f${fileId}.mkv`): LinkEntry => ({
+  key,
+  fileId,
+  path,
+  episodeId,
+});
 
 describe('guessEpisode', () => {
   it('reads episode and special numbers, skipping tags, resolutions and years', () => {
@@ -31,7 +52,8 @@ describe('rangeFill', () => {
     expect(rangeFill(entries.slice(0, 1), '2', 'Special', EPISODES)).toEqual({ entries: [entry(1, 1, 202)] });
   });
   it('rejects a value that is not a positive integer, and a start that does not exist', () => {
-    for (const value of ['0', '-1', '1.5', 'abc', '']) expect(rangeFill(entries, value, 'Episode', EPISODES)).toEqual({ error: 'Value is not a positive integer.' });
+    for (const value of ['0', '-1', '1.5', 'abc', ''])
+      expect(rangeFill(entries, value, 'Episode', EPISODES)).toEqual({ error: 'Value is not a positive integer.' });
     expect(rangeFill(entries, '4', 'Episode', EPISODES)).toEqual({ error: 'Unable to find starting episode.' });
     expect(rangeFill(entries, '1', 'Other', EPISODES)).toEqual({ error: 'Unable to find starting episode.' });
   });
@@ -39,7 +61,15 @@ describe('rangeFill', () => {
 
 describe('planLinks', () => {
   it('sorts pairs into one-to-one, one-to-many and many-to-one, and lists files without an episode', () => {
-    const plan = planLinks([entry(1, 1, 101), entry(2, 2, 102), entry(3, 2, 103), entry(4, 3, 201), entry(5, 4, 201), entry(6, 5), entry(7, 5)]);
+    const plan = planLinks([
+      entry(1, 1, 101),
+      entry(2, 2, 102),
+      entry(3, 2, 103),
+      entry(4, 3, 201),
+      entry(5, 4, 201),
+      entry(6, 5),
+      entry(7, 5),
+    ]);
     expect(plan.manyToMany).toBe(false);
     expect(plan.oneToOne).toEqual([{ fileId: 1, episodeId: 101 }]);
     expect(plan.oneToMany).toEqual([{ fileId: 2, episodeIds: [102, 103] }]);

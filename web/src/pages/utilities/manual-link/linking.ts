@@ -37,7 +37,11 @@ function ofType(episodes: readonly AnidbEpisode[], type: string): AnidbEpisode[]
  * ("Show - 03 [1080p].mkv" → 3, "Show E12v2.mkv" → 12), or a special's "S2"; null when nothing fits.
  */
 export function guessEpisode(path: string): { type: 'Episode' | 'Special'; number: number } | null {
-  const name = path.split(/[\\/]/).pop()!.replace(/\.[^.]+$/, '').replace(/\[[^\]]*\]|\([^)]*\)/g, ' ');
+  const name = path
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.[^.]+$/, '')
+    .replace(/\[[^\]]*\]|\([^)]*\)/g, ' ');
   const special = /(?:^|[\s_.-])(?:S|SP|Special)\s?(\d{1,3})(?=$|[\s_.-])/i.exec(name);
   if (special) return { type: 'Special', number: Number(special[1]) };
   const numbers = [...name.matchAll(/(?:^|[\s_.-])(?:E|EP|Episode)?\s?(\d{1,3})(?:v\d)?(?=$|[\s_.-])/gi)];
@@ -60,7 +64,12 @@ export function autoMatch(entries: readonly LinkEntry[], episodes: readonly Anid
 }
 
 /** Range Fill: entry i gets the i-th episode of `type` from the one numbered `start` on; entries past the end get none. */
-export function rangeFill(entries: readonly LinkEntry[], start: string, type: RangeType, episodes: readonly AnidbEpisode[]): { entries: LinkEntry[] } | { error: string } {
+export function rangeFill(
+  entries: readonly LinkEntry[],
+  start: string,
+  type: RangeType,
+  episodes: readonly AnidbEpisode[],
+): { entries: LinkEntry[] } | { error: string } {
   if (!/^\d+$/.test(start.trim()) || Number(start) < 1) return { error: RANGE_MESSAGES.notPositive };
   const list = ofType(episodes, type);
   const first = list.findIndex((e) => e.EpisodeNumber === Number(start));

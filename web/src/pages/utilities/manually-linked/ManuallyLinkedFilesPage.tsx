@@ -51,7 +51,10 @@ export default function ManuallyLinkedFilesPage() {
         </div>
       </div>
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-label="Series with manually linked files" className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3">
+        <section
+          aria-label="Series with manually linked files"
+          className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3"
+        >
           <ListState
             loading={series.isPending}
             error={series.error}
@@ -79,7 +82,9 @@ export default function ManuallyLinkedFilesPage() {
         {current ? (
           <SeriesFiles key={current.IDs.ID} seriesId={current.IDs.ID} anidbId={current.IDs.AniDB} name={current.Name} />
         ) : (
-          <section className="flex min-h-[12rem] items-center justify-center rounded-xl border border-border bg-panel p-3 text-muted">Select a series to see its files.</section>
+          <section className="flex min-h-[12rem] items-center justify-center rounded-xl border border-border bg-panel p-3 text-muted">
+            Select a series to see its files.
+          </section>
         )}
       </div>
     </div>
@@ -96,11 +101,12 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
   const rescan = useRescanFiles();
   const list = files.data?.List ?? [];
   const ids = list.filter((f) => selected.has(f.ID)).map((f) => f.ID);
-  const toggle = (id: number) => setSelected((current) => {
-    const next = new Set(current);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const episodeText = (file: FileDetails) =>
     (file.SeriesIDs ?? [])
@@ -109,7 +115,10 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
       .join(', ');
 
   return (
-    <section aria-label={`Manually linked files of ${name}`} className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3">
+    <section
+      aria-label={`Manually linked files of ${name}`}
+      className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3"
+    >
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Linked file actions">
         <h2 className="mr-auto min-w-0 truncate font-semibold">{name}</h2>
         <Button
@@ -136,14 +145,26 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
           Unlink
         </Button>
       </div>
-      <ListState loading={files.isPending} error={files.error} empty={!list.length} emptyText="No manually linked files." loadingText="Loading files…" />
+      <ListState
+        loading={files.isPending}
+        error={files.error}
+        empty={!list.length}
+        emptyText="No manually linked files."
+        loadingText="Loading files…"
+      />
       <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-auto">
         {list.map((file) => {
           const { name: fileName, directory } = splitRelativePath(primaryLocation(file)?.RelativePath ?? '');
           return (
             <li key={file.ID}>
               <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-2 hover:bg-panel-alt" data-testid="linked-file">
-                <input type="checkbox" checked={selected.has(file.ID)} onChange={() => toggle(file.ID)} aria-label={`Select ${fileName}`} className="size-4 accent-[var(--color-primary)]" />
+                <input
+                  type="checkbox"
+                  checked={selected.has(file.ID)}
+                  onChange={() => toggle(file.ID)}
+                  aria-label={`Select ${fileName}`}
+                  className="size-4 accent-[var(--color-primary)]"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold">{fileName || `File ${file.ID}`}</span>
                   <span className="block truncate text-xs text-muted">{directory}</span>

@@ -35,12 +35,23 @@ export function EpisodePanel({ type, series, toggles, opened, onOpen, hidden, on
   };
 
   return (
-    <section aria-label={`Episodes of ${series.Name}`} className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3">
+    <section
+      aria-label={`Episodes of ${series.Name}`}
+      className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3"
+    >
       <div className="flex items-center justify-between gap-2 text-sm">
         <h2 className="min-w-0 truncate font-semibold">{series.Name}</h2>
-        <span className="shrink-0 text-xs text-muted">{episodes.data ? `${episodes.data.Total} ${episodes.data.Total === 1 ? 'episode' : 'episodes'}` : ''}</span>
+        <span className="shrink-0 text-xs text-muted">
+          {episodes.data ? `${episodes.data.Total} ${episodes.data.Total === 1 ? 'episode' : 'episodes'}` : ''}
+        </span>
       </div>
-      <ListState loading={episodes.isPending} error={episodes.error} empty={!list.length} emptyText="No episodes left in this list." loadingText="Loading episodes…" />
+      <ListState
+        loading={episodes.isPending}
+        error={episodes.error}
+        empty={!list.length}
+        emptyText="No episodes left in this list."
+        loadingText="Loading episodes…"
+      />
       <ul className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto">
         {list.map((episode) => {
           const isOpen = opened?.episode.IDs.ID === episode.IDs.ID;
@@ -49,7 +60,13 @@ export function EpisodePanel({ type, series, toggles, opened, onOpen, hidden, on
             <li key={episode.IDs.ID} className="rounded-lg border border-border" data-testid="release-episode">
               {missing ? (
                 <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm">
-                  <input type="checkbox" checked={hidden.has(episode.IDs.ID)} onChange={() => toggleHidden(episode.IDs.ID)} aria-label={`Select ${title}`} className="size-4 accent-[var(--color-primary)]" />
+                  <input
+                    type="checkbox"
+                    checked={hidden.has(episode.IDs.ID)}
+                    onChange={() => toggleHidden(episode.IDs.ID)}
+                    aria-label={`Select ${title}`}
+                    className="size-4 accent-[var(--color-primary)]"
+                  />
                   <span className="min-w-0 flex-1 truncate font-semibold">{title}</span>
                   <span className="shrink-0 text-xs text-muted">{episode.AniDB?.AirDate ?? ''}</span>
                 </label>
@@ -69,9 +86,19 @@ export function EpisodePanel({ type, series, toggles, opened, onOpen, hidden, on
                 <ul className="flex flex-col gap-2 border-t border-border p-2">
                   {(episode.Files ?? []).map((file) =>
                     type === 'DuplicateFiles' ? (
-                      <DuplicateFile key={file.ID} file={file} options={opened.options} onChange={(id, option) => onOpen({ episode, options: new Map(opened.options).set(id, option) })} />
+                      <DuplicateFile
+                        key={file.ID}
+                        file={file}
+                        options={opened.options}
+                        onChange={(id, option) => onOpen({ episode, options: new Map(opened.options).set(id, option) })}
+                      />
                     ) : (
-                      <ReleaseFile key={file.ID} file={file} option={opened.options.get(file.ID) ?? 'keep'} onChange={(option) => onOpen({ episode, options: new Map(opened.options).set(file.ID, option) })} />
+                      <ReleaseFile
+                        key={file.ID}
+                        file={file}
+                        option={opened.options.get(file.ID) ?? 'keep'}
+                        onChange={(option) => onOpen({ episode, options: new Map(opened.options).set(file.ID, option) })}
+                      />
                     ),
                   )}
                 </ul>
@@ -92,14 +119,33 @@ type AniDBFile = { ReleaseGroup?: { Name: string | null; ShortName: string | nul
 function fileFacts(file: File): string {
   const anidb = file.AniDB as AniDBFile | undefined;
   const group = anidb ? (anidb.ReleaseGroup?.Name ?? anidb.ReleaseGroup?.ShortName ?? 'Unknown group') : 'Manual link';
-  return [group, anidb?.Source, anidb?.Version ? `v${anidb.Version}` : null, file.Resolution, formatFileSize(file.Size)].filter(Boolean).join(' · ');
+  return [group, anidb?.Source, anidb?.Version ? `v${anidb.Version}` : null, file.Resolution, formatFileSize(file.Size)]
+    .filter(Boolean)
+    .join(' · ');
 }
 
-function OptionGroup<T extends string>({ label, value, choices, onChange }: { label: string; value: T; choices: ReadonlyArray<readonly [T, string]>; onChange: (value: T) => void }) {
+function OptionGroup<T extends string>({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  choices: ReadonlyArray<readonly [T, string]>;
+  onChange: (value: T) => void;
+}) {
   return (
-    <div role="radiogroup" aria-label={label} className="flex shrink-0 overflow-hidden rounded-md border border-border text-xs font-semibold">
+    <div
+      role="radiogroup"
+      aria-label={label}
+      className="flex shrink-0 overflow-hidden rounded-md border border-border text-xs font-semibold"
+    >
       {choices.map(([key, text]) => (
-        <label key={key} className={`cursor-pointer px-2.5 py-1 ${value === key ? (key === 'delete' ? 'bg-danger text-white' : 'bg-primary text-on-primary') : 'hover:bg-panel-alt'}`}>
+        <label
+          key={key}
+          className={`cursor-pointer px-2.5 py-1 ${value === key ? (key === 'delete' ? 'bg-danger text-white' : 'bg-primary text-on-primary') : 'hover:bg-panel-alt'}`}
+        >
           <input type="radio" className="sr-only" name={label} checked={value === key} onChange={() => onChange(key)} />
           {text}
         </label>
@@ -108,18 +154,29 @@ function OptionGroup<T extends string>({ label, value, choices, onChange }: { la
   );
 }
 
-const MULTIPLE_CHOICES = [['keep', 'Keep'], ['delete', 'Delete'], ['variation', 'Variation']] as const;
-const DUPLICATE_CHOICES = [['keep', 'Keep'], ['delete', 'Delete']] as const;
+const MULTIPLE_CHOICES = [
+  ['keep', 'Keep'],
+  ['delete', 'Delete'],
+  ['variation', 'Variation'],
+] as const;
+const DUPLICATE_CHOICES = [
+  ['keep', 'Keep'],
+  ['delete', 'Delete'],
+] as const;
 
 function ReleaseFile({ file, option, onChange }: { file: File; option: FileOption; onChange: (option: FileOption) => void }) {
   const name = splitRelativePath(file.Locations[0]?.RelativePath ?? '').name || `File ${file.ID}`;
   return (
     <li className="flex flex-col gap-2 rounded-md bg-background-alt p-2 sm:flex-row sm:items-center" data-testid="release-file">
       <div className="min-w-0 flex-1">
-        <div className="truncate text-sm font-semibold" title={name}>{name}</div>
+        <div className="truncate text-sm font-semibold" title={name}>
+          {name}
+        </div>
         <div className="truncate text-xs text-muted">{fileFacts(file)}</div>
         {file.Locations.map((location) => (
-          <div key={location.ID} className="truncate font-mono text-xs text-muted" title={pathOf(location)}>{pathOf(location)}</div>
+          <div key={location.ID} className="truncate font-mono text-xs text-muted" title={pathOf(location)}>
+            {pathOf(location)}
+          </div>
         ))}
       </div>
       <OptionGroup label={`Option for ${name}`} value={option} choices={MULTIPLE_CHOICES} onChange={onChange} />
@@ -127,7 +184,15 @@ function ReleaseFile({ file, option, onChange }: { file: File; option: FileOptio
   );
 }
 
-function DuplicateFile({ file, options, onChange }: { file: File; options: ReadonlyMap<number, FileOption>; onChange: (locationId: number, option: FileOption) => void }) {
+function DuplicateFile({
+  file,
+  options,
+  onChange,
+}: {
+  file: File;
+  options: ReadonlyMap<number, FileOption>;
+  onChange: (locationId: number, option: FileOption) => void;
+}) {
   const name = splitRelativePath(file.Locations[0]?.RelativePath ?? '').name || `File ${file.ID}`;
   return (
     <li className="flex flex-col gap-2 rounded-md bg-background-alt p-2" data-testid="release-file">
@@ -137,8 +202,15 @@ function DuplicateFile({ file, options, onChange }: { file: File; options: Reado
       </div>
       {file.Locations.map((location) => (
         <div key={location.ID} className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2" data-testid="release-location">
-          <span className="min-w-0 flex-1 break-all font-mono text-xs" title={pathOf(location)}>{pathOf(location)}</span>
-          <OptionGroup label={`Option for ${pathOf(location)}`} value={options.get(location.ID) ?? 'keep'} choices={DUPLICATE_CHOICES} onChange={(option) => onChange(location.ID, option)} />
+          <span className="min-w-0 flex-1 break-all font-mono text-xs" title={pathOf(location)}>
+            {pathOf(location)}
+          </span>
+          <OptionGroup
+            label={`Option for ${pathOf(location)}`}
+            value={options.get(location.ID) ?? 'keep'}
+            choices={DUPLICATE_CHOICES}
+            onChange={(option) => onChange(location.ID, option)}
+          />
         </div>
       ))}
     </li>

@@ -17,7 +17,10 @@ interface Props {
 
 function describe(group: QuickSelectGroup, duplicates: boolean): { title: string; details: string } {
   if (duplicates) {
-    return { title: group.FileLocation || '(import folder root)', details: [`Import folder ${group.ImportFolder ?? '?'}`, `${group.Locations?.length ?? 0} copies`].join(' · ') };
+    return {
+      title: group.FileLocation || '(import folder root)',
+      details: [`Import folder ${group.ImportFolder ?? '?'}`, `${group.Locations?.length ?? 0} copies`].join(' · '),
+    };
   }
   const title = group.GroupName === 'None' ? 'Manual link' : (group.GroupName ?? 'Unknown');
   const languages = (label: string, list?: string[]) => (list?.length ? `${label}: ${list.join(', ')}` : null);
@@ -49,7 +52,9 @@ export function QuickSelectModal({ type, series, toggles, onClose, onDone }: Pro
   };
 
   if (confirming && plan) {
-    const skipped = plan.skipped ? `${plan.skipped} ${duplicates ? 'files keep one copy' : 'episodes keep their files'}, as every one of them was chosen.` : undefined;
+    const skipped = plan.skipped
+      ? `${plan.skipped} ${duplicates ? 'files keep one copy' : 'episodes keep their files'}, as every one of them was chosen.`
+      : undefined;
     return (
       <ConfirmDeleteModal
         paths={plan.removedPaths}
@@ -91,7 +96,9 @@ export function QuickSelectModal({ type, series, toggles, onClose, onDone }: Pro
       }
     >
       <p className="text-muted">
-        {duplicates ? 'Copies are grouped by import folder and folder. Tick Delete to remove every copy in a group.' : 'Files are grouped by release. Tick Delete to remove the group’s files of the listed episodes.'}
+        {duplicates
+          ? 'Copies are grouped by import folder and folder. Tick Delete to remove every copy in a group.'
+          : 'Files are grouped by release. Tick Delete to remove the group’s files of the listed episodes.'}
       </p>
       {data.isPending && <p className="p-4 text-center text-muted">Loading groups…</p>}
       {data.error && <p className="p-4 text-center font-semibold text-danger">{data.error.message}</p>}
@@ -106,7 +113,13 @@ export function QuickSelectModal({ type, series, toggles, onClose, onDone }: Pro
                 <div className="truncate text-xs text-muted">{[groupRange(group), details].filter(Boolean).join(' · ')}</div>
               </div>
               <label className="flex shrink-0 cursor-pointer items-center gap-2 text-sm font-semibold">
-                <input type="checkbox" checked={chosen.has(index)} onChange={() => toggle(index)} aria-label={`Delete ${title}`} className="size-4 accent-[var(--color-danger)]" />
+                <input
+                  type="checkbox"
+                  checked={chosen.has(index)}
+                  onChange={() => toggle(index)}
+                  aria-label={`Delete ${title}`}
+                  className="size-4 accent-[var(--color-danger)]"
+                />
                 Delete
               </label>
             </li>

@@ -27,11 +27,14 @@ export default function ReleaseManagementPage() {
     [params],
   );
   const setToggle = (name: 'ignoreVariations' | 'onlyCollecting' | 'onlyFinishedSeries', value: boolean) => {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(name, String(value));
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, String(value));
+        return next;
+      },
+      { replace: true },
+    );
     reset();
   };
 
@@ -86,10 +89,18 @@ export default function ReleaseManagementPage() {
           </Link>
         ))}
       </nav>
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-border bg-panel px-3 py-2" role="toolbar" aria-label="Release management options">
+      <div
+        className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-border bg-panel px-3 py-2"
+        role="toolbar"
+        aria-label="Release management options"
+      >
         <h1 className="mr-auto text-xl font-semibold">Release Management</h1>
-        {type === 'MultipleReleases' && <Toggle label="Ignore Variations" checked={toggles.ignoreVariations} onChange={(v) => setToggle('ignoreVariations', v)} />}
-        {type === 'MissingEpisodes' && <Toggle label="Only Collecting" checked={toggles.collecting} onChange={(v) => setToggle('onlyCollecting', v)} />}
+        {type === 'MultipleReleases' && (
+          <Toggle label="Ignore Variations" checked={toggles.ignoreVariations} onChange={(v) => setToggle('ignoreVariations', v)} />
+        )}
+        {type === 'MissingEpisodes' && (
+          <Toggle label="Only Collecting" checked={toggles.collecting} onChange={(v) => setToggle('onlyCollecting', v)} />
+        )}
         <Toggle label="Only Finished Series" checked={toggles.onlyFinishedSeries} onChange={(v) => setToggle('onlyFinishedSeries', v)} />
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => void series.refetch()} aria-label="Refresh">
@@ -107,7 +118,9 @@ export default function ReleaseManagementPage() {
               variant="secondary"
               disabled={!hidden.size}
               busy={hide.isPending}
-              onClick={() => hide.mutate([...hidden], { onSuccess: () => toast.success('Successful!'), onSettled: () => setHidden(new Set()) })}
+              onClick={() =>
+                hide.mutate([...hidden], { onSuccess: () => toast.success('Successful!'), onSettled: () => setHidden(new Set()) })
+              }
             >
               <Icon path={mdiEyeOffOutline} size={0.8} />
               Hide
@@ -131,9 +144,17 @@ export default function ReleaseManagementPage() {
         <section aria-label="Series" className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3">
           <div className="flex items-center justify-between text-sm">
             <h2 className="font-semibold">Series</h2>
-            <span className="text-xs text-muted" data-testid="series-total">{series.isPending ? '…' : `${series.data?.Total ?? 0} series`}</span>
+            <span className="text-xs text-muted" data-testid="series-total">
+              {series.isPending ? '…' : `${series.data?.Total ?? 0} series`}
+            </span>
           </div>
-          <ListState loading={series.isPending} error={series.error} empty={!list.length} emptyText={itemType.empty} loadingText="Loading series…" />
+          <ListState
+            loading={series.isPending}
+            error={series.error}
+            empty={!list.length}
+            emptyText={itemType.empty}
+            loadingText="Loading series…"
+          />
           <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-auto">
             {list.map((item) => (
               <li key={item.IDs.ID}>
@@ -150,14 +171,23 @@ export default function ReleaseManagementPage() {
                 >
                   <span className="min-w-0 flex-1 truncate font-semibold">{item.Name}</span>
                   <span className="hidden text-xs opacity-75 sm:inline">AniDB {item.IDs.AniDB}</span>
-                  <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-text" aria-label={`${item.EpisodeCount} entries`}>
+                  <span
+                    className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-text"
+                    aria-label={`${item.EpisodeCount} entries`}
+                  >
                     {item.EpisodeCount}
                   </span>
                 </button>
               </li>
             ))}
           </ul>
-          <Pager label="Series pages" page={seriesPage} pageSize={RELEASE_PAGE_SIZE} total={series.data?.Total ?? 0} onPage={setSeriesPage} />
+          <Pager
+            label="Series pages"
+            page={seriesPage}
+            pageSize={RELEASE_PAGE_SIZE}
+            total={series.data?.Total ?? 0}
+            onPage={setSeriesPage}
+          />
         </section>
         {chosen ? (
           <EpisodePanel
@@ -171,15 +201,31 @@ export default function ReleaseManagementPage() {
             onHiddenChange={setHidden}
           />
         ) : (
-          <section className="flex min-h-[12rem] items-center justify-center rounded-xl border border-border bg-panel p-3 text-muted" data-testid="select-series">
+          <section
+            className="flex min-h-[12rem] items-center justify-center rounded-xl border border-border bg-panel p-3 text-muted"
+            data-testid="select-series"
+          >
             Select series to populate
           </section>
         )}
       </div>
       {quickSelect && chosen && type !== 'MissingEpisodes' && (
-        <QuickSelectModal type={type} series={chosen} toggles={toggles} onClose={() => setQuickSelect(false)} onDone={() => setOpened(null)} />
+        <QuickSelectModal
+          type={type}
+          series={chosen}
+          toggles={toggles}
+          onClose={() => setQuickSelect(false)}
+          onDone={() => setOpened(null)}
+        />
       )}
-      {pending && <ConfirmDeleteModal paths={pending.removedPaths} busy={apply.isPending} onCancel={() => setPending(null)} onConfirm={() => run(pending)} />}
+      {pending && (
+        <ConfirmDeleteModal
+          paths={pending.removedPaths}
+          busy={apply.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={() => run(pending)}
+        />
+      )}
     </div>
   );
 }

@@ -75,14 +75,24 @@ export function groupRange(group: QuickSelectGroup): string {
  * Quick Select: deletes the files (multiples) or copies (duplicates) of the chosen groups, limited to the episodes in
  * the list, and never the last file of an episode or the last copy of a file — those are left and counted as skipped.
  */
-export function planQuickSelect(type: 'MultipleReleases' | 'DuplicateFiles', groups: QuickSelectGroup[], chosen: ReadonlySet<number>, episodes: ReleaseEpisode[]): Plan & { skipped: number } {
+export function planQuickSelect(
+  type: 'MultipleReleases' | 'DuplicateFiles',
+  groups: QuickSelectGroup[],
+  chosen: ReadonlySet<number>,
+  episodes: ReleaseEpisode[],
+): Plan & { skipped: number } {
   const changes: ReleaseChanges = { deleteFiles: [], deleteLocations: [], variations: [] };
   const removedPaths: string[] = [];
   let skipped = 0;
   const picked = groups.filter((_, index) => chosen.has(index));
   const files = new Map(episodes.flatMap((e) => e.Files ?? []).map((f) => [f.ID, f]));
   if (type === 'MultipleReleases') {
-    const wanted = new Set(picked.flatMap((g) => g.Episodes ?? []).map((e) => e.FileID).filter((id) => files.has(id)));
+    const wanted = new Set(
+      picked
+        .flatMap((g) => g.Episodes ?? [])
+        .map((e) => e.FileID)
+        .filter((id) => files.has(id)),
+    );
     for (const episode of episodes) {
       const own = (episode.Files ?? []).map((f) => f.ID);
       if (own.length && own.every((id) => wanted.has(id))) {

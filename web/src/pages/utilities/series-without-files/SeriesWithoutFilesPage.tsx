@@ -64,7 +64,12 @@ export default function SeriesWithoutFilesPage() {
           <Icon path={mdiPlusCircleOutline} size={0.8} />
           Add Series
         </Button>
-        <Button variant="secondary" disabled={!chosen.length} onClick={() => setConfirming(true)} className="hover:border-danger hover:text-danger">
+        <Button
+          variant="secondary"
+          disabled={!chosen.length}
+          onClick={() => setConfirming(true)}
+          className="hover:border-danger hover:text-danger"
+        >
           <Icon path={mdiDeleteOutline} size={0.8} />
           Delete
         </Button>
@@ -75,7 +80,10 @@ export default function SeriesWithoutFilesPage() {
       </div>
       <div className="min-h-[16rem] flex-1 overflow-auto rounded-xl border border-border bg-panel">
         <div role="table" aria-label="Series Without Files" className="min-w-[34rem]">
-          <div role="row" className={`${GRID} sticky top-0 h-10 border-b border-border bg-panel text-xs font-semibold uppercase tracking-wider text-muted`}>
+          <div
+            role="row"
+            className={`${GRID} sticky top-0 h-10 border-b border-border bg-panel text-xs font-semibold uppercase tracking-wider text-muted`}
+          >
             <span role="columnheader" className="flex justify-center">
               <input
                 type="checkbox"
@@ -90,27 +98,59 @@ export default function SeriesWithoutFilesPage() {
             <span role="columnheader">Name</span>
             <span role="columnheader">Date Added</span>
           </div>
-          <ListState loading={series.isPending} error={series.error} empty={!list.length} emptyText={search ? 'No search results!' : 'No series without files!'} loadingText="Loading series…" />
+          <ListState
+            loading={series.isPending}
+            error={series.error}
+            empty={!list.length}
+            emptyText={search ? 'No search results!' : 'No series without files!'}
+            loadingText="Loading series…"
+          />
           {list.map((item) => (
-            <div role="row" key={item.IDs.ID} data-testid="series-row" className={`${GRID} min-h-12 border-b border-border py-2 text-sm last:border-0 ${selected.has(item.IDs.ID) ? 'bg-panel-alt' : ''}`}>
+            <div
+              role="row"
+              key={item.IDs.ID}
+              data-testid="series-row"
+              className={`${GRID} min-h-12 border-b border-border py-2 text-sm last:border-0 ${selected.has(item.IDs.ID) ? 'bg-panel-alt' : ''}`}
+            >
               <span role="cell" className="flex justify-center">
-                <input type="checkbox" aria-label={`Select ${item.Name}`} checked={selected.has(item.IDs.ID)} onChange={() => toggle(item.IDs.ID)} className="size-4 accent-[var(--color-primary)]" />
+                <input
+                  type="checkbox"
+                  aria-label={`Select ${item.Name}`}
+                  checked={selected.has(item.IDs.ID)}
+                  onChange={() => toggle(item.IDs.ID)}
+                  className="size-4 accent-[var(--color-primary)]"
+                />
               </span>
-              <span role="cell" className="font-mono text-xs">{item.IDs.ID}</span>
+              <span role="cell" className="font-mono text-xs">
+                {item.IDs.ID}
+              </span>
               <span role="cell" className="min-w-0">
                 <Link to={`/collection/series/${item.IDs.ID}`} className="block truncate font-semibold hover:text-primary">
                   {item.Name}
                 </Link>
-                <a href={`https://anidb.net/anime/${item.IDs.AniDB}`} target="_blank" rel="noreferrer" className="text-xs text-muted hover:text-primary">
+                <a
+                  href={`https://anidb.net/anime/${item.IDs.AniDB}`}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-xs text-muted hover:text-primary"
+                >
                   AniDB {item.IDs.AniDB}
                 </a>
               </span>
-              <span role="cell" className="text-xs text-muted">{dayjs(item.Created).format('YYYY-MM-DD HH:mm')}</span>
+              <span role="cell" className="text-xs text-muted">
+                {dayjs(item.Created).format('YYYY-MM-DD HH:mm')}
+              </span>
             </div>
           ))}
         </div>
       </div>
-      <Pager label="Series pages" page={page} pageSize={PAGE_SIZE} total={series.data?.Total ?? 0} onPage={(p) => (setPage(p), setSelected(NONE))} />
+      <Pager
+        label="Series pages"
+        page={page}
+        pageSize={PAGE_SIZE}
+        total={series.data?.Total ?? 0}
+        onPage={(p) => (setPage(p), setSelected(NONE))}
+      />
       {adding && <AddSeriesModal onClose={() => setAdding(false)} />}
       <Modal
         open={confirming}
@@ -175,7 +215,15 @@ function AddSeriesModal({ onClose }: { onClose: () => void }) {
       <SearchBox label="Search AniDB" value={text} onChange={setText} className="" />
       <div className="max-h-80 min-h-[8rem] overflow-auto rounded-md border border-border">
         {!search && <p className="p-4 text-center text-muted">Enter a series name or AniDB ID.</p>}
-        {search && <ListState loading={results.isPending} error={results.error} empty={!hits.length} emptyText="No results found!" loadingText="Searching…" />}
+        {search && (
+          <ListState
+            loading={results.isPending}
+            error={results.error}
+            empty={!hits.length}
+            emptyText="No results found!"
+            loadingText="Searching…"
+          />
+        )}
         <ul aria-label="AniDB search results">
           {search &&
             hits.map((hit) => (

@@ -78,8 +78,8 @@ export function AddToAniDBModal({ files, onClose }: { files: File[]; onClose: ()
       {step === 1 ? (
         <>
           <p>
-            AVDump has sent the details of {files.length === 1 ? 'this file' : `these ${files.length} files`} to AniDB. If AniDB does not know the anime yet,
-            add it there first, then add the files to its episodes with these ED2K links.
+            AVDump has sent the details of {files.length === 1 ? 'this file' : `these ${files.length} files`} to AniDB. If AniDB does not
+            know the anime yet, add it there first, then add the files to its episodes with these ED2K links.
           </p>
           <textarea
             ref={linksRef}
@@ -98,15 +98,20 @@ export function AddToAniDBModal({ files, onClose }: { files: File[]; onClose: ()
             <Button variant="secondary" onClick={() => void copy()}>
               Copy ED2K Links
             </Button>
-            <a href={ANIDB_ADD_ANIME} target="_blank" rel="noreferrer" className="inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold text-primary hover:underline">
+            <a
+              href={ANIDB_ADD_ANIME}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex items-center rounded-md px-4 py-2 text-sm font-semibold text-primary hover:underline"
+            >
               Open AniDB
             </a>
           </div>
         </>
       ) : (
         <p>
-          Once AniDB lists the files (new entries can take a while to be approved), rescan them here: each file that AniDB now knows moves from Unrecognized
-          Files into the collection.
+          Once AniDB lists the files (new entries can take a while to be approved), rescan them here: each file that AniDB now knows moves
+          from Unrecognized Files into the collection.
         </p>
       )}
     </Modal>

@@ -25,7 +25,12 @@ export function DeleteFilesModal({ files, onClose, onDeleted }: { files: File[];
           <Button
             variant="danger"
             busy={remove.isPending}
-            onClick={() => remove.mutate(files.map((file) => file.ID), { onSuccess: onDeleted })}
+            onClick={() =>
+              remove.mutate(
+                files.map((file) => file.ID),
+                { onSuccess: onDeleted },
+              )
+            }
           >
             Delete from Disk
           </Button>
@@ -33,8 +38,8 @@ export function DeleteFilesModal({ files, onClose, onDeleted }: { files: File[];
       }
     >
       <p>
-        The selected {noun} will be <strong className="text-danger">permanently removed from disk</strong>, together
-        with folders left empty, and forgotten by Shoko. This cannot be undone.
+        The selected {noun} will be <strong className="text-danger">permanently removed from disk</strong>, together with folders left
+        empty, and forgotten by Shoko. This cannot be undone.
       </p>
       <ul className="flex flex-col gap-1 rounded-md border border-border bg-background-alt p-3 font-mono text-xs">
         {files.slice(0, LISTED).map((file) => (

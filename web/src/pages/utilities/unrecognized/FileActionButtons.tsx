@@ -24,11 +24,21 @@ export function FileActionButtons({ files, onDeleted, children }: { files: File[
 
   return (
     <>
-      <Button variant="secondary" disabled={none} busy={rescan.isPending} onClick={() => rescan.mutate(ids, { onSuccess: () => toast.success(`Rescanning ${count(ids.length)}.`) })}>
+      <Button
+        variant="secondary"
+        disabled={none}
+        busy={rescan.isPending}
+        onClick={() => rescan.mutate(ids, { onSuccess: () => toast.success(`Rescanning ${count(ids.length)}.`) })}
+      >
         <Icon path={mdiDatabaseSearchOutline} size={0.8} />
         Rescan
       </Button>
-      <Button variant="secondary" disabled={none} busy={rehash.isPending} onClick={() => rehash.mutate(ids, { onSuccess: () => toast.success(`Rehashing ${count(ids.length)}.`) })}>
+      <Button
+        variant="secondary"
+        disabled={none}
+        busy={rehash.isPending}
+        onClick={() => rehash.mutate(ids, { onSuccess: () => toast.success(`Rehashing ${count(ids.length)}.`) })}
+      >
         <Icon path={mdiPound} size={0.8} />
         Rehash
       </Button>

@@ -32,7 +32,9 @@ export function UnrecognizedTabs() {
           key={to}
           to={to}
           end
-          className={({ isActive }) => `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-on-primary' : 'bg-panel text-muted hover:text-text'}`}
+          className={({ isActive }) =>
+            `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-on-primary' : 'bg-panel text-muted hover:text-text'}`
+          }
         >
           {label}
         </NavLink>

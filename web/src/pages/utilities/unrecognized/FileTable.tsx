@@ -75,7 +75,10 @@ export function FileTable(props: FileTableProps) {
     <div className="relative min-h-[20rem] flex-1 overflow-hidden rounded-xl border border-border bg-panel">
       <div ref={scrollRef} className="absolute inset-0 overflow-auto" role="table" aria-label={label} aria-rowcount={total + 1}>
         <div className="min-w-[60rem]">
-          <div role="row" className={`${GRID} sticky top-0 z-10 h-10 border-b border-border bg-panel text-xs font-semibold uppercase tracking-wider text-muted`}>
+          <div
+            role="row"
+            className={`${GRID} sticky top-0 z-10 h-10 border-b border-border bg-panel text-xs font-semibold uppercase tracking-wider text-muted`}
+          >
             <span role="columnheader" className="flex justify-center">
               <input
                 type="checkbox"
@@ -194,7 +197,10 @@ function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowPr
             {name || '—'}
           </span>
           {missing && (
-            <span className="flex shrink-0 items-center gap-1 text-xs font-semibold text-warning" title="No location of this file exists on disk">
+            <span
+              className="flex shrink-0 items-center gap-1 text-xs font-semibold text-warning"
+              title="No location of this file exists on disk"
+            >
               <Icon path={mdiAlertOutline} size={0.6} /> Missing
             </span>
           )}
@@ -238,4 +244,3 @@ function AVDumpStatus({ file }: { file: File }) {
   if (!file.AVDump.LastDumpedAt) return null;
   return <span className="font-sans text-success">AVDumped {dayjs(file.AVDump.LastDumpedAt).format('YYYY-MM-DD')}</span>;
 }
-

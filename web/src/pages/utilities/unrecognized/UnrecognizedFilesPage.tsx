@@ -30,7 +30,12 @@ function UnrecognizedActions({ files, clearSelection }: SelectionActions) {
 
   return (
     <FileActionButtons files={files} onDeleted={clearSelection}>
-      <Button variant="secondary" disabled={none} busy={ignore.isPending} onClick={() => ignore.mutate({ ids, ignore: true }, { onSettled: clearSelection })}>
+      <Button
+        variant="secondary"
+        disabled={none}
+        busy={ignore.isPending}
+        onClick={() => ignore.mutate({ ids, ignore: true }, { onSettled: clearSelection })}
+      >
         <Icon path={mdiEyeOffOutline} size={0.8} />
         Ignore
       </Button>

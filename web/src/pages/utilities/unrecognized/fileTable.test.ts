@@ -12,7 +12,10 @@ describe('sorting by column', () => {
     expect(nextSort(null, 'ImportFolderName', false)).toEqual({ criterion: 'ImportFolderName', descending: true });
     expect(nextSort(null, 'ImportFolderName', true)).toEqual({ criterion: 'ImportFolderName', descending: false });
     expect(nextSort({ criterion: 'FileSize', descending: true }, 'FileSize', false)).toEqual({ criterion: 'FileSize', descending: false });
-    expect(nextSort({ criterion: 'FileSize', descending: true }, 'CreatedAt', false)).toEqual({ criterion: 'CreatedAt', descending: false });
+    expect(nextSort({ criterion: 'FileSize', descending: true }, 'CreatedAt', false)).toEqual({
+      criterion: 'CreatedAt',
+      descending: false,
+    });
   });
 });
 

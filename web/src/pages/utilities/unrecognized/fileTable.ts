@@ -17,7 +17,13 @@ export function nextSort(sort: FileSort | null, criterion: FileSortCriterion, se
  * Selection after a row click: a plain click toggles the row; a shift-click selects every row between the last
  * clicked one (the anchor) and this one.
  */
-export function clickSelection(selected: ReadonlySet<number>, ids: readonly number[], index: number, anchor: number | null, shift: boolean): Set<number> {
+export function clickSelection(
+  selected: ReadonlySet<number>,
+  ids: readonly number[],
+  index: number,
+  anchor: number | null,
+  shift: boolean,
+): Set<number> {
   const next = new Set(selected);
   if (shift && anchor !== null && anchor < ids.length) {
     const [from, to] = anchor < index ? [anchor, index] : [index, anchor];
