@@ -19,6 +19,7 @@ import { QueueService } from './jobs/queue.service.js';
 import { JobsStore } from './jobs/jobs.store.js';
 import { FilesService } from './domains/files/files.service.js';
 import { FilesStore } from './domains/files/files.store.js';
+import { FileListStore } from './domains/files/file-list.store.js';
 import { ImportFoldersService } from './domains/import-folders/import-folders.service.js';
 import { ImportFoldersStore } from './domains/import-folders/import-folders.store.js';
 import { ImportService } from './domains/import/import.service.js';
@@ -57,6 +58,7 @@ import { DashboardStore } from './domains/dashboard/dashboard.store.js';
 import { ScrobbleService } from './domains/files/scrobble.service.js';
 import { ScrobbleStore } from './domains/files/scrobble.store.js';
 import { ActionsService } from './domains/actions/actions.service.js';
+import { ActionsStore } from './domains/actions/actions.store.js';
 import { AVDumpService } from './domains/avdump/avdump.service.js';
 import { createIntegrations, type IntegrationsDomain } from './domains/integrations/integrations.domain.js';
 import { ReleaseManagementService } from './domains/release-management/release-management.service.js';
@@ -191,7 +193,7 @@ export async function createServices(
     },
   });
   importer.afterHash = (fileId) => fileMatching.queue(fileId).then(() => undefined);
-  const files = new FilesService(filesStore, importer, bus, {
+  const files = new FilesService(filesStore, new FileListStore(db.kysely), importer, bus, {
     isLinked: (contents) => links.linkedContents(contents),
     rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
     removedFromDisk: (content) => myList.queueRemove(content),
@@ -355,7 +357,7 @@ export async function createServices(
     scrobble,
     avdump,
     actions: new ActionsService({
-      db: db.kysely,
+      store: new ActionsStore(db.kysely),
       queue,
       settings,
       importer,

@@ -15,6 +15,7 @@ import type { EventBus } from '../../events/bus.js';
 import { resumePositionText } from './scrobble.service.js';
 import { notFound, validationError } from '../../http/problem.js';
 import { fileEvent, type ImportService } from '../import/import.service.js';
+import type { FileListStore } from './file-list.store.js';
 import type { FileRow, FilesStore, LocationWithFolder } from './files.store.js';
 
 export interface FileListQuery {
@@ -74,6 +75,7 @@ export class FilesService {
 
   constructor(
     private readonly store: FilesStore,
+    private readonly fileList: FileListStore,
     private readonly importer: ImportService,
     private readonly bus: EventBus,
     private readonly matching: {
@@ -202,7 +204,7 @@ export class FilesService {
   }
 
   async list(query: FileListQuery): Promise<ListResult<File>> {
-    const { total, rows } = await this.store.query.page(
+    const { total, rows } = await this.fileList.page(
       { include: query.include, exclude: query.exclude, includeOnly: query.includeOnly, search: query.search, contents: query.contents },
       query.sortOrder,
       { page: query.page, pageSize: query.pageSize },
@@ -233,7 +235,7 @@ export class FilesService {
   /** Ids of every file of a series (the contents linked to any of its episodes). */
   async fileIdsOfSeries(seriesId: number): Promise<number[]> {
     const contents = await this.contentsOf('series', seriesId);
-    const { rows } = await this.store.query.page({ include: [], exclude: [], includeOnly: [], contents }, [], { page: 1, pageSize: 0 });
+    const { rows } = await this.fileList.page({ include: [], exclude: [], includeOnly: [], contents }, [], { page: 1, pageSize: 0 });
     return rows.map((row) => row.id);
   }
 

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database, FileLocationsTable, FilesTable } from '../../db/schema.js';
-import { FileQuery } from './file-query.js';
 
 export type FileRow = Omit<FilesTable, 'id'> & { id: number };
 export type LocationRow = Omit<FileLocationsTable, 'id'> & { id: number };
@@ -25,12 +24,7 @@ const now = () => new Date().toISOString();
 
 /** SQL of files and their locations. */
 export class FilesStore {
-  /** The paged, filtered and sorted file list. */
-  readonly query: FileQuery;
-
-  constructor(private readonly db: Kysely<Database>) {
-    this.query = new FileQuery(db);
-  }
+  constructor(private readonly db: Kysely<Database>) {}
 
   locationsInFolder(folderId: number): Promise<LocationRow[]> {
     return this.db.selectFrom('file_locations').selectAll().where('import_folder_id', '=', folderId).execute();

@@ -32,10 +32,10 @@ const normalisedPath = (column: string) => {
 };
 
 /**
- * The file list of the Files API in SQL: filters, search and sort run in the database, and only the requested page
+ * SQL of the Files API's file list: filters, search and sort run in the database, and only the requested page
  * is read, so a page costs the same with 100 files or 100,000.
  */
-export class FileQuery {
+export class FileListStore {
   private readonly dialect: DialectName;
 
   constructor(private readonly db: Kysely<Database>) {
