@@ -59,32 +59,83 @@ const e2eCode = run('npx', ['playwright', 'test', '-c', 'e2e'], {
 });
 runs.push({ name: 'e2e', output: playwrightOutput, code: e2eCode, kind: 'playwright' });
 
+// Every failing test, one line each ("FAILED <runner>: <file> › <title>"), printed just above the total so the
+// last lines of a run say what broke; .ci/run prints the same list from failures.txt.
+const failures = [];
+const rel = (file) => path.relative(root, file) || file;
+const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? '';
+
+function vitestResults(r, report) {
+  let runFailed = 0;
+  for (const file of report.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) failures.push(`FAILED ${r.name}: ${rel(file.name)} › ${[...(t.ancestorTitles ?? []), t.title].join(' › ')}`);
+    runFailed += failedTests.length;
+    // A file that fails to load, or whose beforeAll/afterAll fails, has no failed test but must still count.
+    if (file.status === 'failed' && failedTests.length === 0) {
+      failures.push(`FAILED ${r.name}: ${rel(file.name)} › (file) ${firstLine(file.message) || 'a beforeAll/afterAll hook failed, see its error above'}`);
+      runFailed += 1;
+    }
+  }
+  return { runPassed: report.numPassedTests ?? 0, runFailed };
+}
+
+function playwrightResults(r, report) {
+  const testDir = report.config?.rootDir ?? path.join(root, 'e2e');
+  let runFailed = 0;
+  // Top-level suites are the spec files (their title is the file name); nested ones are describe blocks.
+  const walk = (suite, titles, isFile = false) => {
+    const here = suite.title && !isFile ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1)?.status;
+        // "unexpected": failed every try; "flaky": failed then passed on a retry, which we also refuse.
+        if (test.status === 'unexpected' || test.status === 'flaky') {
+          const project = test.projectName ? ` [${test.projectName}]` : '';
+          const how = test.status === 'flaky' ? ' (flaky: failed, then passed on retry)' : last && last !== 'failed' ? ` (${last})` : '';
+          failures.push(`FAILED ${r.name}: ${rel(path.join(testDir, spec.file))} › ${[...here, spec.title].join(' › ')}${project}${how}`);
+          runFailed += 1;
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [], true);
+  for (const error of report.errors ?? []) {
+    const where = error.location ? `${rel(error.location.file)}:${error.location.line}` : '(run)';
+    failures.push(`FAILED ${r.name}: ${where} › ${firstLine(error.message) || 'error outside a test'}`);
+    runFailed += 1;
+  }
+  return { runPassed: report.stats?.expected ?? 0, runFailed };
+}
+
 let passed = 0;
 let failed = 0;
 for (const r of runs) {
   if (!r.output || !fs.existsSync(r.output)) {
     failed += 1;
-    console.error(`✖ ${r.name}: no results (exit ${r.code})`);
+    failures.push(`FAILED ${r.name}: (no results, exit ${r.code}${r.failedToStart ? ', did not start' : ''})`);
     continue;
   }
-  const report = JSON.parse(fs.readFileSync(r.output, 'utf8'));
-  let runPassed;
-  let runFailed;
-  if (r.kind === 'vitest') {
-    runPassed = report.numPassedTests ?? 0;
-    // A test file that fails to load has no failed tests but must still count.
-    const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
-    runFailed = (report.numFailedTests ?? 0) + brokenFiles;
-  } else {
-    runPassed = report.stats?.expected ?? 0;
-    runFailed = (report.stats?.unexpected ?? 0) + (report.errors?.length ?? 0);
+  let counts;
+  try {
+    const report = JSON.parse(fs.readFileSync(r.output, 'utf8'));
+    counts = r.kind === 'vitest' ? vitestResults(r, report) : playwrightResults(r, report);
+  } catch (error) {
+    failed += 1;
+    failures.push(`FAILED ${r.name}: (unreadable results ${rel(r.output)}: ${firstLine(error.message)})`);
+    continue;
   }
-  // A runner that exits non-zero without a counted failure still failed.
-  if (r.code !== 0 && runFailed === 0) runFailed = 1;
-  passed += runPassed;
-  failed += runFailed;
+  // A runner that exits non-zero without a counted failure (an unhandled error, a crash) still failed.
+  if (r.code !== 0 && counts.runFailed === 0) {
+    counts.runFailed = 1;
+    failures.push(`FAILED ${r.name}: (exit ${r.code} without a failed test: an unhandled error or crash, see its output above)`);
+  }
+  passed += counts.runPassed;
+  failed += counts.runFailed;
 }
 const summary = `${passed} passed, ${failed} failed`;
+fs.writeFileSync(path.join(resultsDir, 'failures.txt'), failures.map((f) => `${f}\n`).join(''));
 fs.writeFileSync(path.join(resultsDir, 'summary.txt'), `${summary}\n`);
-console.log(`\n${summary}`);
+console.log(failures.length ? `\n${failures.join('\n')}\n${summary}` : `\n${summary}`);
 process.exit(failed === 0 && runs.every((r) => r.code === 0) ? 0 : 1);
