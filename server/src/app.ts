@@ -139,7 +139,6 @@ export async function buildApp(
   });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin });
   registerQueueRoutes(app, { queue: services.queue });
-  // Before the actions: they add a fallback `/plex/token/invalidate` only when none is registered.
   registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
@@ -154,7 +153,7 @@ export async function buildApp(
     queueRelocation: (ids) => services.renamer.queueRenameOnImport(ids),
   });
   registerAVDumpRoutes(app, services.avdump);
-  registerImageRoutes(app, { store: services.images.store, images: services.images.service });
+  registerImageRoutes(app, { images: services.images.service });
   registerMetadataRoutes(app, {
     ...services.metadata,
     links: services.metadata.manualLinks,

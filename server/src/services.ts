@@ -41,6 +41,7 @@ import { SeriesRemoval } from './domains/metadata/series-removal.js';
 import { AniDBSearch } from './domains/metadata/anidb-search.js';
 import { ImageStore } from './domains/images/image-store.js';
 import { ImagesService, queueAniDBImages } from './domains/images/images.service.js';
+import { ImagesStore } from './domains/images/images.store.js';
 import { AniDBTitlesDump, DEFAULT_TITLES_URL } from './providers/anidb/titles/titles-dump.js';
 import { BrowseStore } from './domains/collection/browse.store.js';
 import { SeriesStore } from './domains/series/series.store.js';
@@ -60,7 +61,9 @@ import { ScrobbleStore } from './domains/files/scrobble.store.js';
 import { ActionsService } from './domains/actions/actions.service.js';
 import { ActionsStore } from './domains/actions/actions.store.js';
 import { AVDumpService } from './domains/avdump/avdump.service.js';
+import { AVDumpStore } from './domains/avdump/avdump.store.js';
 import { createIntegrations, type IntegrationsDomain } from './domains/integrations/integrations.domain.js';
+import { PlexStore } from './domains/integrations/plex.store.js';
 import { ReleaseManagementService } from './domains/release-management/release-management.service.js';
 import { ReleaseManagementStore } from './domains/release-management/release-management.store.js';
 
@@ -166,7 +169,13 @@ export async function createServices(
   const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }));
   const links = new FileLinksStore(db.kysely);
   const imageStore = new ImageStore(config.home);
-  const images = new ImagesService({ db: db.kysely, store: imageStore, queue, settings, logger: logger.child({ name: 'Images' }) });
+  const images = new ImagesService({
+    records: new ImagesStore(db.kysely),
+    store: imageStore,
+    queue,
+    settings,
+    logger: logger.child({ name: 'Images' }),
+  });
   const animeImport = new AnimeImport({
     onAnimeSaved: (meta) => queueAniDBImages(images, meta),
     onFilesImported: (fileIds) => renamer.queueRenameOnImport(fileIds),
@@ -230,7 +239,14 @@ export async function createServices(
     logger: logger.child({ name: 'AniDB' }),
   });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
-  const avdump = new AVDumpService({ db: db.kysely, files: filesStore, settings, bus, queue, logger: logger.child({ name: 'AVDump' }) });
+  const avdump = new AVDumpService({
+    store: new AVDumpStore(db.kysely),
+    files: filesStore,
+    settings,
+    bus,
+    queue,
+    logger: logger.child({ name: 'AVDump' }),
+  });
   files.avdumpInfo = (ids) => avdump.infoOf(ids);
   const renamer = new RenamerService({
     store: new RenamerStore(db.kysely),
@@ -266,7 +282,7 @@ export async function createServices(
   const scrobble = new ScrobbleService(scrobbleStore, new SeriesStore(db.kysely));
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);
   const integrations = createIntegrations({
-    db: db.kysely,
+    plexStore: new PlexStore(db.kysely),
     settings,
     bus,
     queue,

@@ -1,3 +1,5 @@
+import { Type, type Static } from '@sinclair/typebox';
+
 /**
  * contract server.md §6: the server actions (`GET /api/v3/Action/<Function>`) as the console lists them, by tab.
  * `Function` may carry a sub-path or query (`RemoveMissingFiles/false`). `Destructive` marks one-way operations
@@ -151,3 +153,17 @@ export const ACTION_CATALOGUE: readonly ActionEntry[] = [
   }),
   entry('Plex', 'Force Unlink Plex', '/plex/token/invalidate', 'Forgets the Plex token of your account.'),
 ];
+
+/** Query of the actions that take options (`UpdateMissingAniDBFileInfo`, `PurgeAllTmdbLinks`). */
+export const ActionOptionsQuery = Type.Object({
+  missingInfo: Type.Optional(Type.Boolean()),
+  outOfDate: Type.Optional(Type.Boolean()),
+  removeShowLinks: Type.Optional(Type.Boolean()),
+  removeMovieLinks: Type.Optional(Type.Boolean()),
+  resetAutoLinkingState: Type.Optional(Type.Boolean()),
+});
+export type ActionOptionsQuery = Static<typeof ActionOptionsQuery>;
+
+/** `Action/RemoveMissingFiles/{removeFromMyList}`: a segment other than `true`/`false` (any casing) is a 404. */
+export const RemoveMissingFilesParams = Type.Object({ removeFromMyList: Type.String() });
+export type RemoveMissingFilesParams = Static<typeof RemoveMissingFilesParams>;

@@ -20,3 +20,4 @@ export * from './actions.js';
 export * from './tmdb.js';
 export * from './integrations.js';
 export * from './release-management.js';
+export * from './images.js';

@@ -2,9 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 
 /**
  * Shapes the console owns or reads before their server domains exist. `WebUISettings` is the JSON text stored
- * opaquely in `Settings.WebUI_Settings` (the server never validates it); `ImportFolder` and `RandomImageMetadata`
- * are the import-folder and image wire models the console already calls (move them to their domain files when
- * those land, keeping the names).
+ * opaquely in `Settings.WebUI_Settings` (the server never validates it); `ImportFolder` is the import-folder wire
+ * model the console already calls (move it to its domain file when that lands, keeping the name).
  */
 
 export const ToastPosition = Type.Union([Type.Literal('bottom-right'), Type.Literal('top-right')]);
@@ -35,12 +34,3 @@ export const WebUIVersionFile = Type.Object({
   debug: Type.Boolean(),
 });
 export type WebUIVersionFile = Static<typeof WebUIVersionFile>;
-
-/** `GET /api/v3/Image/Random/{type}/Metadata`; the image itself is `/api/v3/Image/{Source}/{Type}/{ID}`. */
-export const RandomImageMetadata = Type.Object({
-  ID: Type.Union([Type.Integer(), Type.String()]),
-  Source: Type.String(),
-  Type: Type.String(),
-  Series: Type.Union([Type.Object({ ID: Type.Integer(), Name: Type.String() }), Type.Null()]),
-});
-export type RandomImageMetadata = Static<typeof RandomImageMetadata>;

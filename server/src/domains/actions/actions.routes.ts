@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { ACTION_CATALOGUE } from '@shoko-ts/contract';
+import { ACTION_CATALOGUE, ActionOptionsQuery, RemoveMissingFilesParams } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { sendText } from '../../http/reply.js';
 import type { ActionsService } from './actions.service.js';
@@ -44,15 +43,7 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
   for (const name of USER_ACTIONS) app.get(`/api/v3/Action/${name}`, { config: { auth: 'user' }, schema: { tags } }, run(name));
   for (const name of ADMIN_ACTIONS) {
     if (name === 'RemoveMissingFiles') continue;
-    const querystring = QUERY_ACTIONS.has(name)
-      ? Type.Object({
-          missingInfo: Type.Optional(Type.Boolean()),
-          outOfDate: Type.Optional(Type.Boolean()),
-          removeShowLinks: Type.Optional(Type.Boolean()),
-          removeMovieLinks: Type.Optional(Type.Boolean()),
-          resetAutoLinkingState: Type.Optional(Type.Boolean()),
-        })
-      : undefined;
+    const querystring = QUERY_ACTIONS.has(name) ? ActionOptionsQuery : undefined;
     app.get(`/api/v3/Action/${name}`, { config: { auth: 'admin' }, schema: { tags, ...(querystring ? { querystring } : {}) } }, run(name));
   }
 
@@ -65,7 +56,7 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
   );
   app.get(
     '/api/v3/Action/RemoveMissingFiles/:removeFromMyList',
-    { config: { auth: 'user' }, schema: { tags, params: Type.Object({ removeFromMyList: Type.String() }) } },
+    { config: { auth: 'user' }, schema: { tags, params: RemoveMissingFilesParams } },
     async (request, reply) => {
       const value = request.params.removeFromMyList.toLowerCase();
       // A segment that is not a bool matches no route in Shoko.
@@ -73,12 +64,4 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
       return removeMissing(value === 'true', reply);
     },
   );
-
-  // The console's Plex › Force Unlink (contract server.md §8.1): forgets the caller's Plex token.
-  if (!app.hasRoute({ method: 'GET', url: '/plex/token/invalidate' })) {
-    app.get('/plex/token/invalidate', { config: { auth: 'user' }, schema: { tags: ['Plex'] } }, async (request, reply) => {
-      if (request.principal?.kind === 'user') await actions.forgetPlexToken(request.principal.userId);
-      return reply.send();
-    });
-  }
 }

@@ -1,7 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { badRequest, problemError, textError, validationError } from '../../http/problem.js';
@@ -12,6 +10,7 @@ import type { AnimeImport } from '../metadata/anime-import.js';
 import type { MetadataScheduler } from '../metadata/metadata-scheduler.js';
 import type { MyList } from '../metadata/my-list.js';
 import type { TmdbDomain } from '../tmdb/tmdb.domain.js';
+import type { ActionsStore } from './actions.store.js';
 
 /** Work an action does in the background; the HTTP call only queues it. */
 type BulkAction =
@@ -57,7 +56,7 @@ const NOT_AVAILABLE: Record<string, string> = {
 };
 
 export interface ActionsDeps {
-  db: Kysely<Database>;
+  store: ActionsStore;
   queue: QueueService;
   settings: SettingsService;
   importer: ImportService;
@@ -88,11 +87,6 @@ export class ActionsService {
     deps.queue.register(this.job);
   }
 
-  /** Plex › Force Unlink: the user's Plex token is forgotten. */
-  async forgetPlexToken(userId: number): Promise<void> {
-    await this.deps.db.updateTable('users').set({ plex_token: null }).where('id', '=', userId).execute();
-  }
-
   /** Runs the action `name` (route segment, already matched case-insensitively by the router). */
   async run(name: string, options: { removeFromMyList?: boolean } = {}): Promise<ActionOutcome> {
     const unavailable = NOT_AVAILABLE[name];
@@ -102,19 +96,13 @@ export class ActionsService {
         await this.deps.importer.queueImport();
         return {};
       case 'ImportNewFiles':
-        for (const folder of await this.deps.db.selectFrom('import_folders').select('id').execute())
-          await this.deps.importer.queueScan(folder.id, true);
+        for (const folderId of await this.deps.store.importFolderIds()) await this.deps.importer.queueScan(folderId, true);
         return {};
       case 'DownloadMissingAniDBAnimeData':
         void this.deps.scheduler.check();
         return {};
       case 'AddAllManualLinksToMyList': {
-        const rows = await this.deps.db
-          .selectFrom('file_episode_links')
-          .select(['ed2k', 'size'])
-          .where('source', '=', 'User')
-          .distinct()
-          .execute();
+        const rows = await this.deps.store.manuallyLinkedContents();
         for (const row of rows) await this.deps.myList.queueAdd({ ed2k: row.ed2k, size: row.size }, { force: true });
         return { text: `Saved ${rows.length} AddToMyList Commands` };
       }
@@ -151,50 +139,30 @@ export class ActionsService {
   }
 
   private async runBulk({ action, removeFromMyList }: ActionPayload, ctx: JobContext): Promise<void> {
-    const { db, queue } = this.deps;
+    const { store, queue } = this.deps;
     switch (action) {
       case 'RemoveMissingFiles':
         return this.removeMissingFiles(removeFromMyList ?? true, ctx);
       case 'SyncMyList': {
-        const rows = await db
-          .selectFrom('files as f')
-          .innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
-          .select(['f.ed2k', 'f.size'])
-          .distinct()
-          .execute();
+        const rows = await store.linkedFileContents();
         for (const row of rows) await this.deps.myList.queueAdd({ ed2k: row.ed2k, size: row.size }, { force: true });
         ctx.logger.info(`MyList sync: queued ${rows.length} file(s)`);
         return;
       }
-      case 'UpdateAllAniDBInfo': {
-        const rows = await db.selectFrom('series').select('anime_id').execute();
-        for (const row of rows) await this.deps.animeImport.queue(row.anime_id, { force: true });
+      case 'UpdateAllAniDBInfo':
+        for (const animeId of await store.seriesAnimeIds()) await this.deps.animeImport.queue(animeId, { force: true });
         return;
-      }
-      case 'SearchForTmdbMatches': {
-        const rows = await db
-          .selectFrom('series as s')
-          .select('s.anime_id')
-          .where((eb) =>
-            eb.not(eb.exists(eb.selectFrom('xref_anidb_tmdb_show as x').select('x.anime_id').whereRef('x.anime_id', '=', 's.anime_id'))),
-          )
-          .where((eb) =>
-            eb.not(eb.exists(eb.selectFrom('xref_anidb_tmdb_movie as m').select('m.anime_id').whereRef('m.anime_id', '=', 's.anime_id'))),
-          )
-          .execute();
-        for (const row of rows) await this.deps.tmdb.linking.queueAutoMatch(row.anime_id);
+      case 'SearchForTmdbMatches':
+        for (const animeId of await store.animeIdsWithoutTmdbLink()) await this.deps.tmdb.linking.queueAutoMatch(animeId);
         return;
-      }
       case 'UpdateAllTmdbShows':
-        for (const row of await db.selectFrom('tmdb_shows').select('id').execute())
-          await this.deps.tmdb.sync.queueShow(row.id, { force: true });
+        for (const showId of await store.tmdbShowIds()) await this.deps.tmdb.sync.queueShow(showId, { force: true });
         return;
       case 'UpdateAllTmdbMovies':
-        for (const row of await db.selectFrom('tmdb_movies').select('id').execute())
-          await this.deps.tmdb.sync.queueMovie(row.id, { force: true });
+        for (const movieId of await store.tmdbMovieIds()) await this.deps.tmdb.sync.queueMovie(movieId, { force: true });
         return;
       case 'UpdateAllMediaInfo': {
-        const ids = (await db.selectFrom('files').select('id').where('ed2k', '<>', '').execute()).map((r) => ({ fileId: r.id }));
+        const ids = (await store.hashedFileIds()).map((fileId) => ({ fileId }));
         await queue.enqueueMany(this.deps.importer.mediaInfoJob, ids);
         return;
       }
@@ -203,12 +171,7 @@ export class ActionsService {
 
   /** Forgets locations whose file is gone from disk; the file record goes with its last location. */
   private async removeMissingFiles(removeFromMyList: boolean, ctx: JobContext): Promise<void> {
-    const locations = await this.deps.db
-      .selectFrom('file_locations as l')
-      .innerJoin('import_folders as f', 'f.id', 'l.import_folder_id')
-      .innerJoin('files as file', 'file.id', 'l.file_id')
-      .select(['l.id', 'l.file_id', 'l.relative_path', 'f.path as folder_path', 'file.ed2k', 'file.size'])
-      .execute();
+    const locations = await this.deps.store.locationsOnDisk();
     let removed = 0;
     for (const location of locations) {
       if (ctx.signal.aborted) return;
@@ -219,9 +182,8 @@ export class ActionsService {
       if (exists) continue;
       await this.deps.files.deleteLocationById(location.id, { removeFiles: false, removeFolders: false }, true);
       removed++;
-      const left = await this.deps.db.selectFrom('file_locations').select('id').where('file_id', '=', location.file_id).executeTakeFirst();
-      if (!left) {
-        await this.deps.db.deleteFrom('files').where('id', '=', location.file_id).execute();
+      if (!(await this.deps.store.fileHasLocations(location.file_id))) {
+        await this.deps.store.deleteFile(location.file_id);
         if (removeFromMyList && location.ed2k) await this.deps.myList.queueRemove({ ed2k: location.ed2k, size: location.size });
       }
     }

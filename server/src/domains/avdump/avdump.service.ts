@@ -1,14 +1,13 @@
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import type { AVDumpInfo } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import { FieldErrorCollector } from '../../http/problem.js';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { FilesStore } from '../files/files.store.js';
+import type { AVDumpStore } from './avdump.store.js';
 import { avdumpVersion, locateAVDump, parseAVDumpLine, runAVDump, type AVDumpTool } from './avdump-tool.js';
 
 /** `AVDump:Event` payload (files.md §11.3); fields other than Type are left out when not set. */
@@ -40,7 +39,7 @@ export class AVDumpService {
 
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
+      store: AVDumpStore;
       files: FilesStore;
       settings: SettingsService;
       bus: EventBus;
@@ -131,7 +130,7 @@ export class AVDumpService {
   }
 
   async infoOf(fileIds: number[]): Promise<Map<number, AVDumpInfo>> {
-    const rows = fileIds.length ? await this.deps.db.selectFrom('file_avdumps').selectAll().where('file_id', 'in', fileIds).execute() : [];
+    const rows = await this.deps.store.lastDumps(fileIds);
     const last = new Map(rows.map((r) => [r.file_id, r]));
     const running = new Map<number, Session>();
     for (const session of this.sessions.values()) for (const id of session.fileIds) running.set(id, session);
@@ -245,13 +244,7 @@ export class AVDumpService {
       const errorMessage = stderr.length ? { ErrorMessage: stderr.join('\n') } : {};
       if (succeeded) {
         const version = (await this.versionOf(tool)) ?? 'unknown';
-        for (const fileId of fileIds) {
-          await this.deps.db
-            .insertInto('file_avdumps')
-            .values({ file_id: fileId, last_dumped_at: endedAt, last_version: version })
-            .onConflict((oc) => oc.column('file_id').doUpdateSet({ last_dumped_at: endedAt, last_version: version }))
-            .execute();
-        }
+        for (const fileId of fileIds) await this.deps.store.recordDump(fileId, endedAt, version);
         this.emit({ Type: 'Success', ...common, ed2ks: session.ed2ks, ...errorMessage });
         return 'success';
       }

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { Type } from '@sinclair/typebox';
+import { ImageEnabledBody, ImageParams, RandomImageMetadataQuery, RandomImageParams } from '@shoko-ts/contract';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
-import { parseImageSource, parseImageType, type ImageStore, type ImageType } from './image-store.js';
+import { parseImageSource, parseImageType, type ImageType } from './image-store.js';
 import type { ImagesService } from './images.service.js';
 
 const NOT_FOUND = 'The requested resource does not exist.';
@@ -26,17 +26,17 @@ function randomTypeOrError(text: string): ImageType {
  * Image bytes and metadata. Everything but the Enabled switch is anonymous so `<img>` tags and the login page work.
  * Shoko answers 500 when no random image exists; a 404 says the same without claiming a server fault.
  */
-export function registerImageRoutes(app: App, deps: { store: ImageStore; images: ImagesService }) {
+export function registerImageRoutes(app: App, deps: { images: ImagesService }) {
   const sendFile = (reply: FastifyReply, file: { file: string; contentType: string }) =>
     reply.header('Content-Type', file.contentType).header('Cache-Control', 'public,max-age=3600').send(fs.createReadStream(file.file));
 
   app.get(
     '/api/v3/Image/Random/:imageType',
-    { config: { auth: 'none', initFriendly: true }, schema: { tags, params: Type.Object({ imageType: Type.String() }) } },
+    { config: { auth: 'none', initFriendly: true }, schema: { tags, params: RandomImageParams } },
     async (request, reply) => {
       const type = randomTypeOrError(request.params.imageType);
       const image = await deps.images.random(type, { includeRestricted: 'false', attempts: 6 });
-      const file = image && deps.store.find(image.Source, type, image.ID);
+      const file = image && deps.images.find(image.Source, type, image.ID);
       if (!file) return reply.code(404).type('text/plain').send(NO_RANDOM);
       return sendFile(reply, file);
     },
@@ -48,12 +48,8 @@ export function registerImageRoutes(app: App, deps: { store: ImageStore; images:
       config: { auth: 'none', initFriendly: true },
       schema: {
         tags,
-        params: Type.Object({ imageType: Type.String() }),
-        querystring: Type.Object({
-          includeRestricted: Type.Optional(Type.String()),
-          seriesType: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
-          maxAttempts: Type.Integer({ minimum: 0, maximum: 100, default: 5 }),
-        }),
+        params: RandomImageParams,
+        querystring: RandomImageMetadataQuery,
       },
     },
     async (request, reply) => {
@@ -71,13 +67,13 @@ export function registerImageRoutes(app: App, deps: { store: ImageStore; images:
     '/api/v3/Image/:source/:type/:value',
     {
       config: { auth: 'none', initFriendly: true },
-      schema: { tags, params: Type.Object({ source: Type.String(), type: Type.String(), value: Type.Integer({ minimum: 1 }) }) },
+      schema: { tags, params: ImageParams },
     },
     async (request, reply) => {
       const source = parseImageSource(request.params.source);
       if (!source) throw validationError('source', `The value '${request.params.source}' is not valid.`);
       const type = imageTypeOrError(request.params.type, 'type');
-      const file = deps.store.find(source, type, request.params.value);
+      const file = deps.images.find(source, type, request.params.value);
       if (!file) throw notFound(NOT_FOUND);
       return sendFile(reply, file);
     },
@@ -89,8 +85,8 @@ export function registerImageRoutes(app: App, deps: { store: ImageStore; images:
       config: { auth: 'admin' },
       schema: {
         tags,
-        params: Type.Object({ source: Type.String(), type: Type.String(), value: Type.Integer({ minimum: 1 }) }),
-        body: Type.Object({ Enabled: Type.Boolean() }),
+        params: ImageParams,
+        body: ImageEnabledBody,
       },
     },
     async (request, reply) => {
@@ -98,7 +94,7 @@ export function registerImageRoutes(app: App, deps: { store: ImageStore; images:
       if (!source) throw validationError('source', `The value '${request.params.source}' is not valid.`);
       const type = imageTypeOrError(request.params.type, 'type');
       if (type === 'Avatar') throw validationError('type', 'Avatars cannot be disabled.');
-      if (!deps.store.has(source, type, request.params.value)) throw notFound(NOT_FOUND);
+      if (!deps.images.has(source, type, request.params.value)) throw notFound(NOT_FOUND);
       await deps.images.setEnabled(source, type, request.params.value, request.body.Enabled);
       return reply.code(204).send();
     },

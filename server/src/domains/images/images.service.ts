@@ -1,11 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema.js';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AnimeMetadata } from '../metadata/anime.store.js';
 import type { ImageSource, ImageStore, ImageType } from './image-store.js';
+import type { ImagesStore } from './images.store.js';
 
 const DEFAULT_ANIDB_IMAGE_URL = 'https://cdn.anidb.net/images/main';
 const DEFAULT_TMDB_IMAGE_URL = 'https://image.tmdb.org/t/p/original';
@@ -57,7 +56,9 @@ export class ImagesService {
 
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
+      /** Image metadata in the database. */
+      records: ImagesStore;
+      /** Image files on disk. */
       store: ImageStore;
       queue: QueueService;
       settings: SettingsService;
@@ -88,14 +89,7 @@ export class ImagesService {
   /** The TMDB hook: the images of a refreshed show or movie, as many per type as the TMDB settings allow. */
   async queueTmdbImages(parent: { type: 'Show' | 'Movie'; id: number }): Promise<void> {
     const settings = this.deps.settings.current.TMDB;
-    const rows = await this.deps.db
-      .selectFrom('tmdb_images')
-      .select(['id', 'image_type', 'file_path'])
-      .where('parent_type', '=', parent.type)
-      .where('parent_id', '=', parent.id)
-      .orderBy('vote_average', 'desc')
-      .orderBy('id')
-      .execute();
+    const rows = await this.deps.records.tmdbImagesOf(parent);
     const taken = new Map<string, number>();
     for (const row of rows) {
       const limit = TMDB_LIMITS[row.image_type];
@@ -131,23 +125,21 @@ export class ImagesService {
   }
 
   async setEnabled(source: ImageSource, type: ImageType, id: number, enabled: boolean): Promise<void> {
-    await this.deps.db
-      .deleteFrom('disabled_images')
-      .where('source', '=', source)
-      .where('image_type', '=', type)
-      .where('image_id', '=', id)
-      .execute();
-    if (!enabled) await this.deps.db.insertInto('disabled_images').values({ source, image_type: type, image_id: id }).execute();
+    await this.deps.records.setDisabled(source, type, id, !enabled);
   }
 
   async isDisabled(source: ImageSource, type: ImageType, id: number): Promise<boolean> {
-    return !!(await this.deps.db
-      .selectFrom('disabled_images')
-      .select('image_id')
-      .where('source', '=', source)
-      .where('image_type', '=', type)
-      .where('image_id', '=', id)
-      .executeTakeFirst());
+    return this.deps.records.isDisabled(source, type, id);
+  }
+
+  /** Whether an image file is stored. */
+  has(source: ImageSource, type: ImageType, id: number): boolean {
+    return this.deps.store.has(source, type, id);
+  }
+
+  /** A stored image file and its content type; null when not stored. */
+  find(source: ImageSource, type: ImageType, id: number): ReturnType<ImageStore['find']> {
+    return this.deps.store.find(source, type, id);
   }
 
   /**
@@ -190,40 +182,13 @@ export class ImagesService {
     type: ImageType,
     id: number,
   ): Promise<{ id: number; name: string; restricted: boolean } | null> {
-    const db = this.deps.db;
+    const records = this.deps.records;
     let animeId: number | undefined;
     if (source === 'AniDB' && type === 'Poster') animeId = id;
-    else if (source === 'AniDB' && type === 'Character') {
-      animeId = (
-        await db
-          .selectFrom('anidb_anime_characters')
-          .select('anime_id')
-          .where('character_id', '=', id)
-          .orderBy('anime_id')
-          .executeTakeFirst()
-      )?.anime_id;
-    } else if (source === 'AniDB' && type === 'Staff') {
-      animeId = (
-        await db.selectFrom('anidb_anime_staff').select('anime_id').where('creator_id', '=', id).orderBy('anime_id').executeTakeFirst()
-      )?.anime_id;
-    } else if (source === 'TMDB') {
-      const image = await db.selectFrom('tmdb_images').select(['parent_type', 'parent_id']).where('id', '=', id).executeTakeFirst();
-      if (image?.parent_type === 'Show')
-        animeId = (await db.selectFrom('xref_anidb_tmdb_show').select('anime_id').where('show_id', '=', image.parent_id).executeTakeFirst())
-          ?.anime_id;
-      if (image?.parent_type === 'Movie')
-        animeId = (
-          await db.selectFrom('xref_anidb_tmdb_movie').select('anime_id').where('movie_id', '=', image.parent_id).executeTakeFirst()
-        )?.anime_id;
-    }
-    if (animeId === undefined) return null;
-    const row = await db
-      .selectFrom('series')
-      .innerJoin('anidb_anime', 'anidb_anime.id', 'series.anime_id')
-      .select(['series.id', 'series.title_override', 'anidb_anime.main_title', 'anidb_anime.restricted'])
-      .where('series.anime_id', '=', animeId)
-      .executeTakeFirst();
-    return row ? { id: row.id, name: row.title_override ?? row.main_title, restricted: row.restricted === 1 } : null;
+    else if (source === 'AniDB' && type === 'Character') animeId = await records.firstAnimeOfCharacter(id);
+    else if (source === 'AniDB' && type === 'Staff') animeId = await records.firstAnimeOfCreator(id);
+    else if (source === 'TMDB') animeId = await records.animeOfTmdbImage(id);
+    return animeId === undefined ? null : records.seriesOfAnime(animeId);
   }
 }
 

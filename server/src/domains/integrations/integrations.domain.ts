@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { plexClientFromEnv } from './plex.client.js';
 import { PlexService } from './plex.service.js';
-import { PlexTokenStore } from './plex.store.js';
+import type { PlexStore } from './plex.store.js';
 import { PlexSync } from './plex.sync.js';
 import { traktClientFromEnv } from './trakt.client.js';
 import { TraktService } from './trakt.service.js';
@@ -24,7 +22,7 @@ export interface IntegrationsDomain {
  * tests), Trakt's application credentials from `SHOKO_TRAKT_CLIENT_ID` / `SHOKO_TRAKT_CLIENT_SECRET`.
  */
 export function createIntegrations(deps: {
-  db: Kysely<Database>;
+  plexStore: PlexStore;
   settings: SettingsService;
   bus: EventBus;
   queue: QueueService;
@@ -40,13 +38,16 @@ export function createIntegrations(deps: {
     logger: deps.logger.child({ name: 'Trakt' }),
   });
   const plexClient = plexClientFromEnv(deps.serverVersion);
-  const tokens = new PlexTokenStore(deps.db);
-  const plex = new PlexService({ client: plexClient, tokens, settings: deps.settings, logger: deps.logger.child({ name: 'Plex' }) });
+  const plex = new PlexService({
+    client: plexClient,
+    tokens: deps.plexStore,
+    settings: deps.settings,
+    logger: deps.logger.child({ name: 'Plex' }),
+  });
   const plexSync = new PlexSync({
-    db: deps.db,
     client: plexClient,
     plex,
-    tokens,
+    store: deps.plexStore,
     settings: deps.settings,
     queue: deps.queue,
     markWatched: deps.markWatched,

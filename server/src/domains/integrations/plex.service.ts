@@ -3,7 +3,7 @@ import type { PlexDirectory, PlexMediaDevice } from '@shoko-ts/contract';
 import { badRequest, HttpError, notFound, problemError } from '../../http/problem.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { PlexClient, PlexPin, PlexServerDevice } from './plex.client.js';
-import type { PlexTokenStore } from './plex.store.js';
+import type { PlexStore } from './plex.store.js';
 
 /** A positive "authenticated" answer is trusted this long without asking plex.tv again (Shoko: 30 min). */
 const AUTH_CACHE_MS = 30 * 60 * 1000;
@@ -27,7 +27,7 @@ export class PlexService {
   private readonly serverLists = new Map<number, { at: number; servers: PlexServerDevice[] }>();
   private readonly connections = new Map<string, { at: number; uri: string }>();
 
-  constructor(private readonly deps: { client: PlexClient; tokens: PlexTokenStore; settings: SettingsService; logger: Logger }) {}
+  constructor(private readonly deps: { client: PlexClient; tokens: PlexStore; settings: SettingsService; logger: Logger }) {}
 
   /** `GET /plex/loginurl`: a strong PIN (reused while valid) and the app.plex.tv page that approves it. */
   async loginUrl(userId: number): Promise<string> {

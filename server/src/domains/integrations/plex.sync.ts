@@ -1,12 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import { badRequest } from '../../http/problem.js';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { PlexClient, PlexEpisode } from './plex.client.js';
 import type { PlexService } from './plex.service.js';
-import type { PlexTokenStore } from './plex.store.js';
+import type { PlexStore } from './plex.store.js';
 
 interface SyncPayload {
   userId: number;
@@ -16,8 +14,6 @@ interface SyncPayload {
 export function pathTail(path: string): string[] {
   return path.split(/[\\/]/).filter(Boolean).slice(-2);
 }
-
-const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * Watched-state sync between Plex and one Shoko user (external-services.md §4.5): every episode of the selected
@@ -29,10 +25,9 @@ export class PlexSync {
 
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
       client: PlexClient;
       plex: PlexService;
-      tokens: PlexTokenStore;
+      store: PlexStore;
       settings: SettingsService;
       queue: QueueService;
       markWatched(userId: number, fileId: number): Promise<void>;
@@ -53,27 +48,22 @@ export class PlexSync {
 
   /** `GET /plex/sync` (caller) and `GET /plex/sync/{id}` (admin; the user must have linked Plex). */
   async queueFor(userId: number, options: { requireToken: boolean }): Promise<void> {
-    if (options.requireToken && !(await this.deps.tokens.token(userId))) throw badRequest('Invalid User ID');
+    if (options.requireToken && !(await this.deps.store.token(userId))) throw badRequest('Invalid User ID');
     await this.deps.queue.enqueue(this.job, { userId });
   }
 
   /** `GET /plex/sync/all`: every user with a Plex token. */
   async queueAll(): Promise<number> {
-    const users = await this.deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('plex_token', 'is not', null)
-      .where('plex_token', '!=', '')
-      .execute();
+    const userIds = await this.deps.store.userIdsWithToken();
     return this.deps.queue.enqueueMany(
       this.job,
-      users.map((u) => ({ userId: u.id })),
+      userIds.map((userId) => ({ userId })),
     );
   }
 
   private async run(userId: number, ctx: JobContext): Promise<void> {
     const libraries = this.deps.settings.current.Plex.Libraries;
-    if (!libraries.length || !(await this.deps.tokens.token(userId))) return;
+    if (!libraries.length || !(await this.deps.store.token(userId))) return;
     const target = await this.deps.plex.selectedServer(userId);
     if (!target) {
       ctx.logger.warn(`Plex sync for user ${userId}: the selected server is not on the account`);
@@ -100,7 +90,7 @@ export class PlexSync {
     for (const plexPath of episode.files) {
       const fileId = await this.localFile(plexPath);
       if (fileId === null) continue;
-      const watchedHere = await this.isWatched(userId, fileId);
+      const watchedHere = await this.deps.store.isWatched(userId, fileId);
       if (watchedHere && episode.viewCount === 0) {
         await this.deps.client.scrobble(uri, token, episode.ratingKey);
         return 'scrobbled';
@@ -117,25 +107,11 @@ export class PlexSync {
   private async localFile(plexPath: string): Promise<number | null> {
     const tail = pathTail(plexPath);
     if (!tail.length) return null;
-    const candidates = await this.deps.db
-      .selectFrom('file_locations')
-      .select(['file_id', 'relative_path'])
-      .where(sql<boolean>`relative_path LIKE ${`%${escapeLike(tail[tail.length - 1])}`} ESCAPE '!'`)
-      .execute();
+    const candidates = await this.deps.store.locationsEndingWith(tail[tail.length - 1]);
     const match = candidates.find((c) => {
       const local = pathTail(c.relative_path);
       return local.length === tail.length && local.every((segment, i) => segment === tail[i]);
     });
     return match?.file_id ?? null;
-  }
-
-  private async isWatched(userId: number, fileId: number): Promise<boolean> {
-    const row = await this.deps.db
-      .selectFrom('user_file_states')
-      .select('watched_at')
-      .where('user_id', '=', userId)
-      .where('file_id', '=', fileId)
-      .executeTakeFirst();
-    return !!row?.watched_at;
   }
 }

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database, FileAvdumpsTable } from '../../db/schema.js';
+
+/** SQL for the per-file record of the last successful AVDump. */
+export class AVDumpStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The last successful dump of each of these files that has one. */
+  async lastDumps(fileIds: number[]): Promise<FileAvdumpsTable[]> {
+    return fileIds.length ? this.db.selectFrom('file_avdumps').selectAll().where('file_id', 'in', fileIds).execute() : [];
+  }
+
+  async recordDump(fileId: number, dumpedAt: string, version: string): Promise<void> {
+    await this.db
+      .insertInto('file_avdumps')
+      .values({ file_id: fileId, last_dumped_at: dumpedAt, last_version: version })
+      .onConflict((oc) => oc.column('file_id').doUpdateSet({ last_dumped_at: dumpedAt, last_version: version }))
+      .execute();
+  }
+}
