@@ -164,7 +164,7 @@ export async function buildApp(
   registerCollectionRoutes(app, { ...services.collection, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);
   registerRenamerRoutes(app, { renamer: services.renamer });
-  registerDashboardRoutes(app, { dashboard: services.dashboard, browse: services.collection.browse, cache: readCache });
+  registerDashboardRoutes(app, { dashboard: services.dashboard, cache: readCache });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerSeriesRoutes(app, {
     browse: services.collection.browse,

@@ -55,6 +55,7 @@ import { RenamerService } from './domains/renamer/renamer.service.js';
 import { announceRelocation } from './domains/renamer/relocation-events.js';
 import { RenamerStore } from './domains/renamer/renamer.store.js';
 import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
+import { DashboardService } from './domains/dashboard/dashboard.service.js';
 import { DashboardStore } from './domains/dashboard/dashboard.store.js';
 import { ScrobbleService } from './domains/files/scrobble.service.js';
 import { ScrobbleStore } from './domains/files/scrobble.store.js';
@@ -105,7 +106,7 @@ export interface Services {
   /** Collection browsing: groups, filter presets and live filters. */
   collection: { browse: BrowseStore; filters: FiltersService; groups: GroupsService };
   /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
-  dashboard: DashboardStore;
+  dashboard: DashboardService;
   /** Each user's playback record of files (resume positions, watched), reported by players through Scrobble. */
   scrobble: ScrobbleService;
   /** Series page: episodes, watch state, votes. */
@@ -369,7 +370,7 @@ export async function createServices(
       details: new DetailsStore(db.kysely),
       images: new SeriesImagesService(db.kysely, images),
     },
-    dashboard: new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)),
+    dashboard: new DashboardService(new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)), browse),
     scrobble,
     avdump,
     actions: new ActionsService({
