@@ -138,7 +138,7 @@ export async function buildApp(
     versions: services.versions,
   });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin });
-  registerQueueRoutes(app, { queue: services.queue });
+  registerQueueRoutes(app, { queue: services.queueControl });
   registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });

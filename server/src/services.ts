@@ -16,6 +16,7 @@ import { SettingsService } from './domains/settings/settings.service.js';
 import { UsersService } from './domains/users/users.service.js';
 import { UsersStore } from './domains/users/users.store.js';
 import { QueueService } from './jobs/queue.service.js';
+import { QueueControl } from './domains/queue/queue.service.js';
 import { JobsStore } from './jobs/jobs.store.js';
 import { FilesService } from './domains/files/files.service.js';
 import { FilesStore } from './domains/files/files.store.js';
@@ -81,6 +82,8 @@ export interface Services {
   users: UsersService;
   init: InitService;
   queue: QueueService;
+  /** What the Queue API sees of the job queue. */
+  queueControl: QueueControl;
   importFolders: ImportFoldersService;
   importer: ImportService;
   files: FilesService;
@@ -344,6 +347,7 @@ export async function createServices(
     users,
     init,
     queue,
+    queueControl: new QueueControl(queue),
     importFolders,
     importer,
     files,

@@ -23,3 +23,14 @@ export type Queue = Static<typeof Queue>;
 /** SignalR `Queue:*` payload: the REST snapshot plus the paused/running flag. */
 export const QueueState = Type.Composite([Type.Object({ Running: Type.Boolean() }), Queue]);
 export type QueueState = Static<typeof QueueState>;
+
+/** `GET Queue/Items`; `showAll` is accepted for Shoko's clients (this queue has no hidden items). */
+export const QueueItemsQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 10 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  showAll: Type.Boolean({ default: false }),
+});
+export type QueueItemsQuery = Static<typeof QueueItemsQuery>;
+
+/** The queue operations of `POST Queue/{operation}`. */
+export type QueueOperation = 'Pause' | 'Resume' | 'Clear';
