@@ -18,8 +18,7 @@ import { registerSeriesUtilityRoutes, SeriesUtilities } from './domains/utilitie
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
-import { registerImportFolderRoutes } from './domains/import-folders/import-folders.routes.js';
-import { registerFolderRoutes } from './domains/folders/folders.routes.js';
+import { registerFolderRoutes, registerImportFolderRoutes } from './domains/import-folders/import-folders.routes.js';
 import { registerFileRoutes } from './domains/files/files.routes.js';
 import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
 import { registerImageRoutes } from './domains/images/images.routes.js';
@@ -142,7 +141,7 @@ export async function buildApp(
   registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
-  registerFolderRoutes(app);
+  registerFolderRoutes(app, { folders: services.importFolders });
   registerFileRoutes(app, {
     files: services.files,
     folderExists: (id) =>

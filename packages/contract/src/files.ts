@@ -175,3 +175,51 @@ export const LinkSeriesMultipleBody = Type.Object({
   SingleEpisode: Type.Optional(Type.Boolean({ default: false })),
 });
 export const UnlinkEpisodesBody = Type.Object({ EpisodeIDs: Type.Array(Type.Integer()) });
+
+/** One episode of a `File.SeriesIDs` entry (contract files.md §1.7). */
+export const EpisodeCrossReference = Type.Object({
+  ID: Type.Union([Type.Integer(), Type.Null()]),
+  AniDB: Type.Integer(),
+  TMDB: Type.Object({ Episode: Type.Array(Type.Integer()), Movie: Type.Array(Type.Integer()), Show: Type.Array(Type.Integer()) }),
+  ReleaseGroup: Type.Union([Type.Integer(), Type.Null()]),
+  ED2K: Type.String(),
+  FileSize: Type.Number(),
+  Percentage: Type.Object({ Start: Type.Number(), End: Type.Number(), Size: Type.Number(), Group: Type.Integer() }),
+  Source: Type.Union([Type.Literal('AniDB'), Type.Literal('User')]),
+});
+export type EpisodeCrossReference = Static<typeof EpisodeCrossReference>;
+
+/** One entry of `File.SeriesIDs` (with `include=XRefs`): a series the file is linked to and the episodes in it. */
+export const FileCrossReference = Type.Object({
+  SeriesID: Type.Object({
+    ID: Type.Union([Type.Integer(), Type.Null()]),
+    AniDB: Type.Integer(),
+    TMDB: Type.Object({ Movie: Type.Array(Type.Integer()), Show: Type.Array(Type.Integer()) }),
+  }),
+  EpisodeIDs: Type.Array(EpisodeCrossReference),
+});
+export type FileCrossReference = Static<typeof FileCrossReference>;
+
+/** `File.AniDB` (with `includeDataFrom=AniDB`, contract files.md §1.5): what AniDB knows of the file. */
+export const FileAniDB = Type.Object({
+  ID: Type.Integer(),
+  Source: Type.String(),
+  ReleaseGroup: Type.Object({
+    ID: Type.Integer(),
+    Name: Type.Union([Type.String(), Type.Null()]),
+    ShortName: Type.Union([Type.String(), Type.Null()]),
+    Source: Type.Literal('AniDB'),
+  }),
+  ReleaseDate: Type.Null(),
+  Version: Type.Integer(),
+  IsDeprecated: Type.Boolean(),
+  IsCensored: Type.Boolean(),
+  OriginalFileName: Type.String(),
+  FileSize: Type.Number(),
+  Description: Type.String(),
+  AudioLanguages: Type.Array(Type.String()),
+  SubLanguages: Type.Array(Type.String()),
+  Chaptered: Type.Boolean(),
+  Updated: Type.String(),
+});
+export type FileAniDB = Static<typeof FileAniDB>;

@@ -2,33 +2,32 @@ import { Type } from '@sinclair/typebox';
 import {
   BatchDeleteFileLocationsBody,
   BatchDeleteFilesBody,
+  DeleteFileLocationQuery,
+  DeleteFileQuery,
   File,
   FILE_EXCLUDE_TYPES,
   FILE_INCLUDE_ONLY_TYPES,
   FILE_INCLUDE_TYPES,
+  FileDetailsQuery,
+  FileFlagQuery,
+  FileIDParams,
+  FileListQuery,
   FileLocation,
+  FileLocationParams,
+  FileLocationsQuery,
+  FileRehashQuery,
+  FileRescanQuery,
+  ImportFolderFilesQuery,
+  ImportFolderParams,
   ListResult,
+  SeriesIDParams,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
 import type { FilesService } from './files.service.js';
 
 const tags = ['File'];
-const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
-const FileListQuery = Type.Object({
-  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  include: ListParam,
-  exclude: ListParam,
-  include_only: ListParam,
-  sortOrder: ListParam,
-  includeDataFrom: ListParam,
-  fuzzy: Type.Optional(Type.Boolean()),
-});
 const DATA_SOURCES = ['AniDB', 'TMDB', 'Shoko'] as const;
-const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
-const LocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) });
-const BoolValue = Type.Object({ value: Type.Boolean({ default: true }) });
 
 /** The calling user, whose file records fill the File model's user fields. */
 const viewerOf = (request: { principal?: { kind: string; userId?: number } | null }) =>
@@ -61,7 +60,7 @@ export function registerFileRoutes(
 ) {
   const { files } = deps;
 
-  const listHandler = (search?: string, contents?: Set<string>) => (query: typeof FileListQuery.static, viewerId?: number) =>
+  const listHandler = (search?: string, contents?: Set<string>) => (query: FileListQuery, viewerId?: number) =>
     files.list({
       page: query.page,
       pageSize: query.pageSize,
@@ -84,7 +83,7 @@ export function registerFileRoutes(
     {
       schema: {
         tags: ['Series'],
-        params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }),
+        params: SeriesIDParams,
         querystring: FileListQuery,
         response: { 200: ListResult(File) },
       },
@@ -111,14 +110,8 @@ export function registerFileRoutes(
     {
       schema: {
         tags: ['ImportFolder'],
-        params: Type.Object({ folderID: Type.Integer({ minimum: 1 }) }),
-        querystring: Type.Object({
-          pageSize: Type.Integer({ minimum: 0, maximum: 10000, default: 200 }),
-          page: Type.Integer({ minimum: 1, default: 1 }),
-          folderPath: Type.Optional(Type.String()),
-          include: ListParam,
-          includeDataFrom: ListParam,
-        }),
+        params: ImportFolderParams,
+        querystring: ImportFolderFilesQuery,
         response: { 200: ListResult(File) },
       },
     },
@@ -171,8 +164,8 @@ export function registerFileRoutes(
     {
       schema: {
         tags,
-        params: FileParams,
-        querystring: Type.Object({ include: ListParam, includeDataFrom: ListParam }),
+        params: FileIDParams,
+        querystring: FileDetailsQuery,
         response: { 200: File },
       },
     },
@@ -191,8 +184,8 @@ export function registerFileRoutes(
       config: { auth: 'admin' },
       schema: {
         tags,
-        params: FileParams,
-        querystring: Type.Object({ removeFiles: Type.Boolean({ default: true }), removeFolder: Type.Boolean({ default: true }) }),
+        params: FileIDParams,
+        querystring: DeleteFileQuery,
       },
     },
     async (request, reply) => {
@@ -210,8 +203,8 @@ export function registerFileRoutes(
     {
       schema: {
         tags,
-        params: FileParams,
-        querystring: Type.Object({ includeAbsolutePaths: Type.Boolean({ default: false }) }),
+        params: FileIDParams,
+        querystring: FileLocationsQuery,
         response: { 200: Type.Array(FileLocation) },
       },
     },
@@ -223,8 +216,10 @@ export function registerFileRoutes(
     },
   );
 
-  app.get('/api/v3/File/Location/:locationID', { schema: { tags, params: LocationParams, response: { 200: FileLocation } } }, (request) =>
-    files.getLocation(request.params.locationID),
+  app.get(
+    '/api/v3/File/Location/:locationID',
+    { schema: { tags, params: FileLocationParams, response: { 200: FileLocation } } },
+    (request) => files.getLocation(request.params.locationID),
   );
 
   app.delete(
@@ -233,8 +228,8 @@ export function registerFileRoutes(
       config: { auth: 'admin' },
       schema: {
         tags,
-        params: LocationParams,
-        querystring: Type.Object({ deleteFile: Type.Boolean({ default: true }), deleteFolder: Type.Boolean({ default: true }) }),
+        params: FileLocationParams,
+        querystring: DeleteFileLocationQuery,
       },
     },
     async (request, reply) => {
@@ -246,19 +241,23 @@ export function registerFileRoutes(
     },
   );
 
-  app.put('/api/v3/File/:fileID/Ignore', { schema: { tags, params: FileParams, querystring: BoolValue } }, async (request, reply) => {
+  app.put('/api/v3/File/:fileID/Ignore', { schema: { tags, params: FileIDParams, querystring: FileFlagQuery } }, async (request, reply) => {
     await files.setFlag(request.params.fileID, 'is_ignored', request.query.value);
     return reply.send();
   });
 
-  app.put('/api/v3/File/:fileID/Variation', { schema: { tags, params: FileParams, querystring: BoolValue } }, async (request, reply) => {
-    await files.setFlag(request.params.fileID, 'is_variation', request.query.value);
-    return reply.send();
-  });
+  app.put(
+    '/api/v3/File/:fileID/Variation',
+    { schema: { tags, params: FileIDParams, querystring: FileFlagQuery } },
+    async (request, reply) => {
+      await files.setFlag(request.params.fileID, 'is_variation', request.query.value);
+      return reply.send();
+    },
+  );
 
   app.post(
     '/api/v3/File/:fileID/Rescan',
-    { schema: { tags, params: FileParams, querystring: Type.Object({ priority: Type.Boolean({ default: false }) }) } },
+    { schema: { tags, params: FileIDParams, querystring: FileRescanQuery } },
     async (request, reply) => {
       await files.rescan(request.params.fileID);
       return reply.send();
@@ -267,7 +266,7 @@ export function registerFileRoutes(
 
   app.post(
     '/api/v3/File/:fileID/Rehash',
-    { schema: { tags, params: FileParams, querystring: Type.Object({ priority: Type.Boolean({ default: true }) }) } },
+    { schema: { tags, params: FileIDParams, querystring: FileRehashQuery } },
     async (request, reply) => {
       await files.rehash(request.params.fileID);
       return reply.send();
@@ -275,13 +274,12 @@ export function registerFileRoutes(
   );
 
   // Series › File Actions (contract files.md T5–T7): admin only, 200 with no body.
-  const SeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
   const admin = { auth: 'admin' } as const;
   app.post(
     '/api/v3/Series/:seriesID/File/Rescan',
     {
       config: admin,
-      schema: { tags: ['Series'], params: SeriesParams, querystring: Type.Object({ priority: Type.Boolean({ default: false }) }) },
+      schema: { tags: ['Series'], params: SeriesIDParams, querystring: FileRescanQuery },
     },
     async (request, reply) => {
       await files.rescanSeries(request.params.seriesID);
@@ -290,7 +288,7 @@ export function registerFileRoutes(
   );
   app.post(
     '/api/v3/Series/:seriesID/File/Rehash',
-    { config: admin, schema: { tags: ['Series'], params: SeriesParams } },
+    { config: admin, schema: { tags: ['Series'], params: SeriesIDParams } },
     async (request, reply) => {
       await files.rehashSeries(request.params.seriesID);
       return reply.send();
@@ -298,7 +296,7 @@ export function registerFileRoutes(
   );
   app.post(
     '/api/v3/Series/:seriesID/File/Relocate',
-    { config: admin, schema: { tags: ['Series'], params: SeriesParams } },
+    { config: admin, schema: { tags: ['Series'], params: SeriesIDParams } },
     async (request, reply) => {
       await deps.queueRelocation(await files.fileIdsOfSeries(request.params.seriesID));
       return reply.send();

@@ -1,18 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { FileUserStats, FileUserStatsInput, JsonPatchOperation } from '@shoko-ts/contract';
+import {
+  FileIDParams,
+  FileScrobbleQuery,
+  FileUserStats,
+  FileUserStatsInput,
+  FileWatchedParams,
+  JsonPatchOperation,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { textError } from '../../http/problem.js';
 import type { ScrobbleService } from './scrobble.service.js';
 
 const tags = ['File'];
-const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
-const ScrobbleQuery = Type.Object({
-  event: Type.Optional(Type.String({ maxLength: 64 })),
-  episodeID: Type.Optional(Type.Integer({ minimum: 0 })),
-  watched: Type.Optional(Type.Boolean()),
-  resumePosition: Type.Optional(Type.String({ maxLength: 64 })),
-});
 
 function userOf(request: FastifyRequest): number {
   if (request.principal?.kind !== 'user') throw textError(403, 'Watch state needs a user.');
@@ -30,7 +30,7 @@ export function registerScrobbleRoutes(app: App, deps: { scrobble: ScrobbleServi
     app.route({
       method,
       url: '/api/v3/File/:fileID/Scrobble',
-      schema: { tags, params: FileParams, querystring: ScrobbleQuery },
+      schema: { tags, params: FileIDParams, querystring: FileScrobbleQuery },
       handler: async (request, reply) => {
         const { event, watched, resumePosition } = request.query;
         const message = await scrobble.scrobble(userOf(request), request.params.fileID, { event, watched, resumePosition });
@@ -40,23 +40,19 @@ export function registerScrobbleRoutes(app: App, deps: { scrobble: ScrobbleServi
     });
   }
 
-  app.post(
-    '/api/v3/File/:fileID/Watched/:watched?',
-    { schema: { tags, params: Type.Object({ fileID: Type.Integer({ minimum: 1 }), watched: Type.Boolean({ default: true }) }) } },
-    async (request, reply) => {
-      await scrobble.setWatched(userOf(request), request.params.fileID, request.params.watched);
-      changed();
-      return reply.code(200).send();
-    },
-  );
+  app.post('/api/v3/File/:fileID/Watched/:watched?', { schema: { tags, params: FileWatchedParams } }, async (request, reply) => {
+    await scrobble.setWatched(userOf(request), request.params.fileID, request.params.watched);
+    changed();
+    return reply.code(200).send();
+  });
 
-  app.get('/api/v3/File/:fileID/UserStats', { schema: { tags, params: FileParams, response: { 200: FileUserStats } } }, async (request) =>
+  app.get('/api/v3/File/:fileID/UserStats', { schema: { tags, params: FileIDParams, response: { 200: FileUserStats } } }, async (request) =>
     scrobble.userStats(userOf(request), request.params.fileID),
   );
 
   app.put(
     '/api/v3/File/:fileID/UserStats',
-    { schema: { tags, params: FileParams, body: FileUserStatsInput, response: { 200: FileUserStats } } },
+    { schema: { tags, params: FileIDParams, body: FileUserStatsInput, response: { 200: FileUserStats } } },
     async (request) => {
       const stats = await scrobble.replaceUserStats(userOf(request), request.params.fileID, request.body);
       changed();
@@ -69,7 +65,7 @@ export function registerScrobbleRoutes(app: App, deps: { scrobble: ScrobbleServi
     {
       schema: {
         tags,
-        params: FileParams,
+        params: FileIDParams,
         body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]),
         response: { 200: FileUserStats },
       },

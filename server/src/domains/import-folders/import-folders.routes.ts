@@ -1,11 +1,19 @@
 import { Type } from '@sinclair/typebox';
-import { ImportFolder, ImportFolderInput, JsonPatchOperation } from '@shoko-ts/contract';
+import {
+  DeleteImportFolderQuery,
+  Drive,
+  Folder,
+  FolderQuery,
+  ImportFolder,
+  ImportFolderInput,
+  ImportFolderParams,
+  JsonPatchOperation,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
 import type { ImportService } from '../import/import.service.js';
 import type { ImportFoldersService } from './import-folders.service.js';
 
-const FolderParams = Type.Object({ folderID: Type.Integer({ minimum: 1 }) });
 const tags = ['ImportFolder'];
 
 export function registerImportFolderRoutes(app: App, deps: { folders: ImportFoldersService; importer: ImportService }) {
@@ -24,13 +32,16 @@ export function registerImportFolderRoutes(app: App, deps: { folders: ImportFold
     return reply.send();
   });
 
-  app.get('/api/v3/ImportFolder/:folderID', { schema: { tags, params: FolderParams, response: { 200: ImportFolder } } }, (request) =>
+  app.get('/api/v3/ImportFolder/:folderID', { schema: { tags, params: ImportFolderParams, response: { 200: ImportFolder } } }, (request) =>
     folders.get(request.params.folderID),
   );
 
   app.patch(
     '/api/v3/ImportFolder/:folderID',
-    { config: { auth: 'admin' }, schema: { tags, params: FolderParams, body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]) } },
+    {
+      config: { auth: 'admin' },
+      schema: { tags, params: ImportFolderParams, body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]) },
+    },
     async (request, reply) => {
       const operations = request.body;
       if (!Array.isArray(operations)) throw validationError('Body', 'Invalid JSON Patch document.');
@@ -54,8 +65,8 @@ export function registerImportFolderRoutes(app: App, deps: { folders: ImportFold
       config: { auth: 'admin' },
       schema: {
         tags,
-        params: FolderParams,
-        querystring: Type.Object({ removeRecords: Type.Boolean({ default: true }), updateMyList: Type.Boolean({ default: true }) }),
+        params: ImportFolderParams,
+        querystring: DeleteImportFolderQuery,
       },
     },
     async (request, reply) => {
@@ -64,8 +75,26 @@ export function registerImportFolderRoutes(app: App, deps: { folders: ImportFold
     },
   );
 
-  app.get('/api/v3/ImportFolder/:folderID/Scan', { schema: { tags, params: FolderParams } }, async (request, reply) => {
+  app.get('/api/v3/ImportFolder/:folderID/Scan', { schema: { tags, params: ImportFolderParams } }, async (request, reply) => {
     await importer.queueScan(request.params.folderID);
     return reply.send();
   });
+}
+
+/**
+ * The server filesystem browser used to pick import folder paths. It lists folder names only, never file contents,
+ * and is admin-only: in Shoko any user may browse the whole server.
+ */
+export function registerFolderRoutes(app: App, deps: { folders: ImportFoldersService }) {
+  const { folders } = deps;
+  const tags = ['Folder'];
+  for (const route of ['/api/v3/Folder/Drives', '/api/v3/Folder/MountPoints']) {
+    app.get(route, { config: { auth: 'admin' }, schema: { tags, response: { 200: Type.Array(Drive) } } }, () => folders.drives());
+  }
+
+  app.get(
+    '/api/v3/Folder',
+    { config: { auth: 'admin' }, schema: { tags, querystring: FolderQuery, response: { 200: Type.Array(Folder) } } },
+    (request) => folders.childFolders(request.query.path ?? request.query.Path),
+  );
 }

@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DROP_FOLDER_TYPES, type DropFolderType, type ImportFolder, type ImportFolderInput } from '@shoko-ts/contract';
+import {
+  DROP_FOLDER_TYPES,
+  type Drive,
+  type DropFolderType,
+  type Folder,
+  type ImportFolder,
+  type ImportFolderInput,
+} from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound } from '../../http/problem.js';
 import type { ImportFolderRow, ImportFolderValues, ImportFoldersStore } from './import-folders.store.js';
 
@@ -23,10 +30,74 @@ function dropFlags(value: ImportFolderInput['DropFolderType']): { is_drop_source
   return { is_drop_source: bits & 1 ? 1 : 0, is_drop_destination: bits & 2 ? 1 : 0 };
 }
 
+/** Pseudo and memory filesystems that hold no media (contract files.md D1). */
+const HIDDEN_FS_TYPES = new Set([
+  'msdos',
+  'ramfs',
+  'configfs',
+  'fusectl',
+  'tracefs',
+  'hugetlbfs',
+  'mqueue',
+  'debugfs',
+  'binfmt_misc',
+  'devpts',
+  'pstore',
+  'bpf',
+  'cgroup',
+  'cgroup2',
+  'securityfs',
+  'proc',
+  'tmpfs',
+  'sysfs',
+  'devtmpfs',
+  'autofs',
+  'overlay',
+  'nsfs',
+  'squashfs',
+  'efivarfs',
+]);
+const NETWORK_FS_TYPES = new Set(['nfs', 'nfs4', 'cifs', 'smb3', 'smbfs', 'sshfs', 'fuse.sshfs', '9p']);
+
+async function describeFolder(folderPath: string): Promise<Folder> {
+  try {
+    const entries = await fs.readdir(folderPath, { withFileTypes: true });
+    const folders = entries.filter((entry) => entry.isDirectory()).length;
+    return { Path: folderPath, IsAccessible: true, Sizes: { Folders: folders, Files: entries.length - folders } };
+  } catch {
+    return { Path: folderPath, IsAccessible: false, Sizes: null };
+  }
+}
+
+/** Mount points from /proc/mounts (Linux); elsewhere the filesystem root. */
+async function mountPoints(): Promise<Array<{ path: string; type: Drive['Type'] }>> {
+  const text = await fs.readFile('/proc/mounts', 'utf8').catch(() => null);
+  if (!text) return [{ path: path.parse(process.cwd()).root, type: 'Fixed' }];
+  const seen = new Set<string>();
+  const result: Array<{ path: string; type: Drive['Type'] }> = [];
+  for (const line of text.split('\n')) {
+    const [, mount, fsType] = line.split(' ');
+    if (!mount || !fsType || HIDDEN_FS_TYPES.has(fsType)) continue;
+    const decoded = mount.replace(/\\040/g, ' ');
+    if (decoded.startsWith('/proc') || decoded.startsWith('/sys') || decoded.startsWith('/dev') || seen.has(decoded)) continue;
+    seen.add(decoded);
+    result.push({ path: decoded, type: NETWORK_FS_TYPES.has(fsType) ? 'Network' : 'Fixed' });
+  }
+  if (!seen.has('/')) result.push({ path: '/', type: 'Fixed' });
+  return result;
+}
+
 export interface ImportFolderChange {
   kind: 'added' | 'updated' | 'removed';
   folder: ImportFolderRow;
 }
+
+/*
+ * DESIGN: the import-folders domain owns the folders the collection lives in and the admin-only browser of the
+ * server's filesystem used to pick them. Routes: import-folders.routes.ts (`ImportFolder…`, `Folder…`); SQL:
+ * import-folders.store.ts. The import domain scans and watches these folders, the files domain lists their files
+ * (`ImportFolder/{id}/File`), and the renamer moves files between them.
+ */
 
 /** Import folders: validation (existing directory, no nesting), storage, and the output model with its sizes. */
 export class ImportFoldersService {
@@ -82,6 +153,23 @@ export class ImportFoldersService {
     }
     await this.store.delete(id, options.removeRecords);
     this.emit({ kind: 'removed', folder: row });
+  }
+
+  /** Mounted filesystems that can hold media (`Folder/Drives`, `Folder/MountPoints`), by path. */
+  async drives(): Promise<Drive[]> {
+    const points = await mountPoints();
+    const described = await Promise.all(points.map(async ({ path: p, type }) => ({ ...(await describeFolder(p)), Type: type })));
+    return described.sort((a, b) => a.Path.localeCompare(b.Path));
+  }
+
+  /** The sub-folders of a server folder (`GET Folder`); files are counted, never listed. */
+  async childFolders(requested: string | undefined): Promise<Folder[]> {
+    if (!requested) throw notFound('Directory not found');
+    const folderPath = path.resolve(requested);
+    const entries = await fs.readdir(folderPath, { withFileTypes: true }).catch(() => null);
+    if (!entries) throw notFound('Directory not found');
+    const children = entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(folderPath, entry.name));
+    return (await Promise.all(children.map(describeFolder))).sort((a, b) => a.Path.localeCompare(b.Path));
   }
 
   /** The current model of a folder, for the JSON Patch route. */

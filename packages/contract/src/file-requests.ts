@@ -1,0 +1,109 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/*
+ * Request schemas (params, querystrings) of the files, import folder, folder browser, scrobble and utility routes
+ * (contract files.md), shared by the server's route schemas and the console's API functions.
+ */
+
+/** A list parameter: repeated keys or a comma list, as strings (contract files.md §0.3). */
+export const FileListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+
+/** `GET File`, `File/Search/*`, `Series/{id}/File`, `Episode/{id}/File`. */
+export const FileListQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  include: FileListParam,
+  exclude: FileListParam,
+  include_only: FileListParam,
+  sortOrder: FileListParam,
+  includeDataFrom: FileListParam,
+  fuzzy: Type.Optional(Type.Boolean()),
+});
+export type FileListQuery = Static<typeof FileListQuery>;
+
+export const FileIDParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
+export type FileIDParams = Static<typeof FileIDParams>;
+
+export const FileLocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) });
+export type FileLocationParams = Static<typeof FileLocationParams>;
+
+/** A Shoko series in the path (`Series/{seriesID}/…`). */
+export const SeriesIDParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
+export type SeriesIDParams = Static<typeof SeriesIDParams>;
+
+/** `GET File/{id}`. */
+export const FileDetailsQuery = Type.Object({ include: FileListParam, includeDataFrom: FileListParam });
+export type FileDetailsQuery = Static<typeof FileDetailsQuery>;
+
+/** `DELETE File/{id}`. */
+export const DeleteFileQuery = Type.Object({ removeFiles: Type.Boolean({ default: true }), removeFolder: Type.Boolean({ default: true }) });
+export type DeleteFileQuery = Static<typeof DeleteFileQuery>;
+
+/** `GET File/{id}/Location`. */
+export const FileLocationsQuery = Type.Object({ includeAbsolutePaths: Type.Boolean({ default: false }) });
+export type FileLocationsQuery = Static<typeof FileLocationsQuery>;
+
+/** `DELETE File/Location/{id}`. */
+export const DeleteFileLocationQuery = Type.Object({
+  deleteFile: Type.Boolean({ default: true }),
+  deleteFolder: Type.Boolean({ default: true }),
+});
+export type DeleteFileLocationQuery = Static<typeof DeleteFileLocationQuery>;
+
+/** `PUT File/{id}/Ignore` and `…/Variation`. */
+export const FileFlagQuery = Type.Object({ value: Type.Boolean({ default: true }) });
+export type FileFlagQuery = Static<typeof FileFlagQuery>;
+
+/** `POST File/{id}/Rescan` and `Series/{id}/File/Rescan`. */
+export const FileRescanQuery = Type.Object({ priority: Type.Boolean({ default: false }) });
+export type FileRescanQuery = Static<typeof FileRescanQuery>;
+
+/** `POST File/{id}/Rehash`. */
+export const FileRehashQuery = Type.Object({ priority: Type.Boolean({ default: true }) });
+export type FileRehashQuery = Static<typeof FileRehashQuery>;
+
+/** `GET|PATCH File/{id}/Scrobble`. */
+export const FileScrobbleQuery = Type.Object({
+  event: Type.Optional(Type.String({ maxLength: 64 })),
+  episodeID: Type.Optional(Type.Integer({ minimum: 0 })),
+  watched: Type.Optional(Type.Boolean()),
+  resumePosition: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type FileScrobbleQuery = Static<typeof FileScrobbleQuery>;
+
+/** `POST File/{id}/Watched/{watched?}`. */
+export const FileWatchedParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }), watched: Type.Boolean({ default: true }) });
+export type FileWatchedParams = Static<typeof FileWatchedParams>;
+
+export const ImportFolderParams = Type.Object({ folderID: Type.Integer({ minimum: 1 }) });
+export type ImportFolderParams = Static<typeof ImportFolderParams>;
+
+/** `GET ImportFolder/{id}/File`. */
+export const ImportFolderFilesQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 10000, default: 200 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  folderPath: Type.Optional(Type.String()),
+  include: FileListParam,
+  includeDataFrom: FileListParam,
+});
+export type ImportFolderFilesQuery = Static<typeof ImportFolderFilesQuery>;
+
+/** `DELETE ImportFolder/{id}`. */
+export const DeleteImportFolderQuery = Type.Object({
+  removeRecords: Type.Boolean({ default: true }),
+  updateMyList: Type.Boolean({ default: true }),
+});
+export type DeleteImportFolderQuery = Static<typeof DeleteImportFolderQuery>;
+
+/** `GET Folder`: the folder whose sub-folders are listed, in either casing. */
+export const FolderQuery = Type.Object({ path: Type.Optional(Type.String()), Path: Type.Optional(Type.String()) });
+export type FolderQuery = Static<typeof FolderQuery>;
+
+/** `GET Series/WithoutFiles` and `Series/WithManuallyLinkedFiles` (contract collection.md §5.1). */
+export const SeriesUtilityListQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 50 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  search: Type.Optional(Type.String()),
+  fuzzy: Type.Boolean({ default: true }),
+});
+export type SeriesUtilityListQuery = Static<typeof SeriesUtilityListQuery>;

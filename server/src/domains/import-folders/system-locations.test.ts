@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { systemLocation } from './system-locations.js';
+
+const home = '/srv/shoko/data';
+
+describe('systemLocation', () => {
+  it.each(['/', '/etc', '/etc/ssl', '/proc/self', '/sys', '/dev/shm', '/boot', '/run/user', '/usr/lib'])('refuses %s as an import folder', (folder) => {
+    expect(systemLocation(folder, home, true)).toMatchObject({ refused: true });
+  });
+
+  it('lets the browser list the root, but not inside system folders', () => {
+    expect(systemLocation('/', home, false)).toEqual({ refused: false });
+    expect(systemLocation('/proc/self', home, false)).toMatchObject({ refused: true, reason: '/proc/self is inside the system folder /proc.' });
+    expect(systemLocation('/etc/../etc/passwd', home, false)).toMatchObject({ refused: true });
+  });
+
+  it("refuses the data directory, its parents and the server's own folders in it, not media beside them", () => {
+    expect(systemLocation('/srv/shoko/data', home, true)).toMatchObject({ refused: true });
+    expect(systemLocation('/srv', home, true)).toMatchObject({ refused: true });
+    expect(systemLocation('/srv/shoko/data/SQLite', home, true)).toMatchObject({ refused: true });
+    expect(systemLocation('/srv/shoko/data/images/AniDB', home, true)).toMatchObject({ refused: true });
+    expect(systemLocation('/srv/shoko/data/library', home, true)).toEqual({ refused: false });
+    expect(systemLocation('/srv/shoko/data', home, false)).toEqual({ refused: false });
+    expect(systemLocation('/mnt/anime', home, true)).toEqual({ refused: false });
+  });
+
+  it('refuses Windows system folders and drive roots as import folders', () => {
+    expect(systemLocation('C:\\Windows\\System32', home, true)).toMatchObject({ refused: true });
+    expect(systemLocation('c:/Program Files/Shoko', home, false)).toMatchObject({ refused: true });
+    expect(systemLocation('D:\\', home, true)).toMatchObject({ refused: true });
+    expect(systemLocation('D:\\', home, false)).toEqual({ refused: false });
+    expect(systemLocation('D:\\Anime', home, true)).toEqual({ refused: false });
+  });
+});
