@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { SCRIPT_RENAMER_DEFAULT_SETTINGS, SCRIPT_RENAMER_ID } from '@shoko-ts/contract';
 import { addIdColumn, type MigrationContext } from './helpers.js';
-import { defaultSettingsOf, scriptRenamer } from '../../domains/renamer/renamers.js';
 
 /**
  * Renamer configs (one named `Default` for the script renamer is created with the database) and the relocation journal:
@@ -36,6 +36,6 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
 
   await (db as Kysely<{ renamer_configs: { name: string; renamer_id: string; settings: string } }>)
     .insertInto('renamer_configs')
-    .values({ name: 'Default', renamer_id: scriptRenamer.id, settings: JSON.stringify(defaultSettingsOf(scriptRenamer)) })
+    .values({ name: 'Default', renamer_id: SCRIPT_RENAMER_ID, settings: JSON.stringify(SCRIPT_RENAMER_DEFAULT_SETTINGS) })
     .execute();
 }
