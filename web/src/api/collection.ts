@@ -1,5 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Group, Series, WebUIGroupExtra } from '@shoko-ts/contract';
+import type {
+  CollectionPatchBody,
+  CreateOrUpdateGroupBody,
+  Group,
+  GroupIDParams,
+  Series,
+  SeriesGroupParams,
+  WebUIGroupExtra,
+  WebUIGroupViewBody,
+} from '@shoko-ts/contract';
 import { api } from './client';
 import { filterKeys } from './filters';
 
@@ -11,7 +20,7 @@ export const groupKeys = {
   view: (ids: number[]) => ['groups', 'view', ids] as const,
 };
 
-export function useGroup(id: number | null) {
+export function useGroup(id: GroupIDParams['groupID'] | null) {
   return useQuery({
     queryKey: groupKeys.one(id ?? 0),
     queryFn: ({ signal }) => api.get<Group>(`Group/${id}`, { signal }),
@@ -19,7 +28,7 @@ export function useGroup(id: number | null) {
   });
 }
 
-export function useGroupSeries(id: number | null) {
+export function useGroupSeries(id: GroupIDParams['groupID'] | null) {
   return useQuery({
     queryKey: groupKeys.series(id ?? 0),
     queryFn: ({ signal }) => api.get<Series[]>(`Group/${id}/Series`, { signal }),
@@ -28,10 +37,13 @@ export function useGroupSeries(id: number | null) {
 }
 
 /** List-view extras (type, rating, top tags) for a page of groups. */
-export function useGroupViews(ids: number[], enabled: boolean) {
+export function useGroupViews(ids: WebUIGroupViewBody['GroupIDs'], enabled: boolean) {
   return useQuery({
     queryKey: groupKeys.view(ids),
-    queryFn: ({ signal }) => api.post<WebUIGroupExtra[]>('WebUI/GroupView', { GroupIDs: ids, TagFilter: 128, TagLimit: 20 }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<WebUIGroupExtra[]>('WebUI/GroupView', { GroupIDs: ids, TagFilter: 128, TagLimit: 20 } satisfies WebUIGroupViewBody, {
+        signal,
+      }),
     enabled: enabled && ids.length > 0,
   });
 }
@@ -49,11 +61,11 @@ function useInvalidateCollection() {
 export function useRenameGroup() {
   const invalidate = useInvalidateCollection();
   return useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) =>
+    mutationFn: ({ id, name }: { id: GroupIDParams['groupID']; name: string }) =>
       api.patch<Group>(`Group/${id}`, [
         { op: 'replace', path: 'Name', value: name },
         { op: 'replace', path: 'HasCustomName', value: 'true' },
-      ]),
+      ] satisfies CollectionPatchBody),
     onSuccess: invalidate,
   });
 }
@@ -61,8 +73,8 @@ export function useRenameGroup() {
 export function useSetPreferredSeries() {
   const invalidate = useInvalidateCollection();
   return useMutation({
-    mutationFn: ({ id, seriesId }: { id: number; seriesId: number }) =>
-      api.patch<Group>(`Group/${id}`, [{ op: 'replace', path: 'PreferredSeriesID', value: seriesId }]),
+    mutationFn: ({ id, seriesId }: { id: GroupIDParams['groupID']; seriesId: SeriesGroupParams['seriesID'] }) =>
+      api.patch<Group>(`Group/${id}`, [{ op: 'replace', path: 'PreferredSeriesID', value: seriesId }] satisfies CollectionPatchBody),
     onSuccess: invalidate,
   });
 }
@@ -71,7 +83,8 @@ export function useSetPreferredSeries() {
 export function useMoveSeriesToNewGroup() {
   const invalidate = useInvalidateCollection();
   return useMutation({
-    mutationFn: (seriesId: number) => api.post<Group>('Group', { PreferredSeriesID: seriesId, SeriesIDs: [seriesId] }),
+    mutationFn: (seriesId: SeriesGroupParams['seriesID']) =>
+      api.post<Group>('Group', { PreferredSeriesID: seriesId, SeriesIDs: [seriesId] } satisfies CreateOrUpdateGroupBody),
     onSuccess: invalidate,
   });
 }

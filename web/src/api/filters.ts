@@ -2,9 +2,16 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type {
   CreateOrUpdateFilterBody,
   Filter,
+  FilterChildrenQuery,
   FilterCondition,
   FilterExpressionHelp,
+  FilterGetQuery,
+  FilterGroupsQuery,
+  FilterIDParams,
+  FilterListQuery,
   Group,
+  GroupIDParams,
+  GroupSeriesQuery,
   ListResult,
   Series,
   SortingCriteria,
@@ -61,7 +68,7 @@ export function usePreviewGroups(body: CreateOrUpdateFilterBody, randomImages = 
     queryKey: filterKeys.groups(body),
     queryFn: ({ pageParam, signal }) =>
       api.post<ListResult<Group>>('Filter/Preview/Group', body, {
-        query: { pageSize: COLLECTION_PAGE_SIZE, page: pageParam, randomImages },
+        query: { pageSize: COLLECTION_PAGE_SIZE, page: pageParam, randomImages } satisfies Partial<FilterGroupsQuery>,
         signal,
       }),
     initialPageParam: 1,
@@ -71,12 +78,17 @@ export function usePreviewGroups(body: CreateOrUpdateFilterBody, randomImages = 
 }
 
 /** The series of one group under a live filter (recursive, with AniDB and TMDB data). */
-export function usePreviewGroupSeries(groupId: number, body: CreateOrUpdateFilterBody, randomImages = false) {
+export function usePreviewGroupSeries(groupId: GroupIDParams['groupID'], body: CreateOrUpdateFilterBody, randomImages = false) {
   return useQuery({
     queryKey: filterKeys.groupSeries(groupId, body),
     queryFn: ({ signal }) =>
       api.post<Series[]>(`Filter/Preview/Group/${groupId}/Series`, body, {
-        query: { randomImages, includeDataFrom: ['AniDB', 'TMDB'], recursive: true, includeMissing: true },
+        query: {
+          randomImages,
+          includeDataFrom: ['AniDB', 'TMDB'],
+          recursive: true,
+          includeMissing: true,
+        } satisfies Partial<GroupSeriesQuery>,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -86,22 +98,24 @@ export function usePreviewGroupSeries(groupId: number, body: CreateOrUpdateFilte
 export function usePresets() {
   return useQuery({
     queryKey: filterKeys.presets,
-    queryFn: ({ signal }) => api.get<ListResult<Filter>>('Filter', { query: { includeEmpty: true, pageSize: 0 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Filter>>('Filter', { query: { includeEmpty: true, pageSize: 0 } satisfies Partial<FilterListQuery>, signal }),
   });
 }
 
-export function usePresetChildren(id: number, enabled: boolean) {
+export function usePresetChildren(id: FilterIDParams['filterID'], enabled: boolean) {
   return useQuery({
     queryKey: filterKeys.children(id),
-    queryFn: ({ signal }) => api.get<ListResult<Filter>>(`Filter/${id}/Filter`, { query: { pageSize: 0 }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<Filter>>(`Filter/${id}/Filter`, { query: { pageSize: 0 } satisfies Partial<FilterChildrenQuery>, signal }),
     enabled,
   });
 }
 
-export function usePreset(id: number | null) {
+export function usePreset(id: FilterIDParams['filterID'] | null) {
   return useQuery({
     queryKey: filterKeys.preset(id ?? 0),
-    queryFn: ({ signal }) => api.get<Filter>(`Filter/${id}`, { query: { withConditions: true }, signal }),
+    queryFn: ({ signal }) => api.get<Filter>(`Filter/${id}`, { query: { withConditions: true } satisfies Partial<FilterGetQuery>, signal }),
     enabled: id !== null,
   });
 }
@@ -129,7 +143,7 @@ export function useSavePreset() {
 export function useDeletePreset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`Filter/${id}`),
+    mutationFn: (id: FilterIDParams['filterID']) => api.delete<void>(`Filter/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: filterKeys.presets }),
   });
 }

@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { TabList } from '@/components/Tabs';
 
 /** The toast after an action was accepted: the server's own line when it sent one. */
 export function actionToast(entry: ActionEntry, response: unknown): string {
@@ -81,20 +82,14 @@ export function ActionsModal({ open, onClose }: { open: boolean; onClose: () => 
         </Button>
       }
     >
-      <div role="tablist" aria-label="Action groups" className="flex flex-wrap gap-1 border-b border-border pb-2">
-        {ActionGroups.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={group === name}
-            onClick={() => setGroup(name)}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${group === name ? 'bg-primary text-on-primary' : 'text-muted hover:text-text'}`}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Action groups"
+        tone="bare"
+        className="flex flex-wrap gap-1 border-b border-border pb-2"
+        tabs={ActionGroups.map((name) => ({ key: name, label: name }))}
+        selected={group}
+        onSelect={setGroup}
+      />
       <ul role="tabpanel" aria-label={group} className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto">
         {entries.map((entry) => (
           <ActionRow key={entry.Function} entry={entry} isAdmin={!!user?.IsAdmin} />

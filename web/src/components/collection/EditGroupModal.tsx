@@ -6,6 +6,7 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
+import { TabList } from '@/components/Tabs';
 
 const TABS = ['Name', 'Series', 'File Actions'] as const;
 type Tab = (typeof TABS)[number];
@@ -18,20 +19,7 @@ export function EditGroupModal({ groupId, open, onClose }: { groupId: number; op
   const series = useGroupSeries(open ? groupId : null);
   return (
     <Modal open={open} onClose={onClose} title="Edit Group" size="lg">
-      <div className="flex flex-wrap gap-2" role="tablist" aria-label="Edit group sections">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            onClick={() => setTab(name)}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${tab === name ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted hover:text-text'}`}
-          >
-            {name}
-          </button>
-        ))}
-      </div>
+      <TabList label="Edit group sections" tabs={TABS.map((name) => ({ key: name, label: name }))} selected={tab} onSelect={setTab} />
       {group.isPending || series.isPending ? (
         <Spinner />
       ) : group.isError || !group.data ? (

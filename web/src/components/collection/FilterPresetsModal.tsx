@@ -7,6 +7,7 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
+import { TabList } from '@/components/Tabs';
 
 /** Saved filters: a Filters tab for the top level plus one tab per directory, with search. */
 export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -26,23 +27,24 @@ export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: 
   };
   return (
     <Modal open={open} onClose={onClose} title="Filter Presets" size="lg">
-      <div className="flex flex-wrap gap-2" role="tablist" aria-label="Preset directories">
-        {[{ id: null as number | null, name: 'Filters' }, ...directories.map((d) => ({ id: d.IDs.ID as number | null, name: d.Name }))].map(
-          (entry) => (
-            <button
-              key={entry.id ?? 'top'}
-              type="button"
-              role="tab"
-              aria-selected={tab === entry.id}
-              onClick={() => setTab(entry.id)}
-              className={`flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-semibold ${tab === entry.id ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted hover:text-text'}`}
-            >
-              {entry.id !== null && <Icon path={mdiFolderOutline} size={0.6} />}
-              {entry.name}
-            </button>
-          ),
-        )}
-      </div>
+      <TabList
+        label="Preset directories"
+        tabClassName="flex items-center gap-1"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { key: null, label: 'Filters' },
+          ...directories.map((d) => ({
+            key: d.IDs.ID as number | null,
+            label: (
+              <>
+                <Icon path={mdiFolderOutline} size={0.6} />
+                {d.Name}
+              </>
+            ),
+          })),
+        ]}
+      />
       <input
         aria-label="Search presets"
         placeholder="Search…"

@@ -1,4 +1,4 @@
-import { mdiMagnify, mdiPencil } from '@mdi/js';
+import { mdiPencil } from '@mdi/js';
 import { useState } from 'react';
 import type { Tag } from '@shoko-ts/contract';
 import { formErrors } from '@/api/client';
@@ -13,6 +13,7 @@ import {
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 
@@ -71,17 +72,7 @@ function BrowseTags({
   const busy = add.isPending || remove.isPending;
   return (
     <>
-      <label className="relative flex items-center">
-        <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
-        <input
-          type="search"
-          aria-label="Search custom tags"
-          placeholder="Search…"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
-        />
-      </label>
+      <SearchBox label="Search custom tags" value={search} onChange={setSearch} className="" onPanel />
       <div className="flex max-h-80 flex-col gap-1 overflow-y-auto" aria-label="Custom tag list" role="list">
         {all.isPending ? (
           <Spinner />

@@ -1,4 +1,4 @@
-import { mdiCogOutline, mdiFilterMenuOutline, mdiFilterOutline, mdiFormatListBulleted, mdiMagnify, mdiViewGridOutline } from '@mdi/js';
+import { mdiCogOutline, mdiFilterMenuOutline, mdiFilterOutline, mdiFormatListBulleted, mdiViewGridOutline } from '@mdi/js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { groupKeys, useGroupViews } from '@/api/collection';
 import { previewBody, searchCondition, usePreset, usePreviewGroups } from '@/api/filters';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { useCollectionSettings } from '@/components/collection/collectionSettings';
 import { DisplaySettingsModal } from '@/components/collection/DisplaySettingsModal';
@@ -105,17 +106,7 @@ function GroupsBrowser() {
         <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="collection-total">
           {busy ? '…' : `${total.toLocaleString('en')} ${total === 1 ? 'Item' : 'Items'}`}
         </span>
-        <label className="relative flex w-full items-center sm:ml-auto sm:w-72">
-          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
-          <input
-            type="search"
-            aria-label="Search collection"
-            placeholder="Search…"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
-          />
-        </label>
+        <SearchBox label="Search collection" value={searchText} onChange={setSearchText} className="sm:ml-auto sm:w-72" onPanel />
         <div className="flex gap-1" role="toolbar" aria-label="Collection view">
           <Button variant="ghost" className="px-2" aria-label="Filter presets" title="Filter presets" onClick={() => setPresetsOpen(true)}>
             <Icon path={mdiFilterMenuOutline} size={0.9} />

@@ -1,4 +1,4 @@
-import { mdiArrowLeft, mdiFilterOutline, mdiMagnify, mdiPencil } from '@mdi/js';
+import { mdiArrowLeft, mdiFilterOutline, mdiPencil } from '@mdi/js';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Series } from '@shoko-ts/contract';
@@ -6,6 +6,7 @@ import { useGroup } from '@/api/collection';
 import { previewBody, searchCondition, usePreset, usePreviewGroupSeries } from '@/api/filters';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { useCollectionSettings } from '@/components/collection/collectionSettings';
 import { EditGroupModal } from '@/components/collection/EditGroupModal';
@@ -87,17 +88,7 @@ export default function GroupPage({ groupId }: { groupId: number }) {
         <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="group-total">
           {series.isPending ? '…' : `${list.length} ${list.length === 1 ? 'Series' : 'Series'}`}
         </span>
-        <label className="relative flex w-full items-center sm:ml-auto sm:w-64">
-          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
-          <input
-            type="search"
-            aria-label="Search series"
-            placeholder="Search…"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
-          />
-        </label>
+        <SearchBox label="Search series" value={searchText} onChange={setSearchText} className="sm:ml-auto sm:w-64" onPanel />
         <Button
           variant="ghost"
           className={`px-2 ${live ? 'text-primary' : ''}`}

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { NavTabs } from '@/components/Tabs';
 
 const sections = [
   ['general', 'General'],
@@ -14,19 +15,12 @@ const sections = [
 export default function SettingsLayout() {
   return (
     <div className="flex flex-1 flex-col gap-4 p-4 md:flex-row md:p-6">
-      <nav aria-label="Settings sections" className="flex shrink-0 gap-1 overflow-x-auto md:w-56 md:flex-col">
-        {sections.map(([path, label]) => (
-          <NavLink
-            key={path}
-            to={path}
-            className={({ isActive }) =>
-              `whitespace-nowrap rounded-md px-3 py-2 text-sm font-semibold ${isActive ? 'bg-panel text-primary' : 'text-muted hover:bg-panel hover:text-text'}`
-            }
-          >
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <NavTabs
+        label="Settings sections"
+        tone="side"
+        className="flex shrink-0 gap-1 overflow-x-auto md:w-56 md:flex-col"
+        tabs={sections.map(([to, label]) => ({ to, label }))}
+      />
       <div className="flex flex-1">
         <Outlet />
       </div>

@@ -1,9 +1,11 @@
-import { mdiMagnify, mdiRefresh } from '@mdi/js';
+import { mdiRefresh } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useRefreshSeriesAniDB, useSeriesCast } from '@/api/series';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { EmptyNote, ToolbarPanel } from '@/components/Panel';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { PersonCard } from '@/components/series/PersonCard';
 import { useSeriesContext } from './seriesContext';
@@ -39,11 +41,7 @@ export default function CreditsTab() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div
-        className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3"
-        role="toolbar"
-        aria-label="Credit filters"
-      >
+      <ToolbarPanel label="Credit filters">
         <div className="flex rounded-md border border-border" role="group" aria-label="Credit type">
           {(['Characters', 'Staff'] as const).map((option) => (
             <button
@@ -57,17 +55,7 @@ export default function CreditsTab() {
             </button>
           ))}
         </div>
-        <label className="relative flex w-full items-center sm:w-64">
-          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
-          <input
-            type="search"
-            aria-label="Search credits"
-            placeholder="Search by name…"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
-          />
-        </label>
+        <SearchBox label="Search credits" placeholder="Search by name…" value={search} onChange={setSearch} className="sm:w-64" onPanel />
         <select
           aria-label="Role"
           value={role}
@@ -82,15 +70,15 @@ export default function CreditsTab() {
         <Button variant="secondary" className="sm:ml-auto" onClick={forceRefresh} busy={refresh.isPending}>
           <Icon path={mdiRefresh} size={0.8} /> Force Refresh
         </Button>
-      </div>
+      </ToolbarPanel>
       {cast.isPending ? (
         <Spinner />
       ) : cast.isError ? (
         <p className="text-danger">{cast.error.message}</p>
       ) : shown.length === 0 ? (
-        <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="credits-empty">
+        <EmptyNote testId="credits-empty">
           {credits.length ? 'No credits match the filters.' : mode === 'Characters' ? 'No characters listed.' : 'No staff listed.'}
-        </p>
+        </EmptyNote>
       ) : (
         <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={mode} role="list">
           {shown.map((r, index) => (

@@ -1,4 +1,3 @@
-import { mdiMagnify } from '@mdi/js';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,7 +12,8 @@ import {
   type EpisodeFilters,
 } from '@/api/series';
 import { Button } from '@/components/Button';
-import { Icon } from '@/components/Icon';
+import { EmptyNote, ToolbarPanel } from '@/components/Panel';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { EpisodeRow } from '@/components/series/EpisodeRow';
 import { WatchOptionsModal } from '@/components/series/WatchOptionsModal';
@@ -132,22 +132,8 @@ export default function EpisodesTab() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-panel p-3"
-        role="toolbar"
-        aria-label="Episode filters"
-      >
-        <label className="relative flex w-full items-center sm:w-64">
-          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
-          <input
-            type="search"
-            aria-label="Search episodes"
-            placeholder="Search…"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
-          />
-        </label>
+      <ToolbarPanel label="Episode filters" align="end">
+        <SearchBox label="Search episodes" value={searchText} onChange={setSearchText} className="sm:w-64" onPanel />
         <label className="flex flex-col gap-1 text-xs font-semibold">
           Type
           <select className={selectClass} value={filters.type} onChange={(event) => setParam('type', event.target.value)}>
@@ -179,7 +165,7 @@ export default function EpisodesTab() {
             Watch Options
           </Button>
         </div>
-      </div>
+      </ToolbarPanel>
       <div ref={listRef} aria-label="Episodes" role="list">
         {episodes.isPending ? (
           <div className="flex justify-center p-6">
@@ -188,9 +174,9 @@ export default function EpisodesTab() {
         ) : episodes.isError ? (
           <p className="p-6 text-center text-danger">{episodes.error.message}</p>
         ) : list.length === 0 ? (
-          <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="episodes-empty">
+          <EmptyNote testId="episodes-empty">
             {filters.search ? `No episodes match ${filters.search}.` : 'No episodes match the filters.'}
-          </p>
+          </EmptyNote>
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {

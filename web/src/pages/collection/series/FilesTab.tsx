@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { FileSummaryGroup, SeriesFileSummary } from '@shoko-ts/contract';
 import { useSeriesFileSummary } from '@/api/series';
-import { Panel } from '@/components/Panel';
+import { EmptyNote, Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
 import { episodeLabel, formatDate } from '@/components/series/seriesFormat';
 import { formatFileSize } from '@/lib/format';
@@ -50,16 +50,12 @@ export default function FilesTab() {
           <p className="text-danger">{summary.error.message}</p>
         ) : view === 'Series Files' ? (
           summary.data.Groups.length === 0 ? (
-            <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="files-empty">
-              This series has no files.
-            </p>
+            <EmptyNote testId="files-empty">This series has no files.</EmptyNote>
           ) : (
             summary.data.Groups.map((group, index) => <GroupCard key={index} group={group} />)
           )
         ) : summary.data.MissingEpisodes.length === 0 ? (
-          <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="missing-empty">
-            You have no missing episodes or specials. Well done!
-          </p>
+          <EmptyNote testId="missing-empty">You have no missing episodes or specials. Well done!</EmptyNote>
         ) : (
           <Panel title="Missing Episodes">
             <ul className="flex flex-col divide-y divide-border" aria-label="Missing episodes">

@@ -1,13 +1,15 @@
 import { mdiCheckCircle } from '@mdi/js';
 import { useState } from 'react';
-import { Navigate, NavLink, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { CollectionImage, SeriesImages } from '@shoko-ts/contract';
 import { imageUrl } from '@/api/images';
 import { useSeriesImages, useSetPreferredImage, useUnsetPreferredImage } from '@/api/series';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { EmptyNote, ToolbarPanel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
+import { NavTabs } from '@/components/Tabs';
 import { useSeriesContext } from './seriesContext';
 
 const TYPES = {
@@ -46,20 +48,19 @@ function ImagesOfType({ tab }: { tab: ImageTab }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3">
-        <nav className="flex flex-wrap gap-2" aria-label="Image types">
-          {Object.entries(TYPES).map(([path, { label }]) => (
-            <NavLink
-              key={path}
-              to={`../images/${path}`}
-              className={({ isActive }) =>
-                `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-panel-alt text-primary' : 'text-muted hover:text-text'}`
-              }
-            >
-              {label} {images.data && <span className="text-xs">({images.data[TYPES[path as ImageTab].list].length})</span>}
-            </NavLink>
-          ))}
-        </nav>
+      <ToolbarPanel>
+        <NavTabs
+          label="Image types"
+          tone="quiet"
+          tabs={Object.entries(TYPES).map(([path, { label }]) => ({
+            to: `../images/${path}`,
+            label: (
+              <>
+                {label} {images.data && <span className="text-xs">({images.data[TYPES[path as ImageTab].list].length})</span>}
+              </>
+            ),
+          }))}
+        />
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           {preferred && (
             <Button variant="ghost" onClick={() => unsetPreferred.mutate(config.type)} busy={unsetPreferred.isPending}>
@@ -70,15 +71,13 @@ function ImagesOfType({ tab }: { tab: ImageTab }) {
             Set As Preferred
           </Button>
         </div>
-      </div>
+      </ToolbarPanel>
       {images.isPending ? (
         <Spinner />
       ) : images.isError ? (
         <p className="text-danger">{images.error.message}</p>
       ) : list.length === 0 ? (
-        <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="images-empty">
-          No {config.label.toLowerCase()} found!
-        </p>
+        <EmptyNote testId="images-empty">No {config.label.toLowerCase()} found!</EmptyNote>
       ) : (
         <div className="flex flex-wrap gap-4" role="listbox" aria-label={config.label} aria-multiselectable={false}>
           {list.map((image) => {

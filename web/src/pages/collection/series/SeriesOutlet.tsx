@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { NavLink, Outlet, useNavigate, useParams } from 'react-router';
+import { Outlet, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { isApiError } from '@/api/client';
 import { useSeries } from '@/api/series';
 import { Spinner } from '@/components/Spinner';
+import { NavTabs } from '@/components/Tabs';
 import { SeriesHeader } from '@/components/series/SeriesHeader';
 import type { SeriesContext } from './seriesContext';
 
@@ -47,19 +48,12 @@ export default function SeriesOutlet() {
   return (
     <div className="flex flex-1 flex-col gap-4 p-3 md:p-6">
       <SeriesHeader series={series.data} />
-      <nav className="flex flex-wrap gap-2 rounded-lg border border-border bg-panel p-2" aria-label="Series tabs">
-        {tabs.map(([path, label]) => (
-          <NavLink
-            key={path}
-            to={path}
-            className={({ isActive }) =>
-              `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-on-primary' : 'text-muted hover:bg-panel-alt hover:text-text'}`
-            }
-          >
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <NavTabs
+        label="Series tabs"
+        tone="hover"
+        className="flex flex-wrap gap-2 rounded-lg border border-border bg-panel p-2"
+        tabs={tabs.map(([to, label]) => ({ to, label }))}
+      />
       <Outlet context={context} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { mdiMagnify, mdiPencil } from '@mdi/js';
+import { mdiPencil } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import type { Tag } from '@shoko-ts/contract';
 import { useSeriesTags } from '@/api/series';
@@ -6,6 +6,8 @@ import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { EmptyNote, ToolbarPanel } from '@/components/Panel';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { CustomTagsModal } from '@/components/series/CustomTagsModal';
 import { useSeriesContext } from './seriesContext';
@@ -39,22 +41,8 @@ export default function TagsTab() {
 
   return (
     <div className="flex flex-col gap-3">
-      <div
-        className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel p-3"
-        role="toolbar"
-        aria-label="Tag filters"
-      >
-        <label className="relative flex w-full items-center sm:w-64">
-          <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
-          <input
-            type="search"
-            aria-label="Search tags"
-            placeholder="Search…"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            className="w-full rounded-md border border-border bg-panel-alt py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none"
-          />
-        </label>
+      <ToolbarPanel label="Tag filters">
+        <SearchBox label="Search tags" value={search} onChange={setSearch} className="sm:w-64" onPanel />
         <select
           aria-label="Tag source"
           className={selectClass}
@@ -73,15 +61,13 @@ export default function TagsTab() {
         <Button variant="secondary" className="sm:ml-auto" onClick={() => setEditing(true)}>
           <Icon path={mdiPencil} size={0.75} /> Edit Custom Tags
         </Button>
-      </div>
+      </ToolbarPanel>
       {tags.isPending ? (
         <Spinner />
       ) : tags.isError ? (
         <p className="text-danger">{tags.error.message}</p>
       ) : shown.length === 0 ? (
-        <p className="rounded-lg border border-border bg-panel p-6 text-center text-muted" data-testid="tags-empty">
-          {query ? `No tags match ${search.trim()}.` : 'No tags to show.'}
-        </p>
+        <EmptyNote testId="tags-empty">{query ? `No tags match ${search.trim()}.` : 'No tags to show.'}</EmptyNote>
       ) : (
         <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" role="list" aria-label="Tags">
           {shown.map((tag) => (

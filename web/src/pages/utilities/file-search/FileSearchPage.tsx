@@ -8,13 +8,14 @@ import { useImportFolderNames } from '@/api/importFolders';
 import { useEpisodeById, useFileDetails, useSeriesById, type FileDetails, type FileXRef } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { FileActionButtons } from '../unrecognized/FileActionButtons';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { FileTable } from '../unrecognized/FileTable';
-import { SearchBox, usePageTitle } from '../UtilityParts';
+import { usePageTitle } from '../UtilityParts';
 import { selectionSummary } from './summary';
 
 /** Page size of the file list (SPEC §9). */

@@ -9,11 +9,12 @@ import { fileKeys } from '@/api/keys';
 import { useAnidbEpisodes, useAnidbSearch, type AnidbAnimeHit } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { downloadAnime, runLinkFlow, type LinkNotice } from './linkFlow';
-import { SearchBox, usePageTitle } from '../UtilityParts';
+import { usePageTitle } from '../UtilityParts';
 import { autoMatch, episodeLabel, RANGE_TYPES, rangeFill, type LinkEntry, type RangeType } from './linking';
 
 const SEARCH_DEBOUNCE_MS = 200;

@@ -5,12 +5,15 @@ import { useRescanFiles } from '@/api/files';
 import { useAnidbEpisodes, useManuallyLinkedFiles, useSeriesUtilityList, useUnlinkFiles, type FileDetails } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { ListState, Pager, SelectableList } from '@/components/List';
+import { ListPanel, PlaceholderPanel } from '@/components/Panel';
+import { SearchBox } from '@/components/SearchBox';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { episodeLabel } from '../manual-link/linking';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { UnrecognizedTabs } from '../unrecognized/FileListPage';
-import { ListState, Pager, SearchBox, usePageTitle } from '../UtilityParts';
+import { usePageTitle } from '../UtilityParts';
 
 /** Page sizes of the series list and the file list (SPEC §9). */
 const PAGE_SIZE = 25;
@@ -51,10 +54,7 @@ export default function ManuallyLinkedFilesPage() {
         </div>
       </div>
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section
-          aria-label="Series with manually linked files"
-          className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3"
-        >
+        <ListPanel label="Series with manually linked files">
           <ListState
             loading={series.isPending}
             error={series.error}
@@ -62,29 +62,25 @@ export default function ManuallyLinkedFilesPage() {
             emptyText={search ? 'No search results!' : 'No series with manually linked files!'}
             loadingText="Loading series…"
           />
-          <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-auto">
-            {list.map((item) => (
-              <li key={item.IDs.ID}>
-                <button
-                  type="button"
-                  aria-current={item.IDs.ID === current?.IDs.ID || undefined}
-                  onClick={() => setChosen(item.IDs.ID)}
-                  className={`flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm ${item.IDs.ID === current?.IDs.ID ? 'bg-primary text-on-primary' : 'hover:bg-panel-alt'}`}
-                >
-                  <span className="min-w-0 flex-1 truncate font-semibold">{item.Name}</span>
-                  <span className="text-xs opacity-75">AniDB {item.IDs.AniDB}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <SelectableList
+            items={list}
+            getKey={(item) => item.IDs.ID}
+            selectedKey={current?.IDs.ID}
+            onSelect={(item) => setChosen(item.IDs.ID)}
+          >
+            {(item) => (
+              <>
+                <span className="min-w-0 flex-1 truncate font-semibold">{item.Name}</span>
+                <span className="text-xs opacity-75">AniDB {item.IDs.AniDB}</span>
+              </>
+            )}
+          </SelectableList>
           <Pager label="Series pages" page={seriesPage} pageSize={PAGE_SIZE} total={series.data?.Total ?? 0} onPage={setSeriesPage} />
-        </section>
+        </ListPanel>
         {current ? (
           <SeriesFiles key={current.IDs.ID} seriesId={current.IDs.ID} anidbId={current.IDs.AniDB} name={current.Name} />
         ) : (
-          <section className="flex min-h-[12rem] items-center justify-center rounded-xl border border-border bg-panel p-3 text-muted">
-            Select a series to see its files.
-          </section>
+          <PlaceholderPanel>Select a series to see its files.</PlaceholderPanel>
         )}
       </div>
     </div>
@@ -115,10 +111,7 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
       .join(', ');
 
   return (
-    <section
-      aria-label={`Manually linked files of ${name}`}
-      className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3"
-    >
+    <ListPanel label={`Manually linked files of ${name}`}>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Linked file actions">
         <h2 className="mr-auto min-w-0 truncate font-semibold">{name}</h2>
         <Button
@@ -177,6 +170,6 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
         })}
       </ul>
       <Pager label="File pages" page={page} pageSize={PAGE_SIZE} total={files.data?.Total ?? 0} onPage={setPage} />
-    </section>
+    </ListPanel>
   );
 }

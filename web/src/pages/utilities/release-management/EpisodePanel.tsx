@@ -3,8 +3,9 @@ import { useState } from 'react';
 import type { File, ReleaseEpisode, ReleaseManagementType, SeriesWithEpisodeCount } from '@shoko-ts/contract';
 import { useReleaseEpisodes, RELEASE_PAGE_SIZE, type ReleaseToggles } from '@/api/releaseManagement';
 import { Icon } from '@/components/Icon';
+import { ListState, Pager } from '@/components/List';
+import { ListPanel } from '@/components/Panel';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
-import { ListState, Pager } from '../UtilityParts';
 import { episodeTag, initialOptions, pathOf, type FileOption } from './selection';
 
 export interface OpenedEpisode {
@@ -35,10 +36,7 @@ export function EpisodePanel({ type, series, toggles, opened, onOpen, hidden, on
   };
 
   return (
-    <section
-      aria-label={`Episodes of ${series.Name}`}
-      className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3"
-    >
+    <ListPanel label={`Episodes of ${series.Name}`}>
       <div className="flex items-center justify-between gap-2 text-sm">
         <h2 className="min-w-0 truncate font-semibold">{series.Name}</h2>
         <span className="shrink-0 text-xs text-muted">
@@ -108,7 +106,7 @@ export function EpisodePanel({ type, series, toggles, opened, onOpen, hidden, on
         })}
       </ul>
       <Pager label="Episode pages" page={page} pageSize={RELEASE_PAGE_SIZE} total={episodes.data?.Total ?? 0} onPage={setPage} />
-    </section>
+    </ListPanel>
   );
 }
 

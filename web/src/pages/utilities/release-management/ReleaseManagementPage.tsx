@@ -1,12 +1,15 @@
 import { mdiCheckboxMultipleMarkedOutline, mdiCheck, mdiClose, mdiEyeOffOutline, mdiRefresh } from '@mdi/js';
 import { useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { useApplyReleaseChanges, useHideEpisodes, useReleaseSeries, RELEASE_PAGE_SIZE, type ReleaseToggles } from '@/api/releaseManagement';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { ListState, Pager, SelectableList } from '@/components/List';
+import { ListPanel, PlaceholderPanel } from '@/components/Panel';
+import { NavTabs } from '@/components/Tabs';
 import { Toggle } from '@/components/Toggle';
-import { ListState, Pager, usePageTitle } from '../UtilityParts';
+import { usePageTitle } from '../UtilityParts';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { EpisodePanel, type OpenedEpisode } from './EpisodePanel';
 import { QuickSelectModal } from './QuickSelectModal';
@@ -75,20 +78,13 @@ export default function ReleaseManagementPage() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
-      <nav className="flex flex-wrap gap-2" aria-label="Release management tabs">
-        {ITEM_TYPES.map((tab) => (
-          <Link
-            key={tab.key}
-            to={{ pathname: `../${tab.key}`, search: params.toString() }}
-            relative="path"
-            onClick={reset}
-            aria-current={tab.key === itemType.key ? 'page' : undefined}
-            className={`rounded-md px-3 py-1.5 text-sm font-semibold ${tab.key === itemType.key ? 'bg-primary text-on-primary' : 'bg-panel text-muted hover:text-text'}`}
-          >
-            {tab.label}
-          </Link>
-        ))}
-      </nav>
+      <NavTabs
+        label="Release management tabs"
+        tabs={ITEM_TYPES.map((tab) => ({ key: tab.key, to: { pathname: `../${tab.key}`, search: params.toString() }, label: tab.label }))}
+        current={itemType.key}
+        relative="path"
+        onNavigate={reset}
+      />
       <div
         className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-xl border border-border bg-panel px-3 py-2"
         role="toolbar"
@@ -141,7 +137,7 @@ export default function ReleaseManagementPage() {
         </div>
       </div>
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-label="Series" className="flex min-h-[12rem] flex-col gap-2 rounded-xl border border-border bg-panel p-3">
+        <ListPanel label="Series">
           <div className="flex items-center justify-between text-sm">
             <h2 className="font-semibold">Series</h2>
             <span className="text-xs text-muted" data-testid="series-total">
@@ -155,32 +151,30 @@ export default function ReleaseManagementPage() {
             emptyText={itemType.empty}
             loadingText="Loading series…"
           />
-          <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-auto">
-            {list.map((item) => (
-              <li key={item.IDs.ID}>
-                <button
-                  type="button"
-                  data-testid="release-series"
-                  aria-current={item.IDs.ID === chosen?.IDs.ID || undefined}
-                  onClick={() => {
-                    setChosenId(item.IDs.ID);
-                    setOpened(null);
-                    setHidden(new Set());
-                  }}
-                  className={`flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm ${item.IDs.ID === chosen?.IDs.ID ? 'bg-primary text-on-primary' : 'hover:bg-panel-alt'}`}
+          <SelectableList
+            items={list}
+            getKey={(item) => item.IDs.ID}
+            selectedKey={chosen?.IDs.ID}
+            testId="release-series"
+            onSelect={(item) => {
+              setChosenId(item.IDs.ID);
+              setOpened(null);
+              setHidden(new Set());
+            }}
+          >
+            {(item) => (
+              <>
+                <span className="min-w-0 flex-1 truncate font-semibold">{item.Name}</span>
+                <span className="hidden text-xs opacity-75 sm:inline">AniDB {item.IDs.AniDB}</span>
+                <span
+                  className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-text"
+                  aria-label={`${item.EpisodeCount} entries`}
                 >
-                  <span className="min-w-0 flex-1 truncate font-semibold">{item.Name}</span>
-                  <span className="hidden text-xs opacity-75 sm:inline">AniDB {item.IDs.AniDB}</span>
-                  <span
-                    className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-text"
-                    aria-label={`${item.EpisodeCount} entries`}
-                  >
-                    {item.EpisodeCount}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+                  {item.EpisodeCount}
+                </span>
+              </>
+            )}
+          </SelectableList>
           <Pager
             label="Series pages"
             page={seriesPage}
@@ -188,7 +182,7 @@ export default function ReleaseManagementPage() {
             total={series.data?.Total ?? 0}
             onPage={setSeriesPage}
           />
-        </section>
+        </ListPanel>
         {chosen ? (
           <EpisodePanel
             key={`${type}-${chosen.IDs.ID}`}
@@ -201,12 +195,7 @@ export default function ReleaseManagementPage() {
             onHiddenChange={setHidden}
           />
         ) : (
-          <section
-            className="flex min-h-[12rem] items-center justify-center rounded-xl border border-border bg-panel p-3 text-muted"
-            data-testid="select-series"
-          >
-            Select series to populate
-          </section>
+          <PlaceholderPanel testId="select-series">Select series to populate</PlaceholderPanel>
         )}
       </div>
       {quickSelect && chosen && type !== 'MissingEpisodes' && (

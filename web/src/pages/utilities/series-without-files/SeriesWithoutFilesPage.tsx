@@ -6,10 +6,12 @@ import { toast } from 'react-toastify';
 import { useAddSeries, useAnidbSearch, useDeleteSeries, useSeriesUtilityList } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { ListState, Pager } from '@/components/List';
 import { Modal } from '@/components/Modal';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { ListState, Pager, SearchBox, usePageTitle } from '../UtilityParts';
+import { usePageTitle } from '../UtilityParts';
 
 /** Page size of the list (SPEC §9). */
 const PAGE_SIZE = 25;

@@ -1,16 +1,16 @@
 import { mdiClose, mdiRefresh } from '@mdi/js';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import type { File, FileIncludeOnlyType, FileSortCriterion } from '@shoko-ts/contract';
 import { fileSortOrder, useFileList, type FileListParams, type FileSort } from '@/api/files';
 import { useImportFolderNames } from '@/api/importFolders';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { SearchBox } from '@/components/SearchBox';
+import { NavTabs } from '@/components/Tabs';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { useAggregateState } from '@/realtime/AggregateHub';
 import { effectiveSort, nextSort } from './fileTable';
 import { FileTable } from './FileTable';
-import { SearchBox } from '../UtilityParts';
 
 const SEARCH_DEBOUNCE_MS = 200;
 /** Without the live feed (hub disconnected) the list refreshes itself this often while the tab is visible. */
@@ -25,22 +25,7 @@ const TABS = [
 
 /** The tabs above the unrecognized, manually linked and ignored file lists. */
 export function UnrecognizedTabs() {
-  return (
-    <nav aria-label="Unrecognized files sections" className="flex flex-wrap gap-2">
-      {TABS.map(([to, label]) => (
-        <NavLink
-          key={to}
-          to={to}
-          end
-          className={({ isActive }) =>
-            `rounded-md px-3 py-1.5 text-sm font-semibold ${isActive ? 'bg-primary text-on-primary' : 'bg-panel text-muted hover:text-text'}`
-          }
-        >
-          {label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <NavTabs label="Unrecognized files sections" end tabs={TABS.map(([to, label]) => ({ to, label }))} />;
 }
 
 export interface SelectionActions {
