@@ -14,7 +14,9 @@ import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
 import { registerAniDBTagListRoute } from './domains/users/anidb-tags.routes.js';
-import { registerSeriesUtilityRoutes, SeriesUtilities } from './domains/utilities/series-utilities.js';
+import { registerSeriesUtilityRoutes } from './domains/utilities/utilities.routes.js';
+import { SeriesUtilities } from './domains/utilities/utilities.service.js';
+import { UtilitiesStore } from './domains/utilities/utilities.store.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
@@ -197,8 +199,7 @@ export async function buildApp(
   registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });
   registerReleaseManagementRoutes(app, { releases: services.releaseManagement });
   registerSeriesUtilityRoutes(app, {
-    browse: services.collection.browse,
-    utilities: new SeriesUtilities(services.db.kysely, services.collection.browse),
+    utilities: new SeriesUtilities(new UtilitiesStore(services.db.kysely, services.collection.browse), services.collection.browse),
   });
 
   const hubs = await registerSignalRHubs(app, {

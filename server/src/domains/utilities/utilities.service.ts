@@ -1,15 +1,18 @@
-import { Type } from '@sinclair/typebox';
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { Series } from '@shoko-ts/contract';
-import type { Database } from '../../db/schema.js';
-import type { App } from '../../http/types.js';
-import type { BrowseStore, Viewer } from '../collection/browse.store.js';
+import type { BrowseStore } from '../groups/browse.store.js';
 import { titleScore } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/index.js';
+import type { SeriesUtilityKind, UtilitiesStore } from './utilities.store.js';
 
-/** Which series a utility list holds. */
-export type SeriesUtilityKind = 'WithoutFiles' | 'WithManuallyLinkedFiles';
+/*
+ * DESIGN: the utilities domain owns the series lists of the Utilities pages that no other screen uses: series without
+ * any local file and series with files linked by hand (contract collection.md §5.1, files.md S8/S9). Routes:
+ * utilities.routes.ts (`Series/WithoutFiles`, `Series/WithManuallyLinkedFiles`); SQL: utilities.store.ts. The series
+ * models and the viewer's tag restrictions come from the groups domain's BrowseStore; the manual links themselves
+ * are the metadata domain's.
+ */
+
+export type { SeriesUtilityKind } from './utilities.store.js';
 
 export interface SeriesUtilityQuery {
   page: number;
@@ -18,29 +21,16 @@ export interface SeriesUtilityQuery {
   fuzzy: boolean;
 }
 
-/**
- * The series lists of the Utilities pages (contract collection.md §5.1, files.md S8/S9): series without any local
- * file, and series with at least one file linked by hand. Ordered by name, or by title relevance when searching.
- */
+/** A utility list ordered by name, or by title relevance when searching, one page at a time. */
 export class SeriesUtilities {
   constructor(
-    private readonly db: Kysely<Database>,
+    private readonly store: UtilitiesStore,
     private readonly browse: BrowseStore,
   ) {}
 
-  async list(kind: SeriesUtilityKind, viewer: Viewer, query: SeriesUtilityQuery): Promise<{ Total: number; List: Series[] }> {
-    // A link counts only when its file exists; the episode joins the link to the series as the sizes do.
-    const linkedFile = (userOnly: boolean) =>
-      sql<SqlBool>`exists (select 1 from episodes e join file_episode_links l on l.episode_id = e.anidb_episode_id
-        join files f on f.ed2k = l.ed2k and f.size = l.size
-        where e.series_id = s.id${userOnly ? sql` and l.source = 'User'` : sql``})`;
-    const rows = await this.db
-      .selectFrom('series as s')
-      .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
-      .select(['s.id', 's.anime_id', 's.title_override', 'a.main_title'])
-      .where(kind === 'WithoutFiles' ? sql<SqlBool>`not ${linkedFile(false)}` : linkedFile(true))
-      .where(this.browse.seriesAllowed(viewer, 's') as RawBuilder<SqlBool>)
-      .execute();
+  async list(kind: SeriesUtilityKind, userId: number | null, query: SeriesUtilityQuery): Promise<{ Total: number; List: Series[] }> {
+    const viewer = await this.browse.viewer(userId);
+    const rows = await this.store.seriesOfList(kind, viewer);
     const named = rows.map((row) => ({ id: row.id, animeId: row.anime_id, name: row.title_override ?? row.main_title ?? '' }));
     const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
       a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
@@ -72,39 +62,11 @@ export class SeriesUtilities {
     const scores = new Map<number, number>();
     const bySeries = new Map<number, string[]>(series.map((s) => [s.id, [s.name]]));
     const seriesOfAnime = new Map(series.map((s) => [s.animeId, s.id]));
-    const animeIds = [...seriesOfAnime.keys()];
-    for (let i = 0; i < animeIds.length; i += 1000) {
-      const titles = await this.db
-        .selectFrom('anidb_anime_titles')
-        .select(['anime_id', 'value'])
-        .where('anime_id', 'in', animeIds.slice(i, i + 1000))
-        .execute();
-      for (const title of titles) bySeries.get(seriesOfAnime.get(title.anime_id)!)!.push(title.value);
+    for (const title of await this.store.animeTitles([...seriesOfAnime.keys()])) {
+      bySeries.get(seriesOfAnime.get(title.anime_id)!)!.push(title.value);
     }
     for (const [id, titles] of bySeries)
       scores.set(id, Math.max(0, ...titles.map((title) => titleScore(normaliseTitle(title), needle, fuzzy))));
     return scores;
-  }
-}
-
-const UtilityListQuery = Type.Object({
-  pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 50 }),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  search: Type.Optional(Type.String()),
-  fuzzy: Type.Boolean({ default: true }),
-});
-
-export function registerSeriesUtilityRoutes(app: App, deps: { browse: BrowseStore; utilities: SeriesUtilities }) {
-  const viewerOf = (request: FastifyRequest) => deps.browse.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
-  for (const kind of ['WithoutFiles', 'WithManuallyLinkedFiles'] as const) {
-    app.get(`/api/v3/Series/${kind}`, { schema: { tags: ['Series'], querystring: UtilityListQuery } }, async (request) => {
-      const q = request.query;
-      return deps.utilities.list(kind, await viewerOf(request), {
-        page: q.page,
-        pageSize: q.pageSize,
-        search: q.search?.trim() || undefined,
-        fuzzy: q.fuzzy,
-      });
-    });
   }
 }
