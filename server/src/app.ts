@@ -13,7 +13,7 @@ import { registerWebUI } from './http/webui.js';
 import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
-import { registerAniDBTagListRoute } from './domains/users/anidb-tags.routes.js';
+import { registerAniDBTagListRoute } from './domains/tags/anidb-tags.routes.js';
 import { registerSeriesUtilityRoutes } from './domains/utilities/utilities.routes.js';
 import { SeriesUtilities } from './domains/utilities/utilities.service.js';
 import { UtilitiesStore } from './domains/utilities/utilities.store.js';
@@ -33,7 +33,8 @@ import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js
 import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
 import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
-import { registerTagRoutes } from './domains/series/tags.routes.js';
+import { registerTagRoutes } from './domains/tags/tags.routes.js';
+import { registerEpisodeRoutes } from './domains/episodes/episodes.routes.js';
 import { registerIntegrationRoutes } from './domains/integrations/integrations.routes.js';
 import { registerReleaseManagementRoutes } from './domains/release-management/release-management.routes.js';
 import type { Services } from './services.js';
@@ -167,36 +168,10 @@ export async function buildApp(
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard, cache: readCache });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
-  registerSeriesRoutes(app, {
-    browse: services.collection.browse,
-    store: services.series.store,
-    details: services.series.details,
-    tags: services.series.tags,
-    images: services.series.images,
-    tmdb: services.tmdb.service,
-    episodeFiles: async (episodeId, o) => {
-      const include = [
-        ...(o.includeMediaInfo ? ['MediaInfo' as const] : []),
-        ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []),
-        ...(o.includeXRefs ? ['XRefs' as const] : []),
-      ];
-      const contents = await services.files.contentsOf('episode', episodeId);
-      const page = await services.files.list({
-        page: 1,
-        pageSize: 0,
-        include,
-        exclude: [],
-        includeOnly: [],
-        sortOrder: [],
-        contents,
-        includeDataFrom: o.dataFrom,
-        viewerId: o.viewerId,
-      });
-      return page.List;
-    },
-  });
-  registerTagRoutes(app, { browse: services.collection.browse, tags: services.series.tags });
-  registerAniDBTagListRoute(app, { browse: services.collection.browse, tags: services.series.tags });
+  registerSeriesRoutes(app, { series: services.series });
+  registerEpisodeRoutes(app, { episodes: services.episodes });
+  registerTagRoutes(app, { tags: services.tags });
+  registerAniDBTagListRoute(app, { tags: services.tags });
   registerReleaseManagementRoutes(app, { releases: services.releaseManagement });
   registerSeriesUtilityRoutes(app, {
     utilities: new SeriesUtilities(new UtilitiesStore(services.db.kysely, services.collection.browse), services.collection.browse),

@@ -46,9 +46,15 @@ import { ImagesStore } from './domains/images/images.store.js';
 import { AniDBTitlesDump, DEFAULT_TITLES_URL } from './providers/anidb/titles/titles-dump.js';
 import { BrowseStore } from './domains/collection/browse.store.js';
 import { SeriesStore } from './domains/series/series.store.js';
-import { TagsStore } from './domains/series/tags.store.js';
+import { SeriesAccess } from './domains/series/series-access.js';
+import { SeriesService } from './domains/series/series.service.js';
 import { DetailsStore } from './domains/series/details.store.js';
-import { SeriesImagesService } from './domains/series/series-images.js';
+import { SeriesImagesService } from './domains/series/series-images.service.js';
+import { SeriesImagesStore } from './domains/series/series-images.store.js';
+import { TagsStore } from './domains/tags/tags.store.js';
+import { TagsService } from './domains/tags/tags.service.js';
+import { EpisodesStore } from './domains/episodes/episodes.store.js';
+import { EpisodesService } from './domains/episodes/episodes.service.js';
 import { FiltersService } from './domains/collection/filters.service.js';
 import { FiltersStore } from './domains/collection/filters.store.js';
 import { GroupsService } from './domains/collection/groups.service.js';
@@ -113,7 +119,11 @@ export interface Services {
   /** Each user's playback record of files (resume positions, watched), reported by players through Scrobble. */
   scrobble: ScrobbleService;
   /** Series page: episodes, watch state, votes. */
-  series: { store: SeriesStore; tags: TagsStore; details: DetailsStore; images: SeriesImagesService };
+  series: SeriesService;
+  /** Episode/{id}*: the episode, watch state, votes, hiding. */
+  episodes: EpisodesService;
+  /** Series tags, user tags and the AniDB tag list. */
+  tags: TagsService;
   /** The server actions of `GET Action/<Name>` (contract server.md §6). */
   actions: ActionsService;
   /** Trakt device-code linking and token refresh; Plex PIN login, servers and libraries. */
@@ -283,7 +293,35 @@ export async function createServices(
   });
 
   const scrobbleStore = new ScrobbleStore(db.kysely);
-  const scrobble = new ScrobbleService(scrobbleStore, new SeriesStore(db.kysely));
+  const seriesStore = new SeriesStore(db.kysely);
+  const seriesAccess = new SeriesAccess(browse, seriesStore);
+  const tags = new TagsService({ store: new TagsStore(db.kysely), access: seriesAccess });
+  const episodes = new EpisodesService({
+    access: seriesAccess,
+    store: new EpisodesStore(db.kysely),
+    // `includeFiles`: the episode's files in the File model of the files domain.
+    episodeFiles: async (episodeId, o) => {
+      const include = [
+        ...(o.includeMediaInfo ? ['MediaInfo' as const] : []),
+        ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []),
+        ...(o.includeXRefs ? ['XRefs' as const] : []),
+      ];
+      const contents = await files.contentsOf('episode', episodeId);
+      const page = await files.list({
+        page: 1,
+        pageSize: 0,
+        include,
+        exclude: [],
+        includeOnly: [],
+        sortOrder: [],
+        contents,
+        includeDataFrom: o.dataFrom,
+        viewerId: o.viewerId,
+      });
+      return page.List;
+    },
+  });
+  const scrobble = new ScrobbleService(scrobbleStore, new EpisodesStore(db.kysely));
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);
   const integrations = createIntegrations({
     plexStore: new PlexStore(db.kysely),
@@ -368,12 +406,18 @@ export async function createServices(
       anidbSearch,
     },
     collection,
-    series: {
-      store: new SeriesStore(db.kysely),
-      tags: new TagsStore(db.kysely),
+    series: new SeriesService({
+      access: seriesAccess,
+      browse,
+      store: seriesStore,
       details: new DetailsStore(db.kysely),
-      images: new SeriesImagesService(db.kysely, images),
-    },
+      tags,
+      images: new SeriesImagesService(new SeriesImagesStore(db.kysely), images),
+      tmdb: tmdb.service,
+      episodes,
+    }),
+    episodes,
+    tags,
     dashboard: new DashboardService(new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)), browse),
     scrobble,
     avdump,
@@ -393,7 +437,8 @@ export async function createServices(
     releaseManagement: new ReleaseManagementService({
       store: new ReleaseManagementStore(db.kysely),
       browse,
-      series: new SeriesStore(db.kysely),
+      series: seriesStore,
+      episodes,
       files,
       qualityPreferences: () => settings.current.FileQualityPreferences,
     }),

@@ -15,6 +15,8 @@ export * from './renamer.js';
 export * from './script-renamer.js';
 export * from './collection.js';
 export * from './series.js';
+export * from './episodes.js';
+export * from './tags.js';
 export * from './series-page.js';
 export * from './dashboard.js';
 export * from './actions.js';

@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { AnidbEpisode } from './series.js';
 import type { CollectionImage, Rating } from './collection.js';
 
@@ -83,3 +84,31 @@ export interface SeriesFileSummary {
   Groups: FileSummaryGroup[];
   MissingEpisodes: AnidbEpisode[];
 }
+
+// ---------------------------------------------------------------- request schemas of the series page's routes
+
+/** Repeated keys or comma lists (`groupBy=GroupName,FileVersion`). */
+const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+
+/** Series/{id}/Images. */
+export const SeriesImagesQuery = Type.Object({ includeDisabled: Type.Boolean({ default: false }) });
+export type SeriesImagesQuery = Static<typeof SeriesImagesQuery>;
+
+/** Series/{id}/Images/{imageType}: Poster, Banner, Backdrop or Logo (checked by the server). */
+export const SeriesImageParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }), imageType: Type.String() });
+export type SeriesImageParams = Static<typeof SeriesImageParams>;
+
+/** Series/{id}/Images/{imageType} (PUT): the image to prefer. */
+export const SeriesPreferredImageBody = Type.Object({ ID: Type.Integer({ minimum: 0 }), Source: Type.String() });
+export type SeriesPreferredImageBody = Static<typeof SeriesPreferredImageBody>;
+
+/** WebUI/Series/{id}/FileSummary. */
+export const SeriesFileSummaryQuery = Type.Object({
+  type: ListParam,
+  groupBy: ListParam,
+  includeEpisodeDetails: Type.Boolean({ default: false }),
+  includeLocationDetails: Type.Boolean({ default: false }),
+  includeMissingUnknownEpisodes: Type.Boolean({ default: false }),
+  includeMissingFutureEpisodes: Type.Boolean({ default: false }),
+});
+export type SeriesFileSummaryQuery = Static<typeof SeriesFileSummaryQuery>;

@@ -1,4 +1,6 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { Images, Rating } from './collection.js';
+import { EpisodeFilterQuery } from './episodes.js';
 import type { File } from './files.js';
 
 /** §1 Title (episode titles always have Type "None"). */
@@ -76,3 +78,53 @@ export interface CustomTagBody {
   Name?: string | null;
   Description?: string | null;
 }
+
+// ---------------------------------------------------------------- request schemas of the series routes
+
+/** Repeated keys or comma lists (`includeDataFrom=AniDB,TMDB`). */
+const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+
+export const SeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
+export type SeriesParams = Static<typeof SeriesParams>;
+
+/** Series/{id}. */
+export const SeriesQuery = Type.Object({ randomImages: Type.Boolean({ default: false }), includeDataFrom: ListParam });
+export type SeriesQuery = Static<typeof SeriesQuery>;
+
+/** Series/{id}/Episode: a page of the series' episodes under the §5.5 filters. */
+export const SeriesEpisodesQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  includeDataFrom: ListParam,
+  includeManuallyLinked: Type.Optional(Type.String()),
+  includeFiles: Type.Boolean({ default: false }),
+  includeMediaInfo: Type.Boolean({ default: false }),
+  includeAbsolutePaths: Type.Boolean({ default: false }),
+  includeXRefs: Type.Boolean({ default: false }),
+  ...EpisodeFilterQuery.properties,
+});
+export type SeriesEpisodesQuery = Static<typeof SeriesEpisodesQuery>;
+
+/** Series/{id}/Episode/Watched: marks every episode matching the filters. */
+export const SeriesEpisodesWatchedQuery = Type.Object({ value: Type.Boolean({ default: true }), ...EpisodeFilterQuery.properties });
+export type SeriesEpisodesWatchedQuery = Static<typeof SeriesEpisodesWatchedQuery>;
+
+/** Series/{id}/Cast: role types by name or number. */
+export const SeriesCastQuery = Type.Object({ roleType: ListParam });
+export type SeriesCastQuery = Static<typeof SeriesCastQuery>;
+
+/** Series/{id}/NextUpEpisode. */
+export const NextUpEpisodeQuery = Type.Object({
+  onlyUnwatched: Type.Boolean({ default: true }),
+  includeSpecials: Type.Boolean({ default: true }),
+  includeOthers: Type.Boolean({ default: false }),
+  includeMissing: Type.Boolean({ default: true }),
+  includeUnaired: Type.Boolean({ default: false }),
+  includeRewatching: Type.Boolean({ default: false }),
+  includeFiles: Type.Boolean({ default: false }),
+  includeMediaInfo: Type.Boolean({ default: false }),
+  includeAbsolutePaths: Type.Boolean({ default: false }),
+  includeXRefs: Type.Boolean({ default: false }),
+  includeDataFrom: ListParam,
+});
+export type NextUpEpisodeQuery = Static<typeof NextUpEpisodeQuery>;

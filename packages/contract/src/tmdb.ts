@@ -346,3 +346,89 @@ export const TmdbOverrideEpisodeMappingBody = Type.Object({
   Mapping: Type.Array(TmdbEpisodeMapping),
 });
 export type TmdbOverrideEpisodeMappingBody = Static<typeof TmdbOverrideEpisodeMappingBody>;
+
+// ---------------------------------------------------------------- request schemas of the TMDB routes
+
+export const TmdbShowParams = Type.Object({ showID: Type.Integer({ minimum: 1 }) });
+export type TmdbShowParams = Static<typeof TmdbShowParams>;
+export const TmdbMovieParams = Type.Object({ movieID: Type.Integer({ minimum: 1 }) });
+export type TmdbMovieParams = Static<typeof TmdbMovieParams>;
+
+/** `include` (CrossReferences, Cast, Crew, Ordering, …) and `language` of the local TMDB reads. */
+export const TmdbIncludeQuery = Type.Object({
+  include: Type.Optional(Type.Array(Type.String())),
+  language: Type.Optional(Type.Array(Type.String())),
+});
+export type TmdbIncludeQuery = Static<typeof TmdbIncludeQuery>;
+
+const tmdbPageQuery = (pageSize: number) => ({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: pageSize }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+});
+
+/** Tmdb/Show/Online/Search and Tmdb/Movie/Online/Search. */
+export const TmdbSearchQuery = Type.Object({
+  query: Type.String({ default: '' }),
+  includeRestricted: Type.Boolean({ default: false }),
+  year: Type.Integer({ minimum: 0, default: 0 }),
+  pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 6 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+});
+export type TmdbSearchQuery = Static<typeof TmdbSearchQuery>;
+
+/** Tmdb/Show/Online/Bulk and Tmdb/Movie/Online/Bulk. */
+export const TmdbOnlineBulkBody = Type.Object({ IDs: Type.Array(Type.Integer({ minimum: 1 })) });
+export type TmdbOnlineBulkBody = Static<typeof TmdbOnlineBulkBody>;
+
+/** Tmdb/Episode/Bulk. */
+export const TmdbEpisodeBulkBody = Type.Object({
+  IDs: Type.Array(Type.Integer()),
+  Include: Type.Optional(Type.Array(Type.String())),
+  Language: Type.Optional(Type.Array(Type.String())),
+});
+export type TmdbEpisodeBulkBody = Static<typeof TmdbEpisodeBulkBody>;
+
+/** Tmdb/Show/{id}. */
+export const TmdbShowQuery = Type.Object({ ...TmdbIncludeQuery.properties, alternateOrderingID: Type.Optional(Type.String()) });
+export type TmdbShowQuery = Static<typeof TmdbShowQuery>;
+
+/** Tmdb/Show/{id}/Ordering. */
+export const TmdbOrderingQuery = Type.Object({ alternateOrderingID: Type.Optional(Type.String()) });
+export type TmdbOrderingQuery = Static<typeof TmdbOrderingQuery>;
+
+/** Tmdb/Show/{id}/Ordering/SetPreferred. */
+export const TmdbSetPreferredOrderingBody = Type.Object({ AlternateOrderingID: Type.String() });
+export type TmdbSetPreferredOrderingBody = Static<typeof TmdbSetPreferredOrderingBody>;
+
+/** Tmdb/Show/{id}/Episode. */
+export const TmdbShowEpisodesQuery = Type.Object({
+  ...TmdbIncludeQuery.properties,
+  alternateOrderingID: Type.Optional(Type.String()),
+  search: Type.Optional(Type.String()),
+  fuzzy: Type.Boolean({ default: false }),
+  includeHidden: Type.Optional(Type.String()),
+  ...tmdbPageQuery(100),
+});
+export type TmdbShowEpisodesQuery = Static<typeof TmdbShowEpisodesQuery>;
+
+/** Series/{id}/TMDB/Action/AutoSearch (POST). */
+export const TmdbAutoSearchQuery = Type.Object({ force: Type.Boolean({ default: false }) });
+export type TmdbAutoSearchQuery = Static<typeof TmdbAutoSearchQuery>;
+
+/** `TmdbDownloadImagesBody` of Series/{id}/TMDB/{Show,Movie}/Action/DownloadImages: only the routes read it, the console never sends it. */
+export const TmdbDownloadImagesBody = Type.Object({ Force: Type.Boolean({ default: false }), Immediate: Type.Boolean({ default: false }) });
+export type TmdbDownloadImagesBody = Static<typeof TmdbDownloadImagesBody>;
+
+/** Series/{id}/TMDB/Show/CrossReferences/Episode and …/EpisodeGroups. */
+export const TmdbEpisodeLinksQuery = Type.Object({ tmdbShowID: Type.Optional(Type.Integer({ minimum: 0 })), ...tmdbPageQuery(50) });
+export type TmdbEpisodeLinksQuery = Static<typeof TmdbEpisodeLinksQuery>;
+
+/** Series/{id}/TMDB/Show/CrossReferences/Episode/Auto (GET): the automatic matcher's preview. */
+export const TmdbAutoEpisodeLinksQuery = Type.Object({
+  tmdbShowID: Type.Optional(Type.Integer({ minimum: 1 })),
+  tmdbSeasonID: Type.Optional(Type.Integer({ minimum: 1 })),
+  keepExisting: Type.Boolean({ default: true }),
+  considerExistingOtherLinks: Type.Optional(Type.Boolean()),
+  ...tmdbPageQuery(50),
+});
+export type TmdbAutoEpisodeLinksQuery = Static<typeof TmdbAutoEpisodeLinksQuery>;

@@ -11,7 +11,8 @@ import type { Database } from '../../db/schema.js';
 import { animeType, type Viewer } from '../collection/browse.store.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
 import { fileDurationMs, resumePositionText } from '../files/scrobble.service.js';
-import { keepCategory, tagCategory, TagsStore } from '../series/tags.store.js';
+import { keepCategory, tagCategory } from '../tags/tag-filter.js';
+import { TagsStore } from '../tags/tags.store.js';
 
 /** IncludeOnlyFilter of the contract: include, exclude or only. */
 export type IncludeOnly = 'true' | 'false' | 'only';

@@ -10,6 +10,7 @@ import type {
 import type { BrowseStore, Viewer } from '../collection/browse.store.js';
 import type { FilesService } from '../files/files.service.js';
 import type { SeriesStore } from '../series/series.store.js';
+import type { EpisodesService } from '../episodes/episodes.service.js';
 import { filesToDelete, type QualityPreferences } from './file-quality.js';
 import type { EpisodeFileRow, EpisodeScope, Paging, ReleaseManagementStore } from './release-management.store.js';
 
@@ -42,7 +43,8 @@ export class ReleaseManagementService {
     private readonly deps: {
       store: ReleaseManagementStore;
       browse: BrowseStore;
-      series: SeriesStore;
+      series: Pick<SeriesStore, 'series'>;
+      episodes: Pick<EpisodesService, 'modelsInOrder'>;
       files: Pick<FilesService, 'list'>;
       qualityPreferences(): QualityPreferences;
     },
@@ -87,10 +89,7 @@ export class ReleaseManagementService {
     if (seriesId !== undefined && !(await this.seriesVisible(viewer, seriesId))) return EMPTY;
     const { total, ids } = await this.deps.store.episodePage(this.scope(type, viewer, options, seriesId), paging);
     if (!ids.length) return { Total: total, List: [] };
-    const rows = await this.deps.series.rows({ episodeIds: ids }, viewer.userId);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const ordered = ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
-    const episodes: ReleaseEpisode[] = this.deps.series.models(ordered, {
+    const episodes: ReleaseEpisode[] = await this.deps.episodes.modelsInOrder(ids, viewer.userId, {
       includeAniDB: options.includeAniDB,
       includeTMDB: options.includeTMDB,
     });

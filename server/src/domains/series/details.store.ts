@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CollectionImage, RelatedAnime, Role, RolePerson } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
-import { animeType } from '../collection/browse.store.js';
+import { animeType } from '../groups/browse.store.js';
 
 const APPEARANCE: Record<string, string> = {
   'main character in': 'Main Character',
@@ -234,53 +234,80 @@ export class DetailsStore {
       },
     }));
   }
+
+  /** WebUISeriesExtra without SourceMaterial (that one needs the tag tree). */
+  async seriesExtras(animeId: number) {
+    const anime = await this.db.selectFrom('anidb_anime').select(['type', 'air_date']).where('id', '=', animeId).executeTakeFirst();
+    const normal = await this.db
+      .selectFrom('anidb_episodes')
+      .select(['number', 'length_seconds'])
+      .where('anime_id', '=', animeId)
+      .where('type', '=', 'Episode')
+      .orderBy('number')
+      .execute();
+    const middle = normal.length ? normal[Math.floor((normal.length - 1) / 2)] : null;
+    const type = animeType(anime?.type);
+    const airDate = anime?.air_date ?? null;
+    const firstAirSeason =
+      airDate && (type === 'TV' || type === 'Web')
+        ? `${SEASONS[Math.floor((Number(airDate.slice(5, 7)) - 1) / 3)]} ${airDate.slice(0, 4)}`
+        : null;
+    const staff = await this.db
+      .selectFrom('anidb_anime_staff as s')
+      .innerJoin('anidb_creators as c', 'c.id', 's.creator_id')
+      .select(['s.creator_id', 's.role', 'c.name', 'c.picture'])
+      .where('s.anime_id', '=', animeId)
+      .where('s.character_id', 'is', null)
+      .orderBy('s.ordering')
+      .execute();
+    const people = (role: string, type: string): RolePerson[] =>
+      staff
+        .filter((s) => creatorRole(s.role) === role)
+        .map((s) => ({
+          ID: s.creator_id,
+          Type: type,
+          Name: s.name,
+          AlternateName: '',
+          Description: '',
+          Image: image(s.creator_id, 'Staff', s.picture),
+        }));
+    return {
+      RuntimeLength: middle && middle.length_seconds > 0 ? middle.length_seconds : null,
+      FirstAirSeason: firstAirSeason,
+      Studios: people('Studio', 'Company'),
+      Producers: people('Producer', 'Person'),
+    };
+  }
+
+  /** AniDB relations of an anime in both directions, as stored (incoming ones from the other anime's side). */
+  async seriesRelations(animeId: number, onlyLocal: boolean): Promise<SeriesRelation[]> {
+    const rows = await this.db
+      .selectFrom('anidb_relations')
+      .selectAll()
+      .where((eb) => eb.or([eb('anime_id', '=', animeId), eb('related_anime_id', '=', animeId)]))
+      .execute();
+    const ids = [...new Set(rows.flatMap((r) => [r.anime_id, r.related_anime_id]))];
+    const series = new Map(
+      ids.length
+        ? (await this.db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids).execute()).map((s) => [
+            s.anime_id,
+            s.id,
+          ])
+        : [],
+    );
+    return rows
+      .filter((r) => !onlyLocal || series.has(r.anime_id === animeId ? r.related_anime_id : r.anime_id))
+      .sort((a, b) => a.anime_id - b.anime_id || a.related_anime_id - b.related_anime_id || a.relation_type.localeCompare(b.relation_type))
+      .map((r) => ({
+        IDs: { Shoko: series.get(r.anime_id) ?? null, AniDB: r.anime_id },
+        RelatedIDs: { Shoko: series.get(r.related_anime_id) ?? null, AniDB: r.related_anime_id },
+        Type: relationType(r.relation_type),
+        Source: 'AniDB' as const,
+      }));
+  }
 }
 
 const SEASONS = ['Winter', 'Spring', 'Summer', 'Fall'];
-
-/** WebUISeriesExtra without SourceMaterial (that one needs the tag tree). */
-export async function seriesExtras(db: Kysely<Database>, animeId: number) {
-  const anime = await db.selectFrom('anidb_anime').select(['type', 'air_date']).where('id', '=', animeId).executeTakeFirst();
-  const normal = await db
-    .selectFrom('anidb_episodes')
-    .select(['number', 'length_seconds'])
-    .where('anime_id', '=', animeId)
-    .where('type', '=', 'Episode')
-    .orderBy('number')
-    .execute();
-  const middle = normal.length ? normal[Math.floor((normal.length - 1) / 2)] : null;
-  const type = animeType(anime?.type);
-  const airDate = anime?.air_date ?? null;
-  const firstAirSeason =
-    airDate && (type === 'TV' || type === 'Web')
-      ? `${SEASONS[Math.floor((Number(airDate.slice(5, 7)) - 1) / 3)]} ${airDate.slice(0, 4)}`
-      : null;
-  const staff = await db
-    .selectFrom('anidb_anime_staff as s')
-    .innerJoin('anidb_creators as c', 'c.id', 's.creator_id')
-    .select(['s.creator_id', 's.role', 'c.name', 'c.picture'])
-    .where('s.anime_id', '=', animeId)
-    .where('s.character_id', 'is', null)
-    .orderBy('s.ordering')
-    .execute();
-  const people = (role: string, type: string): RolePerson[] =>
-    staff
-      .filter((s) => creatorRole(s.role) === role)
-      .map((s) => ({
-        ID: s.creator_id,
-        Type: type,
-        Name: s.name,
-        AlternateName: '',
-        Description: '',
-        Image: image(s.creator_id, 'Staff', s.picture),
-      }));
-  return {
-    RuntimeLength: middle && middle.length_seconds > 0 ? middle.length_seconds : null,
-    FirstAirSeason: firstAirSeason,
-    Studios: people('Studio', 'Company'),
-    Producers: people('Producer', 'Person'),
-  };
-}
 
 /** §1 SeriesRelation. */
 export interface SeriesRelation {
@@ -288,28 +315,4 @@ export interface SeriesRelation {
   RelatedIDs: { Shoko: number | null; AniDB: number };
   Type: string;
   Source: 'AniDB';
-}
-
-/** AniDB relations of an anime in both directions, as stored (incoming ones from the other anime's side). */
-export async function seriesRelations(db: Kysely<Database>, animeId: number, onlyLocal: boolean): Promise<SeriesRelation[]> {
-  const rows = await db
-    .selectFrom('anidb_relations')
-    .selectAll()
-    .where((eb) => eb.or([eb('anime_id', '=', animeId), eb('related_anime_id', '=', animeId)]))
-    .execute();
-  const ids = [...new Set(rows.flatMap((r) => [r.anime_id, r.related_anime_id]))];
-  const series = new Map(
-    ids.length
-      ? (await db.selectFrom('series').select(['id', 'anime_id']).where('anime_id', 'in', ids).execute()).map((s) => [s.anime_id, s.id])
-      : [],
-  );
-  return rows
-    .filter((r) => !onlyLocal || series.has(r.anime_id === animeId ? r.related_anime_id : r.anime_id))
-    .sort((a, b) => a.anime_id - b.anime_id || a.related_anime_id - b.related_anime_id || a.relation_type.localeCompare(b.relation_type))
-    .map((r) => ({
-      IDs: { Shoko: series.get(r.anime_id) ?? null, AniDB: r.anime_id },
-      RelatedIDs: { Shoko: series.get(r.related_anime_id) ?? null, AniDB: r.related_anime_id },
-      Type: relationType(r.relation_type),
-      Source: 'AniDB' as const,
-    }));
 }

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
 import type { AnidbEpisode } from '@shoko-ts/contract';
-import type { Database } from '../../db/schema.js';
-import { anidbEpisodeModel } from './series.store.js';
+import { anidbEpisodeModel } from '../episodes/episode-models.js';
+import type { SeriesStore } from './series.store.js';
 
 export const GROUP_BY_CRITERIA = [
   'GroupName',
@@ -77,59 +76,19 @@ interface Options {
   includeMissingFutureEpisodes: boolean;
 }
 
+type SummaryEpisode = Awaited<ReturnType<SeriesStore['summaryEpisodes']>>[number];
+
 /** WebUI/Series/{id}/FileSummary: the series' local files grouped by the chosen criteria, plus its missing episodes. */
-export async function fileSummary(db: Kysely<Database>, seriesId: number, options: Options, today = new Date().toISOString().slice(0, 10)) {
+export async function fileSummary(
+  store: Pick<SeriesStore, 'summaryEpisodes' | 'summaryFileRows'>,
+  seriesId: number,
+  options: Options,
+  today = new Date().toISOString().slice(0, 10),
+) {
   const types = options.types ?? ['Episode', 'Special', 'Other'];
-  const episodes = (
-    await db
-      .selectFrom('episodes as e')
-      .innerJoin('anidb_episodes as ae', 'ae.id', 'e.anidb_episode_id')
-      .select([
-        'e.id',
-        'e.is_hidden',
-        'ae.id as anidb_id',
-        'ae.anime_id',
-        'ae.type',
-        'ae.number',
-        'ae.air_date',
-        'ae.titles',
-        'ae.description',
-        'ae.rating',
-        'ae.votes',
-      ])
-      .where('e.series_id', '=', seriesId)
-      .execute()
-  ).filter((e) => !types.length || types.includes(e.type));
+  const episodes: SummaryEpisode[] = (await store.summaryEpisodes(seriesId)).filter((e) => !types.length || types.includes(e.type));
   const byAnidb = new Map(episodes.map((e) => [e.anidb_id, e]));
-  const { rows } = episodes.length
-    ? await sql<{
-        episode_id: number;
-        file_id: number;
-        ed2k: string;
-        size: number;
-        link_source: string;
-        source: string | null;
-        version: number | null;
-        is_deprecated: number | null;
-        audio_languages: string | null;
-        subtitle_languages: string | null;
-        group_name: string | null;
-        group_short: string | null;
-        location_id: number | null;
-        import_folder_id: number | null;
-        relative_path: string | null;
-        is_accessible: number | null;
-      }>`
-        SELECT l.episode_id, f.id AS file_id, f.ed2k, f.size, l.source AS link_source, af.source, af.version, af.is_deprecated, af.audio_languages, af.subtitle_languages,
-          rg.name AS group_name, rg.short_name AS group_short, fl.id AS location_id, fl.import_folder_id, fl.relative_path, fl.is_accessible
-        FROM file_episode_links l
-          JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
-          LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
-          LEFT JOIN anidb_release_groups rg ON rg.id = af.group_id
-          LEFT JOIN file_locations fl ON fl.file_id = f.id
-        WHERE l.episode_id IN (${sql.join([...byAnidb.keys()])})
-        ORDER BY f.id, fl.id`.execute(db)
-    : { rows: [] };
+  const rows = await store.summaryFileRows([...byAnidb.keys()]);
   // Only files with a location count; with MultipleLocations only files having more than one, one entry per location.
   const located = rows.filter((r) => r.location_id !== null);
   const locationsPerFile = new Map<number, Set<number>>();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { seriesTestServer } from './test-support.js';
-import { insertSeries } from '../collection/synthetic.js';
-import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from './tags.store.js';
+import { seriesTestServer } from '../series/test-support.js';
+import { insertSeries } from '../groups/synthetic.store.js';
+import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from './tag-filter.js';
 
 /**
  * "Tag Town" (anime 301) has AniDB tags: action (weight 500), comedy (weight 300, local spoiler), an unverified tag,

@@ -1,63 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Tag } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
-
-/** TagFilter.Filter bits (contract §1 Tag). */
-export const TagFilterBits = {
-  None: 0,
-  AnidbInternal: 1,
-  ArtStyle: 2,
-  Source: 4,
-  Misc: 8,
-  Plot: 16,
-  Setting: 32,
-  Programming: 64,
-  Genre: 128,
-  User: 2 ** 30,
-  Invert: 2 ** 31,
-} as const;
-
-/**
- * Category of an AniDB tag from the names of its ancestors (root first). AniDB's tag tree keeps its bookkeeping tags under
- * "maintenance tags" and the "TO BE MOVED" roots; the other roots map onto the filter categories by name.
- */
-export function tagCategory(ancestry: string[]): number {
-  const names = ancestry.map((n) => n.toLowerCase());
-  const has = (...needles: string[]) => names.some((n) => needles.some((x) => n === x || n.startsWith(`${x} `)));
-  if (
-    has(
-      'maintenance tags',
-      'to be moved to character',
-      'to be moved to episode',
-      'unsorted',
-      'old animetags',
-      'cast missing',
-      'needs description',
-    )
-  )
-    return TagFilterBits.AnidbInternal;
-  if (has('source material', 'original work')) return TagFilterBits.Source;
-  if (has('setting', 'place', 'time')) return TagFilterBits.Setting;
-  if (has('art', 'animation', 'technical aspects', 'art style')) return TagFilterBits.ArtStyle;
-  if (has('target audience', 'broadcast', 'production', 'media')) return TagFilterBits.Programming;
-  if (has('themes', 'storytelling', 'plot', 'tropes')) return TagFilterBits.Plot;
-  if (has('genre', 'elements')) return TagFilterBits.Genre;
-  return TagFilterBits.Misc;
-}
-
-/** Keeps a tag of `category` under `filter` (set bits exclude categories; Invert keeps only the set categories). */
-export function keepCategory(filter: number, category: number): boolean {
-  const invert = filter >= TagFilterBits.Invert;
-  const bits = filter % TagFilterBits.User;
-  const hit = (bits & category) !== 0;
-  return invert ? hit : !hit;
-}
-/** User tags are kept when User and Invert are both set or both unset. */
-export function keepUserTags(filter: number): boolean {
-  const invert = filter >= TagFilterBits.Invert;
-  const user = Math.floor(filter / TagFilterBits.User) % 2 === 1;
-  return invert === user;
-}
+import { keepCategory, tagCategory } from './tag-filter.js';
 
 export interface UserTagRow {
   id: number;
@@ -124,7 +68,18 @@ export class TagsStore {
     });
   }
 
-  private async anidbCounts(tagIds: number[]) {
+  /** Every AniDB tag, ordered by name then id (Tag/AniDB). */
+  async allAnidbTags() {
+    return this.db
+      .selectFrom('anidb_tags')
+      .select(['id', 'parent_id', 'name', 'description', 'is_spoiler', 'is_verified', 'updated_at'])
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** How many anime carry each AniDB tag. */
+  async anidbCounts(tagIds: number[]) {
     if (!tagIds.length) return new Map<number, number>();
     const rows = await this.db
       .selectFrom('anidb_anime_tags')

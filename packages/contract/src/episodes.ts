@@ -1,0 +1,56 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Repeated keys or comma lists (`type=Episode&type=Special`, `includeDataFrom=AniDB,TMDB`). */
+const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+/** An IncludeOnlyFilter value: `true`, `false` or `only` (checked by the server, which names the field in its error). */
+const IncludeOnly = Type.Optional(Type.String());
+
+export const EpisodeParams = Type.Object({ episodeID: Type.Integer({ minimum: 1 }) });
+export type EpisodeParams = Static<typeof EpisodeParams>;
+
+/** The §5.5 episode filters shared by Series/{id}/Episode and Series/{id}/Episode/Watched. */
+export const EpisodeFilterQuery = Type.Object({
+  includeMissing: IncludeOnly,
+  includeUnaired: IncludeOnly,
+  includeHidden: IncludeOnly,
+  includeVoted: IncludeOnly,
+  includeWatched: IncludeOnly,
+  type: ListParam,
+  search: Type.Optional(Type.String()),
+  fuzzy: Type.Boolean({ default: true }),
+});
+export type EpisodeFilterQuery = Static<typeof EpisodeFilterQuery>;
+
+/** §1 Vote body of Series/{id}/Vote and Episode/{id}/Vote. */
+export const VoteBody = Type.Object({
+  Value: Type.Number({ minimum: -1 }),
+  MaxValue: Type.Integer({ minimum: 0, default: 10 }),
+  Type: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type VoteBody = Static<typeof VoteBody>;
+
+/** Episode/{id}. */
+export const EpisodeQuery = Type.Object({
+  includeDataFrom: ListParam,
+  includeFiles: Type.Boolean({ default: false }),
+  includeMediaInfo: Type.Boolean({ default: false }),
+  includeAbsolutePaths: Type.Boolean({ default: false }),
+  includeXRefs: Type.Boolean({ default: false }),
+});
+export type EpisodeQuery = Static<typeof EpisodeQuery>;
+
+/** Episode/{id}/Watched/{watched}. */
+export const EpisodeWatchedParams = Type.Object({ episodeID: Type.Integer({ minimum: 1 }), watched: Type.Boolean() });
+export type EpisodeWatchedParams = Static<typeof EpisodeWatchedParams>;
+
+/** Episode/{id}/SetHidden. */
+export const EpisodeSetHiddenQuery = Type.Object({ value: Type.Boolean({ default: true }), updateStats: Type.Boolean({ default: true }) });
+export type EpisodeSetHiddenQuery = Static<typeof EpisodeSetHiddenQuery>;
+
+/** Episode/{id}/TMDB/Movie (POST), the contract's `LinkCommonBody`: a movie linked to one episode. */
+export const EpisodeLinkTmdbMovieBody = Type.Object({
+  ID: Type.Integer({ minimum: 1 }),
+  Replace: Type.Boolean({ default: false }),
+  Refresh: Type.Boolean({ default: false }),
+});
+export type EpisodeLinkTmdbMovieBody = Static<typeof EpisodeLinkTmdbMovieBody>;

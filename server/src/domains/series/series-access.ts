@@ -1,0 +1,32 @@
+import type { Principal } from '../../http/principal.js';
+import { textError } from '../../http/problem.js';
+import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import { SERIES_FORBIDDEN, SERIES_NOT_FOUND } from '../groups/groups.service.js';
+import type { SeriesStore } from './series.store.js';
+
+/** The user id whose restrictions and watch state apply to a request (null for the first-run principal). */
+export const callerId = (principal: Principal | null | undefined): number | null => (principal?.kind === 'user' ? principal.userId : null);
+
+/** Who may see which series: the 404 and restricted-tag (403) checks every series route makes first. */
+export class SeriesAccess {
+  constructor(
+    private readonly browse: BrowseStore,
+    private readonly store: Pick<SeriesStore, 'series'>,
+  ) {}
+
+  viewer(userId: number | null): Promise<Viewer> {
+    return this.browse.viewer(userId);
+  }
+
+  isAnimeAllowed(viewer: Viewer, animeId: number): Promise<boolean> {
+    return this.browse.isSeriesAllowed(viewer, animeId);
+  }
+
+  /** The series row, after the 404 and restricted-tag (403) checks. */
+  async allowedSeries(viewer: Viewer, seriesId: number) {
+    const series = await this.store.series(seriesId);
+    if (!series) throw textError(404, SERIES_NOT_FOUND);
+    if (!(await this.browse.isSeriesAllowed(viewer, series.anime_id))) throw textError(403, SERIES_FORBIDDEN);
+    return series;
+  }
+}
