@@ -17,3 +17,18 @@ export const ApikeyResult = Type.Object({
   Device: Type.String(),
 });
 export type ApikeyResult = Static<typeof ApikeyResult>;
+
+/** `POST /api/auth` as the server reads it: every field may be missing or null, and each missing one is a 400 naming it. */
+export const LoginBody = Type.Object({
+  user: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  pass: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  device: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+/**
+ * `POST /api/auth/apikey` (the device name) and `DELETE /api/auth` (a device name or a key): a bare JSON string. Any
+ * JSON is accepted so the server can answer a wrong body with its own 400.
+ */
+export const DeviceOrKeyBody = Type.Unknown();
+export type DeviceOrKeyBody = string;

@@ -24,3 +24,4 @@ export * from './tmdb.js';
 export * from './integrations.js';
 export * from './release-management.js';
 export * from './images.js';
+export * from './avdump.js';

@@ -72,3 +72,15 @@ export type PlexDirectory = Static<typeof PlexDirectory>;
 
 /** The library agents of Shoko's Plex plugins; the console lists only libraries using one of them. */
 export const SHOKO_PLEX_AGENTS = ['com.plexapp.agents.shoko', 'com.plexapp.agents.shokorelay'] as const;
+
+/** `POST /plex/server`: the server's ClientIdentifier as a bare JSON string (anything else is a 400 from the server). */
+export const PlexServerBody = Type.Unknown();
+export type PlexServerBody = string;
+
+/** `POST /plex/libraries`: the section keys to sync (`[]` clears). */
+export const PlexLibrariesBody = Type.Array(Type.Integer({ minimum: 0 }));
+export type PlexLibrariesBody = Static<typeof PlexLibrariesBody>;
+
+/** `GET /plex/sync/{id}`: the user whose watched states to sync. */
+export const PlexSyncUserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type PlexSyncUserParams = Static<typeof PlexSyncUserParams>;

@@ -1,3 +1,4 @@
+import { Type, type Static } from '@sinclair/typebox';
 import type { Series } from './collection.js';
 import type { File } from './files.js';
 import type { Episode } from './series.js';
@@ -19,3 +20,53 @@ export interface FileIdSet {
 /** The three release-management categories, as the API's route segments. */
 export const RELEASE_MANAGEMENT_TYPES = ['MultipleReleases', 'DuplicateFiles', 'MissingEpisodes'] as const;
 export type ReleaseManagementType = (typeof RELEASE_MANAGEMENT_TYPES)[number];
+
+// Query parameters and defaults per endpoint family (files.md §6, R1–R13). `includeDataFrom` is set-typed: unknown
+// sources are skipped by the server, not rejected.
+const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+const flag = (value: boolean) => Type.Boolean({ default: value });
+const Paging = { pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }), page: Type.Integer({ minimum: 1, default: 1 }) };
+
+/** `ReleaseManagement/.../Series/{seriesID}/...`. */
+export const ReleaseManagementSeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
+export type ReleaseManagementSeriesParams = Static<typeof ReleaseManagementSeriesParams>;
+
+/** The series lists (`ReleaseManagement/{type}/Series`), per category. */
+export const ReleaseManagementSeriesQuery = {
+  MultipleReleases: Type.Object({ includeDataFrom: ListParam, ignoreVariations: flag(true), onlyFinishedSeries: flag(false), ...Paging }),
+  DuplicateFiles: Type.Object({ includeDataFrom: ListParam, onlyFinishedSeries: flag(false), ...Paging }),
+  MissingEpisodes: Type.Object({ includeDataFrom: ListParam, collecting: flag(false), onlyFinishedSeries: flag(false), ...Paging }),
+};
+export type ReleaseManagementSeriesQuery<T extends ReleaseManagementType = ReleaseManagementType> = Static<
+  (typeof ReleaseManagementSeriesQuery)[T]
+>;
+
+/** The episode lists (`ReleaseManagement/{type}/Episodes` and per series), per category. */
+export const ReleaseManagementEpisodesQuery = {
+  MultipleReleases: Type.Object({
+    includeDataFrom: ListParam,
+    includeFiles: flag(true),
+    includeMediaInfo: flag(true),
+    includeAbsolutePaths: flag(false),
+    includeXRefs: flag(false),
+    ignoreVariations: flag(true),
+    ...Paging,
+  }),
+  DuplicateFiles: Type.Object({ includeDataFrom: ListParam, includeMediaInfo: flag(true), includeXRefs: flag(false), ...Paging }),
+  MissingEpisodes: Type.Object({
+    includeDataFrom: ListParam,
+    includeFiles: flag(true),
+    includeMediaInfo: flag(true),
+    includeAbsolutePaths: flag(false),
+    includeXRefs: flag(false),
+    collecting: flag(false),
+    ...Paging,
+  }),
+};
+export type ReleaseManagementEpisodesQuery<T extends ReleaseManagementType = ReleaseManagementType> = Static<
+  (typeof ReleaseManagementEpisodesQuery)[T]
+>;
+
+/** `.../FilesToDelete`. */
+export const ReleaseManagementFilesToDeleteQuery = Type.Object({ ignoreVariations: flag(true) });
+export type ReleaseManagementFilesToDeleteQuery = Static<typeof ReleaseManagementFilesToDeleteQuery>;

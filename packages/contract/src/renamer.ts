@@ -106,3 +106,46 @@ export const RelocationBatch = Type.Object({
   Undone: Type.Boolean(),
 });
 export type RelocationBatch = Static<typeof RelocationBatch>;
+
+/** `Renamer/Config/{configName}`. */
+export const RenamerConfigParams = Type.Object({ configName: Type.String() });
+export type RenamerConfigParams = Static<typeof RenamerConfigParams>;
+
+/** Preview flags: unset ones come from the config's defaults. */
+export const RelocateFlagsQuery = Type.Object({
+  move: Type.Optional(Type.Boolean()),
+  rename: Type.Optional(Type.Boolean()),
+  allowRelocationInsideDestination: Type.Optional(Type.Boolean()),
+});
+export type RelocateFlagsQuery = Static<typeof RelocateFlagsQuery>;
+
+export const RelocateQuery = Type.Object({ ...RelocateFlagsQuery.properties, deleteEmptyDirectories: Type.Boolean({ default: true }) });
+export type RelocateQuery = Static<typeof RelocateQuery>;
+
+/** A JSON array of file ids; null (or a missing body) is a 400 from the server. */
+export const RelocateFileIdsBody = Type.Union([Type.Array(Type.Integer()), Type.Null()]);
+export type RelocateFileIdsBody = Static<typeof RelocateFileIdsBody>;
+
+/** `Renamer/Relocate/Location/{locationID}`. */
+export const RelocateLocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) });
+export type RelocateLocationParams = Static<typeof RelocateLocationParams>;
+
+/** `Renamer/Journal/{batchID}/Undo`. */
+export const RelocationBatchParams = Type.Object({ batchID: Type.String({ minLength: 1 }) });
+export type RelocationBatchParams = Static<typeof RelocationBatchParams>;
+
+/** The answer of an undo: how many files went back, and the ones that could not. */
+export const RelocationUndoResult = Type.Object({
+  BatchID: Type.String(),
+  Restored: Type.Integer(),
+  Failed: Type.Array(Type.Object({ FileID: Type.Integer(), ErrorMessage: Type.String() })),
+});
+export type RelocationUndoResult = Static<typeof RelocationUndoResult>;
+
+/** `POST Renamer/Config` and `PUT Renamer/Config/{configName}`; null (or a missing body) is a 400 from the server. */
+export const RenamerConfigBody = Type.Union([RenamerConfigInput, Type.Null()]);
+export type RenamerConfigBody = Static<typeof RenamerConfigBody>;
+
+/** `POST Renamer/Preview`: files and an optional ad-hoc config; null (or a missing body) is a 400 from the server. */
+export const RenamerPreviewBody = Type.Union([BatchRelocateBody, Type.Null()]);
+export type RenamerPreviewBody = Static<typeof RenamerPreviewBody>;

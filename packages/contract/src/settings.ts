@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 /** `GET /api/v3/Settings` — the whole server settings object (contract server.md §3.6). */
 
@@ -315,3 +315,11 @@ export const SECRET_SETTING_PATHS = [
   'TraktTv.AuthToken',
   'TraktTv.RefreshToken',
 ] as const;
+
+/** `PATCH Settings?skipValidation=`: true stores the patched settings without checking them. */
+export const SettingsPatchQuery = Type.Object({ skipValidation: Type.Optional(Type.Boolean({ default: false })) });
+export type SettingsPatchQuery = Static<typeof SettingsPatchQuery>;
+
+/** `PATCH Settings` and `PATCH Renamer/Config/{name}`: a JSON Patch document; null (or a missing body) is a 400 from the server. */
+export const JsonPatchBody = Type.Union([Type.Array(JsonPatchOperation), Type.Null()]);
+export type JsonPatchBody = JsonPatchOperation[] | null;

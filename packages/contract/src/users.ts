@@ -34,3 +34,7 @@ export const ChangePasswordBody = Type.Object({
   RevokeAPIKeys: Type.Optional(Type.Boolean({ default: true })),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** `User/{userID}`. */
+export const UserIdParams = Type.Object({ userID: Type.Integer({ minimum: 1 }) });
+export type UserIdParams = Static<typeof UserIdParams>;

@@ -34,3 +34,26 @@ export const WebUIVersionFile = Type.Object({
   debug: Type.Boolean(),
 });
 export type WebUIVersionFile = Static<typeof WebUIVersionFile>;
+
+/** Theme list and stylesheet routes: `forceRefresh` re-reads the themes folder. */
+export const ThemeRefreshQuery = Type.Object({ forceRefresh: Type.Optional(Type.Boolean({ default: false })) });
+export type ThemeRefreshQuery = Static<typeof ThemeRefreshQuery>;
+
+/** `WebUI/Theme/{themeID}`. */
+export const ThemeParams = Type.Object({ themeID: Type.String() });
+export type ThemeParams = Static<typeof ThemeParams>;
+
+/** `WebUI/LatestVersion` and `WebUI/LatestServerVersion`: channel by name or number (any casing). */
+export const WebUIVersionQuery = Type.Object({
+  channel: Type.Optional(Type.String()),
+  force: Type.Optional(Type.Boolean({ default: false })),
+  allowIncompatible: Type.Optional(Type.Boolean({ default: false })),
+});
+export type WebUIVersionQuery = Static<typeof WebUIVersionQuery>;
+
+/** `WebUI/Install` and `WebUI/Update`. */
+export const WebUIUpdateQuery = Type.Object({
+  channel: Type.Optional(Type.String()),
+  allowIncompatible: Type.Optional(Type.Boolean({ default: false })),
+});
+export type WebUIUpdateQuery = Static<typeof WebUIUpdateQuery>;

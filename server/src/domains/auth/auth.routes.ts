@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ApikeyResult, AuthResult } from '@shoko-ts/contract';
+import { ApikeyResult, AuthResult, DeviceOrKeyBody, LoginBody } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { badRequest, FieldErrorCollector, problemError } from '../../http/problem.js';
 import { sendText } from '../../http/reply.js';
@@ -16,11 +16,7 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
       schema: {
         tags: ['Auth'],
         summary: 'Log in; returns an API key for the device',
-        body: Type.Object({
-          user: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-          pass: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-          device: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-        }),
+        body: LoginBody,
         response: { 200: AuthResult },
       },
     },
@@ -53,7 +49,7 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
     '/api/auth/apikey',
     {
       config: { auth: 'user' },
-      schema: { tags: ['Auth'], summary: 'Create an API key for a device (body: JSON string)', body: Type.Unknown() },
+      schema: { tags: ['Auth'], summary: 'Create an API key for a device (body: JSON string)', body: DeviceOrKeyBody },
     },
     async (request, reply) => {
       const principal = request.principal!;
@@ -74,7 +70,7 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
       schema: {
         tags: ['Auth'],
         summary: 'Revoke an API key by device name or by the key itself (body: JSON string)',
-        body: Type.Unknown(),
+        body: DeviceOrKeyBody,
       },
     },
     async (request, reply) => {

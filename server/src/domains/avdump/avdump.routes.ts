@@ -1,5 +1,4 @@
-import { Type } from '@sinclair/typebox';
-import { DumpFilesBody } from '@shoko-ts/contract';
+import { AVDumpUpdateQuery, DumpFilesBody, FileAVDumpParams, FileAVDumpQuery } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
 import type { AVDumpService } from './avdump.service.js';
@@ -11,7 +10,7 @@ export function registerAVDumpRoutes(app: App, avdump: AVDumpService) {
   // Installing AVDump means downloading it from AniDB; this server only uses one the owner installed, so nothing changes.
   app.post(
     '/api/v3/AVDump/Update',
-    { config: { auth: 'admin' }, schema: { tags: ['AVDump'], querystring: Type.Object({ force: Type.Boolean({ default: false }) }) } },
+    { config: { auth: 'admin' }, schema: { tags: ['AVDump'], querystring: AVDumpUpdateQuery } },
     () => false,
   );
 
@@ -31,8 +30,8 @@ export function registerAVDumpRoutes(app: App, avdump: AVDumpService) {
     {
       schema: {
         tags: ['File'],
-        params: Type.Object({ fileID: Type.Integer({ minimum: 1 }) }),
-        querystring: Type.Object({ priority: Type.Boolean({ default: false }), immediate: Type.Boolean({ default: true }) }),
+        params: FileAVDumpParams,
+        querystring: FileAVDumpQuery,
       },
     },
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PlexDirectory, PlexMediaDevice, TraktCode } from '@shoko-ts/contract';
+import { PlexDirectory, PlexLibrariesBody, PlexMediaDevice, PlexServerBody, PlexSyncUserParams, TraktCode } from '@shoko-ts/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/problem.js';
 import { sendText } from '../../http/reply.js';
@@ -68,7 +68,7 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
   );
   app.post(
     '/plex/server',
-    { schema: { tags, summary: 'Select the media server (body: JSON string ClientIdentifier)', body: Type.Unknown() } },
+    { schema: { tags, summary: 'Select the media server (body: JSON string ClientIdentifier)', body: PlexServerBody } },
     async (request, reply) => {
       await plex.selectServer(callerId(request), asString(request.body));
       return reply.send();
@@ -81,7 +81,7 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
   );
   app.post(
     '/plex/libraries',
-    { schema: { tags, summary: 'Choose the libraries to sync (section keys; [] clears)', body: Type.Array(Type.Integer({ minimum: 0 })) } },
+    { schema: { tags, summary: 'Choose the libraries to sync (section keys; [] clears)', body: PlexLibrariesBody } },
     async (request, reply) => {
       await plex.setLibraries(callerId(request), request.body);
       return reply.send();
@@ -112,7 +112,7 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
       schema: {
         tags,
         summary: 'Queue the watched-state sync of one user (400 unless that user linked Plex)',
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: PlexSyncUserParams,
       },
     },
     async (request, reply) => {

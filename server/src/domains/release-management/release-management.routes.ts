@@ -1,15 +1,16 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import type { ReleaseManagementType } from '@shoko-ts/contract';
+import {
+  ReleaseManagementEpisodesQuery as EpisodeQuery,
+  ReleaseManagementFilesToDeleteQuery,
+  ReleaseManagementSeriesParams as SeriesParams,
+  ReleaseManagementSeriesQuery as SeriesQuery,
+  type ReleaseManagementType,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import type { ReleaseManagementService } from './release-management.service.js';
 
 const tags = ['ReleaseManagement'];
-const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
-const SeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
-const flag = (value: boolean) => Type.Boolean({ default: value });
-const Paging = { pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }), page: Type.Integer({ minimum: 1, default: 1 }) };
-
 /** `includeDataFrom` is set-typed: unknown sources are skipped, not rejected (contract files.md §0.3). */
 function dataFrom(raw: string | string[] | undefined) {
   const list = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
@@ -17,34 +18,6 @@ function dataFrom(raw: string | string[] | undefined) {
     .map((item) => item.trim().toLowerCase());
   return { includeAniDB: list.includes('anidb') || list.includes('1'), includeTMDB: list.includes('tmdb') || list.includes('4') };
 }
-
-// Query parameters and defaults per endpoint family (R1–R13).
-const SeriesQuery = {
-  MultipleReleases: Type.Object({ includeDataFrom: ListParam, ignoreVariations: flag(true), onlyFinishedSeries: flag(false), ...Paging }),
-  DuplicateFiles: Type.Object({ includeDataFrom: ListParam, onlyFinishedSeries: flag(false), ...Paging }),
-  MissingEpisodes: Type.Object({ includeDataFrom: ListParam, collecting: flag(false), onlyFinishedSeries: flag(false), ...Paging }),
-};
-const EpisodeQuery = {
-  MultipleReleases: Type.Object({
-    includeDataFrom: ListParam,
-    includeFiles: flag(true),
-    includeMediaInfo: flag(true),
-    includeAbsolutePaths: flag(false),
-    includeXRefs: flag(false),
-    ignoreVariations: flag(true),
-    ...Paging,
-  }),
-  DuplicateFiles: Type.Object({ includeDataFrom: ListParam, includeMediaInfo: flag(true), includeXRefs: flag(false), ...Paging }),
-  MissingEpisodes: Type.Object({
-    includeDataFrom: ListParam,
-    includeFiles: flag(true),
-    includeMediaInfo: flag(true),
-    includeAbsolutePaths: flag(false),
-    includeXRefs: flag(false),
-    collecting: flag(false),
-    ...Paging,
-  }),
-};
 
 type Query = {
   includeDataFrom?: string | string[];
@@ -106,16 +79,15 @@ export function registerReleaseManagementRoutes(app: App, deps: { releases: Rele
     releases.locationsToAutoRemove(await viewerOf(request), perSeries ? (request.params as { seriesID: number }).seriesID : undefined);
 
   const base = '/api/v3/ReleaseManagement';
-  const IgnoreVariations = Type.Object({ ignoreVariations: flag(true) });
   for (const type of ['MultipleReleases', 'DuplicateFiles', 'MissingEpisodes'] as const) {
     route(`${base}/${type}/Series`, { querystring: SeriesQuery[type] }, seriesList(type));
     route(`${base}/${type}/Episodes`, { querystring: EpisodeQuery[type] }, episodeList(type, false));
     route(`${base}/${type}/Series/:seriesID/Episodes`, { params: SeriesParams, querystring: EpisodeQuery[type] }, episodeList(type, true));
   }
-  route(`${base}/MultipleReleases/FilesToDelete`, { querystring: IgnoreVariations }, filesToDelete(false));
+  route(`${base}/MultipleReleases/FilesToDelete`, { querystring: ReleaseManagementFilesToDeleteQuery }, filesToDelete(false));
   route(
     `${base}/MultipleReleases/Series/:seriesID/FilesToDelete`,
-    { params: SeriesParams, querystring: IgnoreVariations },
+    { params: SeriesParams, querystring: ReleaseManagementFilesToDeleteQuery },
     filesToDelete(true),
   );
   route(`${base}/DuplicateFiles/FileLocationsToAutoRemove`, {}, locationsToRemove(false));
@@ -129,6 +101,10 @@ export function registerReleaseManagementRoutes(app: App, deps: { releases: Rele
     episodeList('MultipleReleases', true),
   );
   route(`${base}/Episodes`, { querystring: EpisodeQuery.MultipleReleases }, episodeList('MultipleReleases', false));
-  route(`${base}/Series/:seriesID/Episode/FilesToDelete`, { params: SeriesParams, querystring: IgnoreVariations }, filesToDelete(true));
-  route(`${base}/Episode/FilesToDelete`, { querystring: IgnoreVariations }, filesToDelete(false));
+  route(
+    `${base}/Series/:seriesID/Episode/FilesToDelete`,
+    { params: SeriesParams, querystring: ReleaseManagementFilesToDeleteQuery },
+    filesToDelete(true),
+  );
+  route(`${base}/Episode/FilesToDelete`, { querystring: ReleaseManagementFilesToDeleteQuery }, filesToDelete(false));
 }

@@ -1,13 +1,21 @@
 import { Type } from '@sinclair/typebox';
 import {
-  BatchRelocateBody,
-  JsonPatchOperation,
+  JsonPatchBody,
   RelocateBody,
+  RelocateFileIdsBody,
+  RelocateFlagsQuery,
+  RelocateLocationParams,
+  RelocateQuery,
+  RelocationBatchParams,
+  RelocationUndoResult,
   RelocationBatch,
   RelocationResult,
   Renamer,
   RenamerConfig,
-  RenamerConfigInput,
+  RenamerConfigBody,
+  RenamerConfigParams,
+  RenamerPreviewBody,
+  type JsonPatchOperation,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { badRequest, validationError } from '../../http/problem.js';
@@ -15,14 +23,6 @@ import type { RenamerService } from './renamer.service.js';
 
 const tags = ['Renamer'];
 const admin = { auth: 'admin' } as const;
-const ConfigParams = Type.Object({ configName: Type.String() });
-const FlagsQuery = Type.Object({
-  move: Type.Optional(Type.Boolean()),
-  rename: Type.Optional(Type.Boolean()),
-  allowRelocationInsideDestination: Type.Optional(Type.Boolean()),
-});
-const RelocateQuery = Type.Object({ ...FlagsQuery.properties, deleteEmptyDirectories: Type.Boolean({ default: true }) });
-const FileIds = Type.Union([Type.Array(Type.Integer()), Type.Null()]);
 const Results = { 200: Type.Array(RelocationResult) };
 /** Header naming the journal batch of a relocation, for `POST /api/v3/Renamer/Journal/{batchID}/Undo`. */
 export const BATCH_HEADER = 'x-relocation-batch';
@@ -42,23 +42,27 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
 
   app.post(
     '/api/v3/Renamer/Config',
-    { config: admin, schema: { tags, body: Type.Union([RenamerConfigInput, Type.Null()]), response: { 200: RenamerConfig } } },
+    { config: admin, schema: { tags, body: RenamerConfigBody, response: { 200: RenamerConfig } } },
     (request) => renamer.createConfig(request.body),
   );
 
-  app.get('/api/v3/Renamer/Config/:configName', { schema: { tags, params: ConfigParams, response: { 200: RenamerConfig } } }, (request) =>
-    renamer.config(request.params.configName),
+  app.get(
+    '/api/v3/Renamer/Config/:configName',
+    { schema: { tags, params: RenamerConfigParams, response: { 200: RenamerConfig } } },
+    (request) => renamer.config(request.params.configName),
   );
 
-  app.get('/api/v3/Renamer/Config/:configName/Renamer', { schema: { tags, params: ConfigParams, response: { 200: Renamer } } }, (request) =>
-    renamer.configRenamer(request.params.configName),
+  app.get(
+    '/api/v3/Renamer/Config/:configName/Renamer',
+    { schema: { tags, params: RenamerConfigParams, response: { 200: Renamer } } },
+    (request) => renamer.configRenamer(request.params.configName),
   );
 
   app.put(
     '/api/v3/Renamer/Config/:configName',
     {
       config: admin,
-      schema: { tags, params: ConfigParams, body: Type.Union([RenamerConfigInput, Type.Null()]), response: { 200: RenamerConfig } },
+      schema: { tags, params: RenamerConfigParams, body: RenamerConfigBody, response: { 200: RenamerConfig } },
     },
     (request) => renamer.saveConfig(request.params.configName, request.body),
   );
@@ -69,22 +73,26 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
       config: admin,
       schema: {
         tags,
-        params: ConfigParams,
-        body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]),
+        params: RenamerConfigParams,
+        body: JsonPatchBody,
         response: { 200: RenamerConfig },
       },
     },
     (request) => renamer.patchConfig(request.params.configName, request.body as JsonPatchOperation[] | null),
   );
 
-  app.delete('/api/v3/Renamer/Config/:configName', { config: admin, schema: { tags, params: ConfigParams } }, async (request, reply) => {
-    await renamer.deleteConfig(request.params.configName);
-    return reply.send();
-  });
+  app.delete(
+    '/api/v3/Renamer/Config/:configName',
+    { config: admin, schema: { tags, params: RenamerConfigParams } },
+    async (request, reply) => {
+      await renamer.deleteConfig(request.params.configName);
+      return reply.send();
+    },
+  );
 
   app.post(
     '/api/v3/Renamer/Preview',
-    { config: admin, schema: { tags, querystring: FlagsQuery, body: Type.Union([BatchRelocateBody, Type.Null()]), response: Results } },
+    { config: admin, schema: { tags, querystring: RelocateFlagsQuery, body: RenamerPreviewBody, response: Results } },
     async (request) => {
       const body = request.body;
       if (!body) throw validationError('Body', 'A non-empty request body is required.');
@@ -97,7 +105,10 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
 
   app.post(
     '/api/v3/Renamer/Config/:configName/Preview',
-    { config: admin, schema: { tags, params: ConfigParams, querystring: FlagsQuery, body: FileIds, response: Results } },
+    {
+      config: admin,
+      schema: { tags, params: RenamerConfigParams, querystring: RelocateFlagsQuery, body: RelocateFileIdsBody, response: Results },
+    },
     async (request) => {
       const ids = requireIds(request.body);
       const config = await renamer.savedConfig(request.params.configName, {
@@ -114,7 +125,7 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
       config: admin,
       schema: {
         tags,
-        params: Type.Object({ locationID: Type.Integer({ minimum: 1 }) }),
+        params: RelocateLocationParams,
         body: RelocateBody,
         response: { 200: RelocationResult },
       },
@@ -124,7 +135,10 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
 
   app.post(
     '/api/v3/Renamer/Config/:configName/Relocate',
-    { config: admin, schema: { tags, params: ConfigParams, querystring: RelocateQuery, body: FileIds, response: Results } },
+    {
+      config: admin,
+      schema: { tags, params: RenamerConfigParams, querystring: RelocateQuery, body: RelocateFileIdsBody, response: Results },
+    },
     async (request, reply) => {
       const ids = requireIds(request.body);
       const config = await renamer.savedConfig(request.params.configName, { config: 'Config not found.', renamer: 'Renamer not found.' });
@@ -137,7 +151,7 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
 
   app.post(
     '/api/v3/Renamer/Relocate',
-    { config: admin, schema: { tags, querystring: RelocateQuery, body: FileIds, response: Results } },
+    { config: admin, schema: { tags, querystring: RelocateQuery, body: RelocateFileIdsBody, response: Results } },
     async (request, reply) => {
       const ids = requireIds(request.body);
       const name = renamer.defaultConfigName();
@@ -160,14 +174,8 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
       config: admin,
       schema: {
         tags,
-        params: Type.Object({ batchID: Type.String({ minLength: 1 }) }),
-        response: {
-          200: Type.Object({
-            BatchID: Type.String(),
-            Restored: Type.Integer(),
-            Failed: Type.Array(Type.Object({ FileID: Type.Integer(), ErrorMessage: Type.String() })),
-          }),
-        },
+        params: RelocationBatchParams,
+        response: { 200: RelocationUndoResult },
       },
     },
     async (request) => {

@@ -1,10 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { Credentials, JsonPatchOperation, SupportedLanguageSchema, type JsonPatchOperation as PatchOperation } from '@shoko-ts/contract';
+import { Credentials, JsonPatchBody, SettingsPatchQuery, SupportedLanguageSchema, type JsonPatchOperation } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { FieldErrorCollector, validationError } from '../../http/problem.js';
 import type { SettingsService } from './settings.service.js';
-
-const PatchQuery = Type.Object({ skipValidation: Type.Optional(Type.Boolean({ default: false })) });
 
 export function registerSettingsRoutes(
   app: App,
@@ -19,9 +17,9 @@ export function registerSettingsRoutes(
 
   app.patch(
     '/api/v3/Settings',
-    { config, schema: { tags, querystring: PatchQuery, body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]) } },
+    { config, schema: { tags, querystring: SettingsPatchQuery, body: JsonPatchBody } },
     async (request, reply) => {
-      const operations = request.body as PatchOperation[] | null | undefined;
+      const operations = request.body as JsonPatchOperation[] | null | undefined;
       if (!Array.isArray(operations)) throw validationError('Body', 'The settings object is invalid.');
       await settings.patch(operations, { skipValidation: request.query.skipValidation ?? false });
       return reply.send();

@@ -1,12 +1,10 @@
 import { Type } from '@sinclair/typebox';
-import { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, User } from '@shoko-ts/contract';
+import { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, User, UserIdParams } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import type { Principal } from '../../http/principal.js';
 import { isAdminPrincipal } from '../../http/principal.js';
 import { emptyError } from '../../http/problem.js';
 import type { UsersService } from './users.service.js';
-
-const UserIdParams = Type.Object({ userID: Type.Integer({ minimum: 1 }) });
 
 const currentUserId = (principal: Principal | null): number => {
   if (principal?.kind !== 'user') throw emptyError(401);

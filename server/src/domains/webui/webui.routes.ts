@@ -2,7 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ComponentVersion, WebUITheme, WebUIThemeFromURL, type ComponentVersionSet, type ReleaseChannel } from '@shoko-ts/contract';
+import {
+  ComponentVersion,
+  ThemeParams,
+  ThemeRefreshQuery,
+  WebUITheme,
+  WebUIThemeFromURL,
+  WebUIUpdateQuery,
+  WebUIVersionQuery,
+  type ComponentVersionSet,
+  type ReleaseChannel,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { HttpError, notFound, problemBody, textError, validationError } from '../../http/problem.js';
 import { DownloadError } from './download.js';
@@ -14,18 +24,6 @@ import { WebUIUpdater } from './webui-updater.js';
 const tags = ['WebUI'];
 const THEME_NOT_FOUND = 'A theme with the given id was not found.';
 const CHANNELS: ReleaseChannel[] = ['Auto', 'Stable', 'Dev', 'Debug'];
-
-const ForceRefresh = Type.Object({ forceRefresh: Type.Optional(Type.Boolean({ default: false })) });
-const ThemeParams = Type.Object({ themeID: Type.String() });
-const VersionQuery = Type.Object({
-  channel: Type.Optional(Type.String()),
-  force: Type.Optional(Type.Boolean({ default: false })),
-  allowIncompatible: Type.Optional(Type.Boolean({ default: false })),
-});
-const UpdateQuery = Type.Object({
-  channel: Type.Optional(Type.String()),
-  allowIncompatible: Type.Optional(Type.Boolean({ default: false })),
-});
 
 /** `ReleaseChannel` from a query: the name in any case, or its number. */
 function parseChannel(value: string | undefined): ReleaseChannel {
@@ -69,17 +67,17 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
 
   app.get(
     '/api/v3/WebUI/Theme',
-    { config: anonymous, schema: { tags, querystring: ForceRefresh, response: { 200: Type.Array(WebUITheme) } } },
+    { config: anonymous, schema: { tags, querystring: ThemeRefreshQuery, response: { 200: Type.Array(WebUITheme) } } },
     (request) => themes.list(request.query.forceRefresh),
   );
-  app.get('/api/v3/WebUI/Theme.css', { config: anonymous, schema: { tags, querystring: ForceRefresh } }, async (request, reply) =>
+  app.get('/api/v3/WebUI/Theme.css', { config: anonymous, schema: { tags, querystring: ThemeRefreshQuery } }, async (request, reply) =>
     sendCss(reply, await themes.stylesheet(request.query.forceRefresh)),
   );
 
   // Themes are public styling, as the list and the combined stylesheet are (contract: anonymous).
   app.get(
     '/api/v3/WebUI/Theme/:themeID',
-    { config: anonymous, schema: { tags, params: ThemeParams, querystring: ForceRefresh } },
+    { config: anonymous, schema: { tags, params: ThemeParams, querystring: ThemeRefreshQuery } },
     async (request, reply) => {
       const cssOnly = request.params.themeID.toLowerCase().endsWith('.css');
       const theme = await themes.get(cssOnly ? request.params.themeID.slice(0, -4) : request.params.themeID, request.query.forceRefresh);
@@ -157,7 +155,7 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
 
   app.get(
     '/api/v3/WebUI/LatestVersion',
-    { config: { initFriendly: true }, schema: { tags, querystring: VersionQuery, response: { 200: ComponentVersion } } },
+    { config: { initFriendly: true }, schema: { tags, querystring: WebUIVersionQuery, response: { 200: ComponentVersion } } },
     async (request) => {
       const channel = parseChannel(request.query.channel);
       const release = await releases
@@ -169,7 +167,7 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
 
   app.get(
     '/api/v3/WebUI/LatestServerVersion',
-    { config: { initFriendly: true }, schema: { tags, querystring: VersionQuery, response: { 200: ComponentVersion } } },
+    { config: { initFriendly: true }, schema: { tags, querystring: WebUIVersionQuery, response: { 200: ComponentVersion } } },
     async (request) => {
       const channel = parseChannel(request.query.channel);
       return releases.latestServer(channel, { force: request.query.force }).catch(mapReleaseError);
@@ -206,10 +204,10 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
     if (installed) throw validationError('Request', 'Unable to install web UI when a web UI is already installed.');
     return (await runUpdate(request)) ? reply.redirect('/webui/index.html', 302) : gitHubDown(reply);
   };
-  app.post('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: UpdateQuery } }, install);
-  app.get('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: UpdateQuery } }, install);
-  app.post('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: UpdateQuery } }, update);
-  app.get('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: UpdateQuery } }, update);
+  app.post('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: WebUIUpdateQuery } }, install);
+  app.get('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: WebUIUpdateQuery } }, install);
+  app.post('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
+  app.get('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
 
   return { themes, releases };
 }
