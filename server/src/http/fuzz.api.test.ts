@@ -171,17 +171,15 @@ describe('fuzzing every route with malformed requests', () => {
     let sent = 0;
     const statuses: Record<number, number> = {};
     const failures: string[] = [];
-    const request = fc
-      .constantFrom(...routes)
-      .chain((route) =>
-        fc.record({
-          route: fc.constant(route),
-          url: urlFor(route),
-          body: bodyFor(route),
-          admin: fc.boolean(),
-          huge: fc.integer({ min: 0, max: 200 }),
-        }),
-      );
+    const request = fc.constantFrom(...routes).chain((route) =>
+      fc.record({
+        route: fc.constant(route),
+        url: urlFor(route),
+        body: bodyFor(route),
+        admin: fc.boolean(),
+        huge: fc.integer({ min: 0, max: 200 }),
+      }),
+    );
     await fc.assert(
       fc.asyncProperty(request, async ({ route, url, body, admin, huge }) => {
         const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
