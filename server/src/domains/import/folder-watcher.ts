@@ -16,6 +16,8 @@ const SETTLE_MS = 3000;
  */
 export class FolderWatcher {
   private readonly watchers = new Map<number, FSWatcher>();
+  /** Settles when a watcher's first scan is done: a file created before that counts as already there and is skipped. */
+  private readonly scanned = new Map<number, Promise<void>>();
   private started = false;
 
   constructor(
@@ -39,6 +41,7 @@ export class FolderWatcher {
     this.started = false;
     await Promise.all([...this.watchers.values()].map((watcher) => watcher.close()));
     this.watchers.clear();
+    this.scanned.clear();
   }
 
   /** Re-reads the folder list: starts and stops watchers to match WatchForNewFiles. */
@@ -48,9 +51,15 @@ export class FolderWatcher {
       if (!wanted.has(id)) {
         await watcher.close();
         this.watchers.delete(id);
+        this.scanned.delete(id);
       }
     }
     for (const folder of wanted.values()) if (!this.watchers.has(folder.id)) this.watch(folder);
+  }
+
+  /** Resolves once every watcher has finished its first scan, so that files created from then on are reported. */
+  async whenWatching(): Promise<void> {
+    await Promise.all(this.scanned.values());
   }
 
   private watch(folder: ImportFolderRow): void {
@@ -73,6 +82,7 @@ export class FolderWatcher {
     });
     watcher.on('error', (error) => this.logger.warn({ err: error }, `Watching ${folder.path} failed`));
     this.watchers.set(folder.id, watcher);
+    this.scanned.set(folder.id, new Promise((resolve) => watcher.once('ready', () => resolve())));
     this.logger.info(`Watching ${folder.path} for new files`);
   }
 }

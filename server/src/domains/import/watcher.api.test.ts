@@ -39,7 +39,8 @@ describe('watching import folders', () => {
     });
     expect(created.statusCode).toBe(200);
     await waitFor(async () => (server.services.watcher as unknown as { watchers: Map<number, unknown> }).watchers.size > 0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A file created before the watcher's first scan is done counts as already there: wait for the scan, not a time.
+    await server.services.watcher.whenWatching();
 
     // Written in two parts, as a copy in progress would be.
     const target = path.join(media, 'New Episode.mkv');
