@@ -159,6 +159,7 @@ export async function buildApp(
   registerMetadataRoutes(app, {
     ...services.metadata,
     links: services.metadata.manualLinks,
+    files: services.files,
     settings: services.settings,
     logger: logger.child({ name: 'AniDB' }),
   });

@@ -30,16 +30,20 @@ import { closeMediaInfo, readMediaInfo } from './media/mediainfo/index.js';
 import { AniDBConnection } from './domains/metadata/anidb-connection.js';
 import { AnimeImport, type AnimeSource } from './domains/metadata/anime-import.js';
 import { AnimeStore } from './domains/metadata/anime.store.js';
-import { CollectionStore } from './domains/metadata/collection.store.js';
+import { LocalSeriesStore } from './domains/metadata/local-series.store.js';
 import { FileLinksStore } from './domains/metadata/file-links.store.js';
 import { FileMatching } from './domains/metadata/file-matching.js';
 import { anidbHttpSource } from './domains/metadata/anidb-http-source.js';
 import { ManualLinks } from './domains/metadata/manual-links.js';
+import { ManualLinksStore } from './domains/metadata/manual-links.store.js';
 import { MetadataScheduler } from './domains/metadata/metadata-scheduler.js';
 import { MyList } from './domains/metadata/my-list.js';
 import { FileXRefs } from './domains/metadata/file-xrefs.js';
+import { FileXRefsStore } from './domains/metadata/file-xrefs.store.js';
 import { SeriesRemoval } from './domains/metadata/series-removal.js';
+import { SeriesRemovalStore } from './domains/metadata/series-removal.store.js';
 import { AniDBSearch } from './domains/metadata/anidb-search.js';
+import { AniDBSearchStore } from './domains/metadata/anidb-search.store.js';
 import { ImageStore } from './domains/images/image-store.js';
 import { ImagesService, queueAniDBImages } from './domains/images/images.service.js';
 import { ImagesStore } from './domains/images/images.store.js';
@@ -106,7 +110,6 @@ export interface Services {
     anidb: AniDBConnection;
     scheduler: MetadataScheduler;
     myList: MyList;
-    files: FilesStore;
     seriesRemoval: SeriesRemoval;
     anidbSearch: AniDBSearch;
   };
@@ -195,7 +198,7 @@ export async function createServices(
     onFilesImported: (fileIds) => renamer.queueRenameOnImport(fileIds),
     source: options.animeSource ?? anidbHttpSource(config, settings, anidb, logger.child({ name: 'AniDB HTTP' })),
     anime: new AnimeStore(db.kysely),
-    collection: new CollectionStore(db.kysely),
+    localSeries: new LocalSeriesStore(db.kysely),
     links,
     files: filesStore,
     settings,
@@ -203,7 +206,7 @@ export async function createServices(
     bus,
   });
   const myList = new MyList({ anidb, settings, queue });
-  const fileXRefs = new FileXRefs(db.kysely);
+  const fileXRefs = new FileXRefs(new FileXRefsStore(db.kysely));
   const fileMatching = new FileMatching({
     onIdentified: (content) => myList.queueAdd(content),
     files: filesStore,
@@ -223,13 +226,13 @@ export async function createServices(
     details: fileXRefs,
   });
   const manualLinks = new ManualLinks({
-    db: db.kysely,
+    store: new ManualLinksStore(db.kysely),
     files: filesStore,
     bus,
     onLinked: (fileIds) => renamer.queueRenameOnImport(fileIds),
   });
   const anidbSearch = new AniDBSearch({
-    db: db.kysely,
+    store: new AniDBSearchStore(db.kysely),
     hasPoster: (animeId) => imageStore.has('AniDB', 'Poster', animeId),
     dump: new AniDBTitlesDump({
       url: process.env.SHOKO_ANIDB_TITLES_URL?.trim() || DEFAULT_TITLES_URL,
@@ -238,7 +241,7 @@ export async function createServices(
     }),
   });
   const seriesRemoval = new SeriesRemoval({
-    db: db.kysely,
+    store: new SeriesRemovalStore(db.kysely),
     xrefs: fileXRefs,
     bus,
     deleteFiles: (ids, options) => files.deleteFiles(ids, options),
@@ -401,7 +404,6 @@ export async function createServices(
       anidb,
       scheduler: metadataScheduler,
       myList,
-      files: filesStore,
       seriesRemoval,
       anidbSearch,
     },

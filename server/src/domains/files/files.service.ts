@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
-  FILE_SORT_CRITERIA,
   type AVDumpInfo,
   type File,
   type FileExcludeType,
@@ -158,6 +157,13 @@ export class FilesService {
     const includeSet = new Set<string>(include);
     const extras = await this.extrasOf([row], includeSet, new Set(includeDataFrom), viewerId);
     return this.toModel(row, await this.store.locationsOfFiles([id]), includeSet, extras.get(id));
+  }
+
+  /** The content (ED2K, empty until hashed, and size) of a file. */
+  async content(id: number): Promise<{ ed2k: string; size: number }> {
+    const row = await this.store.file(id);
+    if (!row) throw notFound('No File entry for the given fileID');
+    return { ed2k: row.ed2k, size: row.size };
   }
 
   /** T3: a folder's files (optionally under one sub-folder) oldest first, ignored ones included. */

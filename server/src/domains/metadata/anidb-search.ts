@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { AnidbAnimeHit, AnidbEpisode, AnidbHitTitle } from '@shoko-ts/contract';
 import { notFound } from '../../http/problem.js';
 import { titleScore, type AniDBTitlesDump, type DumpAnime } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/title-similarity.js';
+import type { AniDBSearchStore } from './anidb-search.store.js';
 
 /** Title types of the anime XML and of the titles dump, as the API names them. */
 const TITLE_TYPES: Record<string, string> = {
@@ -14,42 +14,6 @@ const TITLE_TYPES: Record<string, string> = {
   card: 'TitleCard',
   kana: 'KanjiReading',
 };
-
-export interface ApiTitle {
-  Name: string;
-  Language: string;
-  Type: string;
-  Default: boolean;
-  Preferred: boolean;
-  Source: 'AniDB';
-}
-
-export interface AnidbAnimeModel {
-  ID: number;
-  ShokoID: number | null;
-  Type: string;
-  Title: string;
-  Titles?: ApiTitle[];
-  Description?: string;
-  AirDate: string | null;
-  EndDate: string | null;
-  Restricted: boolean;
-  Poster: Record<string, unknown>;
-  EpisodeCount: number | null;
-  Rating?: { Value: number; MaxValue: number; Source: 'AniDB'; Votes: number; Type: null };
-}
-
-export interface AnidbEpisodeModel {
-  ID: number;
-  AnimeID: number;
-  Type: string;
-  EpisodeNumber: number;
-  AirDate: string | null;
-  Title: string;
-  Titles: ApiTitle[];
-  Description: string;
-  Rating: { Value: number; MaxValue: number; Source: 'AniDB'; Votes: number; Type: null };
-}
 
 export type IncludeOnly = 'true' | 'false' | 'only';
 
@@ -78,7 +42,7 @@ const poster = (animeId: number, available: boolean) => ({
   Height: null,
 });
 
-const toTitles = (titles: Array<{ type: string; language: string; value: string }>, shown: string): ApiTitle[] =>
+const toTitles = (titles: Array<{ type: string; language: string; value: string }>, shown: string): AnidbHitTitle[] =>
   titles.map((t) => ({
     Name: t.value,
     Language: t.language,
@@ -97,7 +61,7 @@ const keep = (filter: IncludeOnly, matches: boolean) => (filter === 'only' ? mat
 export class AniDBSearch {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
+      store: AniDBSearchStore;
       dump: AniDBTitlesDump;
       /** Whether a poster of the anime is stored locally. */
       hasPoster?: (animeId: number) => boolean;
@@ -107,7 +71,7 @@ export class AniDBSearch {
   async search(
     query: string,
     options: { fuzzy: boolean; local?: boolean; includeTitles: boolean; searchById: boolean; page: number; pageSize: number },
-  ): Promise<{ Total: number; List: AnidbAnimeModel[] }> {
+  ): Promise<{ Total: number; List: AnidbAnimeHit[] }> {
     await this.deps.dump.ready();
     const text = query.trim();
     let ids: number[];
@@ -130,32 +94,15 @@ export class AniDBSearch {
     return { Total: ids.length, List: await this.models(pageIds, options.includeTitles) };
   }
 
-  async anime(animeId: number): Promise<AnidbAnimeModel> {
+  async anime(animeId: number): Promise<AnidbAnimeHit> {
     const [model] = await this.models([animeId], true, { localOnly: true });
     if (!model) throw notFound('No AnidbAnime entry for the given anidbID');
     return model;
   }
 
-  async episodes(animeId: number, query: AnidbEpisodeQuery): Promise<{ Total: number; List: AnidbEpisodeModel[] }> {
+  async episodes(animeId: number, query: AnidbEpisodeQuery): Promise<{ Total: number; List: AnidbEpisode[] }> {
     if (!(await this.localAnime([animeId])).length) throw notFound('No AnidbAnime entry for the given anidbID');
-    const rows = await this.deps.db
-      .selectFrom('anidb_episodes as ae')
-      .leftJoin('episodes as e', 'e.anidb_episode_id', 'ae.id')
-      .select([
-        'ae.id',
-        'ae.anime_id',
-        'ae.type',
-        'ae.number',
-        'ae.air_date',
-        'ae.titles',
-        'ae.description',
-        'ae.rating',
-        'ae.votes',
-        'e.id as shokoId',
-        'e.is_hidden',
-      ])
-      .where('ae.anime_id', '=', animeId)
-      .execute();
+    const rows = await this.deps.store.episodesOfAnime(animeId);
     const withFiles = await this.episodesWithFiles(rows.map((r) => r.id));
     const watched = await this.watchedEpisodes(
       query.userId,
@@ -175,7 +122,7 @@ export class AniDBSearch {
       );
     });
     const models = list.map((row) => this.episodeModel(row));
-    let ordered: AnidbEpisodeModel[];
+    let ordered: AnidbEpisode[];
     if (query.search?.trim()) {
       const needle = normaliseTitle(query.search);
       ordered = models
@@ -201,7 +148,7 @@ export class AniDBSearch {
     description: string;
     rating: number;
     votes: number;
-  }): AnidbEpisodeModel {
+  }): AnidbEpisode {
     const titles = JSON.parse(row.titles) as Array<{ language: string; value: string }>;
     const shown = titles.find((t) => t.language === 'en')?.value ?? titles[0]?.value ?? `Episode ${row.number}`;
     return {
@@ -224,12 +171,12 @@ export class AniDBSearch {
     };
   }
 
-  private async models(ids: number[], includeTitles: boolean, options: { localOnly?: boolean } = {}): Promise<AnidbAnimeModel[]> {
+  private async models(ids: number[], includeTitles: boolean, options: { localOnly?: boolean } = {}): Promise<AnidbAnimeHit[]> {
     if (!ids.length) return [];
     const local = new Map((await this.localAnime(ids)).map((row) => [row.id, row]));
     const titles = await this.localTitles([...local.keys()]);
     const series = await this.seriesByAnime(ids);
-    const models: AnidbAnimeModel[] = [];
+    const models: AnidbAnimeHit[] = [];
     for (const id of ids) {
       const row = local.get(id);
       if (row) {
@@ -271,19 +218,13 @@ export class AniDBSearch {
   }
 
   private localAnime(ids: number[]) {
-    if (!ids.length) return Promise.resolve([]);
-    return this.deps.db.selectFrom('anidb_anime').selectAll().where('id', 'in', ids).execute();
+    return this.deps.store.anime(ids);
   }
 
   private async localTitles(ids: number[]): Promise<Map<number, Array<{ type: string; language: string; value: string }>>> {
     const result = new Map<number, Array<{ type: string; language: string; value: string }>>();
     if (!ids.length) return result;
-    for (const row of await this.deps.db
-      .selectFrom('anidb_anime_titles')
-      .select(['anime_id', 'type', 'language', 'value'])
-      .where('anime_id', 'in', ids)
-      .orderBy('id')
-      .execute()) {
+    for (const row of await this.deps.store.titlesOfAnime(ids)) {
       const list = result.get(row.anime_id) ?? [];
       list.push(row);
       result.set(row.anime_id, list);
@@ -293,7 +234,7 @@ export class AniDBSearch {
 
   private async localTitleMatches(query: string, fuzzy: boolean): Promise<Array<{ id: number; score: number }>> {
     const needle = normaliseTitle(query);
-    const rows = await this.deps.db.selectFrom('anidb_anime_titles').select(['anime_id', 'value']).execute();
+    const rows = await this.deps.store.allTitles();
     const best = new Map<number, number>();
     for (const row of rows) {
       const score = titleScore(normaliseTitle(row.value), needle, fuzzy);
@@ -304,40 +245,17 @@ export class AniDBSearch {
 
   private async seriesByAnime(ids: number[]): Promise<Map<number, number>> {
     if (!ids.length) return new Map();
-    const rows: Array<{ id: number; anime_id: number }> = [];
-    for (let i = 0; i < ids.length; i += 5000) {
-      rows.push(
-        ...(await this.deps.db
-          .selectFrom('series')
-          .select(['id', 'anime_id'])
-          .where('anime_id', 'in', ids.slice(i, i + 5000))
-          .execute()),
-      );
-    }
+    const rows = await this.deps.store.seriesOfAnime(ids);
     return new Map(rows.map((r) => [r.anime_id, r.id]));
   }
 
   private async episodesWithFiles(anidbEpisodeIds: number[]): Promise<Set<number>> {
     if (!anidbEpisodeIds.length) return new Set();
-    const rows = await this.deps.db
-      .selectFrom('file_episode_links as l')
-      .innerJoin('files as f', (join) => join.onRef('f.ed2k', '=', 'l.ed2k').onRef('f.size', '=', 'l.size'))
-      .select('l.episode_id')
-      .distinct()
-      .where('l.episode_id', 'in', anidbEpisodeIds)
-      .execute();
-    return new Set(rows.map((r) => r.episode_id));
+    return new Set(await this.deps.store.episodesWithFiles(anidbEpisodeIds));
   }
 
   private async watchedEpisodes(userId: number, episodeIds: number[]): Promise<Set<number>> {
     if (!episodeIds.length) return new Set();
-    const rows = await this.deps.db
-      .selectFrom('user_episode_states')
-      .select('episode_id')
-      .where('user_id', '=', userId)
-      .where('watched_at', 'is not', null)
-      .where('episode_id', 'in', episodeIds)
-      .execute();
-    return new Set(rows.map((r) => r.episode_id));
+    return new Set(await this.deps.store.watchedEpisodes(userId, episodeIds));
   }
 }

@@ -7,7 +7,7 @@ import type { FilesStore } from '../files/files.store.js';
 import { fileEvent } from '../import/import.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AnimeMetadata, AnimeStore } from './anime.store.js';
-import type { CollectionStore } from './collection.store.js';
+import type { LocalSeriesStore } from './local-series.store.js';
 import type { FileLinksStore } from './file-links.store.js';
 import { findRelatedGroup } from './grouping.js';
 
@@ -33,7 +33,7 @@ export class AnimeImport {
     private readonly deps: {
       source: AnimeSource;
       anime: AnimeStore;
-      collection: CollectionStore;
+      localSeries: LocalSeriesStore;
       links: FileLinksStore;
       files: FilesStore;
       settings: SettingsService;
@@ -63,7 +63,7 @@ export class AnimeImport {
   }
 
   async animeOfSeries(seriesId: number): Promise<number | null> {
-    return (await this.deps.collection.series(seriesId))?.anime_id ?? null;
+    return (await this.deps.localSeries.series(seriesId))?.anime_id ?? null;
   }
 
   /** The same work as the job, now, for the API's `immediate`; false when AniDB could not be asked (a ban, an error). */
@@ -92,7 +92,7 @@ export class AnimeImport {
     await this.deps.anime.save(meta);
     await this.deps.onAnimeSaved?.(meta);
     const episodeIds = meta.episodes.map((e) => e.id);
-    let series = await this.deps.collection.seriesByAnime(animeId);
+    let series = await this.deps.localSeries.seriesByAnime(animeId);
     if (!series && createSeries) {
       const settings = this.deps.settings.current;
       const groupId = settings.AutoGroupSeries
@@ -100,14 +100,14 @@ export class AnimeImport {
             maxDepth: settings.AniDb.MaxRelationDepth,
             excludedRelations: settings.AutoGroupSeriesRelationExclusions,
             relationsOf: (id) => this.deps.anime.relations(id),
-            groupOfAnime: async (ids) => new Map((await this.deps.collection.seriesByAnimeIds(ids)).map((s) => [s.anime_id, s.group_id])),
+            groupOfAnime: async (ids) => new Map((await this.deps.localSeries.seriesByAnimeIds(ids)).map((s) => [s.anime_id, s.group_id])),
           })
         : null;
-      await this.deps.collection.createSeries(animeId, { groupId, groupName: meta.mainTitle, description: meta.description, episodeIds });
-      series = await this.deps.collection.seriesByAnime(animeId);
+      await this.deps.localSeries.createSeries(animeId, { groupId, groupName: meta.mainTitle, description: meta.description, episodeIds });
+      series = await this.deps.localSeries.seriesByAnime(animeId);
       ctx.logger.info(`Created series "${meta.mainTitle}" (AniDB ${animeId})${groupId ? ` in group ${groupId}` : ''}`);
     } else if (series) {
-      await this.deps.collection.addMissingEpisodes(series.id, episodeIds);
+      await this.deps.localSeries.addMissingEpisodes(series.id, episodeIds);
     }
     if (!series) return;
     this.deps.bus.emit('shoko', {
@@ -119,7 +119,7 @@ export class AnimeImport {
 
   private async announceMatchedFiles(animeId: number): Promise<void> {
     const contents = await this.deps.links.contentsOfAnime(animeId);
-    const importedIds = await this.deps.collection.markImported(contents);
+    const importedIds = await this.deps.localSeries.markImported(contents);
     if (importedIds.length) await this.deps.onFilesImported?.(importedIds);
     for (const location of await this.deps.files.locationsOfFiles(importedIds)) {
       this.deps.bus.emit('shoko', { event: 'FileMatched', payload: fileEvent(location.file_id, location) });

@@ -1,24 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { FileAniDB, FileCrossReference } from '@shoko-ts/contract';
+import type { FileXRefsStore } from './file-xrefs.store.js';
 
 type Content = { ed2k: string; size: number };
 const keyOf = (c: Content) => `${c.ed2k}:${c.size}`;
-
-export interface EpisodeCrossReference {
-  ID: number | null;
-  AniDB: number;
-  TMDB: { Episode: number[]; Movie: number[]; Show: number[] };
-  ReleaseGroup: number | null;
-  ED2K: string;
-  FileSize: number;
-  Percentage: { Start: number; End: number; Size: number; Group: number };
-  Source: 'AniDB' | 'User';
-}
-
-export interface FileCrossReference {
-  SeriesID: { ID: number | null; AniDB: number; TMDB: { Movie: number[]; Show: number[] } };
-  EpisodeIDs: EpisodeCrossReference[];
-}
 
 /** How many parts a file that covers `percentage` of an episode is assumed to be one of (contract files.md §1.7). */
 export function partsOf(percentage: number): number {
@@ -53,33 +37,13 @@ export function fileSourceOf(stored: string): string {
 
 /** The links and AniDB records of file contents, shaped as the File model's `SeriesIDs` and `AniDB`. */
 export class FileXRefs {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly store: FileXRefsStore) {}
 
   async crossReferences(contents: Content[]): Promise<Map<string, FileCrossReference[]>> {
     const result = new Map<string, FileCrossReference[]>();
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.db
-        .selectFrom('file_episode_links as l')
-        .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
-        .leftJoin('episodes as e', 'e.anidb_episode_id', 'l.episode_id')
-        .leftJoin('series as s', (join) => join.on((eb) => eb('s.anime_id', '=', eb.fn.coalesce('ae.anime_id', 'l.anime_id'))))
-        .select([
-          'l.ed2k',
-          'l.size',
-          'l.episode_id',
-          'l.anime_id',
-          'l.percentage',
-          'l.source',
-          'l.release_group_id',
-          'l.ordering',
-          'ae.anime_id as episodeAnime',
-          'e.id as shokoEpisode',
-          's.id as shokoSeries',
-        ])
-        .where('l.ed2k', 'in', hashes.slice(i, i + 500))
-        .orderBy('l.ordering')
-        .execute();
+      const rows = await this.store.linksOfHashes(hashes.slice(i, i + 500));
       const wanted = new Set(contents.map(keyOf));
       for (const row of rows) {
         const key = keyOf(row);
@@ -121,57 +85,32 @@ export class FileXRefs {
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
     const linked = new Set<string>();
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.db
-        .selectFrom('file_episode_links')
-        .select(['ed2k', 'size'])
-        .where('source', '=', 'User')
-        .where('ed2k', 'in', hashes.slice(i, i + 500))
-        .execute();
+      const rows = await this.store.userLinkedOfHashes(hashes.slice(i, i + 500));
       for (const row of rows) linked.add(keyOf(row));
     }
     return linked;
   }
 
   async contentsOfSeries(seriesId: number): Promise<Set<string> | null> {
-    const series = await this.db.selectFrom('series').select('anime_id').where('id', '=', seriesId).executeTakeFirst();
-    if (!series) return null;
-    const rows = await this.db
-      .selectFrom('file_episode_links as l')
-      .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
-      .select(['l.ed2k', 'l.size'])
-      .where((eb) =>
-        eb.or([eb('ae.anime_id', '=', series.anime_id), eb.and([eb('ae.id', 'is', null), eb('l.anime_id', '=', series.anime_id)])]),
-      )
-      .execute();
-    return new Set(rows.map(keyOf));
+    const animeId = await this.store.animeOfSeries(seriesId);
+    if (animeId === undefined) return null;
+    return new Set((await this.store.contentsOfAnime(animeId)).map(keyOf));
   }
 
   async contentsOfEpisode(episodeId: number): Promise<Set<string> | null> {
-    const episode = await this.db.selectFrom('episodes').select('anidb_episode_id').where('id', '=', episodeId).executeTakeFirst();
-    if (!episode) return null;
-    const rows = await this.db
-      .selectFrom('file_episode_links')
-      .select(['ed2k', 'size'])
-      .where('episode_id', '=', episode.anidb_episode_id)
-      .execute();
-    return new Set(rows.map(keyOf));
+    const anidbEpisodeId = await this.store.anidbEpisodeOf(episodeId);
+    if (anidbEpisodeId === undefined) return null;
+    return new Set((await this.store.contentsOfAnidbEpisode(anidbEpisodeId)).map(keyOf));
   }
 
-  async anidbFiles(contents: Content[]): Promise<Map<string, Record<string, unknown>>> {
-    const result = new Map<string, Record<string, unknown>>();
+  async anidbFiles(contents: Content[]): Promise<Map<string, FileAniDB>> {
+    const result = new Map<string, FileAniDB>();
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
     for (let i = 0; i < hashes.length; i += 500) {
-      const rows = await this.db
-        .selectFrom('anidb_files')
-        .leftJoin('anidb_release_groups as g', 'g.id', 'anidb_files.group_id')
-        .selectAll('anidb_files')
-        .select(['g.name as group_name', 'g.short_name as group_short_name'])
-        .where('ed2k', 'in', hashes.slice(i, i + 500))
-        .where('file_id', 'is not', null)
-        .execute();
+      const rows = await this.store.anidbFilesOfHashes(hashes.slice(i, i + 500));
       for (const row of rows) {
         result.set(keyOf(row), {
-          ID: row.file_id,
+          ID: row.file_id!,
           Source: fileSourceOf(row.source),
           ReleaseGroup: { ID: row.group_id, Name: row.group_name ?? null, ShortName: row.group_short_name ?? null, Source: 'AniDB' },
           ReleaseDate: null,

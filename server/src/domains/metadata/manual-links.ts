@@ -1,23 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
 import type { FilesStore } from '../files/files.store.js';
 import { fileEvent } from '../import/import.service.js';
+import type { EpisodeTarget, ManualLinksStore, UserLinkRequest } from './manual-links.store.js';
 
 /** AniDB's epno prefixes and the episode types they stand for. */
 const EPNO_TYPES: Record<string, string> = { '': 'Episode', S: 'Special', C: 'Credits', T: 'Trailer', P: 'Parody', O: 'Other' };
-
-interface EpisodeTarget {
-  anidbEpisodeId: number;
-  animeId: number;
-}
-
-interface LinkRequest {
-  fileId: number;
-  episodes: EpisodeTarget[];
-  percentage: number;
-}
 
 /** `12` → Episode 12, `S2` → Special 2; null when the text is not an epno. */
 export function parseEpno(text: string): { type: string; number: number } | null {
@@ -33,7 +21,7 @@ export function parseEpno(text: string): { type: string; number: number } | null
 export class ManualLinks {
   constructor(
     private readonly deps: {
-      db: Kysely<Database>;
+      store: ManualLinksStore;
       files: FilesStore;
       bus: EventBus;
       /** Files a user just linked (rename/move on import follows). */
@@ -90,12 +78,7 @@ export class ManualLinks {
   /** F36: removes the user's links to the given AniDB episodes, or all of them; AniDB's links cannot be removed. */
   async unlink(fileId: number, anidbEpisodeIds: number[] | null): Promise<void> {
     const file = await this.hashedFile(fileId);
-    const links = await this.deps.db
-      .selectFrom('file_episode_links')
-      .selectAll()
-      .where('ed2k', '=', file.ed2k)
-      .where('size', '=', file.size)
-      .execute();
+    const links = await this.deps.store.linksOfContent(file.ed2k, file.size);
     const selected = anidbEpisodeIds ? links.filter((link) => anidbEpisodeIds.includes(link.episode_id)) : links;
     const errors = new FieldErrorCollector();
     for (const link of selected.filter((l) => l.source === 'AniDB')) {
@@ -106,17 +89,10 @@ export class ManualLinks {
     }
     errors.throwIfAny();
     if (!selected.length) return;
-    await this.deps.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('file_episode_links')
-        .where(
-          'id',
-          'in',
-          selected.map((l) => l.id),
-        )
-        .execute();
-      await trx.updateTable('files').set({ imported_at: null, updated_at: new Date().toISOString() }).where('id', '=', fileId).execute();
-    });
+    await this.deps.store.removeLinks(
+      selected.map((l) => l.id),
+      fileId,
+    );
     await this.announce([fileId], 'FileNotMatched');
   }
 
@@ -141,17 +117,11 @@ export class ManualLinks {
 
   private async checkNoAniDBLinks(files: Array<{ id: number; ed2k: string; size: number }>, errors: FieldErrorCollector): Promise<void> {
     for (const file of files) {
-      const anidbLinks = await this.deps.db
-        .selectFrom('file_episode_links')
-        .select('episode_id')
-        .where('ed2k', '=', file.ed2k)
-        .where('size', '=', file.size)
-        .where('source', '=', 'AniDB')
-        .execute();
-      for (const link of anidbLinks) {
+      const anidbLinks = await this.deps.store.anidbLinkedEpisodes(file.ed2k, file.size);
+      for (const episodeId of anidbLinks) {
         errors.add(
           'CrossReferences',
-          `Unable to remove AniDB cross-reference to anidb episode with id ${link.episode_id} for file with id ${file.id}.`,
+          `Unable to remove AniDB cross-reference to anidb episode with id ${episodeId} for file with id ${file.id}.`,
         );
       }
     }
@@ -159,12 +129,7 @@ export class ManualLinks {
 
   private async shokoEpisodes(ids: number[], onMissing: (id: number) => void): Promise<EpisodeTarget[]> {
     if (!ids.length) return [];
-    const rows = await this.deps.db
-      .selectFrom('episodes')
-      .innerJoin('anidb_episodes', 'anidb_episodes.id', 'episodes.anidb_episode_id')
-      .select(['episodes.id', 'anidb_episodes.id as anidbEpisodeId', 'anidb_episodes.anime_id as animeId'])
-      .where('episodes.id', 'in', ids)
-      .execute();
+    const rows = await this.deps.store.shokoEpisodes(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -177,7 +142,7 @@ export class ManualLinks {
   }
 
   private async rangeOf(seriesId: number, rangeStart: string, rangeEnd: string, errors: FieldErrorCollector): Promise<EpisodeTarget[]> {
-    const series = await this.deps.db.selectFrom('series').select(['id', 'anime_id']).where('id', '=', seriesId).executeTakeFirst();
+    const series = await this.deps.store.series(seriesId);
     if (!series) {
       errors.add('SeriesID', `Unable to find series with id ${seriesId}.`);
       return [];
@@ -191,13 +156,7 @@ export class ManualLinks {
       errors.add('RangeEnd', 'Unable to use different episode types in the `RangeStart` and `RangeEnd`.');
       return [];
     }
-    const episodes = await this.deps.db
-      .selectFrom('anidb_episodes')
-      .select(['id', 'number'])
-      .where('anime_id', '=', series.anime_id)
-      .where('type', '=', start.type)
-      .orderBy('number')
-      .execute();
+    const episodes = await this.deps.store.anidbEpisodesOfType(series.anime_id, start.type);
     const count = episodes.length;
     if (start.number < 1) errors.add('RangeStart', '`RangeStart` cannot be lower than 1.');
     else if (start.number > count)
@@ -211,37 +170,8 @@ export class ManualLinks {
   }
 
   /** Replaces each file's user links with the new ones and marks it imported, all in one transaction. */
-  private async replaceUserLinks(requests: LinkRequest[]): Promise<void> {
-    const stamp = new Date().toISOString();
-    await this.deps.db.transaction().execute(async (trx) => {
-      for (const request of requests) {
-        const file = await trx.selectFrom('files').select(['ed2k', 'size']).where('id', '=', request.fileId).executeTakeFirstOrThrow();
-        await trx
-          .deleteFrom('file_episode_links')
-          .where('ed2k', '=', file.ed2k!)
-          .where('size', '=', file.size)
-          .where('source', '=', 'User')
-          .execute();
-        if (request.episodes.length) {
-          await trx
-            .insertInto('file_episode_links')
-            .values(
-              request.episodes.map((episode, ordering) => ({
-                ed2k: file.ed2k!,
-                size: file.size,
-                anime_id: episode.animeId,
-                episode_id: episode.anidbEpisodeId,
-                percentage: request.percentage,
-                ordering,
-                source: 'User' as const,
-                release_group_id: null,
-              })),
-            )
-            .execute();
-        }
-        await trx.updateTable('files').set({ imported_at: stamp, updated_at: stamp }).where('id', '=', request.fileId).execute();
-      }
-    });
+  private async replaceUserLinks(requests: UserLinkRequest[]): Promise<void> {
+    await this.deps.store.replaceUserLinks(requests);
     const fileIds = requests.map((r) => r.fileId);
     await this.announce(fileIds, 'FileMatched');
     await this.deps.onLinked?.(fileIds);

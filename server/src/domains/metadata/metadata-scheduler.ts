@@ -7,6 +7,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { AniDBConnection } from './anidb-connection.js';
 import type { AnimeImport } from './anime-import.js';
 import type { FileMatching } from './file-matching.js';
+import { MetadataSchedulerStore } from './metadata-scheduler.store.js';
 
 const HOUR = 60 * 60_000;
 /** How long an unknown file waits before AniDB is asked again, by the number of lookups so far. */
@@ -36,9 +37,11 @@ export function recheckDelay(attempts: number): number {
 export class MetadataScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private readonly store: MetadataSchedulerStore;
 
   constructor(
     private readonly deps: {
+      /** The scheduler's queries run in its own store over this database (tests build schedulers from it too). */
       db: Kysely<Database>;
       settings: SettingsService;
       anidb: AniDBConnection;
@@ -49,6 +52,7 @@ export class MetadataScheduler {
       now?: () => number;
     },
   ) {
+    this.store = new MetadataSchedulerStore(deps.db);
     const onBanChange = (state: { Value: boolean }) => {
       if (!state.Value && this.timer) void this.check();
     };
@@ -95,14 +99,7 @@ export class MetadataScheduler {
 
   /** Anime that linked files point at but that have no stored data or no series yet. */
   private async animeNeedingData(): Promise<number[]> {
-    const rows = await this.deps.db
-      .selectFrom('file_episode_links')
-      .leftJoin('series', 'series.anime_id', 'file_episode_links.anime_id')
-      .select('file_episode_links.anime_id')
-      .distinct()
-      .where('series.id', 'is', null)
-      .execute();
-    return rows.map((r) => r.anime_id);
+    return this.store.linkedAnimeWithoutSeries();
   }
 
   /** Anime of the collection whose data is older than `AniDb.Anime_UpdateFrequency` allows. */
@@ -110,34 +107,12 @@ export class MetadataScheduler {
     const maxAge = UPDATE_AGES[this.deps.settings.current.AniDb.Anime_UpdateFrequency] ?? null;
     if (maxAge === null) return [];
     const cutoff = new Date((this.deps.now ?? Date.now)() - maxAge).toISOString();
-    const rows = await this.deps.db
-      .selectFrom('anidb_anime')
-      .innerJoin('series', 'series.anime_id', 'anidb_anime.id')
-      .select('anidb_anime.id')
-      .where('anidb_anime.fetched_at', '<', cutoff)
-      .execute();
-    return rows.map((r) => r.id);
+    return this.store.collectionAnimeFetchedBefore(cutoff);
   }
 
   /** Hashed, not ignored files without links whose last lookup is old enough (or that were never looked up). */
   private async filesDueForLookup(): Promise<number[]> {
-    const rows = await this.deps.db
-      .selectFrom('files')
-      .leftJoin('anidb_files', (join) => join.onRef('anidb_files.ed2k', '=', 'files.ed2k').onRef('anidb_files.size', '=', 'files.size'))
-      .select(['files.id', 'anidb_files.lookup_attempts', 'anidb_files.looked_up_at'])
-      .where('files.ed2k', '!=', '')
-      .where('files.is_ignored', '=', 0)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('file_episode_links')
-              .select('file_episode_links.id')
-              .whereRef('file_episode_links.ed2k', '=', 'files.ed2k')
-              .whereRef('file_episode_links.size', '=', 'files.size'),
-          ),
-        ),
-      )
-      .execute();
+    const rows = await this.store.unlinkedFilesWithLookups();
     const now = (this.deps.now ?? Date.now)();
     return rows
       .filter((row) => !row.looked_up_at || Date.parse(row.looked_up_at) + recheckDelay(row.lookup_attempts ?? 0) <= now)

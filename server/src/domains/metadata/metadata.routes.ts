@@ -1,9 +1,24 @@
 import { Type } from '@sinclair/typebox';
 import type { Logger } from 'pino';
-import { LinkEpisodesBody, LinkMultipleFilesBody, LinkSeriesBody, LinkSeriesMultipleBody, UnlinkEpisodesBody } from '@shoko-ts/contract';
+import {
+  AnidbAnimeParams,
+  AnidbEpisodeListQuery,
+  AnidbRefreshParams,
+  AnidbRefreshQuery,
+  AnidbSearchPathParams,
+  AnidbSearchQuery,
+  DeleteSeriesQuery,
+  FileIDParams,
+  LinkEpisodesBody,
+  LinkMultipleFilesBody,
+  LinkSeriesBody,
+  LinkSeriesMultipleBody,
+  SeriesIDParams,
+  UnlinkEpisodesBody,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound } from '../../http/problem.js';
-import type { FilesStore } from '../files/files.store.js';
+import type { FilesService } from '../files/files.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AnimeImport } from './anime-import.js';
 import type { ManualLinks } from './manual-links.js';
@@ -13,28 +28,6 @@ import type { AniDBSearch, IncludeOnly } from './anidb-search.js';
 import { validationError } from '../../http/problem.js';
 
 const EPISODE_TYPES = ['Unknown', 'Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'] as const;
-const SearchQuery = Type.Object({
-  query: Type.Optional(Type.String()),
-  fuzzy: Type.Boolean({ default: true }),
-  local: Type.Optional(Type.Boolean()),
-  includeTitles: Type.Boolean({ default: true }),
-  searchById: Type.Boolean({ default: true }),
-  pageSize: Type.Integer({ minimum: 0, maximum: 100, default: 50 }),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-});
-const IncludeOnlyParam = Type.Optional(Type.String());
-const AnidbEpisodeQuery = Type.Object({
-  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  includeMissing: IncludeOnlyParam,
-  includeUnaired: IncludeOnlyParam,
-  includeHidden: IncludeOnlyParam,
-  includeWatched: IncludeOnlyParam,
-  type: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
-  search: Type.Optional(Type.String()),
-  fuzzy: Type.Boolean({ default: true }),
-});
-
 /** `true`, `false` or `only` in any casing; anything else is a 400 naming the parameter. */
 function includeOnly(value: string | undefined, fallback: IncludeOnly, field: string): IncludeOnly {
   if (value === undefined) return fallback;
@@ -43,16 +36,6 @@ function includeOnly(value: string | undefined, fallback: IncludeOnly, field: st
   throw validationError(field, `The value '${value}' is not valid for ${field}.`);
 }
 
-const RefreshQuery = Type.Object({
-  force: Type.Boolean({ default: false }),
-  downloadRelations: Type.Boolean({ default: false }),
-  createSeriesEntry: Type.Optional(Type.Boolean()),
-  immediate: Type.Boolean({ default: false }),
-  cacheOnly: Type.Boolean({ default: false }),
-  skipTmdbUpdate: Type.Boolean({ default: false }),
-});
-const FileParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
-
 /** Getting AniDB anime on request, and the manual links between files and episodes. */
 export function registerMetadataRoutes(
   app: App,
@@ -60,7 +43,7 @@ export function registerMetadataRoutes(
     animeImport: AnimeImport;
     links: ManualLinks;
     myList: MyList;
-    files: FilesStore;
+    files: Pick<FilesService, 'content'>;
     seriesRemoval: SeriesRemoval;
     anidbSearch: AniDBSearch;
     settings: SettingsService;
@@ -69,7 +52,7 @@ export function registerMetadataRoutes(
 ) {
   const { animeImport, links } = deps;
 
-  const refresh = async (animeId: number, query: typeof RefreshQuery.static): Promise<boolean> => {
+  const refresh = async (animeId: number, query: AnidbRefreshQuery): Promise<boolean> => {
     if (animeId <= 0) return false;
     const createSeries = query.createSeriesEntry ?? deps.settings.current.AniDb.AutomaticallyImportSeries;
     if (!query.immediate) {
@@ -81,13 +64,13 @@ export function registerMetadataRoutes(
 
   app.post(
     '/api/v3/Series/AniDB/:anidbID/Refresh',
-    { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 0 }) }), querystring: RefreshQuery } },
+    { schema: { tags: ['Series'], params: AnidbRefreshParams, querystring: AnidbRefreshQuery } },
     (request) => refresh(request.params.anidbID, request.query),
   );
 
   app.post(
     '/api/v3/Series/:seriesID/AniDB/Refresh',
-    { schema: { tags: ['Series'], params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }), querystring: RefreshQuery } },
+    { schema: { tags: ['Series'], params: SeriesIDParams, querystring: AnidbRefreshQuery } },
     async (request) => {
       const animeId = await animeImport.animeOfSeries(request.params.seriesID);
       if (animeId === null) throw notFound('No Series entry for the given seriesID');
@@ -95,7 +78,7 @@ export function registerMetadataRoutes(
     },
   );
 
-  const search = (query: string, options: typeof SearchQuery.static) =>
+  const search = (query: string, options: AnidbSearchQuery) =>
     deps.anidbSearch.search(query, {
       fuzzy: options.fuzzy,
       local: options.local,
@@ -105,14 +88,14 @@ export function registerMetadataRoutes(
       pageSize: options.pageSize,
     });
 
-  app.get('/api/v3/Series/AniDB/Search', { schema: { tags: ['Series'], querystring: SearchQuery } }, (request) =>
+  app.get('/api/v3/Series/AniDB/Search', { schema: { tags: ['Series'], querystring: AnidbSearchQuery } }, (request) =>
     search(request.query.query ?? '', request.query),
   );
 
   // The obsolete path form decodes its value once more, so `+` is a space.
   app.get(
     '/api/v3/Series/AniDB/Search/:query',
-    { schema: { tags: ['Series'], params: Type.Object({ query: Type.String() }), querystring: SearchQuery } },
+    { schema: { tags: ['Series'], params: AnidbSearchPathParams, querystring: AnidbSearchQuery } },
     (request) => {
       let text = request.params.query.replace(/\+/g, ' ');
       try {
@@ -124,15 +107,13 @@ export function registerMetadataRoutes(
     },
   );
 
-  app.get(
-    '/api/v3/Series/AniDB/:anidbID',
-    { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 1 }) }) } },
-    (request) => deps.anidbSearch.anime(request.params.anidbID),
+  app.get('/api/v3/Series/AniDB/:anidbID', { schema: { tags: ['Series'], params: AnidbAnimeParams } }, (request) =>
+    deps.anidbSearch.anime(request.params.anidbID),
   );
 
   app.get(
     '/api/v3/Series/AniDB/:anidbID/Episode',
-    { schema: { tags: ['Series'], params: Type.Object({ anidbID: Type.Integer({ minimum: 1 }) }), querystring: AnidbEpisodeQuery } },
+    { schema: { tags: ['Series'], params: AnidbAnimeParams, querystring: AnidbEpisodeListQuery } },
     (request) => {
       const q = request.query;
       const types = (Array.isArray(q.type) ? q.type : q.type ? [q.type] : [])
@@ -166,8 +147,8 @@ export function registerMetadataRoutes(
       config: { auth: 'admin' },
       schema: {
         tags: ['Series'],
-        params: Type.Object({ seriesID: Type.Integer({ minimum: 1 }) }),
-        querystring: Type.Object({ deleteFiles: Type.Boolean({ default: false }), completelyRemove: Type.Boolean({ default: false }) }),
+        params: SeriesIDParams,
+        querystring: DeleteSeriesQuery,
       },
     },
     async (request, reply) => {
@@ -177,14 +158,14 @@ export function registerMetadataRoutes(
   );
 
   const tags = ['File'];
-  app.post('/api/v3/File/:fileID/Link', { schema: { tags, params: FileParams, body: LinkEpisodesBody } }, async (request, reply) => {
+  app.post('/api/v3/File/:fileID/Link', { schema: { tags, params: FileIDParams, body: LinkEpisodesBody } }, async (request, reply) => {
     await links.linkToEpisodes(request.params.fileID, request.body.EpisodeIDs);
     return reply.code(200).send();
   });
 
   app.post(
     '/api/v3/File/:fileID/LinkFromSeries',
-    { schema: { tags, params: FileParams, body: LinkSeriesBody } },
+    { schema: { tags, params: FileIDParams, body: LinkSeriesBody } },
     async (request, reply) => {
       await links.linkToRange(request.params.fileID, request.body.SeriesID, request.body.RangeStart, request.body.RangeEnd);
       return reply.code(200).send();
@@ -193,7 +174,7 @@ export function registerMetadataRoutes(
 
   app.delete(
     '/api/v3/File/:fileID/Link',
-    { schema: { tags, params: FileParams, body: Type.Union([UnlinkEpisodesBody, Type.Null()]) } },
+    { schema: { tags, params: FileIDParams, body: Type.Union([UnlinkEpisodesBody, Type.Null()]) } },
     async (request, reply) => {
       await links.unlink(request.params.fileID, request.body?.EpisodeIDs ?? null);
       return reply.code(200).send();
@@ -206,10 +187,9 @@ export function registerMetadataRoutes(
     return reply.code(200).send();
   });
 
-  app.post('/api/v3/File/:fileID/AddToMyList', { schema: { tags, params: FileParams } }, async (request, reply) => {
-    const file = await deps.files.file(request.params.fileID);
-    if (!file) throw notFound('No File entry for the given fileID');
-    if (file.ed2k) await deps.myList.queueAdd({ ed2k: file.ed2k, size: file.size }, { force: true });
+  app.post('/api/v3/File/:fileID/AddToMyList', { schema: { tags, params: FileIDParams } }, async (request, reply) => {
+    const content = await deps.files.content(request.params.fileID);
+    if (content.ed2k) await deps.myList.queueAdd(content, { force: true });
     return reply.code(200).send();
   });
 

@@ -3,8 +3,8 @@ import type { Database } from '../../db/schema.js';
 
 const now = () => new Date().toISOString();
 
-/** SQL of the local collection: groups, series and their episodes. */
-export class CollectionStore {
+/** SQL of the Shoko series made from AniDB anime: their groups, series and episodes, and the files they import. */
+export class LocalSeriesStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async series(seriesId: number) {
@@ -73,16 +73,14 @@ export class CollectionStore {
       await db
         .insertInto('episodes')
         .values(
-          episodeIds
-            .slice(i, i + 200)
-            .map((id) => ({
-              series_id: seriesId,
-              anidb_episode_id: id,
-              is_hidden: 0,
-              title_override: null,
-              created_at: stamp,
-              updated_at: stamp,
-            })),
+          episodeIds.slice(i, i + 200).map((id) => ({
+            series_id: seriesId,
+            anidb_episode_id: id,
+            is_hidden: 0,
+            title_override: null,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
         )
         .onConflict((c) => c.column('anidb_episode_id').doNothing())
         .execute();

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Content = { ed2k: string; size: number };
+
+/** SQL of what the File model shows from the metadata domain: links of contents to episodes, and AniDB's file records. */
+export class FileXRefsStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Links of contents with these ED2K hashes, with the anime, Shoko episode and Shoko series they lead to. */
+  linksOfHashes(hashes: string[]) {
+    return this.db
+      .selectFrom('file_episode_links as l')
+      .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
+      .leftJoin('episodes as e', 'e.anidb_episode_id', 'l.episode_id')
+      .leftJoin('series as s', (join) => join.on((eb) => eb('s.anime_id', '=', eb.fn.coalesce('ae.anime_id', 'l.anime_id'))))
+      .select([
+        'l.ed2k',
+        'l.size',
+        'l.episode_id',
+        'l.anime_id',
+        'l.percentage',
+        'l.source',
+        'l.release_group_id',
+        'l.ordering',
+        'ae.anime_id as episodeAnime',
+        'e.id as shokoEpisode',
+        's.id as shokoSeries',
+      ])
+      .where('l.ed2k', 'in', hashes)
+      .orderBy('l.ordering')
+      .execute();
+  }
+
+  /** Contents with these ED2K hashes that have a link a user made (one row per link). */
+  userLinkedOfHashes(hashes: string[]): Promise<Content[]> {
+    return this.db
+      .selectFrom('file_episode_links')
+      .select(['ed2k', 'size'])
+      .where('source', '=', 'User')
+      .where('ed2k', 'in', hashes)
+      .execute();
+  }
+
+  /** The AniDB anime of a Shoko series; undefined when there is no such series. */
+  async animeOfSeries(seriesId: number): Promise<number | undefined> {
+    return (await this.db.selectFrom('series').select('anime_id').where('id', '=', seriesId).executeTakeFirst())?.anime_id;
+  }
+
+  /** Contents linked to an anime: through its episodes, or to the anime itself when the episode is not stored. */
+  contentsOfAnime(animeId: number): Promise<Content[]> {
+    return this.db
+      .selectFrom('file_episode_links as l')
+      .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
+      .select(['l.ed2k', 'l.size'])
+      .where((eb) => eb.or([eb('ae.anime_id', '=', animeId), eb.and([eb('ae.id', 'is', null), eb('l.anime_id', '=', animeId)])]))
+      .execute();
+  }
+
+  /** The AniDB episode of a Shoko episode; undefined when there is no such episode. */
+  async anidbEpisodeOf(episodeId: number): Promise<number | undefined> {
+    return (await this.db.selectFrom('episodes').select('anidb_episode_id').where('id', '=', episodeId).executeTakeFirst())
+      ?.anidb_episode_id;
+  }
+
+  contentsOfAnidbEpisode(anidbEpisodeId: number): Promise<Content[]> {
+    return this.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('episode_id', '=', anidbEpisodeId).execute();
+  }
+
+  /** AniDB's records of the contents with these ED2K hashes that AniDB knows, with their release group's names. */
+  anidbFilesOfHashes(hashes: string[]) {
+    return this.db
+      .selectFrom('anidb_files')
+      .leftJoin('anidb_release_groups as g', 'g.id', 'anidb_files.group_id')
+      .selectAll('anidb_files')
+      .select(['g.name as group_name', 'g.short_name as group_short_name'])
+      .where('ed2k', 'in', hashes)
+      .where('file_id', 'is not', null)
+      .execute();
+  }
+}
