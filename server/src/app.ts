@@ -26,7 +26,8 @@ import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
 import { registerImageRoutes } from './domains/images/images.routes.js';
 import { registerActionRoutes } from './domains/actions/actions.routes.js';
 import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
-import { registerCollectionRoutes } from './domains/collection/collection.routes.js';
+import { registerFiltersRoutes } from './domains/filters/filters.routes.js';
+import { registerGroupsRoutes } from './domains/groups/groups.routes.js';
 import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
 import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
@@ -164,7 +165,8 @@ export async function buildApp(
     logger: logger.child({ name: 'AniDB' }),
   });
   registerWebUIRoutes(app, { home: services.config.home, webuiDir: services.config.webuiDir, versions: services.versions });
-  registerCollectionRoutes(app, { ...services.collection, cache: readCache });
+  registerGroupsRoutes(app, { groups: services.collection.groups });
+  registerFiltersRoutes(app, { filters: services.collection.filters, groups: services.collection.groups, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard, cache: readCache });

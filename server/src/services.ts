@@ -48,7 +48,7 @@ import { ImageStore } from './domains/images/image-store.js';
 import { ImagesService, queueAniDBImages } from './domains/images/images.service.js';
 import { ImagesStore } from './domains/images/images.store.js';
 import { AniDBTitlesDump, DEFAULT_TITLES_URL } from './providers/anidb/titles/titles-dump.js';
-import { BrowseStore } from './domains/collection/browse.store.js';
+import { BrowseStore } from './domains/groups/browse.store.js';
 import { SeriesStore } from './domains/series/series.store.js';
 import { SeriesAccess } from './domains/series/series-access.js';
 import { SeriesService } from './domains/series/series.service.js';
@@ -59,9 +59,10 @@ import { TagsStore } from './domains/tags/tags.store.js';
 import { TagsService } from './domains/tags/tags.service.js';
 import { EpisodesStore } from './domains/episodes/episodes.store.js';
 import { EpisodesService } from './domains/episodes/episodes.service.js';
-import { FiltersService } from './domains/collection/filters.service.js';
-import { FiltersStore } from './domains/collection/filters.store.js';
-import { GroupsService } from './domains/collection/groups.service.js';
+import { FiltersService } from './domains/filters/filters.service.js';
+import { FiltersStore } from './domains/filters/filters.store.js';
+import { GroupsService } from './domains/groups/groups.service.js';
+import { GroupsStore } from './domains/groups/groups.store.js';
 import { RenamerService } from './domains/renamer/renamer.service.js';
 import { announceRelocation } from './domains/renamer/relocation-events.js';
 import { RenamerStore } from './domains/renamer/renamer.store.js';
@@ -115,7 +116,7 @@ export interface Services {
   };
   /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
   tmdb: TmdbDomain;
-  /** Collection browsing: groups, filter presets and live filters. */
+  /** Collection browsing: the read models (BrowseStore), groups (domains/groups) and filters (domains/filters). */
   collection: { browse: BrowseStore; filters: FiltersService; groups: GroupsService };
   /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
   dashboard: DashboardService;
@@ -275,8 +276,9 @@ export async function createServices(
   renamer.onRelocated = (file) => announceRelocation(bus, file);
   const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
   const browse = new BrowseStore(db.kysely, db.dialect);
-  const filters = new FiltersService(browse, new FiltersStore(db.kysely));
-  const collection = { browse, filters, groups: new GroupsService(browse, filters, bus) };
+  const filters = new FiltersService(browse, new FiltersStore(db.kysely, browse));
+  const groups = new GroupsService(browse, new GroupsStore(db.kysely), filters, bus, (tagIds) => new TagsStore(db.kysely).ancestry(tagIds));
+  const collection = { browse, filters, groups };
   // TMDB images: after a show or movie refresh, as many per type as the TMDB download settings allow go to the image store.
   const tmdb = createTmdbDomain({
     db: db.kysely,

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { JsonPatchOperation } from './settings.js';
 
 /** contract collection.md §1: one image of an entity. */
 export const CollectionImage = Type.Object({
@@ -136,6 +137,17 @@ export interface Series {
   AniDB?: AnidbAnimeSummary;
   TMDB?: { Movies: unknown[]; Shows: unknown[] };
 }
+
+// Request pieces shared by the Group and Filter routes (their schemas are in groups.ts and filters.ts).
+
+/** A list query parameter: repeated keys or one comma-separated value. */
+export const CollectionListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+/** `pageSize`: 0 means every item. */
+export const CollectionPageSize = (fallback: number) => Type.Integer({ minimum: 0, maximum: 100, default: fallback });
+export const CollectionPage = Type.Integer({ minimum: 1, default: 1 });
+/** The body of PATCH Group/{groupID} and PATCH Filter/{filterID}: RFC 6902 operations on the CreateOrUpdate body. */
+export const CollectionPatchBody = Type.Union([Type.Array(JsonPatchOperation), Type.Null()]);
+export type CollectionPatchBody = JsonPatchOperation[] | null;
 
 /** §2.1 Group.Input.CreateOrUpdateGroupBody */
 export const CreateOrUpdateGroupBody = Type.Object({

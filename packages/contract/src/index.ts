@@ -14,6 +14,8 @@ export * from './media.js';
 export * from './renamer.js';
 export * from './script-renamer.js';
 export * from './collection.js';
+export * from './groups.js';
+export * from './filters.js';
 export * from './series.js';
 export * from './episodes.js';
 export * from './tags.js';

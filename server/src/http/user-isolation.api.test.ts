@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, createUser, login, type TestServer } from '../test/harness.js';
-import { insertSeries } from '../domains/collection/synthetic.js';
+import { insertSeries } from '../domains/groups/synthetic.store.js';
 
 const AVATAR = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { generateCollection } from '../domains/collection/synthetic.js';
+import { generateCollection } from '../domains/groups/synthetic.js';
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({

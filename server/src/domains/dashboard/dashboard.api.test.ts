@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, Series, Tag } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
-import { insertSeries } from '../collection/synthetic.js';
+import { insertSeries } from '../groups/synthetic.store.js';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 

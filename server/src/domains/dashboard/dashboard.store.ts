@@ -8,7 +8,7 @@ import type {
   Tag,
 } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
-import { animeType, type Viewer } from '../collection/browse.store.js';
+import { animeType, type Viewer } from '../groups/browse.store.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
 import { fileDurationMs, resumePositionText } from '../files/scrobble.service.js';
 import { keepCategory, tagCategory } from '../tags/tag-filter.js';

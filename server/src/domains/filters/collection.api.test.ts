@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterCondition } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
-import { insertSeries } from './synthetic.js';
+import { insertSeries } from '../groups/synthetic.store.js';
 
 /**
  * An invented four-series collection: Alpha Academy (A) and The Delta Tale (D) share the group "Alpha Group";

@@ -1,3 +1,5 @@
+// This file compiles filter expressions to SQL fragments (it builds them with kysely's `sql`); it runs nothing, FiltersStore does.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
@@ -5,7 +7,9 @@ import { FieldErrorCollector } from '../../http/problem.js';
 import { CREATOR_ROLES, EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
 import { compilePattern, MAX_PATTERN_LENGTH, PatternError, TEXT_MATCHERS } from './filter-text.js';
 
-type Sql = RawBuilder<unknown>;
+/** A compiled SQL fragment (a condition, an order, a sub-query); FiltersStore runs it. */
+export type CompiledSql = RawBuilder<unknown>;
+type Sql = CompiledSql;
 
 /** How one filter evaluation sees the database: per series or per group, for one user, on one day. */
 export interface FilterScope {
@@ -208,6 +212,7 @@ export class FilterCompiler {
       case 'HasTvDBLink':
       // Trakt and TvDB links are not kept at all, so no item has one and none is expected to have one: the "missing"
       // checks never match either (rather than matching the whole collection, which would be noise).
+      // falls through
       case 'MissingTraktLink':
       case 'MissingTvDBLink':
         return raw('(1 = 0)');

@@ -101,6 +101,8 @@ const TIMEOUT_MS = 2000;
  * first (case, accents, punctuation); an empty needle never matches.
  */
 function textMatchWorker() {
+  // This function's source runs in an eval'd worker (CommonJS), where only require() reaches node:worker_threads.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
   const maxLength = 1000;
   const normalise = (text: string) =>

@@ -1,4 +1,11 @@
-import { sql } from 'kysely';
+/*
+ * DESIGN — the filters domain: saved filters (presets, directories) and live filters (the Preview bodies), i.e. every
+ * /api/v3/Filter/* route (filters.routes.ts). A filter expression is validated and compiled to SQL here
+ * (filter-sql.ts, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by filter-text.ts); the
+ * compiled filter is executed by FiltersStore (filters.store.ts), which also keeps the presets. Matches become API
+ * models through the groups domain's BrowseStore; GroupsService uses `evaluate` for its lists and sub-groups under a
+ * filter, so this service never imports groups' (filters.routes.ts calls GroupsService for a group's series/sub-groups).
+ */
 import type {
   CreateOrUpdateFilterBody,
   Filter,
@@ -10,11 +17,11 @@ import type {
   SortingCriteria,
 } from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
-import type { BrowseStore, Viewer } from './browse.store.js';
+import { letters, sortName, type BrowseStore, type Viewer } from '../groups/browse.store.js';
 import { EXPRESSIONS, helpEntry, sortingHelp, stripExpressionId } from './filter-catalogue.js';
 import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting, type FilterScope } from './filter-sql.js';
 import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';
-import type { FilterRow, FiltersStore } from './filters.store.js';
+import type { CompiledFilter, FilterRow, FiltersStore } from './filters.store.js';
 
 /** A filter body as received: Expression and Sorting are checked node by node here. */
 export type FilterBodyInput = Omit<CreateOrUpdateFilterBody, 'Expression' | 'Sorting'> & { Expression?: unknown; Sorting?: unknown };
@@ -86,17 +93,18 @@ export class FiltersService {
     options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {},
   ): Promise<Array<{ id: number; group: number; top: number }>> {
     if (live.isDirectory) return [];
-    const query = await this.matchQuery(live, viewer, options);
-    const { rows } = await sql<{
-      id: number;
-      gid: number;
-    }>`${query.cte}SELECT it.id AS id, ${query.group} AS gid ${query.from} ORDER BY ${query.order}`.execute(this.browse.kysely);
-    const tops = query.nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
+    const compiled = await this.compile(live, viewer, options);
+    const rows = await this.store.matches(compiled);
+    const tops = compiled.nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
     return rows.map((r) => ({ id: r.id, group: r.gid, top: tops?.get(r.gid) ?? r.gid }));
   }
 
-  /** The parts of the matching query: candidates (`it`), their group, the filter condition and the sort order. */
-  private async matchQuery(live: LiveFilter, viewer: Viewer, options: { onlyWithFiles?: boolean; withinGroups?: number[] }) {
+  /** Compiles a live filter for one viewer: the condition, the files condition and the sort order, for FiltersStore to run. */
+  private async compile(
+    live: LiveFilter,
+    viewer: Viewer,
+    options: { onlyWithFiles?: boolean; withinGroups?: number[] },
+  ): Promise<CompiledFilter> {
     const nested = await this.browse.nested();
     const scope: FilterScope = {
       level: live.applyAtSeriesLevel ? 'series' : 'group',
@@ -107,24 +115,13 @@ export class FiltersService {
     };
     const textMatches = live.expression ? await this.resolveTextMatches(live.expression, scope) : undefined;
     const compiler = new FilterCompiler({ ...scope, textMatches });
-    const conditions = [live.expression ? compiler.bool(live.expression) : sql.raw('1 = 1')];
-    if (options.onlyWithFiles) conditions.push(compiler.bool({ Type: 'HasVideoFiles' }));
-    let from;
-    if (scope.level === 'series') {
-      conditions.push(this.browse.seriesAllowed(viewer, 'it'));
-      if (options.withinGroups)
-        conditions.push(options.withinGroups.length ? sql`it.group_id IN (${sql.join(options.withinGroups)})` : sql.raw('1 = 0'));
-      from = sql`FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
-    } else {
-      conditions.push(this.browse.groupAllowed(viewer, 'it', nested));
-      from = sql`FROM groups it WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
-    }
     return {
-      nested,
       level: scope.level,
-      cte: this.browse.treeCte(nested),
-      from,
-      group: sql.raw(scope.level === 'series' ? 'it.group_id' : 'it.id'),
+      nested,
+      viewer,
+      condition: live.expression ? compiler.bool(live.expression) : null,
+      withFiles: options.onlyWithFiles ? compiler.bool({ Type: 'HasVideoFiles' }) : null,
+      withinGroups: options.withinGroups,
       order: compiler.orderBy(live.sorting),
     };
   }
@@ -145,11 +142,7 @@ export class FiltersService {
     const result: NonNullable<FilterScope['textMatches']> = new Map();
     if (!nodes.length) return result;
     const planner = new FilterCompiler(scope);
-    const cte = this.browse.treeCte(scope.nested);
-    const pairs = (query: ReturnType<FilterCompiler['textMatchPlan']>['values']) =>
-      sql<{ k: number; v: string | null }>`${cte}SELECT q.k AS k, q.v AS v FROM (${query}) q`
-        .execute(this.browse.kysely)
-        .then((r) => r.rows);
+    const pairs = (query: ReturnType<FilterCompiler['textMatchPlan']>['values']) => this.store.textMatchPairs(scope.nested, query);
     const inputs = await Promise.all(
       nodes.map(async (node) => {
         const plan = planner.textMatchPlan(node);
@@ -193,26 +186,9 @@ export class FiltersService {
     options: { includeEmpty: boolean },
   ): Promise<{ total: number; ids: number[] } | null> {
     if (live.isDirectory) return { total: 0, ids: [] };
-    const query = await this.matchQuery(live, viewer, { onlyWithFiles: !options.includeEmpty });
-    if (query.nested) return null;
-    const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
-    const run = (page: typeof limit) =>
-      query.level === 'group'
-        ? sql<{
-            id: number;
-            total: number | string;
-          }>`SELECT it.id AS id, COUNT(*) OVER () AS total ${query.from} ORDER BY ${query.order} ${page}`.execute(this.browse.kysely)
-        : sql<{
-            id: number;
-            total: number | string;
-          }>`SELECT m.gid AS id, COUNT(*) OVER () AS total FROM (SELECT it.group_id AS gid, ROW_NUMBER() OVER (ORDER BY ${query.order}) AS rn ${query.from}) m
-            GROUP BY m.gid ORDER BY MIN(m.rn) ${page}`.execute(this.browse.kysely);
-    const { rows } = await run(limit);
-    if (!rows.length && paging.page > 1) {
-      const first = await run(sql`LIMIT 1`);
-      return { total: Number(first.rows[0]?.total ?? 0), ids: [] };
-    }
-    return { total: Number(rows[0]?.total ?? 0), ids: rows.map((r) => r.id) };
+    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    if (compiled.nested) return null;
+    return this.store.pageOfMatchingGroups(compiled, paging);
   }
 
   /** Top-level groups of the matches, first occurrence keeping its position. */
@@ -220,13 +196,15 @@ export class FiltersService {
     const matches = await this.evaluate(live, viewer, { onlyWithFiles: !options.includeEmpty });
     const ids = [...new Set(matches.map((m) => m.top))];
     if (!options.orderByName || !ids.length) return ids;
-    const names = new Map(
-      (await this.browse.kysely.selectFrom('groups').select(['id', 'name']).where('id', 'in', ids).execute()).map((g) => [
-        g.id,
-        g.name.toUpperCase(),
-      ]),
-    );
+    const names = new Map((await this.browse.groupsByIds(ids)).map((g) => [g.id, g.name.toUpperCase()]));
     return ids.sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : a - b));
+  }
+
+  /** Top-level groups of a filter's matches counted by the first character of their sort names. */
+  async groupLetters(live: LiveFilter, viewer: Viewer, includeEmpty: boolean): Promise<Record<string, number>> {
+    const ids = await this.matchingTopGroups(live, viewer, { includeEmpty });
+    const rows = ids.length ? await this.browse.groupsByIds(ids) : [];
+    return letters(rows.map((g) => sortName(g.name)));
   }
 
   async previewGroups(
@@ -286,31 +264,7 @@ export class FiltersService {
 
   /** The catalogue with the options the current collection offers. */
   async expressions(): Promise<FilterExpressionHelp[]> {
-    const db = this.browse.kysely;
-    const [tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster] = await Promise.all([
-      db
-        .selectFrom('anidb_tags')
-        .select('name')
-        .where('id', 'in', db.selectFrom('anidb_anime_tags').select('tag_id'))
-        .orderBy('name')
-        .execute(),
-      db.selectFrom('custom_tags').select('name').orderBy('name').execute(),
-      db
-        .selectFrom('anidb_anime')
-        .select(['air_date', 'end_date'])
-        .where('id', 'in', db.selectFrom('series').select('anime_id'))
-        .where('air_date', 'is not', null)
-        .execute(),
-      db.selectFrom('anidb_release_groups').select('name').orderBy('name').execute(),
-      db.selectFrom('tmdb_images').select('image_type').distinct().where('parent_type', 'in', ['Show', 'Season', 'Movie']).execute(),
-      db
-        .selectFrom('series')
-        .innerJoin('anidb_anime', 'anidb_anime.id', 'series.anime_id')
-        .select('series.id')
-        .where('anidb_anime.picture', 'is not', null)
-        .limit(1)
-        .executeTakeFirst(),
-    ]);
+    const { tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster } = await this.store.expressionOptions();
     const imageTypes = ['Poster', 'Backdrop', 'Banner', 'Logo'].filter(
       (type) => (type === 'Poster' && anidbPoster) || tmdbImageTypes.some((t) => t.image_type === type),
     );
@@ -393,6 +347,19 @@ export class FiltersService {
     const parent = await this.store.get(options.topLevel ? chain[chain.length - 1] : row.parent_id);
     if (!parent || parent.id === id || (options.topLevel && parent.parent_id !== null)) throw textError(500, 'Unable to get parent Filter');
     return this.toModel(parent, viewer, options);
+  }
+
+  /** GET Filter/{id}/Filter: a directory's sub-filters, without those named after a tag hidden from the viewer. */
+  async children(id: number, viewer: Viewer, options: Paging & { showHidden: boolean }): Promise<ListResult<Filter>> {
+    const parent = await this.row(id);
+    if (!parent.is_directory) return { Total: 0, List: [] };
+    return this.list(parent.id, viewer, {
+      ...options,
+      includeEmpty: true,
+      includeEmptyGroups: true,
+      withConditions: false,
+      hiddenNames: (await this.store.anidbTagNames(viewer.restrictedTags)).map((name) => name.toLowerCase()),
+    });
   }
 
   async row(id: number): Promise<FilterRow> {

@@ -1,5 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, FiltersTable } from '../../db/schema.js';
+import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import type { CompiledSql } from './filter-sql.js';
 
 export type FilterRow = Selectable<FiltersTable>;
 type FilterValues = Pick<
@@ -7,9 +9,128 @@ type FilterValues = Pick<
   'parent_id' | 'name' | 'is_directory' | 'is_hidden' | 'apply_at_series_level' | 'expression' | 'sorting'
 >;
 
-/** Saved filters (presets) and their directories. */
+/**
+ * A filter compiled by FilterCompiler (filter-sql.ts), ready to run: the candidates (`it`: series or groups) the viewer
+ * may see, the compiled expression (null: every candidate), the HasVideoFiles condition when only groups/series with
+ * files count, and the sort order.
+ */
+export interface CompiledFilter {
+  level: 'series' | 'group';
+  nested: boolean;
+  viewer: Viewer;
+  condition: CompiledSql | null;
+  withFiles: CompiledSql | null;
+  /** Series level only: limits the candidates to series of these groups. */
+  withinGroups?: number[];
+  order: CompiledSql;
+}
+
+/** Saved filters (presets) and their directories; runs compiled filters and reads the catalogue's options. */
 export class FiltersStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly browse: BrowseStore,
+  ) {}
+
+  /** `FROM … WHERE …` of a compiled filter: its candidates and every condition they must meet. */
+  private from(filter: CompiledFilter): CompiledSql {
+    const conditions = [filter.condition ?? sql.raw('1 = 1')];
+    if (filter.withFiles) conditions.push(filter.withFiles);
+    if (filter.level === 'series') {
+      conditions.push(this.browse.seriesAllowed(filter.viewer, 'it'));
+      if (filter.withinGroups)
+        conditions.push(filter.withinGroups.length ? sql`it.group_id IN (${sql.join(filter.withinGroups)})` : sql.raw('1 = 0'));
+      return sql`FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
+    }
+    conditions.push(this.browse.groupAllowed(filter.viewer, 'it', filter.nested));
+    return sql`FROM groups it WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
+  }
+
+  /** Every match in filter order: its id (series or group) and its group (the series' group, or the group itself). */
+  async matches(filter: CompiledFilter): Promise<Array<{ id: number; gid: number }>> {
+    const group = sql.raw(filter.level === 'series' ? 'it.group_id' : 'it.id');
+    const { rows } = await sql<{
+      id: number;
+      gid: number;
+    }>`${this.browse.treeCte(filter.nested)}SELECT it.id AS id, ${group} AS gid ${this.from(filter)} ORDER BY ${filter.order}`.execute(
+      this.db,
+    );
+    return rows;
+  }
+
+  /**
+   * One page of the matches' groups in filter order and how many there are, for a flat collection (every group is
+   * top-level there). A page past the end has no ids but still the total.
+   */
+  async pageOfMatchingGroups(
+    filter: CompiledFilter,
+    paging: { page: number; pageSize: number },
+  ): Promise<{ total: number; ids: number[] }> {
+    const from = this.from(filter);
+    const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
+    const run = (page: typeof limit) =>
+      filter.level === 'group'
+        ? sql<{
+            id: number;
+            total: number | string;
+          }>`SELECT it.id AS id, COUNT(*) OVER () AS total ${from} ORDER BY ${filter.order} ${page}`.execute(this.db)
+        : sql<{
+            id: number;
+            total: number | string;
+          }>`SELECT m.gid AS id, COUNT(*) OVER () AS total FROM (SELECT it.group_id AS gid, ROW_NUMBER() OVER (ORDER BY ${filter.order}) AS rn ${from}) m
+            GROUP BY m.gid ORDER BY MIN(m.rn) ${page}`.execute(this.db);
+    const { rows } = await run(limit);
+    if (!rows.length && paging.page > 1) {
+      const first = await run(sql`LIMIT 1`);
+      return { total: Number(first.rows[0]?.total ?? 0), ids: [] };
+    }
+    return { total: Number(rows[0]?.total ?? 0), ids: rows.map((r) => r.id) };
+  }
+
+  /** The (k = candidate id, v = value) rows of a regex/fuzzy node's plan (FilterCompiler.textMatchPlan). */
+  async textMatchPairs(nested: boolean, query: CompiledSql): Promise<Array<{ k: number; v: string | null }>> {
+    const { rows } = await sql<{
+      k: number;
+      v: string | null;
+    }>`${this.browse.treeCte(nested)}SELECT q.k AS k, q.v AS v FROM (${query}) q`.execute(this.db);
+    return rows;
+  }
+
+  /** What the collection offers the catalogue's parameters: used tags, custom tags, air years, release groups, image types. */
+  async expressionOptions() {
+    const db = this.db;
+    const [tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster] = await Promise.all([
+      db
+        .selectFrom('anidb_tags')
+        .select('name')
+        .where('id', 'in', db.selectFrom('anidb_anime_tags').select('tag_id'))
+        .orderBy('name')
+        .execute(),
+      db.selectFrom('custom_tags').select('name').orderBy('name').execute(),
+      db
+        .selectFrom('anidb_anime')
+        .select(['air_date', 'end_date'])
+        .where('id', 'in', db.selectFrom('series').select('anime_id'))
+        .where('air_date', 'is not', null)
+        .execute(),
+      db.selectFrom('anidb_release_groups').select('name').orderBy('name').execute(),
+      db.selectFrom('tmdb_images').select('image_type').distinct().where('parent_type', 'in', ['Show', 'Season', 'Movie']).execute(),
+      db
+        .selectFrom('series')
+        .innerJoin('anidb_anime', 'anidb_anime.id', 'series.anime_id')
+        .select('series.id')
+        .where('anidb_anime.picture', 'is not', null)
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
+    return { tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster };
+  }
+
+  /** Names of AniDB tags (the viewer's hidden tags hide the filters named after them). */
+  async anidbTagNames(ids: number[]): Promise<string[]> {
+    if (!ids.length) return [];
+    return (await this.db.selectFrom('anidb_tags').select('name').where('id', 'in', ids).execute()).map((t) => t.name);
+  }
 
   async get(id: number): Promise<FilterRow | null> {
     return (await this.db.selectFrom('filters').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

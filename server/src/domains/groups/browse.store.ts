@@ -83,6 +83,13 @@ export const sortName = (name: string) => {
   return /^[A-Z]/.test(upper) ? upper : `#${upper}`;
 };
 
+/** `{ "#": 3, "A": 12 }`: how many sort names start with each character, keys sorted. */
+export function letters(sortNames: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of sortNames.sort()) counts[name.charAt(0)] = (counts[name.charAt(0)] ?? 0) + 1;
+  return counts;
+}
+
 const emptyImages = (): Images => ({ Posters: [], Backdrops: [], Banners: [], Logos: [] });
 const posterOf = (animeId: number, picture: string | null): CollectionImage | null =>
   picture
@@ -126,7 +133,10 @@ const seasonsBetween = (airDate: string | null, endDate: string | null, today: s
   const end = new Date(`${(endDate ?? (airDate > today ? airDate : today)).slice(0, 10)}T00:00:00Z`);
   const result: Array<{ Year: number; AnimeSeason: string }> = [];
   for (let y = start.getUTCFullYear(), q = Math.floor(start.getUTCMonth() / 3); result.length < 40; q++) {
-    if (q === 4) ((q = 0), y++);
+    if (q === 4) {
+      q = 0;
+      y++;
+    }
     if (y > end.getUTCFullYear() || (y === end.getUTCFullYear() && q > Math.floor(end.getUTCMonth() / 3))) break;
     result.push({ Year: y, AnimeSeason: names[q] });
   }
@@ -195,6 +205,12 @@ export class BrowseStore {
 
   async group(id: number) {
     return (await this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** Id, name and parent of the given groups (no particular order). */
+  async groupsByIds(ids: number[]): Promise<Array<{ id: number; name: string; parent_id: number | null }>> {
+    if (!ids.length) return [];
+    return this.db.selectFrom('groups').select(['id', 'name', 'parent_id']).where('id', 'in', ids).execute();
   }
 
   private async hasChildren(ids: number[]): Promise<boolean> {

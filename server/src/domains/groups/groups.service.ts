@@ -1,25 +1,41 @@
-import type { CreateOrUpdateGroupBody, Group, ListResult, Series } from '@shoko-ts/contract';
+/*
+ * DESIGN — the groups domain: groups of series (tree, per-user visibility, the create/update merge of contract §2.1) and
+ * the read models every collection page shows. Routes: Group/*, Series/{id}/Group, Series/{id}/Move/{groupID} and
+ * WebUI/GroupView (group-centric: extras of a page of groups) in groups.routes.ts. Stores: GroupsStore (groups.store.ts:
+ * group rows, series ↔ group links, merge/delete writes) and BrowseStore (browse.store.ts: visibility, group trees, the
+ * Group/Series API models, shared with dashboard, series, tags and utilities). Uses the filters domain's `evaluate` for
+ * group lists and sub-groups under a filter; the tag tree comes from the tags domain (injected TagAncestry).
+ */
+import type { CreateOrUpdateGroupBody, Group, ListResult, Series, WebUIGroupExtra, WebUIGroupViewBody } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import { badRequest, FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
 import { relationType, type SeriesRelation } from '../series/details.store.js';
-import { sortName, type BrowseStore, type Viewer } from './browse.store.js';
-import type { FiltersService, LiveFilter } from './filters.service.js';
+import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from '../tags/tag-filter.js';
+import type { FiltersService, LiveFilter } from '../filters/filters.service.js';
+import { animeType, letters, sortName, type BrowseStore, type Viewer } from './browse.store.js';
+import type { GroupNameChanges, GroupsStore } from './groups.store.js';
 
 export const GROUP_NOT_FOUND = 'No Group entry for the given groupID';
 export const GROUP_FORBIDDEN = 'Accessing Group is not allowed for the current user';
 export const SERIES_NOT_FOUND = 'No Series entry for the given seriesID';
 export const SERIES_FORBIDDEN = 'Accessing Series is not allowed for the current user';
 
+/** Names of AniDB tags and their ancestors, root first, by tag id (the tags domain's tag tree). */
+export type TagAncestry = (tagIds: number[]) => Promise<Map<number, string[]>>;
+
 /** Groups: reading with per-user visibility, and the create/update merge of contract §2.1. */
 export class GroupsService {
   constructor(
     private readonly browse: BrowseStore,
+    private readonly store: GroupsStore,
     private readonly filters: FiltersService,
     private readonly bus: EventBus,
+    private readonly tagAncestry: TagAncestry,
   ) {}
 
-  private get db() {
-    return this.browse.kysely;
+  /** Who is looking: a user (their id and hidden tags), or nobody in particular. */
+  viewer(userId: number | null): Promise<Viewer> {
+    return this.browse.viewer(userId);
   }
 
   async requireGroup(id: number, viewer: Viewer | null) {
@@ -39,15 +55,7 @@ export class GroupsService {
   async hasFiles(id: number): Promise<boolean> {
     const ids = await this.browse.groupSeriesIds(id, true, { userId: 0, restrictedTags: [] });
     if (!ids.length) return false;
-    const hit = await this.db
-      .selectFrom('episodes as e')
-      .innerJoin('file_episode_links as l', 'l.episode_id', 'e.anidb_episode_id')
-      .innerJoin('files as f', (join) => join.onRef('f.ed2k', '=', 'l.ed2k').onRef('f.size', '=', 'l.size'))
-      .select('e.id')
-      .where('e.series_id', 'in', ids)
-      .limit(1)
-      .executeTakeFirst();
-    return !!hit;
+    return this.store.anyLocalFile(ids);
   }
 
   async get(id: number, viewer: Viewer): Promise<Group> {
@@ -66,13 +74,18 @@ export class GroupsService {
       { onlyWithFiles: !options.includeEmpty },
     );
     const ids = matches.map((m) => m.id);
-    const rows = ids.length ? await this.db.selectFrom('groups').select(['id', 'name', 'parent_id']).where('id', 'in', ids).execute() : [];
+    const rows = ids.length ? await this.browse.groupsByIds(ids) : [];
     const prefix = (options.startsWith ?? '').toLowerCase();
     return rows
       .filter((g) => !options.topLevelOnly || g.parent_id === null)
       .filter((g) => !prefix || g.name.toLowerCase().startsWith(prefix))
       .map((g) => ({ id: g.id, key: sortName(g.name) }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
+  }
+
+  /** GET Group/Letters: visible groups counted by the first character of their sort names. */
+  async letters(viewer: Viewer, options: { includeEmpty: boolean; topLevelOnly: boolean }): Promise<Record<string, number>> {
+    return letters((await this.sortedGroups(viewer, options)).map((g) => g.key));
   }
 
   /** GET /Group: one page of groups ordered by SortName. */
@@ -102,6 +115,22 @@ export class GroupsService {
     return options.includeMissing ? models : models.filter((s) => s.Size > 0);
   }
 
+  /** GET Group/{id}/MainSeries: the series the group's name and poster come from. */
+  async mainSeries(id: number, viewer: Viewer, options: { includeAniDB: boolean; includeTMDB: boolean }): Promise<Series> {
+    const group = await this.get(id, viewer);
+    if (!group.IDs.MainSeries) throw textError(500, 'Unable to get main series for group');
+    return (await this.browse.seriesModels([group.IDs.MainSeries], viewer, options))[0];
+  }
+
+  /** GET Series/{id}/Group: the series' group, or the top-level group above it. */
+  async ofSeries(seriesId: number, viewer: Viewer, topLevel: boolean): Promise<Group> {
+    const series = await this.store.series(seriesId);
+    if (!series) throw textError(404, SERIES_NOT_FOUND);
+    if (!(await this.browse.isSeriesAllowed(viewer, series.anime_id))) throw textError(403, SERIES_FORBIDDEN);
+    const groupId = topLevel ? await this.browse.topLevelOf(series.group_id) : series.group_id;
+    return this.get(groupId, viewer);
+  }
+
   /** GET Group/{id}/Parent (contract §4.15): the direct parent or the top-level group above it. */
   async parent(id: number, viewer: Viewer, topLevel: boolean): Promise<Group> {
     const group = await this.requireGroup(id, viewer);
@@ -117,16 +146,10 @@ export class GroupsService {
     await this.requireGroup(id, viewer);
     const seriesIds = await this.browse.groupSeriesIds(id, recursive, viewer);
     if (seriesIds.length < 2) return [];
-    const series = await this.db.selectFrom('series').select(['id', 'anime_id']).where('id', 'in', seriesIds).execute();
+    const series = await this.store.seriesByIds(seriesIds);
     const byAnime = new Map(series.map((s) => [s.anime_id, s.id]));
     const animeIds = [...byAnime.keys()];
-    const rows = await this.db
-      .selectFrom('anidb_relations')
-      .select(['anime_id', 'related_anime_id', 'relation_type'])
-      .where('anime_id', 'in', animeIds)
-      .where('related_anime_id', 'in', animeIds)
-      .where((eb) => eb('anime_id', '<>', eb.ref('related_anime_id')))
-      .execute();
+    const rows = await this.store.relationsAmong(animeIds);
     return rows
       .map((r) => ({
         IDs: { Shoko: byAnime.get(r.anime_id)!, AniDB: r.anime_id },
@@ -145,10 +168,10 @@ export class GroupsService {
    */
   async subGroups(id: number, viewer: Viewer, options: { includeEmpty: boolean; filter?: LiveFilter }): Promise<Group[]> {
     await this.requireGroup(id, viewer);
-    const children = await this.db.selectFrom('groups').select('id').where('parent_id', '=', id).orderBy('name').orderBy('id').execute();
+    const children = await this.store.childGroupIdsByName(id);
     let kept: number[] = [];
     for (const child of children)
-      if ((await this.isAllowed(child.id, viewer)) && (options.includeEmpty || (await this.hasFiles(child.id)))) kept.push(child.id);
+      if ((await this.isAllowed(child, viewer)) && (options.includeEmpty || (await this.hasFiles(child)))) kept.push(child);
     if (options.filter && kept.length) {
       const matched = new Set((await this.filters.evaluate(options.filter, viewer)).map((m) => m.group));
       const subtrees = await this.browse.descendants(kept);
@@ -160,13 +183,13 @@ export class GroupsService {
   /** The JSON Patch target: the current group as a CreateOrUpdateGroupBody (HasCustom* start as null). */
   async asBody(id: number, viewer: Viewer): Promise<CreateOrUpdateGroupBody> {
     const group = await this.requireGroup(id, viewer);
-    const series = await this.db.selectFrom('series').select('id').where('group_id', '=', id).execute();
-    const children = await this.db.selectFrom('groups').select('id').where('parent_id', '=', id).execute();
+    const series = await this.store.directSeriesIds(id);
+    const children = await this.store.childGroupIds(id);
     return {
       ParentGroupID: group.parent_id,
       PreferredSeriesID: group.preferred_series_id,
-      SeriesIDs: series.map((s) => s.id),
-      GroupIDs: children.map((g) => g.id),
+      SeriesIDs: series,
+      GroupIDs: children,
       Name: group.name,
       Description: group.description,
       HasCustomName: null,
@@ -197,7 +220,7 @@ export class GroupsService {
         ancestors.push(g.parent_id);
     }
 
-    let parentId: number | null | undefined =
+    const parentId: number | null | undefined =
       existingId === null
         ? body.ParentGroupID || null
         : body.ParentGroupID === null || body.ParentGroupID === undefined
@@ -208,89 +231,40 @@ export class GroupsService {
       else if (subtree.includes(parentId)) errors.add('ParentGroupID', 'The parent group would create a cycle.');
     }
     if (childIds.length) {
-      const found = await this.db.selectFrom('groups').select('id').where('id', 'in', childIds).execute();
-      const missing = childIds.filter((c) => !found.some((f) => f.id === c));
+      const found = await this.store.existingGroupIds(childIds);
+      const missing = childIds.filter((c) => !found.some((f) => f === c));
       if (missing.length) errors.add('GroupIDs', `Unknown group IDs: ${missing.join(', ')}.`);
       if (existingId !== null && childIds.some((c) => c === existingId || ancestors.includes(c)))
         errors.add('GroupIDs', 'A group cannot contain itself or its parents.');
       if (parentId && childIds.includes(parentId)) errors.add('GroupIDs', 'A group cannot contain its parent.');
     }
-    const movedSeries = seriesIds.length
-      ? await this.db.selectFrom('series').select(['id', 'group_id', 'anime_id']).where('id', 'in', seriesIds).execute()
-      : [];
+    const movedSeries = seriesIds.length ? await this.store.seriesByIds(seriesIds) : [];
     const missingSeries = seriesIds.filter((s) => !movedSeries.some((m) => m.id === s));
     if (missingSeries.length) errors.add('SeriesIDs', `Unknown series IDs: ${missingSeries.join(', ')}.`);
 
-    const currentSeries =
-      existingId === null ? [] : await this.db.selectFrom('series').select('id').where('group_id', '=', existingId).execute();
-    const currentChildren =
-      existingId === null ? [] : await this.db.selectFrom('groups').select('id').where('parent_id', '=', existingId).execute();
-    const finalDirect = new Set([...currentSeries.map((s) => s.id), ...seriesIds]);
-    const finalChildren = new Set([...currentChildren.map((g) => g.id), ...childIds]);
+    const currentSeries = existingId === null ? [] : await this.store.directSeriesIds(existingId);
+    const currentChildren = existingId === null ? [] : await this.store.childGroupIds(existingId);
+    const finalDirect = new Set([...currentSeries, ...seriesIds]);
+    const finalChildren = new Set([...currentChildren, ...childIds]);
     if (finalDirect.size === 0 && finalChildren.size === 0) {
       errors.add('SeriesIDs', 'The group would be empty.');
       errors.add('GroupIDs', 'The group would be empty.');
     }
-    let preferred: number | null | undefined =
+    const preferred: number | null | undefined =
       body.PreferredSeriesID === undefined || body.PreferredSeriesID === null ? undefined : body.PreferredSeriesID || null;
     if (preferred) {
-      const inSubGroups =
-        subtree.length > 1 ? await this.db.selectFrom('series').select('id').where('group_id', 'in', subtree).execute() : [];
-      const childSeries = childIds.length
-        ? await this.db.selectFrom('series').select('id').where('group_id', 'in', childIds).execute()
-        : [];
-      const all = new Set([...finalDirect, ...inSubGroups.map((s) => s.id), ...childSeries.map((s) => s.id)]);
+      const inSubGroups = subtree.length > 1 ? await this.store.seriesIdsInGroups(subtree) : [];
+      const childSeries = childIds.length ? await this.store.seriesIdsInGroups(childIds) : [];
+      const all = new Set([...finalDirect, ...inSubGroups, ...childSeries]);
       if (!all.has(preferred)) errors.add('PreferredSeriesID', 'The preferred series must be one of the group’s series.');
     }
     errors.throwIfAny();
 
-    const stamp = new Date().toISOString();
-    const id = await this.db.transaction().execute(async (trx) => {
-      const existing =
-        existingId === null ? null : await trx.selectFrom('groups').selectAll().where('id', '=', existingId).executeTakeFirstOrThrow();
-      const groupId =
-        existing?.id ??
-        (
-          await trx
-            .insertInto('groups')
-            .values({
-              parent_id: parentId ?? null,
-              name: '',
-              description: '',
-              has_custom_name: 0,
-              has_custom_description: 0,
-              preferred_series_id: null,
-              created_at: stamp,
-              updated_at: stamp,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      if (existing && parentId !== undefined)
-        await trx.updateTable('groups').set({ parent_id: parentId }).where('id', '=', groupId).execute();
-      const emptied = new Set<number>();
-      if (seriesIds.length) {
-        for (const s of movedSeries) if (s.group_id !== groupId) emptied.add(s.group_id);
-        await trx.updateTable('series').set({ group_id: groupId, updated_at: stamp }).where('id', 'in', seriesIds).execute();
-      }
-      if (childIds.length)
-        await trx.updateTable('groups').set({ parent_id: groupId, updated_at: stamp }).where('id', 'in', childIds).execute();
-      if (preferred !== undefined)
-        await trx.updateTable('groups').set({ preferred_series_id: preferred }).where('id', '=', groupId).execute();
-
-      // Name and description: explicit values lock them; HasCustom*: false resets them to the main series'.
-      const main = await trx
-        .selectFrom('series as s')
-        .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
-        .select(['s.id', 's.title_override', 'a.main_title', 'a.description', 'a.air_date'])
-        .where('s.group_id', '=', groupId)
-        .orderBy('a.air_date')
-        .orderBy('s.id')
-        .execute();
-      const current = await trx.selectFrom('groups').selectAll().where('id', '=', groupId).executeTakeFirstOrThrow();
+    // Name and description: explicit values lock them; HasCustom*: false resets them to the main series'.
+    const id = await this.store.writeMerge({ existingId, parentId, seriesIds, movedSeries, childIds, preferred }, (current, main) => {
       const mainSeries = main.find((m) => m.id === current.preferred_series_id) ?? main[0];
       const mainName = mainSeries ? (mainSeries.title_override ?? mainSeries.main_title ?? '') : current.name;
-      const changes: { name?: string; has_custom_name?: number; description?: string; has_custom_description?: number } = {};
+      const changes: GroupNameChanges = {};
       const name = body.Name?.trim();
       if (body.HasCustomName === false) Object.assign(changes, { name: mainName, has_custom_name: 0 });
       else if (name && name !== current.name) Object.assign(changes, { name, has_custom_name: 1 });
@@ -303,26 +277,7 @@ export class GroupsService {
       else if (body.HasCustomDescription === true) changes.has_custom_description = 1;
       else if (!current.has_custom_description && mainSeries && (mainSeries.description ?? '') !== current.description)
         changes.description = mainSeries.description ?? '';
-      await trx
-        .updateTable('groups')
-        .set({ ...changes, updated_at: stamp })
-        .where('id', '=', groupId)
-        .execute();
-
-      // Groups left without series or sub-groups by the move disappear, as they would after a recalculation.
-      for (const old of emptied) {
-        const left = await trx.selectFrom('series').select('id').where('group_id', '=', old).limit(1).executeTakeFirst();
-        const kids = await trx.selectFrom('groups').select('id').where('parent_id', '=', old).limit(1).executeTakeFirst();
-        if (!left && !kids) await trx.deleteFrom('groups').where('id', '=', old).execute();
-        else
-          await trx
-            .updateTable('groups')
-            .set({ preferred_series_id: null })
-            .where('id', '=', old)
-            .where('preferred_series_id', 'in', seriesIds)
-            .execute();
-      }
-      return groupId;
+      return changes;
     });
     if (seriesIds.length)
       this.emitSeriesUpdated(
@@ -341,9 +296,58 @@ export class GroupsService {
     });
   }
 
+  /** POST WebUI/GroupView (contract §12): list-view extras (type, rating, air dates, top tags) of the visible groups. */
+  async groupView(body: WebUIGroupViewBody, viewer: Viewer): Promise<WebUIGroupExtra[]> {
+    const ids: number[] = [];
+    for (const id of new Set(body.GroupIDs)) if (await this.isAllowed(id, viewer)) ids.push(id);
+    const models = await this.browse.groupModels(ids, viewer);
+    const allowed = models.filter((g) => g.IDs.MainAnime);
+    const animeIds = allowed.map((g) => g.IDs.MainAnime);
+    const anime = animeIds.length ? await this.store.animeSummaries(animeIds) : [];
+    const byAnime = new Map(anime.map((a) => [a.id, a]));
+    const limit = body.TagLimit ?? 0;
+    const tags = animeIds.length && limit ? await this.store.animeTags(animeIds) : [];
+    // TagFilter drops (or, inverted, keeps only) AniDB tag categories; custom tags follow its User and Invert bits.
+    const tagFilter = body.TagFilter ?? 0;
+    const ancestry =
+      tagFilter % TagFilterBits.User !== 0 || tagFilter >= TagFilterBits.Invert
+        ? await this.tagAncestry([...new Set(tags.map((t) => t.id))])
+        : null;
+    const keepTag = (t: { id: number; name: string }) => !ancestry || keepCategory(tagFilter, tagCategory(ancestry.get(t.id) ?? [t.name]));
+    const userTagsWanted = limit > 0 && keepUserTags(tagFilter);
+    const mainSeries = allowed.map((g) => g.IDs.MainSeries);
+    const customTags = userTagsWanted && mainSeries.length ? await this.store.seriesCustomTags(mainSeries) : [];
+    const restricted = new Set(viewer.restrictedTags);
+    const result: WebUIGroupExtra[] = [];
+    for (const group of allowed) {
+      const a = byAnime.get(group.IDs.MainAnime);
+      if (!a) continue;
+      result.push({
+        ID: group.IDs.ID,
+        Type: animeType(a.type),
+        Rating: { Value: a.rating, MaxValue: 1000, Source: 'AniDB', Votes: a.rating_votes, Type: null },
+        AirDate: a.air_date,
+        EndDate: a.end_date,
+        Tags: tags
+          .filter((t) => t.anime_id === a.id && !restricted.has(t.id) && keepTag(t))
+          .slice(0, limit)
+          .map((t) => ({ ID: t.id, ParentID: t.parent_id, Name: t.name, IsSpoiler: !!t.is_spoiler, Weight: t.weight, Source: 'AniDB' }))
+          .concat(
+            customTags
+              .filter((t) => t.series_id === group.IDs.MainSeries)
+              .map((t) => ({ ID: t.id, ParentID: null, Name: t.name, IsSpoiler: false, Weight: 0, Source: 'User' })),
+          )
+          .slice(0, limit),
+      });
+    }
+    if (body.OrderByName)
+      result.sort((x, y) => (models.find((m) => m.IDs.ID === x.ID)!.SortName < models.find((m) => m.IDs.ID === y.ID)!.SortName ? -1 : 1));
+    return result;
+  }
+
   /** PATCH Series/{id}/Move/{groupID}: the series joins an existing group. */
   async moveSeries(seriesId: number, groupId: number): Promise<void> {
-    const series = await this.db.selectFrom('series').select(['id', 'group_id']).where('id', '=', seriesId).executeTakeFirst();
+    const series = await this.store.series(seriesId);
     if (!series) throw notFound(SERIES_NOT_FOUND);
     if (!(await this.browse.group(groupId))) throw badRequest(GROUP_NOT_FOUND);
     if (series.group_id === groupId) return;
@@ -353,29 +357,15 @@ export class GroupsService {
   async delete(id: number, options: { deleteSeries: boolean }): Promise<void> {
     if (!(await this.browse.group(id))) throw notFound(GROUP_NOT_FOUND);
     const tree = (await this.browse.descendants([id])).get(id)!;
-    const series = await this.db.selectFrom('series').select('id').where('group_id', 'in', tree).execute();
+    const series = await this.store.seriesIdsInGroups(tree);
     if (series.length && !options.deleteSeries) throw badRequest('The group has series; set deleteSeries to remove them too.');
-    await this.db.transaction().execute(async (trx) => {
-      if (series.length)
-        await trx
-          .deleteFrom('series')
-          .where(
-            'id',
-            'in',
-            series.map((s) => s.id),
-          )
-          .execute();
-      // Children first, so no row ever points at a deleted parent.
-      for (const groupId of [...tree].reverse()) await trx.deleteFrom('groups').where('id', '=', groupId).execute();
-    });
+    // Children first, so no row ever points at a deleted parent.
+    await this.store.deleteGroups([...tree].reverse(), series);
   }
 
   /** Recalculation: names/descriptions that aren't custom follow the main series again; stats are computed on read. */
   async recalculate(id: number): Promise<void> {
     if (!(await this.browse.group(id))) throw notFound(GROUP_NOT_FOUND);
-    const hasContent =
-      (await this.db.selectFrom('series').select('id').where('group_id', '=', id).limit(1).executeTakeFirst()) ||
-      (await this.db.selectFrom('groups').select('id').where('parent_id', '=', id).limit(1).executeTakeFirst());
-    if (hasContent) await this.merge(id, {});
+    if (await this.store.hasContent(id)) await this.merge(id, {});
   }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileIdSet, ListResult, ReleaseEpisode, SeriesWithEpisodeCount } from '@shoko-ts/contract';
-import { insertSeries } from '../collection/synthetic.js';
+import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from '../series/test-support.js';
 import type { TestServer } from '../../test/harness.js';
 

@@ -7,7 +7,7 @@ import type {
   ReleaseManagementType,
   SeriesWithEpisodeCount,
 } from '@shoko-ts/contract';
-import type { BrowseStore, Viewer } from '../collection/browse.store.js';
+import type { BrowseStore, Viewer } from '../groups/browse.store.js';
 import type { FilesService } from '../files/files.service.js';
 import type { SeriesStore } from '../series/series.store.js';
 import type { EpisodesService } from '../episodes/episodes.service.js';

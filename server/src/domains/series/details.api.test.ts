@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 import { seriesTestServer } from './test-support.js';
-import { insertSeries } from '../collection/synthetic.js';
+import { insertSeries } from '../groups/synthetic.store.js';
 
 /**
  * "Cast Show" (anime 401): episodes 4001 (file, watched by the admin), 4002 (file), 4003 (aired, no file), special 4004 and

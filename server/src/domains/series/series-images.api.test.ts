@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 import { seriesTestServer } from './test-support.js';
-import { insertSeries } from '../collection/synthetic.js';
+import { insertSeries } from '../groups/synthetic.store.js';
 
 /**
  * "Picture Book" (anime 501) has an AniDB poster and is linked to TMDB show 7000, which has two posters (rated 8 and 6),

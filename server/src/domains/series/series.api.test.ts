@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 import { seriesTestServer } from './test-support.js';
-import { insertSeries } from '../collection/synthetic.js';
+import { insertSeries } from '../groups/synthetic.store.js';
 
 /**
  * Invented data: "Harbor Lights" (anime 101) with five normal episodes — 1001 (file, watched by the admin), 1002 (file),
