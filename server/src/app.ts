@@ -36,6 +36,7 @@ import { registerSeriesRoutes } from './domains/series/series.routes.js';
 import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
 import { registerTagRoutes } from './domains/tags/tags.routes.js';
 import { registerEpisodeRoutes } from './domains/episodes/episodes.routes.js';
+import { registerEpisodeTmdbRoutes } from './domains/episodes/episode-tmdb.routes.js';
 import { registerIntegrationRoutes } from './domains/integrations/integrations.routes.js';
 import { registerReleaseManagementRoutes } from './domains/release-management/release-management.routes.js';
 import type { Services } from './services.js';
@@ -173,6 +174,7 @@ export async function buildApp(
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerSeriesRoutes(app, { series: services.series });
   registerEpisodeRoutes(app, { episodes: services.episodes });
+  registerEpisodeTmdbRoutes(app, { tmdb: services.tmdb.service, linking: services.tmdb.linking });
   registerTagRoutes(app, { tags: services.tags });
   registerAniDBTagListRoute(app, { tags: services.tags });
   registerReleaseManagementRoutes(app, { releases: services.releaseManagement });

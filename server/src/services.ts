@@ -67,6 +67,7 @@ import { RenamerService } from './domains/renamer/renamer.service.js';
 import { announceRelocation } from './domains/renamer/relocation-events.js';
 import { RenamerStore } from './domains/renamer/renamer.store.js';
 import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
+import { TmdbStore } from './domains/tmdb/tmdb.store.js';
 import { DashboardService } from './domains/dashboard/dashboard.service.js';
 import { DashboardStore } from './domains/dashboard/dashboard.store.js';
 import { ScrobbleService } from './domains/files/scrobble.service.js';
@@ -281,7 +282,7 @@ export async function createServices(
   const collection = { browse, filters, groups };
   // TMDB images: after a show or movie refresh, as many per type as the TMDB download settings allow go to the image store.
   const tmdb = createTmdbDomain({
-    db: db.kysely,
+    store: new TmdbStore(db.kysely),
     settings,
     queue,
     bus,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { badRequest } from '../../http/problem.js';
 import { pickTmdbApiKey, TmdbClient } from '../../providers/tmdb/index.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
@@ -9,6 +10,12 @@ export class TmdbKeyMissingError extends Error {
   constructor() {
     super(TMDB_KEY_MISSING);
   }
+}
+
+/** Work done now needs the key: its absence is the caller's to fix (400). */
+export function rethrowKeyMissing(error: unknown): never {
+  if (error instanceof TmdbKeyMissingError) throw badRequest(error.message);
+  throw error;
 }
 
 /**

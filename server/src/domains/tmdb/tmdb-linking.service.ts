@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { TmdbAutoMatchResult } from '@shoko-ts/contract';
+import type { TmdbAutoMatchEpisodesBody, TmdbAutoMatchResult, TmdbLinkShowBody } from '@shoko-ts/contract';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import {
@@ -265,6 +265,56 @@ export class TmdbLinking {
       })),
       { unsetAll: body.UnsetAll },
     );
+  }
+
+  // ── links set through the API ──────────────────────────────────────────────────────────────
+
+  /** A user link to a show: a stored show is matched now; otherwise the queued refresh matches once it is stored. */
+  async linkShow(animeId: number, { ID, Replace, Refresh }: TmdbLinkShowBody): Promise<void> {
+    await this.deps.store.linkShow(animeId, ID, 'User', { replace: Replace });
+    if (!Refresh && (await this.deps.store.show(ID))) await this.matchEpisodes(animeId, ID);
+    else await this.deps.sync.queueShow(ID, { force: Refresh });
+  }
+
+  /** showId null = every show of the anime. */
+  unlinkShows(animeId: number, showId: number | null): Promise<void> {
+    return this.deps.store.unlinkShows(animeId, showId);
+  }
+
+  /** A user link of a movie to one AniDB episode; the movie is refreshed when asked for or not stored yet. */
+  async linkMovie(animeId: number, anidbEpisodeId: number, { ID, Replace, Refresh }: TmdbLinkShowBody): Promise<void> {
+    await this.deps.store.linkMovie(animeId, anidbEpisodeId, ID, 'User', { replace: Replace });
+    if (Refresh || !(await this.deps.store.movie(ID))) await this.deps.sync.queueMovie(ID, { force: Refresh });
+  }
+
+  unlinkMovies(animeId: number, filter: { movieId?: number; episodeId?: number }): Promise<void> {
+    return this.deps.store.unlinkMovies(animeId, filter);
+  }
+
+  /** The 400 (keyed `EpisodeID`) when an AniDB episode is not one of the anime's. */
+  async requireEpisodeOfAnime(animeId: number, anidbEpisodeId: number): Promise<void> {
+    if (!(await this.deps.store.anidbEpisodes(animeId)).some((episode) => episode.id === anidbEpisodeId)) {
+      throw validationError('EpisodeID', 'The AniDB episode does not belong to the series.');
+    }
+  }
+
+  removeEpisodeLinks(animeId: number): Promise<void> {
+    return this.deps.store.removeEpisodeLinks(animeId);
+  }
+
+  /**
+   * Series/{id}/TMDB/Show/CrossReferences/Episode/Auto (POST): links the target show if needed and matches its episodes;
+   * 'queued' when the show is not stored yet (its queued refresh matches the episodes once it is).
+   */
+  async autoMatchEpisodesOfAnime(animeId: number, body: TmdbAutoMatchEpisodesBody): Promise<'queued' | 'matched'> {
+    const target = await this.autoMatchTarget(animeId, { showId: body.TmdbShowID, seasonId: body.TmdbSeasonID });
+    if (!target.linked) await this.deps.store.linkShow(animeId, target.showId, 'User');
+    if (!target.stored) {
+      await this.deps.sync.queueShow(target.showId);
+      return 'queued';
+    }
+    await this.matchEpisodes(animeId, target.showId, { keepExisting: body.KeepExisting ?? true, seasonId: body.TmdbSeasonID ?? undefined });
+    return 'matched';
   }
 
   /** The anime in the matcher's terms, with the first entry of its prequel chain for series. */

@@ -1,5 +1,3 @@
-import type { Insertable } from 'kysely';
-import type { TmdbCreditsTable, TmdbImagesTable, TmdbOrderingEpisodesTable } from '../../db/schema.js';
 import type {
   TmdbCredits,
   TmdbEpisodeGroupDetails,
@@ -9,7 +7,7 @@ import type {
   TmdbShowDetails,
   TmdbTranslation,
 } from '../../providers/tmdb/index.js';
-import type { MovieSnapshot, ShowSnapshot } from './tmdb.store.js';
+import type { CreditInsertRow, ImageInsertRow, MovieSnapshot, OrderingEpisodeRow, ShowSnapshot } from './tmdb.store.js';
 
 /** A translated text as stored in the `titles` / `overviews` JSON columns. */
 export interface StoredText {
@@ -17,8 +15,6 @@ export interface StoredText {
   country: string;
   value: string;
 }
-
-type ImageRow = Insertable<TmdbImagesTable>;
 
 /** TMDB's "Action & Adventure" is two genres. */
 export function splitGenres(names: string[]): string[] {
@@ -38,8 +34,8 @@ function english(stored: StoredText[], fallback: string): string {
 
 const dateOrNull = (date: string | null | undefined): string | null => (date ? date.slice(0, 10) : null);
 
-function imageRows(parentType: ImageRow['parent_type'], parentId: number, images: Partial<TmdbImages> | undefined): ImageRow[] {
-  const kinds: [keyof TmdbImages, ImageRow['image_type']][] = [
+function imageRows(parentType: ImageInsertRow['parent_type'], parentId: number, images: Partial<TmdbImages> | undefined): ImageInsertRow[] {
+  const kinds: [keyof TmdbImages, ImageInsertRow['image_type']][] = [
     ['posters', 'Poster'],
     ['backdrops', 'Backdrop'],
     ['logos', 'Logo'],
@@ -60,11 +56,11 @@ function imageRows(parentType: ImageRow['parent_type'], parentId: number, images
 }
 
 function singleImage(
-  parentType: ImageRow['parent_type'],
+  parentType: ImageInsertRow['parent_type'],
   parentId: number,
-  imageType: ImageRow['image_type'],
+  imageType: ImageInsertRow['image_type'],
   filePath: string | null | undefined,
-): ImageRow[] {
+): ImageInsertRow[] {
   return filePath
     ? [
         {
@@ -82,7 +78,7 @@ function singleImage(
     : [];
 }
 
-function creditRows(parentType: 'Show' | 'Movie', parentId: number, credits: TmdbCredits): TmdbCreditsTable[] {
+function creditRows(parentType: 'Show' | 'Movie', parentId: number, credits: TmdbCredits): CreditInsertRow[] {
   const cast = credits.cast.map((member) => ({
     parent_type: parentType,
     parent_id: parentId,
@@ -140,7 +136,7 @@ export function showSnapshot(
     })),
   );
   const orderings = groups?.map((group) => {
-    const placed = new Map<number, TmdbOrderingEpisodesTable>();
+    const placed = new Map<number, OrderingEpisodeRow>();
     for (const part of [...group.groups].sort((a, b) => a.order - b.order)) {
       [...part.episodes]
         .sort((a, b) => a.order - b.order)

@@ -101,6 +101,16 @@ export class TmdbSync {
     await this.deps.queueImageDownloads?.(owner);
   }
 
+  /** Series/{id}/TMDB/{Show,Movie}/Action/DownloadImages: the images of every stored show or movie linked to the anime. */
+  async downloadImagesOfAnime(animeId: number, kind: 'Show' | 'Movie'): Promise<void> {
+    const { store } = this.deps;
+    const ids =
+      kind === 'Show'
+        ? (await store.showLinksOfAnime(animeId)).map((link) => link.show_id)
+        : [...new Set((await store.movieLinksOfAnime(animeId)).map((link) => link.movie_id))];
+    for (const id of ids) if (kind === 'Show' ? await store.show(id) : await store.movie(id)) await this.downloadImages({ type: kind, id });
+  }
+
   queueShow(showId: number, options: RefreshShowOptions = {}): Promise<boolean> {
     return this.deps.queue.enqueue(this.showJob, { showId, ...options });
   }

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -8,7 +6,7 @@ import { TmdbApi } from './tmdb-api.js';
 import { TmdbLinking } from './tmdb-linking.service.js';
 import { TmdbSync, type TmdbImageHook } from './tmdb-sync.service.js';
 import { TmdbService } from './tmdb.service.js';
-import { TmdbStore } from './tmdb.store.js';
+import type { TmdbStore } from './tmdb.store.js';
 
 export interface TmdbDomain {
   api: TmdbApi;
@@ -19,9 +17,9 @@ export interface TmdbDomain {
   service: TmdbService;
 }
 
-/** Builds the TMDB domain: client holder, store, sync (refresh jobs), auto-linking and the read service. */
+/** Builds the TMDB domain over its store: client holder, sync (refresh jobs), auto-linking and the read service. */
 export function createTmdbDomain(deps: {
-  db: Kysely<Database>;
+  store: TmdbStore;
   settings: SettingsService;
   queue: QueueService;
   bus: EventBus;
@@ -29,7 +27,7 @@ export function createTmdbDomain(deps: {
   queueImageDownloads?: TmdbImageHook;
 }): TmdbDomain {
   const api = new TmdbApi(deps.settings, deps.logger);
-  const store = new TmdbStore(deps.db);
+  const { store } = deps;
   const sync = new TmdbSync({
     api,
     store,

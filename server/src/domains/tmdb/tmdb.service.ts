@@ -1,7 +1,17 @@
+/**
+ * DESIGN: the TMDB domain owns the local copy of TMDB shows, movies, seasons, episodes, alternate orderings, credits and
+ * images, and the AniDB ↔ TMDB links (anime → show, episode → movie, episode → TMDB episode). This service reads that
+ * data in contract shape and runs live TMDB searches; TmdbSync (tmdb-sync.service.ts) refreshes it through queued jobs,
+ * TmdbLinking (tmdb-linking.service.ts) matches and sets the links. Routes: tmdb.routes.ts (Tmdb/*, Series/{id}/TMDB/*);
+ * the episodes domain serves Episode/{id}/TMDB/* (episode-tmdb.routes.ts) through this service and TmdbLinking. Every
+ * query is in tmdb.store.ts. Images are downloaded by the images domain (the `queueImageDownloads` hook).
+ */
 import type {
   ListResult,
   TmdbEpisode,
+  TmdbEpisodeCrossReference,
   TmdbMovie,
+  TmdbMovieCrossReference,
   TmdbOrderingInformation,
   TmdbRemoteSearchMovie,
   TmdbRemoteSearchShow,
@@ -13,6 +23,7 @@ import { TMDB_KEY_MISSING, type TmdbApi } from './tmdb-api.js';
 import {
   episodeCrossReference,
   genreNames,
+  groupEpisodeLinks,
   localRemoteMovie,
   localRemoteShow,
   movieCrossReference,
@@ -35,6 +46,15 @@ const ORDERING_ID = /^(?:[0-9]{1,23}|[a-f0-9]{24}|default)$/;
 
 export const SHOW_NOT_FOUND = 'A TMDB.Show by the given `showID` was not found.';
 export const MOVIE_NOT_FOUND = 'A TMDB.Movie by the given `movieID` was not found.';
+
+/** `include` as the API takes it: repeated keys or comma lists, any casing of the first letter. */
+export const includeSet = (include: string[] | undefined) =>
+  new Set(
+    (include ?? [])
+      .flatMap((value) => value.split(','))
+      .map((value) => value.trim())
+      .map((value) => value.charAt(0).toUpperCase() + value.slice(1)),
+  );
 
 export interface SearchQuery {
   query: string;
@@ -252,7 +272,9 @@ export class TmdbService {
     return (await this.deps.store.movieLinksOfAnime(animeId)).map(movieCrossReference);
   }
 
+  /** Series/{id}/TMDB/Show/CrossReferences/Episode: 404 when no show is linked at all. */
   async episodeLinks(animeId: number, options: { tmdbShowId?: number; page: number; pageSize: number }) {
+    if (!(await this.deps.store.showLinksOfAnime(animeId)).length) throw notFound('No TMDB.Show entry for the given seriesID');
     if (options.tmdbShowId) {
       const linked = await this.deps.store.showLinksOfAnime(animeId);
       if (!linked.some((link) => link.show_id === options.tmdbShowId))
@@ -260,6 +282,41 @@ export class TmdbService {
     }
     const links = await this.deps.store.episodeLinksOfAnime(animeId, options.tmdbShowId);
     return page(links.map(episodeCrossReference), options.page, options.pageSize);
+  }
+
+  /** The episode links grouped into the episode groups that map onto each other (…/CrossReferences/EpisodeGroups). */
+  async episodeLinkGroups(animeId: number, options: { tmdbShowId?: number; page: number; pageSize: number }) {
+    const { tmdbShowId } = options;
+    if (tmdbShowId && !(await this.deps.store.showLinksOfAnime(animeId)).some((link) => link.show_id === tmdbShowId)) {
+      throw validationError('tmdbShowID', 'The TMDB show is not linked to the series.');
+    }
+    const links = (await this.deps.store.episodeLinksOfAnime(animeId, tmdbShowId || undefined)).map(episodeCrossReference);
+    return page(groupEpisodeLinks(links), options.page, options.pageSize);
+  }
+
+  /** The AniDB anime of a Shoko series; 404 when there is no such series. */
+  async animeOfSeries(seriesId: number): Promise<number> {
+    const animeId = await this.deps.store.animeOfSeries(seriesId);
+    if (animeId === null) throw notFound('No Series entry for the given seriesID');
+    return animeId;
+  }
+
+  /** Ids of the shows linked to an anime, by show id. */
+  async linkedShowIds(animeId: number): Promise<number[]> {
+    return (await this.deps.store.showLinksOfAnime(animeId)).map((link) => link.show_id);
+  }
+
+  /** Ids of the movies linked to any episode of an anime, each once. */
+  async linkedMovieIds(animeId: number): Promise<number[]> {
+    return [...new Set((await this.deps.store.movieLinksOfAnime(animeId)).map((link) => link.movie_id))];
+  }
+
+  async hasStoredEpisodes(showId: number): Promise<boolean> {
+    return (await this.deps.store.episodesOfShow(showId)).length > 0;
+  }
+
+  async isMovieStored(movieId: number): Promise<boolean> {
+    return (await this.deps.store.movie(movieId)) !== undefined;
   }
 
   async showsOfAnime(animeId: number, include: Set<string>): Promise<TmdbShow[]> {
@@ -278,6 +335,49 @@ export class TmdbService {
       if (await this.deps.store.movie(movieId)) movies.push(await this.movie(movieId, include));
     }
     return movies;
+  }
+
+  // ── per episode ────────────────────────────────────────────────────────────────────────────
+
+  /** A Shoko episode's AniDB episode and anime; 404 when there is no such episode. */
+  async episodeRef(episodeId: number): Promise<{ anidb_episode_id: number; anime_id: number }> {
+    const episode = await this.deps.store.episodeForTmdb(episodeId);
+    if (!episode) throw notFound('No Episode entry for the given episodeID');
+    return episode;
+  }
+
+  private async movieLinksOfEpisode(episodeId: number) {
+    const episode = await this.episodeRef(episodeId);
+    return (await this.deps.store.movieLinksOfAnime(episode.anime_id)).filter((link) => link.anidb_episode_id === episode.anidb_episode_id);
+  }
+
+  private async episodeLinksOfEpisode(episodeId: number) {
+    const episode = await this.episodeRef(episodeId);
+    return (await this.deps.store.episodeLinksOfAnime(episode.anime_id)).filter(
+      (link) => link.anidb_episode_id === episode.anidb_episode_id,
+    );
+  }
+
+  /** The stored movies linked to a Shoko episode. */
+  async moviesOfEpisode(episodeId: number, include: Set<string>): Promise<TmdbMovie[]> {
+    const movies: TmdbMovie[] = [];
+    for (const movieId of new Set((await this.movieLinksOfEpisode(episodeId)).map((link) => link.movie_id))) {
+      if (await this.deps.store.movie(movieId)) movies.push(await this.movie(movieId, include));
+    }
+    return movies;
+  }
+
+  async movieLinksOfShokoEpisode(episodeId: number): Promise<TmdbMovieCrossReference[]> {
+    return (await this.movieLinksOfEpisode(episodeId)).map(movieCrossReference);
+  }
+
+  /** The stored TMDB episodes linked to a Shoko episode ("no link" entries skipped). */
+  async tmdbEpisodesOfEpisode(episodeId: number): Promise<TmdbEpisode[]> {
+    return this.episodesByIds((await this.episodeLinksOfEpisode(episodeId)).map((link) => link.tmdb_episode_id).filter((id) => id !== 0));
+  }
+
+  async episodeLinksOfShokoEpisode(episodeId: number): Promise<TmdbEpisodeCrossReference[]> {
+    return (await this.episodeLinksOfEpisode(episodeId)).map(episodeCrossReference);
   }
 
   /** `default`, the show id or one of the show's alternate orderings; empty = the preferred one. */

@@ -20,6 +20,10 @@ export type SeasonRow = Selectable<TmdbSeasonsTable>;
 export type OrderingRow = Selectable<TmdbOrderingsTable>;
 export type CreditRow = Selectable<TmdbCreditsTable>;
 export type EpisodeXrefRow = Selectable<XrefAnidbTmdbEpisodeTable>;
+/** Rows a refresh writes (see tmdb-snapshot.ts). */
+export type ImageInsertRow = Insertable<TmdbImagesTable>;
+export type CreditInsertRow = TmdbCreditsTable;
+export type OrderingEpisodeRow = TmdbOrderingEpisodesTable;
 export type LinkSource = 'Automatic' | 'User';
 
 /** Everything one show refresh writes; stored in one transaction. */
