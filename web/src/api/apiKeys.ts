@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApikeyResult } from '@shoko-ts/contract';
+import type { ApikeyResult, DeviceOrKeyBody } from '@shoko-ts/contract';
 import { api } from './client';
 
 /** The signed-in user's API keys, one per device name (the server lists only the caller's own). */
@@ -12,7 +12,7 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (device: string) => api.post<string>('/api/auth/apikey', device),
+    mutationFn: (device: DeviceOrKeyBody) => api.post<string>('/api/auth/apikey', device),
     meta: { inlineErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
@@ -21,7 +21,7 @@ export function useCreateApiKey() {
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (device: string) => api.delete<void>('/api/auth', device),
+    mutationFn: (device: DeviceOrKeyBody) => api.delete<void>('/api/auth', device),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
   AnidbAnimeRecommendedForYou,
+  DashboardAniDBCalendarQuery,
   DashboardCollectionStats,
   DashboardEpisode,
+  DashboardEpisodeListQuery,
+  DashboardNextUpQuery,
+  DashboardRecentlyAddedEpisodesQuery,
+  DashboardRecentlyAddedSeriesQuery,
   DashboardSeriesSummary,
   File,
   ListResult,
   QueueItem,
+  QueueItemsQuery,
+  RecommendedForYouQuery,
   Series,
 } from '@shoko-ts/contract';
 import { api } from './client';
@@ -30,6 +37,8 @@ export const dashboardKeys = {
 };
 
 type Options = { enabled?: boolean; includeRestricted: boolean };
+/** The dashboard lists take `includeRestricted` as an IncludeOnlyFilter (`true`, `false` or `only`). */
+const includeOnly = (include: boolean) => String(include);
 
 export function useDashboardStats(enabled = true) {
   return useQuery({
@@ -51,7 +60,10 @@ export function useRecentlyAddedEpisodes(pageSize: number, { enabled = true, inc
   return useQuery({
     queryKey: dashboardKeys.recentEpisodes(pageSize, includeRestricted),
     queryFn: ({ signal }) =>
-      api.get<ListResult<DashboardEpisode>>('Dashboard/RecentlyAddedEpisodes', { query: { pageSize, includeRestricted }, signal }),
+      api.get<ListResult<DashboardEpisode>>('Dashboard/RecentlyAddedEpisodes', {
+        query: { pageSize, includeRestricted: includeOnly(includeRestricted) } satisfies Partial<DashboardRecentlyAddedEpisodesQuery>,
+        signal,
+      }),
     enabled,
   });
 }
@@ -60,7 +72,10 @@ export function useRecentlyAddedSeries(pageSize: number, { enabled = true, inclu
   return useQuery({
     queryKey: dashboardKeys.recentSeries(pageSize, includeRestricted),
     queryFn: ({ signal }) =>
-      api.get<ListResult<Series>>('Dashboard/RecentlyAddedSeries', { query: { pageSize, includeRestricted }, signal }),
+      api.get<ListResult<Series>>('Dashboard/RecentlyAddedSeries', {
+        query: { pageSize, includeRestricted: includeOnly(includeRestricted) } satisfies Partial<DashboardRecentlyAddedSeriesQuery>,
+        signal,
+      }),
     enabled,
   });
 }
@@ -70,7 +85,10 @@ export function useContinueWatching({ enabled = true, includeRestricted }: Optio
     queryKey: dashboardKeys.continueWatching(includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/ContinueWatchingEpisodes', {
-        query: { pageSize: DASHBOARD_PAGE_SIZE, includeRestricted },
+        query: {
+          pageSize: DASHBOARD_PAGE_SIZE,
+          includeRestricted: includeOnly(includeRestricted),
+        } satisfies Partial<DashboardEpisodeListQuery>,
         signal,
       }),
     enabled,
@@ -82,7 +100,11 @@ export function useNextUp(onlyUnwatched: boolean, { enabled = true, includeRestr
     queryKey: dashboardKeys.nextUp(onlyUnwatched, includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/NextUpEpisodes', {
-        query: { pageSize: DASHBOARD_PAGE_SIZE, onlyUnwatched, includeRestricted },
+        query: {
+          pageSize: DASHBOARD_PAGE_SIZE,
+          onlyUnwatched,
+          includeRestricted: includeOnly(includeRestricted),
+        } satisfies Partial<DashboardNextUpQuery>,
         signal,
       }),
     enabled,
@@ -92,7 +114,11 @@ export function useNextUp(onlyUnwatched: boolean, { enabled = true, includeRestr
 export function useUpcomingAnime(showAll: boolean, { enabled = true, includeRestricted }: Options) {
   return useQuery({
     queryKey: dashboardKeys.calendar(showAll, includeRestricted),
-    queryFn: ({ signal }) => api.get<DashboardEpisode[]>('Dashboard/AniDBCalendar', { query: { showAll, includeRestricted }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<DashboardEpisode[]>('Dashboard/AniDBCalendar', {
+        query: { showAll, includeRestricted } satisfies Partial<DashboardAniDBCalendarQuery>,
+        signal,
+      }),
     enabled,
   });
 }
@@ -102,7 +128,10 @@ export function useRecommendedAnime({ enabled = true, includeRestricted }: Optio
     queryKey: dashboardKeys.recommended(includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<AnidbAnimeRecommendedForYou>>('Series/AniDB/RecommendedForYou', {
-        query: { pageSize: DASHBOARD_PAGE_SIZE, includeRestricted },
+        query: {
+          pageSize: DASHBOARD_PAGE_SIZE,
+          includeRestricted: includeOnly(includeRestricted),
+        } satisfies Partial<RecommendedForYouQuery>,
         signal,
       }),
     enabled,
@@ -126,7 +155,11 @@ export function useNewestUnrecognizedFiles(enabled = true) {
 export function useQueueItems(enabled = true) {
   return useQuery({
     queryKey: queueKeys.items,
-    queryFn: ({ signal }) => api.get<ListResult<QueueItem>>('Queue/Items', { query: { pageSize: QUEUE_PAGE_SIZE, showAll: true }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListResult<QueueItem>>('Queue/Items', {
+        query: { pageSize: QUEUE_PAGE_SIZE, showAll: true } satisfies Partial<QueueItemsQuery>,
+        signal,
+      }),
     enabled,
   });
 }

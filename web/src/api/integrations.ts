@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlexDirectory, PlexMediaDevice, TraktCode } from '@shoko-ts/contract';
+import type { PlexDirectory, PlexLibrariesBody, PlexMediaDevice, PlexServerBody, TraktCode } from '@shoko-ts/contract';
 import { api } from './client';
 import { settingsKeys, useSaveSettings, type SettingsDocument } from './settings';
 
@@ -64,7 +64,7 @@ export function usePlexLibraries(enabled: boolean) {
 export function useSelectPlexServer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientIdentifier: string) => api.post<void>('/plex/server', clientIdentifier),
+    mutationFn: (clientIdentifier: PlexServerBody) => api.post<void>('/plex/server', clientIdentifier),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
       await queryClient.invalidateQueries({ queryKey: integrationKeys.plexLibraries });
@@ -75,7 +75,7 @@ export function useSelectPlexServer() {
 export function useSetPlexLibraries() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (keys: number[]) => api.post<void>('/plex/libraries', keys),
+    mutationFn: (keys: PlexLibrariesBody) => api.post<void>('/plex/libraries', keys),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueueOperation } from '@shoko-ts/contract';
 import { api } from './client';
 
 export const queueKeys = {
@@ -8,7 +9,7 @@ export const queueKeys = {
 export function useQueueOperation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (operation: 'Pause' | 'Resume' | 'Clear') => api.post<void>(`Queue/${operation}`),
+    mutationFn: (operation: QueueOperation) => api.post<void>(`Queue/${operation}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queueKeys.items }),
   });
 }

@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileSummaryGroup, ListResult, ReleaseEpisode, ReleaseManagementType, SeriesWithEpisodeCount } from '@shoko-ts/contract';
+import type {
+  FileSummaryGroup,
+  ListResult,
+  ReleaseEpisode,
+  ReleaseManagementEpisodesQuery,
+  ReleaseManagementSeriesQuery,
+  ReleaseManagementType,
+  SeriesWithEpisodeCount,
+} from '@shoko-ts/contract';
 import { api } from './client';
 import { countFailures } from './files';
 import { fileKeys, importFolderKeys } from './keys';
@@ -30,7 +38,11 @@ export const releaseKeys = {
   quickSelect: (type: ReleaseManagementType, seriesId: number) => ['release-management', type, seriesId, 'quick-select'] as const,
 };
 
-const seriesQuery = (toggles: ReleaseToggles, page: number, pageSize = RELEASE_PAGE_SIZE) => ({ ...toggles, pageSize, page });
+/** The console sends every toggle to every category; each list reads the ones it has. */
+type SeriesQuery = Partial<ReleaseManagementSeriesQuery<'MultipleReleases'> & ReleaseManagementSeriesQuery<'MissingEpisodes'>>;
+type EpisodesQuery = Partial<ReleaseManagementEpisodesQuery<'MultipleReleases'> & ReleaseManagementEpisodesQuery<'MissingEpisodes'>>;
+
+const seriesQuery = (toggles: ReleaseToggles, page: number, pageSize = RELEASE_PAGE_SIZE): SeriesQuery => ({ ...toggles, pageSize, page });
 
 export function useReleaseSeries(type: ReleaseManagementType, toggles: ReleaseToggles, page: number) {
   return useQuery({
@@ -57,7 +69,7 @@ function episodesOf(
       includeAbsolutePaths: true,
       pageSize,
       page,
-    },
+    } satisfies EpisodesQuery,
     signal,
   });
 }

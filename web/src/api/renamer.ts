@@ -1,5 +1,19 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { File, ListResult, RelocationResult, Renamer, RenamerConfig, RenamerSetting } from '@shoko-ts/contract';
+import type {
+  BatchRelocateBody,
+  File,
+  JsonPatchOperation,
+  ListResult,
+  RelocateFileIdsBody,
+  RelocateFlagsQuery,
+  RelocateQuery,
+  RelocationResult,
+  Renamer,
+  RenamerConfig,
+  RenamerConfigInput,
+  RenamerSetting,
+  Series,
+} from '@shoko-ts/contract';
 import { api } from './client';
 import { settingsKeys } from './settings';
 
@@ -28,7 +42,7 @@ const configPath = (name: string) => `Renamer/Config/${encodeURIComponent(name)}
 export function useCreateConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (config: RenamerConfig) => api.post<RenamerConfig>('Renamer/Config', config),
+    mutationFn: (config: RenamerConfig) => api.post<RenamerConfig>('Renamer/Config', config satisfies RenamerConfigInput),
     onSuccess: () => client.invalidateQueries({ queryKey: renamerKeys.configs }),
   });
 }
@@ -36,7 +50,7 @@ export function useCreateConfig() {
 export function useSaveConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (config: RenamerConfig) => api.put<RenamerConfig>(configPath(config.Name), config),
+    mutationFn: (config: RenamerConfig) => api.put<RenamerConfig>(configPath(config.Name), config satisfies RenamerConfigInput),
     onSuccess: () => client.invalidateQueries({ queryKey: renamerKeys.configs }),
   });
 }
@@ -45,7 +59,7 @@ export function useRenameConfig() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }) =>
-      api.patch<RenamerConfig>(configPath(from), [{ op: 'replace', path: '/Name', value: to }]),
+      api.patch<RenamerConfig>(configPath(from), [{ op: 'replace', path: '/Name', value: to }] satisfies JsonPatchOperation[]),
     onSettled: () =>
       Promise.all([client.invalidateQueries({ queryKey: renamerKeys.configs }), client.invalidateQueries({ queryKey: settingsKeys.all })]),
   });
@@ -87,8 +101,8 @@ export function useRenamerPreview(request: PreviewRequest | null) {
       for (const ids of chunk(fileIds, PREVIEW_BATCH)) {
         const batch = await api.post<RelocationResult[]>(
           'Renamer/Preview',
-          { FileIDs: ids, Config: { RenamerID: renamerId, Name: 'Preview', Settings: settings } },
-          { query: { move, rename }, signal },
+          { FileIDs: ids, Config: { RenamerID: renamerId, Name: 'Preview', Settings: settings } } satisfies BatchRelocateBody,
+          { query: { move, rename } satisfies RelocateFlagsQuery, signal },
         );
         for (const result of batch) results.set(result.FileID, result);
         // Rows fill in batch by batch instead of all at the end.
@@ -116,8 +130,8 @@ export function useRelocateFiles() {
       const results: RelocationResult[] = [];
       for (const ids of chunk(fileIds, RELOCATE_CHUNK)) {
         results.push(
-          ...(await api.post<RelocationResult[]>(`${configPath(configName)}/Relocate`, ids, {
-            query: { deleteEmptyDirectories: true, move, rename },
+          ...(await api.post<RelocationResult[]>(`${configPath(configName)}/Relocate`, ids satisfies RelocateFileIdsBody, {
+            query: { deleteEmptyDirectories: true, move, rename } satisfies RelocateQuery,
           })),
         );
       }
@@ -139,10 +153,8 @@ export function fetchSeriesFiles(seriesId: number): Promise<File[]> {
   return api.get<ListResult<File>>(`Series/${seriesId}/File`, { query: { pageSize: 0 } }).then((r) => r.List);
 }
 
-export interface SeriesSummary {
-  IDs: { ID: number; AniDB?: number };
-  Name: string;
-}
+/** The fields of a series the Add Files modal's search shows. */
+export type SeriesSummary = Pick<Series, 'IDs' | 'Name'>;
 
 /** The filter expression of the series search: name contains the text, or AniDB id equals a number. */
 export function seriesSearchBody(search: string): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { compare, deepClone } from 'fast-json-patch';
-import type { WebUISettings } from '@shoko-ts/contract';
+import type { Credentials, SettingsPatchQuery, SupportedLanguage, WebUISettings } from '@shoko-ts/contract';
 import { api } from './client';
 
 /**
@@ -8,11 +8,6 @@ import { api } from './client';
  * reaches by dotted path (`AniDb.Username`), and always writes back a JSON-Patch diff of the whole document.
  */
 export type SettingsDocument = { WebUI_Settings?: string } & Record<string, unknown>;
-
-export interface SupportedLanguage {
-  Name: string;
-  Alpha2: string;
-}
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -72,7 +67,7 @@ export function useSaveSettings() {
     mutationFn: async ({ original, changed, skipValidation = false }: SaveSettings) => {
       const operations = compare(original, changed);
       if (!operations.length) return;
-      await api.patch<void>('Settings', operations, { query: { skipValidation } });
+      await api.patch<void>('Settings', operations, { query: { skipValidation } satisfies SettingsPatchQuery });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
   });
@@ -80,7 +75,7 @@ export function useSaveSettings() {
 
 export function useTestAniDBLogin() {
   return useMutation({
-    mutationFn: (credentials: { Username: string; Password: string }) => api.post<void>('Settings/AniDB/TestLogin', credentials),
+    mutationFn: (credentials: Credentials) => api.post<void>('Settings/AniDB/TestLogin', credentials),
     meta: { inlineErrors: true },
   });
 }

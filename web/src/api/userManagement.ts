@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrUpdateUserBody, ListResult, Tag, User } from '@shoko-ts/contract';
+import type { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, ListResult, Tag, User } from '@shoko-ts/contract';
 import { api } from './client';
 import { userKeys } from './users';
 
@@ -38,7 +38,7 @@ function useUsersChanged() {
 export function useCreateUser() {
   const changed = useUsersChanged();
   return useMutation({
-    mutationFn: (body: CreateOrUpdateUserBody & { Password: string }) => api.post<User>('User', body),
+    mutationFn: (body: CreateUserBody) => api.post<User>('User', body),
     onSuccess: changed,
     meta: { inlineErrors: true },
   });
@@ -63,7 +63,7 @@ export function useDeleteUser() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: ({ userId, Password, RevokeAPIKeys }: { userId: number | 'Current'; Password: string; RevokeAPIKeys: boolean }) =>
-      api.post<void>(`User/${userId}/ChangePassword`, { Password, RevokeAPIKeys }),
+    mutationFn: ({ userId, ...body }: ChangePasswordBody & { userId: number | 'Current' }) =>
+      api.post<void>(`User/${userId}/ChangePassword`, body satisfies ChangePasswordBody),
   });
 }

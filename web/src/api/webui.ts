@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ComponentVersion, WebUITheme } from '@shoko-ts/contract';
+import type { ComponentVersion, ThemeRefreshQuery, WebUITheme, WebUIUpdateQuery, WebUIVersionQuery } from '@shoko-ts/contract';
 import { getApiKey } from '@/lib/session';
 import { api, ApiError, buildUrl } from './client';
 
 export function useForceStableUpdate() {
   return useMutation({
-    mutationFn: () => api.post<void>('WebUI/Update', undefined, { query: { channel: 'Stable' } }),
+    mutationFn: () => api.post<void>('WebUI/Update', undefined, { query: { channel: 'Stable' } satisfies WebUIUpdateQuery }),
     meta: { inlineErrors: true },
   });
 }
@@ -16,7 +16,7 @@ export function useLatestWebUIVersion(channel: string, enabled: boolean) {
     queryKey: ['webui', 'latest', { channel }],
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<ComponentVersion>('WebUI/LatestVersion', { query: { channel }, signal });
+        return await api.get<ComponentVersion>('WebUI/LatestVersion', { query: { channel } satisfies WebUIVersionQuery, signal });
       } catch {
         return null;
       }
@@ -36,7 +36,7 @@ export const webuiKeys = {
 export function useThemes() {
   return useQuery({
     queryKey: webuiKeys.themes,
-    queryFn: ({ signal }) => api.get<WebUITheme[]>('WebUI/Theme', { query: { forceRefresh: true }, signal }),
+    queryFn: ({ signal }) => api.get<WebUITheme[]>('WebUI/Theme', { query: { forceRefresh: true } satisfies ThemeRefreshQuery, signal }),
     staleTime: 60_000,
   });
 }
@@ -103,7 +103,8 @@ export function useUploadThemes() {
 export function useWebUIUpdateCheck(channel: string) {
   return useQuery({
     queryKey: webuiKeys.updateCheck(channel),
-    queryFn: ({ signal }) => api.get<ComponentVersion>('WebUI/LatestVersion', { query: { channel, force: true }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<ComponentVersion>('WebUI/LatestVersion', { query: { channel, force: true } satisfies WebUIVersionQuery, signal }),
     enabled: false,
     retry: false,
   });
@@ -112,7 +113,7 @@ export function useWebUIUpdateCheck(channel: string) {
 /** Installs the latest console of a channel; the page reloads afterwards to run it. */
 export function useUpdateWebUI() {
   return useMutation({
-    mutationFn: (channel: string) => api.post<void>('WebUI/Update', undefined, { query: { channel } }),
+    mutationFn: (channel: string) => api.post<void>('WebUI/Update', undefined, { query: { channel } satisfies WebUIUpdateQuery }),
     meta: { inlineErrors: true },
   });
 }
