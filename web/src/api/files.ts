@@ -3,8 +3,10 @@ import {
   FILE_SORT_CRITERIA,
   type File,
   type FileExcludeType,
+  type FileFlagQuery,
   type FileIncludeOnlyType,
   type FileIncludeType,
+  type FileListQuery,
   type FileSortCriterion,
   type ListResult,
 } from '@shoko-ts/contract';
@@ -53,7 +55,7 @@ export function fileListRequest(params: FileListParams, page: number): { path: s
       exclude: params.exclude,
       include_only: params.includeOnly,
       sortOrder: params.sortOrder,
-    },
+    } satisfies Partial<FileListQuery>,
   };
 }
 
@@ -71,7 +73,7 @@ interface FileListOptions {
 /** A file list loaded page by page, for virtual tables that fetch more as they scroll. */
 export function useFileList(params: FileListParams, { refetchInterval = false }: FileListOptions = {}) {
   return useInfiniteQuery({
-    queryKey: fileKeys.list(params),
+    queryKey: fileKeys.list<FileListParams>(params),
     queryFn: ({ pageParam, signal }) => {
       const { path, query } = fileListRequest(params, pageParam);
       return api.get<ListResult<File>>(path, { query, signal });
@@ -101,7 +103,9 @@ export function useSetFilesIgnored() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ ids, ignore }: { ids: readonly number[]; ignore: boolean }) => {
-      const failed = await countFailures(ids, (id) => api.put<void>(`File/${id}/Ignore`, undefined, { query: { value: ignore } }));
+      const failed = await countFailures(ids, (id) =>
+        api.put<void>(`File/${id}/Ignore`, undefined, { query: { value: ignore } satisfies FileFlagQuery }),
+      );
       if (failed) throw new Error(ignore ? `Error ignoring ${plural(failed)}!` : `Error restoring ${plural(failed)}!`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: fileKeys.lists }),

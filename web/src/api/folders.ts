@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Drive, Folder } from '@shoko-ts/contract';
+import type { Drive, Folder, FolderQuery } from '@shoko-ts/contract';
 import { api } from './client';
 
 /** The server's filesystem, as the folder browser sees it (admin only on our server). */
@@ -22,7 +22,7 @@ export function useDrives(enabled = true) {
 export function useFolderChildren(path: string, enabled = true) {
   return useQuery({
     queryKey: folderKeys.children(path),
-    queryFn: ({ signal }) => api.get<Folder[]>('Folder', { signal, query: { path } }),
+    queryFn: ({ signal }) => api.get<Folder[]>('Folder', { signal, query: { path } satisfies FolderQuery }),
     enabled,
     retry: false,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ImportFolder, NewImportFolder } from '@shoko-ts/contract';
+import type { DeleteImportFolderQuery, ImportFolder, NewImportFolder } from '@shoko-ts/contract';
 import { api } from './client';
 import { fileKeys, importFolderKeys } from './keys';
 
@@ -49,7 +49,7 @@ export function useDeleteImportFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, removeRecords }: DeleteImportFolder) =>
-      api.delete<void>(`ImportFolder/${id}`, undefined, { query: { removeRecords } }),
+      api.delete<void>(`ImportFolder/${id}`, undefined, { query: { removeRecords } satisfies Partial<DeleteImportFolderQuery> }),
     onSuccess: (_data, { removeRecords }) => {
       void queryClient.invalidateQueries({ queryKey: importFolderKeys.list });
       if (removeRecords) void queryClient.invalidateQueries({ queryKey: fileKeys.all });

@@ -1,36 +1,38 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnidbEpisode, Episode, File, ListResult, MediaInfo, Series } from '@shoko-ts/contract';
+import type {
+  AnidbAnimeHit as AnidbAnime,
+  AnidbEpisode,
+  AnidbEpisodeListQuery,
+  AnidbRefreshQuery,
+  DeleteSeriesQuery,
+  Episode,
+  EpisodeCrossReference,
+  File,
+  FileAniDB,
+  FileCrossReference,
+  FileDetailsQuery,
+  FileListQuery,
+  ListResult,
+  MediaInfo,
+  Series,
+  SeriesUtilityListQuery,
+} from '@shoko-ts/contract';
 import { api } from './client';
 import { fileKeys } from './keys';
 import { countFailures } from './files';
 
-/** An AniDB search hit or stored AniDB anime (contract collection.md §2.5); title-dump-only entries have Type "Unknown". */
-export interface AnidbAnimeHit {
-  ID: number;
-  ShokoID: number | null;
-  Type: string;
-  Title: string;
-  EpisodeCount: number | null;
-  AirDate?: string | null;
-}
+/** What the link and add-series flows read of an AniDB anime (the contract's AnidbAnimeHit). */
+export type AnidbAnimeHit = Pick<AnidbAnime, 'ID' | 'ShokoID' | 'Type' | 'Title' | 'EpisodeCount'>;
 
-/** One entry of `File.SeriesIDs` (contract files.md §1.7). */
+/** What the console reads of a `File.SeriesIDs` entry (the contract's FileCrossReference). */
 export interface FileXRef {
-  SeriesID: { ID: number | null; AniDB: number };
-  EpisodeIDs: Array<{ ID: number | null; AniDB: number; Source: 'AniDB' | 'User' }>;
+  SeriesID: Pick<FileCrossReference['SeriesID'], 'ID' | 'AniDB'>;
+  EpisodeIDs: Array<Pick<EpisodeCrossReference, 'ID' | 'AniDB' | 'Source'>>;
 }
 
-/** `File.AniDB` (contract files.md §1.5), the parts the console shows. */
-export interface FileAniDB {
-  ID: number;
-  OriginalFileName: string;
-  ReleaseGroup: { Name: string | null; ShortName: string | null };
-  Source: string;
-  Version: number;
-}
-
+/** A File with the parts the contract's File model leaves open typed: links, AniDB data and media info. */
 export type FileDetails = Omit<File, 'SeriesIDs' | 'AniDB' | 'MediaInfo'> & {
-  SeriesIDs?: FileXRef[];
+  SeriesIDs?: FileCrossReference[];
   AniDB?: FileAniDB;
   MediaInfo?: MediaInfo;
 };
@@ -57,7 +59,10 @@ export function useSeriesUtilityList(kind: SeriesUtilityKind, page: number, sear
   return useQuery({
     queryKey: utilityKeys.seriesList(kind, page, search),
     queryFn: ({ signal }) =>
-      api.get<ListResult<Series>>(`Series/${kind}`, { query: { pageSize, page, search: search || undefined }, signal }),
+      api.get<ListResult<Series>>(`Series/${kind}`, {
+        query: { pageSize, page, search: search || undefined } satisfies Partial<SeriesUtilityListQuery>,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -66,7 +71,7 @@ export function useSeriesUtilityList(kind: SeriesUtilityKind, page: number, sear
 export function useAnidbSearch(text: string) {
   return useQuery({
     queryKey: utilityKeys.anidbSearch(text),
-    queryFn: ({ signal }) => api.get<ListResult<AnidbAnimeHit>>(`Series/AniDB/Search/${encodeURIComponent(text)}`, { signal }),
+    queryFn: ({ signal }) => api.get<ListResult<AnidbAnime>>(`Series/AniDB/Search/${encodeURIComponent(text)}`, { signal }),
     enabled: text !== '',
     placeholderData: keepPreviousData,
   });
@@ -78,7 +83,7 @@ export function useAnidbEpisodes(anidbId: number | null) {
     queryKey: utilityKeys.anidbEpisodes(anidbId ?? 0),
     queryFn: ({ signal }) =>
       api.get<ListResult<AnidbEpisode>>(`Series/AniDB/${anidbId}/Episode`, {
-        query: { pageSize: 0, includeMissing: true, includeUnaired: true },
+        query: { pageSize: 0, includeMissing: 'true', includeUnaired: 'true' } satisfies Partial<AnidbEpisodeListQuery>,
         signal,
       }),
     enabled: !!anidbId,
@@ -86,10 +91,13 @@ export function useAnidbEpisodes(anidbId: number | null) {
 }
 
 /** Downloads an anime (and with `createSeriesEntry` creates its series) right away; the server answers true on success. */
-export function refreshAnime(anidbId: number, query: { force?: boolean; createSeriesEntry?: boolean }) {
-  return api.post<boolean>(`Series/AniDB/${anidbId}/Refresh`, undefined, { query: { ...query, immediate: true } });
+export function refreshAnime(anidbId: number, query: Pick<Partial<AnidbRefreshQuery>, 'force' | 'createSeriesEntry'>) {
+  return api.post<boolean>(`Series/AniDB/${anidbId}/Refresh`, undefined, {
+    query: { ...query, immediate: true } satisfies Partial<AnidbRefreshQuery>,
+  });
 }
 
+/** A stored AniDB anime (the link flow reads only the AnidbAnimeHit parts). */
 export function getAnidbAnime(anidbId: number) {
   return api.get<AnidbAnimeHit>(`Series/AniDB/${anidbId}`);
 }
@@ -102,7 +110,7 @@ export function getShokoEpisodes(seriesId: number) {
 }
 
 export function deleteSeries(seriesId: number) {
-  return api.delete<void>(`Series/${seriesId}`, undefined, { query: { deleteFiles: false } });
+  return api.delete<void>(`Series/${seriesId}`, undefined, { query: { deleteFiles: false } satisfies Partial<DeleteSeriesQuery> });
 }
 
 /** One file to one or more episodes (1:1, 1:N). */
@@ -145,7 +153,7 @@ export function useManuallyLinkedFiles(seriesId: number | null, page: number, pa
     queryKey: utilityKeys.seriesFiles(seriesId ?? 0, page),
     queryFn: ({ signal }) =>
       api.get<ListResult<FileDetails>>(`Series/${seriesId}/File`, {
-        query: { pageSize, page, include_only: 'ManualLinks', include: 'XRefs' },
+        query: { pageSize, page, include_only: 'ManualLinks', include: 'XRefs' } satisfies Partial<FileListQuery>,
         signal,
       }),
     enabled: !!seriesId,
@@ -174,7 +182,7 @@ export function useFileDetails(fileId: number | null) {
     queryKey: utilityKeys.fileDetails(fileId ?? 0),
     queryFn: ({ signal }) =>
       api.get<FileDetails>(`File/${fileId}`, {
-        query: { include: ['XRefs', 'MediaInfo', 'AbsolutePaths'], includeDataFrom: 'AniDB' },
+        query: { include: ['XRefs', 'MediaInfo', 'AbsolutePaths'], includeDataFrom: 'AniDB' } satisfies FileDetailsQuery,
         signal,
       }),
     enabled: !!fileId,
