@@ -1,3 +1,10 @@
+/**
+ * DESIGN — files domain: file records and their locations (`/api/v3/File*`, `ImportFolder/{id}/File`,
+ * `Series/{id}/File*`, contract files.md): listing with filters, search and sort, flags, re-hash/re-scan and deletions
+ * confined to import folders; scrobble.service.ts keeps each user's playback record. Routes: files.routes.ts,
+ * scrobble.routes.ts; SQL: files.store.ts, file-list.store.ts, scrobble.store.ts. The import domain creates the
+ * records, the metadata domain adds links and AniDB data (FileDetailsSource), AVDump adds its status.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {

@@ -1,3 +1,9 @@
+/**
+ * DESIGN — import-folders domain: the folders the collection lives in (`/api/v3/ImportFolder*`: validation, no
+ * nesting, sizes) and the admin-only browser of the server's filesystem used to pick them (`/api/v3/Folder*`).
+ * Routes: import-folders.routes.ts; SQL: import-folders.store.ts. The import domain scans and watches these folders,
+ * the files domain lists their files (`ImportFolder/{id}/File`), and the renamer moves files between them.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -91,13 +97,6 @@ export interface ImportFolderChange {
   kind: 'added' | 'updated' | 'removed';
   folder: ImportFolderRow;
 }
-
-/*
- * DESIGN: the import-folders domain owns the folders the collection lives in and the admin-only browser of the
- * server's filesystem used to pick them. Routes: import-folders.routes.ts (`ImportFolder…`, `Folder…`); SQL:
- * import-folders.store.ts. The import domain scans and watches these folders, the files domain lists their files
- * (`ImportFolder/{id}/File`), and the renamer moves files between them.
- */
 
 /** Import folders: validation (existing directory, no nesting), storage, and the output model with its sizes. */
 export class ImportFoldersService {

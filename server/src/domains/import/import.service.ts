@@ -1,3 +1,9 @@
+/**
+ * DESIGN — import domain: the pipeline from import folders to hashed content: scans (walks and the folder watcher),
+ * hashing and media info, each a persisted job. No routes of its own (ImportFolder/{id}/Scan and the actions call
+ * it); it writes through the files domain's FilesStore and reads folders from import-folders. Hashed content goes on
+ * to the metadata domain (`afterHash`) for AniDB identification.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';

@@ -1,3 +1,10 @@
+/**
+ * DESIGN — metadata domain: AniDB data and what is derived from it: anime downloads and the series, groups and
+ * episodes made from them (this file), file identification (file-matching), MyList, manual links, the AniDB search,
+ * series removal and the scheduled re-checks. Routes: metadata.routes.ts (`Series/AniDB/*`, `DELETE Series/{id}`,
+ * `File/{id}/Link*`); SQL: anime, local-series, file-links, file-xrefs, manual-links, anidb-search,
+ * metadata-scheduler and series-removal stores. Files come from the files domain; TMDB follows through events.
+ */
 import type { EventBus } from '../../events/bus.js';
 import type { Logger } from 'pino';
 import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';

@@ -1,16 +1,14 @@
+/**
+ * DESIGN — utilities domain: the series lists only the Utilities pages use, series without any local file and series
+ * with files linked by hand (contract collection.md §5.1, files.md S8/S9). Routes: utilities.routes.ts
+ * (`Series/WithoutFiles`, `Series/WithManuallyLinkedFiles`); SQL: utilities.store.ts. Series models and the viewer's
+ * tag restrictions come from the groups domain's BrowseStore; the manual links themselves are the metadata domain's.
+ */
 import type { Series } from '@shoko-ts/contract';
 import type { BrowseStore } from '../groups/browse.store.js';
 import { titleScore } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/index.js';
 import type { SeriesUtilityKind, UtilitiesStore } from './utilities.store.js';
-
-/*
- * DESIGN: the utilities domain owns the series lists of the Utilities pages that no other screen uses: series without
- * any local file and series with files linked by hand (contract collection.md §5.1, files.md S8/S9). Routes:
- * utilities.routes.ts (`Series/WithoutFiles`, `Series/WithManuallyLinkedFiles`); SQL: utilities.store.ts. The series
- * models and the viewer's tag restrictions come from the groups domain's BrowseStore; the manual links themselves
- * are the metadata domain's.
- */
 
 export type { SeriesUtilityKind } from './utilities.store.js';
 
