@@ -1,12 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import {
   BatchDeleteFileLocationsBody,
-  BatchDeleteFilesBody,
   DeleteFileLocationQuery,
   DeleteFileQuery,
   File,
-  FILE_EXCLUDE_TYPES,
-  FILE_INCLUDE_ONLY_TYPES,
   FILE_INCLUDE_TYPES,
   FileDetailsQuery,
   FileFlagQuery,
@@ -20,34 +17,19 @@ import {
   ImportFolderFilesQuery,
   ImportFolderParams,
   ListResult,
+  NullableBatchDeleteFilesBody,
   SeriesIDParams,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
+import { enumList, FILE_DATA_SOURCES } from './file-list-params.js';
 import type { FilesService } from './files.service.js';
 
 const tags = ['File'];
-const DATA_SOURCES = ['AniDB', 'TMDB', 'Shoko'] as const;
 
 /** The calling user, whose file records fill the File model's user fields. */
 const viewerOf = (request: { principal?: { kind: string; userId?: number } | null }) =>
   request.principal?.kind === 'user' ? request.principal.userId : undefined;
-
-/** Repeated keys and comma lists are the same thing (contract files.md §0.3). */
-function listOf(raw: string | string[] | undefined): string[] {
-  return (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
-    .flatMap((item) => item.split(','))
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-function enumList<T extends string>(raw: string | string[] | undefined, values: readonly T[], field: string): T[] {
-  return listOf(raw).map((item) => {
-    const match = /^\d+$/.test(item) ? values[Number(item)] : values.find((v) => v.toLowerCase() === item.toLowerCase());
-    if (!match) throw validationError(field, `The value '${item}' is not valid for ${field}.`);
-    return match;
-  });
-}
 
 export function registerFileRoutes(
   app: App,
@@ -61,18 +43,7 @@ export function registerFileRoutes(
   const { files } = deps;
 
   const listHandler = (search?: string, contents?: Set<string>) => (query: FileListQuery, viewerId?: number) =>
-    files.list({
-      page: query.page,
-      pageSize: query.pageSize,
-      include: enumList(query.include, FILE_INCLUDE_TYPES, 'include'),
-      exclude: enumList(query.exclude, FILE_EXCLUDE_TYPES, 'exclude'),
-      includeOnly: enumList(query.include_only, FILE_INCLUDE_ONLY_TYPES, 'include_only'),
-      sortOrder: listOf(query.sortOrder),
-      includeDataFrom: enumList(query.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
-      search,
-      contents,
-      viewerId,
-    });
+    files.listFromQuery(query, { search, contents, viewerId });
 
   app.get('/api/v3/File', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
     listHandler()(request.query, viewerOf(request)),
@@ -89,20 +60,6 @@ export function registerFileRoutes(
       },
     },
     async (request) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request.query, viewerOf(request)),
-  );
-
-  app.get(
-    '/api/v3/Episode/:episodeID/File',
-    {
-      schema: {
-        tags: ['Episode'],
-        params: Type.Object({ episodeID: Type.Integer({ minimum: 1 }) }),
-        querystring: FileListQuery,
-        response: { 200: ListResult(File) },
-      },
-    },
-    async (request) =>
-      listHandler(undefined, await files.contentsOf('episode', request.params.episodeID))(request.query, viewerOf(request)),
   );
 
   app.get(
@@ -123,7 +80,7 @@ export function registerFileRoutes(
         pageSize: q.pageSize,
         folderPath: q.folderPath,
         include: enumList(q.include, FILE_INCLUDE_TYPES, 'include'),
-        includeDataFrom: enumList(q.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
+        includeDataFrom: enumList(q.includeDataFrom, FILE_DATA_SOURCES, 'includeDataFrom'),
         viewerId: viewerOf(request),
       });
     },
@@ -135,7 +92,7 @@ export function registerFileRoutes(
 
   app.delete(
     '/api/v3/File',
-    { config: { auth: 'admin' }, schema: { tags, body: Type.Union([BatchDeleteFilesBody, Type.Null()]) } },
+    { config: { auth: 'admin' }, schema: { tags, body: NullableBatchDeleteFilesBody } },
     async (request, reply) => {
       const body = request.body;
       if (!body) throw validationError('Body', 'Missing Body.');
@@ -173,7 +130,7 @@ export function registerFileRoutes(
       files.get(
         request.params.fileID,
         enumList(request.query.include, FILE_INCLUDE_TYPES, 'include'),
-        enumList(request.query.includeDataFrom, DATA_SOURCES, 'includeDataFrom'),
+        enumList(request.query.includeDataFrom, FILE_DATA_SOURCES, 'includeDataFrom'),
         viewerOf(request),
       ),
   );

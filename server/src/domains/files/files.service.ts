@@ -13,6 +13,7 @@ import {
   type FileExcludeType,
   type FileIncludeOnlyType,
   type FileIncludeType,
+  type FileListQuery as FileListRequest,
   type FileLocation,
   type ListResult,
 } from '@shoko-ts/contract';
@@ -21,6 +22,7 @@ import type { EventBus } from '../../events/bus.js';
 import { resumePositionText } from './scrobble.service.js';
 import { notFound, validationError } from '../../http/problem.js';
 import { fileEvent, type ImportService } from '../import/import.service.js';
+import { fileListOptions } from './file-list-params.js';
 import type { FileListStore } from './file-list.store.js';
 import type { FileRow, FilesStore, LocationWithFolder } from './files.store.js';
 
@@ -214,6 +216,14 @@ export class FilesService {
     const location = await this.store.location(id);
     if (!location) throw notFound('No File.Location entry for the given locationID.');
     return this.locationModel(location, true);
+  }
+
+  /** A File list request as the API takes it (`FileListQuery`): its enum lists are checked here (400 on an unknown value). */
+  listFromQuery(
+    query: FileListRequest,
+    scope: { search?: string; contents?: Set<string>; viewerId?: number } = {},
+  ): Promise<ListResult<File>> {
+    return this.list({ ...fileListOptions(query), ...scope });
   }
 
   async list(query: FileListQuery): Promise<ListResult<File>> {
