@@ -1,9 +1,18 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { BatchDeleteFilesBody, UnlinkEpisodesBody } from './files.js';
 
 /*
  * Request schemas (params, querystrings) of the files, import folder, folder browser, scrobble and utility routes
  * (contract files.md), shared by the server's route schemas and the console's API functions.
  */
+
+/** `DELETE File`: the batch body, or none (answered with a 400 naming the body). */
+export const NullableBatchDeleteFilesBody = Type.Union([BatchDeleteFilesBody, Type.Null()]);
+export type NullableBatchDeleteFilesBody = Static<typeof NullableBatchDeleteFilesBody>;
+
+/** `DELETE File/{id}/Link`: the AniDB episodes to unlink, or none for every user link of the file. */
+export const NullableUnlinkEpisodesBody = Type.Union([UnlinkEpisodesBody, Type.Null()]);
+export type NullableUnlinkEpisodesBody = Static<typeof NullableUnlinkEpisodesBody>;
 
 /** A list parameter: repeated keys or a comma list, as strings (contract files.md §0.3). */
 export const FileListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));

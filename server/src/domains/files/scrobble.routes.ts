@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   FileIDParams,
@@ -6,6 +5,7 @@ import {
   FileUserStats,
   FileUserStatsInput,
   FileWatchedParams,
+  JsonPatchBody,
   JsonPatchOperation,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
@@ -66,7 +66,7 @@ export function registerScrobbleRoutes(app: App, deps: { scrobble: ScrobbleServi
       schema: {
         tags,
         params: FileIDParams,
-        body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]),
+        body: JsonPatchBody,
         response: { 200: FileUserStats },
       },
     },

@@ -7,7 +7,7 @@ import {
   ImportFolder,
   ImportFolderInput,
   ImportFolderParams,
-  JsonPatchOperation,
+  JsonPatchBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
@@ -40,7 +40,7 @@ export function registerImportFolderRoutes(app: App, deps: { folders: ImportFold
     '/api/v3/ImportFolder/:folderID',
     {
       config: { auth: 'admin' },
-      schema: { tags, params: ImportFolderParams, body: Type.Union([Type.Array(JsonPatchOperation), Type.Null()]) },
+      schema: { tags, params: ImportFolderParams, body: JsonPatchBody },
     },
     async (request, reply) => {
       const operations = request.body;

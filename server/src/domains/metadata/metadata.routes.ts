@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { Logger } from 'pino';
 import {
   AnidbAnimeParams,
@@ -14,7 +13,7 @@ import {
   LinkSeriesBody,
   LinkSeriesMultipleBody,
   SeriesIDParams,
-  UnlinkEpisodesBody,
+  NullableUnlinkEpisodesBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound } from '../../http/problem.js';
@@ -174,7 +173,7 @@ export function registerMetadataRoutes(
 
   app.delete(
     '/api/v3/File/:fileID/Link',
-    { schema: { tags, params: FileIDParams, body: Type.Union([UnlinkEpisodesBody, Type.Null()]) } },
+    { schema: { tags, params: FileIDParams, body: NullableUnlinkEpisodesBody } },
     async (request, reply) => {
       await links.unlink(request.params.fileID, request.body?.EpisodeIDs ?? null);
       return reply.code(200).send();
