@@ -1,3 +1,9 @@
+/**
+ * DESIGN — actions domain: the server actions of `GET /api/v3/Action/<Name>` (contract server.md §6): each queues work
+ * on the jobs queue and returns at once; actions with no integration on this server answer 400 with the reason.
+ * Routes: actions.routes.ts; SQL: actions.store.ts (what a bulk action walks over). The work itself belongs to the
+ * neighbours it calls: import, files, metadata (AniDB, MyList), tmdb and integrations (Plex).
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';

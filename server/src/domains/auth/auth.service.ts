@@ -1,3 +1,9 @@
+/**
+ * DESIGN — auth domain: logins and API keys (`/api/auth`, Shoko's v0 controller). Routes: auth.routes.ts; SQL:
+ * auth.store.ts (keys, only ever as SHA-256 hashes); password hashing: password.ts (salted scrypt, also used by users and
+ * init). It reads accounts through the users domain's UsersStore; the http layer's auth hook turns each request's key
+ * into a principal with `resolve`. Every login issues a new key (up to 20 per device); keys are never returned again.
+ */
 import { randomUUID } from 'node:crypto';
 import type { ApikeyResult } from '@shoko-ts/contract';
 import type { Principal } from '../../http/principal.js';

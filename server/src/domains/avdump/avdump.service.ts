@@ -1,3 +1,9 @@
+/**
+ * DESIGN — avdump domain: AVDump sessions (`/api/v3/AVDump/*`, `File/{id}/AVDump`, contract files.md §9) over an
+ * AVDump3 tool the owner installed (avdump-tool.ts). Sessions run as jobs on the queue, their output becomes
+ * `AVDump:Event` hub events, and each fully successful dump is recorded per file. Routes: avdump.routes.ts; SQL:
+ * avdump.store.ts; files and locations are read through the files domain's FilesStore.
+ */
 import path from 'node:path';
 import type { AVDumpInfo } from '@shoko-ts/contract';
 import type { Logger } from 'pino';

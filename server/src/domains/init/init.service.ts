@@ -1,3 +1,9 @@
+/**
+ * DESIGN — init domain: first run and start-up (`/api/v3/Init/*`): version, status, the default admin while no account
+ * exists, connectivity, and the start sequence (migrations, queue, watchers, network checks) run in order with its
+ * progress in the server state (server-state.ts). Routes: init.routes.ts; no store of its own: the admin is written
+ * through the users domain's UsersStore, FirstRun through SettingsService. Component versions come from version.ts.
+ */
 import type { Logger } from 'pino';
 import type { Credentials } from '@shoko-ts/contract';
 import { badRequest } from '../../http/problem.js';

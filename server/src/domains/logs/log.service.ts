@@ -1,3 +1,9 @@
+/**
+ * DESIGN — logs domain: the server's log (pino) written to `<home>/logs` with rotation (log-rotation.ts) and a
+ * recent-entries ring that the SignalR log hub replays (log-format.ts shapes entries as Shoko does). No routes and no
+ * store: main.ts creates it before anything else, services get child loggers from it, and the logging settings
+ * (level, retention) are applied from the settings domain whenever they are saved.
+ */
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';

@@ -1,3 +1,9 @@
+/**
+ * DESIGN — release-management domain: multiple releases, duplicate files and missing episodes (`/api/v3/ReleaseManagement/*`,
+ * contract files.md §6, R1–R18) and which files or locations to remove. Routes: release-management.routes.ts; SQL:
+ * release-management.store.ts; quality ranking: file-quality.ts. It reads series models and visibility through the groups
+ * domain's BrowseStore and the series domain's SeriesStore, and leaves deleting to the files domain's FilesService.
+ */
 import type {
   File,
   FileIdSet,

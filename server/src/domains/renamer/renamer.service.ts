@@ -1,3 +1,9 @@
+/**
+ * DESIGN — renamer domain: renamers and their configs, previews and relocations (`/api/v3/Renamer*`, contract files.md §7),
+ * rename-on-import, and the relocation journal (list, undo, crash recovery at start-up). Routes: renamer.routes.ts; SQL:
+ * renamer.store.ts; the script renamer: script.ts/renamers.ts; multi-step moves: relocation.ts. Relocations run as jobs
+ * on the jobs queue; import folders come from the import-folders domain, and moved files are announced on the bus.
+ */
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type {

@@ -1,3 +1,9 @@
+/**
+ * DESIGN — settings domain: the server settings object (`/api/v3/Settings*`, contract server.md §3.6) kept in
+ * `<home>/settings-server.json`: defaults, JSON Patch, validation, secrets that are write-only, supported languages.
+ * Routes: settings.routes.ts; storage: settings.store.ts (the JSON file, not SQL). Every other domain reads
+ * `settings.current`; a save is announced on the event bus (`settings:saved`) so logs, queue and watchers follow it.
+ */
 import type { Logger } from 'pino';
 import { isDeepStrictEqual } from 'node:util';
 import { SECRET_SETTING_PATHS, type JsonPatchOperation, type ServerSettings, type SupportedLanguage } from '@shoko-ts/contract';

@@ -1,3 +1,9 @@
+/**
+ * DESIGN — users domain: accounts (`/api/v3/User*`): list, create, edit, delete, change password, the caller's own
+ * record, avatars (avatar.ts) and tag restrictions. Routes: users.routes.ts; SQL: users.store.ts. Passwords are hashed
+ * with the auth domain's password.ts, and a password change may revoke the user's keys through AuthService. The AniDB
+ * tag list the restrictions pick from belongs to the tags domain.
+ */
 import type { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, User } from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
 import type { AuthService } from '../auth/auth.service.js';

@@ -1,3 +1,9 @@
+/**
+ * DESIGN — webui domain: what the console needs from the server besides data (`/api/v3/WebUI/*`, contract server.md §7):
+ * themes (this file: `<home>/themes`, list, stylesheet, upload, add from URL, delete), console and server release
+ * checks per channel (releases.service.ts) and installing a console release (webui-updater.ts, download.ts, zip.ts).
+ * Routes: webui.routes.ts; no database. Settings.WebUI_Settings, the console's own settings, stay in the settings domain.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { WebUITheme } from '@shoko-ts/contract';
