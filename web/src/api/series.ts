@@ -1,14 +1,28 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AnidbRefreshQuery,
   Episode,
+  EpisodeFilterQuery,
+  EpisodeSetHiddenQuery,
   IncludeOnlyFilter,
   ListResult,
+  NextUpEpisodeQuery,
   RelatedAnime,
   Role,
   Series,
+  SeriesEpisodesQuery,
+  SeriesEpisodesWatchedQuery,
   SeriesFileSummary,
+  SeriesFileSummaryQuery,
   SeriesImages,
+  SeriesPreferredImageBody,
+  SeriesQuery,
+  SeriesTagsQuery,
+  SeriesUserTagIdsBody,
   Tag,
+  UserTagBody,
+  UserTagListQuery,
+  VoteBody,
   WebUISeriesExtra,
 } from '@shoko-ts/contract';
 import { api } from './client';
@@ -45,7 +59,7 @@ export function episodeFilterQuery(filters: EpisodeFilters) {
     includeHidden: filters.includeHidden,
     includeUnaired: filters.includeUnaired,
     search: filters.search || undefined,
-  };
+  } satisfies Partial<EpisodeFilterQuery>;
 }
 
 export const seriesKeys = {
@@ -68,7 +82,8 @@ export const seriesKeys = {
 export function useSeries(id: number) {
   return useQuery({
     queryKey: seriesKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Series>(`Series/${id}`, { query: { includeDataFrom: ['AniDB', 'TMDB'] }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Series>(`Series/${id}`, { query: { includeDataFrom: ['AniDB', 'TMDB'] } satisfies Partial<SeriesQuery>, signal }),
     retry: false,
   });
 }
@@ -83,7 +98,12 @@ export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
     queryKey: seriesKeys.episodeList(id, filters),
     queryFn: ({ pageParam, signal }) =>
       api.get<ListResult<Episode>>(`Series/${id}/Episode`, {
-        query: { ...episodeFilterQuery(filters), pageSize: EPISODE_PAGE_SIZE, page: pageParam, includeDataFrom: 'AniDB' },
+        query: {
+          ...episodeFilterQuery(filters),
+          pageSize: EPISODE_PAGE_SIZE,
+          page: pageParam,
+          includeDataFrom: 'AniDB',
+        } satisfies Partial<SeriesEpisodesQuery>,
         signal,
       }),
     initialPageParam: 1,
@@ -97,7 +117,10 @@ export function useNextUpEpisode(id: number) {
   return useQuery({
     queryKey: seriesKeys.nextUp(id),
     queryFn: async ({ signal }) =>
-      (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, { query: { includeDataFrom: 'AniDB' }, signal })) ?? null,
+      (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, {
+        query: { includeDataFrom: 'AniDB' } satisfies Partial<NextUpEpisodeQuery>,
+        signal,
+      })) ?? null,
   });
 }
 
@@ -123,7 +146,8 @@ export function useSeriesCast(id: number) {
 export function useSeriesTags(id: number) {
   return useQuery({
     queryKey: seriesKeys.tags(id),
-    queryFn: ({ signal }) => api.get<Tag[]>(`Series/${id}/Tags`, { query: { onlyVerified: false }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<Tag[]>(`Series/${id}/Tags`, { query: { onlyVerified: false } satisfies Partial<SeriesTagsQuery>, signal }),
   });
 }
 
@@ -136,7 +160,9 @@ export function useSeriesFileSummary(id: number) {
     queryKey: seriesKeys.files(id),
     queryFn: ({ signal }) =>
       api.get<SeriesFileSummary>(`WebUI/Series/${id}/FileSummary`, {
-        query: { groupBy: ['GroupName', 'FileVersion', 'FileSource', 'FileLocation', 'AudioLanguages', 'SubtitleLanguages'] },
+        query: {
+          groupBy: ['GroupName', 'FileVersion', 'FileSource', 'FileLocation', 'AudioLanguages', 'SubtitleLanguages'],
+        } satisfies Partial<SeriesFileSummaryQuery>,
         signal,
       }),
   });
@@ -145,7 +171,7 @@ export function useSeriesFileSummary(id: number) {
 export function useUserTags(enabled: boolean) {
   return useQuery({
     queryKey: seriesKeys.userTags,
-    queryFn: ({ signal }) => api.get<ListResult<Tag>>('Tag/User', { query: { pageSize: 0 }, signal }),
+    queryFn: ({ signal }) => api.get<ListResult<Tag>>('Tag/User', { query: { pageSize: 0 } satisfies Partial<UserTagListQuery>, signal }),
     enabled,
   });
 }
@@ -177,7 +203,9 @@ export function useSetFilteredWatched(seriesId: number) {
   const invalidate = useInvalidateWatchState(seriesId);
   return useMutation({
     mutationFn: ({ filters, watched }: { filters: EpisodeFilters; watched: boolean }) =>
-      api.post(`Series/${seriesId}/Episode/Watched`, undefined, { query: { ...episodeFilterQuery(filters), value: watched } }),
+      api.post(`Series/${seriesId}/Episode/Watched`, undefined, {
+        query: { ...episodeFilterQuery(filters), value: watched } satisfies Partial<SeriesEpisodesWatchedQuery>,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -186,7 +214,7 @@ export function useSetEpisodeHidden(seriesId: number) {
   const invalidate = useInvalidateWatchState(seriesId);
   return useMutation({
     mutationFn: ({ episodeId, hidden }: { episodeId: number; hidden: boolean }) =>
-      api.post(`Episode/${episodeId}/SetHidden`, undefined, { query: { value: hidden } }),
+      api.post(`Episode/${episodeId}/SetHidden`, undefined, { query: { value: hidden } satisfies Partial<EpisodeSetHiddenQuery> }),
     onSuccess: invalidate,
   });
 }
@@ -195,7 +223,7 @@ export function useSetEpisodeHidden(seriesId: number) {
 export function useVoteSeries(seriesId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (value: number) => api.post(`Series/${seriesId}/Vote`, { Value: value, MaxValue: 10 }),
+    mutationFn: (value: number) => api.post(`Series/${seriesId}/Vote`, { Value: value, MaxValue: 10 } satisfies VoteBody),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
   });
 }
@@ -205,7 +233,7 @@ export function useVoteEpisode(seriesId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ episodeId, value }: { episodeId: number; value: number }) =>
-      api.post(`Episode/${episodeId}/Vote`, { Value: value, MaxValue: 10 }),
+      api.post(`Episode/${episodeId}/Vote`, { Value: value, MaxValue: 10 } satisfies VoteBody),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: seriesKeys.episodes(seriesId) }),
   });
 }
@@ -214,7 +242,9 @@ export function useVoteEpisode(seriesId: number) {
 export function useRefreshSeriesAniDB(seriesId: number) {
   return useMutation({
     mutationFn: () =>
-      api.post<boolean>(`Series/${seriesId}/AniDB/Refresh`, undefined, { query: { force: true, downloadRelations: false } }),
+      api.post<boolean>(`Series/${seriesId}/AniDB/Refresh`, undefined, {
+        query: { force: true, downloadRelations: false } satisfies Partial<AnidbRefreshQuery>,
+      }),
   });
 }
 
@@ -234,7 +264,7 @@ export function useSetPreferredImage(seriesId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ type, id, source }: { type: string; id: number; source: string }) =>
-      api.put(`Series/${seriesId}/Images/${type}`, { ID: id, Source: source }),
+      api.put(`Series/${seriesId}/Images/${type}`, { ID: id, Source: source } satisfies SeriesPreferredImageBody),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }),
@@ -255,19 +285,26 @@ function useInvalidateTags(seriesId: number) {
 
 export function useAddSeriesUserTags(seriesId: number) {
   const invalidate = useInvalidateTags(seriesId);
-  return useMutation({ mutationFn: (ids: number[]) => api.post(`Series/${seriesId}/Tags/User`, { IDs: ids }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (ids: number[]) => api.post(`Series/${seriesId}/Tags/User`, { IDs: ids } satisfies SeriesUserTagIdsBody),
+    onSuccess: invalidate,
+  });
 }
 
 export function useRemoveSeriesUserTags(seriesId: number) {
   const invalidate = useInvalidateTags(seriesId);
-  return useMutation({ mutationFn: (ids: number[]) => api.delete(`Series/${seriesId}/Tags/User`, { IDs: ids }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (ids: number[]) => api.delete(`Series/${seriesId}/Tags/User`, { IDs: ids } satisfies SeriesUserTagIdsBody),
+    onSuccess: invalidate,
+  });
 }
 
 /** Creates a user tag; the caller adds it to the series. */
 export function useCreateUserTag(seriesId: number) {
   const invalidate = useInvalidateTags(seriesId);
   return useMutation({
-    mutationFn: ({ name, description }: { name: string; description: string | null }) => api.post<Tag>('Tag/User', { name, description }),
+    mutationFn: ({ name, description }: { name: string; description: string | null }) =>
+      api.post<Tag>('Tag/User', { name, description } satisfies UserTagBody),
     onSuccess: invalidate,
     meta: { inlineErrors: true },
   });
@@ -277,7 +314,7 @@ export function useUpdateUserTag(seriesId: number) {
   const invalidate = useInvalidateTags(seriesId);
   return useMutation({
     mutationFn: ({ id, name, description }: { id: number; name: string; description: string | null }) =>
-      api.put<Tag>(`Tag/User/${id}`, { name, description }),
+      api.put<Tag>(`Tag/User/${id}`, { name, description } satisfies UserTagBody),
     onSuccess: invalidate,
     meta: { inlineErrors: true },
   });

@@ -2,14 +2,27 @@ import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import type {
   Episode,
   ListResult,
+  SeriesEpisodesQuery,
+  TmdbAutoEpisodeLinksQuery,
   TmdbAutoMatchResult,
   TmdbEpisode,
+  TmdbEpisodeBulkBody,
   TmdbEpisodeCrossReference,
+  TmdbEpisodeLinksQuery,
+  TmdbLinkMovieBody,
   TmdbMovieCrossReference,
   TmdbOrderingInformation,
+  TmdbOverrideEpisodeMappingBody,
+  TmdbRefreshMovieBody,
+  TmdbRefreshShowBody,
   TmdbRemoteSearchMovie,
   TmdbRemoteSearchShow,
+  TmdbSearchQuery,
+  TmdbSetPreferredOrderingBody,
   TmdbShow,
+  TmdbShowEpisodesQuery,
+  TmdbUnlinkBody,
+  TmdbUnlinkMovieBody,
 } from '@shoko-ts/contract';
 import { api } from './client';
 import { seriesKeys } from './series';
@@ -77,7 +90,7 @@ export function useTmdbCandidates(seriesId: number, type: TmdbLinkType, text: st
         ? api.get<TmdbRemoteSearchShow | TmdbRemoteSearchMovie>(`${path}/${query}`, { signal }).catch(() => null)
         : Promise.resolve(null);
       const found = await api.get<ListResult<TmdbRemoteSearchShow | TmdbRemoteSearchMovie>>(`${path}/Search`, {
-        query: { includeRestricted, pageSize: TMDB_TITLE_SEARCH_SIZE, query },
+        query: { includeRestricted, pageSize: TMDB_TITLE_SEARCH_SIZE, query } satisfies Partial<TmdbSearchQuery>,
         signal,
       });
       const single = await byId;
@@ -96,8 +109,8 @@ export function useFetchTmdbEntry() {
   return useMutation({
     mutationFn: ({ type, id }: { type: TmdbLinkType; id: number }) =>
       type === 'Show'
-        ? api.post(`Tmdb/Show/${id}/Action/Refresh`, { Immediate: true, QuickRefresh: true })
-        : api.post(`Tmdb/Movie/${id}/Action/Refresh`, { Immediate: true, SkipIfExists: true }),
+        ? api.post(`Tmdb/Show/${id}/Action/Refresh`, { Immediate: true, QuickRefresh: true } satisfies Partial<TmdbRefreshShowBody>)
+        : api.post(`Tmdb/Movie/${id}/Action/Refresh`, { Immediate: true, SkipIfExists: true } satisfies Partial<TmdbRefreshMovieBody>),
   });
 }
 
@@ -129,10 +142,11 @@ export function useLinkingEpisodes(seriesId: number) {
           pageSize: LINKING_EPISODE_PAGE_SIZE,
           page: pageParam,
           includeDataFrom: 'AniDB',
-          includeMissing: true,
-          includeUnaired: true,
+          // IncludeOnlyFilter values are text on the wire.
+          includeMissing: 'true',
+          includeUnaired: 'true',
           type: ['Episode', 'Special', 'Other'],
-        },
+        } satisfies Partial<SeriesEpisodesQuery>,
         signal,
       }),
     initialPageParam: 1,
@@ -151,8 +165,14 @@ export function useLinkingLinks(seriesId: number, type: TmdbLinkType, id: number
         return { type, links: await api.get<TmdbMovieCrossReference[]>(`Series/${seriesId}/TMDB/Movie/CrossReferences`, { signal }) };
       const path = `Series/${seriesId}/TMDB/Show/CrossReferences/Episode`;
       const result = linked
-        ? await api.get<ListResult<TmdbEpisodeCrossReference>>(path, { query: { pageSize: 0 }, signal })
-        : await api.get<ListResult<TmdbEpisodeCrossReference>>(`${path}/Auto`, { query: { pageSize: 0, tmdbShowID: id }, signal });
+        ? await api.get<ListResult<TmdbEpisodeCrossReference>>(path, {
+            query: { pageSize: 0 } satisfies Partial<TmdbEpisodeLinksQuery>,
+            signal,
+          })
+        : await api.get<ListResult<TmdbEpisodeCrossReference>>(`${path}/Auto`, {
+            query: { pageSize: 0, tmdbShowID: id } satisfies Partial<TmdbAutoEpisodeLinksQuery>,
+            signal,
+          });
       return { type, links: result.List };
     },
     enabled: enabled && id > 0,
@@ -164,7 +184,7 @@ export function useLinkingLinks(seriesId: number, type: TmdbLinkType, id: number
 export function useTmdbEpisodesById(ids: number[]) {
   return useQuery({
     queryKey: tmdbKeys.episodesById(ids),
-    queryFn: ({ signal }) => api.post<TmdbEpisode[]>('Tmdb/Episode/Bulk', { IDs: ids }, { signal }),
+    queryFn: ({ signal }) => api.post<TmdbEpisode[]>('Tmdb/Episode/Bulk', { IDs: ids } satisfies TmdbEpisodeBulkBody, { signal }),
     enabled: ids.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -176,7 +196,11 @@ export function useTmdbShowEpisodes(showId: number, search: string, enabled: boo
     queryKey: tmdbKeys.showEpisodes(showId, search),
     queryFn: ({ pageParam, signal }) =>
       api.get<ListResult<TmdbEpisode>>(`Tmdb/Show/${showId}/Episode`, {
-        query: { search: search || undefined, pageSize: TMDB_EPISODE_SEARCH_SIZE, page: pageParam },
+        query: {
+          search: search || undefined,
+          pageSize: TMDB_EPISODE_SEARCH_SIZE,
+          page: pageParam,
+        } satisfies Partial<TmdbShowEpisodesQuery>,
         signal,
       }),
     initialPageParam: 1,
@@ -205,17 +229,23 @@ export function saveLinkCalls(seriesId: number, input: SaveLinksInput): { method
   if (input.type === 'Movie') {
     return [...input.overrides].map(([episodeId, movieId]) =>
       movieId
-        ? { method: 'POST', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } }
-        : { method: 'DELETE', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } },
+        ? { method: 'POST', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } satisfies Partial<TmdbLinkMovieBody> }
+        : { method: 'DELETE', path: `${base}/Movie`, body: { ID: input.id, EpisodeID: episodeId } satisfies TmdbUnlinkMovieBody },
     );
   }
   const calls: { method: 'POST' | 'DELETE'; path: string; body: unknown }[] = [];
+  // TmdbAutoMatchEpisodesBody: the server binds body keys case-insensitively, so `tmdbShowID` fills TmdbShowID.
   if (!input.linked) calls.push({ method: 'POST', path: `${base}/Show/CrossReferences/Episode/Auto`, body: { tmdbShowID: input.id } });
   // A show left without a single episode link is unlinked altogether.
-  if (input.linked && input.remainingLinks === 0) calls.push({ method: 'DELETE', path: `${base}/Show`, body: { ID: input.id } });
+  if (input.linked && input.remainingLinks === 0)
+    calls.push({ method: 'DELETE', path: `${base}/Show`, body: { ID: input.id } satisfies TmdbUnlinkBody });
   if (input.overrides.size) {
     const mapping = [...input.overrides].map(([anidbId, tmdbId]) => ({ AniDBID: anidbId, TmdbID: tmdbId, Replace: true }));
-    calls.push({ method: 'POST', path: `${base}/Show/CrossReferences/Episode`, body: { UnsetAll: false, Mapping: mapping } });
+    calls.push({
+      method: 'POST',
+      path: `${base}/Show/CrossReferences/Episode`,
+      body: { UnsetAll: false, Mapping: mapping } satisfies TmdbOverrideEpisodeMappingBody,
+    });
   }
   return calls;
 }
@@ -247,7 +277,8 @@ export function useTmdbOrderings(showId: number, enabled: boolean) {
 export function useSetPreferredOrdering(showId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (orderingId: string) => api.post(`Tmdb/Show/${showId}/Ordering/SetPreferred`, { AlternateOrderingID: orderingId }),
+    mutationFn: (orderingId: string) =>
+      api.post(`Tmdb/Show/${showId}/Ordering/SetPreferred`, { AlternateOrderingID: orderingId } satisfies TmdbSetPreferredOrderingBody),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: tmdbKeys.show(showId) });
       void queryClient.invalidateQueries({ queryKey: tmdbKeys.orderings(showId) });
