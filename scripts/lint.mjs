@@ -1,0 +1,98 @@
+// Lint step: ESLint (eslint.config.js: recommended rules, import cycles, layering) and `prettier --check`, side by side.
+// Exits non-zero when either finds something, after a summary per rule and per folder.
+//   node scripts/lint.mjs [paths…]   (default: the whole tree)
+//   --no-cache   lint every file (the caches live in node_modules/.cache and follow file content and config changes)
+//   --fix        let ESLint fix what it can and prettier write the files, then report what is left
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { root } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const useCache = !args.includes('--no-cache');
+const fix = args.includes('--fix');
+const targets = args.filter((a) => !a.startsWith('--'));
+const paths = targets.length ? targets : ['.'];
+const cacheDir = path.join(root, 'node_modules', '.cache');
+const started = performance.now();
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
+
+function runPrettier() {
+  const prettierArgs = [
+    path.join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs'),
+    fix ? '--write' : '--check',
+    '--log-level',
+    'warn',
+    ...(useCache ? ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(cacheDir, 'prettier', 'cache.json')] : []),
+    ...paths,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, prettierArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function runEslint() {
+  const eslint = new ESLint({
+    cwd: root,
+    fix,
+    cache: useCache,
+    cacheLocation: path.join(cacheDir, 'eslint', 'cache.json'),
+    cacheStrategy: 'content',
+  });
+  const results = await eslint.lintFiles(paths);
+  if (fix) await ESLint.outputFixes(results);
+  const formatter = await eslint.loadFormatter('stylish');
+  return { results, text: await formatter.format(results) };
+}
+
+const prettierRun = runPrettier();
+const eslintStarted = performance.now();
+const { results, text } = await runEslint();
+const eslintTime = seconds(eslintStarted);
+const prettier = await prettierRun;
+
+const errors = results.reduce((n, r) => n + r.errorCount, 0);
+const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+// Files prettier would change: its --check warnings are "[warn] <file>", without the closing summary line.
+const unformatted = prettier.output
+  .split('\n')
+  .map((line) => line.match(/^\[warn\] (.+)$/)?.[1])
+  .filter((file) => file && !/^Code style issues/.test(file) && !/--write/.test(file));
+
+if (text.trim()) console.log(text);
+if (!fix && unformatted.length) {
+  console.log('Not formatted as prettier prints them (fix with `npm run format` or `npx prettier --write <file>`):');
+  for (const file of unformatted) console.log(`  ${file}`);
+  console.log('');
+} else if (prettier.code !== 0 && prettier.output.trim()) {
+  console.log(prettier.output.trim());
+}
+
+if (errors + warnings > 0) {
+  const byRule = new Map();
+  const byFolder = new Map();
+  for (const result of results) {
+    const parts = path.relative(root, result.filePath).split(path.sep);
+    const folder = parts.slice(0, parts[0] === 'server' && parts[2] === 'domains' ? 4 : 3).join('/');
+    for (const message of result.messages) {
+      const rule = message.ruleId ?? (message.fatal ? 'parse error' : 'other');
+      byRule.set(rule, (byRule.get(rule) ?? 0) + 1);
+      byFolder.set(folder, (byFolder.get(folder) ?? 0) + 1);
+    }
+  }
+  const table = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([name, count]) => `  ${String(count).padStart(4)}  ${name}`);
+  console.log(['ESLint problems by rule:', ...table(byRule), 'by folder:', ...table(byFolder)].join('\n'));
+}
+
+const ok = errors === 0 && prettier.code === 0;
+console.log(
+  `\n${ok ? '✔' : '✖'} lint: ESLint ${errors} error(s), ${warnings} warning(s) in ${results.length} files (${eslintTime} s); ` +
+    `prettier: ${prettier.code === 0 ? 'all formatted' : unformatted.length ? `${unformatted.length} file(s) not formatted` : 'failed'}; ` +
+    `${seconds(started)} s${useCache ? ' (cached; --no-cache for a full run)' : ''}`,
+);
+process.exit(ok ? 0 : 1);
