@@ -44,12 +44,12 @@ function tabClass(tone: TabTone, selected: boolean, extra = '') {
 }
 
 /** Arrow keys, Home and End move the focus along a row of tabs; Tab still visits every one of them. */
-function moveFocus(event: KeyboardEvent<HTMLElement>, selector: string) {
+function moveFocus(event: KeyboardEvent<HTMLElement>) {
   const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'];
   if (!keys.includes(event.key)) return;
-  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(selector)];
-  const at = items.indexOf(document.activeElement as HTMLElement);
-  if (at < 0 || !items.length) return;
+  const items = [...(event.currentTarget.parentElement?.querySelectorAll<HTMLElement>(':scope > [role="tab"]') ?? [])];
+  const at = items.indexOf(event.currentTarget);
+  if (at < 0) return;
   const step = event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 1;
   const next = event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : (at + step + items.length) % items.length;
   event.preventDefault();
@@ -80,7 +80,7 @@ export function TabList<K extends string | number | null>({
   tabClassName?: string;
 }) {
   return (
-    <div className={className} role="tablist" aria-label={label} onKeyDown={(event) => moveFocus(event, '[role="tab"]')}>
+    <div className={className} role="tablist" aria-label={label}>
       {tabs.map((tab) => (
         <button
           key={String(tab.key)}
@@ -88,6 +88,7 @@ export function TabList<K extends string | number | null>({
           role="tab"
           aria-selected={tab.key === selected}
           onClick={() => onSelect(tab.key)}
+          onKeyDown={moveFocus}
           className={tabClass(tone, tab.key === selected, tabClassName)}
         >
           {tab.label}

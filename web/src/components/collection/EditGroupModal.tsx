@@ -65,6 +65,7 @@ function NameTab({ groupId, name }: { groupId: number; name: string }) {
         {editing ? (
           <input
             aria-label="Group name"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the name field appears because the user pressed Edit; focus goes where they will type
             autoFocus
             value={draft}
             onChange={(event) => setDraft(event.target.value)}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -38,13 +38,16 @@ export function DashboardSettingsModal({ open, onClose }: { open: boolean; onClo
   const { settings, loaded, saving, save } = useDashboardSettings();
   const [draft, setDraft] = useState<DashboardSettings>(settings);
   const [counts, setCounts] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (!open) return;
-    setDraft(settings);
-    setCounts(Object.fromEntries(COUNTS.map(([key]) => [key, String(settings[key])])));
-    // Reset only when the modal opens; `settings` is a fresh object each render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, loaded]);
+  // Reset when the modal opens (and when the saved settings arrive while it is open), not while the user edits;
+  // `settings` is a fresh object each render. `null` makes the first render count as a change, as an effect would.
+  const [resetFor, setResetFor] = useState<{ open: boolean; loaded: boolean } | null>(null);
+  if (resetFor?.open !== open || resetFor.loaded !== loaded) {
+    setResetFor({ open, loaded });
+    if (open) {
+      setDraft(settings);
+      setCounts(Object.fromEntries(COUNTS.map(([key]) => [key, String(settings[key])])));
+    }
+  }
 
   const setFlag = (key: Flag, value: boolean) => setDraft((current) => ({ ...current, [key]: value }));
   const submit = async () => {

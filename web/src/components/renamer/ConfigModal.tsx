@@ -3,7 +3,7 @@ import type { Renamer } from '@shoko-ts/contract';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
-import { configModalSave } from '@/pages/renamer/renamerState';
+import { configModalSave } from './renamerState';
 
 interface ConfigModalProps {
   mode: 'new' | 'rename';
@@ -43,6 +43,7 @@ export function ConfigModal({ mode, current, renamers, existingNames, busy, onCl
       <TextField
         label="Name"
         value={name}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog exists to type a config name; focus starts in that field
         autoFocus
         onChange={(e) => setName(e.target.value)}
         errors={save.tooltip ? [save.tooltip] : undefined}

@@ -7,7 +7,7 @@ import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { Toggle } from '@/components/Toggle';
-import { clampSetting, TEXTS } from '@/pages/renamer/renamerState';
+import { clampSetting, TEXTS } from './renamerState';
 import { ConfigModal } from './ConfigModal';
 
 const ScriptEditor = lazy(() => import('./ScriptEditor'));

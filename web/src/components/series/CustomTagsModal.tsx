@@ -139,7 +139,14 @@ function TagForm({ seriesId, tag, onDone }: { seriesId: number; tag: Tag | null;
         if (canSave) save();
       }}
     >
-      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} errors={errors.fields.name} autoFocus />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        errors={errors.fields.name}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens to type a new tag name; focus starts in that field
+        autoFocus
+      />
       <TextField
         label="Description"
         value={description}

@@ -19,25 +19,28 @@ export function StarRating({ value, onRate, disabled, label = 'Series rating', s
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? Math.round(value);
   return (
-    <div className="flex" role="radiogroup" aria-label={label} onMouseLeave={() => setHover(null)}>
-      {Array.from({ length: STARS }, (_, index) => {
-        const stars = index + 1;
-        return (
-          <button
-            key={stars}
-            type="button"
-            role="radio"
-            aria-checked={Math.round(value) === stars}
-            aria-label={`${stars} ${stars === 1 ? 'star' : 'stars'}`}
-            disabled={disabled}
-            onMouseEnter={() => setHover(stars)}
-            onClick={() => onRate(stars)}
-            className={`p-0.5 disabled:cursor-not-allowed ${stars <= shown ? 'text-primary' : 'text-muted'}`}
-          >
-            <Icon path={stars <= shown ? mdiStar : mdiStarOutline} size={size} />
-          </button>
-        );
-      })}
+    // The pointer leaving the row of stars ends the preview (the wrapper holds the handler so the radiogroup needs no focus).
+    <div className="flex" onMouseLeave={() => setHover(null)}>
+      <div className="flex" role="radiogroup" aria-label={label}>
+        {Array.from({ length: STARS }, (_, index) => {
+          const stars = index + 1;
+          return (
+            <button
+              key={stars}
+              type="button"
+              role="radio"
+              aria-checked={Math.round(value) === stars}
+              aria-label={`${stars} ${stars === 1 ? 'star' : 'stars'}`}
+              disabled={disabled}
+              onMouseEnter={() => setHover(stars)}
+              onClick={() => onRate(stars)}
+              className={`p-0.5 disabled:cursor-not-allowed ${stars <= shown ? 'text-primary' : 'text-muted'}`}
+            >
+              <Icon path={stars <= shown ? mdiStar : mdiStarOutline} size={size} />
+            </button>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -45,8 +45,13 @@ export function AvatarEditor({ file, onClose, onSave }: { file: File | null; onC
   const [offset, setOffset] = useState<Offset>({ x: 0, y: 0 });
   const drag = useRef<{ start: Offset; origin: Offset } | null>(null);
 
-  useEffect(() => {
+  // A new file (or a new onClose, which restarts the load below) drops the shown image until the new one has loaded.
+  const [loadFor, setLoadFor] = useState<{ file: File | null; onClose: () => void } | null>(null);
+  if (loadFor?.file !== file || loadFor.onClose !== onClose) {
+    setLoadFor({ file, onClose });
     setImage(null);
+  }
+  useEffect(() => {
     if (!file) return;
     const url = URL.createObjectURL(file);
     const element = new Image();

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSupportedLanguages } from '@/api/settings';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
-import { LanguageOrder } from '@/pages/firstrun/LanguageOrder';
+import { LanguageOrder } from './LanguageOrder';
 
 interface LanguageOrderModalProps {
   open: boolean;
@@ -18,10 +18,12 @@ interface LanguageOrderModalProps {
 export function LanguageOrderModal({ open, title, value, onClose, onSave }: LanguageOrderModalProps) {
   const languages = useSupportedLanguages();
   const [order, setOrder] = useState(value);
-  useEffect(() => {
+  // Reset only when the modal opens, not while the user edits.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (open) setOrder(value);
-    // Reset only when the modal opens, not while the user edits.
-  }, [open]);
+  }
   return (
     <Modal
       open={open}

@@ -24,7 +24,9 @@ export function ThemeOptions({ draft, onThemeChange }: { draft: SettingsDraft; o
     applyThemeClass(selected);
   }, [selected]);
   const savedRef = useRef(saved);
-  savedRef.current = saved;
+  useEffect(() => {
+    savedRef.current = saved;
+  }, [saved]);
   useEffect(() => () => applyThemeClass(savedRef.current), []);
 
   const onFiles = (files: FileList | null) => {

@@ -64,15 +64,16 @@ function GroupsBrowser() {
     [list, extras.asked],
   );
   const views = useGroupViews(pendingIds, settings.view === 'list');
-  useEffect(() => {
-    if (!views.data) return;
+  // Each new answer is merged once; pendingIds is derived from `asked`, so the answer is what moves it on.
+  const [merged, setMerged] = useState<typeof views.data>(undefined);
+  if (views.data && views.data !== merged) {
     const answered = views.data;
+    setMerged(answered);
     setExtras((current) => ({
       asked: new Set([...current.asked, ...pendingIds]),
       byId: new Map([...current.byId, ...answered.map((v) => [v.ID, v] as const)]),
     }));
-    // pendingIds is derived from `asked`; the answer is what moves it on.
-  }, [views.data]);
+  }
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = groups;
   const loadMore = useCallback(() => {

@@ -77,6 +77,7 @@ function useWidth() {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     if (!node) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- measuring the DOM before the first paint is what a layout effect is for
     setWidth(Math.round(node.getBoundingClientRect().width));
     const observer = new ResizeObserver(([entry]) => entry && setWidth(Math.round(entry.contentRect.width)));
     observer.observe(node);
@@ -98,7 +99,12 @@ export default function DashboardPage() {
   const editing = useDashboardEditing();
   const savedLayouts = layout ?? DEFAULT_DASHBOARD_LAYOUTS;
   const [draft, setDraft] = useState<DashboardLayouts | null>(null);
-  useEffect(() => setDraft(editing ? savedLayouts : null), [editing]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Entering edit mode starts a draft from the saved layout; leaving it drops the draft.
+  const [draftFor, setDraftFor] = useState<boolean | null>(null);
+  if (draftFor !== editing) {
+    setDraftFor(editing);
+    setDraft(editing ? savedLayouts : null);
+  }
   // Leaving the page ends edit mode without saving.
   useEffect(() => () => setDashboardEditing(false), []);
   const blocker = useBlocker(editing);
@@ -115,6 +121,9 @@ export default function DashboardPage() {
   const widgets = visibleWidgets(settings);
   const ids = widgets.map((widget) => widget.id).join(' ');
   const current = editing && draft ? draft : savedLayouts;
+  // The grid must get the same layouts object while nothing changed (a new one re-lays it out). The compiler doubts the memo
+  // because `settings` goes on to the widgets, but `ids` is a string; the build does not run the compiler in any case.
+  // eslint-disable-next-line react-hooks/preserve-manual-memoization
   const layouts = useMemo(() => gridLayouts(current, ids.split(' ')), [current, ids]);
   const onLayoutChange = (_: unknown, all: Partial<Record<string, ReadonlyArray<Partial<DashboardLayoutItem>>>>) => {
     if (editing) setDraft((before) => mergeLayouts(before ?? savedLayouts, all));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDefaultUser, useSaveDefaultUser } from '@/api/init';
 import { TextField } from '@/components/TextField';
@@ -14,14 +14,14 @@ export default function LocalAccountStep() {
   const [password, setPassword] = useState(credentials?.Password ?? '');
   const [prefilled, setPrefilled] = useState(!!credentials);
 
-  useEffect(() => {
-    if (prefilled || defaults.isPending) return;
+  // The server's default account fills the fields once, when it has answered.
+  if (!prefilled && !defaults.isPending) {
     if (defaults.data) {
       setUsername(defaults.data.Username || 'Default');
       setPassword(defaults.data.Password ?? '');
     }
     setPrefilled(true);
-  }, [defaults.data, defaults.isPending, prefilled]);
+  }
 
   const next = () => {
     const chosen = { Username: username.trim(), Password: password };

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { getSetting, useSaveSettings, useSettings, useSupportedLanguages, withSetting, type SettingsDocument } from '@/api/settings';
 import { Spinner } from '@/components/Spinner';
 import { Toggle } from '@/components/Toggle';
-import { LanguageOrder } from './LanguageOrder';
+import { LanguageOrder } from '@/components/settings/LanguageOrder';
 import { StepFrame } from './StepFrame';
 import { useFirstRun } from './wizardContext';
 

@@ -24,6 +24,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         label="Username"
         name="username"
         autoComplete="username"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the login page has nothing else to do; focus starts in the user name field
         autoFocus
         value={user}
         onChange={(e) => setUser(e.target.value)}

@@ -22,8 +22,8 @@ import { Toggle } from '@/components/Toggle';
 import { AddFilesModal } from '@/components/renamer/AddFilesModal';
 import { ConfigPanel } from '@/components/renamer/ConfigPanel';
 import { PreviewTable } from '@/components/renamer/PreviewTable';
+import { renameDisabledReason, settingsEqual, settingsOf } from '@/components/renamer/renamerState';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { renameDisabledReason, settingsEqual, settingsOf } from './renamerState';
 
 /** Auto-preview waits this long after the last change (SPEC §9). */
 const PREVIEW_DEBOUNCE_MS = 500;
@@ -50,9 +50,7 @@ export default function RenamerPage() {
   const settings = draft && draft.config === config?.Name ? draft.settings : saved;
   const edited = !settingsEqual(settings, saved);
   // A saved config becomes the baseline again.
-  useEffect(() => {
-    if (draft && settingsEqual(draft.settings, saved)) setDraft(null);
-  }, [draft, saved]);
+  if (draft && settingsEqual(draft.settings, saved)) setDraft(null);
 
   const previewRequest = useMemo(
     () => (config && files.length ? { fileIds: files.map((f) => f.ID), move, rename, renamerId: config.RenamerID, settings } : null),

@@ -28,10 +28,10 @@ function PlexLinkButton() {
   const status = usePlexStatus(pollMs);
   const unlink = useUnlinkPlex();
 
+  // Once the status says linked, polling stops and the waiting toast goes.
+  if (status.data && pollMs !== 0) setPollMs(0);
   useEffect(() => {
-    if (!status.data) return;
-    setPollMs(0);
-    toast.dismiss(STATUS_TOAST);
+    if (status.data) toast.dismiss(STATUS_TOAST);
   }, [status.data]);
   useEffect(() => () => void toast.dismiss(STATUS_TOAST), []);
 
@@ -75,7 +75,11 @@ function PlexLibraries({ selected }: { selected: number[] }) {
 
   // Shown at once; saved right away, and put back if the server refuses.
   const [chosen, setChosen] = useState(selected);
-  useEffect(() => setChosen(selected), [selected]);
+  const [chosenFrom, setChosenFrom] = useState(selected);
+  if (chosenFrom !== selected) {
+    setChosenFrom(selected);
+    setChosen(selected);
+  }
   const toggle = (key: number, checked: boolean) => {
     const next = checked ? [...chosen, key] : chosen.filter((k) => k !== key);
     setChosen(next);
@@ -111,7 +115,11 @@ export function PlexPanel() {
   const server = getSetting<string>(saved, 'Plex.Server') ?? '';
   const libraries = getSetting<number[]>(saved, 'Plex.Libraries') ?? NO_KEYS;
   const [choice, setChoice] = useState(server);
-  useEffect(() => setChoice(server), [server]);
+  const [choiceFrom, setChoiceFrom] = useState(server);
+  if (choiceFrom !== server) {
+    setChoiceFrom(server);
+    setChoice(server);
+  }
 
   const onServerChange = (value: string) => {
     setChoice(value);

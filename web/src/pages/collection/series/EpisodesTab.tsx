@@ -86,7 +86,11 @@ export default function EpisodesTab() {
   // The selection belongs to one set of filters.
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const filterKey = JSON.stringify(filters);
-  useEffect(() => setSelected(new Set()), [filterKey]);
+  const [selectionKey, setSelectionKey] = useState(filterKey);
+  if (selectionKey !== filterKey) {
+    setSelectionKey(filterKey);
+    setSelected(new Set());
+  }
 
   const watched = useSetEpisodesWatched(seriesId);
   const hidden = useSetEpisodeHidden(seriesId);

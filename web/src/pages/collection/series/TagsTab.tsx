@@ -71,25 +71,25 @@ export default function TagsTab() {
       ) : (
         <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" role="list" aria-label="Tags">
           {shown.map((tag) => (
-            <button
-              key={`${tag.Source}-${tag.ID}`}
-              type="button"
-              role="listitem"
-              onClick={() => setDetails(tag)}
-              className="flex flex-col gap-2 rounded-lg border border-border bg-panel p-4 text-left hover:border-primary"
-              data-testid="tag-card"
-            >
-              <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold">{tag.Name}</span>
-                <span
-                  className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${tag.Source === 'User' ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted'}`}
-                >
-                  {tag.Source}
+            <div key={`${tag.Source}-${tag.ID}`} role="listitem" className="flex">
+              <button
+                type="button"
+                onClick={() => setDetails(tag)}
+                className="flex flex-1 flex-col gap-2 rounded-lg border border-border bg-panel p-4 text-left hover:border-primary"
+                data-testid="tag-card"
+              >
+                <span className="flex items-center justify-between gap-2">
+                  <span className="font-semibold">{tag.Name}</span>
+                  <span
+                    className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${tag.Source === 'User' ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted'}`}
+                  >
+                    {tag.Source}
+                  </span>
                 </span>
-              </span>
-              <span className="line-clamp-3 text-sm text-muted">{tag.Description || NO_DESCRIPTION}</span>
-              {isSpoiler(tag) && <span className="text-xs font-semibold text-danger">Spoiler</span>}
-            </button>
+                <span className="line-clamp-3 text-sm text-muted">{tag.Description || NO_DESCRIPTION}</span>
+                {isSpoiler(tag) && <span className="text-xs font-semibold text-danger">Spoiler</span>}
+              </button>
+            </div>
           ))}
         </div>
       )}

@@ -44,6 +44,7 @@ export function EpisodePickerModal({ showId, target, onPick, onClose }: EpisodeP
         placeholder="S1E2, Specials or a title"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog is a search; focus starts in its search field
         autoFocus
       />
       {episodes.isPending ? (

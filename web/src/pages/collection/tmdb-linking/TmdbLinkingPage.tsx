@@ -81,10 +81,11 @@ function LinkingEditor({ series, type, id, onChangeLink }: { series: Series; typ
   const navigate = useNavigate();
   // Opened straight from a URL, the show or movie may not be stored yet: fetch it (cheap when it is).
   const fetchEntry = useFetchTmdbEntry();
+  const fetchMutate = fetchEntry.mutate; // stable across renders, unlike the mutation object
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    fetchEntry.mutate({ type, id }, { onSettled: () => setReady(true), onError: () => toast.error('Failed to refresh data!') });
-  }, [type, id]);
+    fetchMutate({ type, id }, { onSettled: () => setReady(true), onError: () => toast.error('Failed to refresh data!') });
+  }, [type, id, fetchMutate]);
 
   const linked = (type === 'Show' ? series.IDs.TMDB.Show : series.IDs.TMDB.Movie).includes(id);
   const show = useTmdbShow(id, ready && type === 'Show');
