@@ -66,9 +66,15 @@ test.describe('a collection of 5,000 series', () => {
         .toBeGreaterThan(0);
       for (const name of await cardsInView(page, '[data-testid="group-card"]')) seen.add(name);
       const after = await grid.evaluate((el) => el.scrollTop);
-      // At the bottom: either the next page is coming (the scroll height grows) or the list is complete.
-      atEndChecks = after === before ? atEndChecks + 1 : 0;
-      if (after === before) await page.waitForTimeout(200);
+      // At the bottom: either the next page is coming (the scroll height grows) or the list is complete. Wait for
+      // one of the two, not for a time: a slow page under load must not end the walk early.
+      if (after === before) {
+        const complete = async () => (await grid.getAttribute('data-has-more')) === 'false';
+        const height = await grid.evaluate((el) => el.scrollHeight);
+        const grown = async () => (await grid.evaluate((el) => el.scrollHeight)) > height;
+        await expect.poll(async () => (await complete()) || (await grown()), { timeout: 60_000 }).toBe(true);
+        atEndChecks = (await complete()) ? atEndChecks + 1 : 0;
+      } else atEndChecks = 0;
       if (step === 20) await snap(page, '90-collection-5000-scrolling');
     }
 

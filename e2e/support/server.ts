@@ -69,31 +69,40 @@ export async function startShoko(): Promise<ShokoServer> {
   const main = path.join(repoRoot, 'server', 'dist', 'main.js');
   if (!fs.existsSync(main)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-e2e-'));
-  const port = await freePort();
   const anidb = await startFakeAniDB();
   let log = '';
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', main], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      SHOKO_HOME: home,
-      SHOKO_PORT: String(port),
-      SHOKO_HOST: '127.0.0.1',
-      SHOKO_WEBUI_DIR: path.join(repoRoot, 'web', 'dist'),
-      ...(anidb ? { SHOKO_ANIDB_UDP: `127.0.0.1:${anidb.port}` } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const output = () => log.slice(-8000);
-  try {
-    await waitUntilAnswering(baseUrl, child, output);
-  } catch (error) {
-    child.kill('SIGKILL');
-    await anidb?.close();
-    throw error;
+  let child: ChildProcess;
+  let baseUrl: string;
+  // The free port is released before the server binds it, so another process may take it in between: then the
+  // server exits with EADDRINUSE and we try again on a new port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    log = '';
+    child = spawn(process.execPath, ['--openssl-legacy-provider', main], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        SHOKO_HOME: home,
+        SHOKO_PORT: String(port),
+        SHOKO_HOST: '127.0.0.1',
+        SHOKO_WEBUI_DIR: path.join(repoRoot, 'web', 'dist'),
+        ...(anidb ? { SHOKO_ANIDB_UDP: `127.0.0.1:${anidb.port}` } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => (log += chunk));
+    child.stderr?.on('data', (chunk) => (log += chunk));
+    baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitUntilAnswering(baseUrl, child, output);
+      break;
+    } catch (error) {
+      child.kill('SIGKILL');
+      if (attempt < 3 && log.includes('EADDRINUSE')) continue;
+      await anidb?.close();
+      throw error;
+    }
   }
   return {
     baseUrl,

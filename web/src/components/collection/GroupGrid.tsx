@@ -79,7 +79,7 @@ export function GroupGrid({ groups, mode, settings, extras, hasMore, onLoadMore,
 
   return (
     <div className="relative min-h-[20rem] flex-1">
-      <div ref={scrollRef} className="absolute inset-0 overflow-y-auto" data-testid="group-grid" data-mode={mode}>
+      <div ref={scrollRef} className="absolute inset-0 overflow-y-auto" data-testid="group-grid" data-mode={mode} data-has-more={hasMore}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((row) => (
             <div
