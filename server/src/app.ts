@@ -165,7 +165,7 @@ export async function buildApp(
     settings: services.settings,
     logger: logger.child({ name: 'AniDB' }),
   });
-  registerWebUIRoutes(app, { home: services.config.home, webuiDir: services.config.webuiDir, versions: services.versions });
+  registerWebUIRoutes(app, services.webui);
   registerGroupsRoutes(app, { groups: services.collection.groups });
   registerFiltersRoutes(app, { filters: services.collection.filters, groups: services.collection.groups, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);

@@ -79,6 +79,9 @@ import { AVDumpStore } from './domains/avdump/avdump.store.js';
 import { createIntegrations, type IntegrationsDomain } from './domains/integrations/integrations.domain.js';
 import { PlexStore } from './domains/integrations/plex.store.js';
 import { ReleaseManagementService } from './domains/release-management/release-management.service.js';
+import { ReleasesService } from './domains/webui/releases.service.js';
+import { ThemesService } from './domains/webui/themes.service.js';
+import { WebUIUpdater } from './domains/webui/webui-updater.js';
 import { ReleaseManagementStore } from './domains/release-management/release-management.store.js';
 
 export interface Services {
@@ -135,6 +138,8 @@ export interface Services {
   integrations: IntegrationsDomain;
   /** Multiple releases, duplicate files and missing episodes (contract files.md §6). */
   releaseManagement: ReleaseManagementService;
+  /** Console themes, console/server release checks and the console updater (contract server.md §7). */
+  webui: { themes: ThemesService; releases: ReleasesService; updater: WebUIUpdater };
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -339,6 +344,8 @@ export async function createServices(
     markWatched: (userId, fileId) => scrobble.setWatched(userId, fileId, true),
   });
 
+  const webuiReleases = new ReleasesService(() => versionSet(config.webuiDir));
+
   let migrated = false;
   const migrate = async () => {
     if (migrated) return;
@@ -447,6 +454,7 @@ export async function createServices(
       files,
       qualityPreferences: () => settings.current.FileQualityPreferences,
     }),
+    webui: { themes: new ThemesService(config.home), releases: webuiReleases, updater: new WebUIUpdater(config.webuiDir, webuiReleases) },
     stopBackground: async () => {
       network.stop();
       integrations.stop();

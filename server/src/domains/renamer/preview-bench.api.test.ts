@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer } from '../../test/harness.js';
-import { seedLibrary } from './renamer.fixtures.js';
+import { seedLibrary } from './renamer-fixtures.store.js';
 import { DEFAULT_SCRIPT } from './script.js';
 
 /**

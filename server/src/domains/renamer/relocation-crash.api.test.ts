@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
-import { seedLibrary, TEST_SCRIPT } from './renamer.fixtures.js';
+import { seedLibrary, TEST_SCRIPT } from './renamer-fixtures.store.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const FILES = 200;

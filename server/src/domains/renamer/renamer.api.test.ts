@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
-import { seedLibrary, TEST_SCRIPT, type SeededLibrary } from './renamer.fixtures.js';
+import { seedLibrary, TEST_SCRIPT, type SeededLibrary } from './renamer-fixtures.store.js';
 
 const previewConfig = (script: string) => ({
   RenamerID: 'WebAOM',

@@ -20,6 +20,12 @@ export class WebUIUpdater {
     private readonly releases: ReleasesService,
   ) {}
 
+  /** Whether a real console is installed (the bootstrapper's placeholder page does not count): WebUI/Install refuses then. */
+  hasConsole(): boolean {
+    const index = this.webuiDir ? path.join(this.webuiDir, 'index.html') : null;
+    return !!index && fs.existsSync(index) && !fs.readFileSync(index, 'utf8').includes('install-web-ui');
+  }
+
   async update(channel: ReleaseChannel, allowIncompatible: boolean): Promise<void> {
     if (!this.webuiDir) throw textError(400, 'This server has no web UI folder to update.');
     const release = await this.releases.latestWebUI(channel, { force: true, allowIncompatible });

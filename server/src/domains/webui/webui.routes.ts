@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -10,16 +8,15 @@ import {
   WebUIThemeFromURL,
   WebUIUpdateQuery,
   WebUIVersionQuery,
-  type ComponentVersionSet,
   type ReleaseChannel,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { HttpError, notFound, problemBody, textError, validationError } from '../../http/problem.js';
 import { DownloadError } from './download.js';
 import { MultipartForm, parseMultipart } from './multipart.js';
-import { GitHubUnavailableError, NoReleaseError, ReleasesService } from './releases.service.js';
-import { MAX_THEME_BYTES, ThemeParseError, ThemeRequestError, ThemesService } from './themes.service.js';
-import { WebUIUpdater } from './webui-updater.js';
+import { GitHubUnavailableError, NoReleaseError, type ReleasesService } from './releases.service.js';
+import { MAX_THEME_BYTES, ThemeParseError, ThemeRequestError, type ThemesService } from './themes.service.js';
+import type { WebUIUpdater } from './webui-updater.js';
 
 const tags = ['WebUI'];
 const THEME_NOT_FOUND = 'A theme with the given id was not found.';
@@ -53,16 +50,14 @@ function mapReleaseError(error: unknown): never {
 const sendCss = (reply: FastifyReply, css: string) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(css);
 
 export interface WebUIRouteDeps {
-  home: string;
-  webuiDir: string | null;
-  versions: () => ComponentVersionSet;
+  themes: ThemesService;
+  releases: ReleasesService;
+  updater: WebUIUpdater;
 }
 
 /** Console themes (server.md §7.0–7.9) and the console/server release checks and console update (§7.11–7.13). */
 export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
-  const themes = new ThemesService(deps.home);
-  const releases = new ReleasesService(deps.versions);
-  const updater = new WebUIUpdater(deps.webuiDir, releases);
+  const { themes, releases, updater } = deps;
   const anonymous = { auth: 'none', initFriendly: true } as const;
 
   app.get(
@@ -199,15 +194,11 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
 
   // §7.10: a bootstrapper without a console may install one; with a real console in place there is nothing to do.
   const install = async (request: UpdateRequest, reply: FastifyReply) => {
-    const index = deps.webuiDir ? path.join(deps.webuiDir, 'index.html') : null;
-    const installed = index && fs.existsSync(index) && !fs.readFileSync(index, 'utf8').includes('install-web-ui');
-    if (installed) throw validationError('Request', 'Unable to install web UI when a web UI is already installed.');
+    if (updater.hasConsole()) throw validationError('Request', 'Unable to install web UI when a web UI is already installed.');
     return (await runUpdate(request)) ? reply.redirect('/webui/index.html', 302) : gitHubDown(reply);
   };
   app.post('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: WebUIUpdateQuery } }, install);
   app.get('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: WebUIUpdateQuery } }, install);
   app.post('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
   app.get('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
-
-  return { themes, releases };
 }
