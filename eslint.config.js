@@ -24,7 +24,6 @@ const testFiles = [
   '**/*.pg.test.ts',
   'server/src/test/**',
   'server/src/tools/**',
-  '**/*.child.ts',
   '**/fixtures/**',
   '**/__fixtures__/**',
 ];
