@@ -66,6 +66,7 @@ export default tseslint.config(
       'web/public/**',
       '**/playwright-report/**',
       '**/coverage/**',
+      '**/.tmp/**',
     ],
   },
   {
