@@ -10,7 +10,7 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const FILES = 200;
 
 function startChild(server: TestServer): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/domains/renamer/relocation-crash.child.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/test/relocation-crash.child.ts'], {
     cwd: serverRoot,
     env: { ...process.env, SHOKO_HOME: server.home, SHOKO_DB: server.databaseUrl ?? '', STEP_PAUSE_MS: '4' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,13 +1,13 @@
 /**
- * Test child process for relocation-crash.api.test.ts: the real server over an existing home, with a pause between
+ * Test child process for domains/renamer/relocation-crash.api.test.ts: the real server over an existing home, with a pause between
  * the steps of every move so the parent can SIGKILL it in the middle of a batch. Not part of the shipped server.
  */
-import { readConfig } from '../../config.js';
-import { openDatabase } from '../../db/database.js';
-import { EventBus } from '../../events/bus.js';
-import { LogService } from '../logs/log.service.js';
-import { createServices } from '../../services.js';
-import { buildApp } from '../../app.js';
+import { readConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { EventBus } from '../events/bus.js';
+import { LogService } from '../domains/logs/log.service.js';
+import { createServices } from '../services.js';
+import { buildApp } from '../app.js';
 
 const config = { ...readConfig({ ...process.env, SHOKO_PORT: '8111' }), port: 0 };
 const logs = LogService.create({ home: config.home, bus: new EventBus(), stdout: false });
