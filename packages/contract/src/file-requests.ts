@@ -36,10 +36,6 @@ export type FileIDParams = Static<typeof FileIDParams>;
 export const FileLocationParams = Type.Object({ locationID: Type.Integer({ minimum: 1 }) });
 export type FileLocationParams = Static<typeof FileLocationParams>;
 
-/** A Shoko series in the path (`Series/{seriesID}/…`). */
-export const SeriesIDParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
-export type SeriesIDParams = Static<typeof SeriesIDParams>;
-
 /** `GET File/{id}`. */
 export const FileDetailsQuery = Type.Object({ include: FileListParam, includeDataFrom: FileListParam });
 export type FileDetailsQuery = Static<typeof FileDetailsQuery>;

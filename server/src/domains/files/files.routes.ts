@@ -18,7 +18,7 @@ import {
   ImportFolderParams,
   ListResult,
   NullableBatchDeleteFilesBody,
-  SeriesIDParams,
+  SeriesParams,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
@@ -54,7 +54,7 @@ export function registerFileRoutes(
     {
       schema: {
         tags: ['Series'],
-        params: SeriesIDParams,
+        params: SeriesParams,
         querystring: FileListQuery,
         response: { 200: ListResult(File) },
       },
@@ -236,7 +236,7 @@ export function registerFileRoutes(
     '/api/v3/Series/:seriesID/File/Rescan',
     {
       config: admin,
-      schema: { tags: ['Series'], params: SeriesIDParams, querystring: FileRescanQuery },
+      schema: { tags: ['Series'], params: SeriesParams, querystring: FileRescanQuery },
     },
     async (request, reply) => {
       await files.rescanSeries(request.params.seriesID);
@@ -245,7 +245,7 @@ export function registerFileRoutes(
   );
   app.post(
     '/api/v3/Series/:seriesID/File/Rehash',
-    { config: admin, schema: { tags: ['Series'], params: SeriesIDParams } },
+    { config: admin, schema: { tags: ['Series'], params: SeriesParams } },
     async (request, reply) => {
       await files.rehashSeries(request.params.seriesID);
       return reply.send();
@@ -253,7 +253,7 @@ export function registerFileRoutes(
   );
   app.post(
     '/api/v3/Series/:seriesID/File/Relocate',
-    { config: admin, schema: { tags: ['Series'], params: SeriesIDParams } },
+    { config: admin, schema: { tags: ['Series'], params: SeriesParams } },
     async (request, reply) => {
       await deps.queueRelocation(await files.fileIdsOfSeries(request.params.seriesID));
       return reply.send();

@@ -12,7 +12,7 @@ import {
   LinkMultipleFilesBody,
   LinkSeriesBody,
   LinkSeriesMultipleBody,
-  SeriesIDParams,
+  SeriesParams,
   NullableUnlinkEpisodesBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
@@ -69,7 +69,7 @@ export function registerMetadataRoutes(
 
   app.post(
     '/api/v3/Series/:seriesID/AniDB/Refresh',
-    { schema: { tags: ['Series'], params: SeriesIDParams, querystring: AnidbRefreshQuery } },
+    { schema: { tags: ['Series'], params: SeriesParams, querystring: AnidbRefreshQuery } },
     async (request) => {
       const animeId = await animeImport.animeOfSeries(request.params.seriesID);
       if (animeId === null) throw notFound('No Series entry for the given seriesID');
@@ -146,7 +146,7 @@ export function registerMetadataRoutes(
       config: { auth: 'admin' },
       schema: {
         tags: ['Series'],
-        params: SeriesIDParams,
+        params: SeriesParams,
         querystring: DeleteSeriesQuery,
       },
     },
