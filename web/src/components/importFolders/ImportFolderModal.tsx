@@ -5,6 +5,7 @@ import { formErrors } from '@/api/client';
 import { useAddImportFolder, useDeleteImportFolder, useUpdateImportFolder } from '@/api/importFolders';
 import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
@@ -170,30 +171,17 @@ function DeleteImportFolderModal({ folder, onClose, onDeleted }: { folder: Impor
   const remove = useDeleteImportFolder();
   const [keepRecords, setKeepRecords] = useState(false);
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmModal
       title="Delete Import Folder"
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() => remove.mutate({ id: folder.ID, removeRecords: !keepRecords }, { onSuccess: onDeleted })}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => remove.mutate({ id: folder.ID, removeRecords: !keepRecords }, { onSuccess: onDeleted })}
     >
       <p>
         Remove <strong className="break-all">{folder.Name}</strong> from Shoko? The files on disk are not touched.
       </p>
       <Checkbox label="Keep file records (to re-add the folder at a new location)" checked={keepRecords} onChange={setKeepRecords} />
-    </Modal>
+    </ConfirmModal>
   );
 }

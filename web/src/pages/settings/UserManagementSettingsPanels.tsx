@@ -5,6 +5,7 @@ import { useCreateUser, useDeleteUser } from '@/api/userManagement';
 import { AvatarEditor } from '@/components/settings/AvatarEditor';
 import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
@@ -177,32 +178,20 @@ export function DeleteUserModal({ user, onClose, onDeleted }: { user: User | nul
     onClose();
   };
   return (
-    <Modal
+    <ConfirmModal
       open={!!user}
-      onClose={close}
       title="Delete User"
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() =>
-              user &&
-              remove.mutate(user.ID, {
-                onSuccess: () => {
-                  onDeleted(user.ID);
-                  close();
-                },
-              })
-            }
-          >
-            Delete
-          </Button>
-        </>
+      busy={remove.isPending}
+      onCancel={close}
+      onConfirm={() =>
+        user &&
+        remove.mutate(user.ID, {
+          onSuccess: () => {
+            onDeleted(user.ID);
+            close();
+          },
+        })
       }
     >
       <p>
@@ -213,7 +202,7 @@ export function DeleteUserModal({ user, onClose, onDeleted }: { user: User | nul
           {remove.error.message}
         </div>
       )}
-    </Modal>
+    </ConfirmModal>
   );
 }
 

@@ -1,7 +1,6 @@
-import { mdiDatabaseSearchOutline, mdiLinkVariantOff, mdiRefresh } from '@mdi/js';
+import { mdiLinkVariantOff, mdiRefresh } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useRescanFiles } from '@/api/files';
 import { useAnidbEpisodes, useManuallyLinkedFiles, useSeriesUtilityList, useUnlinkFiles, type FileDetails } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
@@ -12,12 +11,12 @@ import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { episodeLabel } from '../manual-link/linking';
 import { primaryLocation } from '../unrecognized/fileTable';
+import { fileCount, RescanButton } from '../unrecognized/FileActionButtons';
 import { UnrecognizedTabs } from '../unrecognized/FileListPage';
 import { usePageTitle } from '../UtilityParts';
 
 /** Page sizes of the series list and the file list (SPEC §9). */
 const PAGE_SIZE = 25;
-const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 
 /** Utilities → Manually Linked Files: series with files linked by hand on the left, those files on the right. */
 export default function ManuallyLinkedFilesPage() {
@@ -94,7 +93,6 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
   const labels = useMemo(() => new Map((episodes.data?.List ?? []).map((e) => [e.ID, episodeLabel(e)])), [episodes.data]);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const unlink = useUnlinkFiles();
-  const rescan = useRescanFiles();
   const list = files.data?.List ?? [];
   const ids = list.filter((f) => selected.has(f.ID)).map((f) => f.ID);
   const toggle = (id: number) =>
@@ -114,22 +112,14 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
     <ListPanel label={`Manually linked files of ${name}`}>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Linked file actions">
         <h2 className="mr-auto min-w-0 truncate font-semibold">{name}</h2>
-        <Button
-          variant="secondary"
-          disabled={!ids.length}
-          busy={rescan.isPending}
-          onClick={() => rescan.mutate(ids, { onSuccess: () => toast.success(`Rescanning ${count(ids.length)}.`) })}
-        >
-          <Icon path={mdiDatabaseSearchOutline} size={0.8} />
-          Rescan
-        </Button>
+        <RescanButton ids={ids} />
         <Button
           variant="secondary"
           disabled={!ids.length}
           busy={unlink.isPending}
           onClick={() =>
             unlink.mutate(ids, {
-              onSuccess: () => toast.success(`Unlinked ${count(ids.length)}.`),
+              onSuccess: () => toast.success(`Unlinked ${fileCount(ids.length)}.`),
               onSettled: () => setSelected(new Set()),
             })
           }

@@ -1,5 +1,4 @@
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 
 /** Asks before anything leaves the disk, listing every path that will be deleted. */
 export function ConfirmDeleteModal({
@@ -17,21 +16,7 @@ export function ConfirmDeleteModal({
 }) {
   const count = `${paths.length} ${paths.length === 1 ? 'file' : 'files'}`;
   return (
-    <Modal
-      open
-      onClose={onCancel}
-      title="Delete Files"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={busy} onClick={onConfirm}>
-            Delete {count}
-          </Button>
-        </>
-      }
-    >
+    <ConfirmModal title="Delete Files" confirmLabel={`Delete ${count}`} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
       <p>
         {paths.length === 1 ? 'This file' : `These ${count}`} will be <strong>deleted from disk</strong>. This cannot be undone.
       </p>
@@ -46,6 +31,6 @@ export function ConfirmDeleteModal({
           </li>
         ))}
       </ul>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAddSeries, useAnidbSearch, useDeleteSeries, useSeriesUtilityList } from '@/api/utilities';
 import { Button } from '@/components/Button';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { Icon } from '@/components/Icon';
 import { ListState, Pager } from '@/components/List';
 import { Modal } from '@/components/Modal';
@@ -154,34 +155,22 @@ export default function SeriesWithoutFilesPage() {
         onPage={(p) => (setPage(p), setSelected(NONE))}
       />
       {adding && <AddSeriesModal onClose={() => setAdding(false)} />}
-      <Modal
+      <ConfirmModal
         open={confirming}
-        onClose={() => setConfirming(false)}
         title={`Delete ${chosen.length} series?`}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              onClick={() =>
-                remove.mutate(
-                  chosen.map((s) => s.IDs.ID),
-                  {
-                    onSuccess: () => toast.success(`Deleted ${chosen.length} series.`),
-                    onSettled: () => {
-                      setConfirming(false);
-                      setSelected(NONE);
-                    },
-                  },
-                )
-              }
-            >
-              Delete
-            </Button>
-          </>
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(
+            chosen.map((s) => s.IDs.ID),
+            {
+              onSuccess: () => toast.success(`Deleted ${chosen.length} series.`),
+              onSettled: () => {
+                setConfirming(false);
+                setSelected(NONE);
+              },
+            },
+          )
         }
       >
         <p>The selected series and their episodes are removed from the collection. No file on disk is touched.</p>
@@ -191,7 +180,7 @@ export default function SeriesWithoutFilesPage() {
           ))}
           {chosen.length > 5 && <li>…and {chosen.length - 5} more</li>}
         </ul>
-      </Modal>
+      </ConfirmModal>
     </div>
   );
 }

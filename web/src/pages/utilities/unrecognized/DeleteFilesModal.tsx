@@ -1,7 +1,6 @@
 import type { File } from '@shoko-ts/contract';
 import { useDeleteFiles } from '@/api/files';
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { splitRelativePath } from '@/lib/format';
 import { primaryLocation } from './fileTable';
 
@@ -13,28 +12,16 @@ export function DeleteFilesModal({ files, onClose, onDeleted }: { files: File[];
   const count = files.length;
   const noun = count === 1 ? 'file' : 'files';
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ConfirmModal
       title={`Delete ${count} ${noun}?`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                files.map((file) => file.ID),
-                { onSuccess: onDeleted },
-              )
-            }
-          >
-            Delete from Disk
-          </Button>
-        </>
+      confirmLabel="Delete from Disk"
+      busy={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(
+          files.map((file) => file.ID),
+          { onSuccess: onDeleted },
+        )
       }
     >
       <p>
@@ -49,6 +36,6 @@ export function DeleteFilesModal({ files, onClose, onDeleted }: { files: File[];
         ))}
         {count > LISTED && <li className="text-muted">…and {count - LISTED} more</li>}
       </ul>
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -8,14 +8,30 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { DeleteFilesModal } from './DeleteFilesModal';
 
-const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+/** "1 file", "3 files". */
+export const fileCount = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
+
+/** Queues a rescan of the given files and says so. */
+export function RescanButton({ ids }: { ids: number[] }) {
+  const rescan = useRescanFiles();
+  return (
+    <Button
+      variant="secondary"
+      disabled={ids.length === 0}
+      busy={rescan.isPending}
+      onClick={() => rescan.mutate(ids, { onSuccess: () => toast.success(`Rescanning ${fileCount(ids.length)}.`) })}
+    >
+      <Icon path={mdiDatabaseSearchOutline} size={0.8} />
+      Rescan
+    </Button>
+  );
+}
 
 /**
  * Rescan, Rehash and Rename of the selected files, then the page's own buttons (`children`), then Delete with its
  * confirmation: the file actions Unrecognized Files and File Search share.
  */
 export function FileActionButtons({ files, onDeleted, children }: { files: File[]; onDeleted: () => void; children?: ReactNode }) {
-  const rescan = useRescanFiles();
   const rehash = useRehashFiles();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState<File[] | null>(null);
@@ -24,20 +40,12 @@ export function FileActionButtons({ files, onDeleted, children }: { files: File[
 
   return (
     <>
-      <Button
-        variant="secondary"
-        disabled={none}
-        busy={rescan.isPending}
-        onClick={() => rescan.mutate(ids, { onSuccess: () => toast.success(`Rescanning ${count(ids.length)}.`) })}
-      >
-        <Icon path={mdiDatabaseSearchOutline} size={0.8} />
-        Rescan
-      </Button>
+      <RescanButton ids={ids} />
       <Button
         variant="secondary"
         disabled={none}
         busy={rehash.isPending}
-        onClick={() => rehash.mutate(ids, { onSuccess: () => toast.success(`Rehashing ${count(ids.length)}.`) })}
+        onClick={() => rehash.mutate(ids, { onSuccess: () => toast.success(`Rehashing ${fileCount(ids.length)}.`) })}
       >
         <Icon path={mdiPound} size={0.8} />
         Rehash
@@ -57,7 +65,7 @@ export function FileActionButtons({ files, onDeleted, children }: { files: File[
           files={deleting}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
-            toast.success(`Deleted ${count(deleting.length)}.`);
+            toast.success(`Deleted ${fileCount(deleting.length)}.`);
             setDeleting(null);
             onDeleted();
           }}

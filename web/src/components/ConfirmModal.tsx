@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+
+/** A dialog that asks before something that cannot be undone: Cancel, and a red button that does it. */
+export function ConfirmModal({
+  open = true,
+  title,
+  size,
+  confirmLabel = 'Delete',
+  busy,
+  onCancel,
+  onConfirm,
+  children,
+}: {
+  open?: boolean;
+  title: string;
+  size?: 'sm' | 'md' | 'lg';
+  confirmLabel?: ReactNode;
+  busy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      onClose={onCancel}
+      title={title}
+      size={size}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
