@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { AnidbEpisode } from './series.js';
-import type { CollectionImage, Rating } from './collection.js';
+import { AnidbAnimeHit } from './anidb.js';
+import { Rating, type CollectionImage } from './collection.js';
 
 /** §1 Role.Person: a character, a person or a company. */
 export interface RolePerson {
@@ -20,23 +21,15 @@ export interface Role {
   RoleDetails: string;
 }
 
-/** §2.5 AniDB anime as listed by Series/{id}/AniDB/Related and /Similar. */
-export interface RelatedAnime {
-  ID: number;
-  ShokoID: number | null;
-  Type: string;
-  Title: string;
-  Description?: string;
-  AirDate: string | null;
-  EndDate: string | null;
-  Restricted: boolean;
-  Poster: CollectionImage;
-  EpisodeCount: number | null;
-  Rating?: Rating;
-  UserApproval?: Rating;
-  /** Related only: Sequel, Prequel, SideStory, … */
-  Relation?: string;
-}
+/**
+ * §2.5 AniDB anime as listed by Series/{id}/AniDB/Related and /Similar: the AniDB anime model of anidb.ts without
+ * Titles, plus the viewer-independent approval and (Related only) the relation: Sequel, Prequel, SideStory, …
+ */
+export const RelatedAnime = Type.Composite([
+  Type.Omit(AnidbAnimeHit, ['Titles']),
+  Type.Object({ UserApproval: Type.Optional(Rating), Relation: Type.Optional(Type.String()) }),
+]);
+export type RelatedAnime = Static<typeof RelatedAnime>;
 
 /** WebUI/Series/{id}: details the series model lacks. */
 export interface WebUISeriesExtra {

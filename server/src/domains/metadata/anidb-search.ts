@@ -2,6 +2,7 @@ import type { AnidbAnimeHit, AnidbEpisode, AnidbHitTitle } from '@shoko-ts/contr
 import { notFound } from '../../http/problem.js';
 import { titleScore, type AniDBTitlesDump, type DumpAnime } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/title-similarity.js';
+import { anidbEpisodeModel } from '../episodes/episode-models.js';
 import type { AniDBSearchStore } from './anidb-search.store.js';
 
 /** Title types of the anime XML and of the titles dump, as the API names them. */
@@ -121,7 +122,7 @@ export class AniDBSearch {
         keep(query.includeWatched, local && watched.has(row.shokoId!))
       );
     });
-    const models = list.map((row) => this.episodeModel(row));
+    const models = list.map((row) => anidbEpisodeModel(row, { romajiTitle: false }));
     let ordered: AnidbEpisode[];
     if (query.search?.trim()) {
       const needle = normaliseTitle(query.search);
@@ -136,39 +137,6 @@ export class AniDBSearch {
     }
     const page = query.pageSize === 0 ? ordered : ordered.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
     return { Total: ordered.length, List: page };
-  }
-
-  private episodeModel(row: {
-    id: number;
-    anime_id: number;
-    type: string;
-    number: number;
-    air_date: string | null;
-    titles: string;
-    description: string;
-    rating: number;
-    votes: number;
-  }): AnidbEpisode {
-    const titles = JSON.parse(row.titles) as Array<{ language: string; value: string }>;
-    const shown = titles.find((t) => t.language === 'en')?.value ?? titles[0]?.value ?? `Episode ${row.number}`;
-    return {
-      ID: row.id,
-      AnimeID: row.anime_id,
-      Type: row.type,
-      EpisodeNumber: row.number,
-      AirDate: row.air_date,
-      Title: shown,
-      Titles: titles.map((t) => ({
-        Name: t.value,
-        Language: t.language,
-        Type: 'None',
-        Default: false,
-        Preferred: t.value === shown,
-        Source: 'AniDB',
-      })),
-      Description: row.description,
-      Rating: { Value: row.rating / 100, MaxValue: 10, Source: 'AniDB', Votes: row.votes, Type: null },
-    };
   }
 
   private async models(ids: number[], includeTitles: boolean, options: { localOnly?: boolean } = {}): Promise<AnidbAnimeHit[]> {
