@@ -23,7 +23,7 @@ export interface Role {
 
 /**
  * §2.5 AniDB anime as listed by Series/{id}/AniDB/Related and /Similar: the AniDB anime model of anidb.ts without
- * Titles, plus the viewer-independent approval and (Related only) the relation: Sequel, Prequel, SideStory, …
+ * Titles, plus UserApproval (Similar) and Relation (Related: Sequel, Prequel, SideStory, …).
  */
 export const RelatedAnime = Type.Composite([
   Type.Omit(AnidbAnimeHit, ['Titles']),

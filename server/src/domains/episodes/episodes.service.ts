@@ -1,10 +1,11 @@
 /**
  * DESIGN: the episodes domain owns Shoko episodes: the Episode model (§2.4), the viewer's watch state and episode
  * votes, hiding, and the episode lists, filters and next-up choice that the series page shows. Routes:
- * episodes.routes.ts (Episode/{id}, Vote, Watched, SetHidden) and episode-tmdb.routes.ts (Episode/{id}/TMDB/*, served
- * by the TMDB domain's link service); queries live in episodes.store.ts, row filtering and wire mapping in
- * episode-models.ts. The series domain checks series access and calls this service for Series/{id}/Episode*; the
- * files domain builds the File models an episode carries with `includeFiles`.
+ * episodes.routes.ts (Episode/{id}, Vote, Watched, SetHidden; Episode/{id}/File through FilesService) and
+ * episode-tmdb.routes.ts (Episode/{id}/TMDB/*, through TmdbService and TmdbLinking); queries live in
+ * episodes.store.ts, row filtering and wire mapping in episode-models.ts. The series domain checks series access and
+ * calls this service for Series/{id}/Episode*; the files domain builds the File models an episode carries with
+ * `includeFiles`.
  */
 import type { Episode, EpisodeQuery, File, NextUpEpisodeQuery, SeriesEpisodesQuery, SeriesEpisodesWatchedQuery } from '@shoko-ts/contract';
 import { textError } from '../../http/problem.js';
