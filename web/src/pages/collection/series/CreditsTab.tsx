@@ -7,10 +7,12 @@ import { Icon } from '@/components/Icon';
 import { EmptyNote, ToolbarPanel } from '@/components/Panel';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
+import { ToggleGroup } from '@/components/ToggleGroup';
 import { PersonCard } from '@/components/series/PersonCard';
 import { useSeriesContext } from './seriesContext';
 
-type Mode = 'Characters' | 'Staff';
+const MODES = ['Characters', 'Staff'] as const;
+type Mode = (typeof MODES)[number];
 const ALL_ROLES = 'All Roles';
 
 /** Credits: characters (with voice actors) or staff, searchable by name and filterable by role, in a 3-lane grid. */
@@ -42,19 +44,7 @@ export default function CreditsTab() {
   return (
     <div className="flex flex-col gap-3">
       <ToolbarPanel label="Credit filters">
-        <div className="flex rounded-md border border-border" role="group" aria-label="Credit type">
-          {(['Characters', 'Staff'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={mode === option}
-              onClick={() => switchMode(option)}
-              className={`px-3 py-1.5 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${mode === option ? 'bg-primary text-on-primary' : 'text-muted hover:text-text'}`}
-            >
-              {option}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="Credit type" options={MODES} value={mode} onChange={switchMode} />
         <SearchBox label="Search credits" placeholder="Search by name…" value={search} onChange={setSearch} className="sm:w-64" onPanel />
         <select
           aria-label="Role"

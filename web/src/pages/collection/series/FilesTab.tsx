@@ -3,11 +3,13 @@ import type { FileSummaryGroup, SeriesFileSummary } from '@shoko-ts/contract';
 import { useSeriesFileSummary } from '@/api/series';
 import { EmptyNote, Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
+import { ToggleGroup } from '@/components/ToggleGroup';
 import { episodeLabel, formatDate } from '@/components/series/seriesFormat';
 import { formatFileSize } from '@/lib/format';
 import { useSeriesContext } from './seriesContext';
 
-type View = 'Series Files' | 'Missing Files';
+const VIEWS = ['Series Files', 'Missing Files'] as const;
+type View = (typeof VIEWS)[number];
 const TYPE_NAMES: Record<string, string> = {
   Episode: 'Episodes',
   Special: 'Specials',
@@ -27,20 +29,14 @@ export default function FilesTab() {
   return (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-[20rem_1fr]">
       <div className="flex flex-col gap-4">
-        <div className="flex rounded-md border border-border bg-panel" role="group" aria-label="Files view">
-          {(['Series Files', 'Missing Files'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={view === option}
-              onClick={() => setView(option)}
-              className={`flex-1 px-3 py-2 text-sm font-semibold first:rounded-l-md last:rounded-r-md ${view === option ? 'bg-primary text-on-primary' : 'text-muted hover:text-text'}`}
-            >
+        <ToggleGroup label="Files view" className="bg-panel" wide options={VIEWS} value={view} onChange={setView}>
+          {(option) => (
+            <>
               {option}
               {summary.data && ` (${option === 'Series Files' ? summary.data.Groups.length : summary.data.MissingEpisodes.length})`}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        </ToggleGroup>
         {summary.data && <Overview summary={summary.data} />}
       </div>
       <div className="flex min-w-0 flex-col gap-3">
