@@ -301,10 +301,7 @@ export type JsonPatchOperation = {
 
 export const SupportedLanguageSchema = Type.Object({ Name: Type.String(), Alpha2: Type.String() });
 
-export interface SupportedLanguage {
-  Name: string;
-  Alpha2: string;
-}
+export type SupportedLanguage = Static<typeof SupportedLanguageSchema>;
 
 /** Dotted paths of values the server accepts but never returns (GET shows them as ""). */
 export const SECRET_SETTING_PATHS = [
