@@ -8,7 +8,8 @@ import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoSer
 async function seedCollection(home: string) {
   const dist = path.join(repoRoot, 'server', 'dist');
   const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { generateCollection, insertSeries } = await import(path.join(dist, 'domains', 'collection', 'synthetic.js'));
+  const { generateCollection } = await import(path.join(dist, 'domains', 'groups', 'synthetic.js'));
+  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     // Enough synthetic groups for more than one page of 50, then invented series with known names.

@@ -16,7 +16,7 @@ const BLANK_BUDGET_FRAMES = 10;
 async function seedLargeCollection(home: string): Promise<void> {
   const dist = path.join(repoRoot, 'server', 'dist');
   const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { generateCollection } = await import(path.join(dist, 'domains', 'collection', 'synthetic.js'));
+  const { generateCollection } = await import(path.join(dist, 'domains', 'groups', 'synthetic.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     await generateCollection(db.kysely, { series: SERIES, files: SERIES * 2, seed: 11, userIds: [1] });

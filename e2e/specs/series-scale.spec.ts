@@ -14,7 +14,7 @@ const FIRST_EPISODE_ID = 1_000_000;
 async function seedLongSeries(home: string): Promise<number> {
   const dist = path.join(repoRoot, 'server', 'dist');
   const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { insertSeries } = await import(path.join(dist, 'domains', 'collection', 'synthetic.js'));
+  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     const episodes = Array.from({ length: EPISODES }, (_, i) => ({

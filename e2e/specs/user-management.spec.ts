@@ -8,7 +8,7 @@ import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoSer
 async function seedTaggedSeries(home: string) {
   const dist = path.join(repoRoot, 'server', 'dist');
   const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { insertSeries } = await import(path.join(dist, 'domains', 'collection', 'synthetic.js'));
+  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     await insertSeries(db.kysely, [
