@@ -28,6 +28,9 @@ ensureDebianPackage('rhash', () => ['/usr/bin/rhash', '/usr/local/bin/rhash'].so
 buildAll();
 
 const runs = [];
+
+// Lint first: ESLint (layering, import cycles, hooks, a11y) and prettier --check; it counts as one check.
+runs.push({ name: 'lint', code: run('node', [path.join(root, 'scripts', 'lint.mjs')]), kind: 'lint' });
 const vitest = (name, cwd, args, env = {}) => {
   const output = path.join(resultsDir, `${name}.json`);
   const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`, ...args], {
@@ -63,17 +66,25 @@ runs.push({ name: 'e2e', output: playwrightOutput, code: e2eCode, kind: 'playwri
 // last lines of a run say what broke; .ci/run prints the same list from failures.txt.
 const failures = [];
 const rel = (file) => path.relative(root, file) || file;
-const firstLine = (text) => String(text ?? '').split('\n').find((l) => l.trim())?.trim().slice(0, 200) ?? '';
+const firstLine = (text) =>
+  String(text ?? '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 200) ?? '';
 
 function vitestResults(r, report) {
   let runFailed = 0;
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failedTests) failures.push(`FAILED ${r.name}: ${rel(file.name)} › ${[...(t.ancestorTitles ?? []), t.title].join(' › ')}`);
+    for (const t of failedTests)
+      failures.push(`FAILED ${r.name}: ${rel(file.name)} › ${[...(t.ancestorTitles ?? []), t.title].join(' › ')}`);
     runFailed += failedTests.length;
     // A file that fails to load, or whose beforeAll/afterAll fails, has no failed test but must still count.
     if (file.status === 'failed' && failedTests.length === 0) {
-      failures.push(`FAILED ${r.name}: ${rel(file.name)} › (file) ${firstLine(file.message) || 'a beforeAll/afterAll hook failed, see its error above'}`);
+      failures.push(
+        `FAILED ${r.name}: ${rel(file.name)} › (file) ${firstLine(file.message) || 'a beforeAll/afterAll hook failed, see its error above'}`,
+      );
       runFailed += 1;
     }
   }
@@ -112,6 +123,14 @@ function playwrightResults(r, report) {
 let passed = 0;
 let failed = 0;
 for (const r of runs) {
+  if (r.kind === 'lint') {
+    if (r.code === 0) passed += 1;
+    else {
+      failed += 1;
+      failures.push(`FAILED lint: ESLint or prettier found problems (exit ${r.code}); \`npm run lint\` lists them`);
+    }
+    continue;
+  }
   if (!r.output || !fs.existsSync(r.output)) {
     failed += 1;
     failures.push(`FAILED ${r.name}: (no results, exit ${r.code}${r.failedToStart ? ', did not start' : ''})`);

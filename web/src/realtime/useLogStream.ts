@@ -15,7 +15,6 @@ export function useLogStream() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    setStatus('connecting');
     const connection = buildHubConnection(LOGGING_HUB_URL);
     connection.on('GetBacklog', (backlog: LogEvent[]) => setLines(Array.isArray(backlog) ? backlog.slice(-MAX_LINES) : []));
     connection.on('Log', (line: LogEvent) =>
@@ -34,6 +33,9 @@ export function useLogStream() {
   }, [attempt]);
 
   /** Connects again after the stream closed (the backlog replaces what is shown). */
-  const reconnect = () => setAttempt((n) => n + 1);
+  const reconnect = () => {
+    setStatus('connecting');
+    setAttempt((n) => n + 1);
+  };
   return { lines, status, reconnect };
 }

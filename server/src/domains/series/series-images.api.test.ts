@@ -9,7 +9,6 @@ import { insertSeries } from '../groups/synthetic.store.js';
  */
 describe('series images API', () => {
   let server: TestServer;
-  let key: string;
   let viewerKey: string;
   let book = 0;
   let secret = 0;
@@ -19,7 +18,7 @@ describe('series images API', () => {
 
   beforeAll(async () => {
     const setup = await seriesTestServer([99]);
-    ({ server, key, api } = setup);
+    ({ server, api } = setup);
     const viewer = setup.viewer;
     viewerKey = viewer.key;
     const db = server.services.db.kysely;

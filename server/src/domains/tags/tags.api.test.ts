@@ -10,7 +10,6 @@ import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from './tag-fi
  */
 describe('series tags and user tags API', () => {
   let server: TestServer;
-  let key: string;
   let viewerKey: string;
   let town = 0;
   let locked = 0;
@@ -20,7 +19,7 @@ describe('series tags and user tags API', () => {
 
   beforeAll(async () => {
     const setup = await seriesTestServer([99]);
-    ({ server, key, api } = setup);
+    ({ server, api } = setup);
     const viewer = setup.viewer;
     viewerKey = viewer.key;
     const db = server.services.db.kysely;
