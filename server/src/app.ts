@@ -1,5 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import cors from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_BODY_LIMIT, isAllowedOrigin, readEdgeConfig, registerEdgePolicy } from './http/edge-policy.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -60,12 +62,16 @@ export async function buildApp(
   services: Services,
   logger: Logger,
 ): Promise<{ app: App; routes: RegisteredRoute[]; close(): Promise<void> }> {
+  const edge = readEdgeConfig(process.env);
   const app = Fastify({
     loggerInstance: logger.child({ name: 'HTTP' }),
     // Per-request lines would drown the log the console shows; errors are logged by our error handler.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    bodyLimit: 16 * 1024 * 1024,
+    // Routes that upload (avatars, themes) raise this for themselves; a larger JSON body is refused with 413.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // X-Forwarded-For/-Proto/-Host count only from the proxies named in SHOKO_TRUSTED_PROXIES.
+    trustProxy: edge.trustedProxies.length ? edge.trustedProxies : false,
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
@@ -82,7 +88,13 @@ export async function buildApp(
   app.addContentTypeParser(JSON_LIKE_TYPES, { parseAs: 'string' }, parseJsonText);
   app.addContentTypeParser(JSON_SUFFIX_TYPE, { parseAs: 'string' }, parseJsonText);
 
-  await app.register(cors, { origin: true, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
+  registerEdgePolicy(app, edge);
+  // Only the origins listed in SHOKO_CORS_ORIGINS get CORS grants; the console and web UI we serve are same-origin.
+  await app.register(cors, () => (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
+    const origin = request.headers.origin;
+    const listed = typeof origin === 'string' && isAllowedOrigin(origin, [], edge.corsOrigins);
+    callback(null, { origin: listed ? origin : false, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'shoko-ts API (Shoko Server API v3)', version: services.versions().Server.Version ?? '' },
@@ -132,7 +144,7 @@ export async function buildApp(
   // Collection pages and dashboard aggregates are read far more often than anything changes.
   const readCache = new ReadCache(10_000);
   clearReadCacheOnChanges(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
-  registerAuthRoutes(app, { auth: services.auth });
+  registerAuthRoutes(app, { auth: services.auth, throttle: services.loginThrottle });
   registerUserRoutes(app, { users: services.users });
   registerInitRoutes(app, {
     init: services.init,
@@ -141,7 +153,7 @@ export async function buildApp(
     anidb: services.anidbStatus,
     versions: services.versions,
   });
-  registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin });
+  registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin, throttle: services.loginThrottle });
   registerQueueRoutes(app, { queue: services.queueControl });
   registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });

@@ -1,3 +1,4 @@
+import { describeBlock, LoginThrottle } from './http/login-throttle.js';
 import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
@@ -94,6 +95,8 @@ export interface Services {
   settings: SettingsService;
   state: ServerStateService;
   auth: AuthService;
+  /** Failed password checks per user name and client address (login, password change, AniDB test login). */
+  loginThrottle: LoginThrottle;
   users: UsersService;
   init: InitService;
   queue: QueueService;
@@ -172,13 +175,15 @@ export async function createServices(
   const state = new ServerStateService();
   const usersStore = new UsersStore(db.kysely);
   const auth = new AuthService(new AuthStore(db.kysely), usersStore);
+  const authLogger = logger.child({ name: 'Auth' });
+  const loginThrottle = new LoginThrottle({}, (notice) => authLogger.warn(describeBlock(notice)));
   const users = new UsersService(usersStore, auth);
   const queue = new QueueService(new JobsStore(db.kysely), bus, logger.child({ name: 'Queue' }), {
     threadCount: settings.current.Quartz.MaxThreadPoolSize,
     concurrencyLimits: settings.current.Quartz.LimitedConcurrencyOverrides,
   });
   const filesStore = new FilesStore(db.kysely);
-  const importFolders = new ImportFoldersService(new ImportFoldersStore(db.kysely));
+  const importFolders = new ImportFoldersService(new ImportFoldersStore(db.kysely), { dataDirectory: config.home });
   const hashPool = new HashPool();
   const importer = new ImportService({
     folders: importFolders,
@@ -395,6 +400,7 @@ export async function createServices(
     settings,
     state,
     auth,
+    loginThrottle,
     users,
     init,
     queue,

@@ -50,6 +50,7 @@ export function validationErrors(errors: AjvError[], context: string | undefined
 export function registerErrorHandling(app: App) {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
       switch (error.kind) {
         case 'text':
           return sendText(reply, error.message, error.status);

@@ -7,6 +7,8 @@ const TYPE_BY_STATUS: Record<number, string> = {
   403: `${RFC}#section-15.5.4`,
   404: `${RFC}#section-15.5.5`,
   409: `${RFC}#section-15.5.10`,
+  413: `${RFC}#section-15.5.14`,
+  429: 'https://tools.ietf.org/html/rfc6585#section-4',
   500: `${RFC}#section-15.6.1`,
   502: `${RFC}#section-15.6.3`,
   503: `${RFC}#section-15.6.4`,
@@ -17,6 +19,8 @@ const TITLE_BY_STATUS: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Content Too Large',
+  429: 'Too Many Requests',
   500: 'An error occurred while processing your request.',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -59,6 +63,7 @@ export class HttpError extends Error {
     readonly kind: 'text' | 'validation' | 'problem' | 'empty',
     message: string,
     readonly fieldErrors?: FieldErrors,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -69,7 +74,8 @@ export const badRequest = (message: string) => textError(400, message);
 export const notFound = (message: string) => textError(404, message);
 export const conflict = (message: string) => textError(409, message);
 export const emptyError = (status: number) => new HttpError(status, 'empty', '');
-export const problemError = (status: number, detail?: string) => new HttpError(status, 'problem', detail ?? '');
+export const problemError = (status: number, detail?: string, headers?: Record<string, string>) =>
+  new HttpError(status, 'problem', detail ?? '', undefined, headers);
 
 export function validationError(field: string, ...messages: string[]): HttpError;
 export function validationError(errors: FieldErrors): HttpError;

@@ -21,11 +21,14 @@ const USER_ACTIONS = [
   'UpdateAllTmdbMovies',
   'DownloadMissingTmdbPeople',
   'UpdateAllImages',
-  'ValidateAllImages',
-  'SendWatchStatesToTrakt',
-  'GetWatchStatesFromTrakt',
   'SyncHashes',
 ];
+/**
+ * Contract deviation: Shoko lets any user run these, but each removes or overwrites data of the whole server (file
+ * records and MyList entries, image files that fail validation, every user's watched state on Trakt or here), so
+ * they are admin-only.
+ */
+const DESTRUCTIVE_ACTIONS = ['ValidateAllImages', 'SendWatchStatesToTrakt', 'GetWatchStatesFromTrakt'];
 const QUERY_ACTIONS = new Set(['UpdateMissingAniDBFileInfo', 'PurgeAllTmdbLinks']);
 
 /**
@@ -41,6 +44,7 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
   };
 
   for (const name of USER_ACTIONS) app.get(`/api/v3/Action/${name}`, { config: { auth: 'user' }, schema: { tags } }, run(name));
+  for (const name of DESTRUCTIVE_ACTIONS) app.get(`/api/v3/Action/${name}`, { config: { auth: 'admin' }, schema: { tags } }, run(name));
   for (const name of ADMIN_ACTIONS) {
     if (name === 'RemoveMissingFiles') continue;
     const querystring = QUERY_ACTIONS.has(name) ? ActionOptionsQuery : undefined;
@@ -51,12 +55,13 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
     await actions.run('RemoveMissingFiles', { removeFromMyList });
     return reply.send();
   };
-  app.get('/api/v3/Action/RemoveMissingFiles', { config: { auth: 'user' }, schema: { tags } }, (_request, reply) =>
+  // Admin-only, unlike the contract: see DESTRUCTIVE_ACTIONS.
+  app.get('/api/v3/Action/RemoveMissingFiles', { config: { auth: 'admin' }, schema: { tags } }, (_request, reply) =>
     removeMissing(true, reply),
   );
   app.get(
     '/api/v3/Action/RemoveMissingFiles/:removeFromMyList',
-    { config: { auth: 'user' }, schema: { tags, params: RemoveMissingFilesParams } },
+    { config: { auth: 'admin' }, schema: { tags, params: RemoveMissingFilesParams } },
     async (request, reply) => {
       const value = request.params.removeFromMyList.toLowerCase();
       // A segment that is not a bool matches no route in Shoko.

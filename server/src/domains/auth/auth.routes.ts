@@ -1,13 +1,14 @@
 import { Type } from '@sinclair/typebox';
 import { ApikeyResult, AuthResult, DeviceOrKeyBody, LoginBody } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
+import { throttledPasswordCheck, type LoginThrottle } from '../../http/login-throttle.js';
 import { badRequest, FieldErrorCollector, problemError } from '../../http/problem.js';
 import { sendText } from '../../http/reply.js';
 import type { AuthService } from './auth.service.js';
 
 /** `/api/auth` (Shoko's version-neutral v0 controller): login and API key management. */
-export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
-  const { auth } = deps;
+export function registerAuthRoutes(app: App, deps: { auth: AuthService; throttle: LoginThrottle }) {
+  const { auth, throttle } = deps;
 
   app.post(
     '/api/auth',
@@ -27,7 +28,11 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService }) {
       if (pass === undefined || pass === null) errors.add('pass', 'Password is required');
       if (device === undefined || device === null || !device.trim()) errors.add('device', 'Device is required');
       errors.throwIfAny();
-      const apikey = await auth.login(user!, pass!, device!);
+      let apikey: string | null = null;
+      await throttledPasswordCheck(throttle, { userName: user!, address: request.ip }, async () => {
+        apikey = await auth.login(user!, pass!, device!);
+        return apikey !== null;
+      });
       if (!apikey) throw problemError(401);
       return reply.send({ apikey });
     },

@@ -14,7 +14,8 @@ import {
   type ImportFolder,
   type ImportFolderInput,
 } from '@shoko-ts/contract';
-import { FieldErrorCollector, notFound } from '../../http/problem.js';
+import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
+import { systemLocation } from './system-locations.js';
 import type { ImportFolderRow, ImportFolderValues, ImportFoldersStore } from './import-folders.store.js';
 
 const PATH_MISSING = 'Path not provided. Import Folders must be a location that exists on the server.';
@@ -102,7 +103,14 @@ export interface ImportFolderChange {
 export class ImportFoldersService {
   private listeners: Array<(change: ImportFolderChange) => void> = [];
 
-  constructor(private readonly store: ImportFoldersStore) {}
+  private readonly dataDirectory: string;
+
+  constructor(
+    private readonly store: ImportFoldersStore,
+    options: { dataDirectory?: string } = {},
+  ) {
+    this.dataDirectory = path.resolve(options.dataDirectory ?? process.cwd());
+  }
 
   onChange(listener: (change: ImportFolderChange) => void): void {
     this.listeners.push(listener);
@@ -156,7 +164,7 @@ export class ImportFoldersService {
 
   /** Mounted filesystems that can hold media (`Folder/Drives`, `Folder/MountPoints`), by path. */
   async drives(): Promise<Drive[]> {
-    const points = await mountPoints();
+    const points = (await mountPoints()).filter(({ path: p }) => !systemLocation(p, this.dataDirectory, false).refused);
     const described = await Promise.all(points.map(async ({ path: p, type }) => ({ ...(await describeFolder(p)), Type: type })));
     return described.sort((a, b) => a.Path.localeCompare(b.Path));
   }
@@ -165,9 +173,14 @@ export class ImportFoldersService {
   async childFolders(requested: string | undefined): Promise<Folder[]> {
     if (!requested) throw notFound('Directory not found');
     const folderPath = path.resolve(requested);
+    const refusal = systemLocation(folderPath, this.dataDirectory, false);
+    if (refusal.refused) throw validationError('path', `${refusal.reason} The folder browser does not list system folders.`);
     const entries = await fs.readdir(folderPath, { withFileTypes: true }).catch(() => null);
     if (!entries) throw notFound('Directory not found');
-    const children = entries.filter((entry) => entry.isDirectory()).map((entry) => path.join(folderPath, entry.name));
+    const children = entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(folderPath, entry.name))
+      .filter((child) => !systemLocation(child, this.dataDirectory, false).refused);
     return (await Promise.all(children.map(describeFolder))).sort((a, b) => a.Path.localeCompare(b.Path));
   }
 
@@ -201,9 +214,11 @@ export class ImportFoldersService {
       if (!stat) errors.add('Path', PATH_NOT_FOUND);
       else if (!stat.isDirectory()) errors.add('Path', PATH_NOT_DIRECTORY);
       else {
+        const refusal = await this.refusedAsImportFolder(rawPath);
         const lower = folderPath.toLowerCase();
-        const others = (await this.store.list()).filter((row) => row.id !== ownId);
-        if (others.some((row) => lower.startsWith(row.path.toLowerCase()) || row.path.toLowerCase().startsWith(lower))) {
+        const others = refusal ? [] : (await this.store.list()).filter((row) => row.id !== ownId);
+        if (refusal) errors.add('Path', refusal);
+        else if (others.some((row) => lower.startsWith(row.path.toLowerCase()) || row.path.toLowerCase().startsWith(lower))) {
           errors.add(nestingField, NESTED);
         }
       }
@@ -215,6 +230,17 @@ export class ImportFoldersService {
       ...dropFlags(input.DropFolderType),
       watch_for_new_files: input.WatchForNewFiles ? 1 : 0,
     };
+  }
+
+  /** Why a folder may not hold a collection (a system folder, the data directory), judged on the path and on its real path. */
+  private async refusedAsImportFolder(rawPath: string): Promise<string | undefined> {
+    const resolved = path.resolve(rawPath);
+    const real = await fs.realpath(resolved).catch(() => resolved);
+    for (const candidate of new Set([resolved, real])) {
+      const verdict = systemLocation(candidate, this.dataDirectory, true);
+      if (verdict.refused) return verdict.reason;
+    }
+    return undefined;
   }
 
   private toModel(row: ImportFolderRow, sizes: Map<number, { bytes: number; series: number }>): ImportFolder {

@@ -4,13 +4,19 @@ import { systemLocation } from './system-locations.js';
 const home = '/srv/shoko/data';
 
 describe('systemLocation', () => {
-  it.each(['/', '/etc', '/etc/ssl', '/proc/self', '/sys', '/dev/shm', '/boot', '/run/user', '/usr/lib'])('refuses %s as an import folder', (folder) => {
-    expect(systemLocation(folder, home, true)).toMatchObject({ refused: true });
-  });
+  it.each(['/', '/etc', '/etc/ssl', '/proc/self', '/sys', '/dev/shm', '/boot', '/run/user', '/usr/lib'])(
+    'refuses %s as an import folder',
+    (folder) => {
+      expect(systemLocation(folder, home, true)).toMatchObject({ refused: true });
+    },
+  );
 
   it('lets the browser list the root, but not inside system folders', () => {
     expect(systemLocation('/', home, false)).toEqual({ refused: false });
-    expect(systemLocation('/proc/self', home, false)).toMatchObject({ refused: true, reason: '/proc/self is inside the system folder /proc.' });
+    expect(systemLocation('/proc/self', home, false)).toMatchObject({
+      refused: true,
+      reason: '/proc/self is inside the system folder /proc.',
+    });
     expect(systemLocation('/etc/../etc/passwd', home, false)).toMatchObject({ refused: true });
   });
 

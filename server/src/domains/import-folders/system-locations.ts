@@ -8,7 +8,14 @@ import path from 'node:path';
 const POSIX_SYSTEM_FOLDERS = ['/proc', '/sys', '/dev', '/etc', '/boot', '/run', '/bin', '/sbin', '/lib', '/lib64', '/usr'];
 /** What the server itself writes under its data directory; a media folder may sit beside these (the demo's does). */
 const DATA_DIRECTORY_FOLDERS = ['SQLite', 'images', 'logs', 'anidb', 'themes', 'backups', 'webui', 'avdump'];
-const WINDOWS_SYSTEM_FOLDERS = ['windows', 'program files', 'program files (x86)', 'programdata', '$recycle.bin', 'system volume information'];
+const WINDOWS_SYSTEM_FOLDERS = [
+  'windows',
+  'program files',
+  'program files (x86)',
+  'programdata',
+  '$recycle.bin',
+  'system volume information',
+];
 
 export type SystemLocation = { refused: false } | { refused: true; reason: string };
 
@@ -33,7 +40,8 @@ export function systemLocation(location: string, dataDirectory: string, forImpor
   }
 
   const resolved = path.posix.resolve(location);
-  if (resolved === '/') return forImport ? { refused: true, reason: 'The root folder (/) cannot be an import folder.' } : { refused: false };
+  if (resolved === '/')
+    return forImport ? { refused: true, reason: 'The root folder (/) cannot be an import folder.' } : { refused: false };
   const system = POSIX_SYSTEM_FOLDERS.find((folder) => isInside(resolved, folder));
   if (system) return { refused: true, reason: `${resolved} is inside the system folder ${system}.` };
   if (!forImport) return { refused: false };

@@ -2,11 +2,16 @@ import { Type } from '@sinclair/typebox';
 import { Credentials, JsonPatchBody, SettingsPatchQuery, SupportedLanguageSchema, type JsonPatchOperation } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { FieldErrorCollector, validationError } from '../../http/problem.js';
+import { throttledPasswordCheck, type LoginThrottle } from '../../http/login-throttle.js';
 import type { SettingsService } from './settings.service.js';
 
 export function registerSettingsRoutes(
   app: App,
-  deps: { settings: SettingsService; testAniDBLogin: (username: string, password: string) => Promise<boolean> },
+  deps: {
+    settings: SettingsService;
+    testAniDBLogin: (username: string, password: string) => Promise<boolean>;
+    throttle: LoginThrottle;
+  },
 ) {
   const { settings } = deps;
   const tags = ['Settings'];
@@ -32,7 +37,11 @@ export function registerSettingsRoutes(
     if (!Username?.trim()) errors.add('Username', 'Username cannot be empty.');
     if (!Password?.trim()) errors.add('Password', 'Password cannot be empty.');
     errors.throwIfAny();
-    if (!(await deps.testAniDBLogin(Username, Password))) throw validationError('Connection', 'Failed to log in.');
+    // AniDB bans clients after failed logins: the same throttle as our own login guards this test.
+    const attempt = { userName: `AniDB ${Username}`, address: request.ip };
+    if (!(await throttledPasswordCheck(deps.throttle, attempt, () => deps.testAniDBLogin(Username, Password)))) {
+      throw validationError('Connection', 'Failed to log in.');
+    }
     return reply.send();
   });
 

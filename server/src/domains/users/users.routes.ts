@@ -11,14 +11,19 @@ const currentUserId = (principal: Principal | null): number => {
   return principal.userId;
 };
 
+/** User bodies may carry an avatar as a data URI; everything else stays under the server's 1 MB default. */
+const AVATAR_BODY_LIMIT = 8 * 1024 * 1024;
+
 export function registerUserRoutes(app: App, deps: { users: UsersService }) {
   const { users } = deps;
   const tags = ['User'];
 
   app.get('/api/v3/User', { config: { auth: 'admin' }, schema: { tags, response: { 200: Type.Array(User) } } }, () => users.list());
 
-  app.post('/api/v3/User', { config: { auth: 'admin' }, schema: { tags, body: CreateUserBody, response: { 200: User } } }, (request) =>
-    users.create(request.body, true),
+  app.post(
+    '/api/v3/User',
+    { config: { auth: 'admin' }, bodyLimit: AVATAR_BODY_LIMIT, schema: { tags, body: CreateUserBody, response: { 200: User } } },
+    (request) => users.create(request.body, true),
   );
 
   app.get('/api/v3/User/Current', { config: { auth: 'user' }, schema: { tags, response: { 200: User } } }, (request) =>
@@ -27,7 +32,7 @@ export function registerUserRoutes(app: App, deps: { users: UsersService }) {
 
   app.put(
     '/api/v3/User/Current',
-    { config: { auth: 'user' }, schema: { tags, body: CreateOrUpdateUserBody, response: { 200: User } } },
+    { config: { auth: 'user' }, bodyLimit: AVATAR_BODY_LIMIT, schema: { tags, body: CreateOrUpdateUserBody, response: { 200: User } } },
     (request) => users.update(currentUserId(request.principal), request.body, isAdminPrincipal(request.principal)),
   );
 
@@ -48,7 +53,11 @@ export function registerUserRoutes(app: App, deps: { users: UsersService }) {
 
   app.put(
     '/api/v3/User/:userID',
-    { config: { auth: 'admin' }, schema: { tags, params: UserIdParams, body: CreateOrUpdateUserBody, response: { 200: User } } },
+    {
+      config: { auth: 'admin' },
+      bodyLimit: AVATAR_BODY_LIMIT,
+      schema: { tags, params: UserIdParams, body: CreateOrUpdateUserBody, response: { 200: User } },
+    },
     (request) => users.update(request.params.userID, request.body, true),
   );
 
