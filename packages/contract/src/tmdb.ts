@@ -432,3 +432,8 @@ export const TmdbAutoEpisodeLinksQuery = Type.Object({
   ...tmdbPageQuery(50),
 });
 export type TmdbAutoEpisodeLinksQuery = Static<typeof TmdbAutoEpisodeLinksQuery>;
+
+/** The unlink and auto-match bodies may be sent as JSON `null` (or left out) to mean "all defaults". */
+export const NullableTmdbUnlinkBody = Type.Union([TmdbUnlinkBody, Type.Null()]);
+export const NullableTmdbUnlinkMovieBody = Type.Union([TmdbUnlinkMovieBody, Type.Null()]);
+export const NullableTmdbAutoMatchEpisodesBody = Type.Union([TmdbAutoMatchEpisodesBody, Type.Null()]);

@@ -7,7 +7,7 @@ import {
   TmdbIncludeQuery,
   TmdbMovie,
   TmdbMovieCrossReference,
-  TmdbUnlinkMovieBody,
+  NullableTmdbUnlinkMovieBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import type { TmdbLinking } from '../tmdb/tmdb-linking.service.js';
@@ -38,7 +38,7 @@ export function registerEpisodeTmdbRoutes(app: App, deps: { tmdb: TmdbService; l
 
   app.delete(
     '/api/v3/Episode/:episodeID/TMDB/Movie',
-    { config: admin, schema: { tags, params: EpisodeParams, body: Type.Union([TmdbUnlinkMovieBody, Type.Null()]) } },
+    { config: admin, schema: { tags, params: EpisodeParams, body: NullableTmdbUnlinkMovieBody } },
     async (request, reply) => {
       const episode = await tmdb.episodeRef(request.params.episodeID);
       await linking.unlinkMovies(episode.anime_id, { movieId: request.body?.ID || undefined, episodeId: episode.anidb_episode_id });

@@ -3,7 +3,7 @@ import {
   ListResult,
   SeriesParams,
   TmdbAutoEpisodeLinksQuery,
-  TmdbAutoMatchEpisodesBody,
+  NullableTmdbAutoMatchEpisodesBody,
   TmdbAutoMatchResult,
   TmdbAutoSearchQuery,
   TmdbDownloadImagesBody,
@@ -32,8 +32,8 @@ import {
   TmdbShowEpisodesQuery,
   TmdbShowParams,
   TmdbShowQuery,
-  TmdbUnlinkBody,
-  TmdbUnlinkMovieBody,
+  NullableTmdbUnlinkBody,
+  NullableTmdbUnlinkMovieBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
@@ -336,7 +336,7 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking }: TmdbRout
 
   app.post(
     `${episodeLinksPath}/Auto`,
-    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: Type.Union([TmdbAutoMatchEpisodesBody, Type.Null()]) } },
+    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: NullableTmdbAutoMatchEpisodesBody } },
     async (request, reply) => {
       // Not stored yet: the queued refresh matches the episodes once the show is stored (201).
       const outcome = await linking.autoMatchEpisodesOfAnime(await animeOf(request.params.seriesID), request.body ?? {});
@@ -355,7 +355,7 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking }: TmdbRout
 
   app.delete(
     '/api/v3/Series/:seriesID/TMDB/Show',
-    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: Type.Union([TmdbUnlinkBody, Type.Null()]) } },
+    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: NullableTmdbUnlinkBody } },
     async (request, reply) => {
       await linking.unlinkShows(await animeOf(request.params.seriesID), request.body?.ID ? request.body.ID : null);
       return reply.code(204).send();
@@ -376,7 +376,7 @@ function registerSeriesTmdbRoutes(app: App, { service, sync, linking }: TmdbRout
 
   app.delete(
     '/api/v3/Series/:seriesID/TMDB/Movie',
-    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: Type.Union([TmdbUnlinkMovieBody, Type.Null()]) } },
+    { config: admin, schema: { tags: seriesTags, params: SeriesParams, body: NullableTmdbUnlinkMovieBody } },
     async (request, reply) => {
       const animeId = await animeOf(request.params.seriesID);
       const body = request.body ?? {};
