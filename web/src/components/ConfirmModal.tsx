@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 
 /** A dialog that asks before something that cannot be undone: Cancel, and a red button that does it. */
 export function ConfirmModal({
@@ -28,16 +27,7 @@ export function ConfirmModal({
       onClose={onCancel}
       title={title}
       size={size}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={busy} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={onCancel} action={confirmLabel} variant="danger" busy={busy} onAction={onConfirm} />}
     >
       {children}
     </Modal>

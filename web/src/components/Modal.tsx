@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { Button } from '@/components/Button';
 
 interface ModalProps {
   open: boolean;
@@ -24,5 +25,43 @@ export function Modal({ open, onClose, title, children, footer, size = 'md' }: M
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * The usual dialog footer: a secondary button that closes the dialog (Cancel, or Close when there is nothing to
+ * confirm), then the dialog's one action button when `action` names it.
+ */
+export function ModalFooter({
+  onCancel,
+  cancelLabel = 'Cancel',
+  action,
+  onAction,
+  variant,
+  disabled,
+  busy,
+  title,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  action?: ReactNode;
+  onAction?: () => void;
+  variant?: 'primary' | 'danger';
+  disabled?: boolean;
+  busy?: boolean;
+  /** Tooltip of the action button, e.g. why it is disabled. */
+  title?: string;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      {action !== undefined && (
+        <Button variant={variant} disabled={disabled} busy={busy} title={title} onClick={onAction}>
+          {action}
+        </Button>
+      )}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { useRunAction } from '@/api/actions';
 import { useCurrentUser } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { TabList } from '@/components/Tabs';
 
 /** The toast after an action was accepted: the server's own line when it sent one. */
@@ -71,17 +71,7 @@ export function ActionsModal({ open, onClose }: { open: boolean; onClose: () => 
   const { data: user } = useCurrentUser();
   const entries = ACTION_CATALOGUE.filter((entry) => entry.Group === group);
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title="Actions"
-      size="lg"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Modal open={open} onClose={onClose} title="Actions" size="lg" footer={<ModalFooter onCancel={onClose} cancelLabel="Close" />}>
       <TabList
         label="Action groups"
         tone="bare"

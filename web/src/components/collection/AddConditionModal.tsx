@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { FilterExpressionHelp } from '@shoko-ts/contract';
 import { useFilterCriteria } from '@/api/filters';
-import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { parameterKind, type LiveCondition } from './filterConditions';
 
@@ -60,16 +59,7 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
       open={open}
       onClose={close}
       title="Add Condition"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={add} disabled={!ready}>
-            Add
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={close} action="Add" onAction={add} disabled={!ready} />}
     >
       {criteria.isPending ? (
         <Spinner />

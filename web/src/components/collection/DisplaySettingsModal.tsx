@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { Toggle } from '@/components/Toggle';
 import type { CollectionSettings } from './collectionSettings';
 
@@ -29,19 +28,14 @@ export function DisplaySettingsModal({
       onClose={close}
       title="Display Settings"
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            onClick={() => {
-              onSave(draft);
-              onClose();
-            }}
-          >
-            Save
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={close}
+          action="Save"
+          onAction={() => {
+            onSave(draft);
+            onClose();
+          }}
+        />
       }
     >
       <h3 className="font-semibold">Poster View</h3>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSavePreset } from '@/api/filters';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 import { formErrors } from '@/api/client';
 import { AddConditionModal } from './AddConditionModal';
@@ -97,16 +97,7 @@ function SavePresetModal({ open, onClose, conditions }: { open: boolean; onClose
       onClose={close}
       title="Save Preset"
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={!name.trim()} busy={save.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={close} action="Save" onAction={submit} disabled={!name.trim()} busy={save.isPending} />}
     >
       <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} errors={errors.fields.name} />
       {errors.general && <p className="text-danger">{errors.general}</p>}

@@ -2,9 +2,8 @@ import { mdiChevronDown, mdiChevronRight, mdiFolderOutline, mdiHarddisk, mdiServ
 import { useState } from 'react';
 import type { Drive, Folder } from '@shoko-ts/contract';
 import { useDrives, useFolderChildren } from '@/api/folders';
-import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { folderName } from '@/lib/format';
 
@@ -28,16 +27,7 @@ export function FolderBrowserModal({ open, initialPath = '', onClose, onSelect }
       onClose={onClose}
       title="Select Folder"
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!selected} onClick={() => onSelect(selected)}>
-            Select
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={onClose} action="Select" onAction={() => onSelect(selected)} disabled={!selected} />}
     >
       <div className="h-80 overflow-auto rounded-lg border border-border bg-background-alt p-2" data-testid="folder-tree">
         {drives.error && <p className="p-2 text-danger">{drives.error.message}</p>}

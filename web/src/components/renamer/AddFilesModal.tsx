@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { File } from '@shoko-ts/contract';
 import { fetchCollectionFiles, fetchRecentFiles, fetchSeriesFiles, useSeriesSearch } from '@/api/renamer';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
@@ -40,17 +40,7 @@ export function AddFilesModal({ onClose, onAdd }: AddFilesModalProps) {
   };
 
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Add Files"
-      size="md"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Modal open onClose={onClose} title="Add Files" size="md" footer={<ModalFooter onCancel={onClose} cancelLabel="Close" />}>
       {error && <div className="rounded-md border border-danger px-3 py-2 text-danger">{error}</div>}
       <div className="flex flex-wrap items-end gap-3">
         <Button variant="secondary" busy={loading === 'all'} onClick={() => load('all', fetchCollectionFiles)}>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { useSetPreferredOrdering, useTmdbOrderings } from '@/api/tmdb';
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 
 /** TMDb Show Settings: which episode ordering of the show is preferred. Only an ordering not in use can be chosen. */
@@ -33,16 +32,7 @@ export function TmdbShowSettingsModal({ showId, open, onClose }: { showId: numbe
       open={open}
       onClose={close}
       title="TMDb Show Settings"
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={!canSave} busy={setPreferred.isPending}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={close} action="Save" onAction={save} disabled={!canSave} busy={setPreferred.isPending} />}
     >
       <h3 className="font-semibold">Ordering</h3>
       {orderings.isPending ? (

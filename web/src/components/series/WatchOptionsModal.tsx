@@ -1,7 +1,7 @@
 import type { EpisodeFilters } from '@/api/series';
 import { useSetEpisodesWatched, useSetFilteredWatched } from '@/api/series';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 
 interface WatchOptionsModalProps {
   seriesId: number;
@@ -21,16 +21,7 @@ export function WatchOptionsModal({ seriesId, filters, total, selected, open, on
   const markFiltered = (watched: boolean) => filtered.mutate({ filters, watched }, { onSuccess: onClose });
   const markSelected = (watched: boolean) => byId.mutate({ episodeIds: selected, watched }, { onSuccess: onClose });
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title="Watch Options"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Modal open={open} onClose={onClose} title="Watch Options" footer={<ModalFooter onCancel={onClose} cancelLabel="Close" />}>
       <section className="flex flex-col gap-2">
         <h3 className="font-semibold">
           Selected Episodes <span className="text-muted">({selected.length})</span>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 
 /** The square the user frames the picture in, in CSS pixels. */
 export const CROP_SIZE = 256;
@@ -104,16 +103,7 @@ export function AvatarEditor({ file, onClose, onSave }: { file: File | null; onC
       onClose={onClose}
       title="Edit Avatar"
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!image} onClick={save}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<ModalFooter onCancel={onClose} action="Save" onAction={save} disabled={!image} />}
     >
       <canvas
         ref={canvasRef}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSupportedLanguages } from '@/api/settings';
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { LanguageOrder } from './LanguageOrder';
 
@@ -30,20 +29,15 @@ export function LanguageOrderModal({ open, title, value, onClose, onSave }: Lang
       onClose={onClose}
       title={title}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!order.length}
-            onClick={() => {
-              onSave(order);
-              onClose();
-            }}
-          >
-            Save
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          action="Save"
+          disabled={!order.length}
+          onAction={() => {
+            onSave(order);
+            onClose();
+          }}
+        />
       }
     >
       {languages.isPending ? (

@@ -7,7 +7,7 @@ import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Icon } from '@/components/Icon';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { TextField } from '@/components/TextField';
 
 /** The users on the left of Settings › User Management, each with edit and delete icons. */
@@ -135,14 +135,7 @@ export function CreateUserModal({ open, onClose, onCreated }: { open: boolean; o
       title="Add User"
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button disabled={!username.trim() || !password} busy={create.isPending} onClick={submit}>
-            Create
-          </Button>
-        </>
+        <ModalFooter onCancel={close} action="Create" onAction={submit} disabled={!username.trim() || !password} busy={create.isPending} />
       }
     >
       <TextField

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { SeriesWithEpisodeCount } from '@shoko-ts/contract';
 import { useQuickSelect, useQuickSelectDelete, type QuickSelectGroup, type ReleaseToggles } from '@/api/releaseManagement';
-import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { ConfirmDeleteModal } from './ConfirmDeleteModal';
 import { groupRange, planQuickSelect } from './selection';
 
@@ -85,14 +84,13 @@ export function QuickSelectModal({ type, series, toggles, onClose, onDone }: Pro
       size="lg"
       title={`Quick Select — ${series.Name}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!plan || !!plan.blocked} title={plan?.blocked ?? undefined} onClick={() => setConfirming(true)}>
-            Confirm
-          </Button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          action="Confirm"
+          onAction={() => setConfirming(true)}
+          disabled={!plan || !!plan.blocked}
+          title={plan?.blocked ?? undefined}
+        />
       }
     >
       <p className="text-muted">

@@ -8,7 +8,7 @@ import { Button } from '@/components/Button';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Icon } from '@/components/Icon';
 import { ListState, Pager } from '@/components/List';
-import { Modal } from '@/components/Modal';
+import { Modal, ModalFooter } from '@/components/Modal';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
@@ -193,16 +193,7 @@ function AddSeriesModal({ onClose }: { onClose: () => void }) {
   const add = useAddSeries();
   const hits = (results.data?.List ?? []).filter((hit) => !hit.ShokoID);
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Add Series"
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <Modal open onClose={onClose} title="Add Series" footer={<ModalFooter onCancel={onClose} cancelLabel="Close" />}>
       <SearchBox label="Search AniDB" value={text} onChange={setText} className="" />
       <div className="max-h-80 min-h-[8rem] overflow-auto rounded-md border border-border">
         {!search && <p className="p-4 text-center text-muted">Enter a series name or AniDB ID.</p>}
