@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '@/api/client';
 import { getSetting, useSaveSettings, useSettings, useTestAniDBLogin, withSetting } from '@/api/settings';
-import { TextField } from '@/components/TextField';
+import type { Credentials } from '@shoko-ts/contract';
+import { CredentialsFields } from '@/components/CredentialsFields';
 import { StepFrame } from './StepFrame';
 import { useFirstRun } from './wizardContext';
 
@@ -12,13 +13,12 @@ export default function AniDBAccountStep() {
   const settings = useSettings();
   const testLogin = useTestAniDBLogin();
   const saveSettings = useSaveSettings();
-  const [username, setUsername] = useState<string | null>(null);
-  const [password, setPassword] = useState<string | null>(null);
+  const [typed, setTyped] = useState<Partial<Credentials>>({});
   const [error, setError] = useState<string | null>(null);
 
   // Until the user types, show what the server already has.
-  const shownUsername = username ?? getSetting<string>(settings.data, 'AniDb.Username') ?? '';
-  const shownPassword = password ?? getSetting<string>(settings.data, 'AniDb.Password') ?? '';
+  const shownUsername = typed.Username ?? getSetting<string>(settings.data, 'AniDb.Username') ?? '';
+  const shownPassword = typed.Password ?? getSetting<string>(settings.data, 'AniDb.Password') ?? '';
 
   const next = async () => {
     setError(null);
@@ -53,21 +53,11 @@ export default function AniDBAccountStep() {
         Shoko identifies your files through AniDB. Enter the account you use on anidb.net; it is checked before it is saved. You can create
         one for free at anidb.net.
       </p>
-      <TextField
-        label="Username"
-        name="anidb-username"
-        autoComplete="off"
-        value={shownUsername}
-        onChange={(e) => setUsername(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        name="anidb-password"
-        type="password"
-        autoComplete="off"
-        value={shownPassword}
-        onChange={(e) => setPassword(e.target.value)}
-        hint="The password must be alphanumeric only (letters and digits). AniDB's client interface mishandles other characters, and repeated failed logins risk a ban."
+      <CredentialsFields
+        kind="anidb"
+        value={{ Username: shownUsername, Password: shownPassword }}
+        onChange={(change) => setTyped((current) => ({ ...current, ...change }))}
+        passwordHint="The password must be alphanumeric only (letters and digits). AniDB's client interface mishandles other characters, and repeated failed logins risk a ban."
       />
     </StepFrame>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDefaultUser, useSaveDefaultUser } from '@/api/init';
-import { TextField } from '@/components/TextField';
+import { CredentialsFields } from '@/components/CredentialsFields';
 import { StepFrame } from './StepFrame';
 import { useFirstRun } from './wizardContext';
 
@@ -10,21 +10,19 @@ export default function LocalAccountStep() {
   const { markSaved, credentials, setCredentials } = useFirstRun();
   const defaults = useDefaultUser();
   const save = useSaveDefaultUser();
-  const [username, setUsername] = useState(credentials?.Username ?? 'Default');
-  const [password, setPassword] = useState(credentials?.Password ?? '');
+  const [account, setAccount] = useState({ Username: credentials?.Username ?? 'Default', Password: credentials?.Password ?? '' });
   const [prefilled, setPrefilled] = useState(!!credentials);
 
   // The server's default account fills the fields once, when it has answered.
   if (!prefilled && !defaults.isPending) {
     if (defaults.data) {
-      setUsername(defaults.data.Username || 'Default');
-      setPassword(defaults.data.Password ?? '');
+      setAccount({ Username: defaults.data.Username || 'Default', Password: defaults.data.Password ?? '' });
     }
     setPrefilled(true);
   }
 
   const next = () => {
-    const chosen = { Username: username.trim(), Password: password };
+    const chosen = { Username: account.Username.trim(), Password: account.Password };
     save.mutate(chosen, {
       onSuccess: () => {
         setCredentials(chosen);
@@ -38,7 +36,7 @@ export default function LocalAccountStep() {
     <StepFrame
       title="Local Account"
       back="acknowledgement"
-      nextDisabled={!username.trim()}
+      nextDisabled={!account.Username.trim()}
       nextBusy={save.isPending}
       onNext={next}
       error={save.error?.message}
@@ -46,22 +44,12 @@ export default function LocalAccountStep() {
       <p className="text-muted">
         This account signs in to the console and owns the collection. It becomes the server administrator; you can add more users later.
       </p>
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
+      <CredentialsFields
+        kind="new"
+        value={account}
+        onChange={(change) => setAccount((current) => ({ ...current, ...change }))}
         required
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        hint="Leave empty for no password (not recommended if the server is reachable from other machines)."
+        passwordHint="Leave empty for no password (not recommended if the server is reachable from other machines)."
       />
     </StepFrame>
   );
