@@ -8,6 +8,7 @@ import { useImportFolderNames } from '@/api/importFolders';
 import { useEpisodeById, useFileDetails, useSeriesById, type FileDetails, type FileXRef } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { IconButton } from '@/components/IconButton';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
@@ -114,24 +115,22 @@ export default function FileSearchPage() {
                 <span className="ml-auto text-sm text-muted">
                   {Math.min(position, selectedFiles.length - 1) + 1} / {selectedFiles.length}
                 </span>
-                <button
-                  type="button"
-                  aria-label="Previous file"
+                <IconButton
+                  icon={mdiChevronLeft}
+                  size={0.9}
+                  label="Previous file"
+                  className="disabled:opacity-40"
                   disabled={position <= 0}
                   onClick={() => setPosition((p) => Math.max(0, Math.min(p, selectedFiles.length - 1) - 1))}
-                  className="rounded p-1 text-muted hover:text-text disabled:opacity-40"
-                >
-                  <Icon path={mdiChevronLeft} size={0.9} />
-                </button>
-                <button
-                  type="button"
-                  aria-label="Next file"
+                />
+                <IconButton
+                  icon={mdiChevronRight}
+                  size={0.9}
+                  label="Next file"
+                  className="disabled:opacity-40"
                   disabled={position >= selectedFiles.length - 1}
                   onClick={() => setPosition((p) => Math.min(selectedFiles.length - 1, p + 1))}
-                  className="rounded p-1 text-muted hover:text-text disabled:opacity-40"
-                >
-                  <Icon path={mdiChevronRight} size={0.9} />
-                </button>
+                />
               </div>
               <FileDetailsPanel fileId={active.ID} />
             </>

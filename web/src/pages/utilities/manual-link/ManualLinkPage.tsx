@@ -9,6 +9,7 @@ import { fileKeys } from '@/api/keys';
 import { useAnidbEpisodes, useAnidbSearch, type AnidbAnimeHit } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { IconButton } from '@/components/IconButton';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
@@ -232,24 +233,8 @@ function EntryRow(props: {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          onClick={onDuplicate}
-          aria-label={`Duplicate Entry ${name}`}
-          title="Duplicate Entry"
-          className="rounded p-1 text-muted hover:text-primary"
-        >
-          <Icon path={mdiContentCopy} size={0.8} />
-        </button>
-        <button
-          type="button"
-          onClick={onRemove}
-          aria-label={`Remove Entry ${name}`}
-          title="Remove Entry"
-          className="rounded p-1 text-muted hover:text-danger"
-        >
-          <Icon path={mdiMinusCircleOutline} size={0.8} />
-        </button>
+        <IconButton icon={mdiContentCopy} hover="primary" label={`Duplicate Entry ${name}`} title="Duplicate Entry" onClick={onDuplicate} />
+        <IconButton icon={mdiMinusCircleOutline} hover="danger" label={`Remove Entry ${name}`} title="Remove Entry" onClick={onRemove} />
       </div>
     </li>
   );
