@@ -1,14 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type {
   AnidbAnimeRecommendedForYou,
-  CollectionImage,
   DashboardCollectionStats,
   DashboardEpisode,
   DashboardSeriesSummary,
   Tag,
 } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
-import { animeType, type Viewer } from '../groups/browse.store.js';
+import { animeType, posterOf, type Viewer } from '../groups/browse.store.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
 import { fileDurationMs, resumePositionText } from '../files/scrobble.service.js';
 import { keepCategory, tagCategory } from '../tags/tag-filter.js';
@@ -34,21 +33,6 @@ const EPISODE_TYPE: Record<string, string> = {
   Other: 'Other',
 };
 const num = (value: unknown) => Number(value ?? 0);
-
-const poster = (animeId: number, picture: string | null): CollectionImage | null =>
-  picture
-    ? {
-        ID: animeId,
-        Type: 'Poster',
-        Source: 'AniDB',
-        LanguageCode: null,
-        RelativeFilepath: `/${picture}`,
-        Preferred: false,
-        Disabled: false,
-        Width: null,
-        Height: null,
-      }
-    : null;
 
 /** The English title of an AniDB episode, else its first title, else `Episode <n>`. */
 function episodeTitle(titlesJson: string | null, number: number): string {
@@ -102,7 +86,7 @@ function toEpisode(row: EpisodeRow): DashboardEpisode {
     ResumePosition: resumePositionText(num(row.resume_position_ms)),
     Watched: row.watched_at ? new Date(row.watched_at).toISOString() : null,
     SeriesTitle: row.series_title ?? '',
-    SeriesPoster: poster(num(row.anime_id), row.picture),
+    SeriesPoster: posterOf(num(row.anime_id), row.picture),
     Thumbnail: null,
   };
 }
@@ -487,7 +471,7 @@ export class DashboardStore {
           Type: animeType(r.type),
           Title: r.title_override ?? r.main_title,
           Restricted: !!num(r.restricted),
-          Poster: poster(num(r.aid), r.picture),
+          Poster: posterOf(num(r.aid), r.picture),
           EpisodeCount: num(r.episode_count),
           AirDate: r.air_date,
           EndDate: r.end_date,

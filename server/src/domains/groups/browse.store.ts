@@ -65,6 +65,9 @@ const FILE_SOURCE_BY_ANIDB: Record<string, keyof FileSourceCounts> = {
   camcorder: 'Camera',
   camera: 'Camera',
 };
+/** The v3 file source of AniDB's source text (`Blu-ray`, `www`, …): `Other` when unknown to us, `Unknown` when empty. */
+export const fileSourceOf = (anidbSource: string | null): keyof FileSourceCounts =>
+  anidbSource ? (FILE_SOURCE_BY_ANIDB[anidbSource.toLowerCase()] ?? 'Other') : 'Unknown';
 
 const zeroCounts = (): EpisodeTypeCounts => Object.fromEntries(EpisodeTypeCountKeys.map((k) => [k, 0])) as EpisodeTypeCounts;
 export const emptySizes = (): SeriesSizes => ({
@@ -91,11 +94,12 @@ export function letters(sortNames: string[]): Record<string, number> {
 }
 
 const emptyImages = (): Images => ({ Posters: [], Backdrops: [], Banners: [], Logos: [] });
-const posterOf = (animeId: number, picture: string | null): CollectionImage | null =>
+/** An AniDB picture as a collection image of the given type (`Poster`, `Staff`, `Character`), or null without a picture. */
+export const anidbImage = (id: number, type: string, picture: string | null): CollectionImage | null =>
   picture
     ? {
-        ID: animeId,
-        Type: 'Poster',
+        ID: id,
+        Type: type,
         Source: 'AniDB',
         LanguageCode: null,
         RelativeFilepath: `/${picture}`,
@@ -105,6 +109,7 @@ const posterOf = (animeId: number, picture: string | null): CollectionImage | nu
         Height: null,
       }
     : null;
+export const posterOf = (animeId: number, picture: string | null) => anidbImage(animeId, 'Poster', picture);
 
 type SeriesRow = {
   id: number;
@@ -307,8 +312,7 @@ export class BrowseStore {
         const key = `${row.sid}:${row.fid}`;
         if (files.has(key)) continue;
         files.add(key);
-        const source = row.source ? (FILE_SOURCE_BY_ANIDB[row.source.toLowerCase()] ?? 'Other') : 'Unknown';
-        result.get(row.sid)!.FileSources[source]++;
+        result.get(row.sid)!.FileSources[fileSourceOf(row.source)]++;
       }
       for (const row of episodes.values()) {
         const sizes = result.get(row.sid)!;

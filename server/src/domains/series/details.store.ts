@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CollectionImage, RelatedAnime, Role, RolePerson } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
-import { animeType } from '../groups/browse.store.js';
+import { anidbImage, animeType } from '../groups/browse.store.js';
 
 const APPEARANCE: Record<string, string> = {
   'main character in': 'Main Character',
@@ -46,20 +46,6 @@ const INVERSE: Record<string, string> = {
 };
 export const relationType = (text: string) => RELATION[text.toLowerCase()] ?? 'Other';
 
-const image = (id: number, type: string, picture: string | null): CollectionImage | null =>
-  picture
-    ? {
-        ID: id,
-        Type: type,
-        Source: 'AniDB',
-        LanguageCode: null,
-        RelativeFilepath: `/${picture}`,
-        Preferred: false,
-        Disabled: false,
-        Width: null,
-        Height: null,
-      }
-    : null;
 const poster = (animeId: number, picture: string | null): CollectionImage => ({
   ID: animeId,
   Type: 'Poster',
@@ -94,7 +80,7 @@ export class DetailsStore {
       Name: row.name,
       AlternateName: '',
       Description: '',
-      Image: image(row.creator_id, 'Staff', row.picture),
+      Image: anidbImage(row.creator_id, 'Staff', row.picture),
     });
     if (wanted('Actor')) {
       const characters = await this.db
@@ -111,7 +97,7 @@ export class DetailsStore {
           Name: ch.name,
           AlternateName: '',
           Description: ch.description ?? '',
-          Image: image(ch.id, 'Character', ch.picture),
+          Image: anidbImage(ch.id, 'Character', ch.picture),
         };
         const actors = staff.filter((s) => s.character_id === ch.id);
         for (const actor of actors)
@@ -269,7 +255,7 @@ export class DetailsStore {
           Name: s.name,
           AlternateName: '',
           Description: '',
-          Image: image(s.creator_id, 'Staff', s.picture),
+          Image: anidbImage(s.creator_id, 'Staff', s.picture),
         }));
     return {
       RuntimeLength: middle && middle.length_seconds > 0 ? middle.length_seconds : null,

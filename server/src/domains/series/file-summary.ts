@@ -1,5 +1,6 @@
 import type { AnidbEpisode } from '@shoko-ts/contract';
 import { anidbEpisodeModel } from '../episodes/episode-models.js';
+import { fileSourceOf } from '../groups/browse.store.js';
 import type { SeriesStore } from './series.store.js';
 
 export const GROUP_BY_CRITERIA = [
@@ -24,26 +25,6 @@ export const GROUP_BY_CRITERIA = [
 ] as const;
 export type GroupByCriterion = (typeof GROUP_BY_CRITERIA)[number];
 
-const FILE_SOURCE: Record<string, string> = {
-  tv: 'TV',
-  hdtv: 'TV',
-  dtv: 'TV',
-  dvd: 'DVD',
-  hkdvd: 'DVD',
-  hddvd: 'DVD',
-  'blu-ray': 'BluRay',
-  bluray: 'BluRay',
-  www: 'Web',
-  web: 'Web',
-  vhs: 'VHS',
-  vcd: 'VCD',
-  svcd: 'VCD',
-  ld: 'LaserDisc',
-  laserdisc: 'LaserDisc',
-  camcorder: 'Camera',
-  camera: 'Camera',
-};
-const fileSource = (raw: string | null) => (raw ? (FILE_SOURCE[raw.toLowerCase()] ?? 'Other') : 'Unknown');
 const json = <T>(text: string | null, fallback: T): T => {
   try {
     return text ? (JSON.parse(text) as T) : fallback;
@@ -106,7 +87,7 @@ export async function fileSummary(
     const values: Record<GroupByCriterion, unknown> = {
       GroupName: manual ? 'None' : (r.group_name ?? 'Unknown'),
       FileVersion: r.version ?? 1,
-      FileSource: fileSource(r.source),
+      FileSource: fileSourceOf(r.source),
       FileLocation: dir,
       FileIsDeprecated: !!r.is_deprecated,
       ImportFolder: r.import_folder_id,
@@ -188,7 +169,7 @@ export async function fileSummary(
   for (const e of entries) {
     const type = byAnidb.get(e.episode_id)!.type;
     const bySource = sources.get(type) ?? sources.set(type, new Map()).get(type)!;
-    const source = fileSource(e.source);
+    const source = fileSourceOf(e.source);
     (bySource.get(source) ?? bySource.set(source, new Set()).get(source)!).add(e.file_id);
   }
   return {
