@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { insertGroup } from '../../db/shared-queries.js';
 import type { Database, GroupsTable } from '../../db/schema.js';
 
 type GroupRow = Selectable<GroupsTable>;
@@ -144,24 +145,7 @@ export class GroupsStore {
     return this.db.transaction().execute(async (trx) => {
       const existing =
         existingId === null ? null : await trx.selectFrom('groups').selectAll().where('id', '=', existingId).executeTakeFirstOrThrow();
-      const groupId =
-        existing?.id ??
-        (
-          await trx
-            .insertInto('groups')
-            .values({
-              parent_id: parentId ?? null,
-              name: '',
-              description: '',
-              has_custom_name: 0,
-              has_custom_description: 0,
-              preferred_series_id: null,
-              created_at: stamp,
-              updated_at: stamp,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+      const groupId = existing?.id ?? (await insertGroup(trx, { parent_id: parentId ?? null, name: '', description: '' }, stamp));
       if (existing && parentId !== undefined)
         await trx.updateTable('groups').set({ parent_id: parentId }).where('id', '=', groupId).execute();
       const emptied = new Set<number>();

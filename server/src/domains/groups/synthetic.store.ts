@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertGroup } from '../../db/shared-queries.js';
 import type { Database } from '../../db/schema.js';
 
 // Writes invented collections straight into the database, for API tests and the collection generator (synthetic.ts).
@@ -120,22 +121,11 @@ export async function insertSeries(
       const created = s.createdAt ?? now;
       const groupId =
         s.groupId ??
-        (
-          await trx
-            .insertInto('groups')
-            .values({
-              parent_id: s.parentGroupId ?? null,
-              name: s.groupName ?? s.title,
-              description: '',
-              has_custom_name: s.groupName ? 1 : 0,
-              has_custom_description: 0,
-              preferred_series_id: null,
-              created_at: created,
-              updated_at: created,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+        (await insertGroup(
+          trx,
+          { parent_id: s.parentGroupId ?? null, name: s.groupName ?? s.title, description: '', has_custom_name: s.groupName ? 1 : 0 },
+          created,
+        ));
       const { id: seriesId } = await trx
         .insertInto('series')
         .values({ anime_id: s.animeId, group_id: groupId, title_override: null, created_at: created, updated_at: created })

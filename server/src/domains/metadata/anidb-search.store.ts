@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ANIDB_EPISODE_MODEL_COLUMNS } from '../../db/shared-queries.js';
 import type { Database } from '../../db/schema.js';
 
 /** SQL of the AniDB search and AniDB views: stored anime, their titles and episodes, and which have series or files. */
@@ -46,19 +47,7 @@ export class AniDBSearchStore {
     return this.db
       .selectFrom('anidb_episodes as ae')
       .leftJoin('episodes as e', 'e.anidb_episode_id', 'ae.id')
-      .select([
-        'ae.id',
-        'ae.anime_id',
-        'ae.type',
-        'ae.number',
-        'ae.air_date',
-        'ae.titles',
-        'ae.description',
-        'ae.rating',
-        'ae.votes',
-        'e.id as shokoId',
-        'e.is_hidden',
-      ])
+      .select(['ae.id', ...ANIDB_EPISODE_MODEL_COLUMNS, 'e.id as shokoId', 'e.is_hidden'])
       .where('ae.anime_id', '=', animeId)
       .execute();
   }

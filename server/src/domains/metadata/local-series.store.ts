@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertGroup } from '../../db/shared-queries.js';
 import type { Database } from '../../db/schema.js';
 
 const now = () => new Date().toISOString();
@@ -28,23 +29,7 @@ export class LocalSeriesStore {
     return this.db.transaction().execute(async (trx) => {
       const stamp = now();
       const groupId =
-        options.groupId ??
-        (
-          await trx
-            .insertInto('groups')
-            .values({
-              parent_id: null,
-              name: options.groupName,
-              description: options.description,
-              has_custom_name: 0,
-              has_custom_description: 0,
-              preferred_series_id: null,
-              created_at: stamp,
-              updated_at: stamp,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+        options.groupId ?? (await insertGroup(trx, { parent_id: null, name: options.groupName, description: options.description }, stamp));
       const series = await trx
         .insertInto('series')
         .values({ anime_id: animeId, group_id: groupId, title_override: null, created_at: stamp, updated_at: stamp })

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { ANIDB_EPISODE_MODEL_COLUMNS } from '../../db/shared-queries.js';
 import type { Database } from '../../db/schema.js';
 
 /** A file (one row per location) linked to an AniDB episode, with its AniDB release data (file summary). */
@@ -49,19 +50,7 @@ export class SeriesStore {
     return this.db
       .selectFrom('episodes as e')
       .innerJoin('anidb_episodes as ae', 'ae.id', 'e.anidb_episode_id')
-      .select([
-        'e.id',
-        'e.is_hidden',
-        'ae.id as anidb_id',
-        'ae.anime_id',
-        'ae.type',
-        'ae.number',
-        'ae.air_date',
-        'ae.titles',
-        'ae.description',
-        'ae.rating',
-        'ae.votes',
-      ])
+      .select(['e.id', 'e.is_hidden', 'ae.id as anidb_id', ...ANIDB_EPISODE_MODEL_COLUMNS])
       .where('e.series_id', '=', seriesId)
       .execute();
   }

@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Query pieces that the stores of several domains use alike. */
+
+/** The AniDB episode columns (table alias `ae`) that an AniDB episode model is built from, besides the id. */
+export const ANIDB_EPISODE_MODEL_COLUMNS = [
+  'ae.anime_id',
+  'ae.type',
+  'ae.number',
+  'ae.air_date',
+  'ae.titles',
+  'ae.description',
+  'ae.rating',
+  'ae.votes',
+] as const;
+
+/** Inserts a group (no custom description, no preferred series) created and updated at `stamp`; answers its id. */
+export async function insertGroup(
+  db: Kysely<Database>,
+  group: { parent_id: number | null; name: string; description: string; has_custom_name?: number },
+  stamp: string,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('groups')
+    .values({
+      parent_id: group.parent_id,
+      name: group.name,
+      description: group.description,
+      has_custom_name: group.has_custom_name ?? 0,
+      has_custom_description: 0,
+      preferred_series_id: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
