@@ -313,20 +313,17 @@ export interface SeriesCustomTagsTable {
   tag_id: number;
 }
 
-export interface TmdbShowsTable {
+/** The columns a TMDB show and a TMDB movie both have. */
+interface TmdbTitleColumns {
   id: number;
   title: string;
   original_title: string;
   original_language: string;
   overview: string;
   is_restricted: Flag;
-  tvdb_id: number | null;
   imdb_id: string | null;
-  status: string;
   vote_average: number;
   vote_count: number;
-  first_aired_at: string | null;
-  last_aired_at: string | null;
   poster_path: string | null;
   backdrop_path: string | null;
   /** JSON string[]. */
@@ -342,9 +339,16 @@ export interface TmdbShowsTable {
   /** JSON [{ language, country, value }] from TMDB's translations. */
   titles: string;
   overviews: string;
-  preferred_ordering_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface TmdbShowsTable extends TmdbTitleColumns {
+  tvdb_id: number | null;
+  status: string;
+  first_aired_at: string | null;
+  last_aired_at: string | null;
+  preferred_ordering_id: string | null;
 }
 
 export interface TmdbSeasonsTable {
@@ -402,31 +406,11 @@ export interface TmdbOrderingEpisodesTable {
   episode_number: number;
 }
 
-export interface TmdbMoviesTable {
-  id: number;
+export interface TmdbMoviesTable extends TmdbTitleColumns {
   collection_id: number | null;
-  imdb_id: string | null;
-  title: string;
-  original_title: string;
-  original_language: string;
-  overview: string;
-  is_restricted: Flag;
   is_video: Flag;
   runtime_minutes: number | null;
-  vote_average: number;
-  vote_count: number;
   released_at: string | null;
-  poster_path: string | null;
-  backdrop_path: string | null;
-  genres: string;
-  keywords: string;
-  content_ratings: string;
-  studios: string;
-  production_countries: string;
-  titles: string;
-  overviews: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface TmdbCreditsTable {

@@ -1,11 +1,13 @@
 import type { AnidbEpisode, Episode, IncludeOnlyFilter } from '@shoko-ts/contract';
+import type { AniDBEpisodesTable } from '../../db/schema.js';
 
 /** Episode rows as the episodes store reads them, the §5.5 filtering and ordering, and the wire models built from them. */
 
 /** Raw episode order of the contract: Episode, Credits, Special, Trailer, Parody, Other. */
 const TYPE_ORDER = ['Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'];
 
-export interface EpisodeRow {
+/** A Shoko episode with its AniDB episode's columns, the viewer's watch state and vote, and its file count. */
+export interface EpisodeRow extends Omit<AniDBEpisodesTable, 'id'> {
   id: number;
   series_id: number;
   anidb_episode_id: number;
@@ -13,15 +15,6 @@ export interface EpisodeRow {
   title_override: string | null;
   created_at: string;
   updated_at: string;
-  anime_id: number;
-  type: string;
-  number: number;
-  length_seconds: number;
-  air_date: string | null;
-  rating: number;
-  votes: number;
-  description: string;
-  titles: string;
   watched_at: string | null;
   watch_count: number | null;
   user_rating: number | null;
