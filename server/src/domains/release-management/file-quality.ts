@@ -70,39 +70,36 @@ const rankIn = (list: string[], value: string | null) => {
   return index === -1 ? list.length : index;
 };
 
+type Criterion = (a: Facts, b: Facts, prefs: QualityPreferences) => number;
+type PreferenceList = 'PreferredResolutions' | 'PreferredSources' | 'PreferredVideoCodecs' | 'PreferredAudioCodecs' | 'PreferredSubGroups';
+/** The listed value first, in the order of the preference list. */
+const listed =
+  (list: PreferenceList, fact: 'resolution' | 'source' | 'videoCodec' | 'audioCodec' | 'group'): Criterion =>
+  (a, b, prefs) =>
+    rankIn(prefs[list], a[fact]) - rankIn(prefs[list], b[fact]);
+/** The higher value (true before false) first. */
+const higher =
+  (fact: 'version' | 'audioStreams' | 'chaptered' | 'subStreams'): Criterion =>
+  (a, b) =>
+    Number(b[fact]) - Number(a[fact]);
+
+/** The criteria by their PreferredTypes number. */
+const CRITERIA: Criterion[] = [
+  listed('PreferredResolutions', 'resolution'),
+  listed('PreferredSources', 'source'),
+  higher('version'),
+  higher('audioStreams'),
+  listed('PreferredVideoCodecs', 'videoCodec'),
+  listed('PreferredAudioCodecs', 'audioCodec'),
+  higher('chaptered'),
+  listed('PreferredSubGroups', 'group'),
+  higher('subStreams'),
+];
+
 /** Negative when `a` is the better file, by the criteria in the order of PreferredTypes. */
 function compare(a: Facts, b: Facts, prefs: QualityPreferences): number {
   for (const type of prefs.PreferredTypes) {
-    let diff = 0;
-    switch (type) {
-      case 0:
-        diff = rankIn(prefs.PreferredResolutions, a.resolution) - rankIn(prefs.PreferredResolutions, b.resolution);
-        break;
-      case 1:
-        diff = rankIn(prefs.PreferredSources, a.source) - rankIn(prefs.PreferredSources, b.source);
-        break;
-      case 2:
-        diff = b.version - a.version;
-        break;
-      case 3:
-        diff = b.audioStreams - a.audioStreams;
-        break;
-      case 4:
-        diff = rankIn(prefs.PreferredVideoCodecs, a.videoCodec) - rankIn(prefs.PreferredVideoCodecs, b.videoCodec);
-        break;
-      case 5:
-        diff = rankIn(prefs.PreferredAudioCodecs, a.audioCodec) - rankIn(prefs.PreferredAudioCodecs, b.audioCodec);
-        break;
-      case 6:
-        diff = Number(b.chaptered) - Number(a.chaptered);
-        break;
-      case 7:
-        diff = rankIn(prefs.PreferredSubGroups, a.group) - rankIn(prefs.PreferredSubGroups, b.group);
-        break;
-      case 8:
-        diff = b.subStreams - a.subStreams;
-        break;
-    }
+    const diff = Number.isInteger(type) && type >= 0 && type < CRITERIA.length ? CRITERIA[type](a, b, prefs) : 0;
     if (diff) return diff;
   }
   return a.id - b.id;
