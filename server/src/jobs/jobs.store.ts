@@ -3,42 +3,39 @@ import type { Database, JobsTable } from '../db/schema.js';
 
 export type JobRow = Omit<JobsTable, 'id'> & { id: number };
 
+type NewJob = { key: string; kind: string; payload: unknown; priority: number };
+
+/** The row of a job just queued: not running, never tried. */
+const newJobRow = (job: NewJob, createdAt: string) => ({
+  job_key: job.key,
+  kind: job.kind,
+  payload: JSON.stringify(job.payload),
+  priority: job.priority,
+  is_running: 0,
+  attempts: 0,
+  created_at: createdAt,
+});
+
 /** SQL of the persisted queue. */
 export class JobsStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Inserts unless a job with the same key is queued; true when inserted. */
-  async insert(job: { key: string; kind: string; payload: unknown; priority: number }): Promise<boolean> {
+  async insert(job: NewJob): Promise<boolean> {
     const result = await this.db
       .insertInto('jobs')
-      .values({
-        job_key: job.key,
-        kind: job.kind,
-        payload: JSON.stringify(job.payload),
-        priority: job.priority,
-        is_running: 0,
-        attempts: 0,
-        created_at: new Date().toISOString(),
-      })
+      .values(newJobRow(job, new Date().toISOString()))
       .onConflict((conflict) => conflict.column('job_key').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   /** Inserts many at once, skipping keys already queued; returns how many were inserted. */
-  async insertMany(jobs: Array<{ key: string; kind: string; payload: unknown; priority: number }>): Promise<number> {
+  async insertMany(jobs: NewJob[]): Promise<number> {
     let inserted = 0;
     const createdAt = new Date().toISOString();
     for (let i = 0; i < jobs.length; i += 200) {
-      const values = jobs.slice(i, i + 200).map((job) => ({
-        job_key: job.key,
-        kind: job.kind,
-        payload: JSON.stringify(job.payload),
-        priority: job.priority,
-        is_running: 0,
-        attempts: 0,
-        created_at: createdAt,
-      }));
+      const values = jobs.slice(i, i + 200).map((job) => newJobRow(job, createdAt));
       const result = await this.db
         .insertInto('jobs')
         .values(values)

@@ -43,6 +43,18 @@ const MIN_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 /** Where downloaded TMDB images go; wired to the image store when there is one. */
 export type TmdbImageHook = (owner: { type: 'Show' | 'Movie'; id: number }) => Promise<void>;
 
+/** What the sync works with; the TMDB domain builds it from the same, less the API holder it makes itself. */
+export interface TmdbSyncDeps {
+  api: TmdbApi;
+  store: TmdbStore;
+  settings: SettingsService;
+  queue: QueueService;
+  bus: EventBus;
+  logger: Logger;
+  /** Queues the downloads of a refreshed show's or movie's images (the image store's entry point). */
+  queueImageDownloads?: TmdbImageHook;
+}
+
 /**
  * Fetches TMDB shows (details, every season with its episodes, alternate orderings, credits, images) and movies, and
  * stores each in one transaction. Runs now (`refreshShow` / `refreshMovie`) or as the queued jobs
@@ -54,18 +66,7 @@ export class TmdbSync {
   readonly showJob: JobDefinition<ShowJobPayload>;
   readonly movieJob: JobDefinition<MovieJobPayload>;
 
-  constructor(
-    private readonly deps: {
-      api: TmdbApi;
-      store: TmdbStore;
-      settings: SettingsService;
-      queue: QueueService;
-      bus: EventBus;
-      logger: Logger;
-      /** Queues the downloads of a refreshed show's or movie's images (the image store's entry point). */
-      queueImageDownloads?: TmdbImageHook;
-    },
-  ) {
+  constructor(private readonly deps: TmdbSyncDeps) {
     this.showJob = {
       kind: 'UpdateTmdbShowJob',
       type: 'Update TMDB Show',

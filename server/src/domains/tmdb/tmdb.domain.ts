@@ -1,10 +1,6 @@
-import type { Logger } from 'pino';
-import type { EventBus } from '../../events/bus.js';
-import type { QueueService } from '../../jobs/queue.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
 import { TmdbApi } from './tmdb-api.js';
 import { TmdbLinking } from './tmdb-linking.service.js';
-import { TmdbSync, type TmdbImageHook } from './tmdb-sync.service.js';
+import { TmdbSync, type TmdbSyncDeps } from './tmdb-sync.service.js';
 import { TmdbService } from './tmdb.service.js';
 import type { TmdbStore } from './tmdb.store.js';
 
@@ -18,14 +14,7 @@ export interface TmdbDomain {
 }
 
 /** Builds the TMDB domain over its store: client holder, sync (refresh jobs), auto-linking and the read service. */
-export function createTmdbDomain(deps: {
-  store: TmdbStore;
-  settings: SettingsService;
-  queue: QueueService;
-  bus: EventBus;
-  logger: Logger;
-  queueImageDownloads?: TmdbImageHook;
-}): TmdbDomain {
+export function createTmdbDomain(deps: Omit<TmdbSyncDeps, 'api'>): TmdbDomain {
   const api = new TmdbApi(deps.settings, deps.logger);
   const { store } = deps;
   const sync = new TmdbSync({

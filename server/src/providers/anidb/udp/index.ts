@@ -13,16 +13,7 @@ export {
   type UdpParams,
   type UdpReply,
 } from './codec.js';
-export {
-  AniDBAccessDeniedError,
-  AniDBBannedError,
-  AniDBClientRejectedError,
-  AniDBLoginFailedError,
-  AniDBServerBusyError,
-  AniDBSessionError,
-  AniDBTimeoutError,
-  AniDBUdpError,
-} from './errors.js';
+export * from './errors.js';
 export { ANIDB_UDP_RATE_LIMIT, RateLimiter, timingsFromSettings, type RateLimitClock, type RateLimitTimings } from './rate-limiter.js';
 export type { UdpServerAddress } from './transport.js';
 
