@@ -3,6 +3,7 @@ import type { FilterExpressionHelp } from '@shoko-ts/contract';
 import { useFilterCriteria } from '@/api/filters';
 import { Checkbox } from '@/components/Checkbox';
 import { Modal, ModalFooter } from '@/components/Modal';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { parameterKind, type LiveCondition } from './filterConditions';
 
@@ -101,13 +102,7 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
           )}
           {(kind === 'choices' || kind === 'pairs') && (
             <div className="flex flex-col gap-2">
-              <input
-                aria-label="Search values"
-                placeholder="Search…"
-                value={valueSearch}
-                onChange={(event) => setValueSearch(event.target.value)}
-                className="rounded-md border border-border bg-panel-alt px-3 py-2"
-              />
+              <SearchBox label="Search values" value={valueSearch} onChange={setValueSearch} className="" onPanel />
               <div
                 className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2"
                 role="group"

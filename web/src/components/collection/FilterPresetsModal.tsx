@@ -6,6 +6,7 @@ import { useDeletePreset, usePresetChildren, usePresets } from '@/api/filters';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { TabList } from '@/components/Tabs';
 
@@ -45,13 +46,7 @@ export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: 
           })),
         ]}
       />
-      <input
-        aria-label="Search presets"
-        placeholder="Search…"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        className="rounded-md border border-border bg-panel-alt px-3 py-2"
-      />
+      <SearchBox label="Search presets" value={search} onChange={setSearch} className="" onPanel />
       <div className="flex max-h-[50vh] min-h-32 flex-col gap-1 overflow-y-auto">
         {loading ? (
           <Spinner />
