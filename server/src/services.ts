@@ -208,6 +208,7 @@ export async function createServices(
   const animeImport = new AnimeImport({
     onAnimeSaved: (meta) => queueAniDBImages(images, meta),
     onFilesImported: (fileIds) => renamer.queueRenameOnImport(fileIds),
+    onSeriesJoinedGroup: (groupId) => groups.recalculate(groupId),
     source: options.animeSource ?? anidbHttpSource(config, settings, anidb, logger.child({ name: 'AniDB HTTP' })),
     anime: new AnimeStore(db.kysely),
     localSeries: new LocalSeriesStore(db.kysely),

@@ -50,6 +50,8 @@ export class AnimeImport {
       onAnimeSaved?: (meta: AnimeMetadata) => Promise<unknown>;
       /** Files that just became imported (rename/move on import follows). */
       onFilesImported?: (fileIds: number[]) => Promise<unknown>;
+      /** A new series joined an existing group: its name and description follow the group's main series again. */
+      onSeriesJoinedGroup?: (groupId: number) => Promise<unknown>;
     },
   ) {
     this.job = {
@@ -112,6 +114,8 @@ export class AnimeImport {
         : null;
       await this.deps.localSeries.createSeries(animeId, { groupId, groupName: meta.mainTitle, description: meta.description, episodeIds });
       series = await this.deps.localSeries.seriesByAnime(animeId);
+      // Imports finish in any order: a sequel imported first named the group, so the main series may differ now.
+      if (groupId) await this.deps.onSeriesJoinedGroup?.(groupId);
       ctx.logger.info(`Created series "${meta.mainTitle}" (AniDB ${animeId})${groupId ? ` in group ${groupId}` : ''}`);
     } else if (series) {
       await this.deps.localSeries.addMissingEpisodes(series.id, episodeIds);
