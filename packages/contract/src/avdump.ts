@@ -7,8 +7,5 @@ export const AVDumpUpdateQuery = Type.Object({ force: Type.Boolean({ default: fa
 export type AVDumpUpdateQuery = Static<typeof AVDumpUpdateQuery>;
 
 /** `POST File/{fileID}/AVDump`. */
-export const FileAVDumpParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }) });
-export type FileAVDumpParams = Static<typeof FileAVDumpParams>;
-
 export const FileAVDumpQuery = Type.Object({ priority: Type.Boolean({ default: false }), immediate: Type.Boolean({ default: true }) });
 export type FileAVDumpQuery = Static<typeof FileAVDumpQuery>;

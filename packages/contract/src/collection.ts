@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ListParam } from './common.js';
 import { JsonPatchOperation } from './settings.js';
 
 /** contract collection.md §1: one image of an entity. */
@@ -141,7 +142,7 @@ export interface Series {
 // Request pieces shared by the Group and Filter routes (their schemas are in groups.ts and filters.ts).
 
 /** A list query parameter: repeated keys or one comma-separated value. */
-export const CollectionListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+export const CollectionListParam = ListParam;
 /** `pageSize`: 0 means every item. */
 export const CollectionPageSize = (fallback: number) => Type.Integer({ minimum: 0, maximum: 100, default: fallback });
 export const CollectionPage = Type.Integer({ minimum: 1, default: 1 });

@@ -25,3 +25,8 @@ export type ProblemDetails = Static<typeof ProblemDetails>;
 
 /** .NET TimeSpan text: `[d.]hh:mm:ss[.fffffff]`. */
 export const TimeSpanText = Type.String({ pattern: '^-?(\\d+\\.)?\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,7})?$' });
+
+/** A list query parameter: repeated keys or comma lists (`type=Episode&type=Special`, `includeDataFrom=AniDB,TMDB`). */
+export const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+/** An IncludeOnlyFilter query value: `true`, `false` or `only` in any casing (the server names the field when it is not). */
+export const IncludeOnlyParam = Type.Optional(Type.String());

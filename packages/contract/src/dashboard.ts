@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { IncludeOnlyParam } from './common.js';
 import type { AnimeType, CollectionImage } from './collection.js';
 
 /** contract collection.md §2.8 Dashboard.CollectionStats (`GET Dashboard/Stats`). */
@@ -65,8 +66,6 @@ export interface AnidbAnimeRecommendedForYou {
   SimilarTo: number;
 }
 
-/** IncludeOnlyFilter query values (`true`, `false`, `only`, any casing); the server answers 400 for anything else. */
-const IncludeOnlyParam = Type.Optional(Type.String());
 const paged = (maxPageSize: number, defaultPageSize: number, minPage = 1) => ({
   pageSize: Type.Integer({ minimum: 0, maximum: maxPageSize, default: defaultPageSize }),
   page: Type.Integer({ minimum: minPage, default: minPage }),

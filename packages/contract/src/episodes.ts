@@ -1,20 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
-
-/** Repeated keys or comma lists (`type=Episode&type=Special`, `includeDataFrom=AniDB,TMDB`). */
-const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
-/** An IncludeOnlyFilter value: `true`, `false` or `only` (checked by the server, which names the field in its error). */
-const IncludeOnly = Type.Optional(Type.String());
+import { IncludeOnlyParam, ListParam } from './common.js';
 
 export const EpisodeParams = Type.Object({ episodeID: Type.Integer({ minimum: 1 }) });
 export type EpisodeParams = Static<typeof EpisodeParams>;
 
 /** The §5.5 episode filters shared by Series/{id}/Episode and Series/{id}/Episode/Watched. */
 export const EpisodeFilterQuery = Type.Object({
-  includeMissing: IncludeOnly,
-  includeUnaired: IncludeOnly,
-  includeHidden: IncludeOnly,
-  includeVoted: IncludeOnly,
-  includeWatched: IncludeOnly,
+  includeMissing: IncludeOnlyParam,
+  includeUnaired: IncludeOnlyParam,
+  includeHidden: IncludeOnlyParam,
+  includeVoted: IncludeOnlyParam,
+  includeWatched: IncludeOnlyParam,
   type: ListParam,
   search: Type.Optional(Type.String()),
   fuzzy: Type.Boolean({ default: true }),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BatchDeleteFilesBody, UnlinkEpisodesBody } from './files.js';
+import { CollectionListParam } from './collection.js';
 
 /*
  * Request schemas (params, querystrings) of the files, import folder, folder browser, scrobble and utility routes
@@ -15,17 +16,16 @@ export const NullableUnlinkEpisodesBody = Type.Union([UnlinkEpisodesBody, Type.N
 export type NullableUnlinkEpisodesBody = Static<typeof NullableUnlinkEpisodesBody>;
 
 /** A list parameter: repeated keys or a comma list, as strings (contract files.md §0.3). */
-export const FileListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 
 /** `GET File`, `File/Search/*`, `Series/{id}/File`, `Episode/{id}/File`. */
 export const FileListQuery = Type.Object({
   pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }),
   page: Type.Integer({ minimum: 1, default: 1 }),
-  include: FileListParam,
-  exclude: FileListParam,
-  include_only: FileListParam,
-  sortOrder: FileListParam,
-  includeDataFrom: FileListParam,
+  include: CollectionListParam,
+  exclude: CollectionListParam,
+  include_only: CollectionListParam,
+  sortOrder: CollectionListParam,
+  includeDataFrom: CollectionListParam,
   fuzzy: Type.Optional(Type.Boolean()),
 });
 export type FileListQuery = Static<typeof FileListQuery>;
@@ -37,7 +37,7 @@ export const FileLocationParams = Type.Object({ locationID: Type.Integer({ minim
 export type FileLocationParams = Static<typeof FileLocationParams>;
 
 /** `GET File/{id}`. */
-export const FileDetailsQuery = Type.Object({ include: FileListParam, includeDataFrom: FileListParam });
+export const FileDetailsQuery = Type.Object({ include: CollectionListParam, includeDataFrom: CollectionListParam });
 export type FileDetailsQuery = Static<typeof FileDetailsQuery>;
 
 /** `DELETE File/{id}`. */
@@ -88,8 +88,8 @@ export const ImportFolderFilesQuery = Type.Object({
   pageSize: Type.Integer({ minimum: 0, maximum: 10000, default: 200 }),
   page: Type.Integer({ minimum: 1, default: 1 }),
   folderPath: Type.Optional(Type.String()),
-  include: FileListParam,
-  includeDataFrom: FileListParam,
+  include: CollectionListParam,
+  includeDataFrom: CollectionListParam,
 });
 export type ImportFolderFilesQuery = Static<typeof ImportFolderFilesQuery>;
 

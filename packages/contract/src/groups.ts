@@ -60,9 +60,6 @@ export const GroupMainSeriesQuery = Type.Object({ randomImages: Type.Boolean({ d
 export type GroupMainSeriesQuery = Static<typeof GroupMainSeriesQuery>;
 
 /** GET Series/{seriesID}/Group */
-export const SeriesGroupParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
-export type SeriesGroupParams = Static<typeof SeriesGroupParams>;
-
 /** PATCH Series/{seriesID}/Move/{groupID} */
 export const SeriesMoveParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }), groupID: Type.Integer({ minimum: 1 }) });
 export type SeriesMoveParams = Static<typeof SeriesMoveParams>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ListParam } from './common.js';
 import type { Series } from './collection.js';
 import type { File } from './files.js';
 import type { Episode } from './series.js';
@@ -23,14 +24,10 @@ export type ReleaseManagementType = (typeof RELEASE_MANAGEMENT_TYPES)[number];
 
 // Query parameters and defaults per endpoint family (files.md §6, R1–R13). `includeDataFrom` is set-typed: unknown
 // sources are skipped by the server, not rejected.
-const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 const flag = (value: boolean) => Type.Boolean({ default: value });
 const Paging = { pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }), page: Type.Integer({ minimum: 1, default: 1 }) };
 
 /** `ReleaseManagement/.../Series/{seriesID}/...`. */
-export const ReleaseManagementSeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
-export type ReleaseManagementSeriesParams = Static<typeof ReleaseManagementSeriesParams>;
-
 /** The series lists (`ReleaseManagement/{type}/Series`), per category. */
 export const ReleaseManagementSeriesQuery = {
   MultipleReleases: Type.Object({ includeDataFrom: ListParam, ignoreVariations: flag(true), onlyFinishedSeries: flag(false), ...Paging }),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { ListParam } from './common.js';
 import type { AnidbEpisode } from './series.js';
 import { AnidbAnimeHit } from './anidb.js';
 import { Rating, type CollectionImage } from './collection.js';
@@ -79,9 +80,6 @@ export interface SeriesFileSummary {
 }
 
 // ---------------------------------------------------------------- request schemas of the series page's routes
-
-/** Repeated keys or comma lists (`groupBy=GroupName,FileVersion`). */
-const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 
 /** Series/{id}/Images. */
 export const SeriesImagesQuery = Type.Object({ includeDisabled: Type.Boolean({ default: false }) });

@@ -5,7 +5,7 @@ import type {
   Group,
   GroupIDParams,
   Series,
-  SeriesGroupParams,
+  SeriesParams,
   WebUIGroupExtra,
   WebUIGroupViewBody,
 } from '@shoko-ts/contract';
@@ -73,7 +73,7 @@ export function useRenameGroup() {
 export function useSetPreferredSeries() {
   const invalidate = useInvalidateCollection();
   return useMutation({
-    mutationFn: ({ id, seriesId }: { id: GroupIDParams['groupID']; seriesId: SeriesGroupParams['seriesID'] }) =>
+    mutationFn: ({ id, seriesId }: { id: GroupIDParams['groupID']; seriesId: SeriesParams['seriesID'] }) =>
       api.patch<Group>(`Group/${id}`, [{ op: 'replace', path: 'PreferredSeriesID', value: seriesId }] satisfies CollectionPatchBody),
     onSuccess: invalidate,
   });
@@ -83,7 +83,7 @@ export function useSetPreferredSeries() {
 export function useMoveSeriesToNewGroup() {
   const invalidate = useInvalidateCollection();
   return useMutation({
-    mutationFn: (seriesId: SeriesGroupParams['seriesID']) =>
+    mutationFn: (seriesId: SeriesParams['seriesID']) =>
       api.post<Group>('Group', { PreferredSeriesID: seriesId, SeriesIDs: [seriesId] } satisfies CreateOrUpdateGroupBody),
     onSuccess: invalidate,
   });

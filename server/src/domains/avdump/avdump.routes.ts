@@ -1,4 +1,4 @@
-import { AVDumpUpdateQuery, DumpFilesBody, FileAVDumpParams, FileAVDumpQuery } from '@shoko-ts/contract';
+import { AVDumpUpdateQuery, DumpFilesBody, FileIDParams, FileAVDumpQuery } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
 import type { AVDumpService } from './avdump.service.js';
@@ -30,7 +30,7 @@ export function registerAVDumpRoutes(app: App, avdump: AVDumpService) {
     {
       schema: {
         tags: ['File'],
-        params: FileAVDumpParams,
+        params: FileIDParams,
         querystring: FileAVDumpQuery,
       },
     },

@@ -1,4 +1,5 @@
 import type { IncludeOnlyFilter } from '@shoko-ts/contract';
+import { dataFrom, listItems } from '../../http/list-query.js';
 import { validationError } from '../../http/problem.js';
 import type { EpisodeFilter } from './episode-models.js';
 
@@ -6,17 +7,7 @@ import type { EpisodeFilter } from './episode-models.js';
 
 const EPISODE_TYPES = ['Unknown', 'Other', 'Episode', 'Special', 'Trailer', 'Credits', 'Parody'];
 
-export const listOf = (raw: string | string[] | undefined) =>
-  (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
-    .flatMap((item) => item.split(','))
-    .map((item) => item.trim())
-    .filter(Boolean);
-
-/** `includeDataFrom`: which provider blocks (AniDB, TMDB) the models carry. */
-export const dataFrom = (raw: string | string[] | undefined) => {
-  const list = listOf(raw).map((s) => s.toLowerCase());
-  return { includeAniDB: list.includes('anidb'), includeTMDB: list.includes('tmdb') };
-};
+export { dataFrom, listItems as listOf };
 
 export const includeOnly = (value: string | undefined, fallback: IncludeOnlyFilter, field: string): IncludeOnlyFilter => {
   if (value === undefined || value === '') return fallback;
@@ -27,7 +18,7 @@ export const includeOnly = (value: string | undefined, fallback: IncludeOnlyFilt
 
 /** `type` list: names or numbers; `Unknown` is accepted but episodes without AniDB data are never listed. */
 export const episodeTypes = (raw: string | string[] | undefined) =>
-  listOf(raw).map((t) => {
+  listItems(raw).map((t) => {
     const match = /^\d+$/.test(t) ? EPISODE_TYPES[Number(t)] : EPISODE_TYPES.find((e) => e.toLowerCase() === t.toLowerCase());
     if (!match) throw validationError('type', `The value '${t}' is not valid for type.`);
     return match;

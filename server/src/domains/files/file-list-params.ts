@@ -1,15 +1,8 @@
 import { FILE_EXCLUDE_TYPES, FILE_INCLUDE_ONLY_TYPES, FILE_INCLUDE_TYPES, type FileListQuery as FileListRequest } from '@shoko-ts/contract';
+import { listItems as listOf } from '../../http/list-query.js';
 import { validationError } from '../../http/problem.js';
 
 export const FILE_DATA_SOURCES = ['AniDB', 'TMDB', 'Shoko'] as const;
-
-/** Repeated keys and comma lists are the same thing (contract files.md §0.3). */
-export function listOf(raw: string | string[] | undefined): string[] {
-  return (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
-    .flatMap((item) => item.split(','))
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
 
 /** Enum list values by name (any case) or index; an unknown one is a 400 keyed by the field. */
 export function enumList<T extends string>(raw: string | string[] | undefined, values: readonly T[], field: string): T[] {

@@ -10,7 +10,7 @@ import {
   GroupRelationsQuery,
   GroupSeriesQuery,
   GroupTopLevelQuery,
-  SeriesGroupParams,
+  SeriesParams,
   SeriesMoveParams,
   SubGroupsQuery,
   WebUIGroupViewBody,
@@ -110,7 +110,7 @@ export function registerGroupsRoutes(app: App, deps: { groups: GroupsService }) 
 
   app.get(
     '/api/v3/Series/:seriesID/Group',
-    { schema: { tags: ['Series'], params: SeriesGroupParams, querystring: GroupTopLevelQuery } },
+    { schema: { tags: ['Series'], params: SeriesParams, querystring: GroupTopLevelQuery } },
     async (request) => groups.ofSeries(request.params.seriesID, await viewerOf(request), request.query.topLevel),
   );
 

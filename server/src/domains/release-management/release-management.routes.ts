@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   ReleaseManagementEpisodesQuery as EpisodeQuery,
   ReleaseManagementFilesToDeleteQuery,
-  ReleaseManagementSeriesParams as SeriesParams,
+  SeriesParams,
   ReleaseManagementSeriesQuery as SeriesQuery,
   type ReleaseManagementType,
 } from '@shoko-ts/contract';
