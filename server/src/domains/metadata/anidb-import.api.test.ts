@@ -73,6 +73,8 @@ describe('importing against the AniDB fakes', () => {
         [SEQUEL]: inventedAnimeXml({
           id: SEQUEL,
           title: 'Kiri no Toudai Yuubinkyoku 2',
+          // A sequel airs later: the group's main series (and so its name) is the first season, whichever import ends first.
+          startDate: '2022-10-04',
           relatedAnime: [{ id: ANIME, relation: 'Prequel', title: 'Kiri no Toudai Yuubinkyoku' }],
         }),
       },
