@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { IncludeOnlyParam } from './common.js';
 import { CollectionImage, Rating } from './collection.js';
 
 /*
@@ -72,17 +73,14 @@ export const AnidbRefreshQuery = Type.Object({
 });
 export type AnidbRefreshQuery = Static<typeof AnidbRefreshQuery>;
 
-/** An IncludeOnlyFilter value as sent (`true`, `false`, `only` in any casing; checked by the handler). */
-const AnidbIncludeOnlyParam = Type.Optional(Type.String());
-
 /** `GET Series/AniDB/{anidbID}/Episode`. */
 export const AnidbEpisodeListQuery = Type.Object({
   pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
   page: Type.Integer({ minimum: 1, default: 1 }),
-  includeMissing: AnidbIncludeOnlyParam,
-  includeUnaired: AnidbIncludeOnlyParam,
-  includeHidden: AnidbIncludeOnlyParam,
-  includeWatched: AnidbIncludeOnlyParam,
+  includeMissing: IncludeOnlyParam,
+  includeUnaired: IncludeOnlyParam,
+  includeHidden: IncludeOnlyParam,
+  includeWatched: IncludeOnlyParam,
   type: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
   search: Type.Optional(Type.String()),
   fuzzy: Type.Boolean({ default: true }),
