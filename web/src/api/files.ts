@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   FILE_SORT_CRITERIA,
+  type BatchDeleteFilesBody,
   type File,
   type FileExcludeType,
   type FileFlagQuery,
@@ -141,7 +142,7 @@ export function useDeleteFiles() {
   return useMutation({
     mutationFn: async (ids: readonly number[]) => {
       try {
-        await api.delete<void>('File', { fileIDs: ids, removeFiles: true, removeFolders: true });
+        await api.delete<void>('File', { fileIDs: [...ids], removeFiles: true, removeFolders: true } satisfies BatchDeleteFilesBody);
       } catch (error) {
         throw new Error(`Files could not be deleted! ${(error as Error).message}`);
       }

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  BatchDeleteFileLocationsBody,
+  BatchDeleteFilesBody,
+  DeleteFileLocationQuery,
+  DeleteFileQuery,
+  EpisodeSetHiddenQuery,
+  FileFlagQuery,
   FileSummaryGroup,
   ListResult,
   ReleaseEpisode,
@@ -149,13 +155,15 @@ export function useApplyReleaseChanges() {
       const variation = new Map(changes.variations.map((v) => [v.fileId, v.value]));
       const failed =
         (await countFailures([...variation.keys()], (id) =>
-          api.put<void>(`File/${id}/Variation`, undefined, { query: { value: variation.get(id)! } }),
+          api.put<void>(`File/${id}/Variation`, undefined, { query: { value: variation.get(id)! } satisfies FileFlagQuery }),
         )) +
         (await countFailures(changes.deleteFiles, (id) =>
-          api.delete<void>(`File/${id}`, undefined, { query: { removeFiles: true, removeFolder: true } }),
+          api.delete<void>(`File/${id}`, undefined, { query: { removeFiles: true, removeFolder: true } satisfies DeleteFileQuery }),
         )) +
         (await countFailures(changes.deleteLocations, (id) =>
-          api.delete<void>(`File/Location/${id}`, undefined, { query: { deleteFile: true, deleteFolder: true } }),
+          api.delete<void>(`File/Location/${id}`, undefined, {
+            query: { deleteFile: true, deleteFolder: true } satisfies DeleteFileLocationQuery,
+          }),
         ));
       if (failed) throw new Error('One or more operations failed!');
     },
@@ -169,9 +177,14 @@ export function useQuickSelectDelete() {
   return useMutation({
     mutationFn: async ({ fileIds, locationIds }: { fileIds: number[]; locationIds: number[] }) => {
       try {
-        if (fileIds.length) await api.delete<void>('File', { fileIDs: fileIds, removeFiles: true, removeFolders: true });
+        if (fileIds.length)
+          await api.delete<void>('File', { fileIDs: fileIds, removeFiles: true, removeFolders: true } satisfies BatchDeleteFilesBody);
         if (locationIds.length)
-          await api.delete<void>('File/Location', { locationIDs: locationIds, removeFiles: true, removeFolders: true });
+          await api.delete<void>('File/Location', {
+            locationIDs: locationIds,
+            removeFiles: true,
+            removeFolders: true,
+          } satisfies BatchDeleteFileLocationsBody);
       } catch {
         throw new Error('One or more operations failed!');
       }
@@ -186,7 +199,7 @@ export function useHideEpisodes() {
   return useMutation({
     mutationFn: async (episodeIds: readonly number[]) => {
       const failed = await countFailures(episodeIds, (id) =>
-        api.post<void>(`Episode/${id}/SetHidden`, undefined, { query: { value: true, updateStats: true } }),
+        api.post<void>(`Episode/${id}/SetHidden`, undefined, { query: { value: true, updateStats: true } satisfies EpisodeSetHiddenQuery }),
       );
       if (failed) throw new Error('One or more operations failed!');
     },
