@@ -4,6 +4,7 @@
  * the file system or the network — a script only sees the plain data of one {@link RenameSubject}. There are no loops or
  * jumps, so a script runs each line at most once; sizes are bounded so a script cannot grow a name without end.
  */
+import { DEFAULT_RENAMER_SCRIPT } from '@shoko-ts/contract';
 
 export const MAX_SCRIPT_LENGTH = 64 * 1024;
 export const MAX_SCRIPT_LINES = 2000;
@@ -490,40 +491,5 @@ export function evaluateScript(script: ParsedScript, subject: RenameSubject, set
   return substituteInvalidCharacters(`${name}${subject.extension}`.split('`').join("'"));
 }
 
-/** The script of the built-in renamer's default settings. */
-export const DEFAULT_SCRIPT = [
-  '// Sample output: [Group]_Anime_Title_-_01_(1920x1080_BluRay_H264)_[ABCD1234].mkv',
-  '// Lines start with DO (always) or IF <tests> DO (when the tests pass); see the renamer README for every tag and test.',
-  '',
-  "DO ADD '[%grp] '",
-  "IF I(eng) DO ADD '%eng '",
-  "IF I(ann);I(!eng) DO ADD '%ann '",
-  "IF T(!Movie) DO ADD '- %enr'",
-  "IF F(!1) DO ADD 'v%ver'",
-  "DO ADD ' (%res'",
-  "IF R(DVD),R(Blu-ray),R(BluRay) DO ADD ' %src'",
-  "DO ADD ' %vid'",
-  "IF Z(10) DO ADD ' %bitbit'",
-  "DO ADD ') '",
-  "DO ADD '[%CRC]'",
-  '',
-  '// Clean-up',
-  "DO REPLACE ' ' '_'",
-  "DO REPLACE 'H264/AVC' 'H264'",
-  "DO REPLACE '0x0' ''",
-  "DO REPLACE '__' '_'",
-  "DO REPLACE '__' '_'",
-  "DO REPLACE '_)' ')'",
-  '',
-  '// Characters that are not allowed in file names',
-  "DO REPLACE '<' '('",
-  "DO REPLACE '>' ')'",
-  "DO REPLACE ':' '-'",
-  "DO REPLACE '\"' '`'",
-  "DO REPLACE '/' '_'",
-  "DO REPLACE '\\\\' '_'",
-  "DO REPLACE '|' '_'",
-  "DO REPLACE '?' '_'",
-  "DO REPLACE '*' '_'",
-  '',
-].join('\n');
+/** The script of the built-in renamer's default settings (defined once, in the contract, for migration 0006 too). */
+export const DEFAULT_SCRIPT = DEFAULT_RENAMER_SCRIPT;
