@@ -144,7 +144,11 @@ export async function buildApp(
   // Collection pages and dashboard aggregates are read far more often than anything changes.
   const readCache = new ReadCache(10_000);
   clearReadCacheOnChanges(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
-  registerAuthRoutes(app, { auth: services.auth, throttle: services.loginThrottle });
+  registerAuthRoutes(app, {
+    auth: services.auth,
+    throttle: services.loginThrottle,
+    changePassword: (userId, body) => services.users.changePassword(userId, body),
+  });
   registerUserRoutes(app, { users: services.users });
   registerInitRoutes(app, {
     init: services.init,

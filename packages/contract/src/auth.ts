@@ -32,3 +32,12 @@ export type LoginBody = Static<typeof LoginBody>;
  */
 export const DeviceOrKeyBody = Type.Unknown();
 export type DeviceOrKeyBody = string;
+
+/**
+ * `POST /api/auth/ChangePassword` (legacy): the body is the new password as a bare JSON string; `userID` picks another
+ * user and is honoured only for admins.
+ */
+export const AuthChangePasswordBody = Type.Unknown();
+export type AuthChangePasswordBody = string;
+export const AuthChangePasswordQuery = Type.Object({ userID: Type.Optional(Type.Integer({ minimum: 1 })) });
+export type AuthChangePasswordQuery = Static<typeof AuthChangePasswordQuery>;

@@ -1,14 +1,22 @@
 import { Type } from '@sinclair/typebox';
-import { ApikeyResult, AuthResult, DeviceOrKeyBody, LoginBody } from '@shoko-ts/contract';
+import { ApikeyResult, AuthChangePasswordBody, AuthChangePasswordQuery, AuthResult, DeviceOrKeyBody, LoginBody } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { throttledPasswordCheck, type LoginThrottle } from '../../http/login-throttle.js';
-import { badRequest, FieldErrorCollector, problemError } from '../../http/problem.js';
+import { badRequest, FieldErrorCollector, HttpError, problemError, validationError } from '../../http/problem.js';
 import { sendText } from '../../http/reply.js';
 import type { AuthService } from './auth.service.js';
 
 /** `/api/auth` (Shoko's version-neutral v0 controller): login and API key management. */
-export function registerAuthRoutes(app: App, deps: { auth: AuthService; throttle: LoginThrottle }) {
-  const { auth, throttle } = deps;
+export function registerAuthRoutes(
+  app: App,
+  deps: {
+    auth: AuthService;
+    throttle: LoginThrottle;
+    /** The users domain's password change (hashes, stores, revokes every key of the user); 404 for an unknown user. */
+    changePassword(userId: number, body: { Password: string; RevokeAPIKeys: boolean }): Promise<void>;
+  },
+) {
+  const { auth, throttle, changePassword } = deps;
 
   app.post(
     '/api/auth',
@@ -80,6 +88,38 @@ export function registerAuthRoutes(app: App, deps: { auth: AuthService; throttle
     },
     async (request, reply) => {
       await auth.revoke(request.principal, request.body);
+      return reply.send();
+    },
+  );
+
+  // Legacy password change (Shoko's v0 controller; the console uses User/{id|Current}/ChangePassword). `userID` is
+  // honoured only for admins; anyone else always changes their own password. Every key of the user is revoked,
+  // the caller's own included, as in Shoko.
+  app.post(
+    '/api/auth/ChangePassword',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['Auth'],
+        summary: "Change a user's password (body: JSON string); revokes all of that user's API keys",
+        querystring: AuthChangePasswordQuery,
+        body: AuthChangePasswordBody,
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      if (principal?.kind !== 'user') throw badRequest('Could not get user');
+      const body: unknown = request.body;
+      if (typeof body !== 'string' && typeof body !== 'number' && typeof body !== 'boolean') {
+        throw validationError('Body', 'The new password is required (a JSON string).');
+      }
+      const userId = principal.isAdmin && request.query.userID !== undefined ? request.query.userID : principal.userId;
+      try {
+        await changePassword(userId, { Password: String(body).trim(), RevokeAPIKeys: true });
+      } catch (error) {
+        if (error instanceof HttpError && error.status === 404) throw badRequest('Could not get user');
+        throw error;
+      }
       return reply.send();
     },
   );

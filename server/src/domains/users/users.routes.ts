@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, User, UserIdParams } from '@shoko-ts/contract';
+import { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, JsonPatchBody, User, UserIdParams } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import type { Principal } from '../../http/principal.js';
 import { isAdminPrincipal } from '../../http/principal.js';
@@ -36,6 +36,13 @@ export function registerUserRoutes(app: App, deps: { users: UsersService }) {
     (request) => users.update(currentUserId(request.principal), request.body, isAdminPrincipal(request.principal)),
   );
 
+  // JSON Patch over an empty CreateOrUpdateUserBody; a non-admin gets the non-admin rules of PUT (no admin fields).
+  app.patch(
+    '/api/v3/User/Current',
+    { config: { auth: 'user' }, bodyLimit: AVATAR_BODY_LIMIT, schema: { tags, body: JsonPatchBody, response: { 200: User } } },
+    (request) => users.patch(currentUserId(request.principal), request.body, isAdminPrincipal(request.principal)),
+  );
+
   app.post(
     '/api/v3/User/Current/ChangePassword',
     { config: { auth: 'user' }, schema: { tags, body: ChangePasswordBody } },
@@ -59,6 +66,16 @@ export function registerUserRoutes(app: App, deps: { users: UsersService }) {
       schema: { tags, params: UserIdParams, body: CreateOrUpdateUserBody, response: { 200: User } },
     },
     (request) => users.update(request.params.userID, request.body, true),
+  );
+
+  app.patch(
+    '/api/v3/User/:userID',
+    {
+      config: { auth: 'admin' },
+      bodyLimit: AVATAR_BODY_LIMIT,
+      schema: { tags, params: UserIdParams, body: JsonPatchBody, response: { 200: User } },
+    },
+    (request) => users.patch(request.params.userID, request.body, true),
   );
 
   app.delete('/api/v3/User/:userID', { config: { auth: 'admin' }, schema: { tags, params: UserIdParams } }, async (request, reply) => {

@@ -4,7 +4,9 @@
  * with the auth domain's password.ts, and a password change may revoke the user's keys through AuthService. The AniDB
  * tag list the restrictions pick from belongs to the tags domain.
  */
-import type { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, User } from '@shoko-ts/contract';
+import { CreateOrUpdateUserBody, type ChangePasswordBody, type CreateUserBody, type User } from '@shoko-ts/contract';
+import { Value } from '@sinclair/typebox/value';
+import { applyPatch } from '../../http/json-patch.js';
 import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
@@ -81,6 +83,30 @@ export class UsersService {
     errors.throwIfAny();
     await this.users.update(id, changes);
     return this.get(id);
+  }
+
+  /**
+   * `PATCH User/{id|Current}`: the operations apply to an empty CreateOrUpdateUserBody (every field null, i.e.
+   * "unchanged"), then the result goes through the same rules as PUT with the caller's rights.
+   */
+  async patch(id: number, operations: unknown, callerIsAdmin: boolean): Promise<User> {
+    await this.require(id);
+    const empty: Record<keyof CreateOrUpdateUserBody, null> = {
+      Username: null,
+      IsAdmin: null,
+      CommunitySites: null,
+      RestrictedTags: null,
+      Avatar: null,
+      PlexUsernames: null,
+    };
+    const patched = applyPatch<Record<string, unknown>>(empty, operations, 'User');
+    const errors = new FieldErrorCollector();
+    for (const [field, value] of Object.entries(patched)) {
+      const schema = CreateOrUpdateUserBody.properties[field as keyof CreateOrUpdateUserBody];
+      if (!Value.Check(schema, value)) errors.add(field, `The value of ${field} is not valid.`);
+    }
+    errors.throwIfAny();
+    return this.update(id, patched as CreateOrUpdateUserBody, callerIsAdmin);
   }
 
   async delete(id: number, callerId: number | null): Promise<void> {
