@@ -54,3 +54,10 @@ export const AnidbTagListQuery = Type.Object({
   includeCount: Type.Boolean({ default: false }),
 });
 export type AnidbTagListQuery = Static<typeof AnidbTagListQuery>;
+
+/** Tag/AniDB/{tagID}: note the singular `excludeDescription`. */
+export const AnidbTagQuery = Type.Object({
+  excludeDescription: Type.Boolean({ default: false }),
+  includeCount: Type.Boolean({ default: false }),
+});
+export type AnidbTagQuery = Static<typeof AnidbTagQuery>;

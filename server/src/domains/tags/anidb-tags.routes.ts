@@ -1,4 +1,4 @@
-import { AnidbTagListQuery } from '@shoko-ts/contract';
+import { AnidbTagListQuery, AnidbTagQuery, TagParams } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { isAdminPrincipal } from '../../http/principal.js';
 import type { TagsService } from './tags.service.js';
@@ -12,5 +12,11 @@ export function registerAniDBTagListRoute(app: App, deps: { tags: TagsService })
   app.get('/api/v3/Tag/AniDB', { schema: { tags: ['Tag'], querystring: AnidbTagListQuery } }, (request) => {
     const principal = request.principal;
     return deps.tags.anidbTagPage(request.query, principal?.kind === 'user' && !isAdminPrincipal(principal) ? principal.userId : null);
+  });
+
+  app.get('/api/v3/Tag/AniDB/:tagID', { schema: { tags: ['Tag'], params: TagParams, querystring: AnidbTagQuery } }, (request) => {
+    const principal = request.principal;
+    const viewer = principal?.kind === 'user' && !isAdminPrincipal(principal) ? principal.userId : null;
+    return deps.tags.anidbTag(request.params.tagID, request.query, viewer);
   });
 }

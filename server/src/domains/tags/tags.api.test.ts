@@ -163,4 +163,55 @@ describe('series tags and user tags API', () => {
     expect(missing.body).toBe('No User Tag entry for the given tagID');
     expect((await api('GET', `/api/v3/Series/${town}/Tags/User`)).json()).toEqual([]);
   });
+
+  it('patches a user tag with JSON Patch (admin only; only patched fields change)', async () => {
+    const tag = (await api('POST', '/api/v3/Tag/User', { Name: 'Patchable', Description: 'Before' })).json();
+    let res = await api('PATCH', `/api/v3/Tag/User/${tag.ID}`, [{ op: 'replace', path: '/name', value: ' Patched ' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ID: tag.ID, Name: 'Patched', Description: 'Before', Source: 'User' });
+    res = await api('PATCH', `/api/v3/Tag/User/${tag.ID}?includeCount=true`, [{ op: 'replace', path: '/Description', value: ' After ' }]);
+    expect(res.json()).toMatchObject({ Name: 'Patched', Description: 'After', Size: 0 });
+
+    const refused = await api('PATCH', `/api/v3/Tag/User/${tag.ID}`, [{ op: 'replace', path: '/Name', value: 'Viewer' }], viewerKey);
+    expect(refused.statusCode).toBe(403);
+    res = await api('PATCH', `/api/v3/Tag/User/${tag.ID}`, [{ op: 'replace', path: '/Name', value: 7 }]);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().errors)).toEqual(['Name']);
+    res = await api('PATCH', `/api/v3/Tag/User/${tag.ID}`, [{ op: 'replace', path: '/Colour', value: 'red' }]);
+    expect(res.statusCode).toBe(400);
+    const dupe = (await api('POST', '/api/v3/Tag/User', { Name: 'Taken' })).json();
+    res = await api('PATCH', `/api/v3/Tag/User/${tag.ID}`, [{ op: 'replace', path: '/Name', value: 'taken' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toHaveProperty('Name');
+    expect((await api('GET', `/api/v3/Tag/User/${tag.ID}`)).json().Name).toBe('Patched');
+    res = await api('PATCH', '/api/v3/Tag/User/9999', [{ op: 'replace', path: '/Name', value: 'x' }]);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe('No User Tag entry for the given tagID');
+    expect((await api('PATCH', '/api/v3/Tag/User/abc', [])).statusCode).toBe(400);
+    await api('DELETE', `/api/v3/Tag/User/${tag.ID}`);
+    await api('DELETE', `/api/v3/Tag/User/${dupe.ID}`);
+  });
+
+  it('answers one AniDB tag by id, hiding a restricted tag from the restricted viewer', async () => {
+    let res = await api('GET', '/api/v3/Tag/AniDB/10');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ID: 10, ParentID: null, Name: 'action', Description: 'Fights.', IsVerified: true, Source: 'AniDB' });
+    expect(res.json()).not.toHaveProperty('Size');
+    res = await api('GET', '/api/v3/Tag/AniDB/10?excludeDescription=true&includeCount=true');
+    expect(res.json()).not.toHaveProperty('Description');
+    expect(res.json().Size).toBe(2);
+    expect((await api('GET', '/api/v3/Tag/AniDB/2')).json()).toMatchObject({ ID: 2, ParentID: 1, Name: 'cast missing' });
+
+    expect((await api('GET', '/api/v3/Tag/AniDB/10', undefined, viewerKey)).statusCode).toBe(200);
+    const hidden = await api('GET', '/api/v3/Tag/AniDB/99', undefined, viewerKey);
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.body).toBe('Accessing Tag is not allowed for the current user');
+    expect((await api('GET', '/api/v3/Tag/AniDB/99')).statusCode).toBe(200);
+    const missing = await api('GET', '/api/v3/Tag/AniDB/777');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('No AniDB Tag entry for the given tagID');
+    res = await api('GET', '/api/v3/Tag/AniDB/0');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('tagID');
+  });
 });

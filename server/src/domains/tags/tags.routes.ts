@@ -1,4 +1,5 @@
 import {
+  JsonPatchBody,
   SeriesParams,
   SeriesTagsQuery,
   SeriesUserTagIdsBody,
@@ -65,6 +66,12 @@ export function registerTagRoutes(app: App, deps: { tags: TagsService }) {
     '/api/v3/Tag/User/:tagID',
     { config: { auth: 'admin' }, schema: { tags: ['Tag'], params: TagParams, body: UserTagBody, querystring: UserTagQuery } },
     (request) => tags.updateUserTag(request.params.tagID, request.body, request.query),
+  );
+
+  app.patch(
+    '/api/v3/Tag/User/:tagID',
+    { config: { auth: 'admin' }, schema: { tags: ['Tag'], params: TagParams, body: JsonPatchBody, querystring: UserTagQuery } },
+    (request) => tags.patchUserTag(request.params.tagID, request.body, request.query),
   );
 
   app.delete(

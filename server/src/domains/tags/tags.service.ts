@@ -6,12 +6,35 @@
  * SeriesAccess; the series domain asks this one for a series' source material.
  */
 import type { Tag } from '@shoko-ts/contract';
+import { applyPatch } from '../../http/json-patch.js';
 import { textError, validationError } from '../../http/problem.js';
 import type { SeriesAccess } from '../series/series-access.js';
 import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from './tag-filter.js';
 import type { TagsStore } from './tags.store.js';
 
 export const USER_TAG_NOT_FOUND = 'No User Tag entry for the given tagID';
+export const ANIDB_TAG_NOT_FOUND = 'No AniDB Tag entry for the given tagID';
+export const ANIDB_TAG_FORBIDDEN = 'Accessing Tag is not allowed for the current user';
+
+interface AnidbTagRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  is_spoiler: number;
+  is_verified: number;
+  updated_at: string;
+}
+
+/** An AniDB tag as Tag/AniDB lists it (no weight: that belongs to a series' use of the tag). */
+function anidbTagModel(r: AnidbTagRow, o: { excludeDescriptions: boolean; size?: number }): Tag {
+  const tag: Tag = { ID: r.id, ParentID: r.parent_id, Name: r.name, IsSpoiler: !!r.is_spoiler, Source: 'AniDB' };
+  if (!o.excludeDescriptions && r.description !== null) tag.Description = r.description;
+  tag.IsVerified = !!r.is_verified;
+  if (o.size !== undefined) tag.Size = o.size;
+  tag.LastUpdated = new Date(r.updated_at).toISOString();
+  return tag;
+}
 
 export interface SeriesTagOptions {
   filter: number;
@@ -128,6 +151,13 @@ export class TagsService {
     return (await store.userTagModels([(await store.userTag(row.id))!], options))[0];
   }
 
+  /** PATCH Tag/User/{tagID}: JSON Patch over `{ Name, Description }` starting from nulls, then the PUT rules. */
+  async patchUserTag(tagId: number, operations: unknown, options: { includeCount: boolean }): Promise<Tag> {
+    if (!(await this.deps.store.userTag(tagId))) throw textError(404, USER_TAG_NOT_FOUND);
+    const body = applyPatch<Record<string, unknown>>({ Name: null, Description: null }, operations, 'Tag');
+    return this.updateUserTag(tagId, body, options);
+  }
+
   async deleteUserTag(tagId: number): Promise<void> {
     if (!(await this.deps.store.deleteUserTag(tagId))) throw textError(404, USER_TAG_NOT_FOUND);
   }
@@ -159,14 +189,20 @@ export class TagsService {
     });
     const page = q.pageSize === 0 ? kept : kept.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
     const counts = q.includeCount ? await store.anidbCounts(page.map((r) => r.id)) : new Map<number, number>();
-    const list = page.map((r) => {
-      const tag: Tag = { ID: r.id, ParentID: r.parent_id, Name: r.name, IsSpoiler: !!r.is_spoiler, Source: 'AniDB' };
-      if (!q.excludeDescriptions && r.description !== null) tag.Description = r.description;
-      tag.IsVerified = !!r.is_verified;
-      if (q.includeCount) tag.Size = counts.get(r.id) ?? 0;
-      tag.LastUpdated = new Date(r.updated_at).toISOString();
-      return tag;
-    });
+    const list = page.map((r) =>
+      anidbTagModel(r, { excludeDescriptions: q.excludeDescriptions, size: q.includeCount ? (counts.get(r.id) ?? 0) : undefined }),
+    );
     return { Total: kept.length, List: list };
+  }
+
+  /** Tag/AniDB/{tagID}: 404 for an unknown tag; 403 when the tag is one of the (non-admin) caller's restricted tags. */
+  async anidbTag(tagId: number, q: { excludeDescription: boolean; includeCount: boolean }, viewerUserId: number | null): Promise<Tag> {
+    const { store, access } = this.deps;
+    const row = await store.anidbTag(tagId);
+    if (!row) throw textError(404, ANIDB_TAG_NOT_FOUND);
+    const viewer = await access.viewer(viewerUserId);
+    if (viewer.restrictedTags.includes(row.id)) throw textError(403, ANIDB_TAG_FORBIDDEN);
+    const size = q.includeCount ? ((await store.anidbCounts([row.id])).get(row.id) ?? 0) : undefined;
+    return anidbTagModel(row, { excludeDescriptions: q.excludeDescription, size });
   }
 }

@@ -78,6 +78,16 @@ export class TagsStore {
       .execute();
   }
 
+  /** One AniDB tag (Tag/AniDB/{tagID}). */
+  async anidbTag(id: number) {
+    const row = await this.db
+      .selectFrom('anidb_tags')
+      .select(['id', 'parent_id', 'name', 'description', 'is_spoiler', 'is_verified', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   /** How many anime carry each AniDB tag. */
   async anidbCounts(tagIds: number[]) {
     if (!tagIds.length) return new Map<number, number>();
