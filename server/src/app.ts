@@ -9,9 +9,11 @@ import type { Logger } from 'pino';
 import type { TSchema } from '@sinclair/typebox';
 import { registerAuthHook } from './http/auth-hook.js';
 import { normalizeKeyCasing } from './http/body-casing.js';
+import { normalizeQueryCasing } from './http/query-casing.js';
 import { registerErrorHandling } from './http/errors.js';
 import type { App } from './http/types.js';
 import { registerWebUI } from './http/webui.js';
+import { registerSwaggerAliases, relaxDefaultedParameters } from './http/swagger-paths.js';
 import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
@@ -101,8 +103,10 @@ export async function buildApp(
       components: { securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: 'apikey' } } },
       security: [{ apikey: [] }],
     },
+    transformObject: (document) => relaxDefaultedParameters('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { docExpansion: 'none' } });
+  registerSwaggerAliases(app);
   // Swagger's own routes are public documentation.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -135,7 +139,15 @@ export async function buildApp(
     }
   });
   app.addHook('preValidation', async (request) => {
-    const bodySchema = (request.routeOptions.schema as { body?: TSchema } | undefined)?.body;
+    const schemas = request.routeOptions.schema as { body?: TSchema; querystring?: TSchema; params?: TSchema } | undefined;
+    if (schemas?.querystring && request.query && typeof request.query === 'object') {
+      request.query = normalizeQueryCasing(request.query, schemas.querystring);
+    }
+    // Route segments bind the same way (`Watched/True`).
+    if (schemas?.params && request.params && typeof request.params === 'object') {
+      request.params = normalizeQueryCasing(request.params, schemas.params);
+    }
+    const bodySchema = schemas?.body;
     if (bodySchema && request.body && typeof request.body === 'object') {
       request.body = normalizeKeyCasing(request.body, bodySchema);
     }

@@ -29,3 +29,4 @@ export * from './integrations.js';
 export * from './release-management.js';
 export * from './images.js';
 export * from './avdump.js';
+export * from './routes.js';

@@ -1,0 +1,29 @@
+import type { App } from './types.js';
+
+/** The API description as Shoko publishes it: the UI at /swagger/index.html, the document at /swagger/v3/swagger.json. */
+export function registerSwaggerAliases(app: App) {
+  app.get('/swagger/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/swagger/'));
+  app.get('/swagger/v3/swagger.json', { schema: { hide: true } }, () => app.swagger());
+}
+
+interface OpenApiParameter {
+  required?: boolean;
+  in?: string;
+  schema?: { default?: unknown };
+}
+
+/**
+ * A query parameter with a default may be left out; TypeBox declares it as a plain (required) property so that
+ * validation fills the default, which would make the published document demand it. Mark those optional.
+ */
+export function relaxDefaultedParameters<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, { parameters?: OpenApiParameter[] }>> }).paths ?? {};
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'query' && parameter.schema?.default !== undefined) parameter.required = false;
+      }
+    }
+  }
+  return document;
+}
