@@ -201,7 +201,7 @@ export async function buildApp(
   registerDashboardRoutes(app, { dashboard: services.dashboard, cache: readCache });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerSeriesRoutes(app, { series: services.series });
-  registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files });
+  registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files, series: services.series });
   registerEpisodeTmdbRoutes(app, { tmdb: services.tmdb.service, linking: services.tmdb.linking });
   registerTagRoutes(app, { tags: services.tags });
   registerAniDBTagListRoute(app, { tags: services.tags });

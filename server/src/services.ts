@@ -337,6 +337,8 @@ export async function createServices(
       });
       return page.List;
     },
+    // `includeXRefs`: the file cross-references of the metadata domain.
+    crossReferences: (contents) => fileXRefs.crossReferences(contents),
   });
   const scrobble = new ScrobbleService(scrobbleStore, new EpisodesStore(db.kysely));
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);

@@ -50,3 +50,43 @@ export const EpisodeLinkTmdbMovieBody = Type.Object({
   Refresh: Type.Boolean({ default: false }),
 });
 export type EpisodeLinkTmdbMovieBody = Static<typeof EpisodeLinkTmdbMovieBody>;
+
+/** Episode (GET): every episode of every series the caller may see, under the §5.5 filters; paged. */
+export const EpisodeListQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  ...EpisodeFilterQuery.properties,
+  ...EpisodeQuery.properties,
+});
+export type EpisodeListQuery = Static<typeof EpisodeListQuery>;
+
+/** Episode/AniDB (admin): every AniDB episode, optionally of some types; paged. */
+export const AnidbEpisodesQuery = Type.Object({
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 20 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  type: ListParam,
+});
+export type AnidbEpisodesQuery = Static<typeof AnidbEpisodesQuery>;
+
+/** Episode/AniDB/{anidbEpisodeID} and …/Episode. */
+export const AnidbEpisodeParams = Type.Object({ anidbEpisodeID: Type.Integer({ minimum: 1 }) });
+export type AnidbEpisodeParams = Static<typeof AnidbEpisodeParams>;
+
+/** Episode/WithNoFiles: episodes without a local file; paged (100 by default). */
+export const EpisodesWithNoFilesQuery = Type.Object({
+  includeSpecials: Type.Boolean({ default: false }),
+  includeXRefs: Type.Boolean({ default: false }),
+  onlyAiredEpisodes: Type.Boolean({ default: false }),
+  onlyFinishedSeries: Type.Boolean({ default: false }),
+  pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 100 }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+});
+export type EpisodesWithNoFilesQuery = Static<typeof EpisodesWithNoFilesQuery>;
+
+/** Episode/{id}/OverrideTitle (body required): an empty title clears the override. */
+export const EpisodeOverrideTitleBody = Type.Object({ Title: Type.String() });
+export type EpisodeOverrideTitleBody = Static<typeof EpisodeOverrideTitleBody>;
+
+/** Episode/{id}/Images/{imageType}: Poster, Banner, Backdrop, Logo or Thumbnail/Thumb (checked by the server). */
+export const EpisodeImageParams = Type.Object({ episodeID: Type.Integer({ minimum: 1 }), imageType: Type.String() });
+export type EpisodeImageParams = Static<typeof EpisodeImageParams>;

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { Images, Rating } from './collection.js';
 import { EpisodeFilterQuery } from './episodes.js';
-import type { File } from './files.js';
+import type { EpisodeCrossReference, File } from './files.js';
 
 /** §1 Title (episode titles always have Type "None"). */
 export interface EpisodeTitle {
@@ -26,7 +26,7 @@ export interface AnidbEpisode {
   Rating: Rating;
 }
 
-/** §2.4 Episode (CrossReferences are not produced yet). */
+/** §2.4 Episode. */
 export interface Episode {
   IDs: {
     ID: number;
@@ -53,6 +53,8 @@ export interface Episode {
   TMDB?: { Episodes: unknown[]; Movies: unknown[] };
   /** With `includeFiles=true`: the episode's files (File model of the files contract). */
   Files?: File[];
+  /** With `includeXRefs=true`: the episode's file cross-references (one per linked file). */
+  CrossReferences?: EpisodeCrossReference[];
 }
 
 /** Values of the IncludeOnlyFilter query parameters. */

@@ -1,4 +1,10 @@
 import {
+  AnidbEpisodeParams,
+  AnidbEpisodesQuery,
+  EpisodeListQuery,
+  EpisodeOverrideTitleBody,
+  EpisodesWithNoFilesQuery,
+  SeriesQuery,
   EpisodeParams,
   EpisodeQuery,
   EpisodeSetHiddenQuery,
@@ -11,11 +17,58 @@ import {
 import type { App } from '../../http/types.js';
 import type { FilesService } from '../files/files.service.js';
 import { callerId } from '../series/series-access.js';
+import type { SeriesService } from '../series/series.service.js';
 import type { EpisodesService } from './episodes.service.js';
 
+const tags = ['Episode'];
+const admin = { auth: 'admin' } as const;
+
 /** Episode endpoints: the episode, the viewer's vote and watch state, hiding, its files (contract §6). */
-export function registerEpisodeRoutes(app: App, deps: { episodes: EpisodesService; files: FilesService }) {
-  const { episodes, files } = deps;
+export function registerEpisodeRoutes(
+  app: App,
+  deps: { episodes: EpisodesService; files: FilesService; series: Pick<SeriesService, 'series'> },
+) {
+  const { episodes, files, series } = deps;
+
+  app.get('/api/v3/Episode', { schema: { tags, querystring: EpisodeListQuery } }, (request) =>
+    episodes.list(callerId(request.principal), request.query),
+  );
+
+  app.get('/api/v3/Episode/AniDB', { config: admin, schema: { tags, querystring: AnidbEpisodesQuery } }, (request) =>
+    episodes.anidbEpisodes(request.query),
+  );
+
+  app.get('/api/v3/Episode/AniDB/:anidbEpisodeID', { schema: { tags, params: AnidbEpisodeParams } }, (request) =>
+    episodes.anidbEpisode(request.params.anidbEpisodeID),
+  );
+
+  app.get(
+    '/api/v3/Episode/AniDB/:anidbEpisodeID/Episode',
+    { schema: { tags, params: AnidbEpisodeParams, querystring: EpisodeQuery } },
+    (request) => episodes.episodeOfAnidb(callerId(request.principal), request.params.anidbEpisodeID, request.query),
+  );
+
+  app.get('/api/v3/Episode/WithNoFiles', { schema: { tags, querystring: EpisodesWithNoFilesQuery } }, (request) =>
+    episodes.withNoFiles(callerId(request.principal), request.query),
+  );
+
+  app.get('/api/v3/Episode/:episodeID/AniDB', { schema: { tags, params: EpisodeParams } }, (request) =>
+    episodes.anidbOfEpisode(callerId(request.principal), request.params.episodeID),
+  );
+
+  app.get('/api/v3/Episode/:episodeID/Series', { schema: { tags, params: EpisodeParams, querystring: SeriesQuery } }, async (request) => {
+    const userId = callerId(request.principal);
+    return series.series(userId, await episodes.seriesIdOf(userId, request.params.episodeID), request.query);
+  });
+
+  app.post(
+    '/api/v3/Episode/:episodeID/OverrideTitle',
+    { config: admin, schema: { tags, params: EpisodeParams, body: EpisodeOverrideTitleBody } },
+    async (request, reply) => {
+      await episodes.overrideTitle(callerId(request.principal), request.params.episodeID, request.body.Title);
+      return reply.code(200).send();
+    },
+  );
 
   app.post(
     '/api/v3/Episode/:episodeID/Vote',

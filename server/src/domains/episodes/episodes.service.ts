@@ -1,22 +1,39 @@
 /**
  * DESIGN: the episodes domain owns Shoko episodes: the Episode model (§2.4), the viewer's watch state and episode
  * votes, hiding, and the episode lists, filters and next-up choice that the series page shows. Routes:
- * episodes.routes.ts (Episode/{id}, Vote, Watched, SetHidden; Episode/{id}/File through FilesService) and
- * episode-tmdb.routes.ts (Episode/{id}/TMDB/*, through TmdbService and TmdbLinking); queries live in
- * episodes.store.ts, row filtering and wire mapping in episode-models.ts. The series domain checks series access and
- * calls this service for Series/{id}/Episode*; the files domain builds the File models an episode carries with
- * `includeFiles`.
+ * episodes.routes.ts (Episode list, Episode/{id}, Vote, Watched, SetHidden, OverrideTitle, AniDB, WithNoFiles;
+ * Episode/{id}/File through FilesService, Episode/{id}/Series through SeriesService) and episode-tmdb.routes.ts
+ * (Episode/{id}/TMDB/*, through TmdbService and TmdbLinking); queries live in episodes.store.ts, row filtering and
+ * wire mapping in episode-models.ts. The series domain checks series access and calls this service for
+ * Series/{id}/Episode*; the files domain builds the File models an episode carries with `includeFiles`, the metadata
+ * domain the file cross-references behind `includeXRefs`.
  */
-import type { Episode, EpisodeQuery, File, NextUpEpisodeQuery, SeriesEpisodesQuery, SeriesEpisodesWatchedQuery } from '@shoko-ts/contract';
+import type {
+  AnidbEpisode,
+  AnidbEpisodesQuery,
+  Episode,
+  EpisodeCrossReference,
+  EpisodeListQuery,
+  EpisodeQuery,
+  EpisodesWithNoFilesQuery,
+  File,
+  FileCrossReference,
+  ListResult,
+  NextUpEpisodeQuery,
+  SeriesEpisodesQuery,
+  SeriesEpisodesWatchedQuery,
+} from '@shoko-ts/contract';
 import { textError } from '../../http/problem.js';
 import type { Viewer } from '../groups/browse.store.js';
 import type { SeriesAccess } from '../series/series-access.js';
-import { episodeModels, selectEpisodes, type EpisodeRow } from './episode-models.js';
-import { dataFrom, episodeFilter, includeOnly, listOf, voteValue } from './episode-query.js';
+import { anidbEpisodeModel, episodeModels, selectEpisodes, type EpisodeRow } from './episode-models.js';
+import { dataFrom, episodeFilter, episodeTypes, includeOnly, listOf, voteValue } from './episode-query.js';
 import type { EpisodesStore } from './episodes.store.js';
 
 export const EPISODE_NOT_FOUND = 'No Episode entry for the given episodeID';
 export const EPISODE_FORBIDDEN = 'Accessing Episode is not allowed for the current user';
+export const ANIDB_EPISODE_NOT_FOUND = 'No Episode.Anidb entry for the given anidbEpisodeID';
+export const EPISODE_OF_ANIDB_NOT_FOUND = 'No Episode entry for the given anidbEpisodeID';
 
 /** The files of one episode in the File model, for `includeFiles` (from the files domain). */
 export type EpisodeFiles = (
@@ -24,8 +41,30 @@ export type EpisodeFiles = (
   options: { includeMediaInfo: boolean; includeAbsolutePaths: boolean; includeXRefs: boolean; dataFrom: string[]; viewerId?: number },
 ) => Promise<File[]>;
 
+/** The File model's cross-references of file contents (`ed2k:size` keys), from the metadata domain. */
+export type ContentCrossReferences = (contents: Array<{ ed2k: string; size: number }>) => Promise<Map<string, FileCrossReference[]>>;
+
+/** What an Episode model may carry beyond its own fields: `Files` and `CrossReferences`. */
+interface EpisodeExtras {
+  includeFiles?: boolean;
+  includeMediaInfo?: boolean;
+  includeAbsolutePaths?: boolean;
+  includeXRefs?: boolean;
+  includeDataFrom?: string | string[];
+}
+
+const pageOf = <T>(list: T[], page: number, pageSize: number) =>
+  pageSize === 0 ? list : list.slice((page - 1) * pageSize, page * pageSize);
+
 export class EpisodesService {
-  constructor(private readonly deps: { access: SeriesAccess; store: EpisodesStore; episodeFiles?: EpisodeFiles }) {}
+  constructor(
+    private readonly deps: {
+      access: SeriesAccess;
+      store: EpisodesStore;
+      episodeFiles?: EpisodeFiles;
+      crossReferences?: ContentCrossReferences;
+    },
+  ) {}
 
   /** The episode, after the 404 and restricted-tag (403) checks of its series. */
   private async allowedEpisode(viewer: Viewer, episodeId: number) {
@@ -49,7 +88,120 @@ export class EpisodesService {
     await this.allowedEpisode(viewer, episodeId);
     const rows = await this.deps.store.rows({ episodeIds: [episodeId] }, viewer.userId);
     if (!rows.length) throw textError(404, EPISODE_NOT_FOUND);
-    return episodeModels(rows, dataFrom(query.includeDataFrom))[0];
+    return (await this.models(rows, query, viewer.userId))[0];
+  }
+
+  /** Episode/AniDB/{id}/Episode: the Shoko episode of an AniDB episode. */
+  async episodeOfAnidb(userId: number | null, anidbEpisodeId: number, query: EpisodeQuery): Promise<Episode> {
+    if (!(await this.deps.store.anidbEpisode(anidbEpisodeId))) throw textError(404, ANIDB_EPISODE_NOT_FOUND);
+    const episodeId = await this.deps.store.episodeIdOfAnidb(anidbEpisodeId);
+    if (episodeId === null) throw textError(404, EPISODE_OF_ANIDB_NOT_FOUND);
+    return this.episode(userId, episodeId, query);
+  }
+
+  /** Episode/AniDB/{id}: the AniDB episode, without an access check (as the contract says). */
+  async anidbEpisode(anidbEpisodeId: number): Promise<AnidbEpisode> {
+    const row = await this.deps.store.anidbEpisode(anidbEpisodeId);
+    if (!row) throw textError(404, ANIDB_EPISODE_NOT_FOUND);
+    return anidbEpisodeModel(row);
+  }
+
+  /** Episode/{id}/AniDB: the AniDB episode of a Shoko episode (500 when its AniDB data is missing). */
+  async anidbOfEpisode(userId: number | null, episodeId: number): Promise<AnidbEpisode> {
+    const episode = await this.allowedEpisode(await this.deps.access.viewer(userId), episodeId);
+    const row = await this.deps.store.anidbEpisode(episode.anidb_episode_id);
+    if (!row) throw textError(500, 'No AniDB episode entry for the given episodeID');
+    return anidbEpisodeModel(row);
+  }
+
+  /** Episode/{id}/Series: the id of the episode's series, after the episode's 404/403 checks. */
+  async seriesIdOf(userId: number | null, episodeId: number): Promise<number> {
+    return (await this.allowedEpisode(await this.deps.access.viewer(userId), episodeId)).series_id;
+  }
+
+  /** Episode/{id}/OverrideTitle: an empty (or blank) title clears the override. */
+  async overrideTitle(userId: number | null, episodeId: number, title: string): Promise<void> {
+    await this.allowedEpisode(await this.deps.access.viewer(userId), episodeId);
+    await this.deps.store.setTitleOverride(episodeId, title.trim() ? title.trim() : null);
+  }
+
+  /** Episode (GET): the §5.5 filters over every series the viewer may see, by series, type and number (relevance with `search`). */
+  async list(userId: number | null, q: EpisodeListQuery): Promise<ListResult<Episode>> {
+    const filter = episodeFilter(q);
+    const viewer = await this.deps.access.viewer(userId);
+    const rows = await this.deps.store.rows({ restrictedTags: viewer.restrictedTags }, viewer.userId);
+    let selected = selectEpisodes(rows, filter);
+    if (!filter.search) selected = selected.sort((a, b) => a.series_id - b.series_id);
+    return { Total: selected.length, List: await this.models(pageOf(selected, q.page, q.pageSize), q, viewer.userId) };
+  }
+
+  /** Episode/AniDB (admin): AniDB episodes by anime, type and number. */
+  async anidbEpisodes(q: AnidbEpisodesQuery): Promise<ListResult<AnidbEpisode>> {
+    const { total, rows } = await this.deps.store.anidbEpisodePage(episodeTypes(q.type), q);
+    return { Total: total, List: rows.map((row) => anidbEpisodeModel(row)) };
+  }
+
+  /**
+   * Episode/WithNoFiles: normal episodes (and specials when asked) without a local file, of every series (no access
+   * filtering, as the contract says), by series, type and number.
+   */
+  async withNoFiles(userId: number | null, q: EpisodesWithNoFilesQuery): Promise<ListResult<Episode>> {
+    const viewer = await this.deps.access.viewer(userId);
+    const today = new Date().toISOString().slice(0, 10);
+    const finished = q.onlyFinishedSeries ? await this.deps.store.finishedAnimeIds(today) : null;
+    const selected = selectEpisodes(await this.deps.store.rows({ restrictedTags: [] }, viewer.userId), {
+      includeMissing: 'true',
+      includeUnaired: 'true',
+      includeHidden: 'true',
+      includeWatched: 'true',
+      includeVoted: 'true',
+      types: q.includeSpecials ? ['Episode', 'Special'] : ['Episode'],
+    })
+      .filter((row) => row.files === 0)
+      .filter((row) => !q.onlyAiredEpisodes || (!!row.air_date && row.air_date.slice(0, 10) <= today))
+      .filter((row) => !finished || finished.has(row.anime_id))
+      .sort((a, b) => a.series_id - b.series_id);
+    return {
+      Total: selected.length,
+      List: await this.models(pageOf(selected, q.page, q.pageSize), { includeXRefs: q.includeXRefs }, viewer.userId),
+    };
+  }
+
+  /** Episode models of rows with the `includeDataFrom`, `includeFiles` and `includeXRefs` extras. */
+  private async models(rows: EpisodeRow[], extras: EpisodeExtras, userId: number): Promise<Episode[]> {
+    const models = episodeModels(rows, dataFrom(extras.includeDataFrom));
+    if (extras.includeFiles && this.deps.episodeFiles) {
+      const options = {
+        includeMediaInfo: !!extras.includeMediaInfo,
+        includeAbsolutePaths: !!extras.includeAbsolutePaths,
+        includeXRefs: !!extras.includeXRefs,
+        dataFrom: listOf(extras.includeDataFrom),
+        viewerId: userId || undefined,
+      };
+      for (const model of models) model.Files = await this.deps.episodeFiles(model.IDs.ID, options);
+    }
+    if (extras.includeXRefs) {
+      const xrefs = await this.crossReferences(models.map((m) => m.IDs.AniDB));
+      for (const model of models) model.CrossReferences = xrefs.get(model.IDs.AniDB) ?? [];
+    }
+    return models;
+  }
+
+  /** Every file cross-reference of AniDB episodes (one per linked content), shaped as the File model shows them. */
+  async crossReferences(anidbEpisodeIds: number[]): Promise<Map<number, EpisodeCrossReference[]>> {
+    const result = new Map<number, EpisodeCrossReference[]>(anidbEpisodeIds.map((id) => [id, []]));
+    const links = await this.deps.store.linkedContents([...new Set(anidbEpisodeIds)]);
+    if (!links.length || !this.deps.crossReferences) return result;
+    const byContent = await this.deps.crossReferences(links);
+    const seen = new Set<string>();
+    for (const link of links) {
+      const key = `${link.ed2k}:${link.size}`;
+      if (seen.has(`${key}:${link.episode_id}`)) continue;
+      seen.add(`${key}:${link.episode_id}`);
+      const list = result.get(link.episode_id)!;
+      for (const series of byContent.get(key) ?? []) list.push(...series.EpisodeIDs.filter((e) => e.AniDB === link.episode_id));
+    }
+    return result;
   }
 
   async setWatched(userId: number | null, episodeId: number, watched: boolean): Promise<void> {
@@ -78,19 +230,7 @@ export class EpisodesService {
       const linked = await this.deps.store.manuallyLinkedEpisodeIds(seriesId);
       selected = selected.filter((row) => (manual === 'only') === linked.has(row.id));
     }
-    const page = q.pageSize === 0 ? selected : selected.slice((q.page - 1) * q.pageSize, q.page * q.pageSize);
-    const models = episodeModels(page, dataFrom(q.includeDataFrom));
-    if (q.includeFiles && this.deps.episodeFiles) {
-      const options = {
-        includeMediaInfo: q.includeMediaInfo,
-        includeAbsolutePaths: q.includeAbsolutePaths,
-        includeXRefs: q.includeXRefs,
-        dataFrom: listOf(q.includeDataFrom),
-        viewerId: viewer.userId || undefined,
-      };
-      for (const model of models) model.Files = await this.deps.episodeFiles(model.IDs.ID, options);
-    }
-    return { Total: selected.length, List: models };
+    return { Total: selected.length, List: await this.models(pageOf(selected, q.page, q.pageSize), q, viewer.userId) };
   }
 
   /** Series/{id}/Episode/Watched: every episode matching the filters. */
@@ -130,7 +270,7 @@ export class EpisodesService {
       if (last >= 0) next = ordered.slice(last + 1).find(available);
     }
     next ??= ordered.find((row) => !row.watched_at && available(row));
-    return next ? episodeModels([next], dataFrom(q.includeDataFrom))[0] : null;
+    return next ? (await this.models([next], q, viewer.userId))[0] : null;
   }
 
   /** Episode models of episode ids for one user, in the order of `episodeIds` (unknown ids skipped). */

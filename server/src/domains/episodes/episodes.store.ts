@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { EpisodeRow } from './episode-models.js';
+import type { AnidbEpisodeRecord, EpisodeRow } from './episode-models.js';
 
 /** Shoko episodes: their rows with the AniDB episode data, file counts and one user's watch state and rating. */
 export class EpisodesStore {
@@ -17,10 +17,20 @@ export class EpisodesStore {
     );
   }
 
-  /** Episode rows (with AniDB data only) of one series or a set of episode ids, for one user. */
-  async rows(where: { seriesId?: number; episodeIds?: number[] }, userId: number): Promise<EpisodeRow[]> {
+  /**
+   * Episode rows (with AniDB data only) of one series, a set of episode ids, or (with `restrictedTags`) every series
+   * carrying none of those AniDB tags, for one user.
+   */
+  async rows(where: { seriesId?: number; episodeIds?: number[]; restrictedTags?: number[] }, userId: number): Promise<EpisodeRow[]> {
     if (where.episodeIds && !where.episodeIds.length) return [];
-    const condition = where.seriesId !== undefined ? sql`e.series_id = ${where.seriesId}` : sql`e.id IN (${sql.join(where.episodeIds!)})`;
+    const condition =
+      where.seriesId !== undefined
+        ? sql`e.series_id = ${where.seriesId}`
+        : where.episodeIds
+          ? sql`e.id IN (${sql.join(where.episodeIds)})`
+          : where.restrictedTags?.length
+            ? sql`NOT EXISTS (SELECT 1 FROM anidb_anime_tags rt WHERE rt.anime_id = ae.anime_id AND rt.tag_id IN (${sql.join(where.restrictedTags)}))`
+            : sql`1 = 1`;
     const { rows } = await sql<EpisodeRow>`
       SELECT e.id, e.series_id, e.anidb_episode_id, e.is_hidden, e.title_override, e.created_at, e.updated_at,
         ae.anime_id, ae.type, ae.number, ae.length_seconds, ae.air_date, ae.rating, ae.votes, ae.description, ae.titles,
@@ -31,6 +41,67 @@ export class EpisodesStore {
         LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId}
       WHERE ${condition}`.execute(this.db);
     return rows.map((r) => ({ ...r, files: Number(r.files), is_hidden: Number(r.is_hidden) }));
+  }
+
+  /** One AniDB episode; null when unknown. */
+  async anidbEpisode(id: number): Promise<AnidbEpisodeRecord | null> {
+    return (await this.db.selectFrom('anidb_episodes').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** The Shoko episode of an AniDB episode; null when there is none. */
+  async episodeIdOfAnidb(anidbEpisodeId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('episodes').select('id').where('anidb_episode_id', '=', anidbEpisodeId).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  /** A page of AniDB episodes (of some types, every type when empty) by anime, raw type order and number, and how many match. */
+  async anidbEpisodePage(
+    types: string[],
+    paging: { page: number; pageSize: number },
+  ): Promise<{ total: number; rows: AnidbEpisodeRecord[] }> {
+    let query = this.db.selectFrom('anidb_episodes');
+    if (types.length) query = query.where('type', 'in', types);
+    const { total } = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+    const typeRank = sql<number>`CASE type WHEN 'Episode' THEN 1 WHEN 'Credits' THEN 2 WHEN 'Special' THEN 3 WHEN 'Trailer' THEN 4 WHEN 'Parody' THEN 5 WHEN 'Other' THEN 6 ELSE 7 END`;
+    let page = query.selectAll().orderBy('anime_id').orderBy(typeRank).orderBy('number').orderBy('id');
+    if (paging.pageSize > 0) page = page.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
+    return { total: Number(total), rows: await page.execute() };
+  }
+
+  /** The AniDB anime whose end date has passed (finished airing). */
+  async finishedAnimeIds(today: string): Promise<Set<number>> {
+    const rows = await this.db
+      .selectFrom('anidb_anime')
+      .select('id')
+      .where('end_date', 'is not', null)
+      .where('end_date', '<', today)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The file contents linked to AniDB episodes, in link order. */
+  async linkedContents(anidbEpisodeIds: number[]): Promise<Array<{ ed2k: string; size: number; episode_id: number }>> {
+    const result: Array<{ ed2k: string; size: number; episode_id: number }> = [];
+    for (let i = 0; i < anidbEpisodeIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('file_episode_links')
+        .select(['ed2k', 'size', 'episode_id'])
+        .where('episode_id', 'in', anidbEpisodeIds.slice(i, i + 500))
+        .orderBy('ordering')
+        .orderBy('id')
+        .execute();
+      result.push(...rows.map((r) => ({ ...r, size: Number(r.size) })));
+    }
+    return result;
+  }
+
+  /** Sets (or with null clears) an episode's title override. */
+  async setTitleOverride(episodeId: number, title: string | null): Promise<void> {
+    await this.db
+      .updateTable('episodes')
+      .set({ title_override: title, updated_at: new Date().toISOString() })
+      .where('id', '=', episodeId)
+      .execute();
   }
 
   /** Episodes of a series with at least one file linked by hand (a link not from AniDB). */

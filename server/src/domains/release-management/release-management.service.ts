@@ -6,6 +6,7 @@
  */
 import type {
   File,
+  FileCrossReference,
   FileIdSet,
   FileIncludeType,
   ListResult,
@@ -116,7 +117,7 @@ export class ReleaseManagementService {
       const own = (byEpisode.get(episode.IDs.ID) ?? []).map((l) => files.get(l.file_id)).filter((f) => f !== undefined);
       if (options.includeXRefs) {
         episode.CrossReferences = own.flatMap((file) =>
-          ((file.SeriesIDs as Array<{ EpisodeIDs: Array<{ AniDB: number }> }> | undefined) ?? []).flatMap((x) =>
+          ((file.SeriesIDs as FileCrossReference[] | undefined) ?? []).flatMap((x) =>
             x.EpisodeIDs.filter((e) => e.AniDB === episode.IDs.AniDB),
           ),
         );
