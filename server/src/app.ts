@@ -37,6 +37,7 @@ import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
 import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
+import { registerSeriesCatalogRoutes } from './domains/series/series-catalog.routes.js';
 import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
 import { registerTagRoutes } from './domains/tags/tags.routes.js';
 import { registerEpisodeRoutes } from './domains/episodes/episodes.routes.js';
@@ -202,6 +203,7 @@ export async function buildApp(
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerSeriesRoutes(app, { series: services.series });
   registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files, series: services.series });
+  registerSeriesCatalogRoutes(app, { catalog: services.seriesCatalog });
   registerEpisodeTmdbRoutes(app, { tmdb: services.tmdb.service, linking: services.tmdb.linking });
   registerTagRoutes(app, { tags: services.tags });
   registerAniDBTagListRoute(app, { tags: services.tags });

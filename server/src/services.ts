@@ -53,6 +53,8 @@ import { BrowseStore } from './domains/groups/browse.store.js';
 import { SeriesStore } from './domains/series/series.store.js';
 import { SeriesAccess } from './domains/series/series-access.js';
 import { SeriesService } from './domains/series/series.service.js';
+import { SeriesCatalog } from './domains/series/series-catalog.service.js';
+import { SeriesCatalogStore } from './domains/series/series-catalog.store.js';
 import { DetailsStore } from './domains/series/details.store.js';
 import { SeriesImagesService } from './domains/series/series-images.service.js';
 import { SeriesImagesStore } from './domains/series/series-images.store.js';
@@ -131,6 +133,8 @@ export interface Services {
   scrobble: ScrobbleService;
   /** Series page: episodes, watch state, votes. */
   series: SeriesService;
+  /** Series lists, search, folders, years, seasons and the stored AniDB anime. */
+  seriesCatalog: SeriesCatalog;
   /** Episode/{id}*: the episode, watch state, votes, hiding. */
   episodes: EpisodesService;
   /** Series tags, user tags and the AniDB tag list. */
@@ -352,6 +356,18 @@ export async function createServices(
     markWatched: (userId, fileId) => scrobble.setWatched(userId, fileId, true),
   });
 
+  const seriesDetails = new DetailsStore(db.kysely);
+  const seriesService = new SeriesService({
+    access: seriesAccess,
+    browse,
+    store: seriesStore,
+    details: seriesDetails,
+    tags,
+    images: new SeriesImagesService(new SeriesImagesStore(db.kysely), images),
+    tmdb: tmdb.service,
+    episodes,
+  });
+
   const webuiReleases = new ReleasesService(() => versionSet(config.webuiDir));
 
   let migrated = false;
@@ -427,15 +443,14 @@ export async function createServices(
       anidbSearch,
     },
     collection,
-    series: new SeriesService({
+    series: seriesService,
+    seriesCatalog: new SeriesCatalog({
+      store: new SeriesCatalogStore(db.kysely, browse),
       access: seriesAccess,
       browse,
-      store: seriesStore,
-      details: new DetailsStore(db.kysely),
-      tags,
-      images: new SeriesImagesService(new SeriesImagesStore(db.kysely), images),
-      tmdb: tmdb.service,
-      episodes,
+      details: seriesDetails,
+      settings,
+      series: seriesService,
     }),
     episodes,
     tags,

@@ -1,7 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { Images, Rating } from './collection.js';
+import { CollectionPage, CollectionPageSize, type Images, type Rating, type Series } from './collection.js';
+import { ListParam } from './common.js';
 import { EpisodeFilterQuery } from './episodes.js';
 import type { EpisodeCrossReference, File } from './files.js';
+import { TmdbOverview, TmdbRole, TmdbTitle } from './tmdb.js';
 
 /** §1 Title (episode titles always have Type "None"). */
 export interface EpisodeTitle {
@@ -83,9 +85,6 @@ export interface CustomTagBody {
 
 // ---------------------------------------------------------------- request schemas of the series routes
 
-/** Repeated keys or comma lists (`includeDataFrom=AniDB,TMDB`). */
-const ListParam = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
-
 export const SeriesParams = Type.Object({ seriesID: Type.Integer({ minimum: 1 }) });
 export type SeriesParams = Static<typeof SeriesParams>;
 
@@ -130,3 +129,116 @@ export const NextUpEpisodeQuery = Type.Object({
   includeDataFrom: ListParam,
 });
 export type NextUpEpisodeQuery = Static<typeof NextUpEpisodeQuery>;
+
+// ---------------------------------------------------------------- series lists, search and per-series settings (§5.1–§5.4, §5.9, §5.10)
+
+/** GET Series: every visible series by name; `startsWith` is a case-insensitive prefix of the name. */
+export const SeriesListQuery = Type.Object({
+  pageSize: CollectionPageSize(50),
+  page: CollectionPage,
+  startsWith: Type.String({ default: '' }),
+});
+export type SeriesListQuery = Static<typeof SeriesListQuery>;
+
+/** GET Series/AniDB: every stored AniDB anime by title, same paging and prefix filter. */
+export const SeriesAnidbListQuery = SeriesListQuery;
+export type SeriesAnidbListQuery = SeriesListQuery;
+
+/** GET Series/AniDB/Relations: every stored AniDB relation, both directions. */
+export const SeriesAnidbRelationsQuery = Type.Object({ pageSize: CollectionPageSize(50), page: CollectionPage });
+export type SeriesAnidbRelationsQuery = Static<typeof SeriesAnidbRelationsQuery>;
+
+/** GET Series/Search/{query} (obsolete path form): the options of the query form. */
+export const SeriesSearchOptionsQuery = Type.Object({
+  fuzzy: Type.Boolean({ default: true }),
+  limit: Type.Integer({ minimum: 0, maximum: 1000, default: 50 }),
+  searchById: Type.Boolean({ default: false }),
+});
+export type SeriesSearchOptionsQuery = Static<typeof SeriesSearchOptionsQuery>;
+
+/** GET Series/Search?query=…: title search over the visible series. */
+export const SeriesSearchQuery = Type.Object({ query: Type.String({ default: '' }), ...SeriesSearchOptionsQuery.properties });
+export type SeriesSearchQuery = Static<typeof SeriesSearchQuery>;
+
+/** The `{query}` of Series/Search/{query} and Series/StartsWith/{query}. */
+export const SeriesQueryParams = Type.Object({ query: Type.String() });
+export type SeriesQueryParams = Static<typeof SeriesQueryParams>;
+
+/** GET Series/StartsWith/{query}: at most `limit` series (no limit by default). */
+export const SeriesStartsWithQuery = Type.Object({ limit: Type.Integer({ minimum: 0, maximum: 2147483647, default: 2147483647 }) });
+export type SeriesStartsWithQuery = Static<typeof SeriesStartsWithQuery>;
+
+/** GET Series/PathEndsWith/{*path}: the folder path, either slash style. */
+export const SeriesPathParams = Type.Object({ '*': Type.String() });
+export type SeriesPathParams = Static<typeof SeriesPathParams>;
+
+/** §2.2 Series.SearchResult: a series with how it matched the query (lower Distance and Index are better). */
+export interface SeriesSearchResult extends Series {
+  ExactMatch: boolean;
+  Index: number;
+  Distance: number;
+  LengthDifference: number;
+  Match: string;
+}
+
+/** §1 YearlySeason. */
+export interface YearlySeason {
+  Year: number;
+  AnimeSeason: 'Winter' | 'Spring' | 'Summer' | 'Fall';
+}
+
+/** POST Series/{id}/OverrideTitle: an empty title removes the override. */
+export const TitleOverrideBody = Type.Object({ Title: Type.String() });
+export type TitleOverrideBody = Static<typeof TitleOverrideBody>;
+
+/** §2.2 Series.AutoMatchSettings: which providers the series is matched against automatically (PUT body and answer). */
+export const SeriesAutoMatchSettings = Type.Object({ TMDB: Type.Boolean() });
+export type SeriesAutoMatchSettings = Static<typeof SeriesAutoMatchSettings>;
+
+export const TMDB_SEASON_INCLUDE_DETAILS = ['Titles', 'Overviews', 'Images', 'Cast', 'Crew', 'YearlySeasons', 'DaysOfWeek'] as const;
+
+/** GET Series/{id}/TMDB/Season: optional details (`include`) and title languages (`language`). */
+export const SeriesTmdbSeasonQuery = Type.Object({ include: ListParam, language: ListParam });
+export type SeriesTmdbSeasonQuery = Static<typeof SeriesTmdbSeasonQuery>;
+
+const SeasonImage = Type.Object({
+  ID: Type.Integer(),
+  Type: Type.String(),
+  Source: Type.String(),
+  LanguageCode: Type.Union([Type.String(), Type.Null()]),
+  RelativeFilepath: Type.Union([Type.String(), Type.Null()]),
+  Preferred: Type.Boolean(),
+  Disabled: Type.Boolean(),
+  Width: Type.Union([Type.Integer(), Type.Null()]),
+  Height: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+/** A TMDB season (of the default ordering) that the series' episodes are linked into; details only with `include`. */
+export const TmdbSeason = Type.Object({
+  ID: Type.String(),
+  ShowID: Type.Integer(),
+  AlternateOrderingID: Type.String(),
+  Title: Type.String(),
+  Titles: Type.Optional(Type.Array(TmdbTitle)),
+  Overview: Type.String(),
+  Overviews: Type.Optional(Type.Array(TmdbOverview)),
+  Images: Type.Optional(
+    Type.Object({
+      Posters: Type.Array(SeasonImage),
+      Backdrops: Type.Array(SeasonImage),
+      Banners: Type.Array(SeasonImage),
+      Logos: Type.Array(SeasonImage),
+    }),
+  ),
+  Cast: Type.Optional(Type.Array(TmdbRole)),
+  Crew: Type.Optional(Type.Array(TmdbRole)),
+  DaysOfWeek: Type.Optional(Type.Array(Type.String())),
+  YearlySeasons: Type.Optional(Type.Array(Type.Object({ Year: Type.Integer(), AnimeSeason: Type.String() }))),
+  SeasonNumber: Type.Integer(),
+  EpisodeCount: Type.Integer(),
+  HiddenEpisodeCount: Type.Integer(),
+  IsLocked: Type.Boolean(),
+  CreatedAt: Type.String(),
+  LastUpdatedAt: Type.String(),
+});
+export type TmdbSeason = Static<typeof TmdbSeason>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CollectionImage, RelatedAnime, Role, RolePerson } from '@shoko-ts/contract';
+import type { AnidbHitTitle, CollectionImage, RelatedAnime, Role, RolePerson } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
 import { anidbImage, animeType } from '../groups/browse.store.js';
 
@@ -45,6 +45,19 @@ const INVERSE: Record<string, string> = {
   Summary: 'FullStory',
 };
 export const relationType = (text: string) => RELATION[text.toLowerCase()] ?? 'Other';
+/** The relation seen from the other anime (a sequel's prequel); symmetric relations stay as they are. */
+export const inverseRelation = (type: string) => INVERSE[type] ?? type;
+
+/** Title types of the AniDB anime XML as the API names them. */
+const TITLE_TYPES: Record<string, string> = {
+  main: 'Main',
+  official: 'Official',
+  synonym: 'Synonym',
+  syn: 'Synonym',
+  short: 'Short',
+  card: 'TitleCard',
+  kana: 'KanjiReading',
+};
 
 const poster = (animeId: number, picture: string | null): CollectionImage => ({
   ID: animeId,
@@ -179,10 +192,15 @@ export class DetailsStore {
     return result;
   }
 
-  /** §5.2 Related: relations in both directions (incoming ones inverted), ordered by base id, related id, type. */
-  async related(animeId: number): Promise<RelatedAnime[]> {
+  /**
+   * §5.2 Related: relations in both directions (incoming ones inverted), ordered by base id, related id, type;
+   * `forwardOnly` keeps the anime's own relations only (Series/AniDB/{anidbID}/Related).
+   */
+  async related(animeId: number, forwardOnly = false): Promise<RelatedAnime[]> {
     const outgoing = await this.db.selectFrom('anidb_relations').selectAll().where('anime_id', '=', animeId).execute();
-    const incoming = await this.db.selectFrom('anidb_relations').selectAll().where('related_anime_id', '=', animeId).execute();
+    const incoming = forwardOnly
+      ? []
+      : await this.db.selectFrom('anidb_relations').selectAll().where('related_anime_id', '=', animeId).execute();
     const entries = new Map<string, { base: number; id: number; type: string; title: string | null }>();
     for (const r of outgoing) {
       const type = relationType(r.relation_type);
@@ -197,6 +215,34 @@ export class DetailsStore {
     const list = [...entries.values()].sort((a, b) => a.base - b.base || a.id - b.id || a.type.localeCompare(b.type));
     const summaries = await this.summaries(list);
     return list.map((e) => ({ ...summaries.get(e.id)!, Relation: e.type }));
+  }
+
+  /** Stored AniDB anime in the AnidbAnime model, in the order of `ids` (ids not stored are skipped), with their titles. */
+  async animeModels(ids: number[]): Promise<Array<RelatedAnime & { Titles: AnidbHitTitle[] }>> {
+    if (!ids.length) return [];
+    const summaries = await this.summaries(ids.map((id) => ({ id, title: null })));
+    const titles = new Map<number, AnidbHitTitle[]>();
+    const rows = await this.db
+      .selectFrom('anidb_anime_titles')
+      .select(['anime_id', 'type', 'language', 'value'])
+      .where('anime_id', 'in', ids)
+      .execute();
+    for (const row of rows) {
+      const list = titles.get(row.anime_id) ?? [];
+      list.push({
+        Name: row.value,
+        Language: row.language,
+        Type: TITLE_TYPES[row.type] ?? 'None',
+        Default: row.type === 'main',
+        Preferred: row.value === summaries.get(row.anime_id)?.Title,
+        Source: 'AniDB',
+      });
+      titles.set(row.anime_id, list);
+    }
+    return ids.flatMap((id) => {
+      const model = summaries.get(id);
+      return model && model.Description !== undefined ? [{ ...model, Titles: titles.get(id) ?? [] }] : [];
+    });
   }
 
   /** §5.2 Similar: AniDB's similar anime with the approval percentage. */
@@ -265,12 +311,17 @@ export class DetailsStore {
     };
   }
 
-  /** AniDB relations of an anime in both directions, as stored (incoming ones from the other anime's side). */
-  async seriesRelations(animeId: number, onlyLocal: boolean): Promise<SeriesRelation[]> {
+  /**
+   * AniDB relations of an anime in both directions, as stored (incoming ones from the other anime's side);
+   * `forwardOnly` keeps the anime's own relations only.
+   */
+  async seriesRelations(animeId: number, onlyLocal: boolean, forwardOnly = false): Promise<SeriesRelation[]> {
     const rows = await this.db
       .selectFrom('anidb_relations')
       .selectAll()
-      .where((eb) => eb.or([eb('anime_id', '=', animeId), eb('related_anime_id', '=', animeId)]))
+      .where((eb) =>
+        forwardOnly ? eb('anime_id', '=', animeId) : eb.or([eb('anime_id', '=', animeId), eb('related_anime_id', '=', animeId)]),
+      )
       .execute();
     const ids = [...new Set(rows.flatMap((r) => [r.anime_id, r.related_anime_id]))];
     const series = new Map(

@@ -2,6 +2,8 @@
  * DESIGN: the series domain owns one Shoko series as the series page shows it: the Series model with its images and
  * TMDB ids, votes, cast, related and similar anime, relations, the WebUI extras and the file summary. Routes:
  * series.routes.ts; queries: series.store.ts, details.store.ts (AniDB credits and relations), series-images.store.ts.
+ * SeriesCatalog (series-catalog.service.ts, routes and store beside it) owns the lists outside groups and filters:
+ * GET Series, title search (series-search.ts), StartsWith, PathEndsWith, Years, Seasons and the stored AniDB anime.
  * SeriesAccess (series-access.ts) is the 404/403 gate the episodes and tags domains share. Episode lists go to the
  * episodes domain, tags and source material to the tags domain, TMDB links to the tmdb domain; the Series model itself
  * is built by the groups domain's browse store.
