@@ -24,6 +24,7 @@ import { UtilitiesStore } from './domains/utilities/utilities.store.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
+import { registerNetworkRoutes } from './domains/network/network.routes.js';
 import { registerFolderRoutes, registerImportFolderRoutes } from './domains/import-folders/import-folders.routes.js';
 import { registerFileRoutes } from './domains/files/files.routes.js';
 import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp(
   });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin, throttle: services.loginThrottle });
   registerQueueRoutes(app, { queue: services.queueControl });
+  registerNetworkRoutes(app, { anidbStates: () => services.aggregateSources.anidbStates() });
   registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });
   registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });

@@ -29,3 +29,17 @@ export const NetworkState = Type.Object({
   LastChangedAt: Type.String(),
 });
 export type NetworkState = Static<typeof NetworkState>;
+
+/** `AniDB/BanStatus` (REST): unlike the hub's AniDBState, `Type` is the update type's name and times are local. */
+export const AnidbBannedStatus = Type.Object({
+  Type: Type.Union(Object.keys(AniDBUpdateType).map((name) => Type.Literal(name))),
+  IsBanned: Type.Boolean(),
+  /** TimeSpan text, only while banned. */
+  BanDuration: Type.Union([Type.String(), Type.Null()]),
+  /** Server local time with its offset (not UTC), as Shoko writes it. */
+  LastUpdatedAt: Type.String(),
+});
+export type AnidbBannedStatus = Static<typeof AnidbBannedStatus>;
+
+export const AnidbBanStatus = Type.Object({ UDP: AnidbBannedStatus, HTTP: AnidbBannedStatus });
+export type AnidbBanStatus = Static<typeof AnidbBanStatus>;

@@ -34,3 +34,24 @@ export type QueueItemsQuery = Static<typeof QueueItemsQuery>;
 
 /** The queue operations of `POST Queue/{operation}`. */
 export type QueueOperation = 'Pause' | 'Resume' | 'Clear';
+
+/**
+ * `GET Queue/AcquisitionFilters`: filter name → job types it currently holds back. Diagnostic only; this server's queue
+ * has no acquisition filters (AniDB pacing and bans are handled inside the AniDB clients), so it is `{}`.
+ */
+export const QueueAcquisitionFilters = Type.Record(Type.String(), Type.Array(Type.String()));
+export type QueueAcquisitionFilters = Static<typeof QueueAcquisitionFilters>;
+
+/**
+ * `GET Queue/DebugStats`: diagnostic, format not contractual. `TypesToExclude`: job kinds not started now (at their
+ * concurrency limit); `TypesToLimit`: job kind → most at once; `AvailableConcurrencyGroups`: limited kinds with a free
+ * slot, one group per kind.
+ */
+export const QueueDebugStats = Type.Object({
+  Queue,
+  TypesToExclude: Type.Array(Type.String()),
+  TypesToLimit: Type.Record(Type.String(), Type.Integer()),
+  AvailableConcurrencyGroups: Type.Array(Type.Array(Type.String())),
+  AcquisitionFilters: QueueAcquisitionFilters,
+});
+export type QueueDebugStats = Static<typeof QueueDebugStats>;

@@ -149,3 +149,7 @@ export type RenamerConfigBody = Static<typeof RenamerConfigBody>;
 /** `POST Renamer/Preview`: files and an optional ad-hoc config; null (or a missing body) is a 400 from the server. */
 export const RenamerPreviewBody = Type.Union([BatchRelocateBody, Type.Null()]);
 export type RenamerPreviewBody = Static<typeof RenamerPreviewBody>;
+
+/** `GET Renamer/{renamerID}`. */
+export const RenamerIDParams = Type.Object({ renamerID: Type.String({ minLength: 1 }) });
+export type RenamerIDParams = Static<typeof RenamerIDParams>;

@@ -188,6 +188,11 @@ export class QueueService {
     };
   }
 
+  /** Concurrency caps per job kind and the kinds at their cap right now (Queue/DebugStats). */
+  concurrency(): { limits: Record<string, number>; saturated: string[] } {
+    return { limits: { ...this.limits }, saturated: this.saturatedKinds() };
+  }
+
   private saturatedKinds(): string[] {
     const counts = new Map<string, number>();
     for (const job of this.executing.values()) counts.set(job.row.kind, (counts.get(job.row.kind) ?? 0) + 1);

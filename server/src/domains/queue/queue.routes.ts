@@ -1,4 +1,12 @@
-import { ListResult, Queue, QueueItem, QueueItemsQuery, type QueueOperation } from '@shoko-ts/contract';
+import {
+  ListResult,
+  Queue,
+  QueueAcquisitionFilters,
+  QueueDebugStats,
+  QueueItem,
+  QueueItemsQuery,
+  type QueueOperation,
+} from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import type { QueueControl } from './queue.service.js';
 
@@ -28,5 +36,16 @@ export function registerQueueRoutes(app: App, deps: { queue: QueueControl }) {
       schema: { tags, querystring: QueueItemsQuery, response: { 200: ListResult(QueueItem) } },
     },
     (request) => queue.items(request.query.page, request.query.pageSize),
+  );
+
+  // Diagnostics (contract server.md §5.7, §5.8): any user, not before the server is started.
+  app.get('/api/v3/Queue/DebugStats', { config: { auth: 'user' }, schema: { tags, response: { 200: QueueDebugStats } } }, () =>
+    queue.debugStats(),
+  );
+
+  app.get(
+    '/api/v3/Queue/AcquisitionFilters',
+    { config: { auth: 'user' }, schema: { tags, response: { 200: QueueAcquisitionFilters } } },
+    () => queue.acquisitionFilters(),
   );
 }

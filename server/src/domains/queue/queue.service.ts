@@ -4,7 +4,7 @@
  * (queue.routes.ts) see: the public snapshot, counts per job type, the item list and pause/resume/clear. It has no
  * store of its own: the jobs layer owns the jobs table (jobs/jobs.store.ts).
  */
-import type { Queue, QueueItem, QueueOperation } from '@shoko-ts/contract';
+import type { Queue, QueueAcquisitionFilters, QueueDebugStats, QueueItem, QueueOperation } from '@shoko-ts/contract';
 import type { QueueService } from '../../jobs/queue.service.js';
 
 export class QueueControl {
@@ -23,6 +23,27 @@ export class QueueControl {
   /** Running jobs first, then waiting ones in queue order. */
   items(page: number, pageSize: number): Promise<{ Total: number; List: QueueItem[] }> {
     return this.queue.items(page, pageSize);
+  }
+
+  /**
+   * Shoko's acquisition filters hold jobs back while AniDB is banned, the network is down or the database is busy.
+   * This queue has none: the AniDB clients pace and wait out bans themselves, so nothing is ever held back here.
+   */
+  acquisitionFilters(): QueueAcquisitionFilters {
+    return {};
+  }
+
+  debugStats(): QueueDebugStats {
+    const { limits, saturated } = this.queue.concurrency();
+    return {
+      Queue: this.snapshot(),
+      TypesToExclude: saturated,
+      TypesToLimit: limits,
+      AvailableConcurrencyGroups: Object.keys(limits)
+        .filter((kind) => !saturated.includes(kind))
+        .map((kind) => [kind]),
+      AcquisitionFilters: this.acquisitionFilters(),
+    };
   }
 
   async run(operation: QueueOperation): Promise<void> {

@@ -14,6 +14,7 @@ import {
   RenamerConfig,
   RenamerConfigBody,
   RenamerConfigParams,
+  RenamerIDParams,
   RenamerPreviewBody,
   type JsonPatchOperation,
 } from '@shoko-ts/contract';
@@ -37,6 +38,11 @@ export function registerRenamerRoutes(app: App, deps: { renamer: RenamerService 
   const { renamer } = deps;
 
   app.get('/api/v3/Renamer', { schema: { tags, response: { 200: Type.Array(Renamer) } } }, () => renamer.renamers());
+
+  // Unknown or disabled renamers are 404 `Renamer not found` (files.md N2). `Renamer/Config` is a literal and wins.
+  app.get('/api/v3/Renamer/:renamerID', { schema: { tags, params: RenamerIDParams, response: { 200: Renamer } } }, (request) =>
+    renamer.renamer(request.params.renamerID),
+  );
 
   app.get('/api/v3/Renamer/Config', { schema: { tags, response: { 200: Type.Array(RenamerConfig) } } }, () => renamer.configs());
 
