@@ -346,6 +346,11 @@ export async function createServices(
   });
   const scrobble = new ScrobbleService(scrobbleStore, new EpisodesStore(db.kysely));
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);
+  files.streams.markWatched = (userId, fileId) => scrobble.setWatched(userId, fileId, true);
+  files.lookups.collection = {
+    animeAllowed: async (userId, animeId) => seriesAccess.isAnimeAllowed(await seriesAccess.viewer(userId), animeId),
+    episodeModels: (episodeIds, userId, options) => episodes.modelsInOrder(episodeIds, userId, options),
+  };
   const integrations = createIntegrations({
     plexStore: new PlexStore(db.kysely),
     settings,

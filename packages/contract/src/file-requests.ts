@@ -112,3 +112,55 @@ export const SeriesUtilityListQuery = Type.Object({
   fuzzy: Type.Boolean({ default: true }),
 });
 export type SeriesUtilityListQuery = Static<typeof SeriesUtilityListQuery>;
+
+/** `GET File/Hash/{ED2K|CRC32|MD5|SHA1}`: the content's hash (length per algorithm, checked by the route) and size. */
+export const FileHashQuery = Type.Object({
+  hash: Type.String({ maxLength: 64 }),
+  size: Type.Integer({ minimum: 0 }),
+  include: CollectionListParam,
+  includeDataFrom: CollectionListParam,
+});
+export type FileHashQuery = Static<typeof FileHashQuery>;
+
+/** `File/AniDB/{anidbFileID}…`: an AniDB file id. */
+export const FileAniDBParams = Type.Object({ anidbFileID: Type.Integer({ minimum: 1 }) });
+export type FileAniDBParams = Static<typeof FileAniDBParams>;
+
+/** `GET File/AniDB/{anidbFileID}/File`: the one single-file route with boolean include flags. */
+export const FileByAniDBQuery = Type.Object({
+  includeXRefs: Type.Boolean({ default: false }),
+  includeDataFrom: CollectionListParam,
+  includeMediaInfo: Type.Boolean({ default: false }),
+  includeAbsolutePaths: Type.Boolean({ default: false }),
+});
+export type FileByAniDBQuery = Static<typeof FileByAniDBQuery>;
+
+/** `GET File/PathEndsWith/{*path}`: the shape of the found files. */
+export const FilePathSearchQuery = Type.Object({
+  includeXRefs: Type.Boolean({ default: true }),
+  includeDataFrom: CollectionListParam,
+  limit: Type.Integer({ minimum: 0, maximum: 100, default: 0 }),
+});
+export type FilePathSearchQuery = Static<typeof FilePathSearchQuery>;
+
+/** `GET File/PathEndsWith?path=`: the end of an absolute path (either slash), plus the shape of the found files. */
+export const FilePathEndsWithQuery = Type.Composite([Type.Object({ path: Type.Optional(Type.String()) }), FilePathSearchQuery]);
+export type FilePathEndsWithQuery = Static<typeof FilePathEndsWithQuery>;
+
+/** `GET File/{fileID}/Episode` (contract collection.md §4.18). */
+export const FileEpisodesQuery = Type.Object({
+  includeFiles: Type.Boolean({ default: false }),
+  includeMediaInfo: Type.Boolean({ default: false }),
+  includeAbsolutePaths: Type.Boolean({ default: false }),
+  includeXRefs: Type.Boolean({ default: false }),
+  includeDataFrom: CollectionListParam,
+});
+export type FileEpisodesQuery = Static<typeof FileEpisodesQuery>;
+
+/** `GET|HEAD File/{fileID}/Stream` and `…/StreamDirectory/{filename}`: mark watched once read to the end. */
+export const FileStreamQuery = Type.Object({ streamPositionScrobbling: Type.Boolean({ default: false }) });
+export type FileStreamQuery = Static<typeof FileStreamQuery>;
+
+/** `File/{fileID}/StreamDirectory/{filename}` and `…/StreamDirectory/ExternalSub/{filename}`. */
+export const FileStreamFilenameParams = Type.Object({ fileID: Type.Integer({ minimum: 1 }), filename: Type.String({ minLength: 1 }) });
+export type FileStreamFilenameParams = Static<typeof FileStreamFilenameParams>;

@@ -24,6 +24,8 @@ import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
 import { enumList, FILE_DATA_SOURCES } from './file-list-params.js';
 import type { FilesService } from './files.service.js';
+import { registerFileLookupRoutes } from './file-lookups.routes.js';
+import { registerFileStreamRoutes } from './file-stream.routes.js';
 
 const tags = ['File'];
 
@@ -259,4 +261,7 @@ export function registerFileRoutes(
       return reply.send();
     },
   );
+
+  registerFileLookupRoutes(app, files.lookups);
+  registerFileStreamRoutes(app, files.streams);
 }

@@ -23,6 +23,8 @@ import { resumePositionText } from './scrobble.service.js';
 import { notFound, validationError } from '../../http/problem.js';
 import { fileEvent, type ImportService } from '../import/import.service.js';
 import { fileListOptions } from './file-list-params.js';
+import { FileLookups } from './file-lookups.js';
+import { FileStreams } from './file-stream.js';
 import type { FileListStore } from './file-list.store.js';
 import type { FileRow, FilesStore, LocationWithFolder } from './files.store.js';
 
@@ -95,7 +97,21 @@ export class FilesService {
       /** `SeriesIDs`, `AniDB` and the ManualLinks filter, from the metadata domain. */
       details?: FileDetailsSource;
     },
-  ) {}
+  ) {
+    this.lookups = new FileLookups(store, this);
+    this.streams = new FileStreams(store);
+  }
+
+  /** Which physical file answers the stream routes. */
+  readonly streams: FileStreams;
+
+  /** Lookups by hash, AniDB file id, path end or path regex; a file's AniDB record, media info and episodes. */
+  readonly lookups: FileLookups;
+
+  /** What the metadata domain adds to files (links, AniDB records), when wired. */
+  get details(): FileDetailsSource | undefined {
+    return this.matching.details;
+  }
 
   toModel(row: FileRow, locations: LocationWithFolder[], include: Set<string>, extras: FileExtras = {}): File {
     const media = parseMediaInfo(row);
@@ -166,6 +182,15 @@ export class FilesService {
     const includeSet = new Set<string>(include);
     const extras = await this.extrasOf([row], includeSet, new Set(includeDataFrom), viewerId);
     return this.toModel(row, await this.store.locationsOfFiles([id]), includeSet, extras.get(id));
+  }
+
+  /** File models of these rows, shaped as asked (one query per kind of extra, not per file). */
+  async modelsOf(rows: FileRow[], shape: { include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number }): Promise<File[]> {
+    if (!rows.length) return [];
+    const include = new Set<string>(shape.include);
+    const extras = await this.extrasOf(rows, include, new Set(shape.includeDataFrom), shape.viewerId);
+    const locations = groupByFile(await this.store.locationsOfFiles(rows.map((r) => r.id)));
+    return rows.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id)));
   }
 
   /** The content (ED2K, empty until hashed, and size) of a file. */

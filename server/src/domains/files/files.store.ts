@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, FileLocationsTable, FilesTable } from '../../db/schema.js';
 
 export type FileRow = Omit<FilesTable, 'id'> & { id: number };
@@ -73,6 +73,81 @@ export class FilesStore {
 
   async fileByHash(column: 'ed2k' | 'crc32' | 'md5' | 'sha1', hash: string, size: number): Promise<FileRow | null> {
     return (await this.db.selectFrom('files').selectAll().where(column, '=', hash).where('size', '=', size).executeTakeFirst()) ?? null;
+  }
+
+  /** The content (ED2K and size) AniDB knows under a file id, or null. */
+  async anidbFileContent(anidbFileId: number): Promise<{ ed2k: string; size: number } | null> {
+    const row = await this.db.selectFrom('anidb_files').select(['ed2k', 'size']).where('file_id', '=', anidbFileId).executeTakeFirst();
+    return row ? { ed2k: row.ed2k, size: Number(row.size) } : null;
+  }
+
+  /** The file record of a content, or null. */
+  fileOfContent(ed2k: string, size: number): Promise<FileRow | null> {
+    return this.fileByHash('ed2k', ed2k, size);
+  }
+
+  /**
+   * Locations whose relative path ends with `tail` (compared in lower case; SQLite's lower() folds ASCII only), with
+   * their folder. The caller checks the whole absolute path.
+   */
+  locationsEndingWith(tail: string): Promise<LocationWithFolder[]> {
+    const pattern = `%${tail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+    return this.db
+      .selectFrom('file_locations')
+      .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
+      .selectAll('file_locations')
+      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+      .where(sql<boolean>`lower(file_locations.relative_path) like ${pattern} escape '\\'`)
+      .orderBy('file_locations.id')
+      .execute();
+  }
+
+  /** Every location with its folder (the regex path searches test them all). */
+  allLocations(): Promise<LocationWithFolder[]> {
+    return this.db
+      .selectFrom('file_locations')
+      .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
+      .selectAll('file_locations')
+      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+      .orderBy('file_locations.id')
+      .execute();
+  }
+
+  /** The Shoko episodes a content is linked to, with their AniDB anime, in link order. */
+  async episodesOfContent(ed2k: string, size: number): Promise<Array<{ episodeId: number; animeId: number }>> {
+    const rows = await this.db
+      .selectFrom('file_episode_links as l')
+      .innerJoin('episodes as e', 'e.anidb_episode_id', 'l.episode_id')
+      .innerJoin('series as s', 's.id', 'e.series_id')
+      .select(['e.id as episodeId', 's.anime_id as animeId', 'l.id as linkId'])
+      .where('l.ed2k', '=', ed2k)
+      .where('l.size', '=', size)
+      .orderBy('l.ordering')
+      .orderBy('l.id')
+      .execute();
+    const seen = new Set<number>();
+    return rows
+      .filter((row) => !seen.has(row.episodeId) && seen.add(row.episodeId))
+      .map((row) => ({ episodeId: Number(row.episodeId), animeId: Number(row.animeId) }));
+  }
+
+  /** The AniDB anime of each content's first link (`ed2k:size` → anime id); contents without links are absent. */
+  async firstAnimeOfContents(hashes: string[]): Promise<Map<string, number>> {
+    const first = new Map<string, number>();
+    for (let i = 0; i < hashes.length; i += CHUNK) {
+      const rows = await this.db
+        .selectFrom('file_episode_links')
+        .select(['ed2k', 'size', 'anime_id'])
+        .where('ed2k', 'in', hashes.slice(i, i + CHUNK))
+        .orderBy('ordering')
+        .orderBy('id')
+        .execute();
+      for (const row of rows) {
+        const key = `${row.ed2k}:${Number(row.size)}`;
+        if (!first.has(key)) first.set(key, Number(row.anime_id));
+      }
+    }
+    return first;
   }
 
   unhashedLocationIds(): Promise<number[]> {
