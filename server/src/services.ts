@@ -62,6 +62,8 @@ import { TagsStore } from './domains/tags/tags.store.js';
 import { TagsService } from './domains/tags/tags.service.js';
 import { EpisodesStore } from './domains/episodes/episodes.store.js';
 import { EpisodesService } from './domains/episodes/episodes.service.js';
+import { EpisodeImagesService } from './domains/episodes/episode-images.service.js';
+import { EpisodeImagesStore } from './domains/episodes/episode-images.store.js';
 import { FiltersService } from './domains/filters/filters.service.js';
 import { FiltersStore } from './domains/filters/filters.store.js';
 import { GroupsService } from './domains/groups/groups.service.js';
@@ -343,6 +345,7 @@ export async function createServices(
     },
     // `includeXRefs`: the file cross-references of the metadata domain.
     crossReferences: (contents) => fileXRefs.crossReferences(contents),
+    images: new EpisodeImagesService(new EpisodeImagesStore(db.kysely), images),
   });
   const scrobble = new ScrobbleService(scrobbleStore, new EpisodesStore(db.kysely));
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);

@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010_series_images.js';
 import * as m0011 from './migrations/0011_release_groups.js';
 import * as m0013 from './migrations/0013_user_file_states.js';
 import * as m0014 from './migrations/0014_avdump.js';
+import * as m0015EpisodeImages from './migrations/0015_episode_preferred_images.js';
 import * as m0006 from './migrations/0006_renamer.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0011_release_groups': m0011,
   '0013_user_file_states': m0013,
   '0014_avdump': m0014,
+  '0015_episode_preferred_images': m0015EpisodeImages,
   '0006_renamer': m0006,
 };
 

@@ -511,8 +511,17 @@ export interface SeriesPreferredImagesTable {
   image_id: number;
 }
 
+/** 0015: preferred image per episode and type. */
+export interface EpisodePreferredImagesTable {
+  episode_id: number;
+  image_type: string;
+  source: string;
+  image_id: number;
+}
+
 export interface Database {
   series_preferred_images: SeriesPreferredImagesTable;
+  episode_preferred_images: EpisodePreferredImagesTable;
   disabled_images: DisabledImagesTable;
   anidb_release_groups: AniDBReleaseGroupsTable;
   users: UsersTable;

@@ -302,4 +302,135 @@ describe('episode API', () => {
       expect(missing.body).toBe('No Episode entry for the given episodeID');
     });
   });
+
+  describe('episode images', () => {
+    const img: Record<string, number> = {};
+    type ImageBody = { ID: number; Source: string; Type: string; Preferred: boolean; Disabled: boolean };
+    const ids = (list: ImageBody[] | undefined) => (list ?? []).map((i) => i.ID);
+
+    beforeAll(async () => {
+      // 3001 is linked to TMDB episode 8001 (two thumbnails) and TMDB movie 9001 (a poster, a backdrop and a disabled
+      // logo); the thumbnail of the unlinked TMDB episode 8002 must not show up.
+      const db = server.services.db.kysely;
+      await db
+        .insertInto('xref_anidb_tmdb_episode')
+        .values([
+          { anime_id: 301, anidb_episode_id: 3001, show_id: 7100, tmdb_episode_id: 8001, ordering: 0, rating: 'UserVerified' },
+          { anime_id: 301, anidb_episode_id: 3002, show_id: 7100, tmdb_episode_id: 0, ordering: 0, rating: 'UserVerified' },
+        ])
+        .execute();
+      await db
+        .insertInto('xref_anidb_tmdb_movie')
+        .values({ anime_id: 301, anidb_episode_id: 3001, movie_id: 9001, source: 'User' })
+        .execute();
+      const image = async (
+        name: string,
+        parent_type: 'Episode' | 'Movie',
+        parent_id: number,
+        image_type: 'Poster' | 'Backdrop' | 'Logo' | 'Thumbnail',
+        vote: number,
+      ) => {
+        img[name] = (
+          await db
+            .insertInto('tmdb_images')
+            .values({
+              parent_type,
+              parent_id,
+              image_type,
+              file_path: `/${name}.jpg`,
+              language: null,
+              width: 1280,
+              height: 720,
+              vote_average: vote,
+              vote_count: 4,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      };
+      await image('thumbLow', 'Episode', 8001, 'Thumbnail', 5);
+      await image('thumbHigh', 'Episode', 8001, 'Thumbnail', 7);
+      await image('otherThumb', 'Episode', 8002, 'Thumbnail', 9);
+      await image('poster', 'Movie', 9001, 'Poster', 6);
+      await image('backdrop', 'Movie', 9001, 'Backdrop', 6);
+      await image('logo', 'Movie', 9001, 'Logo', 6);
+      await db.insertInto('disabled_images').values({ source: 'TMDB', image_type: 'Logo', image_id: img.logo }).execute();
+    });
+
+    it('lists every image of the episode by type, thumbnails first by rating, disabled ones only on request', async () => {
+      const res = await api('GET', `/api/v3/Episode/${ep[3001]}/Images`);
+      expect(res.statusCode).toBe(200);
+      const lists = res.json() as Record<string, ImageBody[]>;
+      expect(ids(lists.Thumbnails)).toEqual([img.thumbHigh, img.thumbLow]);
+      expect(lists.Thumbnails[0]).toMatchObject({ Source: 'TMDB', Type: 'Thumbnail', Preferred: false, Disabled: false, Width: 1280 });
+      expect(ids(lists.Posters)).toEqual([img.poster]);
+      expect(ids(lists.Backdrops)).toEqual([img.backdrop]);
+      expect(lists.Logos).toEqual([]);
+      expect(lists.Banners).toEqual([]);
+      const withDisabled = (await api('GET', `/api/v3/Episode/${ep[3001]}/Images?includeDisabled=true`)).json() as Record<
+        string,
+        ImageBody[]
+      >;
+      expect(withDisabled.Logos).toEqual([expect.objectContaining({ ID: img.logo, Disabled: true })]);
+      expect((await api('GET', `/api/v3/Episode/${ep[3002]}/Images`)).json()).toEqual({
+        Posters: [],
+        Backdrops: [],
+        Banners: [],
+        Logos: [],
+        Thumbnails: [],
+      });
+      const missing = await api('GET', '/api/v3/Episode/99999/Images');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toBe('No Episode entry for the given episodeID');
+      expect((await api('GET', `/api/v3/Episode/${ep[3101]}/Images`, undefined, viewerKey)).statusCode).toBe(403);
+    });
+
+    it('answers the main image of a type (aliases too), 204 when there is none and a 404 problem for other types', async () => {
+      expect((await api('GET', `/api/v3/Episode/${ep[3001]}/Images/Thumbnail`)).json()).toMatchObject({ ID: img.thumbHigh });
+      expect((await api('GET', `/api/v3/Episode/${ep[3001]}/Images/thumb`)).json()).toMatchObject({ ID: img.thumbHigh });
+      expect((await api('GET', `/api/v3/Episode/${ep[3001]}/Images/Fanart`)).json()).toMatchObject({ ID: img.backdrop });
+      const none = await api('GET', `/api/v3/Episode/${ep[3001]}/Images/Banner`);
+      expect(none.statusCode).toBe(204);
+      expect(none.body).toBe('');
+      const character = await api('GET', `/api/v3/Episode/${ep[3001]}/Images/Character`);
+      expect(character.statusCode).toBe(404);
+      expect(character.json()).toMatchObject({ status: 404, title: 'Not Found' });
+    });
+
+    it('sets, shows and unsets the preferred image (admin only), refusing unknown and disabled images', async () => {
+      const url = `/api/v3/Episode/${ep[3001]}/Images/Thumbnail`;
+      expect((await api('PUT', url, { ID: img.thumbLow, Source: 'TMDB' }, viewerKey)).statusCode).toBe(403);
+      const set = await api('PUT', url, { ID: img.thumbLow, Source: 'tmdb' });
+      expect(set.statusCode, set.body).toBe(200);
+      expect(set.json()).toMatchObject({ ID: img.thumbLow, Type: 'Thumbnail', Source: 'TMDB', Preferred: true });
+      expect((await api('GET', url)).json()).toMatchObject({ ID: img.thumbLow, Preferred: true });
+      const lists = (await api('GET', `/api/v3/Episode/${ep[3001]}/Images`)).json() as Record<string, ImageBody[]>;
+      expect(lists.Thumbnails.map((i) => [i.ID, i.Preferred])).toEqual([
+        [img.thumbHigh, false],
+        [img.thumbLow, true],
+      ]);
+      const episode = (await api('GET', `/api/v3/Episode/${ep[3001]}`)).json() as { Images: Record<string, ImageBody[]> };
+      expect(ids(episode.Images.Thumbnails)).toEqual([img.thumbLow]);
+      expect(ids(episode.Images.Posters)).toEqual([img.poster]);
+      expect(episode.Images.Logos).toEqual([]);
+
+      const unknown = await api('PUT', url, { ID: img.otherThumb, Source: 'TMDB' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors.Body).toEqual(['Invalid image id for selected source.']);
+      const disabled = await api('PUT', `/api/v3/Episode/${ep[3001]}/Images/Logo`, { ID: img.logo, Source: 'TMDB' });
+      expect(disabled.statusCode).toBe(400);
+      expect(disabled.json().errors.Body).toEqual(['Image is disabled.']);
+      const badSource = await api('PUT', url, { ID: img.thumbLow, Source: 'Nowhere' });
+      expect(badSource.statusCode).toBe(400);
+      expect(badSource.json().errors).toHaveProperty('Source');
+      expect((await api('PUT', `/api/v3/Episode/${ep[3001]}/Images/Avatar`, { ID: img.thumbLow, Source: 'TMDB' })).statusCode).toBe(404);
+
+      expect((await api('DELETE', `/api/v3/Episode/${ep[3001]}/Images/Thumb`, undefined, viewerKey)).statusCode).toBe(403);
+      expect((await api('DELETE', `/api/v3/Episode/${ep[3001]}/Images/Thumb`)).statusCode).toBe(204);
+      expect((await api('GET', url)).json()).toMatchObject({ ID: img.thumbHigh, Preferred: false });
+      const again = await api('DELETE', url);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors).toHaveProperty('Body');
+    });
+  });
 });

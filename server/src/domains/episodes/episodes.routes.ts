@@ -1,5 +1,8 @@
 import {
   AnidbEpisodeParams,
+  EpisodeImageParams,
+  SeriesImagesQuery,
+  SeriesPreferredImageBody,
   AnidbEpisodesQuery,
   EpisodeListQuery,
   EpisodeOverrideTitleBody,
@@ -15,6 +18,9 @@ import {
   VoteBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
+import { problemError, validationError } from '../../http/problem.js';
+import { parseImageSource, parseImageType } from '../images/image-store.js';
+import { EPISODE_IMAGE_TYPES, type EpisodeImageType } from './episode-images.service.js';
 import type { FilesService } from '../files/files.service.js';
 import { callerId } from '../series/series-access.js';
 import type { SeriesService } from '../series/series.service.js';
@@ -22,6 +28,13 @@ import type { EpisodesService } from './episodes.service.js';
 
 const tags = ['Episode'];
 const admin = { auth: 'admin' } as const;
+
+/** Poster, Banner, Backdrop/Fanart, Logo, Thumbnail/Thumb; anything else is a 404 problem (no text), as the contract says. */
+const imageTypeOf = (raw: string): EpisodeImageType => {
+  const type = parseImageType(raw);
+  if (!type || !EPISODE_IMAGE_TYPES.includes(type)) throw problemError(404);
+  return type as EpisodeImageType;
+};
 
 /** Episode endpoints: the episode, the viewer's vote and watch state, hiding, its files (contract §6). */
 export function registerEpisodeRoutes(
@@ -60,6 +73,37 @@ export function registerEpisodeRoutes(
     const userId = callerId(request.principal);
     return series.series(userId, await episodes.seriesIdOf(userId, request.params.episodeID), request.query);
   });
+
+  app.get('/api/v3/Episode/:episodeID/Images', { schema: { tags, params: EpisodeParams, querystring: SeriesImagesQuery } }, (request) =>
+    episodes.imageLists(callerId(request.principal), request.params.episodeID, request.query.includeDisabled),
+  );
+
+  app.get('/api/v3/Episode/:episodeID/Images/:imageType', { schema: { tags, params: EpisodeImageParams } }, async (request, reply) => {
+    const type = imageTypeOf(request.params.imageType);
+    const image = await episodes.mainImage(callerId(request.principal), request.params.episodeID, type);
+    return image ?? reply.code(204).send();
+  });
+
+  app.put(
+    '/api/v3/Episode/:episodeID/Images/:imageType',
+    { config: admin, schema: { tags, params: EpisodeImageParams, body: SeriesPreferredImageBody } },
+    async (request) => {
+      const type = imageTypeOf(request.params.imageType);
+      const source = parseImageSource(request.body.Source);
+      if (!source) throw validationError('Source', `The value '${request.body.Source}' is not valid for Source.`);
+      return episodes.setPreferredImage(callerId(request.principal), request.params.episodeID, type, source, request.body.ID);
+    },
+  );
+
+  app.delete(
+    '/api/v3/Episode/:episodeID/Images/:imageType',
+    { config: admin, schema: { tags, params: EpisodeImageParams } },
+    async (request, reply) => {
+      const type = imageTypeOf(request.params.imageType);
+      await episodes.unsetPreferredImage(callerId(request.principal), request.params.episodeID, type);
+      return reply.code(204).send();
+    },
+  );
 
   app.post(
     '/api/v3/Episode/:episodeID/OverrideTitle',

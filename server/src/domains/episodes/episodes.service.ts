@@ -6,7 +6,8 @@
  * (Episode/{id}/TMDB/*, through TmdbService and TmdbLinking); queries live in episodes.store.ts, row filtering and
  * wire mapping in episode-models.ts. The series domain checks series access and calls this service for
  * Series/{id}/Episode*; the files domain builds the File models an episode carries with `includeFiles`, the metadata
- * domain the file cross-references behind `includeXRefs`.
+ * domain the file cross-references behind `includeXRefs`. Episode images (Episode/{id}/Images*, and one image per
+ * type on every Episode model) come from episode-images.service.ts over the images domain's image-lists.ts.
  */
 import type {
   AnidbEpisode,
@@ -23,11 +24,13 @@ import type {
   SeriesEpisodesQuery,
   SeriesEpisodesWatchedQuery,
 } from '@shoko-ts/contract';
-import { textError } from '../../http/problem.js';
+import { textError, validationError } from '../../http/problem.js';
+import type { ImageSource } from '../images/image-store.js';
 import type { Viewer } from '../groups/browse.store.js';
 import type { SeriesAccess } from '../series/series-access.js';
 import { anidbEpisodeModel, episodeModels, selectEpisodes, type EpisodeRow } from './episode-models.js';
 import { dataFrom, episodeFilter, episodeTypes, includeOnly, listOf, voteValue } from './episode-query.js';
+import type { EpisodeImagesService, EpisodeImageType } from './episode-images.service.js';
 import type { EpisodesStore } from './episodes.store.js';
 
 export const EPISODE_NOT_FOUND = 'No Episode entry for the given episodeID';
@@ -63,6 +66,7 @@ export class EpisodesService {
       store: EpisodesStore;
       episodeFiles?: EpisodeFiles;
       crossReferences?: ContentCrossReferences;
+      images?: EpisodeImagesService;
     },
   ) {}
 
@@ -167,9 +171,49 @@ export class EpisodesService {
     };
   }
 
-  /** Episode models of rows with the `includeDataFrom`, `includeFiles` and `includeXRefs` extras. */
+  // ---------------------------------------------------------------- images (collection.md §6 Episode images)
+
+  private get images(): EpisodeImagesService {
+    if (!this.deps.images) throw new Error('Episode images are not wired');
+    return this.deps.images;
+  }
+
+  async imageLists(userId: number | null, episodeId: number, includeDisabled: boolean) {
+    return this.images.all(await this.allowedEpisode(await this.deps.access.viewer(userId), episodeId), includeDisabled);
+  }
+
+  /** The preferred image of the type, else the first; null when the episode has none. */
+  async mainImage(userId: number | null, episodeId: number, type: EpisodeImageType) {
+    return this.images.main(await this.allowedEpisode(await this.deps.access.viewer(userId), episodeId), type);
+  }
+
+  async setPreferredImage(userId: number | null, episodeId: number, type: EpisodeImageType, source: ImageSource, id: number) {
+    const episode = await this.allowedEpisode(await this.deps.access.viewer(userId), episodeId);
+    const result = await this.images.setPreferred(episode, type, source, id);
+    if (result === 'unknown') throw validationError('Body', 'Invalid image id for selected source.');
+    if (result === 'disabled') throw validationError('Body', 'Image is disabled.');
+    return result;
+  }
+
+  async unsetPreferredImage(userId: number | null, episodeId: number, type: EpisodeImageType): Promise<void> {
+    await this.allowedEpisode(await this.deps.access.viewer(userId), episodeId);
+    if (!(await this.images.unsetPreferred(episodeId, type))) throw validationError('Body', 'No preferred image is set for the type.');
+  }
+
+  /** Fills each model's `Images` with one image per list (the preferred one, else the first). */
+  private async withImages(models: Episode[]): Promise<Episode[]> {
+    if (!this.deps.images || !models.length) return models;
+    const summaries = await this.deps.images.summaries(models.map((m) => ({ id: m.IDs.ID, anidb_episode_id: m.IDs.AniDB })));
+    for (const model of models) {
+      const images = summaries.get(model.IDs.ID);
+      if (images) model.Images = { ...images, Thumbnails: images.Thumbnails ?? [] };
+    }
+    return models;
+  }
+
+  /** Episode models of rows with their images and the `includeDataFrom`, `includeFiles` and `includeXRefs` extras. */
   private async models(rows: EpisodeRow[], extras: EpisodeExtras, userId: number): Promise<Episode[]> {
-    const models = episodeModels(rows, dataFrom(extras.includeDataFrom));
+    const models = await this.withImages(episodeModels(rows, dataFrom(extras.includeDataFrom)));
     if (extras.includeFiles && this.deps.episodeFiles) {
       const options = {
         includeMediaInfo: !!extras.includeMediaInfo,
@@ -280,9 +324,11 @@ export class EpisodesService {
     options: { includeAniDB?: boolean; includeTMDB?: boolean },
   ): Promise<Episode[]> {
     const byId = new Map((await this.deps.store.rows({ episodeIds }, userId)).map((r) => [r.id, r]));
-    return episodeModels(
-      episodeIds.map((id) => byId.get(id)).filter((r) => r !== undefined),
-      options,
+    return this.withImages(
+      episodeModels(
+        episodeIds.map((id) => byId.get(id)).filter((r) => r !== undefined),
+        options,
+      ),
     );
   }
 }

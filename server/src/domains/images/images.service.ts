@@ -138,6 +138,11 @@ export class ImagesService {
     return this.deps.records.isDisabled(source, type, id);
   }
 
+  /** `source:type:id` of every disabled image (see image-lists.ts). */
+  disabledKeys(): Promise<Set<string>> {
+    return this.deps.records.disabledKeys();
+  }
+
   /** Whether an image file is stored. */
   has(source: ImageSource, type: ImageType, id: number): boolean {
     return this.deps.store.has(source, type, id);

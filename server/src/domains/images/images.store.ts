@@ -31,6 +31,12 @@ export class ImagesStore {
     if (disabled) await this.db.insertInto('disabled_images').values({ source, image_type: type, image_id: id }).execute();
   }
 
+  /** `source:type:id` of every disabled image. */
+  async disabledKeys(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('disabled_images').selectAll().execute();
+    return new Set(rows.map((d) => `${d.source}:${d.image_type}:${d.image_id}`));
+  }
+
   async isDisabled(source: ImageSource, type: ImageType, id: number): Promise<boolean> {
     return !!(await this.db
       .selectFrom('disabled_images')
