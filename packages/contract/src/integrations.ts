@@ -84,3 +84,26 @@ export type PlexLibrariesBody = Static<typeof PlexLibrariesBody>;
 /** `GET /plex/sync/{id}`: the user whose watched states to sync. */
 export const PlexSyncUserParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type PlexSyncUserParams = Static<typeof PlexSyncUserParams>;
+
+/** The v2 modules' status body (`/api/trakt/*`, `/api/webui/config`): `{ code, message, details }`. */
+export const ApiV2Message = Type.Object({
+  code: Type.Integer(),
+  message: Type.String(),
+  details: Type.Array(Type.Object({ Item1: Type.String(), Item2: Type.String() })),
+});
+export type ApiV2Message = Static<typeof ApiV2Message>;
+
+/**
+ * `GET /api/trakt/get` (legacy v2 Credentials). The Trakt tokens are write-only on this server (as in `GET Settings`),
+ * so `token` and `refresh_token` are always `""`.
+ */
+export const TraktLegacyCredentials = Type.Object({
+  login: Type.Null(),
+  password: Type.Null(),
+  port: Type.Integer(),
+  token: Type.String(),
+  refresh_token: Type.String(),
+  apikey: Type.Null(),
+  apiport: Type.Integer(),
+});
+export type TraktLegacyCredentials = Static<typeof TraktLegacyCredentials>;

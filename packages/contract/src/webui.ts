@@ -57,3 +57,7 @@ export const WebUIUpdateQuery = Type.Object({
   allowIncompatible: Type.Optional(Type.Boolean({ default: false })),
 });
 export type WebUIUpdateQuery = Static<typeof WebUIUpdateQuery>;
+
+/** `POST /api/webui/config` (legacy v2 stub): any body; the answer is always the same 400. */
+export const LegacyWebUIConfigBody = Type.Unknown();
+export type LegacyWebUIConfigBody = unknown;

@@ -1,5 +1,14 @@
 import { Type } from '@sinclair/typebox';
-import { PlexDirectory, PlexLibrariesBody, PlexMediaDevice, PlexServerBody, PlexSyncUserParams, TraktCode } from '@shoko-ts/contract';
+import {
+  ApiV2Message,
+  PlexDirectory,
+  PlexLibrariesBody,
+  PlexMediaDevice,
+  PlexServerBody,
+  PlexSyncUserParams,
+  TraktCode,
+  TraktLegacyCredentials,
+} from '@shoko-ts/contract';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/problem.js';
 import { sendText } from '../../http/reply.js';
@@ -39,6 +48,32 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
         if (!(error instanceof TraktCodeMissingError)) throw error;
         return reply.code(500).send({ code: 500, message: error.message, details: [{ Item1: error.message, Item2: '' }] });
       }
+    },
+  );
+
+  // Legacy v2 routes (contract server.md §8.2), admin as in Shoko. The tokens are write-only here, as in GET Settings.
+  app.get(
+    '/api/trakt/get',
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['Trakt'], summary: 'Legacy: Trakt credentials', response: { 200: TraktLegacyCredentials } },
+    },
+    () => ({ login: null, password: null, port: 0, token: '', refresh_token: '', apikey: null, apiport: 0 }),
+  );
+
+  // Shoko queues "Send Watch States to Trakt" when linked and answers 204 otherwise. Trakt syncing is not built on this
+  // server (Action/SendWatchStatesToTrakt says the same), so a linked server gets a v2 400 saying so instead of a
+  // pretend "ok".
+  app.get(
+    '/api/trakt/sync',
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['Trakt'], summary: 'Legacy: send watch states to Trakt', response: { 204: Type.Null(), 400: ApiV2Message } },
+    },
+    async (_request, reply) => {
+      if (!trakt.linked) return reply.code(204).send(null);
+      const message = 'Trakt syncing is not available on this server yet.';
+      return reply.code(400).send({ code: 400, message, details: [{ Item1: message, Item2: '' }] });
     },
   );
 

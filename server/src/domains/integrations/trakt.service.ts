@@ -44,6 +44,12 @@ export class TraktService {
     return this.flow.state;
   }
 
+  /** Enabled with a stored token: what Shoko requires before it syncs watch states. */
+  get linked(): boolean {
+    const trakt = this.deps.settings.current.TraktTv;
+    return trakt.Enabled && !!trakt.AuthToken;
+  }
+
   /** `GET /api/trakt/code`: asks Trakt for a device code and starts polling for the user's approval. */
   async requestCode(): Promise<TraktCode> {
     if (!this.deps.client.configured) throw badRequest(NOT_CONFIGURED);

@@ -175,6 +175,17 @@ describe('WebUI themes', () => {
     expect(oneCss.body).toContain('.theme-deep-ocean');
   });
 
+  it('serves one theme as CSS at Theme/{themeID}.css without a key, and 404 text for an unknown one', async () => {
+    const css = await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme/Deep-Ocean.CSS' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect(css.body).toContain('.theme-deep-ocean {');
+    expect(css.body).not.toContain('{"ID"');
+    const missing = await server.request({ method: 'GET', url: '/api/v3/WebUI/Theme/no-such-theme.css' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toBe('A theme with the given id was not found.');
+  });
+
   it('installs a CSS-only theme with derived name, default version and unknown author', async () => {
     const res = await upload([{ fileName: 'plain-night.css', content: '.theme-plain-night { --color-panel: #000; }' }]);
     expect(res.statusCode).toBe(200);
@@ -475,5 +486,23 @@ describe('WebUI release checks and update', () => {
     expect(res.statusCode, res.body).toBe(302);
     expect(res.headers.location).toBe('/webui/index.html');
     expect(fs.readFileSync(path.join(webuiDir, 'index.html'), 'utf8')).toBe('<html>installed console</html>');
+  });
+
+  it('answers the legacy v2 /api/webui/config stubs with their 400, to users only', async () => {
+    for (const method of ['GET', 'POST']) {
+      const res = await server.request({
+        method,
+        url: '/api/webui/config',
+        key: userKey,
+        ...(method === 'POST' ? { body: { a: 1 } } : {}),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 400,
+        message: 'Config is not a Valid.',
+        details: [{ Item1: 'Config is not a Valid.', Item2: '' }],
+      });
+      expect((await server.request({ method, url: '/api/WebUI/Config' })).statusCode).toBe(401);
+    }
   });
 });

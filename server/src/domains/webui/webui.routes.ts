@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ApiV2Message,
   ComponentVersion,
+  LegacyWebUIConfigBody,
   ThemeParams,
   ThemeRefreshQuery,
   WebUITheme,
@@ -201,4 +203,13 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
   app.get('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: WebUIUpdateQuery } }, install);
   app.post('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
   app.get('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
+
+  // Legacy v2 stubs (contract server.md Appendix D): Shoko answers both with a v2 400, whatever is sent.
+  const legacyConfig = async (_request: unknown, reply: FastifyReply) => {
+    const message = 'Config is not a Valid.';
+    return reply.code(400).send({ code: 400, message, details: [{ Item1: message, Item2: '' }] });
+  };
+  const legacySchema = { tags, summary: 'Legacy stub: always 400', response: { 400: ApiV2Message } };
+  app.get('/api/webui/config', { schema: legacySchema }, legacyConfig);
+  app.post('/api/webui/config', { schema: { ...legacySchema, body: LegacyWebUIConfigBody } }, legacyConfig);
 }
