@@ -39,6 +39,7 @@ import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js
 import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
 import { registerSeriesCatalogRoutes } from './domains/series/series-catalog.routes.js';
+import { registerSeriesEditingRoutes } from './domains/series/series-editing.routes.js';
 import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
 import { registerTagRoutes } from './domains/tags/tags.routes.js';
 import { registerEpisodeRoutes } from './domains/episodes/episodes.routes.js';
@@ -206,6 +207,7 @@ export async function buildApp(
   registerSeriesRoutes(app, { series: services.series });
   registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files, series: services.series });
   registerSeriesCatalogRoutes(app, { catalog: services.seriesCatalog });
+  registerSeriesEditingRoutes(app, { editing: services.seriesEditing });
   registerEpisodeTmdbRoutes(app, { tmdb: services.tmdb.service, linking: services.tmdb.linking });
   registerTagRoutes(app, { tags: services.tags });
   registerAniDBTagListRoute(app, { tags: services.tags });

@@ -55,6 +55,7 @@ import { SeriesAccess } from './domains/series/series-access.js';
 import { SeriesService } from './domains/series/series.service.js';
 import { SeriesCatalog } from './domains/series/series-catalog.service.js';
 import { SeriesCatalogStore } from './domains/series/series-catalog.store.js';
+import { SeriesEditing } from './domains/series/series-editing.service.js';
 import { DetailsStore } from './domains/series/details.store.js';
 import { SeriesImagesService } from './domains/series/series-images.service.js';
 import { SeriesImagesStore } from './domains/series/series-images.store.js';
@@ -137,6 +138,8 @@ export interface Services {
   series: SeriesService;
   /** Series lists, search, folders, years, seasons and the stored AniDB anime. */
   seriesCatalog: SeriesCatalog;
+  /** Title override, auto-match settings and the per-series Trakt syncs. */
+  seriesEditing: SeriesEditing;
   /** Episode/{id}*: the episode, watch state, votes, hiding. */
   episodes: EpisodesService;
   /** Series tags, user tags and the AniDB tag list. */
@@ -310,8 +313,11 @@ export async function createServices(
   bus.on('shoko', ({ event, payload }) => {
     const update = payload as { Source?: string; SeriesID?: number };
     if (event !== 'SeriesUpdated' || update.Source !== 'AniDB' || !update.SeriesID) return;
-    tmdb.linking
-      .queueAutoMatch(update.SeriesID)
+    const animeId = update.SeriesID;
+    // A series whose AutoMatchSettings switch TMDB off is left alone.
+    seriesEditing
+      .tmdbAutoMatchAllowed(animeId)
+      .then((allowed) => (allowed ? tmdb.linking.queueAutoMatch(animeId) : false))
       .catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
   });
 
@@ -374,6 +380,17 @@ export async function createServices(
     images: new SeriesImagesService(new SeriesImagesStore(db.kysely), images),
     tmdb: tmdb.service,
     episodes,
+  });
+
+  const seriesCatalogStore = new SeriesCatalogStore(db.kysely, browse);
+  const seriesEditing = new SeriesEditing({
+    access: seriesAccess,
+    store: seriesStore,
+    catalog: seriesCatalogStore,
+    groups,
+    tmdb: tmdb.service,
+    settings,
+    bus,
   });
 
   const webuiReleases = new ReleasesService(() => versionSet(config.webuiDir));
@@ -452,8 +469,9 @@ export async function createServices(
     },
     collection,
     series: seriesService,
+    seriesEditing,
     seriesCatalog: new SeriesCatalog({
-      store: new SeriesCatalogStore(db.kysely, browse),
+      store: seriesCatalogStore,
       access: seriesAccess,
       browse,
       details: seriesDetails,

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011_release_groups.js';
 import * as m0013 from './migrations/0013_user_file_states.js';
 import * as m0014 from './migrations/0014_avdump.js';
 import * as m0015EpisodeImages from './migrations/0015_episode_preferred_images.js';
+import * as m0016 from './migrations/0016_series_auto_match.js';
 import * as m0006 from './migrations/0006_renamer.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013_user_file_states': m0013,
   '0014_avdump': m0014,
   '0015_episode_preferred_images': m0015EpisodeImages,
+  '0016_series_auto_match': m0016,
   '0006_renamer': m0006,
 };
 

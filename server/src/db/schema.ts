@@ -246,6 +246,8 @@ export interface SeriesTable {
   title_override: string | null;
   created_at: string;
   updated_at: string;
+  /** 0016: 1 = the TMDB auto-match leaves this series alone. */
+  disable_tmdb_auto_match: Generated<Flag>;
 }
 
 export interface EpisodesTable {

@@ -30,6 +30,52 @@ export class SeriesStore {
     return (await this.db.selectFrom('series').select(['id', 'anime_id', 'group_id']).where('id', '=', id).executeTakeFirst()) ?? null;
   }
 
+  /** Sets (or with null removes) the series' title override. */
+  async setTitleOverride(seriesId: number, title: string | null): Promise<void> {
+    await this.db
+      .updateTable('series')
+      .set({ title_override: title, updated_at: new Date().toISOString() })
+      .where('id', '=', seriesId)
+      .execute();
+  }
+
+  async titleOverride(seriesId: number): Promise<string | null> {
+    return (
+      (await this.db.selectFrom('series').select('title_override').where('id', '=', seriesId).executeTakeFirst())?.title_override ?? null
+    );
+  }
+
+  /** Whether the TMDB auto-match is switched off for the series. */
+  async tmdbAutoMatchDisabled(seriesId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('series').select('disable_tmdb_auto_match').where('id', '=', seriesId).executeTakeFirst();
+    return row?.disable_tmdb_auto_match === 1;
+  }
+
+  /** Whether the series of an AniDB anime has the TMDB auto-match switched off (false when there is no series). */
+  async tmdbAutoMatchDisabledForAnime(animeId: number): Promise<boolean> {
+    const row = await this.db.selectFrom('series').select('disable_tmdb_auto_match').where('anime_id', '=', animeId).executeTakeFirst();
+    return row?.disable_tmdb_auto_match === 1;
+  }
+
+  async setTmdbAutoMatchDisabled(seriesId: number, disabled: boolean): Promise<void> {
+    await this.db
+      .updateTable('series')
+      .set({ disable_tmdb_auto_match: disabled ? 1 : 0 })
+      .where('id', '=', seriesId)
+      .execute();
+  }
+
+  /** The group and its parents up to the top-level group, innermost first. */
+  async groupChain(groupId: number): Promise<number[]> {
+    const chain: number[] = [];
+    for (let id: number | null = groupId; id !== null && chain.length < 100 && !chain.includes(id);) {
+      chain.push(id);
+      const current: number = id;
+      id = (await this.db.selectFrom('groups').select('parent_id').where('id', '=', current).executeTakeFirst())?.parent_id ?? null;
+    }
+    return chain;
+  }
+
   /** The AniDB end date of the anime (null when unknown or still airing). */
   async animeEndDate(animeId: number): Promise<string | null> {
     const anime = await this.db.selectFrom('anidb_anime').select('end_date').where('id', '=', animeId).executeTakeFirst();
