@@ -327,6 +327,7 @@ export async function createServices(
   const tags = new TagsService({ store: new TagsStore(db.kysely), access: seriesAccess });
   const episodes = new EpisodesService({
     access: seriesAccess,
+    bus,
     store: new EpisodesStore(db.kysely),
     // `includeFiles`: the episode's files in the File model of the files domain.
     episodeFiles: async (episodeId, o) => {
@@ -520,6 +521,7 @@ export async function createServices(
       anidbStates: () => anidb.states(),
       networkState: () => network.state(),
       avdumpSessions: () => avdump.restoreEvents(),
+      fileCrossReferences: (fileId) => fileXRefs.eventCrossReferences(fileId),
     },
     anidbStatus: { status: () => ({ udpReachable: false, udpBanned: anidb.states()[0].Value, httpBanned: anidb.states()[1].Value }) },
     testAniDBLogin: (username, password) => anidb.testLogin(username, password),

@@ -43,3 +43,13 @@ export type AnidbBannedStatus = Static<typeof AnidbBannedStatus>;
 
 export const AnidbBanStatus = Type.Object({ UDP: AnidbBannedStatus, HTTP: AnidbBannedStatus });
 export type AnidbBanStatus = Static<typeof AnidbBanStatus>;
+
+/** One link of a file in the `CrossReferences` of the hub's file events (contract files.md §11.2). */
+export const FileEventCrossReference = Type.Object({
+  EpisodeID: Type.Union([Type.Integer(), Type.Null()]),
+  AnidbEpisodeID: Type.Integer(),
+  SeriesID: Type.Union([Type.Integer(), Type.Null()]),
+  AnidbAnimeID: Type.Integer(),
+  GroupID: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type FileEventCrossReference = Static<typeof FileEventCrossReference>;

@@ -24,6 +24,7 @@ import type {
   SeriesEpisodesQuery,
   SeriesEpisodesWatchedQuery,
 } from '@shoko-ts/contract';
+import type { EventBus } from '../../events/bus.js';
 import { textError, validationError } from '../../http/problem.js';
 import type { ImageSource } from '../images/image-store.js';
 import type { Viewer } from '../groups/browse.store.js';
@@ -67,6 +68,7 @@ export class EpisodesService {
       episodeFiles?: EpisodeFiles;
       crossReferences?: ContentCrossReferences;
       images?: EpisodeImagesService;
+      bus?: EventBus;
     },
   ) {}
 
@@ -257,8 +259,19 @@ export class EpisodesService {
 
   async setHidden(userId: number | null, episodeId: number, hidden: boolean): Promise<void> {
     const viewer = await this.deps.access.viewer(userId);
-    await this.allowedEpisode(viewer, episodeId);
+    const episode = await this.allowedEpisode(viewer, episodeId);
     await this.deps.store.setHidden(episodeId, hidden);
+    this.deps.bus?.emit('shoko', {
+      event: 'EpisodeUpdated',
+      payload: {
+        Source: 'AniDB',
+        Reason: 'Updated',
+        EpisodeID: episode.anidb_episode_id,
+        SeriesID: episode.anime_id,
+        ShokoEpisodeIDs: [episode.id],
+        ShokoSeriesIDs: [episode.series_id],
+      },
+    });
   }
 
   // ---------------------------------------------------------------- a series' episodes (access checked by the series service)

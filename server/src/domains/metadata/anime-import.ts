@@ -102,6 +102,8 @@ export class AnimeImport {
     await this.deps.onAnimeSaved?.(meta);
     const episodeIds = meta.episodes.map((e) => e.id);
     let series = await this.deps.localSeries.seriesByAnime(animeId);
+    let added: number[] = [];
+    const created = !series && createSeries;
     if (!series && createSeries) {
       const settings = this.deps.settings.current;
       const groupId = settings.AutoGroupSeries
@@ -114,18 +116,36 @@ export class AnimeImport {
         : null;
       await this.deps.localSeries.createSeries(animeId, { groupId, groupName: meta.mainTitle, description: meta.description, episodeIds });
       series = await this.deps.localSeries.seriesByAnime(animeId);
+      added = episodeIds;
       // Imports finish in any order: a sequel imported first named the group, so the main series may differ now.
       if (groupId) await this.deps.onSeriesJoinedGroup?.(groupId);
       ctx.logger.info(`Created series "${meta.mainTitle}" (AniDB ${animeId})${groupId ? ` in group ${groupId}` : ''}`);
     } else if (series) {
-      await this.deps.localSeries.addMissingEpisodes(series.id, episodeIds);
+      added = await this.deps.localSeries.addMissingEpisodes(series.id, episodeIds);
     }
     if (!series) return;
+    await this.announceSeries(animeId, series.id, created, added);
+    await this.announceMatchedFiles(animeId);
+  }
+
+  /** SeriesUpdated, listing the episodes that are new to the collection (Shokofin refreshes from it). */
+  private async announceSeries(animeId: number, seriesId: number, created: boolean, addedEpisodes: number[]): Promise<void> {
+    const localIds = await this.deps.localSeries.episodeIdsByAniDB(seriesId, addedEpisodes);
+    const episodes = addedEpisodes.map((episodeId) => ({
+      Reason: 'Added',
+      EpisodeID: episodeId,
+      ShokoEpisodeIDs: localIds.has(episodeId) ? [localIds.get(episodeId)!] : [],
+    }));
     this.deps.bus.emit('shoko', {
       event: 'SeriesUpdated',
-      payload: { Source: 'AniDB', Reason: 'Updated', SeriesID: animeId, ShokoSeriesIDs: [series.id], Episodes: [] },
+      payload: {
+        Source: 'AniDB',
+        Reason: created ? 'Added' : 'Updated',
+        SeriesID: animeId,
+        ShokoSeriesIDs: [seriesId],
+        Episodes: episodes,
+      },
     });
-    await this.announceMatchedFiles(animeId);
   }
 
   private async announceMatchedFiles(animeId: number): Promise<void> {

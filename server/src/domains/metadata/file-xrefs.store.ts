@@ -78,4 +78,18 @@ export class FileXRefsStore {
       .where('file_id', 'is not', null)
       .execute();
   }
+
+  /** A file's links with the local episode, series and group they lead to, for the hub's file events. */
+  linksOfFile(fileId: number) {
+    return this.db
+      .selectFrom('files as f')
+      .innerJoin('file_episode_links as l', (join) => join.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
+      .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
+      .leftJoin('episodes as e', 'e.anidb_episode_id', 'l.episode_id')
+      .leftJoin('series as s', (join) => join.on((eb) => eb('s.anime_id', '=', eb.fn.coalesce('ae.anime_id', 'l.anime_id'))))
+      .select(['l.episode_id', 'l.anime_id', 'ae.anime_id as episodeAnime', 'e.id as shokoEpisode', 's.id as shokoSeries', 's.group_id'])
+      .where('f.id', '=', fileId)
+      .orderBy('l.ordering')
+      .execute();
+  }
 }

@@ -1,4 +1,4 @@
-import type { FileAniDB, FileCrossReference } from '@shoko-ts/contract';
+import type { FileAniDB, FileCrossReference, FileEventCrossReference } from '@shoko-ts/contract';
 import type { FileXRefsStore } from './file-xrefs.store.js';
 
 type Content = { ed2k: string; size: number };
@@ -38,6 +38,17 @@ export function fileSourceOf(stored: string): string {
 /** The links and AniDB records of file contents, shaped as the File model's `SeriesIDs` and `AniDB`. */
 export class FileXRefs {
   constructor(private readonly store: FileXRefsStore) {}
+
+  /** The `CrossReferences` of a file event: every episode the file is linked to, with local ids where they exist. */
+  async eventCrossReferences(fileId: number): Promise<FileEventCrossReference[]> {
+    return (await this.store.linksOfFile(fileId)).map((link) => ({
+      EpisodeID: link.shokoEpisode ?? null,
+      AnidbEpisodeID: link.episode_id,
+      SeriesID: link.shokoSeries ?? null,
+      AnidbAnimeID: link.episodeAnime ?? link.anime_id,
+      GroupID: link.group_id ?? null,
+    }));
+  }
 
   async crossReferences(contents: Content[]): Promise<Map<string, FileCrossReference[]>> {
     const result = new Map<string, FileCrossReference[]>();

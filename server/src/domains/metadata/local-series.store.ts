@@ -41,8 +41,8 @@ export class LocalSeriesStore {
     });
   }
 
-  /** Adds local episodes for AniDB episodes that appeared since the series was created. */
-  async addMissingEpisodes(seriesId: number, episodeIds: number[]): Promise<number> {
+  /** Adds local episodes for AniDB episodes that appeared since the series was created; returns their AniDB ids. */
+  async addMissingEpisodes(seriesId: number, episodeIds: number[]): Promise<number[]> {
     const existing = new Set(
       (await this.db.selectFrom('episodes').select('anidb_episode_id').where('series_id', '=', seriesId).execute()).map(
         (r) => r.anidb_episode_id,
@@ -50,7 +50,19 @@ export class LocalSeriesStore {
     );
     const missing = episodeIds.filter((id) => !existing.has(id));
     if (missing.length) await this.insertEpisodes(this.db, seriesId, missing, now());
-    return missing.length;
+    return missing;
+  }
+
+  /** The series' local episode ids by AniDB episode id, for the given AniDB episodes. */
+  async episodeIdsByAniDB(seriesId: number, anidbEpisodeIds: number[]): Promise<Map<number, number>> {
+    if (!anidbEpisodeIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('episodes')
+      .select(['id', 'anidb_episode_id'])
+      .where('series_id', '=', seriesId)
+      .where('anidb_episode_id', 'in', anidbEpisodeIds)
+      .execute();
+    return new Map(rows.map((r) => [r.anidb_episode_id, r.id]));
   }
 
   private async insertEpisodes(db: Kysely<Database>, seriesId: number, episodeIds: number[], stamp: string): Promise<void> {

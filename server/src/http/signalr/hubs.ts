@@ -2,6 +2,7 @@ import {
   AGGREGATE_FEEDS,
   type AggregateFeed,
   type AniDBState,
+  type FileEventCrossReference,
   type LogEvent,
   type NetworkState,
   type QueueState,
@@ -15,6 +16,8 @@ export interface AggregateSources {
   anidbStates(): [AniDBState, AniDBState];
   networkState(): NetworkState;
   avdumpSessions(): unknown[];
+  /** The links of a file, for the `CrossReferences` of file events that arrive without them. */
+  fileCrossReferences?(fileId: number): Promise<FileEventCrossReference[]>;
 }
 
 export interface QueueControl {
@@ -48,7 +51,47 @@ export function parseFeeds(raw: unknown): AggregateFeed[] {
   return feeds;
 }
 
+/**
+ * File events are raised where the work happens, without the file's links; they are looked up here, once per event and
+ * in the order the events were raised, before every `shoko` client hears them.
+ */
+function shokoFeed(bus: EventBus, sources: AggregateSources) {
+  const clients = new Set<HubClient>();
+  const send = ({ event, payload }: ServerEvents['shoko']) => {
+    for (const client of clients) client.send(`ShokoEvent:${event}`, payload);
+  };
+  const needsLinks = (payload: unknown): payload is { FileID: number; CrossReferences: unknown[] } => {
+    const fileEvent = payload as { FileID?: unknown; CrossReferences?: unknown[] } | null;
+    return !!sources.fileCrossReferences && typeof fileEvent?.FileID === 'number' && fileEvent.CrossReferences?.length === 0;
+  };
+  let pending: Promise<void> | null = null;
+  bus.on('shoko', (raised) => {
+    // Nothing waiting and nothing to look up: send now, so the feed keeps its place among the other feeds.
+    if (!pending && !needsLinks(raised.payload)) return send(raised);
+    const previous = pending ?? Promise.resolve();
+    const current: Promise<void> = previous
+      .then(async () => {
+        const { payload } = raised;
+        if (!needsLinks(payload)) return send(raised);
+        const links = await sources.fileCrossReferences!(payload.FileID).catch(() => []);
+        send({ event: raised.event, payload: { ...payload, CrossReferences: links } });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (pending === current) pending = null;
+      });
+    pending = current;
+  });
+  return {
+    add(client: HubClient) {
+      clients.add(client);
+      client.onClose(() => clients.delete(client));
+    },
+  };
+}
+
 export function aggregateHub(bus: EventBus, sources: AggregateSources, queueControl: QueueControl): HubDefinition {
+  const shokoClients = shokoFeed(bus, sources);
   const feedSetup: Record<AggregateFeed, (client: HubClient) => void> = {
     queue(client) {
       client.send('Queue:OnConnected', sources.queueState());
@@ -69,7 +112,7 @@ export function aggregateHub(bus: EventBus, sources: AggregateSources, queueCont
     },
     shoko(client) {
       client.send('ShokoEvent:OnConnected', null);
-      follow(bus, client, 'shoko', ({ event, payload }) => client.send(`ShokoEvent:${event}`, payload));
+      shokoClients.add(client);
     },
   };
 
