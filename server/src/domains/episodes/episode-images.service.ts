@@ -54,6 +54,25 @@ export class EpisodeImagesService {
     return result;
   }
 
+  /** `IDs.TMDB` of Episode models: the linked TMDB episodes, their shows and the linked TMDB movies, by AniDB episode. */
+  async tmdbIds(anidbEpisodeIds: number[]): Promise<Map<number, { Episode: number[]; Movie: number[]; Show: number[] }>> {
+    const result = new Map(anidbEpisodeIds.map((id) => [id, { Episode: [] as number[], Movie: [] as number[], Show: [] as number[] }]));
+    const add = (list: number[], id: number) => {
+      if (!list.includes(id)) list.push(id);
+    };
+    for (const link of await this.store.tmdbEpisodeLinks(anidbEpisodeIds)) {
+      const ids = result.get(link.anidb);
+      if (!ids) continue;
+      add(ids.Episode, link.tmdb);
+      add(ids.Show, link.show);
+    }
+    for (const link of await this.store.tmdbMovieLinks(anidbEpisodeIds)) {
+      const ids = result.get(link.anidb);
+      if (ids) add(ids.Movie, link.tmdb);
+    }
+    return result;
+  }
+
   /** Episode models' `Images`: one image per list, the preferred one else the first. */
   async summaries(episodes: EpisodeRef[]): Promise<Map<number, ImageLists>> {
     const one = (list: ListedImage[] | undefined) => {

@@ -2,21 +2,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ImageSource } from '../images/image-store.js';
 
-/** The image sources of episodes (the TMDB episodes and movies linked to their AniDB episodes) and their preferred images. */
+/** The TMDB episodes and movies linked to AniDB episodes (the sources of episode images) and the episodes' preferred images. */
 export class EpisodeImagesStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** TMDB episodes linked to AniDB episodes (explicit "no link" rows skipped). */
-  async tmdbEpisodeLinks(anidbEpisodeIds: number[]): Promise<Array<{ anidb: number; tmdb: number }>> {
+  async tmdbEpisodeLinks(anidbEpisodeIds: number[]): Promise<Array<{ anidb: number; tmdb: number; show: number }>> {
     if (!anidbEpisodeIds.length) return [];
     const rows = await this.db
       .selectFrom('xref_anidb_tmdb_episode')
-      .select(['anidb_episode_id', 'tmdb_episode_id'])
+      .select(['anidb_episode_id', 'tmdb_episode_id', 'show_id'])
       .where('anidb_episode_id', 'in', anidbEpisodeIds)
       .where('tmdb_episode_id', '<>', 0)
       .orderBy('ordering')
       .execute();
-    return rows.map((r) => ({ anidb: r.anidb_episode_id, tmdb: r.tmdb_episode_id }));
+    return rows.map((r) => ({ anidb: r.anidb_episode_id, tmdb: r.tmdb_episode_id, show: r.show_id }));
   }
 
   /** TMDB movies linked to AniDB episodes. */

@@ -303,7 +303,7 @@ describe('episode API', () => {
     });
   });
 
-  describe('episode images', () => {
+  describe('episode images and TMDB ids', () => {
     const img: Record<string, number> = {};
     type ImageBody = { ID: number; Source: string; Type: string; Preferred: boolean; Disabled: boolean };
     const ids = (list: ImageBody[] | undefined) => (list ?? []).map((i) => i.ID);
@@ -355,6 +355,15 @@ describe('episode API', () => {
       await image('backdrop', 'Movie', 9001, 'Backdrop', 6);
       await image('logo', 'Movie', 9001, 'Logo', 6);
       await db.insertInto('disabled_images').values({ source: 'TMDB', image_type: 'Logo', image_id: img.logo }).execute();
+    });
+
+    it('shows the linked TMDB episodes, shows and movies in IDs.TMDB of every episode model', async () => {
+      const one = (await api('GET', `/api/v3/Episode/${ep[3001]}`)).json() as EpisodeBody & { IDs: { TMDB: unknown } };
+      expect(one.IDs.TMDB).toEqual({ Episode: [8001], Movie: [9001], Show: [7100] });
+      const [listed] = (await list('pageSize=1')).list as Array<EpisodeBody & { IDs: { TMDB: unknown } }>;
+      expect(listed.IDs).toMatchObject({ AniDB: 3001, TMDB: { Episode: [8001], Movie: [9001], Show: [7100] } });
+      // An explicit "no link" row is no link.
+      expect((await api('GET', `/api/v3/Episode/${ep[3002]}`)).json().IDs.TMDB).toEqual({ Episode: [], Movie: [], Show: [] });
     });
 
     it('lists every image of the episode by type, thumbnails first by rating, disabled ones only on request', async () => {

@@ -202,13 +202,15 @@ export class EpisodesService {
     if (!(await this.images.unsetPreferred(episodeId, type))) throw validationError('Body', 'No preferred image is set for the type.');
   }
 
-  /** Fills each model's `Images` with one image per list (the preferred one, else the first). */
+  /** Fills each model's `Images` (one image per list: the preferred one, else the first) and its TMDB ids. */
   private async withImages(models: Episode[]): Promise<Episode[]> {
     if (!this.deps.images || !models.length) return models;
     const summaries = await this.deps.images.summaries(models.map((m) => ({ id: m.IDs.ID, anidb_episode_id: m.IDs.AniDB })));
+    const tmdb = await this.deps.images.tmdbIds([...new Set(models.map((m) => m.IDs.AniDB))]);
     for (const model of models) {
       const images = summaries.get(model.IDs.ID);
       if (images) model.Images = { ...images, Thumbnails: images.Thumbnails ?? [] };
+      model.IDs.TMDB = tmdb.get(model.IDs.AniDB) ?? model.IDs.TMDB;
     }
     return models;
   }
@@ -226,10 +228,12 @@ export class EpisodesService {
       };
       for (const model of models) model.Files = await this.deps.episodeFiles(model.IDs.ID, options);
     }
-    if (extras.includeXRefs) {
-      const xrefs = await this.crossReferences(models.map((m) => m.IDs.AniDB));
-      for (const model of models) model.CrossReferences = xrefs.get(model.IDs.AniDB) ?? [];
-    }
+    return extras.includeXRefs ? this.withCrossReferences(models) : models;
+  }
+
+  private async withCrossReferences(models: Episode[]): Promise<Episode[]> {
+    const xrefs = await this.crossReferences(models.map((m) => m.IDs.AniDB));
+    for (const model of models) model.CrossReferences = xrefs.get(model.IDs.AniDB) ?? [];
     return models;
   }
 
@@ -330,18 +334,22 @@ export class EpisodesService {
     return next ? (await this.models([next], q, viewer.userId))[0] : null;
   }
 
-  /** Episode models of episode ids for one user, in the order of `episodeIds` (unknown ids skipped). */
+  /**
+   * Episode models of episode ids for one user, in the order of `episodeIds` (unknown ids skipped); with
+   * `includeXRefs` each carries its CrossReferences.
+   */
   async modelsInOrder(
     episodeIds: number[],
     userId: number,
-    options: { includeAniDB?: boolean; includeTMDB?: boolean },
+    options: { includeAniDB?: boolean; includeTMDB?: boolean; includeXRefs?: boolean },
   ): Promise<Episode[]> {
     const byId = new Map((await this.deps.store.rows({ episodeIds }, userId)).map((r) => [r.id, r]));
-    return this.withImages(
+    const models = await this.withImages(
       episodeModels(
         episodeIds.map((id) => byId.get(id)).filter((r) => r !== undefined),
         options,
       ),
     );
+    return options.includeXRefs ? this.withCrossReferences(models) : models;
   }
 }
