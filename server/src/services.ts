@@ -369,6 +369,7 @@ export async function createServices(
     logger,
     serverVersion: versionSet(config.webuiDir).Server.Version ?? '',
     markWatched: (userId, fileId) => scrobble.setWatched(userId, fileId, true),
+    setEpisodeWatched: (userId, episodeId) => episodes.setWatched(userId, episodeId, true),
   });
 
   const seriesDetails = new DetailsStore(db.kysely);

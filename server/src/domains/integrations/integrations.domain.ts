@@ -10,6 +10,7 @@ import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { plexClientFromEnv } from './plex.client.js';
 import { PlexService } from './plex.service.js';
+import { PlexWebhook } from './plex-webhook.js';
 import type { PlexStore } from './plex.store.js';
 import { PlexSync } from './plex.sync.js';
 import { traktClientFromEnv } from './trakt.client.js';
@@ -19,6 +20,8 @@ export interface IntegrationsDomain {
   trakt: TraktService;
   plex: PlexService;
   plexSync: PlexSync;
+  /** `POST /plex` (Plex's webhook): scrobbles mark episodes watched. */
+  webhook: PlexWebhook;
   /** Stops the Trakt token check and any device-code polling. */
   stop(): void;
 }
@@ -36,6 +39,8 @@ export function createIntegrations(deps: {
   serverVersion: string;
   /** Marks a file (and its episodes) watched for a user: what a player's scrobble does. */
   markWatched(userId: number, fileId: number): Promise<void>;
+  /** Marks an episode watched for a user, as `Episode/{id}/Watched/true` does for them (403/404 if hidden or gone). */
+  setEpisodeWatched(userId: number, episodeId: number): Promise<void>;
 }): IntegrationsDomain {
   const trakt = new TraktService({
     client: traktClientFromEnv(),
@@ -58,6 +63,12 @@ export function createIntegrations(deps: {
     queue: deps.queue,
     markWatched: deps.markWatched,
   });
+  const webhook = new PlexWebhook({
+    store: deps.plexStore,
+    settings: deps.settings,
+    logger: deps.logger.child({ name: 'Plex' }),
+    setEpisodeWatched: deps.setEpisodeWatched,
+  });
   trakt.start();
-  return { trakt, plex, plexSync, stop: () => trakt.stop() };
+  return { trakt, plex, plexSync, webhook, stop: () => trakt.stop() };
 }

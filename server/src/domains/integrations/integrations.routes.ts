@@ -9,13 +9,15 @@ import {
   TraktCode,
   TraktLegacyCredentials,
 } from '@shoko-ts/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../http/problem.js';
 import { sendText } from '../../http/reply.js';
 import type { App } from '../../http/types.js';
 import { TraktCodeMissingError, type TraktService } from './trakt.service.js';
 import type { PlexService } from './plex.service.js';
 import type { PlexSync } from './plex.sync.js';
+import type { PlexWebhook } from './plex-webhook.js';
+import { MultipartForm, parseMultipart } from '../webui/multipart.js';
 
 /** Plex helper routes act as the calling user; the first-run principal has no user record and no Plex account. */
 function callerId(request: FastifyRequest): number {
@@ -28,8 +30,11 @@ const asString = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 
 /** Trakt's device-code link (`/api/trakt/code`, v2 module, admin) and the Plex helper routes (`/plex/*`, v0, user). */
-export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService; plex: PlexService; plexSync: PlexSync }) {
-  const { trakt, plex, plexSync } = deps;
+export function registerIntegrationRoutes(
+  app: App,
+  deps: { trakt: TraktService; plex: PlexService; plexSync: PlexSync; webhook: PlexWebhook },
+) {
+  const { trakt, plex, plexSync, webhook } = deps;
 
   app.get(
     '/api/trakt/code',
@@ -155,4 +160,44 @@ export function registerIntegrationRoutes(app: App, deps: { trakt: TraktService;
       return reply.send();
     },
   );
+
+  // Plex's webhook (contract server.md §8.1): form bodies (multipart, as Plex sends them with a thumbnail, or
+  // urlencoded) with the event JSON in the `payload` field. The parsers live in this scope only. Key-less calls are
+  // accepted, as Shoko's, but act only as PlexWebhook allows.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (request, body, done) => {
+      try {
+        done(null, parseMultipart(body as Buffer, String(request.headers['content-type'] ?? '')));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const body: unknown = request.body;
+      const payload =
+        body instanceof MultipartForm
+          ? body.field('payload')
+          : body instanceof URLSearchParams
+            ? (body.get('payload') ?? undefined)
+            : undefined;
+      const principal = request.principal;
+      await webhook.handle(webhook.parse(payload), principal?.kind === 'user' ? principal.userId : null);
+      return reply.send();
+    };
+    for (const url of ['/plex', '/plex.json']) {
+      scope.post(
+        url,
+        { config: { auth: 'none' }, bodyLimit: WEBHOOK_BODY_LIMIT, schema: { tags, summary: "Plex's webhook (form field payload)" } },
+        handler,
+      );
+    }
+  });
 }
+
+/** Plex attaches the item's thumbnail to multipart webhooks. */
+const WEBHOOK_BODY_LIMIT = 4 * 1024 * 1024;

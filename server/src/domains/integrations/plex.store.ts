@@ -45,4 +45,34 @@ export class PlexStore {
       .executeTakeFirst();
     return !!row?.watched_at;
   }
+
+  /** Users and their Plex account names (`PlexUsernames`, comma-separated), for the webhook. */
+  async plexUsernames(): Promise<Array<{ id: number; plex_usernames: string }>> {
+    return this.db.selectFrom('users').select(['id', 'plex_usernames']).where('plex_usernames', '!=', '').orderBy('id').execute();
+  }
+
+  /**
+   * The series' regular episodes with this AniDB number, each with the TMDB season numbers it is linked to (a Plex
+   * season tells apart two episodes that share a number).
+   */
+  async regularEpisodes(seriesId: number, number: number): Promise<Array<{ id: number; tmdbSeasons: number[] }>> {
+    const rows = await this.db
+      .selectFrom('episodes as e')
+      .innerJoin('anidb_episodes as ae', 'ae.id', 'e.anidb_episode_id')
+      .leftJoin('xref_anidb_tmdb_episode as x', 'x.anidb_episode_id', 'ae.id')
+      .leftJoin('tmdb_episodes as te', 'te.id', 'x.tmdb_episode_id')
+      .select(['e.id', 'te.season_number'])
+      .where('e.series_id', '=', seriesId)
+      .where('ae.type', '=', 'Episode')
+      .where('ae.number', '=', number)
+      .orderBy('e.id')
+      .execute();
+    const episodes = new Map<number, number[]>();
+    for (const row of rows) {
+      const seasons = episodes.get(row.id) ?? [];
+      if (row.season_number !== null) seasons.push(row.season_number);
+      episodes.set(row.id, seasons);
+    }
+    return [...episodes].map(([id, tmdbSeasons]) => ({ id, tmdbSeasons }));
+  }
 }
