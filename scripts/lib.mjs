@@ -61,6 +61,35 @@ export function buildAll() {
 }
 
 /** Runs a child that receives our signals, resolving with its exit code. */
+/**
+ * Runs a command alongside others: its output lines are printed as they come, each prefixed with `[label]`, so
+ * runs that share the terminal stay readable. Resolves with the exit code.
+ */
+export function runLabelled(label, command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      ...options,
+      env: { ...process.env, ...options.env },
+    });
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) out.write(`[${label}] ${line}\n`);
+      });
+      stream.on('end', () => rest && out.write(`[${label}] ${rest}\n`));
+    }
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
 export function runForwardingSignals(command, args, options = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } });

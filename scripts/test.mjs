@@ -2,7 +2,7 @@
 // PostgreSQL, the web unit tests and the browser tests; ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, ensureInstalled, mustRun, root, run } from './lib.mjs';
+import { buildAll, ensureInstalled, mustRun, root, run, runLabelled } from './lib.mjs';
 import { findPostgresBin, startPostgres } from './pg-cluster.mjs';
 
 const resultsDir = path.join(root, '.test-results');
@@ -29,30 +29,45 @@ buildAll();
 
 const runs = [];
 
-// Lint first: ESLint (layering, import cycles, hooks, a11y) and prettier --check; it counts as one check.
-runs.push({ name: 'lint', code: run('node', [path.join(root, 'scripts', 'lint.mjs')]), kind: 'lint' });
-const vitest = (name, cwd, args, env = {}) => {
+// Lint and the two server suites run side by side (vitest gives each run one worker on two cores); their lines are
+// prefixed with the run's name. Lint (ESLint: layering, import cycles, hooks, a11y; prettier --check) counts as one check.
+const vitestArgs = (name, args) => {
   const output = path.join(resultsDir, `${name}.json`);
-  const code = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`, ...args], {
-    cwd: path.join(root, cwd),
+  return { output, args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`, ...args] };
+};
+const serverSuite = async (name, args, env = {}) => {
+  const { output, args: argv } = vitestArgs(name, args);
+  const code = await runLabelled(name, 'npx', argv, {
+    cwd: path.join(root, 'server'),
     env: { NODE_OPTIONS: '--openssl-legacy-provider', ...env },
   });
+  return { name, output, code, kind: 'vitest' };
+};
+const postgresSuite = async () => {
+  let pg;
+  try {
+    pg = await startPostgres();
+    console.log(`\nPostgreSQL suite on ${pg.url.replace(/\/\/[^@]*@/, '//')}`);
+    return await serverSuite('server-postgres', ['api.test'], { SHOKO_TEST_DB: pg.url });
+  } catch (error) {
+    console.error(`PostgreSQL suite could not start: ${error.message}`);
+    return { name: 'server-postgres', output: null, code: 1, kind: 'vitest', failedToStart: true };
+  } finally {
+    pg?.stop();
+  }
+};
+const sideBySide = await Promise.all([
+  runLabelled('lint', 'node', [path.join(root, 'scripts', 'lint.mjs')]).then((code) => ({ name: 'lint', code, kind: 'lint' })),
+  serverSuite('server-sqlite', []),
+  postgresSuite(),
+]);
+runs.push(...sideBySide);
+
+const vitest = (name, cwd, args, env = {}) => {
+  const { output, args: argv } = vitestArgs(name, args);
+  const code = run('npx', argv, { cwd: path.join(root, cwd), env: { NODE_OPTIONS: '--openssl-legacy-provider', ...env } });
   runs.push({ name, output, code, kind: 'vitest' });
 };
-
-vitest('server-sqlite', 'server', []);
-
-let pg;
-try {
-  pg = await startPostgres();
-  console.log(`\nPostgreSQL suite on ${pg.url.replace(/\/\/[^@]*@/, '//')}`);
-  vitest('server-postgres', 'server', ['api.test'], { SHOKO_TEST_DB: pg.url });
-} catch (error) {
-  console.error(`PostgreSQL suite could not start: ${error.message}`);
-  runs.push({ name: 'server-postgres', output: null, code: 1, kind: 'vitest', failedToStart: true });
-} finally {
-  pg?.stop();
-}
 
 if (fs.existsSync(path.join(root, 'web', 'vitest.config.ts'))) vitest('web', 'web', ['--passWithNoTests']);
 
