@@ -125,6 +125,7 @@ describe('file lookups API', () => {
     write('Backup/KUMO 01.mkv', kumo1);
     write('Himitsu/Himitsu 01.mkv', himitsu1);
     write('Extras/sample.mkv', fs.readFileSync(FIXTURE_MKV));
+    write('Extras/Ärger Über 01.mkv', randomBytes(33_000));
     const folder = (
       await server.request({ method: 'POST', url: '/api/v3/ImportFolder', key, body: { Name: 'Anime', Path: media } })
     ).json();
@@ -135,7 +136,7 @@ describe('file lookups API', () => {
       const name = file.Locations.map((l) => path.basename(l.RelativePath)).sort()[0];
       ids[name] = file.ID;
     }
-    expect(Object.keys(ids).sort()).toEqual(['Himitsu 01.mkv', 'KUMO 01.mkv', 'Kumo 02.mkv', 'sample.mkv']);
+    expect(Object.keys(ids).sort()).toEqual(['Himitsu 01.mkv', 'KUMO 01.mkv', 'Kumo 02.mkv', 'sample.mkv', 'Ärger Über 01.mkv']);
     const guest = await server.request({
       method: 'POST',
       url: '/api/v3/User',
@@ -265,6 +266,12 @@ describe('file lookups API', () => {
     expect(await find(`/api/v3/File/PathEndsWith?path=${encodeURIComponent('Kumo no Kanata/Kumo 01.mkv')}`)).toEqual([kumo1Id]);
     expect(await find(`/api/v3/File/PathEndsWith?path=${encodeURIComponent('\\kumo NO kanata\\KUMO 01.MKV')}`)).toEqual([kumo1Id]);
     expect(await find(`/api/v3/File/PathEndsWith?path=${encodeURIComponent('Backup\\KUMO 01.mkv')}`)).toEqual([kumo1Id]);
+    // Letter case beyond ASCII too (SQLite's lower() alone would miss it).
+    expect(await find(`/api/v3/File/PathEndsWith?path=${encodeURIComponent('extras/ärger über 01.MKV')}`)).toEqual([
+      ids['Ärger Über 01.mkv'],
+    ]);
+    expect(await find(`/api/v3/File/PathEndsWith/${encodeURIComponent('ÄRGER ÜBER 01.mkv')}`)).toEqual([ids['Ärger Über 01.mkv']]);
+    expect(await find(`/api/v3/File/PathEndsWith?path=${encodeURIComponent('ärger öber 01.mkv')}`)).toEqual([]);
     // The folder part of the absolute path counts too.
     const full = path.join(media, 'Kumo no Kanata', 'Kumo 02.mkv');
     expect(await find(`/api/v3/File/PathEndsWith?path=${encodeURIComponent(full.replace(/\//g, '\\'))}`)).toEqual([ids['Kumo 02.mkv']]);
@@ -287,7 +294,7 @@ describe('file lookups API', () => {
     expect(shaped.SeriesIDs?.[0].SeriesID.AniDB).toBe(70);
     expect(shaped.AniDB?.ID).toBe(11);
     expect((await ok<FileModel[]>('/api/v3/File/PathEndsWith/Kumo%2001.mkv?includeXRefs=false'))[0]).not.toHaveProperty('SeriesIDs');
-    expect(await find('/api/v3/File/PathEndsWith?path=.mkv')).toHaveLength(4);
+    expect(await find('/api/v3/File/PathEndsWith?path=.mkv')).toHaveLength(5);
     expect(await find('/api/v3/File/PathEndsWith?path=.mkv&limit=2')).toHaveLength(2);
     await expectField('/api/v3/File/PathEndsWith?path=.mkv&limit=101', 'limit');
     await expectField('/api/v3/File/PathEndsWith/x.mkv?limit=-1', 'limit');
@@ -295,7 +302,7 @@ describe('file lookups API', () => {
     // A user who may not see Himitsu does not find its file.
     expect(await find('/api/v3/File/PathEndsWith?path=Himitsu%2001.mkv')).toEqual([ids['Himitsu 01.mkv']]);
     expect(await find('/api/v3/File/PathEndsWith?path=Himitsu%2001.mkv', restrictedKey)).toEqual([]);
-    expect(await find('/api/v3/File/PathEndsWith?path=.mkv', restrictedKey)).toHaveLength(3);
+    expect(await find('/api/v3/File/PathEndsWith?path=.mkv', restrictedKey)).toHaveLength(4);
     expect((await call('/api/v3/File/PathEndsWith?path=.mkv', '')).statusCode).toBe(401);
   });
 

@@ -87,11 +87,12 @@ export class FilesStore {
   }
 
   /**
-   * Locations whose relative path ends with `tail` (compared in lower case; SQLite's lower() folds ASCII only), with
-   * their folder. The caller checks the whole absolute path.
+   * Candidate locations whose relative path ends with `tail` in lower case, with their folder; the caller checks the
+   * whole absolute path. SQLite's lower() folds only ASCII letters, so any other character matches as a wildcard here.
    */
   locationsEndingWith(tail: string): Promise<LocationWithFolder[]> {
-    const pattern = `%${tail.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+    const escaped = [...tail.toLowerCase()].map((c) => (c.charCodeAt(0) > 0x7f ? '_' : /[\\%_]/.test(c) ? `\\${c}` : c)).join('');
+    const pattern = `%${escaped}`;
     return this.db
       .selectFrom('file_locations')
       .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
