@@ -40,6 +40,7 @@ import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
 import { registerSeriesCatalogRoutes } from './domains/series/series-catalog.routes.js';
 import { registerSeriesEditingRoutes } from './domains/series/series-editing.routes.js';
+import { registerSeriesTmdbRoutes } from './domains/series/series-tmdb.routes.js';
 import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
 import { registerTagRoutes } from './domains/tags/tags.routes.js';
 import { registerEpisodeRoutes } from './domains/episodes/episodes.routes.js';
@@ -208,6 +209,7 @@ export async function buildApp(
   registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files, series: services.series });
   registerSeriesCatalogRoutes(app, { catalog: services.seriesCatalog });
   registerSeriesEditingRoutes(app, { editing: services.seriesEditing });
+  registerSeriesTmdbRoutes(app, { seasons: services.seriesTmdbSeasons });
   registerEpisodeTmdbRoutes(app, { tmdb: services.tmdb.service, linking: services.tmdb.linking });
   registerTagRoutes(app, { tags: services.tags });
   registerAniDBTagListRoute(app, { tags: services.tags });

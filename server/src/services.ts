@@ -56,6 +56,8 @@ import { SeriesService } from './domains/series/series.service.js';
 import { SeriesCatalog } from './domains/series/series-catalog.service.js';
 import { SeriesCatalogStore } from './domains/series/series-catalog.store.js';
 import { SeriesEditing } from './domains/series/series-editing.service.js';
+import { TmdbSeasons } from './domains/series/tmdb-seasons.service.js';
+import { TmdbSeasonsStore } from './domains/series/tmdb-seasons.store.js';
 import { DetailsStore } from './domains/series/details.store.js';
 import { SeriesImagesService } from './domains/series/series-images.service.js';
 import { SeriesImagesStore } from './domains/series/series-images.store.js';
@@ -140,6 +142,8 @@ export interface Services {
   seriesCatalog: SeriesCatalog;
   /** Title override, auto-match settings and the per-series Trakt syncs. */
   seriesEditing: SeriesEditing;
+  /** Series/{id}/TMDB/Season. */
+  seriesTmdbSeasons: TmdbSeasons;
   /** Episode/{id}*: the episode, watch state, votes, hiding. */
   episodes: EpisodesService;
   /** Series tags, user tags and the AniDB tag list. */
@@ -472,6 +476,12 @@ export async function createServices(
     collection,
     series: seriesService,
     seriesEditing,
+    seriesTmdbSeasons: new TmdbSeasons({
+      access: seriesAccess,
+      series: seriesStore,
+      store: new TmdbSeasonsStore(db.kysely),
+      images,
+    }),
     seriesCatalog: new SeriesCatalog({
       store: seriesCatalogStore,
       access: seriesAccess,

@@ -5,7 +5,7 @@
  * SeriesCatalog (series-catalog.service.ts, routes and store beside it) owns the lists outside groups and filters:
  * GET Series, title search (series-search.ts), StartsWith, PathEndsWith, Years, Seasons and the stored AniDB anime.
  * SeriesEditing (series-editing.service.ts and .routes.ts) owns the title override, AutoMatchSettings and the
- * per-series Trakt syncs.
+ * per-series Trakt syncs; TmdbSeasons (tmdb-seasons.service.ts) answers Series/{id}/TMDB/Season from the TMDB tables.
  * SeriesAccess (series-access.ts) is the 404/403 gate the episodes and tags domains share. Episode lists go to the
  * episodes domain, tags and source material to the tags domain, TMDB links to the tmdb domain; the Series model itself
  * is built by the groups domain's browse store.
