@@ -80,12 +80,24 @@ describe('series lists, search and AniDB views', () => {
       .values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const file = await db
-      .selectFrom('files as f')
-      .innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
-      .select('f.id')
-      .where('l.episode_id', '=', 3001)
-      .executeTakeFirstOrThrow();
+    const fileOf = (anidbEpisode: number) =>
+      db
+        .selectFrom('files as f')
+        .innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
+        .select('f.id')
+        .where('l.episode_id', '=', anidbEpisode)
+        .executeTakeFirstOrThrow();
+    const file = await fileOf(3001);
+    await db
+      .insertInto('file_locations')
+      .values({
+        file_id: (await fileOf(3301)).id,
+        import_folder_id: folder.id,
+        relative_path: 'Secret Garden/01.mkv',
+        is_accessible: 1,
+        mtime_ms: null,
+      })
+      .execute();
     await db
       .insertInto('file_locations')
       .values({
@@ -202,6 +214,10 @@ describe('series lists, search and AniDB views', () => {
     expect(await ids('anime%5CHarbor%20Lights')).toEqual(harbor);
     expect(await ids('media/anime/Harbor%2520Lights')).toEqual(harbor);
     expect(await ids('Other%20Show')).toEqual([]);
+    expect(await ids('%2FHarbor%20Lights')).toEqual(harbor);
+    expect(await ids('Secret%20Garden')).toEqual([id[304]]);
+    const hidden = await api('GET', '/api/v3/Series/PathEndsWith/Secret%20Garden', undefined, viewerKey);
+    expect(hidden.json()).toEqual([]);
   });
 
   it('GET Series/Years and Series/Seasons list what the visible series aired in', async () => {
