@@ -22,6 +22,7 @@ import { registerSeriesUtilityRoutes } from './domains/utilities/utilities.route
 import { SeriesUtilities } from './domains/utilities/utilities.service.js';
 import { UtilitiesStore } from './domains/utilities/utilities.store.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
+import { registerHealthRoutes } from './domains/init/health.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
 import { registerNetworkRoutes } from './domains/network/network.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(
     anidb: services.anidbStatus,
     versions: services.versions,
   });
+  registerHealthRoutes(app, { health: services.health });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin, throttle: services.loginThrottle });
   registerQueueRoutes(app, { queue: services.queueControl });
   registerNetworkRoutes(app, { anidbStates: () => services.aggregateSources.anidbStates() });

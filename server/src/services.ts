@@ -17,6 +17,8 @@ import { SettingsService } from './domains/settings/settings.service.js';
 import { UsersService } from './domains/users/users.service.js';
 import { UsersStore } from './domains/users/users.store.js';
 import { QueueService } from './jobs/queue.service.js';
+import { HealthService } from './domains/init/health.service.js';
+import { HealthStore } from './domains/init/health.store.js';
 import { QueueControl } from './domains/queue/queue.service.js';
 import { JobsStore } from './jobs/jobs.store.js';
 import { FilesService } from './domains/files/files.service.js';
@@ -101,6 +103,8 @@ export interface Services {
   db: Db;
   settings: SettingsService;
   state: ServerStateService;
+  /** `GET /healthz`. */
+  health: HealthService;
   auth: AuthService;
   /** Failed password checks per user name and client address (login, password change, AniDB test login). */
   loginThrottle: LoginThrottle;
@@ -449,6 +453,12 @@ export async function createServices(
     db,
     settings,
     state,
+    health: new HealthService({
+      store: new HealthStore(db.kysely),
+      state,
+      databaseKind: db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
+      queueState: () => queue.state(),
+    }),
     auth,
     loginThrottle,
     users,

@@ -68,3 +68,14 @@ export type ConnectivityDetails = Static<typeof ConnectivityDetails>;
 
 /** The lowest Shoko server version the official Web UI accepts; we report at least this API level. */
 export const SHOKO_API_VERSION = '5.3.3.0';
+
+/** `GET /healthz` (our addition, for Docker and monitoring): 200 when healthy, 503 with the same body when not. */
+export const HealthReport = Type.Object({
+  Status: Type.Union([Type.Literal('Healthy'), Type.Literal('Unhealthy')]),
+  ServerState,
+  Database: Type.Object({ Kind: Type.Union([Type.Literal('SQLite'), Type.Literal('PostgreSQL')]), Reachable: Type.Boolean() }),
+  Queue: Type.Object({ Running: Type.Boolean(), WaitingCount: Type.Integer() }),
+  /** Why the server is unhealthy; null when healthy. */
+  Problems: Type.Array(Type.String()),
+});
+export type HealthReport = Static<typeof HealthReport>;

@@ -7,6 +7,7 @@ import { completeFirstRun, createTestServer, createUser, type TestServer } from 
  */
 const ANONYMOUS = new Set(
   [
+    'GET /healthz',
     'GET /api/v3/Init/Version',
     'GET /api/v3/Init/Status',
     'GET /api/v3/Init/Connectivity',
