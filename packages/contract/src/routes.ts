@@ -237,6 +237,8 @@ export const CONTRACT_ROUTES: readonly string[] = [
   'GET /api/v3/Series/AniDB/{anidbID}',
   'GET /api/v3/Series/AniDB/{anidbID}/Episode',
   'POST /api/v3/Series/AniDB/{anidbID}/Refresh',
+  'GET /api/v3/Series/AniDB/{anidbID}/Related',
+  'GET /api/v3/Series/AniDB/{anidbID}/Relations',
   'GET /api/v3/Series/AniDB/{anidbID}/Series',
   'GET /api/v3/Series/AniDB/{anidbID}/Similar',
   'GET /api/v3/Series/PathEndsWith/{*path}',

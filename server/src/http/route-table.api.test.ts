@@ -1,0 +1,81 @@
+import { CONTRACT_ROUTES } from '@shoko-ts/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../test/harness.js';
+
+/** Routes we serve that are not in the contract, each with the reason it exists. */
+const EXTENSIONS: Record<string, string> = {
+  'GET /': 'the console',
+  'GET /index.html': 'the console',
+  'GET /webui': 'the console',
+  'GET /webui/index.html': 'the console',
+  'GET /webui/{}': 'the console’s files',
+  'GET /healthz': 'health for Docker and monitoring (our addition)',
+  'GET /api/v3/Renamer/Journal': 'the relocation journal behind undo (our addition: a rename can be taken back)',
+  'POST /api/v3/Renamer/Journal/{}/Undo': 'undo of one journaled relocation',
+};
+
+const PARAMETER = /\{\*?[A-Za-z]+(?::[a-z]+)?\??\}|:[A-Za-z]+\??|\*$/g;
+
+/**
+ * `METHOD /path` with every parameter written `{}`, in lower case, without a trailing slash. A segment that is a
+ * parameter with a suffix (`{themeID}.css`) is served by the bare parameter's route, which reads the suffix itself.
+ */
+const routeKey = (method: string, path: string) =>
+  `${method} ${path
+    .replace(PARAMETER, '{}')
+    .replace(/\{\}\.[a-z]+$/i, '{}')
+    .replace(/\/$/, '')}`.toLowerCase();
+
+/** The keys a contract route answers to: an optional last segment (`{name?}`) may also be left out. */
+const contractKeys = (route: string) => {
+  const [method, path] = route.split(' ');
+  const keys = [routeKey(method, path)];
+  if (/\/\{[^}]*\?\}$/.test(path)) keys.push(routeKey(method, path.replace(/\/\{[^}]*\?\}$/, '')));
+  return keys;
+};
+
+/** The hub endpoints are SignalR's (negotiate, long polling, WebSocket), described by the hub protocol, not as routes. */
+const isHubEndpoint = (url: string) => url.toLowerCase().startsWith('/signalr/');
+const isDocumentation = (url: string) => url.startsWith('/swagger');
+
+describe('route table', () => {
+  let server: TestServer;
+  let served: Map<string, string>;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    served = new Map(
+      server.routes
+        .filter((r) => !isHubEndpoint(r.url) && !isDocumentation(r.url))
+        .map((r) => [routeKey(r.method, r.url), `${r.method} ${r.url}`]),
+    );
+  });
+  afterAll(() => server.close());
+
+  it('serves every route of the contract', () => {
+    const missing = CONTRACT_ROUTES.filter((route) => {
+      // Fastify answers HEAD for every GET route.
+      const [key] = contractKeys(route.replace(/^HEAD /, 'GET '));
+      return !served.has(key);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('serves nothing beyond the contract but the listed extensions', () => {
+    const contract = new Set(CONTRACT_ROUTES.flatMap(contractKeys));
+    const extensions = new Set(Object.keys(EXTENSIONS).flatMap(contractKeys));
+    const extra = [...served].filter(([key]) => !contract.has(key) && !extensions.has(key)).map(([, route]) => route);
+    expect(extra).toEqual([]);
+  });
+
+  it('answers HEAD where the contract names it', () => {
+    const head = CONTRACT_ROUTES.filter((route) => route.startsWith('HEAD '));
+    expect(head.length).toBeGreaterThan(0);
+    for (const route of head) {
+      const [key] = contractKeys(route.replace(/^HEAD /, 'GET '));
+      const get = served.get(key);
+      expect(get, route).toBeDefined();
+      expect(server.app.hasRoute({ method: 'HEAD', url: get!.slice(4) }), route).toBe(true);
+    }
+  });
+});
