@@ -23,6 +23,9 @@ const ANONYMOUS = new Set(
     'GET /api/v3/Image/:source/:type/:value',
     'GET /api/v3/Image/Random/:imageType',
     'GET /api/v3/Image/Random/:imageType/Metadata',
+    // Plex's webhook: key-less calls act only for the linked Plex server (domains/integrations/plex-webhook.ts).
+    'POST /plex',
+    'POST /plex.json',
     'GET /',
     'GET /index.html',
     'GET /webui',

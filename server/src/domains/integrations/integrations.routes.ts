@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import {
-  ApiV2Message,
+  type ApiV2Message,
   PlexDirectory,
   PlexLibrariesBody,
   PlexMediaDevice,
@@ -73,12 +73,13 @@ export function registerIntegrationRoutes(
     '/api/trakt/sync',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['Trakt'], summary: 'Legacy: send watch states to Trakt', response: { 204: Type.Null(), 400: ApiV2Message } },
+      schema: { tags: ['Trakt'], summary: 'Legacy: send watch states to Trakt (204, or a v2 ApiV2Message 400)' },
     },
     async (_request, reply) => {
-      if (!trakt.linked) return reply.code(204).send(null);
+      if (!trakt.linked) return reply.code(204).send();
       const message = 'Trakt syncing is not available on this server yet.';
-      return reply.code(400).send({ code: 400, message, details: [{ Item1: message, Item2: '' }] });
+      const body: ApiV2Message = { code: 400, message, details: [{ Item1: message, Item2: '' }] };
+      return reply.code(400).send(body);
     },
   );
 

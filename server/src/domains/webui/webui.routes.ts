@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ApiV2Message,
+  type ApiV2Message,
   ComponentVersion,
   LegacyWebUIConfigBody,
   ThemeParams,
@@ -204,12 +204,14 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
   app.post('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
   app.get('/api/v3/WebUI/Update', { config: { initFriendly: true }, schema: { tags, querystring: WebUIUpdateQuery } }, update);
 
-  // Legacy v2 stubs (contract server.md Appendix D): Shoko answers both with a v2 400, whatever is sent.
+  // Legacy v2 stubs (contract server.md Appendix D): Shoko answers both with a v2 400, whatever is sent. No response
+  // schema: other 400s (a malformed body) are problem bodies, which a 400 schema for the v2 shape could not serialise.
   const legacyConfig = async (_request: unknown, reply: FastifyReply) => {
     const message = 'Config is not a Valid.';
-    return reply.code(400).send({ code: 400, message, details: [{ Item1: message, Item2: '' }] });
+    const body: ApiV2Message = { code: 400, message, details: [{ Item1: message, Item2: '' }] };
+    return reply.code(400).send(body);
   };
-  const legacySchema = { tags, summary: 'Legacy stub: always 400', response: { 400: ApiV2Message } };
+  const legacySchema = { tags, summary: 'Legacy stub: always 400 (v2 ApiV2Message)' };
   app.get('/api/webui/config', { schema: legacySchema }, legacyConfig);
   app.post('/api/webui/config', { schema: { ...legacySchema, body: LegacyWebUIConfigBody } }, legacyConfig);
 }
