@@ -1,6 +1,7 @@
 /**
  * DESIGN — integrations domain: Trakt (device-code linking, token refresh: trakt.service.ts) and Plex (PIN login,
- * servers, libraries: plex.service.ts; watched-state sync jobs: plex.sync.ts), contract server.md §8. Routes:
+ * servers, libraries: plex.service.ts; watched-state sync jobs: plex.sync.ts; the webhook that marks scrobbled
+ * episodes watched: plex-webhook.ts), contract server.md §8. Routes:
  * integrations.routes.ts; SQL: plex.store.ts (tokens on the user record, file matching, watch state); protocol clients:
  * trakt.client.ts, plex.client.ts. Trakt tokens live in settings; a Plex-watched file is marked through scrobbling.
  */

@@ -1,7 +1,8 @@
 /**
  * DESIGN — network domain: the connectivity checks of `Init/Connectivity` (contract server.md §10.1): which internet
- * services answer, run at start and on a schedule, announced on the event bus for the aggregate hub. No routes of its
- * own (the init domain serves its state) and no store; disabled monitors come from the settings.
+ * services answer, run at start and on a schedule, announced on the event bus for the aggregate hub. The init domain
+ * serves its state; its one route is `AniDB/BanStatus` (network.routes.ts, ban-status.ts: the AniDB connection's ban
+ * states in the REST form). No store; disabled monitors come from the settings.
  */
 import fs from 'node:fs';
 import os from 'node:os';
