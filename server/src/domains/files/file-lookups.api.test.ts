@@ -244,12 +244,14 @@ describe('file lookups API', () => {
     );
     expect(episodes.map((e) => e.IDs.AniDB)).toEqual([701]);
     expect(episodes[0]).not.toHaveProperty('Files');
-    const withFiles = await ok<Array<{ Files: FileModel[]; AniDB?: unknown }>>(
+    const withFiles = await ok<Array<{ Files: FileModel[]; AniDB?: unknown; CrossReferences?: unknown[] }>>(
       `/api/v3/File/${ids['KUMO 01.mkv']}/Episode?includeFiles=true&includeXRefs=true&includeDataFrom=AniDB`,
     );
     expect(withFiles[0].Files.map((f) => f.ID)).toEqual([ids['KUMO 01.mkv']]);
     expect(withFiles[0].Files[0].SeriesIDs).toHaveLength(1);
     expect(withFiles[0].AniDB).toBeDefined();
+    expect(withFiles[0].CrossReferences).toHaveLength(1);
+    expect(episodes[0]).not.toHaveProperty('CrossReferences');
     expect(await ok(`/api/v3/File/${ids['sample.mkv']}/Episode`)).toEqual([]);
     await expectText(`/api/v3/File/999999/Episode`, 404, 'No File entry for the given fileID');
     const refused = await call(`/api/v3/File/${ids['Himitsu 01.mkv']}/Episode`, restrictedKey);

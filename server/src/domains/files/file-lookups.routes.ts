@@ -94,6 +94,7 @@ export function registerFileLookupRoutes(app: App, lookups: FileLookups) {
       const q = request.query;
       return lookups.episodes(request.params.fileID, userId, {
         includeFiles: q.includeFiles,
+        includeXRefs: q.includeXRefs,
         ...dataFrom(q.includeDataFrom),
         files: { include: booleanIncludes(q), includeDataFrom: enumList(q.includeDataFrom, FILE_DATA_SOURCES, 'includeDataFrom') },
       });

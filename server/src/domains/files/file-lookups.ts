@@ -22,7 +22,11 @@ export interface FileLookupCollection {
   /** May this user see the AniDB anime (tag restrictions)? */
   animeAllowed(userId: number, animeId: number): Promise<boolean>;
   /** Episode models of Shoko episode ids for a user, in that order. */
-  episodeModels(episodeIds: number[], userId: number, options: { includeAniDB: boolean; includeTMDB: boolean }): Promise<Episode[]>;
+  episodeModels(
+    episodeIds: number[],
+    userId: number,
+    options: { includeAniDB: boolean; includeTMDB: boolean; includeXRefs: boolean },
+  ): Promise<Episode[]>;
 }
 
 export interface FileShape {
@@ -113,7 +117,7 @@ export class FileLookups {
   async episodes(
     fileId: number,
     userId: number,
-    options: { includeFiles: boolean; includeAniDB: boolean; includeTMDB: boolean; files: FileShape },
+    options: { includeFiles: boolean; includeXRefs: boolean; includeAniDB: boolean; includeTMDB: boolean; files: FileShape },
   ): Promise<Episode[]> {
     const row = await this.store.file(fileId);
     if (!row) throw notFound(FILE_NOT_FOUND);

@@ -87,7 +87,7 @@ export function registerFileStreamRoutes(app: App, streams: FileStreams) {
     },
   });
 
-  app.get('/api/v3/File/:fileID/StreamDirectory', { schema: { tags, params: FileIDParams } }, async (request, reply) => {
+  app.get('/api/v3/File/:fileID/StreamDirectory/', { schema: { tags, params: FileIDParams } }, async (request, reply) => {
     const { fileID } = request.params;
     const key = (request.query as Record<string, unknown> | undefined)?.apikey;
     const keySuffix = typeof key === 'string' && key ? `?apikey=${encodeURIComponent(key)}` : '';
