@@ -361,6 +361,10 @@ export async function createServices(
     // `includeXRefs`: the file cross-references of the metadata domain.
     crossReferences: (contents) => fileXRefs.crossReferences(contents),
     images: new EpisodeImagesService(new EpisodeImagesStore(db.kysely), images),
+    tmdbData: async (episodeId) => ({
+      Episodes: await tmdb.service.tmdbEpisodesOfEpisode(episodeId),
+      Movies: await tmdb.service.moviesOfEpisode(episodeId, new Set()),
+    }),
   });
   const scrobble = new ScrobbleService(scrobbleStore, new EpisodesStore(db.kysely));
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);

@@ -323,6 +323,75 @@ describe('episode API', () => {
         .insertInto('xref_anidb_tmdb_movie')
         .values({ anime_id: 301, anidb_episode_id: 3001, movie_id: 9001, source: 'User' })
         .execute();
+      const now = new Date().toISOString();
+      const titled = {
+        original_language: 'ja',
+        overview: '',
+        is_restricted: 0,
+        imdb_id: null,
+        vote_average: 7,
+        vote_count: 10,
+        poster_path: null,
+        backdrop_path: null,
+        genres: '[]',
+        keywords: '[]',
+        content_ratings: '[]',
+        studios: '[]',
+        production_countries: '{}',
+        titles: '[]',
+        overviews: '[]',
+        created_at: now,
+        updated_at: now,
+      } as const;
+      await db
+        .insertInto('tmdb_shows')
+        .values({
+          ...titled,
+          id: 7100,
+          title: 'Lantern Road',
+          original_title: 'Chouchin Michi',
+          tvdb_id: null,
+          status: 'Ended',
+          first_aired_at: '2020-01-05',
+          last_aired_at: '2020-03-29',
+          preferred_ordering_id: null,
+        })
+        .execute();
+      await db
+        .insertInto('tmdb_episodes')
+        .values({
+          id: 8001,
+          show_id: 7100,
+          season_id: 7101,
+          season_number: 1,
+          episode_number: 1,
+          title: 'The First Lantern',
+          overview: '',
+          aired_at: '2020-01-05',
+          runtime_minutes: 24,
+          still_path: null,
+          vote_average: 7,
+          vote_count: 3,
+          tvdb_episode_id: null,
+          titles: '[]',
+          overviews: '[]',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await db
+        .insertInto('tmdb_movies')
+        .values({
+          ...titled,
+          id: 9001,
+          title: 'Lantern Road: The Movie',
+          original_title: 'Chouchin Michi Gekijouban',
+          collection_id: null,
+          is_video: 0,
+          runtime_minutes: 90,
+          released_at: '2021-01-01',
+        })
+        .execute();
       const image = async (
         name: string,
         parent_type: 'Episode' | 'Movie',
@@ -355,6 +424,16 @@ describe('episode API', () => {
       await image('backdrop', 'Movie', 9001, 'Backdrop', 6);
       await image('logo', 'Movie', 9001, 'Logo', 6);
       await db.insertInto('disabled_images').values({ source: 'TMDB', image_type: 'Logo', image_id: img.logo }).execute();
+    });
+
+    it('carries the linked TMDB episodes and movies with includeDataFrom=TMDB', async () => {
+      const one = (await api('GET', `/api/v3/Episode/${ep[3001]}?includeDataFrom=TMDB`)).json();
+      expect(one.TMDB.Episodes).toEqual([expect.objectContaining({ ID: 8001, ShowID: 7100, Title: 'The First Lantern' })]);
+      expect(one.TMDB.Movies).toEqual([expect.objectContaining({ ID: 9001, Title: 'Lantern Road: The Movie' })]);
+      const [listed] = (await list('pageSize=1&includeDataFrom=TMDB')).list as Array<EpisodeBody & { TMDB: { Episodes: unknown[] } }>;
+      expect(listed.TMDB.Episodes).toHaveLength(1);
+      expect((await api('GET', `/api/v3/Episode/${ep[3002]}?includeDataFrom=TMDB`)).json().TMDB).toEqual({ Episodes: [], Movies: [] });
+      expect((await api('GET', `/api/v3/Episode/${ep[3001]}`)).json()).not.toHaveProperty('TMDB');
     });
 
     it('shows the linked TMDB episodes, shows and movies in IDs.TMDB of every episode model', async () => {

@@ -68,6 +68,8 @@ export class EpisodesService {
       episodeFiles?: EpisodeFiles;
       crossReferences?: ContentCrossReferences;
       images?: EpisodeImagesService;
+      /** `includeDataFrom=TMDB`: the TMDB episodes (preferred ordering) and movies linked to an episode, from the TMDB domain. */
+      tmdbData?: (episodeId: number) => Promise<{ Episodes: unknown[]; Movies: unknown[] }>;
       bus?: EventBus;
     },
   ) {}
@@ -217,7 +219,9 @@ export class EpisodesService {
 
   /** Episode models of rows with their images and the `includeDataFrom`, `includeFiles` and `includeXRefs` extras. */
   private async models(rows: EpisodeRow[], extras: EpisodeExtras, userId: number): Promise<Episode[]> {
-    const models = await this.withImages(episodeModels(rows, dataFrom(extras.includeDataFrom)));
+    const data = dataFrom(extras.includeDataFrom);
+    const models = await this.withImages(episodeModels(rows, data));
+    if (data.includeTMDB) await this.withTmdb(models);
     if (extras.includeFiles && this.deps.episodeFiles) {
       const options = {
         includeMediaInfo: !!extras.includeMediaInfo,
@@ -229,6 +233,12 @@ export class EpisodesService {
       for (const model of models) model.Files = await this.deps.episodeFiles(model.IDs.ID, options);
     }
     return extras.includeXRefs ? this.withCrossReferences(models) : models;
+  }
+
+  /** `TMDB` of each model: its linked TMDB episodes and movies. */
+  private async withTmdb(models: Episode[]): Promise<void> {
+    if (!this.deps.tmdbData) return;
+    for (const model of models) model.TMDB = await this.deps.tmdbData(model.IDs.ID);
   }
 
   private async withCrossReferences(models: Episode[]): Promise<Episode[]> {
@@ -350,6 +360,7 @@ export class EpisodesService {
         options,
       ),
     );
+    if (options.includeTMDB) await this.withTmdb(models);
     return options.includeXRefs ? this.withCrossReferences(models) : models;
   }
 }
