@@ -26,8 +26,48 @@ const now = () => new Date().toISOString();
 export class FilesStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  locationsInFolder(folderId: number): Promise<LocationRow[]> {
-    return this.db.selectFrom('file_locations').selectAll().where('import_folder_id', '=', folderId).execute();
+  /** The folder's locations, with the size of the content each one was last hashed or discovered with. */
+  locationsInFolder(folderId: number): Promise<Array<LocationRow & { file_size: number }>> {
+    return this.db
+      .selectFrom('file_locations')
+      .innerJoin('files', 'files.id', 'file_locations.file_id')
+      .selectAll('file_locations')
+      .select('files.size as file_size')
+      .where('import_folder_id', '=', folderId)
+      .execute();
+  }
+
+  /**
+   * The file at a location changed on disk (another size or modification time): the location gets a fresh, unhashed
+   * record for its new content, and the old record goes when no other location holds it — as when a file is removed.
+   */
+  async detachChangedContent(locationId: number, size: number, mtimeMs: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const location = await trx.selectFrom('file_locations').select('file_id').where('id', '=', locationId).executeTakeFirst();
+      if (!location) return;
+      const stamp = now();
+      const file = await trx
+        .insertInto('files')
+        .values({ size, ed2k: '', crc32: '', md5: '', sha1: '', is_ignored: 0, is_variation: 0, created_at: stamp, updated_at: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('file_locations')
+        .set({ file_id: file.id, mtime_ms: Math.round(mtimeMs), is_accessible: 1 })
+        .where('id', '=', locationId)
+        .execute();
+      const left = await trx.selectFrom('file_locations').select('id').where('file_id', '=', location.file_id).executeTakeFirst();
+      if (!left) await trx.deleteFrom('files').where('id', '=', location.file_id).execute();
+    });
+  }
+
+  /** Records the modification time a location's content was hashed at, so a later scan can tell it changed. */
+  async setLocationMtime(locationId: number, mtimeMs: number): Promise<void> {
+    await this.db
+      .updateTable('file_locations')
+      .set({ mtime_ms: Math.round(mtimeMs) })
+      .where('id', '=', locationId)
+      .execute();
   }
 
   async location(id: number): Promise<LocationWithFolder | null> {

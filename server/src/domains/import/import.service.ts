@@ -153,10 +153,12 @@ export class ImportService {
     const seen = new Set<string>();
     const found: FoundFile[] = [];
     const reappeared: number[] = [];
+    const changed: Array<{ locationId: number; file: FoundFile }> = [];
     for await (const file of walkFolder(folder.path, filter, (dir, error) => ctx.logger.warn(`Cannot read ${dir}: ${error.message}`))) {
       seen.add(file.relativePath);
       const location = known.get(file.relativePath);
       if (!location) found.push(file);
+      else if (contentChanged(location, file)) changed.push({ locationId: location.id, file });
       else if (!location.is_accessible) reappeared.push(location.id);
       if (seen.size % 500 === 0) ctx.progress(0, { ImportFolderID: folder.id, FilesFound: seen.size });
     }
@@ -164,6 +166,11 @@ export class ImportService {
     await this.deps.files.setAccessible(reappeared, true);
     await this.deps.files.setAccessible(missing, false);
     await this.addDiscovered(folder, found);
+    for (const { locationId, file } of changed) {
+      ctx.logger.info(`Changed on disk, hashing again: ${path.join(folder.path, file.relativePath)}`);
+      await this.deps.files.detachChangedContent(locationId, file.size, file.mtimeMs);
+      await this.deps.queue.enqueue(this.hashFileJob, { locationId });
+    }
     if (!onlyNew) {
       // A full scan re-checks content that was never hashed (e.g. a failed hash).
       const unhashed = new Set(await this.deps.files.unhashedLocationIds());
@@ -204,6 +211,7 @@ export class ImportService {
       throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(error as NodeJS.ErrnoException)}`);
     }
     const result = await this.deps.files.applyHashes(locationId, hashes.size, hashes);
+    await this.deps.files.setLocationMtime(locationId, stat.mtimeMs);
     ctx.logger.info(`Hashed ${absolutePath} (ED2K ${hashes.ED2K})`);
     this.deps.bus.emit('shoko', { event: 'FileHashed', payload: fileEvent(result.fileId, location) });
     if (result.merged && result.otherLocations > 0) await this.handleDuplicate(location, result.fileId, ctx);
@@ -236,6 +244,15 @@ export class ImportService {
       throw new PermanentJobError(`Cannot read media info of ${absolutePath}: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * A known path whose size or modification time differs from what was hashed holds new content. A location from before
+ * modification times were kept (null) is taken as unchanged: hashing every file again after an upgrade would be worse.
+ */
+function contentChanged(location: { file_size: number; mtime_ms: number | null; is_accessible: number }, file: FoundFile): boolean {
+  if (location.mtime_ms === null) return false;
+  return location.file_size !== file.size || location.mtime_ms !== Math.round(file.mtimeMs);
 }
 
 export function fileEvent(fileId: number, location: { id: number; import_folder_id: number; relative_path: string }) {
