@@ -1,35 +1,54 @@
 import type { Logger } from 'pino';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
-import { AniDBUdpClient, resolveUdpServer, testAniDBLogin, timingsFromSettings } from '../../providers/anidb/udp/index.js';
-import { isLoopbackOverride, NO_PACING } from '../../providers/anidb/udp/rate-limiter.js';
+import { ANIDB_HTTP_RATE_LIMIT, HttpBanTracker, httpBanToAniDBState, httpTimingsFromSettings } from '../../providers/anidb/http/index.js';
+import {
+  AniDBUdpClient,
+  isLoopbackOverride,
+  NO_PACING,
+  RateLimiter,
+  resolveUdpServer,
+  testAniDBLogin,
+  timingsFromSettings,
+  UdpStatus,
+  type RateLimitClock,
+} from '../../providers/anidb/udp/index.js';
+import { systemClock } from '../../providers/anidb/udp/rate-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
-const idleState = (type: number): AniDBState => ({
-  Value: false,
-  Message: null,
-  UpdateType: type,
-  UpdateTime: new Date().toISOString(),
-  PauseTimeSecs: 0,
-});
-
 /**
- * The server's one AniDB UDP session: built from the settings on first use, rebuilt when the AniDB settings change,
- * and its ban/back-off state forwarded to the aggregate hub. One client means one local port and one rate limiter
- * for every job, as AniDB requires.
+ * The server's AniDB state for both protocols. The UDP client is built from the settings on first use and rebuilt
+ * when the AniDB settings change, but the pacing (one limiter per protocol) and the ban/back-off state belong to this
+ * object, which lives as long as the process: a settings save can never hand AniDB a client with a fresh limiter or
+ * a forgotten ban. Changes are forwarded to the aggregate hub.
  */
 export class AniDBConnection {
   private client: AniDBUdpClient | null = null;
-  private udpState: AniDBState = idleState(AniDBUpdateType.UDPBan);
-  private httpState: AniDBState = idleState(AniDBUpdateType.HTTPBan);
+  readonly udpLimiter: RateLimiter;
+  readonly udpStatus: UdpStatus;
+  readonly httpLimiter: RateLimiter;
+  readonly httpBan: HttpBanTracker;
+  private readonly now: () => number;
 
   constructor(
     private readonly settings: SettingsService,
     private readonly bus: EventBus,
     private readonly logger: Logger,
+    options: { clock?: RateLimitClock } = {},
   ) {
+    const clock = options.clock ?? systemClock;
+    this.now = clock.now;
+    this.udpLimiter = new RateLimiter(this.udpTimings(), clock);
+    this.httpLimiter = new RateLimiter(this.httpTimings(), clock);
+    this.udpStatus = new UdpStatus(clock.now);
+    this.httpBan = new HttpBanTracker(clock.now);
+    this.udpStatus.onChange((state) => this.bus.emit('anidb:udp', state));
+    this.httpBan.onChange((state) => this.bus.emit('anidb:http', httpBanToAniDBState(state, this.now())));
     bus.on('settings:saved', ({ changedPaths }) => {
-      if (changedPaths.some((path) => path.startsWith('AniDb.'))) void this.reset();
+      if (!changedPaths.some((path) => path.startsWith('AniDb.'))) return;
+      this.udpLimiter.setTimings(this.udpTimings());
+      this.httpLimiter.setTimings(this.httpTimings());
+      void this.reset();
     });
   }
 
@@ -39,25 +58,16 @@ export class AniDBConnection {
     const client = new AniDBUdpClient({
       server: resolveUdpServer(anidb),
       logger: this.logger,
-      rateLimit: isLoopbackOverride(process.env.SHOKO_ANIDB_UDP) ? NO_PACING : timingsFromSettings(anidb.UDPRateLimit),
+      limiter: this.udpLimiter,
+      status: this.udpStatus,
     });
     if (anidb.Username && anidb.Password) client.setCredentials(anidb.Username, anidb.Password);
-    client.onStatusChange((state) => {
-      if (state.UpdateType === AniDBUpdateType.UDPBan) this.udpState = state;
-      this.bus.emit('anidb:udp', state);
-    });
     this.client = client;
     return client;
   }
 
-  /** Reports an HTTP ban change (from the HTTP client) to the hub. */
-  setHttpState(state: AniDBState): void {
-    this.httpState = state;
-    this.bus.emit('anidb:http', state);
-  }
-
   states(): [AniDBState, AniDBState] {
-    return [this.client?.banState ?? this.udpState, this.httpState];
+    return [this.udpStatus.get(AniDBUpdateType.UDPBan), httpBanToAniDBState(this.httpBan.state, this.now())];
   }
 
   get udpBanned(): boolean {
@@ -74,5 +84,16 @@ export class AniDBConnection {
     const client = this.client;
     this.client = null;
     await client?.close().catch((error) => this.logger.debug({ err: error }, 'Closing the AniDB session failed'));
+  }
+
+  private udpTimings() {
+    return isLoopbackOverride(process.env.SHOKO_ANIDB_UDP) ? NO_PACING : timingsFromSettings(this.settings.current.AniDb.UDPRateLimit);
+  }
+
+  private httpTimings() {
+    if (isLoopbackOverride(process.env.SHOKO_ANIDB_HTTP)) return NO_PACING;
+    return this.settings.current.AniDb.HTTPRateLimit
+      ? httpTimingsFromSettings(this.settings.current.AniDb.HTTPRateLimit)
+      : ANIDB_HTTP_RATE_LIMIT;
   }
 }

@@ -1,15 +1,7 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../../config.js';
-import {
-  AniDBHttpClient,
-  httpBanToAniDBState,
-  httpTimingsFromSettings,
-  type AniDBAnime,
-  type AniDBRating,
-  type AniDBResource,
-} from '../../providers/anidb/http/index.js';
-import { isLoopbackOverride, NO_PACING } from '../../providers/anidb/udp/rate-limiter.js';
+import { AniDBHttpClient, type AniDBAnime, type AniDBRating, type AniDBResource } from '../../providers/anidb/http/index.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AniDBConnection } from './anidb-connection.js';
 import type { AnimeSource } from './anime-import.js';
@@ -114,8 +106,8 @@ export function toAnimeMetadata(anime: AniDBAnime, options: { characters: boolea
 }
 
 /**
- * Anime metadata from AniDB's HTTP API, through one client (one rate limiter, one ban) with its disk cache under
- * `<home>/anidb`. The client is rebuilt when the HTTP settings change; its ban state goes to the aggregate hub.
+ * Anime metadata from AniDB's HTTP API with its disk cache under `<home>/anidb`. The client is rebuilt when the HTTP
+ * settings change, but the pacing and the ban are the connection's, so they outlive every rebuild.
  */
 export function anidbHttpSource(config: ServerConfig, settings: SettingsService, anidb: AniDBConnection, logger: Logger): AnimeSource {
   let client: AniDBHttpClient | null = null;
@@ -123,7 +115,7 @@ export function anidbHttpSource(config: ServerConfig, settings: SettingsService,
   const current = () => {
     const s = settings.current.AniDb;
     const baseUrl = anidbHttpBaseUrl(s.HTTPServerUrl);
-    const key = JSON.stringify([baseUrl, s.MinimumHoursToRedownloadAnimeInfo, s.HTTPRateLimit]);
+    const key = JSON.stringify([baseUrl, s.MinimumHoursToRedownloadAnimeInfo]);
     if (client && key === clientKey) return client;
     client = new AniDBHttpClient({
       baseUrl,
@@ -131,10 +123,10 @@ export function anidbHttpSource(config: ServerConfig, settings: SettingsService,
       clientVersion: 1,
       cacheDir: path.join(config.home, 'anidb'),
       logger,
-      timings: isLoopbackOverride(process.env.SHOKO_ANIDB_HTTP) ? NO_PACING : httpTimingsFromSettings(s.HTTPRateLimit),
+      limiter: anidb.httpLimiter,
+      ban: anidb.httpBan,
       minimumHoursToRedownload: s.MinimumHoursToRedownloadAnimeInfo,
     });
-    client.onBanChange((state) => anidb.setHttpState(httpBanToAniDBState(state)));
     clientKey = key;
     return client;
   };

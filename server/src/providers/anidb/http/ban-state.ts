@@ -5,11 +5,13 @@ export interface AniDBHttpBanState {
   /** When requests may resume; null while not banned. */
   until: Date | null;
   reason: string | null;
+  /** When the ban was seen; null while not banned. */
+  since: Date | null;
 }
 
 export type AniDBHttpBanListener = (state: AniDBHttpBanState) => void;
 
-const NOT_BANNED: AniDBHttpBanState = { banned: false, until: null, reason: null };
+const NOT_BANNED: AniDBHttpBanState = { banned: false, until: null, reason: null, since: null };
 
 /**
  * The HTTP API's ban: raised for a fixed pause (a repeat restarts it) and lowered when the pause is over. Expiry is
@@ -27,11 +29,17 @@ export class HttpBanTracker {
     return this.current;
   }
 
-  raise(reason: string, pauseMs: number): void {
+  raise(reason: string, pauseMs: number, since: number = this.now()): void {
     this.clearTimer();
     this.timer = setTimeout(() => this.lower(), pauseMs);
     this.timer.unref();
-    this.publish({ banned: true, until: new Date(this.now() + pauseMs), reason });
+    this.publish({ banned: true, until: new Date(this.now() + pauseMs), reason, since: new Date(since) });
+  }
+
+  /** Raises the ban until an absolute time (read back from the database); nothing happens if that has passed. */
+  raiseUntil(reason: string, until: number, since?: number): void {
+    const pauseMs = until - this.now();
+    if (pauseMs > 0) this.raise(reason, pauseMs, since);
   }
 
   lower(): void {
@@ -66,7 +74,7 @@ export function httpBanToAniDBState(state: AniDBHttpBanState, now: number = Date
     Value: state.banned,
     Message: state.reason,
     UpdateType: AniDBUpdateType.HTTPBan,
-    UpdateTime: new Date(now).toISOString(),
-    PauseTimeSecs: state.until ? Math.max(0, Math.round((state.until.getTime() - now) / 1000)) : 0,
+    UpdateTime: (state.since ?? new Date(now)).toISOString(),
+    PauseTimeSecs: state.until ? Math.max(0, Math.round((state.until.getTime() - (state.since?.getTime() ?? now)) / 1000)) : 0,
   };
 }

@@ -23,10 +23,12 @@ import {
   type AniDBHttpBanState,
   type AniDBHttpClientOptions,
 } from './index.js';
+import { ANIDB_HTTP_RATE_LIMIT } from './rate-limit.js';
+import { RateLimiter } from '../udp/rate-limiter.js';
 
 const logger = pino({ level: 'silent' });
 /** The production tiers scaled down so tests never wait seconds. */
-const FAST_TIMINGS = { burst: 1, shortGapMs: 1, longGapMs: 1, longGapAfterMs: 10_000, resetAfterMs: 60_000 };
+const FAST_TIMINGS = { minGapMs: 1, averageGapMs: 1, creditMs: 0 };
 const HOUR = 60 * 60_000;
 const ANIME_ID = 9001;
 
@@ -128,7 +130,12 @@ describe('AniDB HTTP bans', () => {
     client.onBanChange((state) => changes.push(state));
 
     await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBHttpBannedError);
-    expect(client.banState).toEqual({ banned: true, until: new Date(now + 12 * HOUR), reason: 'AniDB HTTP ban: Banned' });
+    expect(client.banState).toEqual({
+      banned: true,
+      until: new Date(now + 12 * HOUR),
+      reason: 'AniDB HTTP ban: Banned',
+      since: new Date(now),
+    });
     expect(changes).toEqual([client.banState]);
     expect(httpBanToAniDBState(client.banState, now)).toMatchObject({ Value: true, UpdateType: 2, PauseTimeSecs: 12 * 60 * 60 });
 
@@ -161,7 +168,7 @@ describe('AniDB HTTP bans', () => {
     await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBHttpBannedError);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(changes).toEqual([true, false]);
-    expect(client.banState).toEqual({ banned: false, until: null, reason: null });
+    expect(client.banState).toEqual({ banned: false, until: null, reason: null, since: null });
     fake.banned = false;
     await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBAnimeNotFoundError);
     expect(fake.requests).toHaveLength(2);
@@ -211,24 +218,34 @@ describe('AniDB HTTP errors', () => {
 });
 
 describe('AniDB HTTP rate limit', () => {
-  it('spaces requests by the short gap, then the long gap once busy', async () => {
-    const timings = { burst: 1, shortGapMs: 60, longGapMs: 150, longGapAfterMs: 200, resetAfterMs: 5_000 };
-    const { fake, client } = await setUp({ timings });
-    for (let i = 0; i < 6; i++) await client.getAnime(ANIME_ID, { force: true });
-    const gaps = fake.requestTimes.slice(1).map((time, i) => time - fake.requestTimes[i]);
-    expect(gaps.slice(0, 3).every((gap) => gap >= 55)).toBe(true);
-    expect(gaps.at(-1)).toBeGreaterThanOrEqual(145);
+  it("keeps the pacing of a rebuilt client: a new client sharing the limiter waits for the old one's gap", async () => {
+    const slept: number[] = [];
+    let now = Date.now();
+    const limiter = new RateLimiter(ANIDB_HTTP_RATE_LIMIT, { now: () => now, sleep: async (ms) => void slept.push(ms) });
+    const { fake, client } = await setUp({ limiter, now: () => now });
+    await client.getAnime(ANIME_ID);
+    const rebuilt = new AniDBHttpClient({
+      baseUrl: fake.url,
+      clientName: 'shokots',
+      clientVersion: 1,
+      cacheDir,
+      logger,
+      limiter,
+      now: () => now,
+    });
+    clients.push(rebuilt);
+    now += 500;
+    await expect(rebuilt.getAnime(ANIME_ID + 1)).rejects.toThrow();
+    expect(slept).toEqual([1500]);
+    expect(fake.requestTimes).toHaveLength(2);
   });
 
   it('derives the production tiers from the HTTP rate-limit settings', () => {
     expect(
       httpTimingsFromSettings({ BaseRateInSeconds: 2, SlowRateMultiplier: 3, SlowRatePeriodMultiplier: 5, ResetPeriodMultiplier: 60 }),
-    ).toEqual({
-      burst: 1,
-      shortGapMs: 2_000,
-      longGapMs: 6_000,
-      longGapAfterMs: 10_000,
-      resetAfterMs: 120_000,
-    });
+    ).toEqual({ minGapMs: 2_000, averageGapMs: 2_000, creditMs: 0 });
+    expect(
+      httpTimingsFromSettings({ BaseRateInSeconds: 1, SlowRateMultiplier: 2, SlowRatePeriodMultiplier: 2, ResetPeriodMultiplier: 2 }),
+    ).toEqual({ minGapMs: 2_000, averageGapMs: 2_000, creditMs: 0 });
   });
 });

@@ -19,6 +19,10 @@ export interface AniDBHttpClientOptions {
   cacheDir: string;
   logger: Logger;
   timings?: RateLimitTimings;
+  /** The process-wide HTTP pacing; clients rebuilt after a settings save pass the same one. */
+  limiter?: RateLimiter;
+  /** The process-wide HTTP ban; survives rebuilt clients (and, through its owner, restarts). */
+  ban?: HttpBanTracker;
   /** A cached anime younger than this is returned without asking AniDB (settings `MinimumHoursToRedownloadAnimeInfo`). */
   minimumHoursToRedownload?: number;
   /** Clock for cache ages, ban expiry and the rate limiter. */
@@ -44,14 +48,16 @@ export class AniDBHttpClient {
   private readonly cache: AnimeXmlCache;
   private readonly logger: Logger;
   private readonly now: () => number;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly ownsBan: boolean;
   private readonly inFlight = new Map<string, Promise<AniDBAnime>>();
 
   constructor(private readonly options: AniDBHttpClientOptions) {
     this.logger = options.logger;
     this.now = options.now ?? Date.now;
-    this.limiter = new RateLimiter(options.timings ?? ANIDB_HTTP_RATE_LIMIT, { now: this.now, sleep: systemClock.sleep });
-    this.ban = new HttpBanTracker(this.now);
+    this.limiter =
+      options.limiter ?? new RateLimiter(options.timings ?? ANIDB_HTTP_RATE_LIMIT, { now: this.now, sleep: systemClock.sleep });
+    this.ban = options.ban ?? new HttpBanTracker(this.now);
+    this.ownsBan = !options.ban;
     this.cache = new AnimeXmlCache(options.cacheDir);
   }
 
@@ -80,9 +86,9 @@ export class AniDBHttpClient {
     return lookup;
   }
 
-  /** Stops the ban timer and drops listeners. */
+  /** Stops the ban timer and drops listeners, unless the ban tracker was handed in (its owner keeps it). */
   close(): void {
-    this.ban.dispose();
+    if (this.ownsBan) this.ban.dispose();
   }
 
   private async lookUp(animeId: number, force: boolean): Promise<AniDBAnime> {
@@ -174,11 +180,9 @@ export class AniDBHttpClient {
     }
   }
 
-  /** One request at a time: AniDB counts concurrent requests against the rate limit too. */
+  /** One request at a time, also across rebuilt clients: AniDB counts concurrent requests against the limit too. */
   private serialised<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(work, work);
-    this.queue = result.catch(() => undefined);
-    return result;
+    return this.limiter.exclusive(work);
   }
 }
 

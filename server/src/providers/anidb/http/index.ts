@@ -1,7 +1,7 @@
 export { AniDBHttpClient, decodeBody, type AniDBHttpClientOptions } from './client.js';
 export { animeTypeFromText, parseAnimeXml, parseEpno } from './anime-xml.js';
 export { AnimeXmlCache } from './anime-cache.js';
-export { httpBanToAniDBState, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
+export { HttpBanTracker, httpBanToAniDBState, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
 export {
   AniDBAnimeNotFoundError,
   AniDBHttpBannedError,

@@ -1,13 +1,11 @@
 import type { RateLimitSettings } from '@shoko-ts/contract';
-import { ANIDB_UDP_RATE_LIMIT, timingsFromSettings, type RateLimitTimings } from '../udp/rate-limiter.js';
+import type { RateLimitTimings } from '../udp/rate-limiter.js';
 
-/**
- * AniDB allows one HTTP request every 2 s with no initial burst; the slow tier and the idle reset are the same
- * tiers Shoko applies to UDP.
- */
-export const ANIDB_HTTP_RATE_LIMIT: RateLimitTimings = { ...ANIDB_UDP_RATE_LIMIT, burst: 1 };
+/** AniDB allows one HTTP request every 2 s on average, with no burst. */
+export const ANIDB_HTTP_RATE_LIMIT: RateLimitTimings = { minGapMs: 2_000, averageGapMs: 2_000, creditMs: 0 };
 
-/** The tiers from the server settings' `AniDb.HTTPRateLimit`. */
+/** The pacing from the settings' `AniDb.HTTPRateLimit`: the base rate, never below AniDB's 2 s. */
 export function httpTimingsFromSettings(settings: RateLimitSettings): RateLimitTimings {
-  return { ...timingsFromSettings(settings), burst: 1 };
+  const gap = Math.max(ANIDB_HTTP_RATE_LIMIT.minGapMs, settings.BaseRateInSeconds * 1000);
+  return { minGapMs: gap, averageGapMs: gap, creditMs: 0 };
 }

@@ -23,6 +23,10 @@ export interface AniDBUdpClientOptions {
   /** Resends after a timeout; AniDB drops packets over its limit, so keep this at 1. */
   retries?: number;
   rateLimit?: RateLimitTimings;
+  /** The process-wide UDP pacing; clients rebuilt after a settings save pass the same one. */
+  limiter?: RateLimiter;
+  /** The process-wide ban and back-off state; survives rebuilt clients. */
+  status?: UdpStatus;
   /** Clock for the rate limiter and pauses; tests pass one whose sleep returns at once. */
   clock?: RateLimitClock;
   /** AniDB only answers registered clients: lowercase a-z, 4-16 letters, integer version. */
@@ -53,6 +57,7 @@ export class AniDBUdpClient {
   private readonly transport: UdpTransport;
   private readonly limiter: RateLimiter;
   private readonly status: UdpStatus;
+  private readonly ownsStatus: boolean;
   private readonly logger: Logger;
   private queue: Promise<unknown> = Promise.resolve();
   private credentials: { username: string; password: string } | null = null;
@@ -68,8 +73,9 @@ export class AniDBUdpClient {
     this.logger = options.logger;
     const clock = options.clock ?? systemClock;
     this.transport = new UdpTransport(options.server, options.logger);
-    this.limiter = new RateLimiter(options.rateLimit ?? ANIDB_UDP_RATE_LIMIT, clock);
-    this.status = new UdpStatus(clock.now);
+    this.limiter = options.limiter ?? new RateLimiter(options.rateLimit ?? ANIDB_UDP_RATE_LIMIT, clock);
+    this.status = options.status ?? new UdpStatus(clock.now);
+    this.ownsStatus = !options.status;
   }
 
   get isLoggedIn(): boolean {
@@ -119,9 +125,9 @@ export class AniDBUdpClient {
     });
   }
 
-  /** Keeps a NAT mapping open; needs no session and is never slowed to the long rate tier. */
+  /** Keeps a NAT mapping open; needs no session. */
   ping(): Promise<UdpReply> {
-    return this.serialised(() => this.exchange('PING', {}, { keepAlive: true }));
+    return this.serialised(() => this.exchange('PING', {}));
   }
 
   /** Ends the session if there is one. Failures are logged, not thrown: the session is forgotten either way. */
@@ -142,7 +148,7 @@ export class AniDBUdpClient {
   async close(): Promise<void> {
     await this.logout();
     await this.serialised(() => this.transport.close());
-    this.status.dispose();
+    if (this.ownsStatus) this.status.dispose();
   }
 
   /** Runs work strictly one after another: AniDB allows one outstanding request per client. */
@@ -194,18 +200,14 @@ export class AniDBUdpClient {
    * One command, one reply: waits for the rate limiter before every packet, resends once on silence, and turns
    * bans, server errors and client-level refusals into errors. Codes that concern the caller are returned.
    */
-  private async exchange(
-    command: string,
-    params: UdpParams,
-    { session = null, keepAlive = false }: { session?: string | null; keepAlive?: boolean } = {},
-  ): Promise<UdpReply> {
+  private async exchange(command: string, params: UdpParams, { session = null }: { session?: string | null } = {}): Promise<UdpReply> {
     this.assertNotPaused();
     const tag = `t${++this.tagCounter}`;
     const payload = Buffer.from(encodeCommand(command, { ...params, tag, s: session }), 'utf8');
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const retries = this.options.retries ?? 1;
     for (let attempt = 0; attempt <= retries; attempt++) {
-      await this.limiter.beforeSend({ keepAlive });
+      await this.limiter.beforeSend();
       const reply = await this.transport.exchange(payload, (datagram) => this.matchReply(datagram, tag), timeoutMs);
       if (reply) return this.checkReply(command, reply);
       // Never log the payload: AUTH carries the password.

@@ -1,35 +1,24 @@
 import type { RateLimitSettings } from '@shoko-ts/contract';
 
+/**
+ * Packet pacing. Every packet waits at least `minGapMs` after the previous one (so there is never a burst, not
+ * even after an idle period), and over longer stretches the rate falls to one packet every `averageGapMs`: a packet
+ * may run ahead of that average schedule by at most `creditMs`, after which packets go out `averageGapMs` apart.
+ */
 export interface RateLimitTimings {
-  /** Packets allowed back to back after an idle period before spacing starts (AniDB: the first 5). */
-  burst: number;
-  /** Gap between packets once the burst is spent (AniDB: 2 s). */
-  shortGapMs: number;
-  /** Gap once the client has been busy for `longGapAfterMs` (AniDB asks for 4 s over long periods). */
-  longGapMs: number;
-  longGapAfterMs: number;
-  /** This much silence ends a busy period: the burst and the short gap apply again. */
-  resetAfterMs: number;
+  /** Shortest gap between two packets (AniDB: 2 s). */
+  minGapMs: number;
+  /** Long-term average gap (AniDB UDP: 4 s; HTTP: 2 s). */
+  averageGapMs: number;
+  /** How far ahead of the average schedule packets may run at the short gap. */
+  creditMs: number;
 }
 
-/** AniDB's published limits with Shoko's default tiers (2 s, 6 s after 10 s busy, reset after 120 s idle). */
-export const ANIDB_UDP_RATE_LIMIT: RateLimitTimings = {
-  burst: 5,
-  shortGapMs: 2_000,
-  longGapMs: 6_000,
-  longGapAfterMs: 10_000,
-  resetAfterMs: 120_000,
-};
+/** AniDB's UDP limits: 2 s between packets, 4 s on average once busy (about five packets at 2 s, then 4 s). */
+export const ANIDB_UDP_RATE_LIMIT: RateLimitTimings = { minGapMs: 2_000, averageGapMs: 4_000, creditMs: 10_000 };
 
-/** The tiers from the server settings' `AniDb.UDPRateLimit`. */
 /** No spacing at all: only for a test or demo server on this machine (see `isLoopbackOverride`). */
-export const NO_PACING: RateLimitTimings = {
-  burst: Number.MAX_SAFE_INTEGER,
-  shortGapMs: 0,
-  longGapMs: 0,
-  longGapAfterMs: 0,
-  resetAfterMs: 0,
-};
+export const NO_PACING: RateLimitTimings = { minGapMs: 0, averageGapMs: 0, creditMs: 0 };
 
 /**
  * True when an environment override (SHOKO_ANIDB_UDP / SHOKO_ANIDB_HTTP) points at this machine: the fakes of the
@@ -41,15 +30,16 @@ export function isLoopbackOverride(override: string | undefined): boolean {
   return ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host.toLowerCase());
 }
 
+/**
+ * The UDP pacing from the settings' `AniDb.UDPRateLimit`, never faster than AniDB allows: the base rate is the
+ * short gap (at least 2 s), base × slow multiplier the average (at least 4 s), and the credit lasts the slow-rate
+ * period (base × period multiplier) at the short gap.
+ */
 export function timingsFromSettings(settings: RateLimitSettings): RateLimitTimings {
-  const base = settings.BaseRateInSeconds * 1000;
-  return {
-    burst: ANIDB_UDP_RATE_LIMIT.burst,
-    shortGapMs: base,
-    longGapMs: base * settings.SlowRateMultiplier,
-    longGapAfterMs: base * settings.SlowRatePeriodMultiplier,
-    resetAfterMs: base * settings.ResetPeriodMultiplier,
-  };
+  const minGapMs = Math.max(ANIDB_UDP_RATE_LIMIT.minGapMs, settings.BaseRateInSeconds * 1000);
+  const averageGapMs = Math.max(ANIDB_UDP_RATE_LIMIT.averageGapMs, settings.BaseRateInSeconds * 1000 * settings.SlowRateMultiplier);
+  const busyMs = settings.BaseRateInSeconds * 1000 * settings.SlowRatePeriodMultiplier;
+  return { minGapMs, averageGapMs, creditMs: Math.max(0, Math.round((busyMs / minGapMs) * (averageGapMs - minGapMs))) };
 }
 
 /** Time source and sleeper, replaceable so tests need not wait seconds. */
@@ -64,33 +54,56 @@ export const systemClock: RateLimitClock = {
 };
 
 /**
- * Spaces packets out. Callers serialise their requests and await `beforeSend()` right before every datagram,
- * retries included: AniDB counts packets, not requests.
+ * Spaces packets out. One limiter per protocol for the whole process: clients that are rebuilt (a settings save)
+ * keep using the same limiter, so a new client cannot send straight after the old one. Callers await `beforeSend()`
+ * right before every datagram or request, retries included: AniDB counts packets, not requests. Each call books its
+ * send time before it sleeps, so concurrent callers never share a slot.
  */
 export class RateLimiter {
   private lastSentAt: number | null = null;
-  private busySince = 0;
-  private sentThisPeriod = 0;
+  /** Where the average schedule stands: the earliest time the next packet is "due" at the long-term rate. */
+  private scheduleAt = Number.NEGATIVE_INFINITY;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly timings: RateLimitTimings = ANIDB_UDP_RATE_LIMIT,
+    private timings: RateLimitTimings = ANIDB_UDP_RATE_LIMIT,
     private readonly clock: RateLimitClock = systemClock,
   ) {}
 
-  /** `keepAlive` packets (PING) never get the long gap, as they only keep a NAT mapping open. */
-  async beforeSend(options: { keepAlive?: boolean } = {}): Promise<void> {
+  /** New timings (a settings save) apply from the next packet on; what was sent so far still counts. */
+  setTimings(timings: RateLimitTimings): void {
+    this.timings = timings;
+  }
+
+  get current(): RateLimitTimings {
+    return this.timings;
+  }
+
+  /** Resolves when the next packet may go out. */
+  async beforeSend(): Promise<void> {
+    const { minGapMs, averageGapMs, creditMs } = this.timings;
     const now = this.clock.now();
-    if (this.lastSentAt === null || now - this.lastSentAt > this.timings.resetAfterMs) {
-      this.busySince = now;
-      this.sentThisPeriod = 0;
-    }
-    if (this.lastSentAt !== null && this.sentThisPeriod >= this.timings.burst) {
-      const busyFor = now - this.busySince;
-      const gap = !options.keepAlive && busyFor > this.timings.longGapAfterMs ? this.timings.longGapMs : this.timings.shortGapMs;
-      const wait = this.lastSentAt + gap - now;
-      if (wait > 0) await this.clock.sleep(wait);
-    }
-    this.sentThisPeriod++;
-    this.lastSentAt = this.clock.now();
+    let sendAt = now;
+    if (this.lastSentAt !== null) sendAt = Math.max(sendAt, this.lastSentAt + minGapMs);
+    sendAt = Math.max(sendAt, this.scheduleAt - creditMs);
+    // After an idle period the schedule restarts at the send time: idle time is not saved up as credit.
+    this.scheduleAt = Math.max(this.scheduleAt, sendAt) + averageGapMs;
+    this.lastSentAt = sendAt;
+    if (sendAt > now) await this.clock.sleep(sendAt - now);
+  }
+
+  /** Runs `work` after every earlier `exclusive` work has finished: one request at a time whichever client asks. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work, work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Milliseconds the next packet would wait if it were sent now. */
+  nextDelay(): number {
+    const { minGapMs, creditMs } = this.timings;
+    const now = this.clock.now();
+    const earliest = Math.max(this.lastSentAt === null ? now : this.lastSentAt + minGapMs, this.scheduleAt - creditMs);
+    return Math.max(0, earliest - now);
   }
 }

@@ -53,6 +53,17 @@ export class UdpStatus {
     });
   }
 
+  /** Raises `type` until an absolute time (a ban read back from the database); nothing happens if that has passed. */
+  raiseUntil(type: UdpStatusType, message: string, until: number): void {
+    const pauseMs = until - this.now();
+    if (pauseMs > 0) this.raise(type, message, pauseMs);
+  }
+
+  /** When the pause of `type` ends (ms since the epoch), null when not paused. */
+  pausedUntilTime(type: UdpStatusType): number | null {
+    return this.isRaised(type) ? (this.pausedUntil.get(type) ?? null) : null;
+  }
+
   lower(type: UdpStatusType): void {
     this.clearTimer(type);
     this.pausedUntil.delete(type);
