@@ -2,7 +2,8 @@
  * DESIGN — images domain: image bytes and metadata (`/api/v3/Image/*`): downloads of AniDB and TMDB images as queued
  * jobs, random images for the login page and dashboard, and the Enabled switch. Files on disk: image-store.ts; SQL:
  * images.store.ts (TMDB image lists, disabled images, whose series an image belongs to). Routes: images.routes.ts. The
- * metadata and tmdb domains ask it to queue downloads; the series domain builds its image lists from `model()`.
+ * metadata and tmdb domains ask it to queue downloads; the series and episodes domains build their image lists from
+ * `model()` and image-lists.ts (Preferred/Disabled flags, lists per type, the main image).
  */
 import type { Logger } from 'pino';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';

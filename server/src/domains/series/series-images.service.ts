@@ -1,11 +1,10 @@
-import type { ImageSource, ImageType } from '../images/image-store.js';
-import type { ImageModel, ImagesService } from '../images/images.service.js';
+import type { ImageSource } from '../images/image-store.js';
+import { imageLists, mainImage, tmdbImageModel, type ListedImage } from '../images/image-lists.js';
+import type { ImagesService } from '../images/images.service.js';
 import type { SeriesImagesStore } from './series-images.store.js';
 
 export type SeriesImageType = 'Poster' | 'Banner' | 'Backdrop' | 'Logo';
-export type SeriesImage = ImageModel & {
-  CommunityRating?: { Value: number; MaxValue: number; Source: string; Votes: number; Type: string };
-};
+export type SeriesImage = ListedImage;
 export interface SeriesImages {
   Posters: SeriesImage[];
   Backdrops: SeriesImage[];
@@ -19,11 +18,10 @@ const LIST: Record<SeriesImageType, keyof SeriesImages> = { Poster: 'Posters', B
 export class SeriesImagesService {
   constructor(
     private readonly store: SeriesImagesStore,
-    private readonly images: Pick<ImagesService, 'model'>,
+    private readonly images: Pick<ImagesService, 'model' | 'disabledKeys'>,
   ) {}
 
   async all(series: { id: number; anime_id: number }, includeDisabled: boolean): Promise<SeriesImages> {
-    const result: SeriesImages = { Posters: [], Backdrops: [], Banners: [], Logos: [] };
     const found: SeriesImage[] = [];
     if (await this.store.animeHasPicture(series.anime_id)) found.push(this.images.model('AniDB', 'Poster', series.anime_id));
     const { shows, seasons, movies } = await this.store.tmdbParents(series.anime_id);
@@ -33,36 +31,20 @@ export class SeriesImagesService {
       ['Movie', movies],
     ];
     for (const [parentType, ids] of parents) {
-      if (!ids.length) continue;
-      const rows = await this.store.tmdbImages(parentType, ids);
-      for (const row of rows) {
-        if (found.some((f) => f.Source === 'TMDB' && f.ID === row.id)) continue;
-        found.push({
-          ...this.images.model('TMDB', row.image_type as ImageType, row.id),
-          LanguageCode: row.language,
-          Width: row.width,
-          Height: row.height,
-          CommunityRating: { Value: row.vote_average, MaxValue: 10, Source: 'TMDB', Votes: row.vote_count, Type: 'User' },
-        });
-      }
+      if (ids.length) for (const row of await this.store.tmdbImages(parentType, ids)) found.push(tmdbImageModel(this.images, row));
     }
-    const disabled = await this.store.disabledImageKeys();
-    const preferred = await this.store.preferredImageKeys(series.id);
-    for (const image of found) {
-      const id = `${image.Source}:${image.Type}:${image.ID}`;
-      image.Disabled = disabled.has(id);
-      image.Preferred = preferred.has(id);
-      if (image.Disabled && !includeDisabled) continue;
-      const list = LIST[image.Type as SeriesImageType];
-      if (list) result[list].push(image);
-    }
-    return result;
+    const { Posters, Backdrops, Banners, Logos } = imageLists(found, {
+      disabled: await this.images.disabledKeys(),
+      preferred: await this.store.preferredImageKeys(series.id),
+      includeDisabled,
+      thumbnails: false,
+    });
+    return { Posters, Backdrops, Banners, Logos };
   }
 
   /** The preferred image of a type, else the first enabled one. */
   async main(series: { id: number; anime_id: number }, type: SeriesImageType): Promise<SeriesImage | null> {
-    const list = (await this.all(series, false))[LIST[type]];
-    return list.find((i) => i.Preferred) ?? list[0] ?? null;
+    return mainImage((await this.all(series, false))[LIST[type]]);
   }
 
   /** Sets the preferred image; 'unknown' when the image is not one of the series' images of that type, 'disabled' when turned off. */

@@ -38,13 +38,6 @@ export class SeriesImagesStore {
       .execute();
   }
 
-  /** `source:type:id` of every disabled image. */
-  async disabledImageKeys(): Promise<Set<string>> {
-    return new Set(
-      (await this.db.selectFrom('disabled_images').selectAll().execute()).map((d) => `${d.source}:${d.image_type}:${d.image_id}`),
-    );
-  }
-
   /** `source:type:id` of the series' preferred images. */
   async preferredImageKeys(seriesId: number): Promise<Set<string>> {
     return new Set(
