@@ -388,6 +388,17 @@ export const TmdbEpisodeBulkBody = Type.Object({
 });
 export type TmdbEpisodeBulkBody = Static<typeof TmdbEpisodeBulkBody>;
 
+/**
+ * Tmdb/Show/Bulk and Tmdb/Movie/Bulk: the locally stored shows or movies among `IDs`, in the order asked for (unknown
+ * ids are skipped), with the `Include` details of Tmdb/Show/{id} and Tmdb/Movie/{id}.
+ */
+export const TmdbLocalBulkBody = Type.Object({
+  IDs: Type.Array(Type.Integer()),
+  Include: Type.Optional(Type.Array(Type.String())),
+  Language: Type.Optional(Type.Array(Type.String())),
+});
+export type TmdbLocalBulkBody = Static<typeof TmdbLocalBulkBody>;
+
 /** Tmdb/Show/{id}. */
 export const TmdbShowQuery = Type.Object({ ...TmdbIncludeQuery.properties, alternateOrderingID: Type.Optional(Type.String()) });
 export type TmdbShowQuery = Static<typeof TmdbShowQuery>;

@@ -624,6 +624,25 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect([missing.statusCode, missing.body]).toEqual([404, 'No Episode entry for the given episodeID']);
   });
 
+  it('reads stored shows and movies in bulk, in the order asked for, skipping unknown ids', async () => {
+    const shows = await api('POST', '/api/v3/Tmdb/Show/Bulk', { IDs: [999999, TIDEWATER_SHOW_ID, 0], Include: ['CrossReferences'] });
+    expect(shows.statusCode, shows.body).toBe(200);
+    const single = (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}?include=CrossReferences`)).json();
+    expect(shows.json()).toEqual([single]);
+    expect(shows.json()[0].CrossReferences).toEqual(expect.arrayContaining([expect.objectContaining({ TmdbShowID: TIDEWATER_SHOW_ID })]));
+
+    const movies = await api('POST', '/api/v3/Tmdb/Movie/Bulk', { IDs: [PAPER_COMET_MOVIE_ID, 424242, PAPER_COMET_MOVIE_ID] });
+    expect(movies.statusCode, movies.body).toBe(200);
+    const movie = (await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`)).json();
+    expect(movies.json()).toEqual([movie, movie]);
+    expect((await api('POST', '/api/v3/Tmdb/Movie/Bulk', { IDs: [] })).json()).toEqual([]);
+
+    const bad = await api('POST', '/api/v3/Tmdb/Movie/Bulk', { IDs: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('IDs');
+    expect((await server.request({ method: 'POST', url: '/api/v3/Tmdb/Show/Bulk', body: { IDs: [1] } })).statusCode).toBe(401);
+  });
+
   it('auto-links only when TMDB.AutoLink is on, and restricted anime only with TMDB.AutoLinkRestricted', async () => {
     const restricted = {
       id: 8401,

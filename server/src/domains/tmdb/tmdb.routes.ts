@@ -14,6 +14,7 @@ import {
   TmdbIncludeQuery,
   TmdbLinkMovieBody,
   TmdbLinkShowBody,
+  TmdbLocalBulkBody,
   TmdbMovie,
   TmdbMovieCrossReference,
   TmdbMovieParams,
@@ -194,6 +195,14 @@ export function registerTmdbRoutes(app: App, deps: TmdbRouteDeps) {
         pageSize: request.query.pageSize,
       }),
   );
+  // Local reads of several shows or movies at once (collection.md §11, "other read endpoints").
+  app.post('/api/v3/Tmdb/Show/Bulk', { schema: { tags, body: TmdbLocalBulkBody, response: { 200: Type.Array(TmdbShow) } } }, (request) =>
+    service.showsByIds(request.body.IDs, includeSet(request.body.Include)),
+  );
+  app.post('/api/v3/Tmdb/Movie/Bulk', { schema: { tags, body: TmdbLocalBulkBody, response: { 200: Type.Array(TmdbMovie) } } }, (request) =>
+    service.moviesByIds(request.body.IDs, includeSet(request.body.Include)),
+  );
+
   app.get(
     '/api/v3/Tmdb/Movie/:movieID',
     { schema: { tags, params: TmdbMovieParams, querystring: TmdbIncludeQuery, response: { 200: TmdbMovie } } },

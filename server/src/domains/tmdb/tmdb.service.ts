@@ -161,6 +161,20 @@ export class TmdbService {
     return toTmdbMovie(row, { credits }, include);
   }
 
+  /** Tmdb/Show/Bulk: the stored shows among `ids`, in the order asked for; unknown ids are skipped. */
+  async showsByIds(ids: number[], include: Set<string>): Promise<TmdbShow[]> {
+    const shows: TmdbShow[] = [];
+    for (const id of ids) if (id > 0 && (await this.deps.store.show(id))) shows.push(await this.show(id, include));
+    return shows;
+  }
+
+  /** Tmdb/Movie/Bulk: the stored movies among `ids`, in the order asked for; unknown ids are skipped. */
+  async moviesByIds(ids: number[], include: Set<string>): Promise<TmdbMovie[]> {
+    const movies: TmdbMovie[] = [];
+    for (const id of ids) if (id > 0 && (await this.deps.store.movie(id))) movies.push(await this.movie(id, include));
+    return movies;
+  }
+
   async searchShows(query: SearchQuery): Promise<ListResult<TmdbRemoteSearchShow>> {
     const client = this.client();
     const genres = new Map((await client.getGenres('tv')).map((g) => [g.id, g.name]));
