@@ -257,6 +257,16 @@ describe('conformance: Shoko Relay (Plex)', () => {
       }
     });
 
+    it('rescan recent: GET ImportFolder/{id}/Scan and Action/RemoveMissingFiles/true', async () => {
+      expect((await script('GET', `/api/v3/ImportFolder/${demo.importFolderId}/Scan`)).statusCode).toBe(200);
+      await demo.server.services.queue.idle();
+      expect((await script('GET', '/api/v3/Action/RemoveMissingFiles/true')).statusCode).toBe(200);
+      await demo.server.services.queue.idle();
+      // Nothing was missing: every demo file is still known.
+      const files = jsonOf(await script('GET', '/api/v3/File?pageSize=0'));
+      expect(files.Total).toBe(new Set(demo.fileByPath.values()).size);
+    });
+
     it('collection posters: GET Group?pageSize=1&page=1&includeEmpty=false&randomImages=false&topLevelOnly=true&startsWith=<title>, then the poster', async () => {
       const groups = jsonOf(
         await script(

@@ -266,6 +266,12 @@ describe('conformance: Shokofin (Jellyfin)', () => {
     expect(s.AniDB).toEqual(expect.objectContaining({ ID: KIRI, Type: 'TV', Title: 'Kiri no Toudai Yuubinkyoku', EpisodeCount: 3 }));
   });
 
+  it('GET Series/AniDB/{animeId}/Series?includeDataFrom=AniDB (series by AniDB id)', async () => {
+    const s = jsonOf(await get(`/api/v3/Series/AniDB/${KIRI}/Series?includeDataFrom=AniDB`));
+    expectShokofinSeries(s);
+    expect(s.IDs.ID).toBe(series());
+  });
+
   it('GET Series/{id}/Episode?pageSize=0&includeHidden=true&includeMissing=true&includeUnaired=true&includeDataFrom=AniDB&includeXRefs=true', async () => {
     const list = jsonOf(
       await get(

@@ -235,6 +235,44 @@ describe('conformance: Shoko web UI v2.5', () => {
     }
   });
 
+  it('filter sidebar, add criteria: GET Filter/Expressions', async () => {
+    const expressions = jsonOf(await get('Filter/Expressions'));
+    expect(expressions.length).toBeGreaterThan(0);
+    for (const expression of expressions) {
+      expect(expression).toEqual(
+        expect.objectContaining({
+          Expression: expect.any(String),
+          Name: expect.any(String),
+          Group: expect.any(String),
+          Type: expect.any(String),
+        }),
+      );
+    }
+    expect(expressions.map((e: Json) => e.Expression)).toEqual(expect.arrayContaining(['HasTag', 'HasCustomTag']));
+  });
+
+  it('filter sidebar, tag criteria: GET Tag/AniDB?pageSize=0&excludeDescriptions=true and Tag/User?pageSize=0&excludeDescriptions=true', async () => {
+    const anidb = jsonOf(await get('Tag/AniDB?pageSize=0&excludeDescriptions=true'));
+    expect(anidb.List.map((t: Json) => t.Name)).toContain('lighthouse');
+    for (const tag of anidb.List)
+      expect(tag).toEqual(expect.objectContaining({ ID: expect.any(Number), Name: expect.any(String), Source: 'AniDB' }));
+    const user = jsonOf(await get('Tag/User?pageSize=0&excludeDescriptions=true'));
+    expect(user).toEqual(expect.objectContaining({ Total: expect.any(Number), List: expect.any(Array) }));
+  });
+
+  it('filter sidebar, save preset: GET Filter?includeEmpty=true&pageSize=0', async () => {
+    const filters = jsonOf(await get('Filter?includeEmpty=true&pageSize=0'));
+    // A fresh server may have no saved filters; any it lists carry what the preset list reads.
+    expect(filters.Total).toBe(filters.List.length);
+    for (const filter of filters.List) {
+      expect(filter.IDs).toEqual(expect.objectContaining({ ID: expect.any(Number) }));
+      expect('ParentFilter' in filter.IDs).toBe(true);
+      expect(filter).toEqual(
+        expect.objectContaining({ Name: expect.any(String), IsLocked: expect.any(Boolean), Size: expect.any(Number) }),
+      );
+    }
+  });
+
   it('group: GET Group/{id}, then POST Filter/Preview/Group/{id}/Series with the series-view query', async () => {
     const s = jsonOf(await get(`Series/${series()}`));
     const group = jsonOf(await get(`Group/${s.IDs.ParentGroup}`));
