@@ -36,6 +36,8 @@ import { registerFiltersRoutes } from './domains/filters/filters.routes.js';
 import { registerGroupsRoutes } from './domains/groups/groups.routes.js';
 import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
 import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
+import { registerTmdbLocalRoutes } from './domains/tmdb/tmdb-local.routes.js';
+import { createTmdbLocal } from './domains/tmdb/tmdb-local.domain.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
 import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
@@ -204,6 +206,15 @@ export async function buildApp(
   registerGroupsRoutes(app, { groups: services.collection.groups });
   registerFiltersRoutes(app, { filters: services.collection.filters, groups: services.collection.groups, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);
+  registerTmdbLocalRoutes(app, {
+    ...createTmdbLocal(services.db.kysely, services.tmdb, services.images.service),
+    readers: {
+      anidbAnime: (id) => services.metadata.anidbSearch.anime(id),
+      anidbEpisode: (id) => services.episodes.anidbEpisode(id),
+      series: (userId, id, query) => services.series.series(userId, id, query),
+      episode: (userId, id, query) => services.episodes.episode(userId, id, query),
+    },
+  });
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard, cache: readCache });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });

@@ -25,6 +25,7 @@ export * from './series-page.js';
 export * from './dashboard.js';
 export * from './actions.js';
 export * from './tmdb.js';
+export * from './tmdb-local.js';
 export * from './integrations.js';
 export * from './release-management.js';
 export * from './images.js';

@@ -1,0 +1,383 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeTmdb, type FakeTmdb } from '../../../../fakes/src/tmdb/index.js';
+import {
+  CLOCKWORK_MOVIE_ID,
+  PAPER_COMET_ADULT_ID,
+  PAPER_COMET_MOVIE_ID,
+  sampleMovies,
+  sampleShows,
+  TIDEWATER_SHOW_ID,
+  TIDEWATER_STORY_ARCS_GROUP_ID,
+} from '../../../../fakes/src/tmdb/sample-data.js';
+import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+
+/** Invented AniDB entries the stored TMDB data is linked to. */
+const MOVIE_ANIME = 8301;
+const MOVIE_EPISODE = 830101;
+const SHOW_ANIME = 8101;
+const SHOW_EPISODE = 810101;
+const SEASON_1 = 9110001;
+const EPISODE_1 = 9100101;
+const VOYAGE_2 = '5a1b2c3d4e5f60718293a4c1';
+
+const MOVIE_NOT_FOUND = 'A TMDB.Movie by the given `movieID` was not found.';
+const SHOW_NOT_FOUND = 'A TMDB.Show by the given `showID` was not found.';
+const SEASON_NOT_FOUND = 'A TMDB.Season by the given `seasonID` was not found.';
+const EPISODE_NOT_FOUND = 'A TMDB.Episode by the given `episodeID` was not found.';
+
+/** One AniDB anime with one episode, its Shoko series and Shoko episode; returns the series id. */
+async function seedAnime(server: TestServer, animeId: number, episodeId: number, type: string, title: string): Promise<number> {
+  const db = server.services.db.kysely;
+  const now = new Date().toISOString();
+  await db
+    .insertInto('anidb_anime')
+    .values({
+      id: animeId,
+      type,
+      main_title: title,
+      episode_count: 1,
+      special_count: 0,
+      air_date: '2022-04-05',
+      end_date: null,
+      restricted: 0,
+      description: '',
+      picture: null,
+      rating: 0,
+      rating_votes: 0,
+      temp_rating: 0,
+      temp_rating_votes: 0,
+      resources: '[]',
+      fetched_at: now,
+      url: null,
+    })
+    .execute();
+  await db.insertInto('anidb_anime_titles').values({ anime_id: animeId, type: 'main', language: 'x-jat', value: title }).execute();
+  await db
+    .insertInto('anidb_episodes')
+    .values({
+      id: episodeId,
+      anime_id: animeId,
+      type: 'Episode',
+      number: 1,
+      length_seconds: 1440,
+      air_date: '2022-04-05',
+      rating: 0,
+      votes: 0,
+      description: '',
+      titles: JSON.stringify([{ language: 'en', value: 'Episode 1' }]),
+    })
+    .execute();
+  const group = await db
+    .insertInto('groups')
+    .values({
+      parent_id: null,
+      name: title,
+      description: '',
+      has_custom_name: 0,
+      has_custom_description: 0,
+      preferred_series_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const series = await db
+    .insertInto('series')
+    .values({ anime_id: animeId, group_id: group.id, title_override: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('episodes')
+    .values({ series_id: series.id, anidb_episode_id: episodeId, is_hidden: 0, title_override: null, created_at: now, updated_at: now })
+    .execute();
+  return series.id;
+}
+
+describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
+  let server: TestServer;
+  let fake: FakeTmdb;
+  let key: string;
+  let viewerKey: string;
+  let movieSeries: number;
+  let showSeries: number;
+  const saved = { url: process.env.SHOKO_TMDB_URL, image: process.env.SHOKO_TMDB_IMAGE_URL };
+  const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
+  const get = async (url: string) => {
+    const res = await api('GET', url);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json();
+  };
+  const notFound = async (url: string, text: string) => {
+    const res = await api('GET', url);
+    expect(res.statusCode, url).toBe(404);
+    expect(res.body, url).toBe(text);
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeTmdb({ shows: sampleShows, movies: sampleMovies });
+    process.env.SHOKO_TMDB_URL = fake.url;
+    process.env.SHOKO_TMDB_IMAGE_URL = fake.imageUrl;
+    server = await createTestServer();
+    const patch = await server.request({
+      method: 'PATCH',
+      url: '/api/v3/Settings?skipValidation=true',
+      body: [
+        { op: 'replace', path: '/TMDB/UserApiKey', value: 'TESTKEY' },
+        { op: 'replace', path: '/TMDB/AutoDownloadAlternateOrdering', value: true },
+        { op: 'replace', path: '/TMDB/AutoDownloadCrewAndCast', value: true },
+      ],
+    });
+    expect(patch.statusCode).toBeLessThan(300);
+    key = await completeFirstRun(server);
+    viewerKey = (await createUser(server, key, 'tmdb-viewer', 'viewer-pass')).key;
+    movieSeries = await seedAnime(server, MOVIE_ANIME, MOVIE_EPISODE, 'Movie', 'Zenmai Kajuen: Saigo no Shuukaku');
+    showSeries = await seedAnime(server, SHOW_ANIME, SHOW_EPISODE, 'TV', 'Chousen no Lantern');
+    const { sync, store } = server.services.tmdb;
+    for (const id of [CLOCKWORK_MOVIE_ID, PAPER_COMET_MOVIE_ID, PAPER_COMET_ADULT_ID]) {
+      expect(await sync.refreshMovie(id, { downloadImages: false })).toBe('updated');
+    }
+    expect(await sync.refreshShow(TIDEWATER_SHOW_ID, { downloadImages: false })).toBe('updated');
+    await store.linkMovie(MOVIE_ANIME, MOVIE_EPISODE, CLOCKWORK_MOVIE_ID, 'User');
+    await store.linkShow(SHOW_ANIME, TIDEWATER_SHOW_ID, 'User');
+    await server.services.db.kysely
+      .insertInto('xref_anidb_tmdb_episode')
+      .values({
+        anime_id: SHOW_ANIME,
+        anidb_episode_id: SHOW_EPISODE,
+        show_id: TIDEWATER_SHOW_ID,
+        tmdb_episode_id: EPISODE_1,
+        ordering: 0,
+        rating: 'UserVerified',
+      })
+      .execute();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await fake?.close();
+    for (const [name, value] of [
+      ['SHOKO_TMDB_URL', saved.url],
+      ['SHOKO_TMDB_IMAGE_URL', saved.image],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('lists, filters, searches, pages and bulk-reads the stored movies', async () => {
+    const all = await get('/api/v3/Tmdb/Movie');
+    expect(all.Total).toBe(3);
+    expect(all.List.map((m: { ID: number }) => m.ID)).toEqual([CLOCKWORK_MOVIE_ID, PAPER_COMET_MOVIE_ID, PAPER_COMET_ADULT_ID]);
+    expect((await get('/api/v3/Tmdb/Movie?restricted=false')).Total).toBe(2);
+    const adult = await get('/api/v3/Tmdb/Movie?restricted=Only');
+    expect(adult.List.map((m: { ID: number }) => m.ID)).toEqual([PAPER_COMET_ADULT_ID]);
+    const paged = await get('/api/v3/Tmdb/Movie?pageSize=1&page=2');
+    expect(paged).toMatchObject({ Total: 3, List: [{ ID: PAPER_COMET_MOVIE_ID }] });
+    const found = await get('/api/v3/Tmdb/Movie?search=last%20harvest&include=CrossReferences');
+    expect(found.List[0]).toMatchObject({ ID: CLOCKWORK_MOVIE_ID, CrossReferences: [{ AnidbAnimeID: MOVIE_ANIME }] });
+    expect((await get('/api/v3/Tmdb/Movie?search=zzzzqqq&fuzzy=false')).Total).toBe(0);
+
+    const bad = await api('GET', '/api/v3/Tmdb/Movie?restricted=maybe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('restricted');
+    expect((await api('GET', '/api/v3/Tmdb/Movie?pageSize=5000')).statusCode).toBe(400);
+
+    const bulk = await api('POST', '/api/v3/Tmdb/Movie/Bulk', {
+      IDs: [PAPER_COMET_MOVIE_ID, 4242, CLOCKWORK_MOVIE_ID],
+      Include: ['Keywords'],
+    });
+    expect(bulk.statusCode).toBe(200);
+    expect(bulk.json().map((m: { ID: number }) => m.ID)).toEqual([PAPER_COMET_MOVIE_ID, CLOCKWORK_MOVIE_ID]);
+    expect(bulk.json()[1].Keywords).toEqual(['anime']);
+  });
+
+  it("answers a movie's sub-resources, its linked AniDB and Shoko entries, and 404s with Shoko's texts", async () => {
+    const base = `/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}`;
+    expect(await get(`${base}/Keywords`)).toEqual(['anime']);
+    expect(await get(`${base}/ContentRatings`)).toEqual([{ Rating: 'G', Country: 'JP', Language: expect.any(String), Source: 'TMDB' }]);
+    expect(await get(`${base}/YearlySeasons`)).toEqual([{ Year: 2023, AnimeSeason: 'Winter' }]);
+    expect(await get(`${base}/CrossReferences`)).toEqual([
+      { AnidbAnimeID: MOVIE_ANIME, AnidbEpisodeID: MOVIE_EPISODE, TmdbMovieID: CLOCKWORK_MOVIE_ID, Rating: 'User' },
+    ]);
+    expect(Array.isArray(await get(`${base}/Titles`))).toBe(true);
+    expect(Array.isArray(await get(`${base}/Overviews?language=en`))).toBe(true);
+    expect(Array.isArray(await get(`${base}/Cast`))).toBe(true);
+    expect(Array.isArray(await get(`${base}/Crew`))).toBe(true);
+    expect(Array.isArray(await get(`${base}/Studios`))).toBe(true);
+    expect(typeof (await get(`${base}/ProductionCountries`))).toBe('object');
+    expect(await get(`${base}/Images`)).toMatchObject({ Posters: expect.any(Array), Backdrops: expect.any(Array), Logos: [], Banners: [] });
+
+    expect((await get(`${base}/AniDB/Anime`)).map((a: { ID: number }) => a.ID)).toEqual([MOVIE_ANIME]);
+    expect(await get(`${base}/AniDB/Episode`)).toEqual([expect.objectContaining({ ID: MOVIE_EPISODE })]);
+    expect((await get(`${base}/Shoko/Series`)).map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([movieSeries]);
+    expect((await get(`${base}/Shoko/Episode`)).map((e: { IDs: { AniDB: number } }) => e.IDs.AniDB)).toEqual([MOVIE_EPISODE]);
+    expect(await get(`/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/Shoko/Series`)).toEqual([]);
+
+    await notFound(`${base}/Collection`, 'A TMDB.MovieCollection by the given `movieID` was not found.');
+    expect(await get('/api/v3/Tmdb/Movie/Collection')).toEqual({ Total: 0, List: [] });
+    await notFound('/api/v3/Tmdb/Movie/Collection/930001', 'A TMDB.MovieCollection by the given `collectionID` was not found.');
+    for (const sub of ['Titles', 'Keywords', 'Images', 'CrossReferences', 'AniDB/Anime', 'Shoko/Series', 'YearlySeasons']) {
+      await notFound(`/api/v3/Tmdb/Movie/4242/${sub}`, MOVIE_NOT_FOUND);
+    }
+    const bad = await api('GET', '/api/v3/Tmdb/Movie/abc/Keywords');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().errors)).toContain('movieID');
+  });
+
+  it('lists shows and answers their sub-resources, seasons and episode cross-references', async () => {
+    const shows = await get('/api/v3/Tmdb/Show?search=tidewater');
+    expect(shows).toMatchObject({ Total: 1, List: [{ ID: TIDEWATER_SHOW_ID, Title: 'Lanterns of the Tidewater Line' }] });
+    expect((await get('/api/v3/Tmdb/Show?restricted=only')).Total).toBe(0);
+    const bulk = await api('POST', '/api/v3/Tmdb/Show/Bulk', { IDs: [4242, TIDEWATER_SHOW_ID] });
+    expect(bulk.json().map((s: { ID: number }) => s.ID)).toEqual([TIDEWATER_SHOW_ID]);
+
+    const base = `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}`;
+    expect(await get(`${base}/Keywords`)).toEqual(['anime', 'lighthouse']);
+    expect(await get(`${base}/Studios`)).toEqual([expect.objectContaining({ ID: 77001, Name: 'Brinewind Animation' })]);
+    expect(await get(`${base}/ProductionCountries`)).toEqual({ JP: 'Japan' });
+    expect(await get(`${base}/Networks`)).toEqual([]);
+    expect((await get(`${base}/Cast`)).length).toBeGreaterThan(0);
+    expect(await get(`${base}/Crew`)).toEqual([expect.objectContaining({ RoleName: 'Director' })]);
+    expect(await get(`${base}/DaysOfWeek`)).toEqual(['Tuesday']);
+    expect(await get(`${base}/YearlySeasons`)).toEqual([{ Year: 2022, AnimeSeason: 'Spring' }]);
+    expect(await get(`${base}/CrossReferences`)).toEqual([{ AnidbAnimeID: SHOW_ANIME, TmdbShowID: TIDEWATER_SHOW_ID, Rating: 'User' }]);
+    expect(await get(`${base}/Episode/CrossReferences`)).toMatchObject({
+      Total: 1,
+      List: [{ AnidbEpisodeID: SHOW_EPISODE, TmdbEpisodeID: EPISODE_1, Rating: 'UserVerified' }],
+    });
+    expect((await get(`${base}/Episode/CrossReferences/EpisodeGroups`)).Total).toBe(1);
+    const titles = await get(`${base}/Titles?language=ja`);
+    expect(titles.map((t: { Language: string }) => t.Language)).toEqual(['ja']);
+
+    const seasons = await get(`${base}/Season?include=DaysOfWeek`);
+    expect(seasons.Total).toBe(2);
+    expect(seasons.List[1]).toMatchObject({ ID: String(SEASON_1), SeasonNumber: 1, EpisodeCount: 4, DaysOfWeek: ['Tuesday'] });
+    const arcs = await get(`${base}/Season?alternateOrderingID=${TIDEWATER_STORY_ARCS_GROUP_ID}&pageSize=1&page=2`);
+    expect(arcs).toMatchObject({ Total: 2, List: [{ ID: VOYAGE_2, AlternateOrderingID: TIDEWATER_STORY_ARCS_GROUP_ID, EpisodeCount: 3 }] });
+    expect((await api('GET', `${base}/Season?alternateOrderingID=nope`)).statusCode).toBe(400);
+
+    expect((await get(`${base}/AniDB/Anime`)).map((a: { ID: number }) => a.ID)).toEqual([SHOW_ANIME]);
+    expect((await get(`${base}/Shoko/Series`)).map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([showSeries]);
+    await notFound('/api/v3/Tmdb/Show/4242/Keywords', SHOW_NOT_FOUND);
+    await notFound('/api/v3/Tmdb/Show/4242/Season', SHOW_NOT_FOUND);
+  });
+
+  it('reads seasons of either ordering and episodes with their show, season and links', async () => {
+    expect(await get(`/api/v3/Tmdb/Season/${SEASON_1}?include=YearlySeasons,Cast`)).toMatchObject({
+      ID: String(SEASON_1),
+      ShowID: TIDEWATER_SHOW_ID,
+      Title: 'Season 1',
+      YearlySeasons: [{ Year: 2022, AnimeSeason: 'Spring' }],
+      Cast: [],
+    });
+    const episodes = await get(`/api/v3/Tmdb/Season/${SEASON_1}/Episode?pageSize=2&page=2`);
+    expect(episodes).toMatchObject({ Total: 4, List: [{ EpisodeNumber: 3 }, { EpisodeNumber: 4 }] });
+    expect((await get(`/api/v3/Tmdb/Season/${SEASON_1}/Episode?includeHidden=only`)).Total).toBe(0);
+    const voyage = await get(`/api/v3/Tmdb/Season/${VOYAGE_2}/Episode`);
+    expect(voyage.List.map((e: { SeasonID: string; EpisodeNumber: number }) => [e.SeasonID, e.EpisodeNumber])).toEqual([
+      [VOYAGE_2, 1],
+      [VOYAGE_2, 2],
+      [VOYAGE_2, 3],
+    ]);
+    expect(await get(`/api/v3/Tmdb/Season/${VOYAGE_2}/Show`)).toMatchObject({
+      ID: TIDEWATER_SHOW_ID,
+      AlternateOrderingID: TIDEWATER_STORY_ARCS_GROUP_ID,
+    });
+    expect(await get(`/api/v3/Tmdb/Season/${SEASON_1}/Titles`)).toEqual([]);
+    expect((await get(`/api/v3/Tmdb/Season/${SEASON_1}/Shoko/Series`)).map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([showSeries]);
+    await notFound('/api/v3/Tmdb/Season/4242', SEASON_NOT_FOUND);
+    await notFound('/api/v3/Tmdb/Season/aaaaaaaaaaaaaaaaaaaaaaaa/Episode', SEASON_NOT_FOUND);
+    const badSeason = await api('GET', '/api/v3/Tmdb/Season/not-a-season');
+    expect(badSeason.statusCode).toBe(400);
+    expect(JSON.stringify(badSeason.json().errors)).toContain('seasonID');
+
+    const episode = await get(`/api/v3/Tmdb/Episode/${EPISODE_1}?include=CrossReferences,Titles`);
+    expect(episode).toMatchObject({
+      ID: EPISODE_1,
+      ShowID: TIDEWATER_SHOW_ID,
+      SeasonID: String(SEASON_1),
+      EpisodeNumber: 1,
+      CrossReferences: [{ AnidbEpisodeID: SHOW_EPISODE }],
+      Titles: expect.any(Array),
+    });
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}?alternateOrderingID=${TIDEWATER_STORY_ARCS_GROUP_ID}`)).toMatchObject({
+      SeasonID: '5a1b2c3d4e5f60718293a4c0',
+      AlternateOrderingID: TIDEWATER_STORY_ARCS_GROUP_ID,
+    });
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Show`)).toMatchObject({ ID: TIDEWATER_SHOW_ID });
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Season`)).toMatchObject({ ID: String(SEASON_1) });
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/CrossReferences`)).toMatchObject([{ TmdbEpisodeID: EPISODE_1 }]);
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Cast`)).toEqual([]);
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Images`)).toMatchObject({ Posters: [], Thumbnails: expect.any(Array) });
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Anidb/Episode`)).toEqual([expect.objectContaining({ ID: SHOW_EPISODE })]);
+    expect((await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Shoko/Episode`)).map((e: { IDs: { AniDB: number } }) => e.IDs.AniDB)).toEqual([
+      SHOW_EPISODE,
+    ]);
+    await notFound('/api/v3/Tmdb/Episode/4242/Titles', EPISODE_NOT_FOUND);
+  });
+
+  it('answers malformed ids and queries with a 400 or 404, never a 5xx', async () => {
+    const subs = {
+      Movie: ['', '/Titles', '/Images', '/Cast', '/Studios', '/YearlySeasons', '/Collection', '/AniDB/Episode', '/Shoko/Episode'],
+      Show: ['/Season', '/Cast', '/DaysOfWeek', '/Networks', '/Episode/CrossReferences', '/AniDB/Anime', '/Shoko/Series'],
+      Season: ['', '/Episode', '/Show', '/Images', '/DaysOfWeek', '/Shoko/Episode'],
+      Episode: ['', '/Show', '/Season', '/Images', '/Anidb/Episode', '/Shoko/Series'],
+    };
+    const ids = ['0', '-1', '99999999999999999999', 'x', '%00', 'ffffffffffffffffffffffff', '1.5'];
+    const queries = [
+      '',
+      '?include=Nope',
+      '?pageSize=-1',
+      '?page=0',
+      '?alternateOrderingID=%27',
+      '?includeHidden=sometimes',
+      '?language=zz',
+    ];
+    for (const [kind, list] of Object.entries(subs)) {
+      for (const sub of list) {
+        for (const id of ids) {
+          for (const query of queries) {
+            const url = `/api/v3/Tmdb/${kind}/${id}${sub}${query}`;
+            const res = await api('GET', url);
+            expect([200, 400, 404], `${url}: ${res.body}`).toContain(res.statusCode);
+          }
+        }
+      }
+    }
+    for (const body of [{}, { IDs: 'x' }, { IDs: [-1, 0] }, { IDs: [1], Include: 'Cast' }]) {
+      for (const kind of ['Movie', 'Show']) {
+        const res = await api('POST', `/api/v3/Tmdb/${kind}/Bulk`, body);
+        expect([200, 400], JSON.stringify(body)).toContain(res.statusCode);
+      }
+    }
+  });
+
+  it('keeps DELETE and the image downloads for admins; DELETE removes the local copy and its links', async () => {
+    for (const [method, url] of [
+      ['DELETE', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}`],
+      ['DELETE', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}`],
+      ['POST', `/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}/Action/DownloadImages`],
+      ['POST', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Action/DownloadImages`],
+    ]) {
+      const res = await server.request({ method, url, key: viewerKey, body: method === 'POST' ? {} : undefined });
+      expect(res.statusCode, url).toBe(403);
+    }
+    // A viewer may read.
+    expect((await server.request({ method: 'GET', url: '/api/v3/Tmdb/Movie', key: viewerKey })).statusCode).toBe(200);
+    expect((await api('POST', '/api/v3/Tmdb/Movie/4242/Action/DownloadImages', {})).body).toBe(MOVIE_NOT_FOUND);
+    expect((await api('POST', `/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}/Action/DownloadImages`, {})).statusCode).toBe(204);
+
+    expect((await api('DELETE', `/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}`)).statusCode).toBe(204);
+    await notFound(`/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}`, MOVIE_NOT_FOUND);
+    expect(await get(`/api/v3/Series/${movieSeries}/TMDB/Movie/CrossReferences`)).toEqual([]);
+    expect((await get('/api/v3/Tmdb/Movie')).Total).toBe(2);
+
+    expect((await api('DELETE', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}`)).statusCode).toBe(204);
+    await notFound(`/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}`, SHOW_NOT_FOUND);
+    await notFound(`/api/v3/Tmdb/Season/${SEASON_1}`, SEASON_NOT_FOUND);
+    await notFound(`/api/v3/Tmdb/Episode/${EPISODE_1}`, EPISODE_NOT_FOUND);
+    expect(await get(`/api/v3/Series/${showSeries}/TMDB/Show/CrossReferences`)).toEqual([]);
+    // Deleting what is not stored is no error.
+    expect((await api('DELETE', '/api/v3/Tmdb/Show/4242')).statusCode).toBe(204);
+  });
+});
