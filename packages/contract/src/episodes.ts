@@ -84,8 +84,6 @@ export const EpisodesWithNoFilesQuery = Type.Object({
 export type EpisodesWithNoFilesQuery = Static<typeof EpisodesWithNoFilesQuery>;
 
 /** Episode/{id}/OverrideTitle (body required): an empty title clears the override. */
-export const EpisodeOverrideTitleBody = Type.Object({ Title: Type.String() });
-export type EpisodeOverrideTitleBody = Static<typeof EpisodeOverrideTitleBody>;
 
 /** Episode/{id}/Images/{imageType}: Poster, Banner, Backdrop, Logo or Thumbnail/Thumb (checked by the server). */
 export const EpisodeImageParams = Type.Object({ episodeID: Type.Integer({ minimum: 1 }), imageType: Type.String() });

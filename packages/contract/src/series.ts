@@ -187,7 +187,7 @@ export interface YearlySeason {
   AnimeSeason: 'Winter' | 'Spring' | 'Summer' | 'Fall';
 }
 
-/** POST Series/{id}/OverrideTitle: an empty title removes the override. */
+/** `POST Series/{id}/OverrideTitle` and `POST Episode/{id}/OverrideTitle`: an empty title clears the override. */
 export const TitleOverrideBody = Type.Object({ Title: Type.String() });
 export type TitleOverrideBody = Static<typeof TitleOverrideBody>;
 

@@ -5,7 +5,6 @@ import {
   SeriesPreferredImageBody,
   AnidbEpisodesQuery,
   EpisodeListQuery,
-  EpisodeOverrideTitleBody,
   EpisodesWithNoFilesQuery,
   SeriesQuery,
   EpisodeParams,
@@ -16,6 +15,7 @@ import {
   FileListQuery,
   ListResult,
   VoteBody,
+  TitleOverrideBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { problemError, validationError } from '../../http/problem.js';
@@ -107,7 +107,7 @@ export function registerEpisodeRoutes(
 
   app.post(
     '/api/v3/Episode/:episodeID/OverrideTitle',
-    { config: admin, schema: { tags, params: EpisodeParams, body: EpisodeOverrideTitleBody } },
+    { config: admin, schema: { tags, params: EpisodeParams, body: TitleOverrideBody } },
     async (request, reply) => {
       await episodes.overrideTitle(callerId(request.principal), request.params.episodeID, request.body.Title);
       return reply.code(200).send();
