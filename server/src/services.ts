@@ -31,6 +31,7 @@ import { FolderWatcher } from './domains/import/folder-watcher.js';
 import { HashPool } from './media/hashing/index.js';
 import { closeMediaInfo, readMediaInfo } from './media/mediainfo/index.js';
 import { AniDBConnection } from './domains/metadata/anidb-connection.js';
+import { AniDBStateStore } from './domains/metadata/anidb-state.store.js';
 import { AnimeImport, type AnimeSource } from './domains/metadata/anime-import.js';
 import { AnimeStore } from './domains/metadata/anime.store.js';
 import { LocalSeriesStore } from './domains/metadata/local-series.store.js';
@@ -212,7 +213,7 @@ export async function createServices(
     bus,
     logger: logger.child({ name: 'Import' }),
   });
-  const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }));
+  const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }), { store: new AniDBStateStore(db.kysely) });
   const links = new FileLinksStore(db.kysely);
   const imageStore = new ImageStore(config.home);
   const images = new ImagesService({
@@ -440,6 +441,8 @@ export async function createServices(
   // Migrations run at boot so accounts can be checked even before the first start.
   try {
     await migrate();
+    // Bans AniDB gave before a restart still hold.
+    await anidb.restore();
     // Relocations a crash interrupted are completed or rolled back before anything else touches the files.
     await renamer
       .recover()
@@ -537,6 +540,7 @@ export async function createServices(
       await watcher.stop();
       metadataScheduler.stop();
       await anidb.reset();
+      await anidb.flush();
       await queue.stop();
       await hashPool.close();
       await closeMediaInfo();

@@ -521,7 +521,23 @@ export interface EpisodePreferredImagesTable {
   image_id: number;
 }
 
+/** The current AniDB ban of one protocol (`udp` or `http`); ISO times. */
+export interface AniDBBansTable {
+  protocol: string;
+  reason: string;
+  banned_at: string;
+  banned_until: string;
+}
+
+/** When an anime was last requested from AniDB's HTTP API (ISO time). */
+export interface AniDBAnimeRequestsTable {
+  anime_id: number;
+  requested_at: string;
+}
+
 export interface Database {
+  anidb_bans: AniDBBansTable;
+  anidb_anime_requests: AniDBAnimeRequestsTable;
   series_preferred_images: SeriesPreferredImagesTable;
   episode_preferred_images: EpisodePreferredImagesTable;
   disabled_images: DisabledImagesTable;

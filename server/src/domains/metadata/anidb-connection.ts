@@ -15,6 +15,7 @@ import {
 } from '../../providers/anidb/udp/index.js';
 import { systemClock } from '../../providers/anidb/udp/rate-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { AniDBProtocol, AniDBStateStore, StoredBan } from './anidb-state.store.js';
 
 /**
  * The server's AniDB state for both protocols. The UDP client is built from the settings on first use and rebuilt
@@ -29,27 +30,74 @@ export class AniDBConnection {
   readonly httpLimiter: RateLimiter;
   readonly httpBan: HttpBanTracker;
   private readonly now: () => number;
+  private readonly store: AniDBStateStore | null;
+  /** Ban writes in the order the bans changed, so a lifted ban is never overwritten by an older save. */
+  private writes: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly settings: SettingsService,
     private readonly bus: EventBus,
     private readonly logger: Logger,
-    options: { clock?: RateLimitClock } = {},
+    options: { clock?: RateLimitClock; store?: AniDBStateStore } = {},
   ) {
+    this.store = options.store ?? null;
     const clock = options.clock ?? systemClock;
     this.now = clock.now;
     this.udpLimiter = new RateLimiter(this.udpTimings(), clock);
     this.httpLimiter = new RateLimiter(this.httpTimings(), clock);
     this.udpStatus = new UdpStatus(clock.now);
     this.httpBan = new HttpBanTracker(clock.now);
-    this.udpStatus.onChange((state) => this.bus.emit('anidb:udp', state));
-    this.httpBan.onChange((state) => this.bus.emit('anidb:http', httpBanToAniDBState(state, this.now())));
+    this.udpStatus.onChange((state) => {
+      if (state.UpdateType === AniDBUpdateType.UDPBan) {
+        const until = this.udpStatus.pausedUntilTime(AniDBUpdateType.UDPBan);
+        this.persistBan(
+          'udp',
+          state.Value && until ? { reason: state.Message ?? 'AniDB UDP ban', since: Date.parse(state.UpdateTime), until } : null,
+        );
+      }
+      this.bus.emit('anidb:udp', state);
+    });
+    this.httpBan.onChange((state) => {
+      this.persistBan(
+        'http',
+        state.banned && state.until
+          ? {
+              reason: state.reason ?? 'AniDB HTTP ban',
+              since: (state.since ?? new Date(this.now())).getTime(),
+              until: state.until.getTime(),
+            }
+          : null,
+      );
+      this.bus.emit('anidb:http', httpBanToAniDBState(state, this.now()));
+    });
     bus.on('settings:saved', ({ changedPaths }) => {
       if (!changedPaths.some((path) => path.startsWith('AniDb.'))) return;
       this.udpLimiter.setTimings(this.udpTimings());
       this.httpLimiter.setTimings(this.httpTimings());
       void this.reset();
     });
+  }
+
+  /** Takes up the bans saved before a restart; ones that have run out meanwhile are dropped. */
+  async restore(): Promise<void> {
+    if (!this.store) return;
+    const bans = await this.store.bans();
+    const udp = bans.get('udp');
+    if (udp && udp.until > this.now()) {
+      this.udpStatus.raiseUntil(AniDBUpdateType.UDPBan, udp.reason, udp.until);
+      this.logger.warn(`AniDB UDP is still banned until ${new Date(udp.until).toISOString()} (${udp.reason})`);
+    } else if (udp) this.persistBan('udp', null);
+    const http = bans.get('http');
+    if (http && http.until > this.now()) {
+      this.httpBan.raiseUntil(http.reason, http.until, http.since);
+      this.logger.warn(`AniDB HTTP is still banned until ${new Date(http.until).toISOString()} (${http.reason})`);
+    } else if (http) this.persistBan('http', null);
+    await this.writes;
+  }
+
+  /** Resolves once every ban change so far is written (tests, shutdown). */
+  flush(): Promise<void> {
+    return this.writes;
   }
 
   udp(): AniDBUdpClient {
@@ -84,6 +132,14 @@ export class AniDBConnection {
     const client = this.client;
     this.client = null;
     await client?.close().catch((error) => this.logger.debug({ err: error }, 'Closing the AniDB session failed'));
+  }
+
+  private persistBan(protocol: AniDBProtocol, ban: StoredBan | null): void {
+    const store = this.store;
+    if (!store) return;
+    this.writes = this.writes
+      .then(() => (ban ? store.saveBan(protocol, ban) : store.clearBan(protocol)))
+      .catch((error) => this.logger.error({ err: error }, `Saving the AniDB ${protocol.toUpperCase()} ban state failed`));
   }
 
   private udpTimings() {
