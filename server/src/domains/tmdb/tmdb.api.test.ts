@@ -643,6 +643,23 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     expect((await server.request({ method: 'POST', url: '/api/v3/Tmdb/Show/Bulk', body: { IDs: [1] } })).statusCode).toBe(401);
   });
 
+  it('lists the AniDB links of a stored show or movie, 404 text for an unknown one', async () => {
+    const showLinks = await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/CrossReferences`);
+    expect(showLinks.statusCode, showLinks.body).toBe(200);
+    expect(showLinks.json()).toEqual((await api('GET', `/api/v3/Series/${series.get(TIDEWATER)}/TMDB/Show/CrossReferences`)).json());
+    expect(showLinks.json()).toContainEqual(expect.objectContaining({ AnidbAnimeID: TIDEWATER, TmdbShowID: TIDEWATER_SHOW_ID }));
+    const movieLinks = await api('GET', `/api/v3/Tmdb/Movie/${CLOCKWORK_MOVIE_ID}/CrossReferences`);
+    expect(movieLinks.json()).toEqual([
+      { AnidbAnimeID: ORCHARD_MOVIE, AnidbEpisodeID: 830101, TmdbMovieID: CLOCKWORK_MOVIE_ID, Rating: 'Automatic' },
+    ]);
+    expect((await api('GET', `/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/CrossReferences`)).json()).toEqual([]);
+    const missingShow = await api('GET', '/api/v3/Tmdb/Show/999999/CrossReferences');
+    expect([missingShow.statusCode, missingShow.body]).toEqual([404, 'A TMDB.Show by the given `showID` was not found.']);
+    const missingMovie = await api('GET', '/api/v3/Tmdb/Movie/424242/CrossReferences');
+    expect([missingMovie.statusCode, missingMovie.body]).toEqual([404, 'A TMDB.Movie by the given `movieID` was not found.']);
+    expect((await api('GET', '/api/v3/Tmdb/Movie/0/CrossReferences')).statusCode).toBe(400);
+  });
+
   it('auto-links only when TMDB.AutoLink is on, and restricted anime only with TMDB.AutoLinkRestricted', async () => {
     const restricted = {
       id: 8401,

@@ -195,6 +195,17 @@ export function registerTmdbRoutes(app: App, deps: TmdbRouteDeps) {
         pageSize: request.query.pageSize,
       }),
   );
+  app.get(
+    '/api/v3/Tmdb/Show/:showID/CrossReferences',
+    { schema: { tags, params: TmdbShowParams, response: { 200: Type.Array(TmdbShowCrossReference) } } },
+    (request) => service.linksOfShow(request.params.showID),
+  );
+  app.get(
+    '/api/v3/Tmdb/Movie/:movieID/CrossReferences',
+    { schema: { tags, params: TmdbMovieParams, response: { 200: Type.Array(TmdbMovieCrossReference) } } },
+    (request) => service.linksOfMovie(request.params.movieID),
+  );
+
   // Local reads of several shows or movies at once (collection.md §11, "other read endpoints").
   app.post('/api/v3/Tmdb/Show/Bulk', { schema: { tags, body: TmdbLocalBulkBody, response: { 200: Type.Array(TmdbShow) } } }, (request) =>
     service.showsByIds(request.body.IDs, includeSet(request.body.Include)),

@@ -16,6 +16,7 @@ import type {
   TmdbRemoteSearchMovie,
   TmdbRemoteSearchShow,
   TmdbShow,
+  TmdbShowCrossReference,
 } from '@shoko-ts/contract';
 import { badRequest, FieldErrorCollector, HttpError, notFound, validationError } from '../../http/problem.js';
 import { TmdbNotFoundError, type TmdbClient, type TmdbSearchPage } from '../../providers/tmdb/index.js';
@@ -159,6 +160,19 @@ export class TmdbService {
     if (!row) throw notFound(MOVIE_NOT_FOUND);
     const credits = include.has('Cast') || include.has('Crew') ? await this.deps.store.credits('Movie', movieId) : null;
     return toTmdbMovie(row, { credits }, include);
+  }
+
+  /** Tmdb/Show/{showID}/CrossReferences: the AniDB anime linked to a stored show, by anime id; 404 for an unknown show. */
+  async linksOfShow(showId: number): Promise<TmdbShowCrossReference[]> {
+    if (!(await this.deps.store.show(showId))) throw notFound(SHOW_NOT_FOUND);
+    return (await this.deps.store.showLinksOfShow(showId)).map(showCrossReference);
+  }
+
+  /** Tmdb/Movie/{movieID}/CrossReferences: the AniDB episodes linked to a stored movie; 404 for an unknown movie. */
+  async linksOfMovie(movieId: number): Promise<TmdbMovieCrossReference[]> {
+    if (!(await this.deps.store.movie(movieId))) throw notFound(MOVIE_NOT_FOUND);
+    const links = await this.deps.store.movieLinksOfMovie(movieId);
+    return links.sort((a, b) => a.anime_id - b.anime_id || a.anidb_episode_id - b.anidb_episode_id).map(movieCrossReference);
   }
 
   /** Tmdb/Show/Bulk: the stored shows among `ids`, in the order asked for; unknown ids are skipped. */
