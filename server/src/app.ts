@@ -207,12 +207,18 @@ export async function buildApp(
   registerFiltersRoutes(app, { filters: services.collection.filters, groups: services.collection.groups, cache: readCache });
   registerTmdbRoutes(app, services.tmdb);
   registerTmdbLocalRoutes(app, {
-    ...createTmdbLocal(services.db.kysely, services.tmdb, services.images.service),
+    ...createTmdbLocal(
+      services.db.kysely,
+      services.tmdb,
+      services.images.service,
+      async (contents) => (await services.files.details?.crossReferences(contents)) ?? new Map(),
+    ),
     readers: {
       anidbAnime: (id) => services.metadata.anidbSearch.anime(id),
       anidbEpisode: (id) => services.episodes.anidbEpisode(id),
       series: (userId, id, query) => services.series.series(userId, id, query),
       episode: (userId, id, query) => services.episodes.episode(userId, id, query),
+      files: (query, scope) => services.files.listFromQuery(query, scope),
     },
   });
   registerRenamerRoutes(app, { renamer: services.renamer });

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { IncludeOnlyParam, ListParam } from './common.js';
-import { TmdbEpisodeBulkBody, TmdbIncludeQuery, TmdbOverview, TmdbTitle } from './tmdb.js';
+import { TmdbIncludeQuery, TmdbOverview, TmdbTitle } from './tmdb.js';
 import { CollectionImage, Images } from './collection.js';
 
 /**
@@ -21,10 +21,6 @@ export type TmdbYearlySeason = Static<typeof TmdbYearlySeason>;
 /** An episode's images: the usual lists plus its thumbnails (stills). */
 export const TmdbEpisodeImages = Type.Object({ ...Images.properties, Thumbnails: Type.Optional(Type.Array(CollectionImage)) });
 export type TmdbEpisodeImages = Static<typeof TmdbEpisodeImages>;
-
-/** Tmdb/Movie/Bulk, Tmdb/Show/Bulk: the same body as Tmdb/Episode/Bulk. */
-export const TmdbBulkFetchBody = TmdbEpisodeBulkBody;
-export type TmdbBulkFetchBody = Static<typeof TmdbBulkFetchBody>;
 
 /** GET Tmdb/Movie: the stored movies, searched by title (fuzzy by default) and filtered by the restricted / video flags. */
 export const TmdbMovieListQuery = Type.Object({

@@ -138,6 +138,7 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
     }
     expect(await sync.refreshShow(TIDEWATER_SHOW_ID, { downloadImages: false })).toBe('updated');
     await store.linkMovie(MOVIE_ANIME, MOVIE_EPISODE, CLOCKWORK_MOVIE_ID, 'User');
+    await seedFile();
     await store.linkShow(SHOW_ANIME, TIDEWATER_SHOW_ID, 'User');
     await server.services.db.kysely
       .insertInto('xref_anidb_tmdb_episode')
@@ -151,6 +152,42 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
       })
       .execute();
   });
+
+  /** One file linked to the movie's AniDB episode. */
+  const seedFile = async () => {
+    const db = server.services.db.kysely;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('files')
+      .values({
+        size: 7000,
+        ed2k: 'C'.repeat(32),
+        ed2k_alternate: null,
+        crc32: '',
+        md5: '',
+        sha1: '',
+        is_ignored: 0,
+        is_variation: 0,
+        media_info: null,
+        imported_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db
+      .insertInto('file_episode_links')
+      .values({
+        ed2k: 'C'.repeat(32),
+        size: 7000,
+        anime_id: MOVIE_ANIME,
+        episode_id: MOVIE_EPISODE,
+        percentage: 100,
+        ordering: 0,
+        source: 'User',
+        release_group_id: null,
+      })
+      .execute();
+  };
 
   afterAll(async () => {
     await server?.close();
@@ -212,6 +249,19 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
     expect((await get(`${base}/Shoko/Series`)).map((s: { IDs: { ID: number } }) => s.IDs.ID)).toEqual([movieSeries]);
     expect((await get(`${base}/Shoko/Episode`)).map((e: { IDs: { AniDB: number } }) => e.IDs.AniDB)).toEqual([MOVIE_EPISODE]);
     expect(await get(`/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/Shoko/Series`)).toEqual([]);
+    const files = await get(`${base}/Shoko/File?pageSize=10`);
+    expect(files.Total).toBe(1);
+    expect(files.List[0].Hashes.ED2K).toBe('C'.repeat(32));
+    expect(await get(`/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/Shoko/File`)).toEqual({ Total: 0, List: [] });
+    expect(await get(`${base}/FileCrossReferences`)).toEqual([
+      {
+        SeriesID: expect.objectContaining({ ID: movieSeries, AniDB: MOVIE_ANIME }),
+        EpisodeIDs: [expect.objectContaining({ AniDB: MOVIE_EPISODE, ED2K: 'C'.repeat(32), FileSize: 7000, Source: 'User' })],
+      },
+    ]);
+    expect(await get(`/api/v3/Tmdb/Movie/${PAPER_COMET_MOVIE_ID}/FileCrossReferences`)).toEqual([]);
+    expect(await get(`/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}/Shoko/File`)).toEqual({ Total: 0, List: [] });
+    expect(await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/FileCrossReferences`)).toEqual([]);
 
     await notFound(`${base}/Collection`, 'A TMDB.MovieCollection by the given `movieID` was not found.');
     expect(await get('/api/v3/Tmdb/Movie/Collection')).toEqual({ Total: 0, List: [] });
@@ -318,9 +368,20 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
 
   it('answers malformed ids and queries with a 400 or 404, never a 5xx', async () => {
     const subs = {
-      Movie: ['', '/Titles', '/Images', '/Cast', '/Studios', '/YearlySeasons', '/Collection', '/AniDB/Episode', '/Shoko/Episode'],
+      Movie: [
+        '',
+        '/Titles',
+        '/Images',
+        '/Cast',
+        '/Studios',
+        '/YearlySeasons',
+        '/Collection',
+        '/AniDB/Episode',
+        '/Shoko/File',
+        '/FileCrossReferences',
+      ],
       Show: ['/Season', '/Cast', '/DaysOfWeek', '/Networks', '/Episode/CrossReferences', '/AniDB/Anime', '/Shoko/Series'],
-      Season: ['', '/Episode', '/Show', '/Images', '/DaysOfWeek', '/Shoko/Episode'],
+      Season: ['', '/Episode', '/Show', '/Images', '/DaysOfWeek', '/Shoko/Episode', '/Shoko/File'],
       Episode: ['', '/Show', '/Season', '/Images', '/Anidb/Episode', '/Shoko/Series'],
     };
     const ids = ['0', '-1', '99999999999999999999', 'x', '%00', 'ffffffffffffffffffffffff', '1.5'];
@@ -342,12 +403,6 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
             expect([200, 400, 404], `${url}: ${res.body}`).toContain(res.statusCode);
           }
         }
-      }
-    }
-    for (const body of [{}, { IDs: 'x' }, { IDs: [-1, 0] }, { IDs: [1], Include: 'Cast' }]) {
-      for (const kind of ['Movie', 'Show']) {
-        const res = await api('POST', `/api/v3/Tmdb/${kind}/Bulk`, body);
-        expect([200, 400], JSON.stringify(body)).toContain(res.statusCode);
       }
     }
   });

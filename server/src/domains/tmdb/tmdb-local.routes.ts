@@ -1,10 +1,12 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
   EpisodeQuery,
+  File,
+  FileCrossReference,
+  FileListQuery,
   Images,
   ListResult,
   SeriesQuery,
-  TmdbBulkFetchBody,
   TmdbCollectionListQuery,
   TmdbCollectionParams,
   TmdbContentRating,
@@ -53,6 +55,8 @@ export interface TmdbLinkedReaders {
   anidbEpisode: (anidbEpisodeId: number) => Promise<unknown>;
   series: (userId: number | null, seriesId: number, query: SeriesQuery) => Promise<unknown>;
   episode: (userId: number | null, episodeId: number, query: EpisodeQuery) => Promise<unknown>;
+  /** A page of the files among `contents` (`ed2k:size`) as `GET File` filters and sorts them. */
+  files: (query: FileListQuery, scope: { contents: Set<string>; viewerId?: number }) => Promise<ListResult<File>>;
 }
 
 export interface TmdbLocalRouteDeps {
@@ -103,6 +107,14 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
       const query = request.query as EpisodeQuery;
       return readAll((await links(request.params as never)).shokoEpisodeIds, (id) => readers.episode(userId, id, query));
     });
+    app.get(
+      `${base}/Shoko/File`,
+      { schema: { tags, params, querystring: FileListQuery, response: { 200: ListResult(File) } } },
+      async (request) => {
+        const contents = await local.fileContents((await links(request.params as never)).anidbEpisodeIds);
+        return readers.files(request.query as FileListQuery, { contents, viewerId: callerId(request.principal) ?? undefined });
+      },
+    );
   };
 
   // ── movies ────────────────────────────────────────────────────────────────────────────────
@@ -111,9 +123,6 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
     '/api/v3/Tmdb/Movie',
     { schema: { tags, querystring: TmdbMovieListQuery, response: { 200: ListResult(TmdbMovie) } } },
     (request) => local.movies(request.query),
-  );
-  app.post('/api/v3/Tmdb/Movie/Bulk', { schema: { tags, body: TmdbBulkFetchBody, response: list(TmdbMovie) } }, (request) =>
-    local.moviesByIds(request.body.IDs, request.body.Include),
   );
   app.delete('/api/v3/Tmdb/Movie/:movieID', { config: admin, schema: { tags, params: TmdbMovieParams } }, async (request, reply) => {
     await local.purgeMovie(request.params.movieID);
@@ -158,6 +167,9 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
   app.get(`${movie}/CrossReferences`, { schema: { ...movieSchema, response: list(TmdbMovieCrossReference) } }, (request) =>
     local.movieCrossReferences(request.params.movieID),
   );
+  app.get(`${movie}/FileCrossReferences`, { schema: { ...movieSchema, response: list(FileCrossReference) } }, async (request) =>
+    local.fileCrossReferences((await local.movieLinks(request.params.movieID)).anidbEpisodeIds),
+  );
   app.get(`${movie}/Collection`, { schema: { ...movieSchema, querystring: TmdbIncludeQuery } }, (request) =>
     local.movieCollection(request.params.movieID),
   );
@@ -188,9 +200,6 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
 
   app.get('/api/v3/Tmdb/Show', { schema: { tags, querystring: TmdbShowListQuery, response: { 200: ListResult(TmdbShow) } } }, (request) =>
     local.shows(request.query),
-  );
-  app.post('/api/v3/Tmdb/Show/Bulk', { schema: { tags, body: TmdbBulkFetchBody, response: list(TmdbShow) } }, (request) =>
-    local.showsByIds(request.body.IDs, request.body.Include),
   );
   app.delete('/api/v3/Tmdb/Show/:showID', { config: admin, schema: { tags, params: TmdbShowParams } }, async (request, reply) => {
     await local.purgeShow(request.params.showID);
@@ -333,6 +342,9 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
   }
   app.get(`${episode}/CrossReferences`, { schema: { ...episodeSchema, response: list(TmdbEpisodeCrossReference) } }, (request) =>
     seasons.episodeCrossReferences(request.params.episodeID),
+  );
+  app.get(`${episode}/FileCrossReferences`, { schema: { ...episodeSchema, response: list(FileCrossReference) } }, async (request) =>
+    local.fileCrossReferences((await seasons.episodeLinks(request.params.episodeID)).anidbEpisodeIds),
   );
   app.get(
     `${episode}/Show`,

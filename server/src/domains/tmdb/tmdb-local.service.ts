@@ -4,7 +4,7 @@
  * models so every shape is made once; queries in tmdb-local.store.ts and tmdb.store.ts. Seasons and episodes:
  * tmdb-local-seasons.service.ts. Routes: tmdb-local.routes.ts.
  */
-import type { ListResult, TmdbMovie, TmdbShow } from '@shoko-ts/contract';
+import type { FileCrossReference, ListResult, TmdbMovie, TmdbShow } from '@shoko-ts/contract';
 import { notFound, validationError } from '../../http/problem.js';
 import { includeOnly } from '../episodes/episode-query.js';
 import type { TmdbSync } from './tmdb-sync.service.js';
@@ -39,7 +39,11 @@ export interface TmdbLocalDeps {
   local: TmdbLocalStore;
   sync: Pick<TmdbSync, 'downloadImages'>;
   images: ImageDeps;
+  /** The files domain's cross-references of file contents (File.SeriesIDs shape), keyed `ed2k:size`. */
+  fileCrossReferences: (contents: { ed2k: string; size: number }[]) => Promise<Map<string, unknown[]>>;
 }
+
+type SeriesFileXRef = FileCrossReference;
 
 /** What an AniDB/Shoko sub-route needs: linked anime, AniDB episodes, Shoko series and Shoko episodes, each once, in order. */
 export interface LinkedIds {
@@ -77,14 +81,6 @@ export class TmdbLocalService {
     const include = includeSet(query.include);
     const found = searchRows(rows, query.search, query.fuzzy, searchTitles);
     return pageOf(found, query.page, query.pageSize, (row) => this.movieModel(row.id, include));
-  }
-
-  /** Stored movies by id in request order; unknown ids are skipped. */
-  async moviesByIds(ids: number[], include: string[] | undefined): Promise<TmdbMovie[]> {
-    const set = includeSet(include);
-    const result: TmdbMovie[] = [];
-    for (const id of ids) if (id > 0 && (await this.deps.store.movie(id))) result.push(await this.movieModel(id, set));
-    return result;
   }
 
   /** The movie model, with its AniDB links when `include` asks for CrossReferences. */
@@ -169,13 +165,6 @@ export class TmdbLocalService {
     return pageOf(found, query.page, query.pageSize, (row) => this.deps.service.show(row.id, include));
   }
 
-  async showsByIds(ids: number[], include: string[] | undefined): Promise<TmdbShow[]> {
-    const set = includeSet(include);
-    const result: TmdbShow[] = [];
-    for (const id of ids) if (id > 0 && (await this.deps.store.show(id))) result.push(await this.deps.service.show(id, set));
-    return result;
-  }
-
   async showTitles(showId: number, languages: string[]) {
     return inLanguages(titlesOf(await this.showRow(showId)), languages);
   }
@@ -251,6 +240,32 @@ export class TmdbLocalService {
   async checkOrdering(showId: number, alternateOrderingId: string | undefined): Promise<void> {
     if (!alternateOrderingId) return;
     await this.deps.service.orderings(showId, alternateOrderingId);
+  }
+
+  /** `ed2k:size` of the files linked to the AniDB episodes (the Shoko/File routes' scope). */
+  async fileContents(anidbEpisodeIds: number[]): Promise<Set<string>> {
+    return new Set((await this.deps.local.linkedContents(anidbEpisodeIds)).map((c) => `${c.ed2k}:${c.size}`));
+  }
+
+  /** The file cross-references of the AniDB episodes, one entry per series with the episodes' file links in it. */
+  async fileCrossReferences(anidbEpisodeIds: number[]): Promise<FileCrossReference[]> {
+    const wanted = new Set(anidbEpisodeIds);
+    const contents = await this.deps.local.linkedContents(anidbEpisodeIds);
+    const unique = [...new Map(contents.map((c) => [`${c.ed2k}:${c.size}`, { ed2k: c.ed2k, size: c.size }])).entries()];
+    const byContent = await this.deps.fileCrossReferences(unique.map(([, content]) => content));
+    const result: SeriesFileXRef[] = [];
+    const seen = new Set<string>();
+    for (const [key] of unique) {
+      for (const series of (byContent.get(key) ?? []) as SeriesFileXRef[]) {
+        const episodes = series.EpisodeIDs.filter((e) => wanted.has(e.AniDB) && !seen.has(`${key}:${e.AniDB}`));
+        if (!episodes.length) continue;
+        for (const e of episodes) seen.add(`${key}:${e.AniDB}`);
+        const entry = result.find((x) => x.SeriesID.AniDB === series.SeriesID.AniDB);
+        if (entry) entry.EpisodeIDs.push(...episodes);
+        else result.push({ SeriesID: series.SeriesID, EpisodeIDs: episodes });
+      }
+    }
+    return result;
   }
 
   /** The anime, AniDB episodes, Shoko series and Shoko episodes behind a set of links, each once. */

@@ -92,6 +92,23 @@ export class TmdbLocalStore {
       .execute();
   }
 
+  /** The file contents (`ed2k`, `size`) linked to AniDB episodes, in link order. */
+  async linkedContents(anidbEpisodeIds: number[]): Promise<{ ed2k: string; size: number; episode_id: number }[]> {
+    const result: { ed2k: string; size: number; episode_id: number }[] = [];
+    for (let i = 0; i < anidbEpisodeIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('file_episode_links')
+        .select(['ed2k', 'size', 'episode_id'])
+        .where('episode_id', 'in', anidbEpisodeIds.slice(i, i + 500))
+        .orderBy('episode_id')
+        .orderBy('ordering')
+        .orderBy('id')
+        .execute();
+      result.push(...rows.map((r) => ({ ...r, size: Number(r.size) })));
+    }
+    return result;
+  }
+
   /** Removes the local copy of a movie: the row, its credits and image records and every AniDB link to it. */
   async purgeMovie(movieId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
