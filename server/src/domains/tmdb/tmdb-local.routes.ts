@@ -20,7 +20,6 @@ import {
   TmdbLanguageQuery,
   TmdbMovie,
   TmdbMovieCollection,
-  TmdbMovieCrossReference,
   TmdbMovieListQuery,
   TmdbMovieParams,
   TmdbOrderingIncludeQuery,
@@ -31,7 +30,6 @@ import {
   TmdbSeasonEpisodesQuery,
   TmdbSeasonParams,
   TmdbShow,
-  TmdbShowCrossReference,
   TmdbShowListQuery,
   TmdbShowParams,
   TmdbShowSeasonsQuery,
@@ -164,9 +162,6 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
   app.get(`${movie}/YearlySeasons`, { schema: { ...movieSchema, response: list(TmdbYearlySeason) } }, (request) =>
     local.movieYearlySeasons(request.params.movieID),
   );
-  app.get(`${movie}/CrossReferences`, { schema: { ...movieSchema, response: list(TmdbMovieCrossReference) } }, (request) =>
-    local.movieCrossReferences(request.params.movieID),
-  );
   app.get(`${movie}/FileCrossReferences`, { schema: { ...movieSchema, response: list(FileCrossReference) } }, async (request) =>
     local.fileCrossReferences((await local.movieLinks(request.params.movieID)).anidbEpisodeIds),
   );
@@ -245,9 +240,6 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
   );
   app.get(`${show}/DaysOfWeek`, { schema: { ...showSchema, response: list(Type.String()) } }, (request) =>
     local.showDaysOfWeek(request.params.showID),
-  );
-  app.get(`${show}/CrossReferences`, { schema: { ...showSchema, response: list(TmdbShowCrossReference) } }, (request) =>
-    local.showCrossReferences(request.params.showID),
   );
   app.get(
     `${show}/Season`,

@@ -8,7 +8,7 @@ import type { FileCrossReference, ListResult, TmdbMovie, TmdbShow } from '@shoko
 import { notFound, validationError } from '../../http/problem.js';
 import { includeOnly } from '../episodes/episode-query.js';
 import type { TmdbSync } from './tmdb-sync.service.js';
-import { groupEpisodeLinks, episodeCrossReference, movieCrossReference, showCrossReference } from './tmdb-models.js';
+import { groupEpisodeLinks, episodeCrossReference, movieCrossReference } from './tmdb-models.js';
 import {
   byTitle,
   daysOfWeek,
@@ -112,11 +112,6 @@ export class TmdbLocalService {
     return yearlySeasons([(await this.movieRow(movieId)).released_at]);
   }
 
-  async movieCrossReferences(movieId: number) {
-    await this.movieRow(movieId);
-    return (await this.deps.store.movieLinksOfMovie(movieId)).map(movieCrossReference);
-  }
-
   /** This server stores no movie collections: a stored movie's collection is never found. */
   async movieCollection(movieId: number): Promise<never> {
     await this.movieRow(movieId);
@@ -198,11 +193,6 @@ export class TmdbLocalService {
   async showNetworks(showId: number): Promise<never[]> {
     await this.showRow(showId);
     return [];
-  }
-
-  async showCrossReferences(showId: number) {
-    await this.showRow(showId);
-    return (await this.deps.store.showLinksOfShow(showId)).map(showCrossReference);
   }
 
   async showEpisodeCrossReferences(showId: number, page: number, pageSize: number) {
