@@ -1,7 +1,14 @@
 import type { Logger } from 'pino';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
-import { ANIDB_HTTP_RATE_LIMIT, HttpBanTracker, httpBanToAniDBState, httpTimingsFromSettings } from '../../providers/anidb/http/index.js';
+import {
+  ANIDB_HTTP_RATE_LIMIT,
+  HttpBanTracker,
+  httpBanToAniDBState,
+  httpTimingsFromSettings,
+  memoryRequestLog,
+  type AnimeRequestLog,
+} from '../../providers/anidb/http/index.js';
 import {
   AniDBUdpClient,
   isLoopbackOverride,
@@ -29,6 +36,8 @@ export class AniDBConnection {
   readonly udpStatus: UdpStatus;
   readonly httpLimiter: RateLimiter;
   readonly httpBan: HttpBanTracker;
+  /** When each anime was last requested over HTTP: in the database, so the one-a-day rule holds across restarts. */
+  readonly animeRequests: AnimeRequestLog;
   private readonly now: () => number;
   private readonly store: AniDBStateStore | null;
   /** Ban writes in the order the bans changed, so a lifted ban is never overwritten by an older save. */
@@ -41,6 +50,10 @@ export class AniDBConnection {
     options: { clock?: RateLimitClock; store?: AniDBStateStore } = {},
   ) {
     this.store = options.store ?? null;
+    const store = this.store;
+    this.animeRequests = store
+      ? { last: (animeId) => store.lastAnimeRequest(animeId), record: (animeId, at) => store.recordAnimeRequest(animeId, at) }
+      : memoryRequestLog();
     const clock = options.clock ?? systemClock;
     this.now = clock.now;
     this.udpLimiter = new RateLimiter(this.udpTimings(), clock);

@@ -125,6 +125,7 @@ export function anidbHttpSource(config: ServerConfig, settings: SettingsService,
       logger,
       limiter: anidb.httpLimiter,
       ban: anidb.httpBan,
+      requestLog: anidb.animeRequests,
       minimumHoursToRedownload: s.MinimumHoursToRedownloadAnimeInfo,
     });
     clientKey = key;

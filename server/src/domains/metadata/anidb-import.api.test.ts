@@ -446,6 +446,11 @@ describe('importing against the AniDB fakes', () => {
     await scheduler(0).check();
     await server.services.queue.idle();
     expect(animeRequests().length).toBe(askedBefore);
+    // A day later (the request log and the disk cache aged with it) the refresh goes to AniDB again.
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
+    await server.services.db.kysely.updateTable('anidb_anime_requests').set({ requested_at: dayAgo.toISOString() }).execute();
+    for (const name of fs.readdirSync(path.join(server.home, 'anidb')))
+      fs.utimesSync(path.join(server.home, 'anidb', name), dayAgo, dayAgo);
     await scheduler(25 * 60 * 60_000).check();
     await server.services.queue.idle();
     expect(animeRequests().length).toBe(askedBefore + 2);

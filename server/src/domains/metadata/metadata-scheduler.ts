@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { ScheduledUpdateFrequency } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
+import { ANIME_MIN_REQUEST_INTERVAL_MS } from '../../providers/anidb/http/index.js';
 import type { EventBus } from '../../events/bus.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AniDBConnection } from './anidb-connection.js';
@@ -102,10 +103,14 @@ export class MetadataScheduler {
     return this.store.linkedAnimeWithoutSeries();
   }
 
-  /** Anime of the collection whose data is older than `AniDb.Anime_UpdateFrequency` allows. */
+  /**
+   * Anime of the collection whose data is older than `AniDb.Anime_UpdateFrequency` allows, but never younger than a
+   * day: AniDB allows one request per anime a day, so 6 h and 12 h act as daily.
+   */
   private async animeDueForUpdate(): Promise<number[]> {
-    const maxAge = UPDATE_AGES[this.deps.settings.current.AniDb.Anime_UpdateFrequency] ?? null;
-    if (maxAge === null) return [];
+    const frequency = UPDATE_AGES[this.deps.settings.current.AniDb.Anime_UpdateFrequency] ?? null;
+    if (frequency === null) return [];
+    const maxAge = Math.max(frequency, ANIME_MIN_REQUEST_INTERVAL_MS);
     const cutoff = new Date((this.deps.now ?? Date.now)() - maxAge).toISOString();
     return this.store.collectionAnimeFetchedBefore(cutoff);
   }

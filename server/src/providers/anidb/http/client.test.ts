@@ -12,6 +12,7 @@ import {
 } from '../../../../../fakes/src/anidb-http/index.js';
 import {
   AniDBAnimeNotFoundError,
+  AniDBAnimeTooSoonError,
   AniDBHttpBannedError,
   AniDBHttpClient,
   AniDBHttpClientRejectedError,
@@ -20,6 +21,7 @@ import {
   decodeBody,
   httpBanToAniDBState,
   httpTimingsFromSettings,
+  memoryRequestLog,
   type AniDBHttpBanState,
   type AniDBHttpClientOptions,
 } from './index.js';
@@ -75,22 +77,52 @@ describe('AniDB HTTP client against the loopback fake', () => {
     expect(await readdir(cacheDir)).toEqual([`AnimeDoc_${ANIME_ID}.xml`]);
   });
 
-  it('serves a fresh cached copy without asking again, and refetches when forced or stale', async () => {
+  it('asks AniDB for an anime at most once a day: a forced refresh within 24 h is served from the cache', async () => {
     let now = Date.now();
-    const { fake, client } = await setUp({ now: () => now, minimumHoursToRedownload: 24 });
+    // A setting below AniDB's day does not shorten it.
+    const { fake, client } = await setUp({ now: () => now, minimumHoursToRedownload: 1 });
     await client.getAnime(ANIME_ID);
     expect((await client.getAnime(ANIME_ID)).id).toBe(ANIME_ID);
-    expect(fake.requests).toHaveLength(1);
-
-    await client.getAnime(ANIME_ID, { force: true });
-    expect(fake.requests).toHaveLength(2);
-
+    expect((await client.getAnime(ANIME_ID, { force: true })).id).toBe(ANIME_ID);
     now += 23 * HOUR;
     await client.getAnime(ANIME_ID);
-    expect(fake.requests).toHaveLength(2);
+    await client.getAnime(ANIME_ID, { force: true });
+    expect(fake.requests).toHaveLength(1);
     now += 2 * HOUR;
     await client.getAnime(ANIME_ID);
-    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('waits longer when the setting says so, and force then shortens the wait to one day only', async () => {
+    let now = Date.now();
+    const { fake, client } = await setUp({ now: () => now, minimumHoursToRedownload: 48 });
+    await client.getAnime(ANIME_ID);
+    now += 25 * HOUR;
+    await client.getAnime(ANIME_ID);
+    expect(fake.requests).toHaveLength(1);
+    await client.getAnime(ANIME_ID, { force: true });
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('does not ask again within a day even when the cached copy is gone, also from a rebuilt client', async () => {
+    const now = Date.now();
+    const requestLog = memoryRequestLog();
+    const { fake, client } = await setUp({ now: () => now, requestLog });
+    await client.getAnime(ANIME_ID);
+    await rm(cacheFile(ANIME_ID));
+    const rebuilt = new AniDBHttpClient({
+      baseUrl: fake.url,
+      clientName: 'shokots',
+      clientVersion: 1,
+      cacheDir,
+      logger,
+      timings: FAST_TIMINGS,
+      requestLog,
+      now: () => now,
+    });
+    clients.push(rebuilt);
+    await expect(rebuilt.getAnime(ANIME_ID, { force: true })).rejects.toBeInstanceOf(AniDBAnimeTooSoonError);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('shares one request between concurrent callers for the same anime', async () => {
@@ -149,6 +181,7 @@ describe('AniDB HTTP bans', () => {
     const { fake, client } = await setUp({ now: () => now, minimumHoursToRedownload: 1 });
     await client.getAnime(ANIME_ID);
     fake.banned = true;
+    now += 25 * HOUR;
     const during = await client.getAnime(ANIME_ID, { force: true });
     expect(during.id).toBe(ANIME_ID);
     expect(client.banState.banned).toBe(true);

@@ -4,10 +4,31 @@ import { RateLimiter, systemClock, type RateLimitTimings } from '../udp/rate-lim
 import { AnimeXmlCache } from './anime-cache.js';
 import { parseAnimeXml } from './anime-xml.js';
 import { HttpBanTracker, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
-import { AniDBHttpBannedError, AniDBHttpError, AniDBHttpRequestError, AniDBInvalidAnimeXmlError } from './errors.js';
+import {
+  AniDBAnimeTooSoonError,
+  AniDBHttpBannedError,
+  AniDBHttpError,
+  AniDBHttpRequestError,
+  AniDBInvalidAnimeXmlError,
+} from './errors.js';
 import type { AniDBAnime } from './model.js';
 import { ANIDB_HTTP_RATE_LIMIT } from './rate-limit.js';
 import { errorFromReply, errorReply, isBannedReply } from './replies.js';
+
+/** Per-anime request times (ms since the epoch). */
+export interface AnimeRequestLog {
+  last(animeId: number): Promise<number | null>;
+  record(animeId: number, at: number): Promise<void>;
+}
+
+/** A request log that lives as long as the object: for tests and clients without a database. */
+export function memoryRequestLog(): AnimeRequestLog {
+  const times = new Map<number, number>();
+  return {
+    last: async (animeId) => times.get(animeId) ?? null,
+    record: async (animeId, at) => void times.set(animeId, at),
+  };
+}
 
 export interface AniDBHttpClientOptions {
   /** Settings `AniDb.HTTPServerUrl`, e.g. `http://api.anidb.net:9001`; `/httpapi` is appended. */
@@ -23,8 +44,13 @@ export interface AniDBHttpClientOptions {
   limiter?: RateLimiter;
   /** The process-wide HTTP ban; survives rebuilt clients (and, through its owner, restarts). */
   ban?: HttpBanTracker;
-  /** A cached anime younger than this is returned without asking AniDB (settings `MinimumHoursToRedownloadAnimeInfo`). */
+  /**
+   * A cached anime younger than this is returned without asking AniDB (settings `MinimumHoursToRedownloadAnimeInfo`).
+   * Never less than 24 h, and `force` cannot go below 24 h either: AniDB allows one request per anime a day.
+   */
   minimumHoursToRedownload?: number;
+  /** When each anime was last requested; the owner keeps it across rebuilt clients and restarts. */
+  requestLog?: AnimeRequestLog;
   /** Clock for cache ages, ban expiry and the rate limiter. */
   now?: () => number;
   /** How long a ban stops all requests (Shoko: 12 h). */
@@ -33,6 +59,8 @@ export interface AniDBHttpClientOptions {
   timeoutMs?: number;
 }
 
+/** AniDB: requesting the same anime more than once a day can get a client banned. */
+export const ANIME_MIN_REQUEST_INTERVAL_MS = 24 * 60 * 60_000;
 const DEFAULT_MINIMUM_HOURS_TO_REDOWNLOAD = 24;
 const DEFAULT_BAN_DURATION_MS = 12 * 60 * 60_000;
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -49,6 +77,7 @@ export class AniDBHttpClient {
   private readonly logger: Logger;
   private readonly now: () => number;
   private readonly ownsBan: boolean;
+  private readonly requestLog: AnimeRequestLog;
   private readonly inFlight = new Map<string, Promise<AniDBAnime>>();
 
   constructor(private readonly options: AniDBHttpClientOptions) {
@@ -59,6 +88,7 @@ export class AniDBHttpClient {
     this.ban = options.ban ?? new HttpBanTracker(this.now);
     this.ownsBan = !options.ban;
     this.cache = new AnimeXmlCache(options.cacheDir);
+    this.requestLog = options.requestLog ?? memoryRequestLog();
   }
 
   get banState(): AniDBHttpBanState {
@@ -93,10 +123,27 @@ export class AniDBHttpClient {
 
   private async lookUp(animeId: number, force: boolean): Promise<AniDBAnime> {
     const cached = await this.cache.read(animeId);
-    const maxAgeMs = (this.options.minimumHoursToRedownload ?? DEFAULT_MINIMUM_HOURS_TO_REDOWNLOAD) * 60 * 60_000;
-    if (cached && !force && this.now() - cached.savedAt < maxAgeMs) {
-      const anime = this.parseCached(animeId, cached.xml);
-      if (anime) return anime;
+    const logged = (await this.requestLog.last(animeId)) ?? 0;
+    const age = this.now() - Math.max(cached?.savedAt ?? 0, logged);
+    const settingMs = (this.options.minimumHoursToRedownload ?? DEFAULT_MINIMUM_HOURS_TO_REDOWNLOAD) * 60 * 60_000;
+    // `force` only shortens the wait to AniDB's one day; nothing goes below that.
+    const maxAgeMs = force ? ANIME_MIN_REQUEST_INTERVAL_MS : Math.max(ANIME_MIN_REQUEST_INTERVAL_MS, settingMs);
+    if (age < maxAgeMs) {
+      const anime = cached ? this.parseCached(animeId, cached.xml) : null;
+      if (anime) {
+        if (force)
+          this.logger.info(
+            `Not asking AniDB for anime ${animeId} again: it was downloaded ${Math.round(age / 60_000)} min ago and AniDB allows one request a day; using the cached copy`,
+          );
+        return anime;
+      }
+      if (this.now() - logged < ANIME_MIN_REQUEST_INTERVAL_MS) {
+        const next = new Date(logged + ANIME_MIN_REQUEST_INTERVAL_MS).toISOString();
+        this.logger.warn(
+          `AniDB anime ${animeId} was requested less than a day ago and there is no usable cached copy; next request after ${next}`,
+        );
+        throw new AniDBAnimeTooSoonError(`AniDB anime ${animeId} was requested less than a day ago; next request after ${next}`);
+      }
     }
     if (this.ban.state.banned) return this.cachedDuringBan(animeId, cached?.xml);
     return this.serialised(() => this.download(animeId, cached?.xml));
@@ -113,6 +160,8 @@ export class AniDBHttpClient {
       this.logger.error(`AniDB banned this client's HTTP requests; none for ${Math.round(pauseMs / 60_000)} min`);
       return this.cachedDuringBan(animeId, cachedXml);
     }
+    // AniDB counted this request, whatever it answered.
+    await this.requestLog.record(animeId, this.now());
     const error = errorReply(body);
     if (error) throw errorFromReply(error, animeId);
     const anime = parseAnimeXml(body);

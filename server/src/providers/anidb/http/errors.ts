@@ -23,3 +23,6 @@ export class AniDBHttpRequestError extends AniDBHttpError {}
 
 /** The body is not an anime record: no `<anime id>` root, no main title, or not XML at all. */
 export class AniDBInvalidAnimeXmlError extends AniDBHttpError {}
+
+/** The anime was requested less than a day ago and no cached copy can be served: AniDB is not asked again yet. */
+export class AniDBAnimeTooSoonError extends AniDBHttpError {}

@@ -1,9 +1,17 @@
-export { AniDBHttpClient, decodeBody, type AniDBHttpClientOptions } from './client.js';
+export {
+  AniDBHttpClient,
+  ANIME_MIN_REQUEST_INTERVAL_MS,
+  decodeBody,
+  memoryRequestLog,
+  type AniDBHttpClientOptions,
+  type AnimeRequestLog,
+} from './client.js';
 export { animeTypeFromText, parseAnimeXml, parseEpno } from './anime-xml.js';
 export { AnimeXmlCache } from './anime-cache.js';
 export { HttpBanTracker, httpBanToAniDBState, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
 export {
   AniDBAnimeNotFoundError,
+  AniDBAnimeTooSoonError,
   AniDBHttpBannedError,
   AniDBHttpClientRejectedError,
   AniDBHttpError,

@@ -63,8 +63,35 @@ describe('AniDB titles dump', () => {
     await dump.ready();
     expect(dump.byId(10)).not.toBeNull();
     fake.unavailable = false;
+    // The failed attempt counts: not even a restarted server asks again before the day is over.
     const fresh = new AniDBTitlesDump({ url: fake.url, cacheDir: dir, logger, now: () => now });
     await fresh.ready();
+    expect(fake.downloads).toBe(1);
+    now += 25 * 60 * 60_000;
+    const later = new AniDBTitlesDump({ url: fake.url, cacheDir: dir, logger, now: () => now });
+    await later.ready();
     expect(fake.downloads).toBe(2);
+  });
+
+  it('does not retry a failed first download on every search, only a day later', async () => {
+    const fake = await startFakeAniDBTitles({ anime: [{ id: 20, titles: [{ type: 'main', language: 'x-jat', value: 'Kaze' }] }] });
+    closers.push(() => fake.close());
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-titles-'));
+    closers.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const dump = new AniDBTitlesDump({ url: fake.url, cacheDir: dir, logger, now: () => now });
+    fake.unavailable = true;
+    await dump.ready();
+    expect(dump.byId(20)).toBeNull();
+    fake.unavailable = false;
+    for (let i = 0; i < 3; i++) await dump.ready();
+    expect(fake.downloads).toBe(0);
+    now += 23 * 60 * 60_000;
+    await dump.ready();
+    expect(fake.downloads).toBe(0);
+    now += 2 * 60 * 60_000;
+    await dump.ready();
+    expect(fake.downloads).toBe(1);
+    expect(dump.byId(20)?.titles[0].value).toBe('Kaze');
   });
 });

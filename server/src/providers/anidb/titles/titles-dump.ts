@@ -129,20 +129,43 @@ export class AniDBTitlesDump {
       .sort((a, b) => b.score - a.score || a.anime.id - b.anime.id);
   }
 
+  /** When the last download was tried, successful or not (a small file next to the dump, so restarts know too). */
+  get attemptFile(): string {
+    return path.join(this.options.cacheDir, 'anime-titles.last-attempt');
+  }
+
+  private async lastAttempt(): Promise<number> {
+    const text = await fs.readFile(this.attemptFile, 'utf8').catch(() => '');
+    const at = Number(text.trim());
+    return Number.isFinite(at) ? at : 0;
+  }
+
   private async load(): Promise<void> {
     await fs.mkdir(this.options.cacheDir, { recursive: true });
     const stat = await fs.stat(this.cacheFile).catch(() => null);
     if (!stat || this.now() - stat.mtimeMs >= DAY_MS) {
-      try {
-        await this.download();
-      } catch (error) {
-        this.options.logger.warn(
-          `Could not download the AniDB titles dump: ${error instanceof Error ? error.message : String(error)}${stat ? '; using the copy from ' + stat.mtime.toISOString() : ''}`,
-        );
+      // AniDB allows one download a day: a failed one counts too, so nothing is retried before the day is over.
+      const lastAttempt = await this.lastAttempt();
+      if (this.now() - lastAttempt < DAY_MS) {
+        const next = new Date(lastAttempt + DAY_MS).toISOString();
         if (!stat) {
-          // Ask again on the next search rather than in a day.
+          this.options.logger.debug(`No AniDB titles dump yet; the next download attempt is due after ${next}`);
           this.loadedAt = 0;
           return;
+        }
+      } else {
+        await fs.writeFile(this.attemptFile, String(this.now()));
+        try {
+          await this.download();
+        } catch (error) {
+          const next = new Date(this.now() + DAY_MS).toISOString();
+          this.options.logger.warn(
+            `Could not download the AniDB titles dump: ${error instanceof Error ? error.message : String(error)}${stat ? '; using the copy from ' + stat.mtime.toISOString() : ''}; next attempt after ${next}`,
+          );
+          if (!stat) {
+            this.loadedAt = 0;
+            return;
+          }
         }
       }
     }
