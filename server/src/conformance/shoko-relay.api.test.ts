@@ -267,6 +267,17 @@ describe('conformance: Shoko Relay (Plex)', () => {
       expect(files.Total).toBe(new Set(demo.fileByPath.values()).size);
     });
 
+    it('force metadata (logos): GET File/PathEndsWith/<folder/file as requests sends it unquoted>?include=XRefs, then Series/{id}/Images?includeDisabled=false', async () => {
+      // The script puts the raw name in the URL; requests escapes the spaces and leaves the brackets as they are.
+      const raw = `${FOLDER}/${FILE_01}`.replace(/ /g, '%20');
+      const files = jsonOf(await script('GET', `/api/v3/File/PathEndsWith/${raw}?include=XRefs`));
+      expect(files.map((f: Json) => f.ID)).toEqual([demo.fileByPath.get(`${FOLDER}/${FILE_01}`)]);
+      const images = jsonOf(await script('GET', `/api/v3/Series/${files[0].SeriesIDs[0].SeriesID.ID}/Images?includeDisabled=false`));
+      expect(images.Logos).toEqual(expect.any(Array));
+      for (const logo of images.Logos)
+        expect(logo).toEqual(expect.objectContaining({ Preferred: expect.any(Boolean), RelativeFilepath: expect.any(String) }));
+    });
+
     it('collection posters: GET Group?pageSize=1&page=1&includeEmpty=false&randomImages=false&topLevelOnly=true&startsWith=<title>, then the poster', async () => {
       const groups = jsonOf(
         await script(
