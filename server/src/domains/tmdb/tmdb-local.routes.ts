@@ -14,7 +14,6 @@ import {
   TmdbEpisode,
   TmdbEpisodeCrossReference,
   TmdbEpisodeImages,
-  TmdbEpisodeOrderingInformation,
   TmdbEpisodeParams,
   TmdbImagesQuery,
   TmdbIncludeQuery,
@@ -24,7 +23,6 @@ import {
   TmdbMovieListQuery,
   TmdbMovieParams,
   TmdbOrderingIncludeQuery,
-  TmdbOrderingQuery,
   TmdbOverview,
   TmdbPageQuery,
   TmdbRole,
@@ -352,11 +350,6 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
   }
   routes.get(`${episode}/CrossReferences`, { schema: { ...episodeSchema, response: list(TmdbEpisodeCrossReference) } }, (request) =>
     seasons.episodeCrossReferences(request.params.episodeID),
-  );
-  routes.get(
-    `${episode}/Ordering`,
-    { schema: { ...episodeSchema, querystring: TmdbOrderingQuery, response: list(TmdbEpisodeOrderingInformation) } },
-    (request) => seasons.episodeOrderings(request.params.episodeID, orderingParam(request.query.alternateOrderingID)),
   );
   routes.get(`${episode}/FileCrossReferences`, { schema: { ...episodeSchema, response: list(FileCrossReference) } }, async (request) =>
     local.fileCrossReferences((await seasons.episodeLinks(request.params.episodeID)).anidbEpisodeIds),
