@@ -9,6 +9,7 @@ import {
   AniDBServerBusyError,
   AniDBTimeoutError,
   AniDBUdpClient,
+  UdpStatus,
   type AniDBUdpClientOptions,
 } from './index.js';
 
@@ -120,11 +121,63 @@ describe('AniDB UDP client against the loopback fake', () => {
   });
 
   it('backs off after a 6xx server error', async () => {
-    const { fake, client } = await setUp({ serverErrorPauseMs: 60_000 });
+    const { fake, client } = await setUp();
     fake.scenario.nextReplies.push({ code: 602, text: 'SERVER BUSY' });
     await expect(client.ping()).rejects.toBeInstanceOf(AniDBServerBusyError);
     await expect(client.ping()).rejects.toThrow(/resumes in/);
     expect(fake.received).toHaveLength(1);
+  });
+
+  it('pauses all UDP work after consecutive failures, for longer each time, and starts over after a normal answer', async () => {
+    let now = 1_000_000_000;
+    const status = new UdpStatus(() => now);
+    const { fake, client } = await setUp({ timeoutMs: 100, retries: 0, clock: { now: () => now, sleep: async () => {} }, status });
+    const pauses: number[] = [];
+    status.onChange((state) => {
+      if (state.UpdateType === AniDBUpdateType.OverloadBackoff && state.Value) pauses.push(state.PauseTimeSecs);
+    });
+    client.setCredentials('alice', 'correct horse');
+    fake.scenario.silent = true;
+    await expect(client.ping()).rejects.toBeInstanceOf(AniDBTimeoutError);
+    // Queued work fails at once without sending anything while the pause lasts.
+    const sent = fake.received.length;
+    await expect(client.ping()).rejects.toBeInstanceOf(AniDBServerBusyError);
+    await expect(client.send('UPTIME')).rejects.toBeInstanceOf(AniDBServerBusyError);
+    expect(fake.received).toHaveLength(sent);
+
+    now += 31_000;
+    await expect(client.ping()).rejects.toBeInstanceOf(AniDBTimeoutError);
+    now += 61_000;
+    fake.scenario.silent = false;
+    fake.scenario.nextReplies.push({ code: 601, text: 'ANIDB OUT OF SERVICE - TRY AGAIN LATER' });
+    await expect(client.ping()).rejects.toBeInstanceOf(AniDBServerBusyError);
+    expect(pauses).toEqual([30, 60, 120]);
+
+    now += 121_000;
+    expect((await client.ping()).code).toBe(300);
+    fake.scenario.silent = true;
+    await expect(client.ping()).rejects.toBeInstanceOf(AniDBTimeoutError);
+    expect(pauses.at(-1)).toBe(30);
+    status.dispose();
+  });
+
+  it('never repeats a login AniDB refused, also from a rebuilt client, until the credentials change', async () => {
+    const status = new UdpStatus();
+    const { fake, client } = await setUp({ status });
+    expect(await client.login('alice', 'wrong')).toBe(false);
+    const rebuilt = new AniDBUdpClient({
+      server: { host: fake.host, port: fake.port, clientPort: 0 },
+      logger,
+      timeoutMs: 300,
+      clock: instantClock,
+      status,
+    });
+    clients.push(rebuilt);
+    expect(await rebuilt.login('alice', 'wrong')).toBe(false);
+    await expect(rebuilt.send('UPTIME')).rejects.toBeInstanceOf(AniDBLoginFailedError);
+    expect(commandsSent(fake, 'AUTH')).toHaveLength(1);
+    expect(await rebuilt.login('alice', 'correct horse')).toBe(true);
+    expect(commandsSent(fake, 'AUTH')).toHaveLength(2);
   });
 
   it('stops on 503/504 client errors', async () => {
@@ -145,9 +198,11 @@ describe('AniDB UDP client against the loopback fake', () => {
   });
 
   it('skips a late reply that belongs to an earlier, timed-out request', async () => {
-    const { fake, client } = await setUp({ timeoutMs: 300, retries: 0 });
+    const status = new UdpStatus();
+    const { fake, client } = await setUp({ timeoutMs: 300, retries: 0, status });
     fake.scenario.replyDelayMs = 400;
     await expect(client.ping()).rejects.toBeInstanceOf(AniDBTimeoutError);
+    status.lower(AniDBUpdateType.OverloadBackoff);
     // The reply to t1 arrives while t2 waits for its own.
     fake.scenario.replyDelayMs = 200;
     expect(await client.ping()).toMatchObject({ code: 300, tag: 't2' });

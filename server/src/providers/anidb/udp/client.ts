@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
 import { decodeReply, encodeCommand, isZeroDatagram, type UdpParams, type UdpReply } from './codec.js';
@@ -34,15 +35,19 @@ export interface AniDBUdpClientOptions {
   clientVersion?: number;
   /** Pause after a ban (AniDB does not publish ban lengths; Shoko waits 1.5 h). */
   banPauseMs?: number;
-  /** Pause after a 6xx server error (Shoko: 5 min). */
-  serverErrorPauseMs?: number;
+}
+
+/** Compares credentials without keeping the password itself around. */
+function credentialsKey(username: string, password: string): string {
+  return `${username}\0${createHash('sha256').update(password).digest('hex')}`;
 }
 
 export const DEFAULT_CLIENT_NAME = 'shokots';
 export const DEFAULT_CLIENT_VERSION = 1;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_BAN_PAUSE_MS = 90 * 60_000;
-const DEFAULT_SERVER_ERROR_PAUSE_MS = 5 * 60_000;
+/** Pauses after consecutive failures (silence, 503/504, 6xx): 30 s, then doubling, at most 2 h. */
+export const BACKOFF_STEPS_MS = [30_000, 60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 60 * 60_000];
 
 /** Commands AniDB answers without a session. */
 const SESSIONLESS_COMMANDS = new Set(['PING', 'VERSION', 'ENCRYPT']);
@@ -58,10 +63,10 @@ export class AniDBUdpClient {
   private readonly limiter: RateLimiter;
   private readonly status: UdpStatus;
   private readonly ownsStatus: boolean;
+  private readonly now: () => number;
   private readonly logger: Logger;
   private queue: Promise<unknown> = Promise.resolve();
   private credentials: { username: string; password: string } | null = null;
-  private credentialsRejected = false;
   private session: string | null = null;
   private tagCounter = 0;
   /** `ip:port` AniDB saw us at (AUTH with `nat=1`); a port other than ours means we are behind NAT. */
@@ -72,6 +77,7 @@ export class AniDBUdpClient {
   constructor(private readonly options: AniDBUdpClientOptions) {
     this.logger = options.logger;
     const clock = options.clock ?? systemClock;
+    this.now = clock.now;
     this.transport = new UdpTransport(options.server, options.logger);
     this.limiter = options.limiter ?? new RateLimiter(options.rateLimit ?? ANIDB_UDP_RATE_LIMIT, clock);
     this.status = options.status ?? new UdpStatus(clock.now);
@@ -95,7 +101,11 @@ export class AniDBUdpClient {
   /** Credentials for logins on demand. A running session is kept until it is lost or logged out. */
   setCredentials(username: string, password: string): void {
     this.credentials = { username, password };
-    this.credentialsRejected = false;
+    const key = credentialsKey(username, password);
+    if (this.status.rejectedCredentials !== null && this.status.rejectedCredentials !== key) {
+      this.status.rejectedCredentials = null;
+      this.status.lower(AniDBUpdateType.InvalidSession);
+    }
   }
 
   /** AUTH now. True on 200/201, false on 500 LOGIN FAILED; bans, timeouts and other refusals throw. */
@@ -165,7 +175,7 @@ export class AniDBUdpClient {
   private async authenticate(): Promise<boolean> {
     if (!this.credentials) throw new AniDBLoginFailedError('No AniDB credentials are configured');
     // Repeating a login AniDB already refused only risks a ban; wait for new credentials.
-    if (this.credentialsRejected) return false;
+    if (this.status.rejectedCredentials === credentialsKey(this.credentials.username, this.credentials.password)) return false;
     const reply = await this.exchange('AUTH', {
       user: this.credentials.username,
       pass: this.credentials.password,
@@ -188,7 +198,7 @@ export class AniDBUdpClient {
     }
     this.session = null;
     if (reply.code === 500) {
-      this.credentialsRejected = true;
+      this.status.rejectedCredentials = credentialsKey(this.credentials.username, this.credentials.password);
       this.status.raise(AniDBUpdateType.InvalidSession, 'AniDB login failed: wrong username or password');
       this.logger.warn('AniDB login failed: wrong username or password');
       return false;
@@ -213,6 +223,7 @@ export class AniDBUdpClient {
       // Never log the payload: AUTH carries the password.
       this.logger.warn(`AniDB did not answer ${command} within ${timeoutMs} ms${attempt < retries ? '; sending it again' : ''}`);
     }
+    this.backOff(`AniDB did not answer ${command}`);
     throw new AniDBTimeoutError(`AniDB did not answer ${command}`);
   }
 
@@ -239,17 +250,33 @@ export class AniDBUdpClient {
       throw new AniDBBannedError(`AniDB UDP ban: ${reason}`, code);
     }
     if (code >= 600 && code < 700) {
-      const message = `AniDB server error ${code} ${reply.text}`;
-      this.status.raise(AniDBUpdateType.OverloadBackoff, message, this.options.serverErrorPauseMs ?? DEFAULT_SERVER_ERROR_PAUSE_MS);
-      this.logger.warn(`${message} on ${command}; pausing UDP traffic`);
+      const message = `AniDB server error ${code} ${reply.text} on ${command}`;
+      this.backOff(message);
       throw new AniDBServerBusyError(message, code);
     }
     if (code === 503 || code === 504) {
       const detail = [reply.text, ...reply.lines].join(' ').trim();
-      throw new AniDBClientRejectedError(`AniDB rejected this client version: ${code} ${detail}`, code);
+      const message = `AniDB rejected this client version: ${code} ${detail}`;
+      this.backOff(message);
+      throw new AniDBClientRejectedError(message, code);
     }
+    this.status.failureStreak = 0;
     if (code === 502 || code === 505) throw new AniDBAccessDeniedError(`AniDB refused ${command}: ${code} ${reply.text}`, code);
     return reply;
+  }
+
+  /**
+   * One more failure in a row: every UDP command pauses for a pause that grows with the streak (30 s, 1 min, 2 min …
+   * 2 h), instead of each queued job trying again at once.
+   */
+  private backOff(reason: string): void {
+    const streak = ++this.status.failureStreak;
+    const pauseMs = BACKOFF_STEPS_MS[Math.min(streak, BACKOFF_STEPS_MS.length) - 1];
+    this.status.raise(AniDBUpdateType.OverloadBackoff, reason, pauseMs);
+    const until = new Date(this.now() + pauseMs).toISOString();
+    this.logger.warn(
+      `${reason}; pausing AniDB UDP traffic for ${Math.round(pauseMs / 1000)} s, until ${until} (failure ${streak} in a row)`,
+    );
   }
 
   private assertNotPaused(): void {

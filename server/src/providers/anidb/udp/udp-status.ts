@@ -15,6 +15,11 @@ export class UdpStatus {
   private readonly timers = new Map<UdpStatusType, NodeJS.Timeout>();
   private readonly listeners = new Set<UdpStatusListener>();
 
+  /** Failures in a row (silence, 503/504, 6xx) since AniDB last answered normally; each one doubles the pause. */
+  failureStreak = 0;
+  /** Credentials AniDB answered 500 LOGIN FAILED to: never sent again until they change. */
+  rejectedCredentials: string | null = null;
+
   constructor(private readonly now: () => number = Date.now) {}
 
   get(type: UdpStatusType): AniDBState {
