@@ -88,6 +88,19 @@ test.describe('dashboard on an empty server', () => {
     await expect(widget(page, 'Queue Processor')).toBeVisible();
     await expect(widget(page, 'Media Type')).toHaveCount(0);
     await expect(widget(page, 'Next Up')).toHaveCount(0);
+    // No hole where Media Type was: Import Folders moved up beside Recently Imported.
+    const placeOf = async (id: string) => {
+      const found = await page.locator(`[data-widget="${id}"]`).boundingBox();
+      if (!found) throw new Error(`${id} is not on the page`);
+      return found;
+    };
+    await expect(async () => {
+      const recentlyImported = await placeOf('recentlyImported');
+      const importFolders = await placeOf('importFolders');
+      expect(Math.round(importFolders.y)).toBe(Math.round(recentlyImported.y));
+      expect(importFolders.x).toBeGreaterThan(recentlyImported.x + recentlyImported.width);
+    }).toPass();
+    await snap(page, '82-dashboard-hidden-widgets');
 
     // Pause the queue, run an action: the queued job shows in the top bar count and in the queue widget.
     const queue = widget(page, 'Queue Processor');

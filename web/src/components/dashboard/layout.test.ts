@@ -3,6 +3,7 @@ import {
   breakpointFor,
   DEFAULT_DASHBOARD_LAYOUTS,
   GRID_COLS,
+  closeGaps,
   gridLayouts,
   mergeLayouts,
   nudgeWidget,
@@ -75,6 +76,35 @@ describe('grid layouts', () => {
       ['shokoNews', find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'nextUp').h + find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'shokoNews').y],
     ]);
     expect(grid.md.map((item) => item.i).sort()).toEqual(['nextUp', 'shokoNews']);
+  });
+
+  it('closes the hole a hidden widget leaves: the widgets after it move into it where they fit', () => {
+    const visible = DEFAULT_DASHBOARD_LAYOUTS.lg.map((item) => item.i).filter((id) => id !== 'collectionTypeBreakdown');
+    const closed = closeGaps(DEFAULT_DASHBOARD_LAYOUTS, visible);
+    const lg = gridLayouts(closed, visible).lg;
+    const recentlyImported = find(lg, 'recentlyImported');
+    // Import Folders (4 wide) takes Media Type's place beside Recently Imported (8 wide) on a 12-column row.
+    expect(find(lg, 'importFolders')).toMatchObject({ x: recentlyImported.w, y: recentlyImported.y });
+    for (const a of lg)
+      for (const b of lg) if (a !== b) expect(a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h).toBe(false);
+    // The hidden widget waits below the others.
+    expect(find(closed.lg, 'collectionTypeBreakdown').y).toBeGreaterThanOrEqual(Math.max(...lg.map((item) => item.y + item.h)));
+  });
+
+  it('keeps the saved places when every widget is shown, and holes a user left on purpose', () => {
+    const ids = DEFAULT_DASHBOARD_LAYOUTS.lg.map((item) => item.i);
+    expect(closeGaps(DEFAULT_DASHBOARD_LAYOUTS, ids)).toEqual(DEFAULT_DASHBOARD_LAYOUTS);
+    // Queue moved to the right, leaving the first column empty; a hidden widget elsewhere does not fill that.
+    const arranged = {
+      ...DEFAULT_DASHBOARD_LAYOUTS,
+      lg: [
+        { ...find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'unrecognizedFiles'), x: 4, y: 0 },
+        { ...find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'queueProcessor'), x: 8, y: 0 },
+        { ...find(DEFAULT_DASHBOARD_LAYOUTS.lg, 'shokoNews'), x: 0, y: 40 },
+      ],
+    };
+    const closed = closeGaps(arranged, ['unrecognizedFiles', 'queueProcessor']);
+    expect(closed.lg.slice(0, 2)).toEqual(arranged.lg.slice(0, 2));
   });
 
   it('stacks the widgets in one column on phones, in the small-screen reading order', () => {

@@ -165,6 +165,55 @@ export function parseDashboardLayouts(stored: unknown): DashboardLayouts | null 
 const bottom = (items: DashboardLayoutItem[]) => Math.max(0, ...items.map((entry) => entry.y + entry.h));
 const readingOrder = (a: DashboardLayoutItem, b: DashboardLayoutItem) => a.y - b.y || a.x - b.x;
 
+const cellsOf = (item: Pick<DashboardLayoutItem, 'x' | 'y' | 'w' | 'h'>) => {
+  const cells: string[] = [];
+  for (let y = item.y; y < item.y + item.h; y++) for (let x = item.x; x < item.x + item.w; x++) cells.push(`${x},${y}`);
+  return cells;
+};
+
+/**
+ * `saved` with the holes that hidden widgets leave closed up. The grid's own compaction only moves widgets up, so a
+ * hidden widget beside another would leave a hole; here each visible widget, in reading order, moves to the first
+ * earlier place that lies wholly in such a hole (or in room another widget just left, or its own). Holes a user left on
+ * purpose are kept. Hidden widgets go below the others, so a layout saved from this keeps its arrangement next time.
+ */
+export function closeGaps(saved: DashboardLayouts, ids: string[]): DashboardLayouts {
+  const result = { ...saved };
+  for (const breakpoint of SAVED_BREAKPOINTS) {
+    const hidden = saved[breakpoint].filter((entry) => !ids.includes(entry.i));
+    if (!hidden.length) continue;
+    const visible = saved[breakpoint].filter((entry) => ids.includes(entry.i)).sort(readingOrder);
+    const cols = GRID_COLS[breakpoint];
+    const taken = new Map<string, string>();
+    for (const entry of visible) for (const cell of cellsOf(entry)) taken.set(cell, entry.i);
+    const freed = new Set(hidden.flatMap(cellsOf).filter((cell) => !taken.has(cell)));
+    const placed = visible.map((entry) => {
+      const own = new Set(cellsOf(entry));
+      const fits = (x: number, y: number) =>
+        cellsOf({ x, y, w: entry.w, h: entry.h }).every((cell) => own.has(cell) || (freed.has(cell) && !taken.has(cell)));
+      for (let y = 0; y <= entry.y; y++) {
+        for (let x = 0; x + entry.w <= cols && (y < entry.y || x < entry.x); x++) {
+          if (!fits(x, y)) continue;
+          const moved = { ...entry, x, y };
+          for (const cell of own) {
+            taken.delete(cell);
+            freed.add(cell);
+          }
+          for (const cell of cellsOf(moved)) {
+            taken.set(cell, entry.i);
+            freed.delete(cell);
+          }
+          return moved;
+        }
+      }
+      return entry;
+    });
+    const below = bottom(placed);
+    result[breakpoint] = [...placed, ...hidden.map((entry) => ({ ...entry, y: below + entry.y }))];
+  }
+  return result;
+}
+
 /**
  * What the grid gets for the visible widgets `ids`: the saved places, a widget the layout does not know (new, or only
  * in Shoko's list) from the defaults below the others, and for the one-column phone width the small-screen order.

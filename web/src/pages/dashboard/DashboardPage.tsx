@@ -9,6 +9,7 @@ import { Icon } from '@/components/Icon';
 import { setDashboardEditing, useDashboardEditing } from '@/components/dashboard/editMode';
 import {
   breakpointFor,
+  closeGaps,
   nudgeWidget,
   DEFAULT_DASHBOARD_LAYOUTS,
   GRID_BREAKPOINTS,
@@ -97,7 +98,12 @@ export default function DashboardPage() {
   };
 
   const editing = useDashboardEditing();
-  const savedLayouts = layout ?? DEFAULT_DASHBOARD_LAYOUTS;
+  const widgets = visibleWidgets(settings);
+  const ids = widgets.map((widget) => widget.id).join(' ');
+  // Hidden widgets leave no holes: the visible ones close up, shown and as the start of an edit. (The compiler doubts
+  // the memo for the same reason as `layouts` below; `ids` is a string.)
+  // eslint-disable-next-line react-hooks/preserve-manual-memoization
+  const savedLayouts = useMemo(() => closeGaps(layout ?? DEFAULT_DASHBOARD_LAYOUTS, ids.split(' ')), [layout, ids]);
   const [draft, setDraft] = useState<DashboardLayouts | null>(null);
   // Entering edit mode starts a draft from the saved layout; leaving it drops the draft.
   const [draftFor, setDraftFor] = useState<boolean | null>(null);
@@ -118,8 +124,6 @@ export default function DashboardPage() {
   const breakpoint = breakpointFor(width);
   // Below 640 px the widgets stack in one column; that is not arranged.
   const arranging = editing && breakpoint !== 'xs';
-  const widgets = visibleWidgets(settings);
-  const ids = widgets.map((widget) => widget.id).join(' ');
   const current = editing && draft ? draft : savedLayouts;
   // The grid must get the same layouts object while nothing changed (a new one re-lays it out). The compiler doubts the memo
   // because `settings` goes on to the widgets, but `ids` is a string; the build does not run the compiler in any case.
