@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { IncludeOnlyParam, ListParam } from './common.js';
-import { TmdbIncludeQuery, TmdbOverview, TmdbTitle } from './tmdb.js';
+import { AlternateOrderingType, TmdbIncludeQuery, TmdbOverview, TmdbTitle } from './tmdb.js';
 import { CollectionImage, Images } from './collection.js';
 
 /**
@@ -111,3 +111,19 @@ export const TmdbMovieCollection = Type.Object({
   LastUpdatedAt: Type.String(),
 });
 export type TmdbMovieCollection = Static<typeof TmdbMovieCollection>;
+
+/** Where one TMDB episode sits in the default seasons and in each alternate ordering (Tmdb/Episode/{id}/Ordering). */
+export const TmdbEpisodeOrderingInformation = Type.Object({
+  OrderingID: Type.String(),
+  /** Left out for the default ordering. */
+  OrderingType: Type.Optional(AlternateOrderingType),
+  OrderingName: Type.String(),
+  SeasonID: Type.String(),
+  SeasonName: Type.String(),
+  SeasonNumber: Type.Integer(),
+  EpisodeNumber: Type.Integer(),
+  IsDefault: Type.Boolean(),
+  IsPreferred: Type.Boolean(),
+  InUse: Type.Boolean(),
+});
+export type TmdbEpisodeOrderingInformation = Static<typeof TmdbEpisodeOrderingInformation>;

@@ -3,7 +3,14 @@
  * 24-hex ids) and episodes, one by one and their sub-resources (Tmdb/Season/**, Tmdb/Episode/**). Per-season and
  * per-episode credits and per-season translations are not stored by this server: those answer empty lists.
  */
-import type { ListResult, TmdbEpisode, TmdbSeason, TmdbShow } from '@shoko-ts/contract';
+import {
+  AlternateOrderingType,
+  type ListResult,
+  type TmdbEpisode,
+  type TmdbEpisodeOrderingInformation,
+  type TmdbSeason,
+  type TmdbShow,
+} from '@shoko-ts/contract';
 import { notFound, validationError } from '../../http/problem.js';
 import { includeOnly } from '../episodes/episode-query.js';
 import { episodeCrossReference, toTmdbEpisode } from './tmdb-models.js';
@@ -19,6 +26,8 @@ export const SHOW_NOT_FOUND_BY_EPISODE = 'A TMDB.Show by the given `episodeID` w
 export const EPISODE_NOT_FOUND = 'A TMDB.Episode by the given `episodeID` was not found.';
 
 const HEX_ID = /^[a-f0-9]{24}$/;
+/** The contract's ordering type names, in TMDB's episode group type order (0–7). */
+const ORDERING_TYPE_NAMES = AlternateOrderingType.anyOf.map((literal) => String(literal.const));
 
 type Placement = { orderingId: string; seasonId: string; seasonNumber: number; episodeNumber: number } | null;
 
@@ -268,6 +277,57 @@ export class TmdbLocalSeasons {
     const season = await this.resolve(seasonId).catch(() => null);
     if (!season) throw notFound(SEASON_NOT_FOUND_BY_EPISODE);
     return this.seasonModel(season, includeSet(query.include));
+  }
+
+  /** Tmdb/Episode/{id}/Ordering: the default seasons first, then each alternate ordering by type and name. */
+  async episodeOrderings(episodeId: number, requested: string | undefined): Promise<TmdbEpisodeOrderingInformation[]> {
+    const row = await this.episodeRow(episodeId);
+    const show = await this.deps.store.show(row.show_id);
+    if (!show) throw notFound(SHOW_NOT_FOUND_BY_EPISODE);
+    const defaultId = String(show.id);
+    const wanted = requested?.toLowerCase() === 'default' ? defaultId : requested || show.preferred_ordering_id || defaultId;
+    if (wanted !== defaultId && !HEX_ID.test(wanted)) throw validationError('alternateOrderingID', 'Invalid alternateOrderingID for show.');
+    const placements = await this.deps.local.orderingPlacementsOfEpisode(row.id);
+    if (wanted !== defaultId && !placements.some((p) => p.ordering_id === wanted)) {
+      throw validationError('alternateOrderingID', 'Invalid alternateOrderingID for episode.');
+    }
+    const orderings = new Map((await this.deps.store.orderingsOfShow(show.id)).map((o) => [o.id, o]));
+    const season = await this.deps.local.season(row.season_id);
+    const preferred = show.preferred_ordering_id;
+    const alternates = placements.map((p) => {
+      const ordering = orderings.get(p.ordering_id);
+      return {
+        OrderingID: p.ordering_id,
+        OrderingType: (ORDERING_TYPE_NAMES[ordering?.type ?? 0] ?? 'Unknown') as TmdbEpisodeOrderingInformation['OrderingType'],
+        OrderingName: ordering?.name ?? '<unknown name>',
+        SeasonID: p.season_id,
+        SeasonName: p.season_name,
+        SeasonNumber: p.season_number,
+        EpisodeNumber: p.episode_number,
+        IsDefault: false,
+        IsPreferred: preferred === p.ordering_id,
+        InUse: wanted === p.ordering_id,
+      };
+    });
+    alternates.sort(
+      (a, b) =>
+        ORDERING_TYPE_NAMES.indexOf(a.OrderingType!) - ORDERING_TYPE_NAMES.indexOf(b.OrderingType!) ||
+        (a.OrderingName < b.OrderingName ? -1 : a.OrderingName > b.OrderingName ? 1 : 0),
+    );
+    return [
+      {
+        OrderingID: defaultId,
+        OrderingName: 'Seasons',
+        SeasonID: String(row.season_id),
+        SeasonName: season?.title ?? '<unknown name>',
+        SeasonNumber: row.season_number,
+        EpisodeNumber: row.episode_number,
+        IsDefault: true,
+        IsPreferred: !preferred || preferred === defaultId,
+        InUse: wanted === defaultId,
+      },
+      ...alternates,
+    ];
   }
 
   async episodeLinks(episodeId: number): Promise<LinkedIds> {

@@ -364,6 +364,32 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
       SHOW_EPISODE,
     ]);
     await notFound('/api/v3/Tmdb/Episode/4242/Titles', EPISODE_NOT_FOUND);
+
+    const orderings = await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Ordering`);
+    expect(orderings).toEqual([
+      expect.objectContaining({
+        OrderingID: String(TIDEWATER_SHOW_ID),
+        OrderingName: 'Seasons',
+        SeasonID: String(SEASON_1),
+        IsDefault: true,
+        InUse: true,
+      }),
+      expect.objectContaining({
+        OrderingID: TIDEWATER_STORY_ARCS_GROUP_ID,
+        OrderingType: 'StoryArc',
+        SeasonID: '5a1b2c3d4e5f60718293a4c0',
+        EpisodeNumber: 1,
+        IsDefault: false,
+        InUse: false,
+      }),
+    ]);
+    expect(orderings[0]).not.toHaveProperty('OrderingType');
+    const inArcs = await get(`/api/v3/Tmdb/Episode/${EPISODE_1}/Ordering?alternateOrderingID=${TIDEWATER_STORY_ARCS_GROUP_ID}`);
+    expect(inArcs.map((o: { InUse: boolean }) => o.InUse)).toEqual([false, true]);
+    const wrong = await api('GET', `/api/v3/Tmdb/Episode/${EPISODE_1}/Ordering?alternateOrderingID=aaaaaaaaaaaaaaaaaaaaaaaa`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toHaveProperty('alternateOrderingID');
+    await notFound('/api/v3/Tmdb/Episode/4242/Ordering', EPISODE_NOT_FOUND);
   });
 
   it('answers malformed ids and queries with a 400 or 404, never a 5xx', async () => {
@@ -382,7 +408,7 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
       ],
       Show: ['/Season', '/Cast', '/DaysOfWeek', '/Networks', '/Episode/CrossReferences', '/AniDB/Anime', '/Shoko/Series'],
       Season: ['', '/Episode', '/Show', '/Images', '/DaysOfWeek', '/Shoko/Episode', '/Shoko/File'],
-      Episode: ['', '/Show', '/Season', '/Images', '/Anidb/Episode', '/Shoko/Series'],
+      Episode: ['', '/Show', '/Season', '/Images', '/Anidb/Episode', '/Shoko/Series', '/Ordering'],
     };
     const ids = ['0', '-1', '99999999999999999999', 'x', '%00', 'ffffffffffffffffffffffff', '1.5'];
     const queries = [

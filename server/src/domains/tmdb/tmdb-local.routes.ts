@@ -14,6 +14,7 @@ import {
   TmdbEpisode,
   TmdbEpisodeCrossReference,
   TmdbEpisodeImages,
+  TmdbEpisodeOrderingInformation,
   TmdbEpisodeParams,
   TmdbImagesQuery,
   TmdbIncludeQuery,
@@ -23,6 +24,7 @@ import {
   TmdbMovieListQuery,
   TmdbMovieParams,
   TmdbOrderingIncludeQuery,
+  TmdbOrderingQuery,
   TmdbOverview,
   TmdbPageQuery,
   TmdbRole,
@@ -350,6 +352,11 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
   }
   routes.get(`${episode}/CrossReferences`, { schema: { ...episodeSchema, response: list(TmdbEpisodeCrossReference) } }, (request) =>
     seasons.episodeCrossReferences(request.params.episodeID),
+  );
+  routes.get(
+    `${episode}/Ordering`,
+    { schema: { ...episodeSchema, querystring: TmdbOrderingQuery, response: list(TmdbEpisodeOrderingInformation) } },
+    (request) => seasons.episodeOrderings(request.params.episodeID, orderingParam(request.query.alternateOrderingID)),
   );
   routes.get(`${episode}/FileCrossReferences`, { schema: { ...episodeSchema, response: list(FileCrossReference) } }, async (request) =>
     local.fileCrossReferences((await seasons.episodeLinks(request.params.episodeID)).anidbEpisodeIds),
