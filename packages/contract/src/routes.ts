@@ -327,6 +327,7 @@ export const CONTRACT_ROUTES: readonly string[] = [
   'GET /api/v3/Tmdb/Episode/{episodeID}/CrossReferences',
   'GET /api/v3/Tmdb/Episode/{episodeID}/FileCrossReferences',
   'GET /api/v3/Tmdb/Episode/{episodeID}/Images',
+  'GET /api/v3/Tmdb/Episode/{episodeID}/Ordering',
   'GET /api/v3/Tmdb/Episode/{episodeID}/Overviews',
   'GET /api/v3/Tmdb/Episode/{episodeID}/Season',
   'GET /api/v3/Tmdb/Episode/{episodeID}/Shoko/Episode',
