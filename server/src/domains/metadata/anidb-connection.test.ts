@@ -81,4 +81,45 @@ describe('AniDB connection state across settings saves', () => {
     expect(connection.states()[1]).toMatchObject({ Value: true, Message: 'AniDB HTTP ban: Banned', PauseTimeSecs: 60 });
     connection.httpBan.lower();
   });
+
+  it('pings at UDPPingFrequency while logged in and logs out after 5 idle minutes', async () => {
+    fake = await startFakeAniDBUdp({ users: { alice: 'correct horse' } });
+    let now = 2_000_000_000;
+    const settings = {
+      current: {
+        AniDb: {
+          UDPServerAddress: fake.host,
+          UDPServerPort: fake.port,
+          ClientPort: 0,
+          Username: 'alice',
+          Password: 'correct horse',
+          UDPPingFrequency: 60,
+          UDPRateLimit: RATE,
+          HTTPRateLimit: RATE,
+        },
+      },
+    } as unknown as SettingsService;
+    const connection = new AniDBConnection(settings, new EventBus(), logger, { clock: { now: () => now, sleep: async () => {} } });
+    connections.push(connection);
+    expect(await connection.keepAlive()).toBeNull();
+    await connection.udp().send('UPTIME');
+    now += 30_000;
+    expect(await connection.keepAlive()).toBeNull();
+    now += 31_000;
+    expect(await connection.keepAlive()).toBe('ping');
+    expect(fake.received.at(-1)).toMatch(/^PING/);
+    // Pings do not count as activity: five minutes after the last command the session ends.
+    for (let i = 0; i < 3; i++) {
+      now += 61_000;
+      expect(await connection.keepAlive()).toBe('ping');
+    }
+    now += 61_000;
+    expect(await connection.keepAlive()).toBe('logout');
+    expect(fake.received.at(-1)).toMatch(/^LOGOUT/);
+    expect(fake.sessions.size).toBe(0);
+    now += 61_000;
+    expect(await connection.keepAlive()).toBeNull();
+    // The next command logs in again on demand.
+    expect((await connection.udp().send('UPTIME')).code).toBe(208);
+  });
 });

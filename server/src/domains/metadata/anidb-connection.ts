@@ -24,6 +24,10 @@ import { systemClock } from '../../providers/anidb/udp/rate-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AniDBProtocol, AniDBStateStore, StoredBan } from './anidb-state.store.js';
 
+/** AniDB asks clients to log out before idle periods; Shoko does after 5 minutes without a command. */
+const IDLE_LOGOUT_MS = 5 * 60_000;
+const UPKEEP_TICK_MS = 10_000;
+
 /**
  * The server's AniDB state for both protocols. The UDP client is built from the settings on first use and rebuilt
  * when the AniDB settings change, but the pacing (one limiter per protocol) and the ban/back-off state belong to this
@@ -32,6 +36,8 @@ import type { AniDBProtocol, AniDBStateStore, StoredBan } from './anidb-state.st
  */
 export class AniDBConnection {
   private client: AniDBUdpClient | null = null;
+  private upkeep: NodeJS.Timeout | null = null;
+  private keepingAlive = false;
   readonly udpLimiter: RateLimiter;
   readonly udpStatus: UdpStatus;
   readonly httpLimiter: RateLimiter;
@@ -39,6 +45,7 @@ export class AniDBConnection {
   /** When each anime was last requested over HTTP: in the database, so the one-a-day rule holds across restarts. */
   readonly animeRequests: AnimeRequestLog;
   private readonly now: () => number;
+  private readonly clock: RateLimitClock;
   private readonly store: AniDBStateStore | null;
   /** Ban writes in the order the bans changed, so a lifted ban is never overwritten by an older save. */
   private writes: Promise<void> = Promise.resolve();
@@ -55,6 +62,7 @@ export class AniDBConnection {
       ? { last: (animeId) => store.lastAnimeRequest(animeId), record: (animeId, at) => store.recordAnimeRequest(animeId, at) }
       : memoryRequestLog();
     const clock = options.clock ?? systemClock;
+    this.clock = clock;
     this.now = clock.now;
     this.udpLimiter = new RateLimiter(this.udpTimings(), clock);
     this.httpLimiter = new RateLimiter(this.httpTimings(), clock);
@@ -113,14 +121,32 @@ export class AniDBConnection {
     return this.writes;
   }
 
+  /** One upkeep pass for the session: PING at `AniDb.UDPPingFrequency` while logged in, LOGOUT after 5 min idle. */
+  async keepAlive(): Promise<'logout' | 'ping' | null> {
+    const client = this.client;
+    if (!client || this.keepingAlive) return null;
+    this.keepingAlive = true;
+    try {
+      const pingEveryMs = Math.max(0, this.settings.current.AniDb.UDPPingFrequency ?? 60) * 1000;
+      return await client.keepAlive({ pingEveryMs, idleLogoutMs: IDLE_LOGOUT_MS });
+    } finally {
+      this.keepingAlive = false;
+    }
+  }
+
   udp(): AniDBUdpClient {
     if (this.client) return this.client;
+    if (!this.upkeep) {
+      this.upkeep = setInterval(() => void this.keepAlive().catch(() => undefined), UPKEEP_TICK_MS);
+      this.upkeep.unref();
+    }
     const anidb = this.settings.current.AniDb;
     const client = new AniDBUdpClient({
       server: resolveUdpServer(anidb),
       logger: this.logger,
       limiter: this.udpLimiter,
       status: this.udpStatus,
+      clock: this.clock,
     });
     if (anidb.Username && anidb.Password) client.setCredentials(anidb.Username, anidb.Password);
     this.client = client;
@@ -142,6 +168,8 @@ export class AniDBConnection {
   }
 
   async reset(): Promise<void> {
+    if (this.upkeep) clearInterval(this.upkeep);
+    this.upkeep = null;
     const client = this.client;
     this.client = null;
     await client?.close().catch((error) => this.logger.debug({ err: error }, 'Closing the AniDB session failed'));

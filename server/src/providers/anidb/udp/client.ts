@@ -68,6 +68,9 @@ export class AniDBUdpClient {
   private queue: Promise<unknown> = Promise.resolve();
   private credentials: { username: string; password: string } | null = null;
   private session: string | null = null;
+  /** When the last command other than PING/LOGOUT went out, and when any packet did. */
+  private lastCommandAt = 0;
+  private lastPacketAt = 0;
   private tagCounter = 0;
   /** `ip:port` AniDB saw us at (AUTH with `nat=1`); a port other than ours means we are behind NAT. */
   publicAddress: string | null = null;
@@ -154,6 +157,26 @@ export class AniDBUdpClient {
     });
   }
 
+  /**
+   * Session upkeep, called periodically by the owner: LOGOUT once no command was sent for `idleLogoutMs` (AniDB asks
+   * clients to log out before idle periods), otherwise a PING when nothing was sent for `pingEveryMs` while logged in
+   * (keeps a NAT mapping open). Failures are logged; the pause/ban rules apply as for any packet.
+   */
+  async keepAlive({ pingEveryMs, idleLogoutMs }: { pingEveryMs: number; idleLogoutMs: number }): Promise<'logout' | 'ping' | null> {
+    if (!this.session) return null;
+    const now = this.now();
+    if (now - this.lastCommandAt >= idleLogoutMs) {
+      this.logger.info(`No AniDB command for ${Math.round((now - this.lastCommandAt) / 60_000)} min; logging out`);
+      await this.logout();
+      return 'logout';
+    }
+    if (pingEveryMs > 0 && now - this.lastPacketAt >= pingEveryMs) {
+      await this.ping().catch((error) => this.logger.debug({ err: error }, 'AniDB keep-alive PING failed'));
+      return 'ping';
+    }
+    return null;
+  }
+
   /** Logs out and releases the socket and timers. */
   async close(): Promise<void> {
     await this.logout();
@@ -218,6 +241,8 @@ export class AniDBUdpClient {
     const retries = this.options.retries ?? 1;
     for (let attempt = 0; attempt <= retries; attempt++) {
       await this.limiter.beforeSend();
+      this.lastPacketAt = this.now();
+      if (command !== 'PING' && command !== 'LOGOUT') this.lastCommandAt = this.lastPacketAt;
       const reply = await this.transport.exchange(payload, (datagram) => this.matchReply(datagram, tag), timeoutMs);
       if (reply) return this.checkReply(command, reply);
       // Never log the payload: AUTH carries the password.
