@@ -8,6 +8,8 @@ export interface FakeUdpSession {
   address: string;
   port: number;
   lastSeenAt: number;
+  /** AUTH asked for `comp=1`: replies longer than AniDB's 1400 bytes are sent deflated instead of cut off. */
+  compress?: boolean;
 }
 
 /** What a command handler can see and change besides its own request. */
@@ -45,7 +47,14 @@ const auth: FakeUdpCommand = {
     if (params.protover !== '3') return { code: 503, text: 'CLIENT VERSION OUTDATED' };
     if (!Object.hasOwn(users, params.user) || users[params.user] !== params.pass) return { code: 500, text: 'LOGIN FAILED' };
     const key = newSessionKey(sessions);
-    sessions.set(key, { key, user: params.user, address: peer.address, port: peer.port, lastSeenAt: Date.now() });
+    sessions.set(key, {
+      key,
+      user: params.user,
+      address: peer.address,
+      port: peer.port,
+      lastSeenAt: Date.now(),
+      compress: params.comp === '1',
+    });
     const seenFrom = params.nat === '1' ? ` ${peer.address}:${peer.port}` : '';
     return { code: 200, text: `${key}${seenFrom} LOGIN ACCEPTED` };
   },

@@ -1,4 +1,5 @@
 import dgram from 'node:dgram';
+import { deflateSync } from 'node:zlib';
 import { builtInCommands, type FakeUdpCommand, type FakeUdpContext, type FakeUdpSession } from './commands.js';
 import { decodeRequestDatagram, formatReply, parseRequest, type FakeUdpReply, type FakeUdpRequest } from './protocol.js';
 
@@ -37,6 +38,8 @@ export interface FakeAniDBUdp {
   port: number;
   /** Every datagram received, decoded to text, oldest first. */
   received: string[];
+  /** Replies sent deflated (comp=1 sessions, over 1400 bytes). */
+  compressedReplies: number;
   sessions: Map<string, FakeUdpSession>;
   users: Record<string, string>;
   commands: Record<string, FakeUdpCommand>;
@@ -47,6 +50,9 @@ export interface FakeAniDBUdp {
 const DEFAULT_SESSION_IDLE_MS = 35 * 60_000;
 
 /** A loopback AniDB UDP API speaking the real reply codes, for tests and the offline demo. */
+/** AniDB's reply size limit. */
+const MAX_REPLY_BYTES = 1400;
+
 export async function startFakeAniDBUdp(options: FakeAniDBUdpOptions = {}): Promise<FakeAniDBUdp> {
   const socket = dgram.createSocket('udp4');
   const delayedReplies = new Set<NodeJS.Timeout>();
@@ -55,6 +61,7 @@ export async function startFakeAniDBUdp(options: FakeAniDBUdpOptions = {}): Prom
     host: '127.0.0.1',
     port: 0,
     received: [],
+    compressedReplies: 0,
     sessions: new Map(),
     users: { ...options.users },
     commands: { ...builtInCommands(), ...options.commands },
@@ -109,7 +116,13 @@ export async function startFakeAniDBUdp(options: FakeAniDBUdpOptions = {}): Prom
     const request = parseRequest(text);
     const reply = answer(request, { address: peer.address, port: peer.port });
     if (reply === null) return;
-    const payload = Buffer.isBuffer(reply) ? reply : Buffer.from(formatReply(reply, request.tag), 'utf8');
+    let payload = Buffer.isBuffer(reply) ? reply : Buffer.from(formatReply(reply, request.tag), 'utf8');
+    if (payload.length > MAX_REPLY_BYTES && !Buffer.isBuffer(reply)) {
+      // Like AniDB: deflated behind two zero bytes for sessions that asked for comp=1, otherwise cut off.
+      const compress = request.session ? fake.sessions.get(request.session)?.compress : false;
+      payload = compress ? Buffer.concat([Buffer.alloc(2), deflateSync(payload)]) : payload.subarray(0, MAX_REPLY_BYTES);
+      fake.compressedReplies += compress ? 1 : 0;
+    }
     const send = () => socket.send(payload, peer.port, peer.address);
     if (fake.scenario.replyDelayMs <= 0) return send();
     const timer = setTimeout(() => {

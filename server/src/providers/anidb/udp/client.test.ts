@@ -45,7 +45,9 @@ describe('AniDB UDP client against the loopback fake', () => {
   it('logs in with the AUTH parameters, keeps the session and logs out on close', async () => {
     const { fake, client } = await setUp();
     expect(await client.login('alice', 'correct horse')).toBe(true);
-    expect(fake.received[0]).toMatch(/^AUTH user=alice&pass=correct horse&protover=3&client=shokots&clientver=1&enc=utf-8&nat=1&tag=t1$/);
+    expect(fake.received[0]).toMatch(
+      /^AUTH user=alice&pass=correct horse&protover=3&client=shokots&clientver=1&enc=utf-8&nat=1&comp=1&tag=t1$/,
+    );
     expect(client.publicAddress).toMatch(/^127\.0\.0\.1:\d+$/);
 
     const uptime = await client.send('UPTIME');
@@ -219,5 +221,15 @@ describe('AniDB UDP client against the loopback fake', () => {
     const reply = await client.send('ECHO', { text, other: 'a=b&c' });
     expect(fake.received.at(-1)).toMatch(/^ECHO text=Tom's &amp; Jerry's<br \/>second line&other=a=b&amp;c&tag=t2&s=/);
     expect(reply.rows).toEqual([[text, 'a=b&c']]);
+  });
+
+  it('asks for compression at login and reads a long reply AniDB sent deflated', async () => {
+    const { fake, client } = await setUp();
+    const long = 'x'.repeat(3000);
+    fake.commands.LONG = { needsSession: true, handle: () => ({ code: 299, text: 'LONG', rows: [[long]] }) };
+    client.setCredentials('alice', 'correct horse');
+    const reply = await client.send('LONG');
+    expect(fake.compressedReplies).toBe(1);
+    expect(reply.rows).toEqual([[long]]);
   });
 });

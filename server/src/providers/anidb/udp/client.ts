@@ -207,6 +207,8 @@ export class AniDBUdpClient {
       clientver: this.options.clientVersion ?? DEFAULT_CLIENT_VERSION,
       enc: 'utf-8',
       nat: 1,
+      // Long replies arrive deflated instead of cut off at 1400 bytes.
+      comp: 1,
     });
     if (reply.code === 200 || reply.code === 201) {
       // `{session} [{ip}:{port}] LOGIN ACCEPTED…`
