@@ -22,6 +22,10 @@ export class HttpBanTracker {
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<AniDBHttpBanListener>();
 
+  /** Failed requests in a row (network errors, timeouts, 5xx) and the pause they imposed (ms since the epoch). */
+  failureStreak = 0;
+  pausedUntil = 0;
+
   constructor(private readonly now: () => number) {}
 
   get state(): AniDBHttpBanState {

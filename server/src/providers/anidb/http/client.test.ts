@@ -243,6 +243,22 @@ describe('AniDB HTTP errors', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it('pauses every HTTP request after failures, for longer each time, instead of each caller retrying', async () => {
+    let now = Date.now();
+    const { fake, client } = await setUp({ timeoutMs: 100, now: () => now }, { delayMs: 400 });
+    await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBHttpRequestError);
+    expect(fake.requests).toHaveLength(2);
+    await expect(client.getAnime(ANIME_ID + 1)).rejects.toThrow(/paused after failures.*in 30 s/);
+    expect(fake.requests).toHaveLength(2);
+    now += 31_000;
+    await expect(client.getAnime(ANIME_ID)).rejects.toBeInstanceOf(AniDBHttpRequestError);
+    await expect(client.getAnime(ANIME_ID)).rejects.toThrow(/in 60 s/);
+    now += 61_000;
+    fake.delayMs = 0;
+    expect((await client.getAnime(ANIME_ID)).id).toBe(ANIME_ID);
+    expect(fake.requests).toHaveLength(5);
+  });
+
   it('fails with a request error when nothing listens', async () => {
     const { fake, client } = await setUp();
     await fake.close();

@@ -62,6 +62,7 @@ export interface AniDBHttpClientOptions {
 /** AniDB: requesting the same anime more than once a day can get a client banned. */
 export const ANIME_MIN_REQUEST_INTERVAL_MS = 24 * 60 * 60_000;
 const DEFAULT_MINIMUM_HOURS_TO_REDOWNLOAD = 24;
+const HTTP_BACKOFF_STEPS_MS = [30_000, 60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 60 * 60_000];
 const DEFAULT_BAN_DURATION_MS = 12 * 60 * 60_000;
 const DEFAULT_TIMEOUT_MS = 20_000;
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -146,13 +147,22 @@ export class AniDBHttpClient {
       }
     }
     if (this.ban.state.banned) return this.cachedDuringBan(animeId, cached?.xml);
+    this.assertNotPaused(animeId);
     return this.serialised(() => this.download(animeId, cached?.xml));
   }
 
   private async download(animeId: number, cachedXml: string | undefined): Promise<AniDBAnime> {
     // A request queued before the ban must not go out after it.
     if (this.ban.state.banned) return this.cachedDuringBan(animeId, cachedXml);
-    const body = await this.request(animeId);
+    this.assertNotPaused(animeId);
+    let body: string;
+    try {
+      body = await this.request(animeId);
+    } catch (error) {
+      if (error instanceof AniDBHttpRequestError) this.backOff(error.message);
+      throw error;
+    }
+    this.ban.failureStreak = 0;
     if (isBannedReply(body)) {
       const reason = `AniDB HTTP ban: ${errorReply(body)?.message || 'banned'}`;
       const pauseMs = this.options.banDurationMs ?? DEFAULT_BAN_DURATION_MS;
@@ -195,6 +205,25 @@ export class AniDBHttpClient {
       }
     }
     throw new AniDBHttpRequestError(`AniDB HTTP request for anime ${animeId} failed: ${describe(lastError)}`);
+  }
+
+  /** Failed requests in a row pause every HTTP request for 30 s, 1 min, 2 min … up to 2 h, instead of each job retrying. */
+  private backOff(reason: string): void {
+    const streak = ++this.ban.failureStreak;
+    const pauseMs = HTTP_BACKOFF_STEPS_MS[Math.min(streak, HTTP_BACKOFF_STEPS_MS.length) - 1];
+    this.ban.pausedUntil = this.now() + pauseMs;
+    const until = new Date(this.ban.pausedUntil).toISOString();
+    this.logger.warn(
+      `${reason}; pausing AniDB HTTP requests for ${Math.round(pauseMs / 1000)} s, until ${until} (failure ${streak} in a row)`,
+    );
+  }
+
+  private assertNotPaused(animeId: number): void {
+    const left = this.ban.pausedUntil - this.now();
+    if (left > 0)
+      throw new AniDBHttpRequestError(
+        `AniDB HTTP requests are paused after failures; anime ${animeId} can be asked for in ${Math.ceil(left / 1000)} s`,
+      );
   }
 
   private animeUrl(animeId: number): string {
