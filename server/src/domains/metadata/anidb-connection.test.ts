@@ -70,6 +70,9 @@ describe('AniDB connection state across settings saves', () => {
     await expect(connection.udp().send('UPTIME')).rejects.toBeInstanceOf(AniDBBannedError);
     expect(fake.received.length).toBe(sent);
     expect(connection.states()[0]).toMatchObject({ Value: true, PauseTimeSecs: 90 * 60 });
+    // A credentials test from the settings page is held back by the ban too.
+    expect(await connection.testLogin('alice', 'correct horse')).toBe(false);
+    expect(fake.received.length).toBe(sent);
   });
 
   it('an HTTP ban outlives a settings save', () => {

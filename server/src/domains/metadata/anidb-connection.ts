@@ -164,7 +164,17 @@ export class AniDBConnection {
   /** Checks credentials without keeping them; the running session is logged out first so the port is free. */
   async testLogin(username: string, password: string): Promise<boolean> {
     await this.reset();
-    return testAniDBLogin({ server: resolveUdpServer(this.settings.current.AniDb), logger: this.logger }, username, password);
+    return testAniDBLogin(
+      {
+        server: resolveUdpServer(this.settings.current.AniDb),
+        logger: this.logger,
+        limiter: this.udpLimiter,
+        status: this.udpStatus,
+        clock: this.clock,
+      },
+      username,
+      password,
+    );
   }
 
   async reset(): Promise<void> {

@@ -1,5 +1,4 @@
-import type { Logger } from 'pino';
-import { AniDBUdpClient } from './client.js';
+import { AniDBUdpClient, type AniDBUdpClientOptions } from './client.js';
 import type { UdpServerAddress } from './transport.js';
 
 export { AniDBUdpClient, DEFAULT_CLIENT_NAME, DEFAULT_CLIENT_VERSION, type AniDBUdpClientOptions } from './client.js';
@@ -41,11 +40,12 @@ export function resolveUdpServer(settings: { UDPServerAddress: string; UDPServer
  * credentials, silence, a ban or any other refusal (the reason is logged, never the password).
  */
 export async function testAniDBLogin(
-  options: { server: UdpServerAddress; logger: Logger; timeoutMs?: number },
+  options: Pick<AniDBUdpClientOptions, 'server' | 'logger' | 'timeoutMs' | 'limiter' | 'status' | 'clock'>,
   username: string,
   password: string,
 ): Promise<boolean> {
-  const client = new AniDBUdpClient({ server: options.server, logger: options.logger, timeoutMs: options.timeoutMs ?? 10_000 });
+  // With the owner's limiter and status a test login is paced with everything else and honours bans and pauses.
+  const client = new AniDBUdpClient({ ...options, timeoutMs: options.timeoutMs ?? 10_000 });
   try {
     return await client.login(username, password);
   } catch (error) {
