@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CollectionPage, CollectionPageSize, type Images, type Rating, type Series } from './collection.js';
+import { CollectionImage, CollectionPage, CollectionPageSize, type Images, type Rating, type Series } from './collection.js';
 import { ListParam } from './common.js';
 import { EpisodeFilterQuery } from './episodes.js';
 import type { EpisodeCrossReference, File } from './files.js';
@@ -201,18 +201,6 @@ export const TMDB_SEASON_INCLUDE_DETAILS = ['Titles', 'Overviews', 'Images', 'Ca
 export const SeriesTmdbSeasonQuery = Type.Object({ include: ListParam, language: ListParam });
 export type SeriesTmdbSeasonQuery = Static<typeof SeriesTmdbSeasonQuery>;
 
-const SeasonImage = Type.Object({
-  ID: Type.Integer(),
-  Type: Type.String(),
-  Source: Type.String(),
-  LanguageCode: Type.Union([Type.String(), Type.Null()]),
-  RelativeFilepath: Type.Union([Type.String(), Type.Null()]),
-  Preferred: Type.Boolean(),
-  Disabled: Type.Boolean(),
-  Width: Type.Union([Type.Integer(), Type.Null()]),
-  Height: Type.Union([Type.Integer(), Type.Null()]),
-});
-
 /** A TMDB season (of the default ordering) that the series' episodes are linked into; details only with `include`. */
 export const TmdbSeason = Type.Object({
   ID: Type.String(),
@@ -224,10 +212,10 @@ export const TmdbSeason = Type.Object({
   Overviews: Type.Optional(Type.Array(TmdbOverview)),
   Images: Type.Optional(
     Type.Object({
-      Posters: Type.Array(SeasonImage),
-      Backdrops: Type.Array(SeasonImage),
-      Banners: Type.Array(SeasonImage),
-      Logos: Type.Array(SeasonImage),
+      Posters: Type.Array(CollectionImage),
+      Backdrops: Type.Array(CollectionImage),
+      Banners: Type.Array(CollectionImage),
+      Logos: Type.Array(CollectionImage),
     }),
   ),
   Cast: Type.Optional(Type.Array(TmdbRole)),

@@ -1,4 +1,4 @@
-import type { ListResult, TmdbEpisodeImages, TmdbOverview, TmdbTitle, TmdbYearlySeason } from '@shoko-ts/contract';
+import type { ListResult, TmdbEpisodeImages, TmdbYearlySeason } from '@shoko-ts/contract';
 import { imageLists, tmdbImageModel } from '../images/image-lists.js';
 import type { ImagesService } from '../images/images.service.js';
 import type { StoredText } from './tmdb-snapshot.js';
@@ -8,28 +8,6 @@ import { bestMatch, compareMatches } from '../series/series-search.js';
 /** Helpers of the local-data TMDB routes: text lists, yearly seasons, days of week, image lists, search and paging. */
 
 export type ImageDeps = Pick<ImagesService, 'model' | 'disabledKeys'>;
-
-/** The stored translations as Title entries; the entry equal to the main title is the preferred one. */
-export function titlesOf(row: { title: string; titles: string }): TmdbTitle[] {
-  return parseJson<StoredText[]>(row.titles, []).map((t) => ({
-    Name: t.value,
-    Language: t.language,
-    Type: 'None',
-    Default: t.value === row.title && t.language === 'en',
-    Preferred: t.value === row.title,
-    Source: 'TMDB',
-  }));
-}
-
-export function overviewsOf(row: { overview: string; overviews: string }): TmdbOverview[] {
-  return parseJson<StoredText[]>(row.overviews, []).map((t) => ({
-    Value: t.value,
-    Language: t.language,
-    Default: t.language === 'en',
-    Preferred: t.value === row.overview,
-    Source: 'TMDB',
-  }));
-}
 
 /** `language` filter (codes, any case; empty = all). */
 export function inLanguages<T extends { Language: string }>(items: T[], languages: string[]): T[] {

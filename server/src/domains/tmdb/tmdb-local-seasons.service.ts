@@ -14,7 +14,8 @@ import {
 import { notFound, validationError } from '../../http/problem.js';
 import { includeOnly } from '../episodes/episode-query.js';
 import { episodeCrossReference, toTmdbEpisode } from './tmdb-models.js';
-import { daysOfWeek, imagesOf, inLanguages, overviewsOf, pageOf, titlesOf, yearlySeasons } from './tmdb-local-models.js';
+import { daysOfWeek, imagesOf, inLanguages, pageOf, yearlySeasons } from './tmdb-local-models.js';
+import { overviewsOf, titlesOf } from './tmdb-models.js';
 import type { LinkedIds, TmdbLocalDeps, TmdbLocalService } from './tmdb-local.service.js';
 import { includeSet } from './tmdb.service.js';
 import type { EpisodeRow, SeasonRow } from './tmdb.store.js';

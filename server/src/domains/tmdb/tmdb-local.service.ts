@@ -15,14 +15,13 @@ import {
   imagesOf,
   includeOnlyMatches,
   inLanguages,
-  overviewsOf,
   pageOf,
   searchRows,
   searchTitles,
-  titlesOf,
   yearlySeasons,
   type ImageDeps,
 } from './tmdb-local-models.js';
+import { overviewsOf, titlesOf } from './tmdb-models.js';
 import type { TmdbLocalStore } from './tmdb-local.store.js';
 import { includeSet, MOVIE_NOT_FOUND, SHOW_NOT_FOUND, type TmdbService } from './tmdb.service.js';
 import type { MovieRow, ShowRow, TmdbStore } from './tmdb.store.js';

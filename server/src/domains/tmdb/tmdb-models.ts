@@ -4,11 +4,13 @@ import type {
   TmdbMovie,
   TmdbMovieCrossReference,
   TmdbOrderingInformation,
+  TmdbOverview,
   TmdbRemoteSearchMovie,
   TmdbRemoteSearchShow,
   TmdbRole,
   TmdbShow,
   TmdbShowCrossReference,
+  TmdbTitle,
   TmdbUserRating,
 } from '@shoko-ts/contract';
 import type { EpisodeLink, TmdbMovieSearchResult, TmdbShowSearchResult } from '../../providers/tmdb/index.js';
@@ -35,36 +37,35 @@ export function runtimeText(minutes: number | null): string | null {
   return days ? `${days}.${clock}` : clock;
 }
 
+/** The stored translations as Title entries; the entry equal to the main title is the preferred one. */
+export function titlesOf(row: { title: string; titles: string }): TmdbTitle[] {
+  return parseJson<StoredText[]>(row.titles, []).map((t) => ({
+    Name: t.value,
+    Language: t.language,
+    Type: 'None',
+    Default: t.value === row.title && t.language === 'en',
+    Preferred: t.value === row.title,
+    Source: 'TMDB',
+  }));
+}
+
+export function overviewsOf(row: { overview: string; overviews: string }): TmdbOverview[] {
+  return parseJson<StoredText[]>(row.overviews, []).map((t) => ({
+    Value: t.value,
+    Language: t.language,
+    Default: t.language === 'en',
+    Preferred: t.value === row.overview,
+    Source: 'TMDB',
+  }));
+}
+
 function textDetails(
   row: { title: string; overview: string; titles: string; overviews: string; original_language: string },
   include: Set<string>,
 ) {
-  const titles = parseJson<StoredText[]>(row.titles, []);
-  const overviews = parseJson<StoredText[]>(row.overviews, []);
   return {
-    ...(include.has('Titles')
-      ? {
-          Titles: titles.map((t) => ({
-            Name: t.value,
-            Language: t.language,
-            Type: 'None',
-            Default: t.value === row.title && t.language === 'en',
-            Preferred: t.value === row.title,
-            Source: 'TMDB',
-          })),
-        }
-      : {}),
-    ...(include.has('Overviews')
-      ? {
-          Overviews: overviews.map((t) => ({
-            Value: t.value,
-            Language: t.language,
-            Default: t.language === 'en',
-            Preferred: t.value === row.overview,
-            Source: 'TMDB',
-          })),
-        }
-      : {}),
+    ...(include.has('Titles') ? { Titles: titlesOf(row) } : {}),
+    ...(include.has('Overviews') ? { Overviews: overviewsOf(row) } : {}),
   };
 }
 
