@@ -82,14 +82,6 @@ async function readAll(ids: number[], read: (id: number) => Promise<unknown>): P
 /** The local-data TMDB routes: Tmdb/Movie/**, Tmdb/Movie/Collection/**, Tmdb/Show/**, Tmdb/Season/**, Tmdb/Episode/**. */
 export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
   const { local, seasons, readers } = deps;
-  // tmdb.routes.ts is registered first and serves some of these paths itself (e.g. the Bulk and CrossReferences
-  // reads): a path already registered is left to it instead of failing the server's start.
-  const guard = <F extends (...args: never[]) => unknown>(method: string, register: F): F => {
-    const guarded = (url: string, ...rest: never[]) =>
-      app.hasRoute({ method, url }) ? app : register.call(app, ...([url, ...rest] as never[]));
-    return guarded as unknown as F;
-  };
-  const routes = { get: guard('GET', app.get), post: guard('POST', app.post), delete: guard('DELETE', app.delete) };
   const list = (item: TSchema) => ({ 200: Type.Array(item) });
 
   /** AniDB/Anime, AniDB/Episode, Shoko/Series, Shoko/Episode of one kind of TMDB entry. */
@@ -99,23 +91,23 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
     links: (params: never) => Promise<LinkedIds>,
     anidbEpisodePath = 'AniDB/Episode',
   ) => {
-    routes.get(`${base}/AniDB/Anime`, { schema: { tags, params } }, async (request) =>
+    app.get(`${base}/AniDB/Anime`, { schema: { tags, params } }, async (request) =>
       readAll((await links(request.params as never)).animeIds, readers.anidbAnime),
     );
-    routes.get(`${base}/${anidbEpisodePath}`, { schema: { tags, params } }, async (request) =>
+    app.get(`${base}/${anidbEpisodePath}`, { schema: { tags, params } }, async (request) =>
       readAll((await links(request.params as never)).anidbEpisodeIds, readers.anidbEpisode),
     );
-    routes.get(`${base}/Shoko/Series`, { schema: { tags, params, querystring: SeriesQuery } }, async (request) => {
+    app.get(`${base}/Shoko/Series`, { schema: { tags, params, querystring: SeriesQuery } }, async (request) => {
       const userId = callerId(request.principal);
       const query = request.query as SeriesQuery;
       return readAll((await links(request.params as never)).seriesIds, (id) => readers.series(userId, id, query));
     });
-    routes.get(`${base}/Shoko/Episode`, { schema: { tags, params, querystring: EpisodeQuery } }, async (request) => {
+    app.get(`${base}/Shoko/Episode`, { schema: { tags, params, querystring: EpisodeQuery } }, async (request) => {
       const userId = callerId(request.principal);
       const query = request.query as EpisodeQuery;
       return readAll((await links(request.params as never)).shokoEpisodeIds, (id) => readers.episode(userId, id, query));
     });
-    routes.get(
+    app.get(
       `${base}/Shoko/File`,
       { schema: { tags, params, querystring: FileListQuery, response: { 200: ListResult(File) } } },
       async (request) => {
@@ -127,60 +119,58 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
 
   // ── movies ────────────────────────────────────────────────────────────────────────────────
 
-  routes.get(
+  app.get(
     '/api/v3/Tmdb/Movie',
     { schema: { tags, querystring: TmdbMovieListQuery, response: { 200: ListResult(TmdbMovie) } } },
     (request) => local.movies(request.query),
   );
-  routes.delete('/api/v3/Tmdb/Movie/:movieID', { config: admin, schema: { tags, params: TmdbMovieParams } }, async (request, reply) => {
+  app.delete('/api/v3/Tmdb/Movie/:movieID', { config: admin, schema: { tags, params: TmdbMovieParams } }, async (request, reply) => {
     await local.purgeMovie(request.params.movieID);
     return reply.code(204).send();
   });
   const movie = '/api/v3/Tmdb/Movie/:movieID';
   const movieSchema = { tags, params: TmdbMovieParams };
-  routes.get(`${movie}/Titles`, { schema: { ...movieSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
+  app.get(`${movie}/Titles`, { schema: { ...movieSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
     local.movieTitles(request.params.movieID, listItems(request.query.language)),
   );
-  routes.get(
-    `${movie}/Overviews`,
-    { schema: { ...movieSchema, querystring: TmdbLanguageQuery, response: list(TmdbOverview) } },
-    (request) => local.movieOverviews(request.params.movieID, listItems(request.query.language)),
+  app.get(`${movie}/Overviews`, { schema: { ...movieSchema, querystring: TmdbLanguageQuery, response: list(TmdbOverview) } }, (request) =>
+    local.movieOverviews(request.params.movieID, listItems(request.query.language)),
   );
-  routes.get(`${movie}/Images`, { schema: { ...movieSchema, querystring: TmdbImagesQuery, response: { 200: Images } } }, (request) =>
+  app.get(`${movie}/Images`, { schema: { ...movieSchema, querystring: TmdbImagesQuery, response: { 200: Images } } }, (request) =>
     local.movieImages(request.params.movieID, request.query.includeDisabled),
   );
-  routes.get(`${movie}/Cast`, { schema: { ...movieSchema, response: list(TmdbRole) } }, (request) =>
+  app.get(`${movie}/Cast`, { schema: { ...movieSchema, response: list(TmdbRole) } }, (request) =>
     local.movieDetail(request.params.movieID, 'Cast'),
   );
-  routes.get(`${movie}/Crew`, { schema: { ...movieSchema, response: list(TmdbRole) } }, (request) =>
+  app.get(`${movie}/Crew`, { schema: { ...movieSchema, response: list(TmdbRole) } }, (request) =>
     local.movieDetail(request.params.movieID, 'Crew'),
   );
-  routes.get(`${movie}/Studios`, { schema: { ...movieSchema, response: list(TmdbStudio) } }, (request) =>
+  app.get(`${movie}/Studios`, { schema: { ...movieSchema, response: list(TmdbStudio) } }, (request) =>
     local.movieDetail(request.params.movieID, 'Studios'),
   );
-  routes.get(
+  app.get(
     `${movie}/ContentRatings`,
     { schema: { ...movieSchema, querystring: TmdbLanguageQuery, response: list(TmdbContentRating) } },
     (request) => local.movieDetail(request.params.movieID, 'ContentRatings'),
   );
-  routes.get(`${movie}/Keywords`, { schema: { ...movieSchema, response: list(Type.String()) } }, (request) =>
+  app.get(`${movie}/Keywords`, { schema: { ...movieSchema, response: list(Type.String()) } }, (request) =>
     local.movieDetail(request.params.movieID, 'Keywords'),
   );
-  routes.get(
+  app.get(
     `${movie}/ProductionCountries`,
     { schema: { ...movieSchema, response: { 200: Type.Record(Type.String(), Type.String()) } } },
     (request) => local.movieDetail(request.params.movieID, 'ProductionCountries'),
   );
-  routes.get(`${movie}/YearlySeasons`, { schema: { ...movieSchema, response: list(TmdbYearlySeason) } }, (request) =>
+  app.get(`${movie}/YearlySeasons`, { schema: { ...movieSchema, response: list(TmdbYearlySeason) } }, (request) =>
     local.movieYearlySeasons(request.params.movieID),
   );
-  routes.get(`${movie}/FileCrossReferences`, { schema: { ...movieSchema, response: list(FileCrossReference) } }, async (request) =>
+  app.get(`${movie}/FileCrossReferences`, { schema: { ...movieSchema, response: list(FileCrossReference) } }, async (request) =>
     local.fileCrossReferences((await local.movieLinks(request.params.movieID)).anidbEpisodeIds),
   );
-  routes.get(`${movie}/Collection`, { schema: { ...movieSchema, querystring: TmdbIncludeQuery } }, (request) =>
+  app.get(`${movie}/Collection`, { schema: { ...movieSchema, querystring: TmdbIncludeQuery } }, (request) =>
     local.movieCollection(request.params.movieID),
   );
-  routes.post(
+  app.post(
     `${movie}/Action/DownloadImages`,
     { config: admin, schema: { ...movieSchema, body: TmdbDownloadImagesBody } },
     async (request, reply) => {
@@ -192,72 +182,68 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
 
   // ── movie collections (none are stored) ───────────────────────────────────────────────────
 
-  routes.get(
+  app.get(
     '/api/v3/Tmdb/Movie/Collection',
     { schema: { tags, querystring: TmdbCollectionListQuery, response: { 200: ListResult(TmdbMovieCollection) } } },
     () => ({ Total: 0, List: [] }),
   );
   for (const sub of ['', '/Titles', '/Overviews', '/Images', '/Movie']) {
-    routes.get(`/api/v3/Tmdb/Movie/Collection/:collectionID${sub}`, { schema: { tags, params: TmdbCollectionParams } }, () => {
+    app.get(`/api/v3/Tmdb/Movie/Collection/:collectionID${sub}`, { schema: { tags, params: TmdbCollectionParams } }, () => {
       throw notFound(MOVIE_COLLECTION_NOT_FOUND);
     });
   }
 
   // ── shows ─────────────────────────────────────────────────────────────────────────────────
 
-  routes.get(
-    '/api/v3/Tmdb/Show',
-    { schema: { tags, querystring: TmdbShowListQuery, response: { 200: ListResult(TmdbShow) } } },
-    (request) => local.shows(request.query),
+  app.get('/api/v3/Tmdb/Show', { schema: { tags, querystring: TmdbShowListQuery, response: { 200: ListResult(TmdbShow) } } }, (request) =>
+    local.shows(request.query),
   );
-  routes.delete('/api/v3/Tmdb/Show/:showID', { config: admin, schema: { tags, params: TmdbShowParams } }, async (request, reply) => {
+  app.delete('/api/v3/Tmdb/Show/:showID', { config: admin, schema: { tags, params: TmdbShowParams } }, async (request, reply) => {
     await local.purgeShow(request.params.showID);
     return reply.code(204).send();
   });
   const show = '/api/v3/Tmdb/Show/:showID';
   const showSchema = { tags, params: TmdbShowParams };
-  routes.get(`${show}/Titles`, { schema: { ...showSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
+  app.get(`${show}/Titles`, { schema: { ...showSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
     local.showTitles(request.params.showID, listItems(request.query.language)),
   );
-  routes.get(`${show}/Overviews`, { schema: { ...showSchema, querystring: TmdbLanguageQuery, response: list(TmdbOverview) } }, (request) =>
+  app.get(`${show}/Overviews`, { schema: { ...showSchema, querystring: TmdbLanguageQuery, response: list(TmdbOverview) } }, (request) =>
     local.showOverviews(request.params.showID, listItems(request.query.language)),
   );
-  routes.get(`${show}/Images`, { schema: { ...showSchema, querystring: TmdbImagesQuery, response: { 200: Images } } }, (request) =>
+  app.get(`${show}/Images`, { schema: { ...showSchema, querystring: TmdbImagesQuery, response: { 200: Images } } }, (request) =>
     local.showImages(request.params.showID, request.query.includeDisabled),
   );
   for (const key of ['Cast', 'Crew'] as const) {
-    routes.get(
-      `${show}/${key}`,
-      { schema: { ...showSchema, querystring: TmdbOrderingIncludeQuery, response: list(TmdbRole) } },
-      (request) => local.showDetail(request.params.showID, key, orderingParam(request.query.alternateOrderingID)),
+    app.get(`${show}/${key}`, { schema: { ...showSchema, querystring: TmdbOrderingIncludeQuery, response: list(TmdbRole) } }, (request) =>
+      local.showDetail(request.params.showID, key, orderingParam(request.query.alternateOrderingID)),
     );
   }
-  routes.get(`${show}/Studios`, { schema: { ...showSchema, response: list(TmdbStudio) } }, (request) =>
+  app.get(`${show}/Studios`, { schema: { ...showSchema, response: list(TmdbStudio) } }, (request) =>
     local.showDetail(request.params.showID, 'Studios'),
   );
-  routes.get(`${show}/Networks`, { schema: { ...showSchema, response: list(TmdbStudio) } }, (request) =>
+  app.get(`${show}/Networks`, { schema: { ...showSchema, response: list(TmdbStudio) } }, (request) =>
     local.showNetworks(request.params.showID),
   );
-  routes.get(
+  app.get(
     `${show}/ContentRatings`,
     { schema: { ...showSchema, querystring: TmdbLanguageQuery, response: list(TmdbContentRating) } },
     (request) => local.showDetail(request.params.showID, 'ContentRatings'),
   );
-  routes.get(`${show}/Keywords`, { schema: { ...showSchema, response: list(Type.String()) } }, (request) =>
+  app.get(`${show}/Keywords`, { schema: { ...showSchema, response: list(Type.String()) } }, (request) =>
     local.showDetail(request.params.showID, 'Keywords'),
   );
-  routes.get(
+  app.get(
     `${show}/ProductionCountries`,
     { schema: { ...showSchema, response: { 200: Type.Record(Type.String(), Type.String()) } } },
     (request) => local.showDetail(request.params.showID, 'ProductionCountries'),
   );
-  routes.get(`${show}/YearlySeasons`, { schema: { ...showSchema, response: list(TmdbYearlySeason) } }, (request) =>
+  app.get(`${show}/YearlySeasons`, { schema: { ...showSchema, response: list(TmdbYearlySeason) } }, (request) =>
     local.showYearlySeasons(request.params.showID),
   );
-  routes.get(`${show}/DaysOfWeek`, { schema: { ...showSchema, response: list(Type.String()) } }, (request) =>
+  app.get(`${show}/DaysOfWeek`, { schema: { ...showSchema, response: list(Type.String()) } }, (request) =>
     local.showDaysOfWeek(request.params.showID),
   );
-  routes.get(
+  app.get(
     `${show}/Season`,
     { schema: { ...showSchema, querystring: TmdbShowSeasonsQuery, response: { 200: ListResult(TmdbSeason) } } },
     (request) =>
@@ -266,17 +252,17 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
         alternateOrderingID: orderingParam(request.query.alternateOrderingID),
       }),
   );
-  routes.get(
+  app.get(
     `${show}/Episode/CrossReferences`,
     { schema: { ...showSchema, querystring: TmdbPageQuery, response: { 200: ListResult(TmdbEpisodeCrossReference) } } },
     (request) => local.showEpisodeCrossReferences(request.params.showID, request.query.page, request.query.pageSize),
   );
-  routes.get(
+  app.get(
     `${show}/Episode/CrossReferences/EpisodeGroups`,
     { schema: { ...showSchema, querystring: TmdbPageQuery, response: { 200: ListResult(Type.Array(TmdbEpisodeCrossReference)) } } },
     (request) => local.showEpisodeCrossReferenceGroups(request.params.showID, request.query.page, request.query.pageSize),
   );
-  routes.post(
+  app.post(
     `${show}/Action/DownloadImages`,
     { config: admin, schema: { ...showSchema, body: TmdbDownloadImagesBody } },
     async (request, reply) => {
@@ -290,35 +276,33 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
 
   const season = '/api/v3/Tmdb/Season/:seasonID';
   const seasonSchema = { tags, params: TmdbSeasonParams };
-  routes.get(season, { schema: { ...seasonSchema, querystring: TmdbIncludeQuery, response: { 200: TmdbSeason } } }, (request) =>
+  app.get(season, { schema: { ...seasonSchema, querystring: TmdbIncludeQuery, response: { 200: TmdbSeason } } }, (request) =>
     seasons.season(request.params.seasonID, request.query.include),
   );
-  routes.get(`${season}/Titles`, { schema: { ...seasonSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
+  app.get(`${season}/Titles`, { schema: { ...seasonSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
     seasons.seasonTitles(request.params.seasonID, listItems(request.query.language)),
   );
-  routes.get(
-    `${season}/Overviews`,
-    { schema: { ...seasonSchema, querystring: TmdbLanguageQuery, response: list(TmdbOverview) } },
-    (request) => seasons.seasonOverviews(request.params.seasonID, listItems(request.query.language)),
+  app.get(`${season}/Overviews`, { schema: { ...seasonSchema, querystring: TmdbLanguageQuery, response: list(TmdbOverview) } }, (request) =>
+    seasons.seasonOverviews(request.params.seasonID, listItems(request.query.language)),
   );
-  routes.get(`${season}/Images`, { schema: { ...seasonSchema, querystring: TmdbImagesQuery, response: { 200: Images } } }, (request) =>
+  app.get(`${season}/Images`, { schema: { ...seasonSchema, querystring: TmdbImagesQuery, response: { 200: Images } } }, (request) =>
     seasons.seasonImages(request.params.seasonID, request.query.includeDisabled),
   );
   for (const key of ['Cast', 'Crew']) {
-    routes.get(`${season}/${key}`, { schema: { ...seasonSchema, response: list(TmdbRole) } }, (request) =>
+    app.get(`${season}/${key}`, { schema: { ...seasonSchema, response: list(TmdbRole) } }, (request) =>
       seasons.seasonCredits(request.params.seasonID),
     );
   }
-  routes.get(`${season}/YearlySeasons`, { schema: { ...seasonSchema, response: list(TmdbYearlySeason) } }, (request) =>
+  app.get(`${season}/YearlySeasons`, { schema: { ...seasonSchema, response: list(TmdbYearlySeason) } }, (request) =>
     seasons.seasonYearlySeasons(request.params.seasonID),
   );
-  routes.get(`${season}/DaysOfWeek`, { schema: { ...seasonSchema, response: list(Type.String()) } }, (request) =>
+  app.get(`${season}/DaysOfWeek`, { schema: { ...seasonSchema, response: list(Type.String()) } }, (request) =>
     seasons.seasonDaysOfWeek(request.params.seasonID),
   );
-  routes.get(`${season}/Show`, { schema: { ...seasonSchema, querystring: TmdbIncludeQuery, response: { 200: TmdbShow } } }, (request) =>
+  app.get(`${season}/Show`, { schema: { ...seasonSchema, querystring: TmdbIncludeQuery, response: { 200: TmdbShow } } }, (request) =>
     seasons.showOfSeason(request.params.seasonID, request.query.include),
   );
-  routes.get(
+  app.get(
     `${season}/Episode`,
     { schema: { ...seasonSchema, querystring: TmdbSeasonEpisodesQuery, response: { 200: ListResult(TmdbEpisode) } } },
     (request) => seasons.episodesOfSeason(request.params.seasonID, request.query),
@@ -329,39 +313,39 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
 
   const episode = '/api/v3/Tmdb/Episode/:episodeID';
   const episodeSchema = { tags, params: TmdbEpisodeParams };
-  routes.get(episode, { schema: { ...episodeSchema, querystring: TmdbOrderingIncludeQuery, response: { 200: TmdbEpisode } } }, (request) =>
+  app.get(episode, { schema: { ...episodeSchema, querystring: TmdbOrderingIncludeQuery, response: { 200: TmdbEpisode } } }, (request) =>
     seasons.episode(request.params.episodeID, { ...request.query, alternateOrderingID: orderingParam(request.query.alternateOrderingID) }),
   );
-  routes.get(`${episode}/Titles`, { schema: { ...episodeSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
+  app.get(`${episode}/Titles`, { schema: { ...episodeSchema, querystring: TmdbLanguageQuery, response: list(TmdbTitle) } }, (request) =>
     seasons.episodeTitles(request.params.episodeID, listItems(request.query.language)),
   );
-  routes.get(
+  app.get(
     `${episode}/Overviews`,
     { schema: { ...episodeSchema, querystring: TmdbLanguageQuery, response: list(TmdbOverview) } },
     (request) => seasons.episodeOverviews(request.params.episodeID, listItems(request.query.language)),
   );
-  routes.get(
+  app.get(
     `${episode}/Images`,
     { schema: { ...episodeSchema, querystring: TmdbImagesQuery, response: { 200: TmdbEpisodeImages } } },
     (request) => seasons.episodeImages(request.params.episodeID, request.query.includeDisabled),
   );
   for (const key of ['Cast', 'Crew']) {
-    routes.get(`${episode}/${key}`, { schema: { ...episodeSchema, response: list(TmdbRole) } }, (request) =>
+    app.get(`${episode}/${key}`, { schema: { ...episodeSchema, response: list(TmdbRole) } }, (request) =>
       seasons.episodeCredits(request.params.episodeID),
     );
   }
-  routes.get(`${episode}/CrossReferences`, { schema: { ...episodeSchema, response: list(TmdbEpisodeCrossReference) } }, (request) =>
+  app.get(`${episode}/CrossReferences`, { schema: { ...episodeSchema, response: list(TmdbEpisodeCrossReference) } }, (request) =>
     seasons.episodeCrossReferences(request.params.episodeID),
   );
-  routes.get(
+  app.get(
     `${episode}/Ordering`,
     { schema: { ...episodeSchema, querystring: TmdbOrderingQuery, response: list(TmdbEpisodeOrderingInformation) } },
     (request) => seasons.episodeOrderings(request.params.episodeID, orderingParam(request.query.alternateOrderingID)),
   );
-  routes.get(`${episode}/FileCrossReferences`, { schema: { ...episodeSchema, response: list(FileCrossReference) } }, async (request) =>
+  app.get(`${episode}/FileCrossReferences`, { schema: { ...episodeSchema, response: list(FileCrossReference) } }, async (request) =>
     local.fileCrossReferences((await seasons.episodeLinks(request.params.episodeID)).anidbEpisodeIds),
   );
-  routes.get(
+  app.get(
     `${episode}/Show`,
     { schema: { ...episodeSchema, querystring: TmdbOrderingIncludeQuery, response: { 200: TmdbShow } } },
     (request) =>
@@ -370,7 +354,7 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
         alternateOrderingID: orderingParam(request.query.alternateOrderingID),
       }),
   );
-  routes.get(
+  app.get(
     `${episode}/Season`,
     { schema: { ...episodeSchema, querystring: TmdbOrderingIncludeQuery, response: { 200: TmdbSeason } } },
     (request) =>
