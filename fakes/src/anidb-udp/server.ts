@@ -1,6 +1,7 @@
 import dgram from 'node:dgram';
 import { deflateSync } from 'node:zlib';
 import { builtInCommands, type FakeUdpCommand, type FakeUdpContext, type FakeUdpSession } from './commands.js';
+import { updatedCommand, type FakeAnimeUpdate } from './updated-command.js';
 import { decodeRequestDatagram, formatReply, parseRequest, type FakeUdpReply, type FakeUdpRequest } from './protocol.js';
 
 export interface FakeAniDBUdpOptions {
@@ -42,6 +43,8 @@ export interface FakeAniDBUdp {
   compressedReplies: number;
   sessions: Map<string, FakeUdpSession>;
   users: Record<string, string>;
+  /** What `UPDATED` reports: push `{ animeId, at }` (unix seconds) when an anime "changes" on AniDB. */
+  animeUpdates: FakeAnimeUpdate[];
   commands: Record<string, FakeUdpCommand>;
   scenario: FakeUdpScenario;
   close(): Promise<void>;
@@ -57,6 +60,7 @@ export async function startFakeAniDBUdp(options: FakeAniDBUdpOptions = {}): Prom
   const socket = dgram.createSocket('udp4');
   const delayedReplies = new Set<NodeJS.Timeout>();
   const sessionIdleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const animeUpdates: FakeAnimeUpdate[] = [];
   const fake: FakeAniDBUdp = {
     host: '127.0.0.1',
     port: 0,
@@ -64,7 +68,8 @@ export async function startFakeAniDBUdp(options: FakeAniDBUdpOptions = {}): Prom
     compressedReplies: 0,
     sessions: new Map(),
     users: { ...options.users },
-    commands: { ...builtInCommands(), ...options.commands },
+    animeUpdates,
+    commands: { ...builtInCommands(), UPDATED: updatedCommand(animeUpdates), ...options.commands },
     scenario: {
       banned: options.banned ?? false,
       banReason: 'Too many requests from this client',

@@ -14,6 +14,7 @@ import * as m0013 from './migrations/0013_user_file_states.js';
 import * as m0014 from './migrations/0014_avdump.js';
 import * as m0015EpisodeImages from './migrations/0015_episode_preferred_images.js';
 import * as m0016 from './migrations/0016_series_auto_match.js';
+import * as m0018AniDBChecks from './migrations/0018_anidb_checks.js';
 import * as m0017AniDBState from './migrations/0017_anidb_state.js';
 import * as m0006 from './migrations/0006_renamer.js';
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0015_episode_preferred_images': m0015EpisodeImages,
   '0016_series_auto_match': m0016,
   '0017_anidb_state': m0017AniDBState,
+  '0018_anidb_checks': m0018AniDBChecks,
   '0006_renamer': m0006,
 };
 

@@ -535,8 +535,15 @@ export interface AniDBAnimeRequestsTable {
   requested_at: string;
 }
 
+/** When a periodic AniDB check (`updated-anime`) last ran (ISO time). */
+export interface AniDBChecksTable {
+  name: string;
+  checked_at: string;
+}
+
 export interface Database {
   anidb_bans: AniDBBansTable;
+  anidb_checks: AniDBChecksTable;
   anidb_anime_requests: AniDBAnimeRequestsTable;
   series_preferred_images: SeriesPreferredImagesTable;
   episode_preferred_images: EpisodePreferredImagesTable;

@@ -439,21 +439,30 @@ describe('importing against the AniDB fakes', () => {
     expect(animeRequests().length).toBe(asked);
     expect(fs.readdirSync(path.join(server.home, 'anidb')).length).toBeGreaterThanOrEqual(2);
 
-    // Anime data older than Anime_UpdateFrequency is fetched again, past the disk cache.
+    // The scheduled refresh asks AniDB over UDP which anime changed (UPDATED) and downloads only those again.
     const patched = await api('PATCH', '/api/v3/Settings', [{ op: 'replace', path: '/AniDb/Anime_UpdateFrequency', value: 'Daily' }]);
     expect(patched.statusCode).toBe(200);
     const askedBefore = animeRequests().length;
+    const updatedChecks = () => udp.received.filter((packet) => packet.startsWith('UPDATED ')).length;
     await scheduler(0).check();
     await server.services.queue.idle();
+    expect(updatedChecks()).toBe(1);
     expect(animeRequests().length).toBe(askedBefore);
-    // A day later (the request log and the disk cache aged with it) the refresh goes to AniDB again.
+    // Within the day nothing is asked again, not even UPDATED.
+    await scheduler(60 * 60_000).check();
+    expect(updatedChecks()).toBe(1);
+    // A day later (the request log and the disk cache aged with it) AniDB reports one of the two anime changed:
+    // that one is downloaded again, the other is not.
     const dayAgo = new Date(Date.now() - 25 * 60 * 60_000);
     await server.services.db.kysely.updateTable('anidb_anime_requests').set({ requested_at: dayAgo.toISOString() }).execute();
     for (const name of fs.readdirSync(path.join(server.home, 'anidb')))
       fs.utimesSync(path.join(server.home, 'anidb', name), dayAgo, dayAgo);
+    udp.animeUpdates.push({ animeId: SEQUEL, at: Math.floor(Date.now() / 1000) }, { animeId: 777_777, at: Math.floor(Date.now() / 1000) });
     await scheduler(25 * 60 * 60_000).check();
     await server.services.queue.idle();
-    expect(animeRequests().length).toBe(askedBefore + 2);
+    expect(updatedChecks()).toBe(2);
+    expect(animeRequests().length).toBe(askedBefore + 1);
+    expect(animeRequests().at(-1)).toContain(`aid=${SEQUEL}`);
   });
 
   it('treats a ban reply as a ban, not as data, and reports it', async () => {

@@ -17,15 +17,44 @@ export class MetadataSchedulerStore {
     return rows.map((r) => r.anime_id);
   }
 
-  /** Anime of the collection whose data was fetched before the cutoff (ISO time). */
-  async collectionAnimeFetchedBefore(cutoff: string): Promise<number[]> {
-    const rows = await this.db
+  /** Which of these anime have a series in the collection. */
+  async collectionAnimeAmong(animeIds: number[]): Promise<number[]> {
+    const found: number[] = [];
+    // In slices: a parameter list per statement stays well below SQLite's and PostgreSQL's limits.
+    for (let i = 0; i < animeIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('series')
+        .select('anime_id')
+        .distinct()
+        .where('anime_id', 'in', animeIds.slice(i, i + 500))
+        .execute();
+      found.push(...rows.map((r) => r.anime_id));
+    }
+    return found;
+  }
+
+  /** When the collection's anime data was first fetched, oldest first (ISO time), null without any. */
+  async oldestCollectionFetch(): Promise<string | null> {
+    const row = await this.db
       .selectFrom('anidb_anime')
       .innerJoin('series', 'series.anime_id', 'anidb_anime.id')
-      .select('anidb_anime.id')
-      .where('anidb_anime.fetched_at', '<', cutoff)
+      .select((eb) => eb.fn.min('anidb_anime.fetched_at').as('oldest'))
+      .executeTakeFirst();
+    return row?.oldest ?? null;
+  }
+
+  /** When the periodic check `name` last ran (ISO time), null if never. */
+  async lastCheck(name: string): Promise<string | null> {
+    const row = await this.db.selectFrom('anidb_checks').select('checked_at').where('name', '=', name).executeTakeFirst();
+    return row?.checked_at ?? null;
+  }
+
+  async saveCheck(name: string, checkedAt: string): Promise<void> {
+    await this.db
+      .insertInto('anidb_checks')
+      .values({ name, checked_at: checkedAt })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ checked_at: checkedAt }))
       .execute();
-    return rows.map((r) => r.id);
   }
 
   /** Hashed, not ignored files without links, with how often and when AniDB was last asked about them. */

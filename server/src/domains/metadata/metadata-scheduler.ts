@@ -3,6 +3,7 @@ import { ScheduledUpdateFrequency } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { ANIME_MIN_REQUEST_INTERVAL_MS } from '../../providers/anidb/http/index.js';
+import { updatedAnimeSince } from '../../providers/anidb/udp/index.js';
 import type { EventBus } from '../../events/bus.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AniDBConnection } from './anidb-connection.js';
@@ -14,6 +15,10 @@ const HOUR = 60 * 60_000;
 /** How long an unknown file waits before AniDB is asked again, by the number of lookups so far. */
 const RECHECK_DELAYS = [1, 6, 24, 72, 168].map((hours) => hours * HOUR);
 const TICK_MS = 15 * 60_000;
+/** The `anidb_checks` row of the `UPDATED` check. */
+const UPDATED_CHECK = 'updated-anime';
+/** Each `UPDATED` check reaches this far behind the previous one, in case the clocks of AniDB and this server differ. */
+const UPDATED_OVERLAP_MS = 5 * 60_000;
 
 /** `AniDb.Anime_UpdateFrequency` as a maximum age; null = Never. */
 const UPDATE_AGES: Record<number, number | null> = {
@@ -32,8 +37,10 @@ export function recheckDelay(attempts: number): number {
 /**
  * Nothing is lost to a ban, an outage or a file AniDB did not know yet: on start, every 15 minutes and whenever a ban
  * lifts, files that were never looked up or are due again (backing off from 1 hour to a week) are queued for a
- * lookup, linked anime without stored data or series are queued for download, and the collection's anime are
- * refreshed as often as `AniDb.Anime_UpdateFrequency` says.
+ * lookup, and linked anime without stored data or series are queued for download. As often as
+ * `AniDb.Anime_UpdateFrequency` says (at most daily), AniDB is asked over UDP which anime changed since the last
+ * check (`UPDATED`), and only the collection's anime among them are downloaded again: a refresh costs one HTTP
+ * request per changed anime, not one per anime of the collection.
  */
 export class MetadataScheduler {
   private timer: NodeJS.Timeout | null = null;
@@ -87,15 +94,21 @@ export class MetadataScheduler {
     const [udp, http] = this.deps.anidb.states();
     let files = 0;
     let anime = 0;
+    const { Username, Password } = this.deps.settings.current.AniDb;
+    const udpUsable = !udp.Value && !!Username && !!Password;
     if (!http.Value) {
       for (const animeId of await this.animeNeedingData()) if (await this.deps.animeImport.queue(animeId)) anime += 1;
-      for (const animeId of await this.animeDueForUpdate()) if (await this.deps.animeImport.queue(animeId, { force: true })) anime += 1;
+      if (udpUsable)
+        for (const animeId of await this.changedAnime()) if (await this.deps.animeImport.queue(animeId, { force: true })) anime += 1;
     }
-    const { Username, Password } = this.deps.settings.current.AniDb;
-    if (!udp.Value && Username && Password) {
+    if (udpUsable) {
       for (const fileId of await this.filesDueForLookup()) if (await this.deps.fileMatching.queue(fileId)) files += 1;
     }
     if (files || anime) this.deps.logger.info(`Scheduled AniDB check: ${files} file lookup(s) and ${anime} anime download(s) queued`);
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
   }
 
   /** Anime that linked files point at but that have no stored data or no series yet. */
@@ -104,21 +117,41 @@ export class MetadataScheduler {
   }
 
   /**
-   * Anime of the collection whose data is older than `AniDb.Anime_UpdateFrequency` allows, but never younger than a
-   * day: AniDB allows one request per anime a day, so 6 h and 12 h act as daily.
+   * The collection's anime AniDB changed since the last `UPDATED` check, once the check is due by
+   * `AniDb.Anime_UpdateFrequency` (6 h and 12 h act as daily: AniDB allows one request per anime a day). The first
+   * check reaches back to the oldest download of the collection. A failed check is tried again on the next pass.
    */
-  private async animeDueForUpdate(): Promise<number[]> {
+  private async changedAnime(): Promise<number[]> {
     const frequency = UPDATE_AGES[this.deps.settings.current.AniDb.Anime_UpdateFrequency] ?? null;
     if (frequency === null) return [];
-    const maxAge = Math.max(frequency, ANIME_MIN_REQUEST_INTERVAL_MS);
-    const cutoff = new Date((this.deps.now ?? Date.now)() - maxAge).toISOString();
-    return this.store.collectionAnimeFetchedBefore(cutoff);
+    const now = this.now();
+    const last = await this.store.lastCheck(UPDATED_CHECK);
+    if (last && now - Date.parse(last) < Math.max(frequency, ANIME_MIN_REQUEST_INTERVAL_MS)) return [];
+    const since = last ?? (await this.store.oldestCollectionFetch());
+    if (!since) {
+      // Nothing in the collection yet: later checks start from here.
+      await this.store.saveCheck(UPDATED_CHECK, new Date(now).toISOString());
+      return [];
+    }
+    let changed: Awaited<ReturnType<typeof updatedAnimeSince>>;
+    try {
+      changed = await updatedAnimeSince(this.deps.anidb.udp(), (Date.parse(since) - UPDATED_OVERLAP_MS) / 1000);
+    } catch (error) {
+      this.deps.logger.warn(`Asking AniDB which anime changed failed; trying again later: ${(error as Error).message}`);
+      return [];
+    }
+    await this.store.saveCheck(UPDATED_CHECK, new Date(changed.complete ? now : changed.checkedUpTo * 1000).toISOString());
+    const ours = await this.store.collectionAnimeAmong(changed.animeIds);
+    this.deps.logger.info(
+      `AniDB reports ${changed.animeIds.length} anime changed since ${since}; ${ours.length} of them are in the collection`,
+    );
+    return ours;
   }
 
   /** Hashed, not ignored files without links whose last lookup is old enough (or that were never looked up). */
   private async filesDueForLookup(): Promise<number[]> {
     const rows = await this.store.unlinkedFilesWithLookups();
-    const now = (this.deps.now ?? Date.now)();
+    const now = this.now();
     return rows
       .filter((row) => !row.looked_up_at || Date.parse(row.looked_up_at) + recheckDelay(row.lookup_attempts ?? 0) <= now)
       .map((row) => row.id);

@@ -66,3 +66,4 @@ export {
   type AniDBFileInfo,
   type AniDBReleaseGroup,
 } from './file-command.js';
+export { updatedAnimePage, updatedAnimeSince, type AniDBUpdatedPage } from './updated-command.js';
