@@ -17,6 +17,7 @@ import * as m0016 from './migrations/0016_series_auto_match.js';
 import * as m0018AniDBChecks from './migrations/0018_anidb_checks.js';
 import * as m0017AniDBState from './migrations/0017_anidb_state.js';
 import * as m0006 from './migrations/0006_renamer.js';
+import * as m0021GroupMainAnime from './migrations/0021_group_main_anime.js';
 
 type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0017_anidb_state': m0017AniDBState,
   '0018_anidb_checks': m0018AniDBChecks,
   '0006_renamer': m0006,
+  '0021_group_main_anime': m0021GroupMainAnime,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

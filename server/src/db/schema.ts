@@ -235,6 +235,8 @@ export interface GroupsTable {
   has_custom_name: Flag;
   has_custom_description: Flag;
   preferred_series_id: number | null;
+  /** The AniDB anime auto-grouping chose to lead the group (AutoGroupSeriesUseScoreAlgorithm); the preferred series wins. */
+  main_anime_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -484,6 +484,7 @@ export class BrowseStore {
         const direct = inTree.filter((s) => s.group_id === g.id).sort(byAirDate);
         const main =
           (g.preferred_series_id ? direct.find((s) => s.id === g.preferred_series_id) : undefined) ??
+          (g.main_anime_id ? direct.find((s) => s.anime_id === g.main_anime_id) : undefined) ??
           direct[0] ??
           [...inTree].sort(byAirDate)[0];
         const total: GroupSizes = {
@@ -550,7 +551,8 @@ export class BrowseStore {
     const group = await this.group(groupId);
     const ordered = rows.filter((r) => allowed.has(r.id));
     const preferred = ordered.findIndex((r) => r.id === group?.preferred_series_id);
-    if (preferred > 0) ordered.unshift(...ordered.splice(preferred, 1));
+    const main = preferred >= 0 ? preferred : ordered.findIndex((r) => r.group_id === groupId && r.anime_id === group?.main_anime_id);
+    if (main > 0) ordered.unshift(...ordered.splice(main, 1));
     return ordered.map((r) => r.id);
   }
 }

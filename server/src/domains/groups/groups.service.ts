@@ -262,7 +262,8 @@ export class GroupsService {
 
     // Name and description: explicit values lock them; HasCustom*: false resets them to the main series'.
     const id = await this.store.writeMerge({ existingId, parentId, seriesIds, movedSeries, childIds, preferred }, (current, main) => {
-      const mainSeries = main.find((m) => m.id === current.preferred_series_id) ?? main[0];
+      const mainSeries =
+        main.find((m) => m.id === current.preferred_series_id) ?? main.find((m) => m.anime_id === current.main_anime_id) ?? main[0];
       const mainName = mainSeries ? (mainSeries.title_override ?? mainSeries.main_title ?? '') : current.name;
       const changes: GroupNameChanges = {};
       const name = body.Name?.trim();

@@ -7,6 +7,7 @@ type GroupRow = Selectable<GroupsTable>;
 /** A main-series candidate of a group: where its default name and description come from. */
 export interface GroupSeriesTitle {
   id: number;
+  anime_id: number;
   title_override: string | null;
   main_title: string | null;
   description: string | null;
@@ -161,7 +162,7 @@ export class GroupsStore {
       const main = await trx
         .selectFrom('series as s')
         .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
-        .select(['s.id', 's.title_override', 'a.main_title', 'a.description', 'a.air_date'])
+        .select(['s.id', 's.anime_id', 's.title_override', 'a.main_title', 'a.description', 'a.air_date'])
         .where('s.group_id', '=', groupId)
         .orderBy('a.air_date')
         .orderBy('s.id')

@@ -16,7 +16,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { AnimeMetadata, AnimeStore } from './anime.store.js';
 import type { LocalSeriesStore } from './local-series.store.js';
 import type { FileLinksStore } from './file-links.store.js';
-import { findRelatedGroup } from './grouping.js';
+import { bestScored, findRelatedGroup, relationGraph, relationScores, type GroupingRules, type RelationSource } from './grouping.js';
 
 /** Where anime metadata comes from (the AniDB HTTP client with its disk cache). */
 export interface AnimeSource {
@@ -107,15 +107,14 @@ export class AnimeImport {
     if (!series && createSeries) {
       const settings = this.deps.settings.current;
       const groupId = settings.AutoGroupSeries
-        ? await findRelatedGroup(animeId, {
-            maxDepth: settings.AniDb.MaxRelationDepth,
-            excludedRelations: settings.AutoGroupSeriesRelationExclusions,
-            relationsOf: (id) => this.deps.anime.relations(id),
-            groupOfAnime: async (ids) => new Map((await this.deps.localSeries.seriesByAnimeIds(ids)).map((s) => [s.anime_id, s.group_id])),
-          })
+        ? await findRelatedGroup(
+            await relationGraph([animeId], this.groupingRules(), this.relationSource),
+            async (ids) => new Map((await this.deps.localSeries.seriesByAnimeIds(ids)).map((s) => [s.anime_id, s.group_id])),
+          )
         : null;
       await this.deps.localSeries.createSeries(animeId, { groupId, groupName: meta.mainTitle, description: meta.description, episodeIds });
       series = await this.deps.localSeries.seriesByAnime(animeId);
+      if (series && settings.AutoGroupSeries) await this.chooseGroupMain(series.group_id);
       added = episodeIds;
       // Imports finish in any order: a sequel imported first named the group, so the main series may differ now.
       if (groupId) await this.deps.onSeriesJoinedGroup?.(groupId);
@@ -126,6 +125,24 @@ export class AnimeImport {
     if (!series) return;
     await this.announceSeries(animeId, series.id, created, added);
     await this.announceMatchedFiles(animeId);
+  }
+
+  private readonly relationSource: RelationSource = {
+    rowsTouching: (ids) => this.deps.anime.relationRowsTouching(ids),
+    facts: (ids) => this.deps.anime.groupingFacts(ids),
+  };
+
+  private groupingRules(): GroupingRules {
+    const settings = this.deps.settings.current;
+    return { maxDepth: settings.AniDb.MaxRelationDepth, exclusions: settings.AutoGroupSeriesRelationExclusions };
+  }
+
+  /** With AutoGroupSeriesUseScoreAlgorithm the best-scoring series leads the group; otherwise the earliest aired one. */
+  private async chooseGroupMain(groupId: number): Promise<void> {
+    if (!this.deps.settings.current.AutoGroupSeriesUseScoreAlgorithm) return this.deps.localSeries.setGroupMainAnime(groupId, null);
+    const members = await this.deps.localSeries.animeIdsInGroup(groupId);
+    const graph = await relationGraph(members, this.groupingRules(), this.relationSource);
+    await this.deps.localSeries.setGroupMainAnime(groupId, bestScored(members, relationScores(graph)));
   }
 
   /** SeriesUpdated, listing the episodes that are new to the collection (Shokofin refreshes from it). */

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { AnimeFacts, RelationRow } from './grouping.js';
 
 export interface AnimeCharacter {
   id: number;
@@ -75,22 +76,22 @@ export class AnimeStore {
     return this.db.selectFrom('anidb_episodes').selectAll().where('anime_id', '=', animeId).orderBy('type').orderBy('number').execute();
   }
 
-  /** Related anime ids by relation type (both directions of the stored relations). */
-  async relations(animeId: number): Promise<Array<{ animeId: number; type: string }>> {
-    const outgoing = await this.db
+  /** Every stored relation row from or to one of the anime (auto-grouping walks them both ways). */
+  async relationRowsTouching(animeIds: number[]): Promise<RelationRow[]> {
+    if (!animeIds.length) return [];
+    const rows = await this.db
       .selectFrom('anidb_relations')
-      .select(['related_anime_id', 'relation_type'])
-      .where('anime_id', '=', animeId)
+      .select(['anime_id', 'related_anime_id', 'relation_type', 'related_title'])
+      .where((eb) => eb.or([eb('anime_id', 'in', animeIds), eb('related_anime_id', 'in', animeIds)]))
       .execute();
-    const incoming = await this.db
-      .selectFrom('anidb_relations')
-      .select(['anime_id', 'relation_type'])
-      .where('related_anime_id', '=', animeId)
-      .execute();
-    return [
-      ...outgoing.map((r) => ({ animeId: r.related_anime_id, type: r.relation_type })),
-      ...incoming.map((r) => ({ animeId: r.anime_id, type: r.relation_type })),
-    ];
+    return rows.map((r) => ({ from: r.anime_id, to: r.related_anime_id, type: r.relation_type, toTitle: r.related_title }));
+  }
+
+  /** Type and main title of the stored anime among the ids. */
+  async groupingFacts(animeIds: number[]): Promise<Map<number, AnimeFacts>> {
+    if (!animeIds.length) return new Map();
+    const rows = await this.db.selectFrom('anidb_anime').select(['id', 'type', 'main_title']).where('id', 'in', animeIds).execute();
+    return new Map(rows.map((r) => [r.id, { type: r.type, title: r.main_title }]));
   }
 
   async save(meta: AnimeMetadata): Promise<void> {

@@ -21,6 +21,18 @@ export class LocalSeriesStore {
     return this.db.selectFrom('series').selectAll().where('anime_id', 'in', animeIds).execute();
   }
 
+  /** AniDB ids of the series directly in the group. */
+  async animeIdsInGroup(groupId: number): Promise<number[]> {
+    return (await this.db.selectFrom('series').select('anime_id').where('group_id', '=', groupId).orderBy('id').execute()).map(
+      (r) => r.anime_id,
+    );
+  }
+
+  /** The anime auto-grouping chose to lead the group (null: the earliest aired series leads). */
+  async setGroupMainAnime(groupId: number, animeId: number | null): Promise<void> {
+    await this.db.updateTable('groups').set({ main_anime_id: animeId }).where('id', '=', groupId).execute();
+  }
+
   /** A new series in a new group named after it, or in `groupId`, with one episode per AniDB episode. */
   async createSeries(
     animeId: number,
