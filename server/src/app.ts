@@ -13,7 +13,8 @@ import { normalizeQueryCasing } from './http/query-casing.js';
 import { registerErrorHandling } from './http/errors.js';
 import type { App } from './http/types.js';
 import { registerWebUI } from './http/webui.js';
-import { registerSwaggerAliases, relaxDefaultedParameters } from './http/swagger-paths.js';
+import { registerBasePath, stripBasePath, trustedProxyMatcher } from './http/base-path.js';
+import { registerSwaggerAliases, relaxDefaultedParameters, withPublicPrefix } from './http/swagger-paths.js';
 import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
@@ -72,6 +73,8 @@ export async function buildApp(
   logger: Logger,
 ): Promise<{ app: App; routes: RegisteredRoute[]; close(): Promise<void> }> {
   const edge = readEdgeConfig(process.env);
+  const basePath = services.config.basePath ?? '';
+  const trustsProxy = trustedProxyMatcher(edge.trustedProxies);
   const app = Fastify({
     loggerInstance: logger.child({ name: 'HTTP' }),
     // Per-request lines would drown the log the console shows; errors are logged by our error handler.
@@ -79,8 +82,10 @@ export async function buildApp(
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Routes that upload (avatars, themes) raise this for themselves; a larger JSON body is refused with 413.
     bodyLimit: DEFAULT_BODY_LIMIT,
-    // X-Forwarded-For/-Proto/-Host count only from the proxies named in SHOKO_TRUSTED_PROXIES.
-    trustProxy: edge.trustedProxies.length ? edge.trustedProxies : false,
+    // X-Forwarded-For/-Proto/-Host (and -Prefix, see base-path.ts) count only from the proxies in SHOKO_TRUSTED_PROXIES.
+    trustProxy: edge.trustedProxies.length ? (address: string) => trustsProxy(address) : false,
+    // Under SHOKO_BASE_PATH every route, hook and hub still sees root paths.
+    rewriteUrl: stripBasePath(basePath),
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
@@ -97,6 +102,7 @@ export async function buildApp(
   app.addContentTypeParser(JSON_LIKE_TYPES, { parseAs: 'string' }, parseJsonText);
   app.addContentTypeParser(JSON_SUFFIX_TYPE, { parseAs: 'string' }, parseJsonText);
 
+  registerBasePath(app, basePath, trustsProxy);
   registerEdgePolicy(app, edge);
   // Only the origins listed in SHOKO_CORS_ORIGINS get CORS grants; the console and web UI we serve are same-origin.
   await app.register(cors, () => (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
@@ -112,7 +118,18 @@ export async function buildApp(
     },
     transformObject: (document) => relaxDefaultedParameters('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger', uiConfig: { docExpansion: 'none' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/swagger',
+    uiConfig: { docExpansion: 'none' },
+    // Without the trailing slash the UI would load its assets from an absolute /swagger/static, outside a base path.
+    uiHooks: {
+      onRequest: (request, reply, done) => {
+        if (request.publicPrefix && /^\/swagger(\?|$)/i.test(request.url)) reply.redirect(`${request.publicPrefix}/swagger/`, 302);
+        else done();
+      },
+    },
+    transformSpecification: (document, request) => withPublicPrefix(document, request.publicPrefix),
+  });
   registerSwaggerAliases(app);
   // Swagger's own routes are public documentation.
   const routes: RegisteredRoute[] = [];
@@ -247,7 +264,7 @@ export async function buildApp(
 
   const webui = await registerWebUI(app, services.config.webuiDir);
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method === 'GET' && (await webui.serveConsoleRoute(request.url, reply))) return reply;
+    if (request.method === 'GET' && (await webui.serveConsoleRoute(request, reply))) return reply;
     return reply.code(404).send();
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normalizeBasePath } from './http/base-path.js';
 
 export interface ServerConfig {
   /** Data directory: database, settings, logs, images. */
@@ -9,6 +10,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** Directory of the built console, served at /webui. */
   webuiDir: string | null;
+  /** Sub-path everything is served under behind a reverse proxy (`SHOKO_BASE_PATH`): '' or unset = the root. */
+  basePath?: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -26,5 +29,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.SHOKO_HOST ?? '0.0.0.0',
     databaseUrl,
     webuiDir: env.SHOKO_WEBUI_DIR ? path.resolve(env.SHOKO_WEBUI_DIR) : null,
+    basePath: normalizeBasePath(env.SHOKO_BASE_PATH),
   };
 }

@@ -20,7 +20,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  log.info(`Web console: http://${shownHost}:${config.port}/webui`);
+  log.info(`Web console: http://${shownHost}:${config.port}${config.basePath ?? ''}/webui`);
 
   // A configured server starts by itself; a fresh one waits for the first-run wizard.
   if (services.state.current !== 'Failed' && !services.settings.current.FirstRun) services.init.startServer();

@@ -2,8 +2,15 @@ import type { App } from './types.js';
 
 /** The API description as Shoko publishes it: the UI at /swagger/index.html, the document at /swagger/v3/swagger.json. */
 export function registerSwaggerAliases(app: App) {
-  app.get('/swagger/index.html', { schema: { hide: true } }, (_request, reply) => reply.redirect('/swagger/'));
-  app.get('/swagger/v3/swagger.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/swagger/index.html', { schema: { hide: true } }, (request, reply) => reply.redirect(`${request.publicPrefix}/swagger/`));
+  app.get('/swagger/v3/swagger.json', { schema: { hide: true } }, (request) =>
+    withPublicPrefix(app.swagger() as unknown as Record<string, unknown>, request.publicPrefix),
+  );
+}
+
+/** Under a base path "Try it out" must call `/shoko/api/…`: the document names the prefix as its server. */
+export function withPublicPrefix<T extends Record<string, unknown>>(document: T, publicPrefix: string): T {
+  return publicPrefix ? { ...document, servers: [{ url: publicPrefix }] } : document;
 }
 
 interface OpenApiParameter {

@@ -1,10 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.js';
 
 const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', expires: '0' };
+
+const BASE_ELEMENT = /<base\s[^>]*>/i;
+
+/**
+ * index.html tells the console where it lives with `<base href="<prefix>/webui/">`: its assets are addressed
+ * relative to it, and it derives the router's basename and the API's address from it, so one build serves any
+ * base path. The tag is replaced (or added after `<head>`) for every request, as the prefix may come per proxy.
+ */
+export function withConsoleBase(html: string, publicPrefix: string): string {
+  // The prefix is a normalised path (base-path.ts): nothing in it needs escaping.
+  const element = `<base href="${publicPrefix}/webui/" />`;
+  return BASE_ELEMENT.test(html) ? html.replace(BASE_ELEMENT, element) : html.replace(/<head[^>]*>/i, (head) => `${head}${element}`);
+}
 
 /**
  * The built console at /webui: static assets, `/` and `/index.html` → `/webui`, `/webui/index.html` → `/webui`,
@@ -12,13 +25,13 @@ const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', expir
  */
 export async function registerWebUI(app: App, webuiDir: string | null) {
   const root = '/webui';
-  const redirect = (_req: unknown, reply: FastifyReply) => reply.redirect(root, 302);
+  const redirect = (request: FastifyRequest, reply: FastifyReply) => reply.redirect(`${request.publicPrefix}${root}`, 302);
   for (const url of ['/', '/index.html', `${root}/index.html`]) {
     app.get(url, { config: { auth: 'none', initFriendly: true }, schema: { hide: true } }, redirect);
   }
 
   const indexFile = webuiDir ? path.join(webuiDir, 'index.html') : null;
-  const sendIndex = async (reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!indexFile || !fs.existsSync(indexFile)) {
       return reply
         .code(503)
@@ -28,7 +41,7 @@ export async function registerWebUI(app: App, webuiDir: string | null) {
     return reply
       .headers(NO_CACHE)
       .type('text/html; charset=utf-8')
-      .send(await fs.promises.readFile(indexFile));
+      .send(withConsoleBase(await fs.promises.readFile(indexFile, 'utf8'), request.publicPrefix));
   };
 
   if (webuiDir && fs.existsSync(webuiDir)) {
@@ -42,14 +55,14 @@ export async function registerWebUI(app: App, webuiDir: string | null) {
     });
   }
 
-  app.get(root, { config: { auth: 'none', initFriendly: true }, schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  app.get(root, { config: { auth: 'none', initFriendly: true }, schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   return {
     /** For the app's not-found handler: console routes get index.html; missing assets stay 404. */
-    async serveConsoleRoute(url: string, reply: FastifyReply): Promise<boolean> {
-      const pathname = url.split('?')[0]!.toLowerCase();
+    async serveConsoleRoute(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+      const pathname = request.url.split('?')[0]!.toLowerCase();
       if (!pathname.startsWith(`${root}/`)) return false;
       if (/\.[a-z0-9]{1,8}$/i.test(pathname) && !pathname.endsWith('.html')) return false;
-      await sendIndex(reply);
+      await sendIndex(request, reply);
       return true;
     },
   };

@@ -62,7 +62,7 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
 }
 
 export async function createTestServer(
-  options: { webuiDir?: string | null; restartOf?: TestServer; services?: ServiceOverrides } = {},
+  options: { webuiDir?: string | null; restartOf?: TestServer; services?: ServiceOverrides; basePath?: string } = {},
 ): Promise<TestServer> {
   const previous = options.restartOf;
   const home = previous?.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-test-'));
@@ -74,6 +74,7 @@ export async function createTestServer(
       ? await createPostgresDatabase(process.env.SHOKO_TEST_DB)
       : null;
   const config = { home, port: 0, host: '127.0.0.1', databaseUrl: pgDatabase?.url ?? null, webuiDir: options.webuiDir ?? null };
+  if (options.basePath) Object.assign(config, { basePath: options.basePath });
   const bus = new EventBus();
   const logs = LogService.create({ home, bus, stdout: false });
   const db = openDatabase({ home, databaseUrl: config.databaseUrl });

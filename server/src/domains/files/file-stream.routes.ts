@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FileIDParams, FileStreamFilenameParams, FileStreamQuery } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { sendText } from '../../http/reply.js';
+import { publicBaseUrl } from '../../http/base-path.js';
 import {
   attachmentHeader,
   contentTypeOf,
@@ -91,7 +92,7 @@ export function registerFileStreamRoutes(app: App, streams: FileStreams) {
     const { fileID } = request.params;
     const key = (request.query as Record<string, unknown> | undefined)?.apikey;
     const keySuffix = typeof key === 'string' && key ? `?apikey=${encodeURIComponent(key)}` : '';
-    const base = `${request.protocol}://${request.host}/api/v3/File/${fileID}/StreamDirectory/ExternalSub/`;
+    const base = `${publicBaseUrl(request)}/api/v3/File/${fileID}/StreamDirectory/ExternalSub/`;
     return sendText(reply, await streams.subtitleListing(fileID, (name) => `${base}${encodeURIComponent(name)}${keySuffix}`));
   });
 

@@ -197,7 +197,7 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
   // §7.10: a bootstrapper without a console may install one; with a real console in place there is nothing to do.
   const install = async (request: UpdateRequest, reply: FastifyReply) => {
     if (updater.hasConsole()) throw validationError('Request', 'Unable to install web UI when a web UI is already installed.');
-    return (await runUpdate(request)) ? reply.redirect('/webui/index.html', 302) : gitHubDown(reply);
+    return (await runUpdate(request)) ? reply.redirect(`${request.publicPrefix}/webui/index.html`, 302) : gitHubDown(reply);
   };
   app.post('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: WebUIUpdateQuery } }, install);
   app.get('/api/v3/WebUI/Install', { config: anonymous, schema: { tags, querystring: WebUIUpdateQuery } }, install);
