@@ -539,9 +539,10 @@ export async function createServices(
       integrations.stop();
       await watcher.stop();
       metadataScheduler.stop();
+      // The queue first: its jobs use AniDB, the hash pool and the database; after it no job touches any of them.
+      await queue.stop();
       await anidb.reset();
       await anidb.flush();
-      await queue.stop();
       await hashPool.close();
       await closeMediaInfo();
     },

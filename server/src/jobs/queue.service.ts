@@ -15,6 +15,10 @@ interface RunningJob {
   details: JobDetails;
   abort: AbortController;
   done: Promise<void>;
+  /** Its run ended and its row is being updated: stop waits for this however long the grace lasted. */
+  settling: boolean;
+  /** Stop gave up waiting for it: its row is left alone (the next start runs it again) and the store is not touched. */
+  abandoned: boolean;
 }
 
 export interface QueueOptions {
@@ -22,12 +26,18 @@ export interface QueueOptions {
   threadCount?: number;
   /** Job kind → most jobs of that kind at once (Quartz.LimitedConcurrencyOverrides). */
   concurrencyLimits?: Record<string, number>;
+  /** How long `stop` waits for running jobs to end after aborting them (default 10 s). */
+  stopGraceMs?: number;
 }
 
 /**
  * The job queue, persisted in the database so it survives restarts: jobs run on a pool of `threadCount` slots in
  * priority order, kinds can be capped, and every change is published for the aggregate hub. A job's row is deleted
  * when it ends, so one left "running" by a crash is found and run again at the next start.
+ *
+ * Shutdown (`stop`) is the one way the database may close under the queue: once it begins no job is claimed or
+ * started, running jobs are aborted, and every row is settled (done → removed, failed or interrupted → waiting again)
+ * before it resolves. Only a job that ignores the abort for longer than the grace is left as a crash would leave it.
  */
 export class QueueService {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
@@ -36,6 +46,13 @@ export class QueueService {
   private running = false;
   private pumping = false;
   private pumpAgain = false;
+  private pumpRun: Promise<void> = Promise.resolve();
+  /** Set when stop begins; from then on nothing new is claimed or started. */
+  private stopping = false;
+  private stopped: Promise<void> | null = null;
+  /** Set when stop has resolved: the database may be gone, so the store is not touched again. */
+  private storeReleased = false;
+  private readonly stopGraceMs: number;
   private publishTimer: NodeJS.Timeout | null = null;
   readonly threadCount: number;
   private readonly limits: Record<string, number>;
@@ -48,6 +65,7 @@ export class QueueService {
   ) {
     this.threadCount = options.threadCount && options.threadCount > 0 ? options.threadCount : os.availableParallelism() + 2;
     this.limits = options.concurrencyLimits ?? {};
+    this.stopGraceMs = options.stopGraceMs ?? 10_000;
   }
 
   register<P>(definition: JobDefinition<P>): void {
@@ -55,6 +73,7 @@ export class QueueService {
   }
 
   async start(): Promise<void> {
+    if (this.stopping) return;
     const requeued = await this.store.requeueInterrupted();
     if (requeued) this.logger.info(`Re-queued ${requeued} job(s) interrupted by the last shutdown`);
     this.waitingCount = await this.store.countWaiting();
@@ -69,19 +88,54 @@ export class QueueService {
   }
 
   async resume(): Promise<void> {
+    if (this.stopping) return;
     this.running = true;
     this.publish();
     this.pump();
   }
 
-  /** Stops taking jobs and waits for the running ones (their rows stay if the process dies first). */
-  async stop(): Promise<void> {
+  /**
+   * Stops for good before the database closes: takes no more jobs, aborts the running ones and waits until each has
+   * ended and its row is settled. A job still running after the grace is abandoned: its row stays "running", so the
+   * next start runs it again, exactly as after a crash. Resolves once the store will not be touched again.
+   */
+  stop(): Promise<void> {
+    this.stopping = true;
     this.running = false;
-    for (const job of this.executing.values()) job.abort.abort();
-    await Promise.allSettled([...this.executing.values()].map((job) => job.done));
+    this.stopped ??= this.drain();
+    return this.stopped;
+  }
+
+  private async drain(): Promise<void> {
+    // A claim in flight ends first: its row goes back to waiting (pump sees `running` is off), so every job that
+    // will ever start under this queue is in `executing` now.
+    await this.pumpRun;
+    const jobs = [...this.executing.values()];
+    for (const job of jobs) job.abort.abort();
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<'grace over'>((resolve) => (graceTimer = setTimeout(() => resolve('grace over'), this.stopGraceMs)));
+    const ended = await Promise.race([Promise.allSettled(jobs.map((job) => job.done)), graceOver]);
+    clearTimeout(graceTimer);
+    if (ended === 'grace over') {
+      for (const job of jobs) {
+        if (job.settling || !this.executing.has(job.row.id)) continue;
+        job.abandoned = true;
+        this.logger.warn(`${job.definition.title} did not stop in time; it runs again at the next start`);
+      }
+      // Rows being settled right now finish before the database may close.
+      await Promise.allSettled(jobs.filter((job) => job.settling).map((job) => job.done));
+    }
+    this.storeReleased = true;
+    if (this.publishTimer) clearTimeout(this.publishTimer);
+    this.publishTimer = null;
+  }
+
+  private assertOpen(): void {
+    if (this.storeReleased) throw new Error('The job queue has stopped');
   }
 
   async clear(): Promise<void> {
+    this.assertOpen();
     await this.store.clearWaiting();
     this.waitingCount = 0;
     this.publish();
@@ -89,6 +143,7 @@ export class QueueService {
 
   /** Queues a job unless one with the same key is already queued. */
   async enqueue<P>(definition: JobDefinition<P>, payload: P, options: { priority?: number } = {}): Promise<boolean> {
+    this.assertOpen();
     if (!this.definitions.has(definition.kind)) this.register(definition);
     const inserted = await this.store.insert({
       key: `${definition.group}.${definition.kind}.${definition.key(payload)}`,
@@ -106,6 +161,7 @@ export class QueueService {
 
   async enqueueMany<P>(definition: JobDefinition<P>, payloads: P[], options: { priority?: number } = {}): Promise<number> {
     if (!payloads.length) return 0;
+    this.assertOpen();
     if (!this.definitions.has(definition.kind)) this.register(definition);
     const inserted = await this.store.insertMany(
       payloads.map((payload) => ({
@@ -203,20 +259,31 @@ export class QueueService {
 
   /** Fills free slots; one pump at a time so two never claim for the same slot. */
   private pump(): void {
+    if (this.stopping) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
     }
     this.pumping = true;
-    void (async () => {
+    this.pumpRun = (async () => {
       try {
         do {
           this.pumpAgain = false;
           while (this.running && this.executing.size < this.threadCount) {
             const row = await this.store.claimNext(this.saturatedKinds());
             if (!row) break;
+            if (!this.running) {
+              // Paused or stopping while the claim ran: the job was never started, so it waits again untouched.
+              await this.store.release(row.id, row.attempts);
+              break;
+            }
             this.waitingCount = Math.max(0, this.waitingCount - 1);
-            this.launch(row);
+            const definition = this.definitions.get(row.kind);
+            if (definition) this.launch(row, definition);
+            else {
+              this.logger.warn(`Dropping job ${row.job_key}: unknown job kind ${row.kind}`);
+              await this.store.remove(row.id);
+            }
           }
         } while (this.pumpAgain);
       } catch (error) {
@@ -227,13 +294,7 @@ export class QueueService {
     })();
   }
 
-  private launch(row: JobRow): void {
-    const definition = this.definitions.get(row.kind);
-    if (!definition) {
-      this.logger.warn(`Dropping job ${row.job_key}: unknown job kind ${row.kind}`);
-      void this.store.remove(row.id);
-      return;
-    }
+  private launch(row: JobRow, definition: JobDefinition<unknown>): void {
     const payload = JSON.parse(row.payload) as unknown;
     const job: RunningJob = {
       row,
@@ -242,6 +303,8 @@ export class QueueService {
       details: definition.details(payload),
       abort: new AbortController(),
       done: Promise.resolve(),
+      settling: false,
+      abandoned: false,
     };
     this.executing.set(row.id, job);
     this.publish();
@@ -253,35 +316,63 @@ export class QueueService {
   }
 
   private async execute(job: RunningJob): Promise<void> {
-    const { row, definition, payload } = job;
-    const logger = this.logger.child({ name: definition.type });
-    let lastPublish = 0;
+    const logger = this.logger.child({ name: job.definition.type });
+    let failure: { error: unknown } | null = null;
     try {
-      await definition.run(payload, {
-        logger,
-        signal: job.abort.signal,
-        progress: (fraction, details) => {
-          job.details = { ...job.details, ...details, Progress: Math.round(fraction * 100) };
-          const now = Date.now();
-          if (now - lastPublish >= 500 || fraction >= 1) {
-            lastPublish = now;
-            this.publish();
-          }
-        },
-      });
-      await this.store.remove(row.id);
+      await this.runJob(job, logger);
     } catch (error) {
-      if (job.abort.signal.aborted && !this.running) return; // shutting down: the row stays and runs next start
-      const reason = error instanceof Error ? error.message : String(error);
-      const attempts = row.attempts + 1;
-      if (error instanceof PermanentJobError || attempts >= MAX_ATTEMPTS) {
-        logger.error(`${definition.title} failed: ${reason}`);
-        await this.store.remove(row.id);
-      } else {
-        logger.warn(`${definition.title} failed (attempt ${attempts} of ${MAX_ATTEMPTS}), will retry: ${reason}`);
-        await this.store.release(row.id, attempts);
-        this.waitingCount += 1;
-      }
+      failure = { error };
+    }
+    if (job.abandoned) return; // stop stopped waiting: the row stays "running" and the next start runs it again
+    job.settling = true;
+    try {
+      await this.settle(job, failure, logger);
+    } catch (error) {
+      logger.error({ err: error }, `Could not record the end of ${job.definition.title}`);
+    }
+  }
+
+  private async runJob(job: RunningJob, logger: Logger): Promise<void> {
+    let lastPublish = 0;
+    await job.definition.run(job.payload, {
+      logger,
+      signal: job.abort.signal,
+      progress: (fraction, details) => {
+        job.details = { ...job.details, ...details, Progress: Math.round(fraction * 100) };
+        const now = Date.now();
+        if (now - lastPublish >= 500 || fraction >= 1) {
+          lastPublish = now;
+          this.publish();
+        }
+      },
+    });
+  }
+
+  /** Records how a job ended: done → removed; failed → retried or dropped; cut short by shutdown → waiting again. */
+  private async settle(job: RunningJob, failure: { error: unknown } | null, logger: Logger): Promise<void> {
+    const { row, definition } = job;
+    if (!failure) {
+      await this.store.remove(row.id);
+      return;
+    }
+    if (this.stopping) {
+      // Whatever failed while shutting down (an abort, a closed pool or connection) may be the shutdown's doing:
+      // the job waits for the next start without losing an attempt.
+      await this.store.release(row.id, row.attempts);
+      this.waitingCount += 1;
+      logger.info(`${definition.title} was interrupted by the shutdown; it runs again at the next start`);
+      return;
+    }
+    const { error } = failure;
+    const reason = error instanceof Error ? error.message : String(error);
+    const attempts = row.attempts + 1;
+    if (error instanceof PermanentJobError || attempts >= MAX_ATTEMPTS) {
+      logger.error(`${definition.title} failed: ${reason}`);
+      await this.store.remove(row.id);
+    } else {
+      logger.warn(`${definition.title} failed (attempt ${attempts} of ${MAX_ATTEMPTS}), will retry: ${reason}`);
+      await this.store.release(row.id, attempts);
+      this.waitingCount += 1;
     }
   }
 
