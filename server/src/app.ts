@@ -24,6 +24,7 @@ import { SeriesUtilities } from './domains/utilities/utilities.service.js';
 import { UtilitiesStore } from './domains/utilities/utilities.store.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerHealthRoutes } from './domains/init/health.routes.js';
+import { registerBackupRoutes } from './domains/backup/backup.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
 import { registerNetworkRoutes } from './domains/network/network.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(
     versions: services.versions,
   });
   registerHealthRoutes(app, { health: services.health });
+  registerBackupRoutes(app, { backups: services.backups });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin, throttle: services.loginThrottle });
   registerQueueRoutes(app, { queue: services.queueControl });
   registerNetworkRoutes(app, { anidbStates: () => services.aggregateSources.anidbStates() });

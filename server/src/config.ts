@@ -12,7 +12,11 @@ export interface ServerConfig {
   webuiDir: string | null;
   /** Sub-path everything is served under behind a reverse proxy (`SHOKO_BASE_PATH`): '' or unset = the root. */
   basePath?: string;
+  /** Scheduled backups (SHOKO_BACKUP_INTERVAL_HOURS, 0 = off; SHOKO_BACKUP_KEEP); absent = every 24 hours, keep 7. */
+  backups?: { intervalHours: number; keep: number };
 }
+
+export const DEFAULT_BACKUP_SCHEDULE = { intervalHours: 24, keep: 7 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.SHOKO_PORT ?? 8111);
@@ -23,6 +27,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
     throw new Error('SHOKO_DB must be a postgres:// URL (leave it unset for SQLite)');
   }
+  const intervalHours = Number(env.SHOKO_BACKUP_INTERVAL_HOURS ?? DEFAULT_BACKUP_SCHEDULE.intervalHours);
+  if (!Number.isFinite(intervalHours) || intervalHours < 0) {
+    throw new Error(
+      `SHOKO_BACKUP_INTERVAL_HOURS must be a number of hours (0 turns scheduled backups off), got "${env.SHOKO_BACKUP_INTERVAL_HOURS}"`,
+    );
+  }
+  const keep = Number(env.SHOKO_BACKUP_KEEP ?? DEFAULT_BACKUP_SCHEDULE.keep);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new Error(`SHOKO_BACKUP_KEEP must be a whole number of at least 1, got "${env.SHOKO_BACKUP_KEEP}"`);
   return {
     home: path.resolve(env.SHOKO_HOME ?? './data'),
     port,
@@ -30,5 +43,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl,
     webuiDir: env.SHOKO_WEBUI_DIR ? path.resolve(env.SHOKO_WEBUI_DIR) : null,
     basePath: normalizeBasePath(env.SHOKO_BASE_PATH),
+    backups: { intervalHours, keep },
   };
 }

@@ -4,14 +4,17 @@ import { EventBus } from './events/bus.js';
 import { LogService } from './domains/logs/log.service.js';
 import { createServices } from './services.js';
 import { buildApp } from './app.js';
+import { applyPendingRestore } from './domains/backup/restore.js';
 
-/** read config → open db → migrate → build app → listen; Ctrl-C / SIGTERM stop cleanly. */
+/** read config → pending restore → open db → migrate → build app → listen; Ctrl-C / SIGTERM stop cleanly. */
 async function main() {
   const config = readConfig();
   const bus = new EventBus();
   const logs = LogService.create({ home: config.home, bus, stdout: true });
   const log = logs.logger.child({ name: 'Server' });
 
+  // A restore the console scheduled replaces the database before anything opens it.
+  await applyPendingRestore({ home: config.home, databaseUrl: config.databaseUrl }, logs.logger.child({ name: 'Backup' }));
   const db = openDatabase({ home: config.home, databaseUrl: config.databaseUrl });
   log.info(`Data directory: ${config.home}`);
   log.info(`Database: ${db.description}`);

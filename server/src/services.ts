@@ -2,7 +2,10 @@ import { describeBlock, LoginThrottle } from './http/login-throttle.js';
 import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateToLatest, pendingMigrations, type MigrationModule } from './db/migrate.js';
+import { DEFAULT_BACKUP_SCHEDULE } from './config.js';
+import { BackupService } from './domains/backup/backup.service.js';
+import { BackupStore } from './domains/backup/backup.store.js';
 import type { Db } from './db/database.js';
 import { EventBus } from './events/bus.js';
 import type { AggregateSources } from './http/signalr/index.js';
@@ -104,6 +107,8 @@ export interface Services {
   db: Db;
   settings: SettingsService;
   state: ServerStateService;
+  /** Backups of the database and settings (`Backup*`), scheduled, before migrations, restores at the next start. */
+  backups: BackupService;
   /** `GET /healthz`. */
   health: HealthService;
   auth: AuthService;
@@ -176,6 +181,8 @@ export interface Services {
 export interface ServiceOverrides {
   /** Tests replace AniDB's HTTP API with a local source. */
   animeSource?: AnimeSource;
+  /** Tests append migrations (a broken one proves that a failure rolls back and is reported). */
+  extraMigrations?: Record<string, MigrationModule>;
 }
 
 export async function createServices(
@@ -191,6 +198,13 @@ export async function createServices(
   bus.on('settings:saved', () => logs.applySettings(settings.current));
 
   const state = new ServerStateService();
+  const backups = new BackupService({
+    store: new BackupStore(db, path.join(config.home, 'backups')),
+    dialect: db.dialect,
+    settings,
+    schedule: config.backups ?? DEFAULT_BACKUP_SCHEDULE,
+    logger: logger.child({ name: 'Backup' }),
+  });
   const usersStore = new UsersStore(db.kysely);
   const auth = new AuthService(new AuthStore(db.kysely), usersStore);
   const authLogger = logger.child({ name: 'Auth' });
@@ -413,7 +427,9 @@ export async function createServices(
   let migrated = false;
   const migrate = async () => {
     if (migrated) return;
-    const applied = await migrateToLatest(db);
+    const migrationOptions = { extra: options.extraMigrations };
+    await backups.beforeMigrating(await pendingMigrations(db, migrationOptions));
+    const applied = await migrateToLatest(db, migrationOptions);
     if (applied.length) logger.child({ name: 'Database' }).info(`Applied migrations: ${applied.join(', ')}`);
     migrated = true;
   };
@@ -425,6 +441,7 @@ export async function createServices(
     [
       { message: 'Setting up database...', run: migrate },
       { message: 'Initializing queue...', run: () => queue.start() },
+      { message: 'Scheduling backups...', run: () => backups.startSchedule() },
       { message: 'Scheduling AniDB checks...', run: async () => metadataScheduler.start() },
       { message: 'Watching import folders...', run: () => watcher.start() },
       { message: 'Checking network...', run: async () => network.start() },
@@ -460,6 +477,7 @@ export async function createServices(
     db,
     settings,
     state,
+    backups,
     health: new HealthService({
       store: new HealthStore(db.kysely),
       state,
@@ -535,6 +553,7 @@ export async function createServices(
     }),
     webui: { themes: new ThemesService(config.home), releases: webuiReleases, updater: new WebUIUpdater(config.webuiDir, webuiReleases) },
     stopBackground: async () => {
+      await backups.stop();
       network.stop();
       integrations.stop();
       await watcher.stop();

@@ -30,4 +30,5 @@ export * from './integrations.js';
 export * from './release-management.js';
 export * from './images.js';
 export * from './avdump.js';
+export * from './backup.js';
 export * from './routes.js';

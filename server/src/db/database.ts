@@ -12,7 +12,16 @@ export interface Db {
   dialect: DialectName;
   /** Human-readable location for logs, without credentials. */
   description: string;
+  /** SQLite only: the open connection (its online backup API) and the database file. */
+  sqlite?: { connection: SQLite.Database; file: string };
+  /** PostgreSQL only: the connection URL (pg_dump and pg_restore connect with it). */
+  url?: string;
   close(): Promise<void>;
+}
+
+/** Where the SQLite database of a data directory lives. */
+export function sqliteFile(home: string): string {
+  return path.join(home, 'SQLite', 'shoko.db');
 }
 
 // File sizes are BIGINT on PostgreSQL; they stay far below 2^53, so read them as plain numbers like SQLite does.
@@ -30,17 +39,23 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
       kysely,
       dialect: 'postgres',
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      url: options.databaseUrl,
       close: () => kysely.destroy(),
     };
   }
-  const dir = path.join(options.home, 'SQLite');
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'shoko.db');
+  const file = sqliteFile(options.home);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', description: `SQLite ${file}`, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    description: `SQLite ${file}`,
+    sqlite: { connection: sqlite, file },
+    close: () => kysely.destroy(),
+  };
 }

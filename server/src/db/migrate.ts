@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from './database.js';
 import type { MigrationContext } from './migrations/helpers.js';
 import * as m0001 from './migrations/0001_accounts.js';
@@ -19,7 +19,7 @@ import * as m0017AniDBState from './migrations/0017_anidb_state.js';
 import * as m0006 from './migrations/0006_renamer.js';
 import * as m0021GroupMainAnime from './migrations/0021_group_main_anime.js';
 
-type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
+export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
 /** Every migration in order; names are the sort key Kysely records, so never rename one that has shipped. */
 const MIGRATIONS: Record<string, MigrationModule> = {
@@ -42,24 +42,88 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021_group_main_anime': m0021GroupMainAnime,
 };
 
-class StaticMigrationProvider implements MigrationProvider {
-  constructor(private readonly ctx: MigrationContext) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(
-      Object.entries(MIGRATIONS).map(([name, mod]) => [name, { up: (db: Kysely<unknown>) => mod.up(db, this.ctx) }]),
-    );
+/** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */
+const MIGRATION_TABLE = 'kysely_migration';
+/** Any constant: PostgreSQL's advisory lock that keeps two servers on one database from migrating at once. */
+const PG_MIGRATION_LOCK = 7_246_031;
+
+export interface MigrationOptions {
+  /** Tests append migrations (a broken one, to prove a failure rolls back); never set in production. */
+  extra?: Record<string, MigrationModule>;
+}
+
+/** A migration that failed: its name and the database's own message. */
+export class MigrationError extends Error {
+  constructor(
+    readonly migration: string,
+    cause: unknown,
+  ) {
+    super(`migration ${migration} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 
-/** Brings the schema up to date; each migration runs in its own transaction on both dialects. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: new StaticMigrationProvider({ dialect: db.dialect }),
-    // Migrations written side by side land in any order on development databases; each stands alone.
-    allowUnorderedMigrations: true,
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+function allMigrations(options: MigrationOptions): Array<[string, MigrationModule]> {
+  return Object.entries({ ...MIGRATIONS, ...options.extra }).sort(([a], [b]) => a.localeCompare(b));
+}
+
+async function ensureMigrationTable(db: Db): Promise<void> {
+  await db.kysely.schema
+    .createTable(MIGRATION_TABLE)
+    .ifNotExists()
+    .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+    .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+    .execute();
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads its own table, not the schema's
+async function recordedMigrations(db: Kysely<any>): Promise<Set<string>> {
+  const rows = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db);
+  return new Set(rows.rows.map((r) => r.name));
+}
+
+/** Names of the migrations this database has recorded, oldest name first (empty for a new database). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  await ensureMigrationTable(db);
+  return [...(await recordedMigrations(db.kysely))].sort((a, b) => a.localeCompare(b));
+}
+
+/** Migrations this server knows that the database has not run yet. */
+export async function pendingMigrations(db: Db, options: MigrationOptions = {}): Promise<string[]> {
+  const applied = new Set(await appliedMigrations(db));
+  return allMigrations(options)
+    .map(([name]) => name)
+    .filter((name) => !applied.has(name));
+}
+
+/** Every migration name this server knows; a database that recorded others comes from a newer version. */
+export function knownMigrations(options: MigrationOptions = {}): string[] {
+  return allMigrations(options).map(([name]) => name);
+}
+
+/**
+ * Brings the schema up to date. Each migration runs in its own transaction together with its bookkeeping row, on
+ * both dialects (SQLite's DDL is transactional too, which Kysely's Migrator does not use): a migration that fails
+ * leaves no trace, the migrations before it stay applied, and the error names it.
+ */
+export async function migrateToLatest(db: Db, options: MigrationOptions = {}): Promise<string[]> {
+  await ensureMigrationTable(db);
+  const unknown = [...(await recordedMigrations(db.kysely))].filter((name) => !(name in MIGRATIONS) && !options.extra?.[name]);
+  if (unknown.length) throw new Error(`the database was migrated by a newer version (${unknown.join(', ')}); restore a backup or upgrade`);
+  const ctx: MigrationContext = { dialect: db.dialect };
+  const applied: string[] = [];
+  for (const [name, migration] of allMigrations(options)) {
+    const ran = await db.kysely.transaction().execute(async (trx) => {
+      if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${PG_MIGRATION_LOCK})`.execute(trx);
+      if ((await recordedMigrations(trx)).has(name)) return false;
+      try {
+        await migration.up(trx as unknown as Kysely<unknown>, ctx);
+      } catch (error) {
+        throw new MigrationError(name, error);
+      }
+      await sql`insert into ${sql.table(MIGRATION_TABLE)} (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(trx);
+      return true;
+    });
+    if (ran) applied.push(name);
+  }
+  return applied;
 }

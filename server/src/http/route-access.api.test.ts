@@ -86,6 +86,20 @@ describe('route access matrix', () => {
     }
   });
 
+  it('keeps every backup route admin-only', () => {
+    const backupRoutes = server.routes.filter((r) => r.url.toLowerCase().startsWith('/api/v3/backup'));
+    expect(backupRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/v3/Backup/:name',
+      'DELETE /api/v3/Backup/Restore',
+      'GET /api/v3/Backup',
+      'GET /api/v3/Backup/:name',
+      'GET /api/v3/Backup/Status',
+      'POST /api/v3/Backup',
+      'POST /api/v3/Backup/:name/Restore',
+    ]);
+    expect(backupRoutes.every((r) => r.auth === 'admin')).toBe(true);
+  });
+
   it('answers anonymous routes without a key', async () => {
     for (const url of ['/api/v3/Init/Version', '/api/v3/Init/Status', '/api/v3/Init/Connectivity', '/api/v3/WebUI/Theme']) {
       expect((await server.request({ method: 'GET', url })).statusCode, url).toBe(200);

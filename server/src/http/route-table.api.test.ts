@@ -12,6 +12,13 @@ const EXTENSIONS: Record<string, string> = {
   'GET /healthz': 'health for Docker and monitoring (our addition)',
   'GET /api/v3/Renamer/Journal': 'the relocation journal behind undo (our addition: a rename can be taken back)',
   'POST /api/v3/Renamer/Journal/{}/Undo': 'undo of one journaled relocation',
+  'GET /api/v3/Backup': 'backups of the database and settings (our addition: Shoko has no way back from a broken database)',
+  'POST /api/v3/Backup': 'make a backup now',
+  'GET /api/v3/Backup/Status': 'whether backups work here (PostgreSQL needs pg_dump), the schedule, a pending restore',
+  'GET /api/v3/Backup/{}': 'download a backup',
+  'DELETE /api/v3/Backup/{}': 'delete a backup',
+  'POST /api/v3/Backup/{}/Restore': 'restore a backup at the next start',
+  'DELETE /api/v3/Backup/Restore': 'cancel the restore scheduled for the next start',
 };
 
 const PARAMETER = /\{\*?[A-Za-z]+(?::[a-z]+)?\??\}|:[A-Za-z]+\??|\*$/g;

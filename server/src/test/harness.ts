@@ -62,7 +62,14 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
 }
 
 export async function createTestServer(
-  options: { webuiDir?: string | null; restartOf?: TestServer; services?: ServiceOverrides; basePath?: string } = {},
+  options: {
+    webuiDir?: string | null;
+    restartOf?: TestServer;
+    services?: ServiceOverrides;
+    basePath?: string;
+    /** Scheduled backups (default: every 24 hours, keep 7). */
+    backups?: { intervalHours: number; keep: number };
+  } = {},
 ): Promise<TestServer> {
   const previous = options.restartOf;
   const home = previous?.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-test-'));
@@ -73,7 +80,14 @@ export async function createTestServer(
     : process.env.SHOKO_TEST_DB
       ? await createPostgresDatabase(process.env.SHOKO_TEST_DB)
       : null;
-  const config = { home, port: 0, host: '127.0.0.1', databaseUrl: pgDatabase?.url ?? null, webuiDir: options.webuiDir ?? null };
+  const config = {
+    home,
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: pgDatabase?.url ?? null,
+    webuiDir: options.webuiDir ?? null,
+    backups: options.backups,
+  };
   if (options.basePath) Object.assign(config, { basePath: options.basePath });
   const bus = new EventBus();
   const logs = LogService.create({ home, bus, stdout: false });
