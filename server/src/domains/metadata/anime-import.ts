@@ -168,6 +168,8 @@ export class AnimeImport {
   private async announceMatchedFiles(animeId: number): Promise<void> {
     const contents = await this.deps.links.contentsOfAnime(animeId);
     const importedIds = await this.deps.localSeries.markImported(contents);
+    if (importedIds.length && this.deps.settings.current.Import.UseExistingFileWatchedStatus)
+      await this.deps.localSeries.copyWatchedStateFromOtherFiles(importedIds);
     if (importedIds.length) await this.deps.onFilesImported?.(importedIds);
     for (const location of await this.deps.files.locationsOfFiles(importedIds)) {
       this.deps.bus.emit('shoko', { event: 'FileMatched', payload: fileEvent(location.file_id, location) });

@@ -112,4 +112,42 @@ export class LocalSeriesStore {
     }
     return ids;
   }
+
+  /**
+   * Import.UseExistingFileWatchedStatus: each user who watched another file of the same episodes (other content) gets
+   * that file's record (watched date, count, resume point) on the new file, unless the new file has one already.
+   */
+  async copyWatchedStateFromOtherFiles(fileIds: number[]): Promise<number> {
+    let copied = 0;
+    for (const fileId of fileIds) {
+      const file = await this.db.selectFrom('files').select(['ed2k', 'size']).where('id', '=', fileId).executeTakeFirst();
+      if (!file?.ed2k) continue;
+      const records = await this.db
+        .selectFrom('file_episode_links as mine')
+        .innerJoin('file_episode_links as other', 'other.episode_id', 'mine.episode_id')
+        .innerJoin('files as f', (join) => join.onRef('f.ed2k', '=', 'other.ed2k').onRef('f.size', '=', 'other.size'))
+        .innerJoin('user_file_states as u', 'u.file_id', 'f.id')
+        .select(['u.user_id', 'u.watched_at', 'u.watch_count', 'u.resume_position_ms'])
+        .where('mine.ed2k', '=', file.ed2k)
+        .where('mine.size', '=', file.size)
+        .where((eb) => eb.or([eb('f.ed2k', '<>', file.ed2k), eb('f.size', '<>', file.size)]))
+        .where('u.watched_at', 'is not', null)
+        .orderBy('u.user_id')
+        .orderBy('f.id')
+        .execute();
+      const taken = new Set(
+        (await this.db.selectFrom('user_file_states').select('user_id').where('file_id', '=', fileId).execute()).map((r) => r.user_id),
+      );
+      for (const record of records) {
+        if (taken.has(record.user_id)) continue;
+        taken.add(record.user_id);
+        await this.db
+          .insertInto('user_file_states')
+          .values({ ...record, file_id: fileId, updated_at: now() })
+          .execute();
+        copied++;
+      }
+    }
+    return copied;
+  }
 }
