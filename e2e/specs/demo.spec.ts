@@ -23,7 +23,7 @@ test.describe('the offline demo', () => {
     fs.rmSync(home, { recursive: true, force: true });
   });
 
-  test('imports the invented library, leaves only the unknown file unrecognized, and shows an AniDB ban', async ({ page }) => {
+  test('imports the invented library, leaves only the unknown file unrecognized, and shows an AniDB pause and ban', async ({ page }) => {
     expect(demo.importSeconds).toBeLessThan(60);
     await page.goto(`${demo.baseUrl}/webui/login`);
     await loginThroughForm(page, { username: 'Default', password: '' });
@@ -34,6 +34,23 @@ test.describe('the offline demo', () => {
     await expect(table.getByTestId('file-row')).toHaveCount(1);
     await expect(table.getByTestId('file-row').first()).toContainText('Mystery Release - 01.mkv');
     await snap(page, '42-demo-unrecognized');
+
+    // AniDB's HTTP API fails: every HTTP request pauses, and the console says
+    // until when; AniDB/BanStatus reports the pause too.
+    demo.anidbHttp.failStatus = 503;
+    const refresh = await page.request.post(`${demo.baseUrl}/api/v3/Series/AniDB/9401/Refresh?immediate=true&createSeriesEntry=false`, {
+      headers: { apikey: demo.apiKey },
+    });
+    expect(await refresh.json()).toBe(false);
+    const pause = page.getByTestId('anidb-http-backoff');
+    await expect(pause).toBeVisible();
+    await expect(pause).toContainText('AniDB HTTP requests are paused after failures (AniDB answered HTTP 503 for anime 9401)');
+    await expect(pause).toContainText(/They resume at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\./);
+    const status = await (await page.request.get(`${demo.baseUrl}/api/v3/AniDB/BanStatus`, { headers: { apikey: demo.apiKey } })).json();
+    expect(status.HTTP).toMatchObject({ Type: 'OverloadBackoff', IsBanned: true, BanDuration: '00:00:30' });
+    expect(status.UDP).toMatchObject({ Type: 'UDPBan', IsBanned: false });
+    await snap(page, '43b-anidb-http-backoff-banner');
+    demo.anidbHttp.failStatus = null;
 
     // AniDB bans this server: a rescan of the unknown file gets the ban reply and the console says so.
     demo.udp.scenario.banned = true;

@@ -572,7 +572,7 @@ export async function createServices(
       avdumpSessions: () => avdump.restoreEvents(),
       fileCrossReferences: (fileId) => fileXRefs.eventCrossReferences(fileId),
     },
-    anidbStatus: { status: () => ({ udpReachable: false, udpBanned: anidb.states()[0].Value, httpBanned: anidb.states()[1].Value }) },
+    anidbStatus: { status: () => ({ udpReachable: false, udpBanned: anidb.udpBanned, httpBanned: anidb.httpBan.state.banned }) },
     testAniDBLogin: (username, password) => anidb.testLogin(username, password),
     versions: () => versionSet(config.webuiDir),
   };

@@ -32,6 +32,8 @@ export interface FakeAniDBHttp {
   /** Scenario switches; change them while the fake runs. */
   anime: Record<number, string>;
   banned: boolean;
+  /** Answer every request with this HTTP status and no XML (an overloaded or broken AniDB); null = normal answers. */
+  failStatus: number | null;
   delayMs: number;
   compression: FakeAniDBHttpCompression;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function startFakeAniDBHttp(options: StartFakeAniDBHttpOptions): Pr
     requestTimes: [],
     anime: { ...options.anime },
     banned: options.banned ?? false,
+    failStatus: null,
     delayMs: options.delayMs ?? 0,
     compression: options.compression ?? 'when-accepted',
     close: () => Promise.resolve(),
@@ -72,6 +75,10 @@ export async function startFakeAniDBHttp(options: StartFakeAniDBHttpOptions): Pr
       if (response.destroyed) return;
       if (request.method !== 'GET' || target.pathname !== '/httpapi') {
         response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+        return;
+      }
+      if (fake.failStatus !== null) {
+        response.writeHead(fake.failStatus, { 'Content-Type': 'text/plain' }).end('Service Unavailable');
         return;
       }
       const reply = answer(fake, target.searchParams);

@@ -8,17 +8,20 @@ import { toast } from 'react-toastify';
 import { buildHubConnection } from './connection';
 import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpEvent, type AVDumpSessions } from './avdump';
 
+/** The latest AniDB state of each kind (ban, back-off pause, refused login) of one protocol, by `UpdateType`. */
+export type AniDBStates = Partial<Record<number, AniDBState>>;
+
 export interface AggregateState {
   connected: boolean;
   queue: QueueState | null;
   network: NetworkState | null;
-  anidbUdp: AniDBState | null;
-  anidbHttp: AniDBState | null;
+  anidbUdp: AniDBStates;
+  anidbHttp: AniDBStates;
   /** AVDump sessions of this server run, by session id. */
   avdump: AVDumpSessions;
 }
 
-const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: null, anidbHttp: null, avdump: {} };
+const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: {}, anidbHttp: {}, avdump: {} };
 const AggregateContext = createContext<AggregateState>(initialState);
 
 export const AGGREGATE_HUB_URL = '/signalr/aggregate?feeds=anidb,shoko,queue,network,avdump';
@@ -66,9 +69,16 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
     connection.on('Queue:QueueStateChanged', onQueueChanged);
     connection.on('Network:OnConnected', (network: NetworkState) => update({ network }));
     connection.on('Network:NetworkAvailabilityChanged', (network: NetworkState) => update({ network }));
-    connection.on('AniDB:OnConnected', (states: AniDBState[]) => update({ anidbUdp: states?.[0] ?? null, anidbHttp: states?.[1] ?? null }));
-    connection.on('AniDB:AniDBUDPStateUpdate', (anidbUdp: AniDBState) => update({ anidbUdp }));
-    connection.on('AniDB:AniDBHttpStateUpdate', (anidbHttp: AniDBState) => update({ anidbHttp }));
+    // One feed per protocol carries every kind of state (a ban, a back-off pause…): each kind is kept apart, so the
+    // end of a pause does not hide a ban that still lasts.
+    const byType = (state: AniDBState | undefined): AniDBStates => (state ? { [state.UpdateType]: state } : {});
+    connection.on('AniDB:OnConnected', (states: AniDBState[]) => update({ anidbUdp: byType(states?.[0]), anidbHttp: byType(states?.[1]) }));
+    connection.on('AniDB:AniDBUDPStateUpdate', (state: AniDBState) =>
+      setState((previous) => ({ ...previous, anidbUdp: { ...previous.anidbUdp, ...byType(state) } })),
+    );
+    connection.on('AniDB:AniDBHttpStateUpdate', (state: AniDBState) =>
+      setState((previous) => ({ ...previous, anidbHttp: { ...previous.anidbHttp, ...byType(state) } })),
+    );
     connection.on('AVDump:OnConnected', (events: AVDumpEvent[]) =>
       setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })),
     );

@@ -4,6 +4,8 @@ import { AniDBStateStore } from './anidb-state.store.js';
 import { completeFirstRun, createTestServer, createUser, login, type TestServer } from '../../test/harness.js';
 
 const HOUR = 60 * 60_000;
+/** `hh:mm:ss` → ms. */
+const timeSpanMs = (span: string) => span.split(':').reduce((total, part) => total * 60 + Number(part), 0) * 1000;
 
 /** AniDB bans are written to the database and read back: a restart or a settings save does not forget them. */
 describe('AniDB bans survive restarts and settings saves', () => {
@@ -69,6 +71,48 @@ describe('AniDB bans survive restarts and settings saves', () => {
     const body = await banStatus();
     expect(body.UDP.IsBanned).toBe(true);
     expect(body.HTTP.IsBanned).toBe(true);
+  });
+
+  it('back-off pauses are reported by BanStatus and outlive a restart, and the next failure pauses longer', async () => {
+    const anidb = server.services.metadata.anidb;
+    anidb.udpStatus.lower(AniDBUpdateType.UDPBan);
+    anidb.httpBan.lower();
+    anidb.udpStatus.failureStreak = 4;
+    anidb.udpStatus.raise(AniDBUpdateType.OverloadBackoff, 'AniDB server error 602 SERVER BUSY on FILE', 10 * 60_000);
+    anidb.httpBan.pauseUntil('AniDB answered HTTP 503 for anime 1', Date.now() + 5 * 60_000);
+    let body = await banStatus();
+    expect(body.UDP).toMatchObject({ Type: 'OverloadBackoff', IsBanned: true, BanDuration: '00:10:00' });
+    expect(body.HTTP).toMatchObject({ Type: 'OverloadBackoff', IsBanned: true, BanDuration: '00:05:00' });
+    await anidb.flush();
+
+    await server.close({ keepData: true });
+    server = await createTestServer({ restartOf: server });
+    server.services.init.startServer();
+    await server.services.init.waitForStartup();
+    adminKey = userKey = await login(server, 'Default', 'first-run-pass');
+    const restored = server.services.metadata.anidb;
+    body = await banStatus();
+    expect(body.UDP).toMatchObject({ Type: 'OverloadBackoff', IsBanned: true });
+    expect(body.HTTP).toMatchObject({ Type: 'OverloadBackoff', IsBanned: true });
+    // The pause ends when it was going to end before the restart, not 10 minutes after it.
+    const udpEnd = new Date(body.UDP.LastUpdatedAt).getTime() + timeSpanMs(body.UDP.BanDuration);
+    expect(udpEnd).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    expect(udpEnd).toBeGreaterThan(Date.now() + 9 * 60_000);
+    expect(restored.httpBan.pause?.reason).toBe('AniDB answered HTTP 503 for anime 1');
+    // A 10 min pause is the fifth step: the streak carries on from there.
+    expect(restored.udpStatus.failureStreak).toBe(5);
+
+    // A ban outranks a pause in BanStatus; ending the pauses leaves nothing stored.
+    restored.httpBan.raise('AniDB HTTP ban: Banned', HOUR);
+    expect((await banStatus()).HTTP).toMatchObject({ Type: 'HTTPBan', IsBanned: true, BanDuration: '01:00:00' });
+    restored.httpBan.lower();
+    restored.httpBan.endPause();
+    restored.udpStatus.lower(AniDBUpdateType.OverloadBackoff);
+    body = await banStatus();
+    expect(body.UDP).toMatchObject({ Type: 'UDPBan', IsBanned: false, BanDuration: null });
+    expect(body.HTTP).toMatchObject({ Type: 'HTTPBan', IsBanned: false, BanDuration: null });
+    await restored.flush();
+    expect((await new AniDBStateStore(server.services.db.kysely).bans()).size).toBe(0);
   });
 
   it('a ban ends by itself: one that ran out while the server was down is not taken up again', async () => {

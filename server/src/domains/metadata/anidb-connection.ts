@@ -5,6 +5,7 @@ import {
   ANIDB_HTTP_RATE_LIMIT,
   HttpBanTracker,
   httpBanToAniDBState,
+  httpPauseToAniDBState,
   httpTimingsFromSettings,
   memoryRequestLog,
   type AnimeRequestLog,
@@ -20,9 +21,10 @@ import {
   UdpStatus,
   type RateLimitClock,
 } from '../../providers/anidb/udp/index.js';
+import { streakOfPause } from '../../providers/anidb/udp/backoff.js';
 import { systemClock } from '../../providers/anidb/udp/rate-limiter.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { AniDBProtocol, AniDBStateStore, StoredBan } from './anidb-state.store.js';
+import type { AniDBPauseKind, AniDBStateStore, StoredBan } from './anidb-state.store.js';
 
 /** AniDB asks clients to log out before idle periods; Shoko does after 5 minutes without a command. */
 const IDLE_LOGOUT_MS = 5 * 60_000;
@@ -69,10 +71,12 @@ export class AniDBConnection {
     this.udpStatus = new UdpStatus(clock.now);
     this.httpBan = new HttpBanTracker(clock.now);
     this.udpStatus.onChange((state) => {
-      if (state.UpdateType === AniDBUpdateType.UDPBan) {
-        const until = this.udpStatus.pausedUntilTime(AniDBUpdateType.UDPBan);
+      const kind =
+        state.UpdateType === AniDBUpdateType.UDPBan ? 'udp' : state.UpdateType === AniDBUpdateType.OverloadBackoff ? 'udp-backoff' : null;
+      if (kind) {
+        const until = this.udpStatus.pausedUntilTime(state.UpdateType as 1 | 4);
         this.persistBan(
-          'udp',
+          kind,
           state.Value && until ? { reason: state.Message ?? 'AniDB UDP ban', since: Date.parse(state.UpdateTime), until } : null,
         );
       }
@@ -91,6 +95,10 @@ export class AniDBConnection {
       );
       this.bus.emit('anidb:http', httpBanToAniDBState(state, this.now()));
     });
+    this.httpBan.onPauseChange((pause) => {
+      this.persistBan('http-backoff', pause);
+      this.bus.emit('anidb:http', httpPauseToAniDBState(pause, this.now()));
+    });
     bus.on('settings:saved', ({ changedPaths }) => {
       if (!changedPaths.some((path) => path.startsWith('AniDb.'))) return;
       this.udpLimiter.setTimings(this.udpTimings());
@@ -99,20 +107,42 @@ export class AniDBConnection {
     });
   }
 
-  /** Takes up the bans saved before a restart; ones that have run out meanwhile are dropped. */
+  /**
+   * Takes up the bans and back-off pauses saved before a restart (a pause keeps growing from its length on the next
+   * failure); ones that have run out meanwhile are dropped.
+   */
   async restore(): Promise<void> {
     if (!this.store) return;
     const bans = await this.store.bans();
-    const udp = bans.get('udp');
-    if (udp && udp.until > this.now()) {
+    const live = (kind: AniDBPauseKind) => {
+      const row = bans.get(kind);
+      if (row && row.until > this.now()) return row;
+      if (row) this.persistBan(kind, null);
+      return null;
+    };
+    const until = (row: StoredBan) => new Date(row.until).toISOString();
+    const udp = live('udp');
+    if (udp) {
       this.udpStatus.raiseUntil(AniDBUpdateType.UDPBan, udp.reason, udp.until);
-      this.logger.warn(`AniDB UDP is still banned until ${new Date(udp.until).toISOString()} (${udp.reason})`);
-    } else if (udp) this.persistBan('udp', null);
-    const http = bans.get('http');
-    if (http && http.until > this.now()) {
+      this.logger.warn(`AniDB UDP is still banned until ${until(udp)} (${udp.reason})`);
+    }
+    const udpPause = live('udp-backoff');
+    if (udpPause) {
+      this.udpStatus.failureStreak = streakOfPause(udpPause.until - udpPause.since);
+      this.udpStatus.raiseUntil(AniDBUpdateType.OverloadBackoff, udpPause.reason, udpPause.until);
+      this.logger.warn(`AniDB UDP traffic stays paused until ${until(udpPause)} (${udpPause.reason})`);
+    }
+    const http = live('http');
+    if (http) {
       this.httpBan.raiseUntil(http.reason, http.until, http.since);
-      this.logger.warn(`AniDB HTTP is still banned until ${new Date(http.until).toISOString()} (${http.reason})`);
-    } else if (http) this.persistBan('http', null);
+      this.logger.warn(`AniDB HTTP is still banned until ${until(http)} (${http.reason})`);
+    }
+    const httpPause = live('http-backoff');
+    if (httpPause) {
+      this.httpBan.failureStreak = streakOfPause(httpPause.until - httpPause.since);
+      this.httpBan.pauseUntil(httpPause.reason, httpPause.until, httpPause.since);
+      this.logger.warn(`AniDB HTTP requests stay paused until ${until(httpPause)} (${httpPause.reason})`);
+    }
     await this.writes;
   }
 
@@ -153,12 +183,23 @@ export class AniDBConnection {
     return client;
   }
 
+  /**
+   * What stops each protocol now, UDP first: its ban, else its back-off pause (`OverloadBackoff`), else the lowered
+   * ban state. `AniDB/BanStatus` and the hub's `AniDB:OnConnected` report these.
+   */
   states(): [AniDBState, AniDBState] {
-    return [this.udpStatus.get(AniDBUpdateType.UDPBan), httpBanToAniDBState(this.httpBan.state, this.now())];
+    const udpBan = this.udpStatus.get(AniDBUpdateType.UDPBan);
+    const udpPause = this.udpStatus.get(AniDBUpdateType.OverloadBackoff);
+    const httpBan = httpBanToAniDBState(this.httpBan.state, this.now());
+    const httpPause = this.httpBan.pause;
+    return [
+      udpBan.Value || !udpPause.Value ? udpBan : udpPause,
+      httpBan.Value || !httpPause ? httpBan : httpPauseToAniDBState(httpPause, this.now()),
+    ];
   }
 
   get udpBanned(): boolean {
-    return this.states()[0].Value;
+    return this.udpStatus.get(AniDBUpdateType.UDPBan).Value;
   }
 
   /** Checks credentials without keeping them; the running session is logged out first so the port is free. */
@@ -185,12 +226,12 @@ export class AniDBConnection {
     await client?.close().catch((error) => this.logger.debug({ err: error }, 'Closing the AniDB session failed'));
   }
 
-  private persistBan(protocol: AniDBProtocol, ban: StoredBan | null): void {
+  private persistBan(protocol: AniDBPauseKind, ban: StoredBan | null): void {
     const store = this.store;
     if (!store) return;
     this.writes = this.writes
       .then(() => (ban ? store.saveBan(protocol, ban) : store.clearBan(protocol)))
-      .catch((error) => this.logger.error({ err: error }, `Saving the AniDB ${protocol.toUpperCase()} ban state failed`));
+      .catch((error) => this.logger.error({ err: error }, `Saving the AniDB ${protocol} state failed`));
   }
 
   private udpTimings() {

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export type AniDBProtocol = 'udp' | 'http';
+/** A row of `anidb_bans`: a protocol's ban, or its back-off pause after failures (`udp-backoff`, `http-backoff`). */
+export type AniDBPauseKind = AniDBProtocol | `${AniDBProtocol}-backoff`;
 
 export interface StoredBan {
   reason: string;
@@ -9,21 +11,21 @@ export interface StoredBan {
   until: number;
 }
 
-/** AniDB bans and per-anime HTTP request times, kept across restarts. */
+/** AniDB bans, back-off pauses and per-anime HTTP request times, kept across restarts. */
 export class AniDBStateStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async bans(): Promise<Map<AniDBProtocol, StoredBan>> {
+  async bans(): Promise<Map<AniDBPauseKind, StoredBan>> {
     const rows = await this.db.selectFrom('anidb_bans').selectAll().execute();
     return new Map(
       rows.map((row) => [
-        row.protocol as AniDBProtocol,
+        row.protocol as AniDBPauseKind,
         { reason: row.reason, since: Date.parse(row.banned_at), until: Date.parse(row.banned_until) },
       ]),
     );
   }
 
-  async saveBan(protocol: AniDBProtocol, ban: StoredBan): Promise<void> {
+  async saveBan(protocol: AniDBPauseKind, ban: StoredBan): Promise<void> {
     const values = {
       reason: ban.reason,
       banned_at: new Date(ban.since).toISOString(),
@@ -36,7 +38,7 @@ export class AniDBStateStore {
       .execute();
   }
 
-  async clearBan(protocol: AniDBProtocol): Promise<void> {
+  async clearBan(protocol: AniDBPauseKind): Promise<void> {
     await this.db.deleteFrom('anidb_bans').where('protocol', '=', protocol).execute();
   }
 

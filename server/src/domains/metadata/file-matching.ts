@@ -63,8 +63,9 @@ export class FileMatching {
     const stored = await this.deps.links.anidbFile(file.ed2k, file.size);
     let links = await this.deps.links.links(file.ed2k, file.size);
     if (force || !stored?.file_id || !links.length) {
-      if (this.deps.anidb.udpBanned)
-        throw new PermanentJobError('AniDB UDP is banned; the file will be looked up again on the next scheduled check');
+      // Retrying at once cannot help during a ban or a back-off pause; the scheduled check queues the file again once it ends.
+      if (this.deps.anidb.states()[0].Value)
+        throw new PermanentJobError('AniDB UDP is banned or paused; the file will be looked up again on the next scheduled check');
       // Sizes that are exact multiples of the ED2K chunk have two hashes in the wild; AniDB may know either.
       let info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k);
       if (!info && file.ed2k_alternate) info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k_alternate);

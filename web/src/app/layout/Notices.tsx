@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { mdiAlertCircleOutline, mdiCloudOffOutline, mdiDownload } from '@mdi/js';
+import { mdiAlertCircleOutline, mdiCloudOffOutline, mdiDownload, mdiPauseCircleOutline } from '@mdi/js';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { ReactNode } from 'react';
 import { useCheckConnectivity, useServerVersion } from '@/api/init';
@@ -7,7 +7,7 @@ import { useCurrentUser } from '@/api/users';
 import { useLatestWebUIVersion } from '@/api/webui';
 import { Icon } from '@/components/Icon';
 import { compareSemVer, WEBUI_VERSION } from '@/lib/version';
-import { useAggregateState } from '@/realtime/AggregateHub';
+import { useAggregateState, type AniDBStates } from '@/realtime/AggregateHub';
 
 function Banner({
   tone,
@@ -45,19 +45,37 @@ function Banner({
   );
 }
 
-/** When an AniDB ban lifts: the update time plus the pause length. */
-export function banRecheckTime(state: AniDBState): string {
-  return dayjs(state.UpdateTime).add(state.PauseTimeSecs, 'second').format('YYYY-MM-DD HH:mm');
+/** When an AniDB ban or pause ends: the update time plus the pause length. */
+export function banRecheckTime(state: AniDBState, format = 'YYYY-MM-DD HH:mm'): string {
+  return dayjs(state.UpdateTime).add(state.PauseTimeSecs, 'second').format(format);
 }
 
-function BanNotice({ state, kind }: { state: AniDBState | null; kind: 'UDP' | 'HTTP' }) {
-  const expected = kind === 'UDP' ? AniDBUpdateType.UDPBan : AniDBUpdateType.HTTPBan;
-  if (!state?.Value || state.UpdateType !== expected) return null;
+/** AniDB's ban of one protocol, its back-off pause after failures, and (UDP) a refused login, each with when it ends. */
+function AniDBNotices({ states, kind }: { states: AniDBStates; kind: 'UDP' | 'HTTP' }) {
+  const ban = states[kind === 'UDP' ? AniDBUpdateType.UDPBan : AniDBUpdateType.HTTPBan];
+  const pause = states[AniDBUpdateType.OverloadBackoff];
+  const login = states[AniDBUpdateType.InvalidSession];
+  const id = kind.toLowerCase();
   return (
-    <Banner tone="danger" icon={mdiAlertCircleOutline} testId={`anidb-${kind.toLowerCase()}-ban`}>
-      AniDB {kind} Ban Detected! AniDB has temporarily banned this server for excessive connections. Automatic recheck at{' '}
-      {banRecheckTime(state)}.
-    </Banner>
+    <>
+      {ban?.Value && (
+        <Banner tone="danger" icon={mdiAlertCircleOutline} testId={`anidb-${id}-ban`}>
+          AniDB {kind} Ban Detected! AniDB has temporarily banned this server for excessive connections. Automatic recheck at{' '}
+          {banRecheckTime(ban)}.
+        </Banner>
+      )}
+      {pause?.Value && !ban?.Value && (
+        <Banner tone="warning" icon={mdiPauseCircleOutline} testId={`anidb-${id}-backoff`}>
+          AniDB {kind} requests are paused after failures{pause.Message ? ` (${pause.Message})` : ''}. They resume at{' '}
+          {banRecheckTime(pause, 'YYYY-MM-DD HH:mm:ss')}.
+        </Banner>
+      )}
+      {login?.Value && (
+        <Banner tone="warning" icon={mdiAlertCircleOutline} testId="anidb-login-failed">
+          AniDB refused the login. Nothing is sent to AniDB until the username or password in Settings › AniDB changes.
+        </Banner>
+      )}
+    </>
   );
 }
 
@@ -85,8 +103,8 @@ export function Notices() {
           No Internet Connection {recheck.isPending ? '— checking…' : '— click to check again'}
         </Banner>
       )}
-      <BanNotice state={anidbUdp} kind="UDP" />
-      <BanNotice state={anidbHttp} kind="HTTP" />
+      <AniDBNotices states={anidbUdp} kind="UDP" />
+      <AniDBNotices states={anidbHttp} kind="HTTP" />
       <UpdateNotice />
     </div>
   );

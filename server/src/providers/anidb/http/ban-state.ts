@@ -11,6 +11,15 @@ export interface AniDBHttpBanState {
 
 export type AniDBHttpBanListener = (state: AniDBHttpBanState) => void;
 
+/** A back-off pause of every HTTP request after failures in a row; times in ms since the epoch. */
+export interface AniDBHttpPause {
+  reason: string;
+  since: number;
+  until: number;
+}
+
+export type AniDBHttpPauseListener = (pause: AniDBHttpPause | null) => void;
+
 const NOT_BANNED: AniDBHttpBanState = { banned: false, until: null, reason: null, since: null };
 
 /**
@@ -22,11 +31,44 @@ export class HttpBanTracker {
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<AniDBHttpBanListener>();
 
-  /** Failed requests in a row (network errors, timeouts, 5xx) and the pause they imposed (ms since the epoch). */
+  private currentPause: AniDBHttpPause | null = null;
+  private pauseTimer: NodeJS.Timeout | null = null;
+  private readonly pauseListeners = new Set<AniDBHttpPauseListener>();
+
+  /** Failed requests in a row (network errors, timeouts, 5xx); each one lengthens the next pause. */
   failureStreak = 0;
-  pausedUntil = 0;
 
   constructor(private readonly now: () => number) {}
+
+  /** The back-off pause in force, null when requests may go out (expiry is checked on every read). */
+  get pause(): AniDBHttpPause | null {
+    if (this.currentPause && this.now() >= this.currentPause.until) this.endPause();
+    return this.currentPause;
+  }
+
+  /** Pauses every request until `until` (a repeat replaces the pause); nothing happens if that has passed. */
+  pauseUntil(reason: string, until: number, since: number = this.now()): void {
+    const pauseMs = until - this.now();
+    if (pauseMs <= 0) return;
+    this.clearPauseTimer();
+    this.pauseTimer = setTimeout(() => this.endPause(), pauseMs);
+    this.pauseTimer.unref();
+    this.currentPause = { reason, since, until };
+    for (const listener of this.pauseListeners) listener(this.currentPause);
+  }
+
+  endPause(): void {
+    this.clearPauseTimer();
+    if (!this.currentPause) return;
+    this.currentPause = null;
+    for (const listener of this.pauseListeners) listener(null);
+  }
+
+  /** Every pause start and end; returns the function that unsubscribes. */
+  onPauseChange(listener: AniDBHttpPauseListener): () => void {
+    this.pauseListeners.add(listener);
+    return () => this.pauseListeners.delete(listener);
+  }
 
   get state(): AniDBHttpBanState {
     if (this.current.until && this.now() >= this.current.until.getTime()) this.lower();
@@ -58,7 +100,14 @@ export class HttpBanTracker {
 
   dispose(): void {
     this.clearTimer();
+    this.clearPauseTimer();
     this.listeners.clear();
+    this.pauseListeners.clear();
+  }
+
+  private clearPauseTimer(): void {
+    if (this.pauseTimer) clearTimeout(this.pauseTimer);
+    this.pauseTimer = null;
   }
 
   private publish(state: AniDBHttpBanState): void {
@@ -80,5 +129,16 @@ export function httpBanToAniDBState(state: AniDBHttpBanState, now: number = Date
     UpdateType: AniDBUpdateType.HTTPBan,
     UpdateTime: (state.since ?? new Date(now)).toISOString(),
     PauseTimeSecs: state.until ? Math.max(0, Math.round((state.until.getTime() - (state.since?.getTime() ?? now)) / 1000)) : 0,
+  };
+}
+
+/** The back-off pause in the shape of the `anidb` SignalR feed: `OverloadBackoff`, raised while it lasts. */
+export function httpPauseToAniDBState(pause: AniDBHttpPause | null, now: number = Date.now()): AniDBState {
+  return {
+    Value: pause !== null,
+    Message: pause?.reason ?? null,
+    UpdateType: AniDBUpdateType.OverloadBackoff,
+    UpdateTime: new Date(pause?.since ?? now).toISOString(),
+    PauseTimeSecs: pause ? Math.max(0, Math.round((pause.until - pause.since) / 1000)) : 0,
   };
 }

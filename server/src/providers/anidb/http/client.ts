@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
+import { backoffPauseMs } from '../udp/backoff.js';
 import { RateLimiter, systemClock, type RateLimitTimings } from '../udp/rate-limiter.js';
 import { AnimeXmlCache } from './anime-cache.js';
 import { parseAnimeXml } from './anime-xml.js';
@@ -62,7 +63,6 @@ export interface AniDBHttpClientOptions {
 /** AniDB: requesting the same anime more than once a day can get a client banned. */
 export const ANIME_MIN_REQUEST_INTERVAL_MS = 24 * 60 * 60_000;
 const DEFAULT_MINIMUM_HOURS_TO_REDOWNLOAD = 24;
-const HTTP_BACKOFF_STEPS_MS = [30_000, 60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 60 * 60_000];
 const DEFAULT_BAN_DURATION_MS = 12 * 60 * 60_000;
 const DEFAULT_TIMEOUT_MS = 20_000;
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -210,19 +210,19 @@ export class AniDBHttpClient {
   /** Failed requests in a row pause every HTTP request for 30 s, 1 min, 2 min … up to 2 h, instead of each job retrying. */
   private backOff(reason: string): void {
     const streak = ++this.ban.failureStreak;
-    const pauseMs = HTTP_BACKOFF_STEPS_MS[Math.min(streak, HTTP_BACKOFF_STEPS_MS.length) - 1];
-    this.ban.pausedUntil = this.now() + pauseMs;
-    const until = new Date(this.ban.pausedUntil).toISOString();
+    const pauseMs = backoffPauseMs(streak);
+    const until = this.now() + pauseMs;
+    this.ban.pauseUntil(reason, until);
     this.logger.warn(
-      `${reason}; pausing AniDB HTTP requests for ${Math.round(pauseMs / 1000)} s, until ${until} (failure ${streak} in a row)`,
+      `${reason}; pausing AniDB HTTP requests for ${Math.round(pauseMs / 1000)} s, until ${new Date(until).toISOString()} (failure ${streak} in a row)`,
     );
   }
 
   private assertNotPaused(animeId: number): void {
-    const left = this.ban.pausedUntil - this.now();
-    if (left > 0)
+    const pause = this.ban.pause;
+    if (pause)
       throw new AniDBHttpRequestError(
-        `AniDB HTTP requests are paused after failures; anime ${animeId} can be asked for in ${Math.ceil(left / 1000)} s`,
+        `AniDB HTTP requests are paused after failures; anime ${animeId} can be asked for in ${Math.ceil((pause.until - this.now()) / 1000)} s`,
       );
   }
 

@@ -8,7 +8,14 @@ export {
 } from './client.js';
 export { animeTypeFromText, parseAnimeXml, parseEpno } from './anime-xml.js';
 export { AnimeXmlCache } from './anime-cache.js';
-export { HttpBanTracker, httpBanToAniDBState, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
+export {
+  HttpBanTracker,
+  httpBanToAniDBState,
+  httpPauseToAniDBState,
+  type AniDBHttpBanListener,
+  type AniDBHttpBanState,
+  type AniDBHttpPause,
+} from './ban-state.js';
 export {
   AniDBAnimeNotFoundError,
   AniDBAnimeTooSoonError,

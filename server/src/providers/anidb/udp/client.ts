@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
+import { backoffPauseMs } from './backoff.js';
 import { decodeReply, encodeCommand, isZeroDatagram, type UdpParams, type UdpReply } from './codec.js';
 import {
   AniDBAccessDeniedError,
@@ -46,8 +47,6 @@ export const DEFAULT_CLIENT_NAME = 'shokots';
 export const DEFAULT_CLIENT_VERSION = 1;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_BAN_PAUSE_MS = 90 * 60_000;
-/** Pauses after consecutive failures (silence, 503/504, 6xx): 30 s, then doubling, at most 2 h. */
-export const BACKOFF_STEPS_MS = [30_000, 60_000, 2 * 60_000, 5 * 60_000, 10 * 60_000, 30 * 60_000, 60 * 60_000, 2 * 60 * 60_000];
 
 /** Commands AniDB answers without a session. */
 const SESSIONLESS_COMMANDS = new Set(['PING', 'VERSION', 'ENCRYPT']);
@@ -298,7 +297,7 @@ export class AniDBUdpClient {
    */
   private backOff(reason: string): void {
     const streak = ++this.status.failureStreak;
-    const pauseMs = BACKOFF_STEPS_MS[Math.min(streak, BACKOFF_STEPS_MS.length) - 1];
+    const pauseMs = backoffPauseMs(streak);
     this.status.raise(AniDBUpdateType.OverloadBackoff, reason, pauseMs);
     const until = new Date(this.now() + pauseMs).toISOString();
     this.logger.warn(
