@@ -1,10 +1,23 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { closeNow, listenOnLoopback } from './loopback.js';
+import {
+  defaultTraktCatalogue,
+  FakeTraktLibrary,
+  type FakeTraktCatalogue,
+  type FakeTraktPlay,
+  type FakeTraktScrobble,
+} from './trakt-library.js';
+
+export { defaultTraktCatalogue } from './trakt-library.js';
+export type { FakeTraktCatalogue, FakeTraktPlay, FakeTraktScrobble } from './trakt-library.js';
 
 /**
- * A loopback Trakt API: the OAuth device flow (code, token polling with every documented status, refresh) and a
- * bearer-checked account route. Devices are approved, denied or expired through the returned handle or over HTTP
+ * A loopback Trakt API: the OAuth device flow (code, token polling with every documented status, refresh), and with a
+ * bearer token the account routes the server uses: search by id, watch history add/remove, watched lists, scrobbles
+ * (trakt-library.ts). Trakt's documented limits are enforced: writes (POST/PUT/DELETE) at most one per second and
+ * reads at most 1000 per 5 minutes per token; a request over the limit, or one sent before a 429's `Retry-After` ran
+ * out, is answered 429 and counted in `violations`. Devices are approved, denied or expired through the returned handle or over HTTP
  * (`POST /__device/{user_code}/approve|deny|expire`), so a browser test can act as the user on trakt.tv.
  */
 export interface StartFakeTraktOptions {
@@ -20,6 +33,10 @@ export interface StartFakeTraktOptions {
   interval?: number;
   /** `expires_in` of issued access tokens (Trakt: 90 days). */
   tokenLifetime?: number;
+  /** Shows and movies the account routes know; default `defaultTraktCatalogue()`. */
+  catalogue?: FakeTraktCatalogue;
+  /** Minimum seconds between authenticated writes (Trakt: 1). */
+  writeInterval?: number;
 }
 
 export type FakeTraktDeviceState = 'pending' | 'approved' | 'used' | 'denied' | 'expired';
@@ -54,8 +71,24 @@ export interface FakeTrakt {
   expire(userCode: string): void;
   /** Makes the next refresh requests fail with 401 invalid_grant. */
   rejectRefreshes(reject: boolean): void;
+  /** A token pair as if a device had been approved (for tests that start linked). */
+  issueToken(): FakeTraktToken;
+  /** Every access token issued so far stops working (its refresh token still works). */
+  revokeAccessTokens(): void;
+  catalogue: FakeTraktCatalogue;
+  /** The account's watch history (plays), oldest first; tests may add to it directly. */
+  history: FakeTraktPlay[];
+  /** Scrobble calls in arrival order. */
+  scrobbles: FakeTraktScrobble[];
+  /** The next `count` authenticated requests are answered 429 with `Retry-After: retryAfter` seconds. */
+  rateLimitNext(count: number, retryAfter?: number): void;
+  /** Authenticated requests that broke a rate limit or came before a Retry-After ran out. */
+  violations: string[];
   close(): Promise<void>;
 }
+
+const READ_LIMIT = 1000;
+const READ_WINDOW_MS = 5 * 60_000;
 
 const VERIFICATION_PATH = '/activate';
 
@@ -81,11 +114,21 @@ export async function startFakeTrakt(options: StartFakeTraktOptions = {}): Promi
   const devices: FakeTraktDevice[] = [];
   const tokens: FakeTraktToken[] = [];
   const live = new Set<string>();
+  /** Access tokens that no longer authorize requests but whose refresh tokens still rotate. */
+  const revoked = new Set<string>();
   const expiresIn = options.expiresIn ?? 600;
   const interval = options.interval ?? 5;
   const tokenLifetime = options.tokenLifetime ?? 7_776_000;
   let refreshRejected = false;
   let origin = '';
+  const catalogue = options.catalogue ?? defaultTraktCatalogue();
+  const library = new FakeTraktLibrary(catalogue);
+  const writeIntervalMs = (options.writeInterval ?? 1) * 1000;
+  const violations: string[] = [];
+  const reads: number[] = [];
+  let lastWrite = 0;
+  let blockedUntil = 0;
+  let forced = { count: 0, retryAfter: 1 };
 
   const validClient = (id: unknown) => typeof id === 'string' && id !== '' && (options.clientId === undefined || id === options.clientId);
   const validSecret = (secret: unknown) =>
@@ -117,6 +160,55 @@ export async function startFakeTrakt(options: StartFakeTraktOptions = {}): Promi
   };
   const stateOf = (d: FakeTraktDevice): FakeTraktDeviceState =>
     d.state === 'pending' && Date.now() >= d.expiresAt ? (d.state = 'expired') : d.state;
+
+  const limited = (response: http.ServerResponse, retryAfter: number, remaining: number) => {
+    blockedUntil = Date.now() + retryAfter * 1000;
+    response.writeHead(429, {
+      'Content-Type': 'application/json',
+      'Retry-After': String(retryAfter),
+      'X-Ratelimit': JSON.stringify({
+        name: 'AUTHED_API',
+        period: 300,
+        limit: READ_LIMIT,
+        remaining,
+        until: new Date(blockedUntil).toISOString(),
+      }),
+    });
+    response.end('{"error":"rate limit exceeded"}');
+  };
+  /** Trakt's limits; true when the request was answered 429. */
+  const overLimit = (method: string, path: string, response: http.ServerResponse): boolean => {
+    const now = Date.now();
+    // Timers and sockets are a few milliseconds off either way.
+    const slack = 25;
+    if (now + slack < blockedUntil) {
+      violations.push(`${method} ${path} during a Retry-After`);
+      limited(response, Math.ceil((blockedUntil - now) / 1000), 0);
+      return true;
+    }
+    if (forced.count > 0) {
+      forced.count--;
+      limited(response, forced.retryAfter, 0);
+      return true;
+    }
+    if (method === 'GET') {
+      while (reads.length && reads[0] <= now - READ_WINDOW_MS) reads.shift();
+      if (reads.length >= READ_LIMIT) {
+        violations.push(`${method} ${path} over ${READ_LIMIT} reads in 5 minutes`);
+        limited(response, Math.ceil((reads[0] + READ_WINDOW_MS - now) / 1000), 0);
+        return true;
+      }
+      reads.push(now);
+      return false;
+    }
+    if (lastWrite && now - lastWrite + slack < writeIntervalMs) {
+      violations.push(`${method} ${path} ${now - lastWrite} ms after the previous write`);
+      limited(response, 1, 0);
+      return true;
+    }
+    lastWrite = now;
+    return false;
+  };
 
   const send = (response: http.ServerResponse, status: number, body?: unknown) => {
     if (body === undefined) {
@@ -204,14 +296,33 @@ export async function startFakeTrakt(options: StartFakeTraktOptions = {}): Promi
 
     // Everything else is the authenticated API.
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!request.headers['trakt-api-key'] || request.headers['trakt-api-version'] !== '2' || !bearer || !live.has(bearer)) {
+    if (
+      !request.headers['trakt-api-key'] ||
+      request.headers['trakt-api-version'] !== '2' ||
+      !bearer ||
+      !live.has(bearer) ||
+      revoked.has(bearer)
+    ) {
       return send(response, 401);
     }
+    if (overLimit(method, url.pathname, response)) return;
     if (method === 'GET' && url.pathname === '/users/settings') {
       return send(response, 200, {
         user: { username: 'tester', private: false, name: 'Tester', vip: false },
         account: { timezone: 'UTC' },
       });
+    }
+    const search = /^\/search\/(trakt|tmdb|tvdb|imdb)\/([^/]+)$/.exec(url.pathname);
+    if (method === 'GET' && search)
+      return send(response, 200, library.search(search[1], decodeURIComponent(search[2]), url.searchParams.get('type')));
+    if (method === 'GET' && url.pathname === '/sync/watched/shows') return send(response, 200, library.watchedShows());
+    if (method === 'GET' && url.pathname === '/sync/watched/movies') return send(response, 200, library.watchedMovies());
+    if (method === 'POST' && url.pathname === '/sync/history') return send(response, 201, library.add(await readBody(request)));
+    if (method === 'POST' && url.pathname === '/sync/history/remove') return send(response, 200, library.remove(await readBody(request)));
+    const scrobble = /^\/scrobble\/(start|pause|stop)$/.exec(url.pathname);
+    if (method === 'POST' && scrobble) {
+      const result = library.scrobble(scrobble[1] as 'start' | 'pause' | 'stop', await readBody(request));
+      return result ? send(response, 201, result) : send(response, 404);
     }
     return send(response, 404);
   }
@@ -232,6 +343,15 @@ export async function startFakeTrakt(options: StartFakeTraktOptions = {}): Promi
     deny: (userCode) => void (device(userCode).state = 'denied'),
     expire: (userCode) => void (device(userCode).state = 'expired'),
     rejectRefreshes: (reject) => void (refreshRejected = reject),
+    issueToken: issue,
+    revokeAccessTokens: () => {
+      for (const t of tokens) revoked.add(t.accessToken);
+    },
+    catalogue,
+    history: library.history,
+    scrobbles: library.scrobbles,
+    rateLimitNext: (count, retryAfter = 1) => void (forced = { count, retryAfter }),
+    violations,
     close: () => closeNow(server),
   };
 }

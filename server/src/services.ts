@@ -92,6 +92,7 @@ import { AVDumpService } from './domains/avdump/avdump.service.js';
 import { AVDumpStore } from './domains/avdump/avdump.store.js';
 import { createIntegrations, type IntegrationsDomain } from './domains/integrations/integrations.domain.js';
 import { PlexStore } from './domains/integrations/plex.store.js';
+import { TraktStore } from './domains/integrations/trakt.store.js';
 import { ReleaseManagementService } from './domains/release-management/release-management.service.js';
 import { ReleasesService } from './domains/webui/releases.service.js';
 import { ThemesService } from './domains/webui/themes.service.js';
@@ -381,7 +382,7 @@ export async function createServices(
       Movies: await tmdb.service.moviesOfEpisode(episodeId, new Set()),
     }),
   });
-  const scrobble = new ScrobbleService(scrobbleStore, new EpisodesStore(db.kysely));
+  const scrobble = new ScrobbleService(scrobbleStore, episodes, bus);
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);
   files.streams.markWatched = (userId, fileId) => scrobble.setWatched(userId, fileId, true);
   files.lookups.collection = {
@@ -390,6 +391,7 @@ export async function createServices(
   };
   const integrations = createIntegrations({
     plexStore: new PlexStore(db.kysely),
+    traktStore: new TraktStore(db.kysely),
     settings,
     bus,
     queue,
@@ -397,6 +399,7 @@ export async function createServices(
     serverVersion: versionSet(config.webuiDir).Server.Version ?? '',
     markWatched: (userId, fileId) => scrobble.setWatched(userId, fileId, true),
     setEpisodeWatched: (userId, episodeId) => episodes.setWatched(userId, episodeId, true),
+    markWatchedFromTrakt: (userId, episodeIds) => episodes.recordWatched(userId, episodeIds, true, 'Trakt'),
   });
 
   const seriesDetails = new DetailsStore(db.kysely);
@@ -420,6 +423,7 @@ export async function createServices(
     tmdb: tmdb.service,
     settings,
     bus,
+    queueTraktSync: (direction, animeId) => integrations.traktSync.queue(direction, animeId),
   });
 
   const webuiReleases = new ReleasesService(() => versionSet(config.webuiDir));
@@ -541,6 +545,7 @@ export async function createServices(
       myList,
       tmdb,
       plexSyncAll: () => integrations.plexSync.queueAll(),
+      queueTraktSync: (direction) => integrations.traktSync.queue(direction),
     }),
     integrations,
     releaseManagement: new ReleaseManagementService({

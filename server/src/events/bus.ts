@@ -13,7 +13,17 @@ export interface ServerEvents {
   /** `AVDump:Event` on the aggregate hub. */
   avdump: unknown;
   'settings:saved': { changedPaths: string[] };
+  /** A user's watched state of these episodes changed (only the ones that did); `source` says who changed it. */
+  'watched:changed': { userId: number; episodeIds: number[]; watched: boolean; source: WatchedSource };
+  /**
+   * A player reported on a file (File/{id}/Scrobble with an event): `progress` in percent of the file's length (null
+   * when the length is unknown), `watched` when the report marked it watched or unwatched.
+   */
+  playback: { userId: number; fileId: number; episodeIds: number[]; event: string; progress: number | null; watched?: boolean };
 }
+
+/** `User`: a watched toggle or a sync from another service; `Player`: a player's scrobble; `Trakt`: Trakt's own sync. */
+export type WatchedSource = 'User' | 'Player' | 'Trakt';
 
 export class EventBus {
   private readonly emitter = new EventEmitter();

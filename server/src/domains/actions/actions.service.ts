@@ -73,6 +73,8 @@ export interface ActionsDeps {
   tmdb: TmdbDomain;
   /** Queues a Plex watched-state sync for every user with a Plex login; returns how many. */
   plexSyncAll: () => Promise<number>;
+  /** Queues the Trakt send or get of every series the Trakt sync covers (integrations domain). */
+  queueTraktSync: (direction: 'send' | 'get') => Promise<void>;
 }
 
 /** contract server.md §6: each action queues its work and returns at once. */
@@ -121,7 +123,8 @@ export class ActionsService {
       case 'GetWatchStatesFromTrakt': {
         const trakt = this.deps.settings.current.TraktTv;
         if (!trakt.Enabled || !trakt.AuthToken) throw badRequest('Trakt account is not linked!');
-        throw badRequest('Trakt syncing is not available on this server yet.');
+        await this.deps.queueTraktSync(name === 'SendWatchStatesToTrakt' ? 'send' : 'get');
+        return {};
       }
       case 'PlexSyncAll':
         await this.deps.plexSyncAll();

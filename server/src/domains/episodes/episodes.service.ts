@@ -24,7 +24,7 @@ import type {
   SeriesEpisodesQuery,
   SeriesEpisodesWatchedQuery,
 } from '@shoko-ts/contract';
-import type { EventBus } from '../../events/bus.js';
+import type { EventBus, WatchedSource } from '../../events/bus.js';
 import { textError, validationError } from '../../http/problem.js';
 import type { ImageSource } from '../images/image-store.js';
 import type { Viewer } from '../groups/browse.store.js';
@@ -268,7 +268,13 @@ export class EpisodesService {
     const viewer = await this.deps.access.viewer(userId);
     await this.allowedEpisode(viewer, episodeId);
     if (!viewer.userId) throw textError(403, 'Watched state needs a user.');
-    await this.deps.store.setWatched(viewer.userId, [episodeId], watched);
+    await this.recordWatched(viewer.userId, [episodeId], watched);
+  }
+
+  /** Stores a user's watched state of episodes and announces the ones that changed (Trakt follows them). */
+  async recordWatched(userId: number, episodeIds: number[], watched: boolean, source: WatchedSource = 'User'): Promise<void> {
+    const changed = await this.deps.store.setWatched(userId, episodeIds, watched);
+    if (changed.length) this.deps.bus?.emit('watched:changed', { userId, episodeIds: changed, watched, source });
   }
 
   async setHidden(userId: number | null, episodeId: number, hidden: boolean): Promise<void> {
@@ -316,7 +322,7 @@ export class EpisodesService {
     await checkSeries(viewer);
     if (!viewer.userId) throw textError(403, 'Watched state needs a user.');
     const selected = selectEpisodes(await this.deps.store.rows({ seriesId }, viewer.userId), filter);
-    await this.deps.store.setWatched(
+    await this.recordWatched(
       viewer.userId,
       selected.map((r) => r.id),
       q.value,

@@ -117,11 +117,11 @@ export class EpisodesStore {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Sets or clears the watched state of episodes for one user. */
-  async setWatched(userId: number, episodeIds: number[], watched: boolean) {
-    if (!episodeIds.length) return;
+  /** Sets or clears the watched state of episodes for one user; answers the episodes whose state changed. */
+  async setWatched(userId: number, episodeIds: number[], watched: boolean): Promise<number[]> {
+    if (!episodeIds.length) return [];
     const now = new Date().toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const existing = new Map(
         (
           await trx
@@ -139,7 +139,8 @@ export class EpisodesStore {
           .values(fresh.map((id) => ({ user_id: userId, episode_id: id, watched_at: now, watch_count: 1, rating: null, updated_at: now })))
           .execute();
       const toUpdate = [...existing.values()].filter((r) => (watched ? !r.watched_at : !!r.watched_at)).map((r) => r.episode_id);
-      if (!toUpdate.length) return;
+      const changed = [...(watched ? fresh : []), ...toUpdate];
+      if (!toUpdate.length) return changed;
       if (watched)
         await trx
           .updateTable('user_episode_states')
@@ -154,6 +155,7 @@ export class EpisodesStore {
           .where('user_id', '=', userId)
           .where('episode_id', 'in', toUpdate)
           .execute();
+      return changed;
     });
   }
 

@@ -1,4 +1,5 @@
 import type { FileUserStats, FileUserStatsInput, JsonPatchOperation } from '@shoko-ts/contract';
+import type { EventBus, WatchedSource } from '../../events/bus.js';
 import { notFound, textError, validationError } from '../../http/problem.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
 import type { FileState, ScrobbleStore } from './scrobble.store.js';
@@ -70,7 +71,11 @@ export interface ScrobbleInput {
 export class ScrobbleService {
   constructor(
     private readonly store: ScrobbleStore,
-    private readonly episodes: { setWatched(userId: number, episodeIds: number[], watched: boolean): Promise<void> },
+    private readonly episodes: {
+      recordWatched(userId: number, episodeIds: number[], watched: boolean, source: WatchedSource): Promise<void>;
+    },
+    /** Receives `playback` for every report that names an event (Trakt scrobbles follow them). */
+    private readonly bus?: EventBus,
   ) {}
 
   private async requireFile(fileId: number) {
@@ -86,6 +91,7 @@ export class ScrobbleService {
       input.resumePosition === undefined || input.resumePosition === '' ? undefined : parseResumePosition(input.resumePosition);
     let watched = input.watched;
     const length = fileDurationMs(file.media_info);
+    const progress = position !== undefined && length > 0 ? Math.min(100, (position / length) * 100) : null;
     // Playing to the end is finishing it: the next play starts from the beginning.
     if (position !== undefined && length > 0 && position >= length) {
       watched = true;
@@ -100,7 +106,19 @@ export class ScrobbleService {
       watch_count: (previous?.watch_count ?? 0) + (watched === true ? 1 : 0),
       updated_at: now,
     });
-    if (watched !== undefined) await this.episodes.setWatched(userId, await this.store.episodeIds(fileId), watched);
+    const episodeIds = await this.store.episodeIds(fileId);
+    // A player's own report (an event) is the player's; a bare watched toggle is the user's.
+    const source: WatchedSource = input.event ? 'Player' : 'User';
+    if (watched !== undefined) await this.episodes.recordWatched(userId, episodeIds, watched, source);
+    if (input.event)
+      this.bus?.emit('playback', {
+        userId,
+        fileId,
+        episodeIds,
+        event: input.event.toLowerCase(),
+        progress: watched === true ? 100 : progress,
+        watched,
+      });
     if (watched === true) return 'The file was marked as watched.';
     if (watched === false) return 'The file was marked as unwatched.';
     if (position !== undefined) return 'The file progress was updated.';

@@ -1,5 +1,7 @@
 /**
- * DESIGN — integrations domain: Trakt (device-code linking, token refresh: trakt.service.ts) and Plex (PIN login,
+ * DESIGN — integrations domain: Trakt (device-code linking, token refresh: trakt.service.ts; show/movie links and the
+ * watched-state sync jobs: trakt.sync.ts; scrobbles and watched toggles as they happen: trakt.scrobble.ts; SQL:
+ * trakt.store.ts; Trakt's rate limits: trakt.limiter.ts) and Plex (PIN login,
  * servers, libraries: plex.service.ts; watched-state sync jobs: plex.sync.ts; the webhook that marks scrobbled
  * episodes watched: plex-webhook.ts), contract server.md §8. Routes:
  * integrations.routes.ts; SQL: plex.store.ts (tokens on the user record, file matching, watch state); protocol clients:
@@ -16,14 +18,19 @@ import type { PlexStore } from './plex.store.js';
 import { PlexSync } from './plex.sync.js';
 import { traktClientFromEnv } from './trakt.client.js';
 import { TraktService } from './trakt.service.js';
+import { TraktScrobbler } from './trakt.scrobble.js';
+import type { TraktStore } from './trakt.store.js';
+import { TraktSync } from './trakt.sync.js';
 
 export interface IntegrationsDomain {
   trakt: TraktService;
+  traktSync: TraktSync;
+  traktScrobbler: TraktScrobbler;
   plex: PlexService;
   plexSync: PlexSync;
   /** `POST /plex` (Plex's webhook): scrobbles mark episodes watched. */
   webhook: PlexWebhook;
-  /** Stops the Trakt token check and any device-code polling. */
+  /** Stops the Trakt token check, the sync schedule, any device-code polling and the scrobble listeners. */
   stop(): void;
 }
 
@@ -33,6 +40,7 @@ export interface IntegrationsDomain {
  */
 export function createIntegrations(deps: {
   plexStore: PlexStore;
+  traktStore: TraktStore;
   settings: SettingsService;
   bus: EventBus;
   queue: QueueService;
@@ -42,11 +50,28 @@ export function createIntegrations(deps: {
   markWatched(userId: number, fileId: number): Promise<void>;
   /** Marks an episode watched for a user, as `Episode/{id}/Watched/true` does for them (403/404 if hidden or gone). */
   setEpisodeWatched(userId: number, episodeId: number): Promise<void>;
+  /** Marks episodes watched for a user as Trakt's sync does (announced with source Trakt, so not sent back). */
+  markWatchedFromTrakt(userId: number, episodeIds: number[]): Promise<void>;
 }): IntegrationsDomain {
   const trakt = new TraktService({
     client: traktClientFromEnv(),
     settings: deps.settings,
     bus: deps.bus,
+    logger: deps.logger.child({ name: 'Trakt' }),
+  });
+  const traktSync = new TraktSync({
+    trakt,
+    store: deps.traktStore,
+    settings: deps.settings,
+    queue: deps.queue,
+    logger: deps.logger.child({ name: 'Trakt' }),
+    markWatched: deps.markWatchedFromTrakt,
+  });
+  const traktScrobbler = new TraktScrobbler({
+    bus: deps.bus,
+    trakt,
+    sync: traktSync,
+    store: deps.traktStore,
     logger: deps.logger.child({ name: 'Trakt' }),
   });
   const plexClient = plexClientFromEnv(deps.serverVersion);
@@ -71,5 +96,18 @@ export function createIntegrations(deps: {
     setEpisodeWatched: deps.setEpisodeWatched,
   });
   trakt.start();
-  return { trakt, plex, plexSync, webhook, stop: () => trakt.stop() };
+  traktSync.start();
+  return {
+    trakt,
+    traktSync,
+    traktScrobbler,
+    plex,
+    plexSync,
+    webhook,
+    stop: () => {
+      trakt.stop();
+      traktSync.stop();
+      traktScrobbler.stop();
+    },
+  };
 }

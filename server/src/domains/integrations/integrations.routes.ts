@@ -16,6 +16,7 @@ import type { App } from '../../http/types.js';
 import { TraktCodeMissingError, type TraktService } from './trakt.service.js';
 import type { PlexService } from './plex.service.js';
 import type { PlexSync } from './plex.sync.js';
+import type { TraktSync } from './trakt.sync.js';
 import type { PlexWebhook } from './plex-webhook.js';
 import { MultipartForm, parseMultipart } from '../webui/multipart.js';
 
@@ -32,9 +33,9 @@ const asString = (value: unknown) =>
 /** Trakt's device-code link (`/api/trakt/code`, v2 module, admin) and the Plex helper routes (`/plex/*`, v0, user). */
 export function registerIntegrationRoutes(
   app: App,
-  deps: { trakt: TraktService; plex: PlexService; plexSync: PlexSync; webhook: PlexWebhook },
+  deps: { trakt: TraktService; traktSync: TraktSync; plex: PlexService; plexSync: PlexSync; webhook: PlexWebhook },
 ) {
-  const { trakt, plex, plexSync, webhook } = deps;
+  const { trakt, traktSync, plex, plexSync, webhook } = deps;
 
   app.get(
     '/api/trakt/code',
@@ -66,20 +67,18 @@ export function registerIntegrationRoutes(
     () => ({ login: null, password: null, port: 0, token: '', refresh_token: '', apikey: null, apiport: 0 }),
   );
 
-  // Shoko queues "Send Watch States to Trakt" when linked and answers 204 otherwise. Trakt syncing is not built on this
-  // server (Action/SendWatchStatesToTrakt says the same), so a linked server gets a v2 400 saying so instead of a
-  // pretend "ok".
+  // Shoko queues "Send Watch States to Trakt" when linked (v2 "ok" message) and answers 204 otherwise.
   app.get(
     '/api/trakt/sync',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['Trakt'], summary: 'Legacy: send watch states to Trakt (204, or a v2 ApiV2Message 400)' },
+      schema: { tags: ['Trakt'], summary: 'Legacy: send watch states to Trakt (200 ApiV2Message, or 204 when not linked)' },
     },
     async (_request, reply) => {
       if (!trakt.linked) return reply.code(204).send();
-      const message = 'Trakt syncing is not available on this server yet.';
-      const body: ApiV2Message = { code: 400, message, details: [{ Item1: message, Item2: '' }] };
-      return reply.code(400).send(body);
+      await traktSync.queue('send');
+      const body: ApiV2Message = { code: 200, message: 'ok', details: [] };
+      return reply.send(body);
     },
   );
 

@@ -2,6 +2,8 @@
 export interface OutboundReply {
   status: number;
   text: string;
+  /** The `Retry-After` header (seconds or an HTTP date) when there was one. */
+  retryAfter?: string;
 }
 
 /** Base URLs of the services, overridable so tests and the demo point at the loopback fakes. */
@@ -21,7 +23,7 @@ export async function send(
       body: init.body,
       signal: AbortSignal.timeout(init.timeoutMs),
     });
-    return { status: response.status, text: await response.text() };
+    return { status: response.status, text: await response.text(), retryAfter: response.headers.get('retry-after') ?? undefined };
   } catch (error) {
     const reason =
       error instanceof Error && error.name === 'TimeoutError'

@@ -47,9 +47,17 @@ describe('legacy /api/trakt/get and /api/trakt/sync', () => {
     expect(res.body).not.toContain('stored-');
   });
 
-  it('says in v2 form that syncing is not available once Trakt is linked', async () => {
-    const res = await get('/api/Trakt/Sync');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 400, message: 'Trakt syncing is not available on this server yet.' });
+  it('queues "Send Watch States to Trakt" once Trakt is linked and answers the v2 ok message', async () => {
+    await server.services.queue.pause();
+    try {
+      const res = await get('/api/Trakt/Sync');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 200, message: 'ok', details: [] });
+      const queued = await server.services.queue.items(1, 50);
+      expect(queued.List.map((item) => item.Type)).toContain('Send Watch States to Trakt');
+    } finally {
+      await server.services.queue.clear();
+      await server.services.queue.resume();
+    }
   });
 });

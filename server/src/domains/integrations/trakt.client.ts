@@ -1,4 +1,5 @@
-import { send, serviceUrl } from './outbound.js';
+import { send, serviceUrl, type OutboundReply } from './outbound.js';
+import { retryAfterMs, TraktLimiter } from './trakt.limiter.js';
 
 export const DEFAULT_TRAKT_URL = 'https://api.trakt.tv';
 /** Trakt's out-of-band redirect, required on the refresh grant. */
@@ -33,7 +34,52 @@ export interface TraktClientOptions {
   baseUrl?: string;
   clientId?: string;
   clientSecret?: string;
+  limiter?: TraktLimiter;
 }
+
+/** The ids Trakt accepts for an item; only the known ones are sent. */
+export interface TraktIds {
+  trakt?: number;
+  tmdb?: number;
+  tvdb?: number;
+}
+
+/** A show or movie Trakt found by id. */
+export interface TraktItem {
+  traktId: number;
+  slug: string;
+  title: string;
+}
+
+export interface TraktHistoryItems {
+  episodes: Array<{ ids: TraktIds; watched_at?: string }>;
+  movies: Array<{ ids: TraktIds; watched_at?: string }>;
+}
+
+/** One show of `GET /sync/watched/shows`: its ids and the watched episodes by season and number. */
+export interface TraktWatchedShow {
+  ids: TraktIds;
+  episodes: Array<{ season: number; number: number; watchedAt: string | null }>;
+}
+
+export interface TraktWatchedMovie {
+  ids: TraktIds;
+  watchedAt: string | null;
+}
+
+export type TraktScrobbleAction = 'start' | 'pause' | 'stop';
+
+/** Trakt refused the access token (401/403): the service refreshes it once and tries again. */
+export class TraktAuthError extends Error {}
+
+/** How many times one request is sent again after a 429. */
+const RATE_LIMIT_RETRIES = 3;
+
+const idsOf = (value: unknown): TraktIds => {
+  const ids = (value ?? {}) as Record<string, unknown>;
+  const pick = (key: string) => (typeof ids[key] === 'number' ? (ids[key] as number) : undefined);
+  return { trakt: pick('trakt'), tmdb: pick('tmdb'), tvdb: pick('tvdb') };
+};
 
 /** Our Trakt application's credentials come from the environment (Shoko compiles its own into the binary). */
 export function traktClientFromEnv(env: NodeJS.ProcessEnv = process.env): TraktClient {
@@ -59,11 +105,13 @@ export class TraktClient {
   readonly baseUrl: string;
   private readonly clientId: string;
   private readonly clientSecret: string;
+  private readonly limiter: TraktLimiter;
 
   constructor(options: TraktClientOptions = {}) {
     this.baseUrl = (options.baseUrl ?? DEFAULT_TRAKT_URL).replace(/\/+$/, '');
     this.clientId = options.clientId ?? '';
     this.clientSecret = options.clientSecret ?? '';
+    this.limiter = options.limiter ?? new TraktLimiter();
   }
 
   /** Without our application's credentials Trakt cannot be asked for anything. */
@@ -126,5 +174,110 @@ export class TraktClient {
     if (reply.status === 200 || reply.status === 201) return tokensOf(reply.text);
     if (reply.status >= 400 && reply.status < 500 && reply.status !== 429) return null;
     throw new Error(`Trakt could not refresh the token (HTTP ${reply.status})`);
+  }
+
+  /**
+   * One call of the account API with the user's token, within Trakt's limits; a 429 pauses every request for its
+   * `Retry-After` and is sent again (up to 3 times). 401/403 throw TraktAuthError, other failures an Error.
+   */
+  private async api(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<OutboundReply> {
+    for (let attempt = 0; ; attempt++) {
+      const reply = await this.limiter.run(method === 'GET' ? 'read' : 'write', () =>
+        send(`${this.baseUrl}${path}`, {
+          method,
+          headers: {
+            'Content-Type': 'application/json',
+            'User-Agent': 'shoko-ts',
+            'trakt-api-key': this.clientId,
+            'trakt-api-version': '2',
+            Authorization: `Bearer ${token}`,
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          timeoutMs: TIMEOUT_MS,
+        }),
+      );
+      if (reply.status === 429 && attempt < RATE_LIMIT_RETRIES) {
+        this.limiter.pause(retryAfterMs(reply.retryAfter));
+        continue;
+      }
+      if (reply.status === 401 || reply.status === 403) throw new TraktAuthError(`Trakt refused the token (HTTP ${reply.status})`);
+      return reply;
+    }
+  }
+
+  private async json(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<unknown> {
+    const reply = await this.api(method, path, token, body);
+    if (reply.status < 200 || reply.status >= 300)
+      throw new Error(`Trakt answered HTTP ${reply.status} to ${method} ${path.split('?')[0]}`);
+    return JSON.parse(reply.text || 'null') as unknown;
+  }
+
+  /** `GET /search/{tmdb|tvdb}/{id}?type=show|movie`: the item Trakt has under that id, or null. */
+  async findById(token: string, idType: 'tmdb' | 'tvdb', id: number, type: 'show' | 'movie'): Promise<TraktItem | null> {
+    const results = await this.json('GET', `/search/${idType}/${id}?type=${type}`, token);
+    if (!Array.isArray(results)) return null;
+    for (const result of results as Array<Record<string, unknown>>) {
+      const item = result[type] as { title?: unknown; ids?: { trakt?: unknown; slug?: unknown } } | undefined;
+      if (result.type !== type || typeof item?.ids?.trakt !== 'number') continue;
+      return { traktId: item.ids.trakt, slug: String(item.ids.slug ?? ''), title: String(item.title ?? '') };
+    }
+    return null;
+  }
+
+  /** `POST /sync/history`: how many plays Trakt added. */
+  async addToHistory(token: string, items: TraktHistoryItems): Promise<{ episodes: number; movies: number }> {
+    const body = (await this.json('POST', '/sync/history', token, items)) as { added?: { episodes?: number; movies?: number } } | null;
+    return { episodes: Number(body?.added?.episodes ?? 0), movies: Number(body?.added?.movies ?? 0) };
+  }
+
+  /** `POST /sync/history/remove`: how many plays Trakt removed. */
+  async removeFromHistory(token: string, items: TraktHistoryItems): Promise<{ episodes: number; movies: number }> {
+    const body = (await this.json('POST', '/sync/history/remove', token, items)) as {
+      deleted?: { episodes?: number; movies?: number };
+    } | null;
+    return { episodes: Number(body?.deleted?.episodes ?? 0), movies: Number(body?.deleted?.movies ?? 0) };
+  }
+
+  async watchedShows(token: string): Promise<TraktWatchedShow[]> {
+    const body = await this.json('GET', '/sync/watched/shows', token);
+    if (!Array.isArray(body)) return [];
+    return (
+      body as Array<{ show?: { ids?: unknown }; seasons?: Array<{ number?: unknown; episodes?: Array<Record<string, unknown>> }> }>
+    ).map((entry) => ({
+      ids: idsOf(entry.show?.ids),
+      episodes: (entry.seasons ?? []).flatMap((season) =>
+        (season.episodes ?? []).map((episode) => ({
+          season: Number(season.number),
+          number: Number(episode.number),
+          watchedAt: typeof episode.last_watched_at === 'string' ? episode.last_watched_at : null,
+        })),
+      ),
+    }));
+  }
+
+  async watchedMovies(token: string): Promise<TraktWatchedMovie[]> {
+    const body = await this.json('GET', '/sync/watched/movies', token);
+    if (!Array.isArray(body)) return [];
+    return (body as Array<{ movie?: { ids?: unknown }; last_watched_at?: unknown }>).map((entry) => ({
+      ids: idsOf(entry.movie?.ids),
+      watchedAt: typeof entry.last_watched_at === 'string' ? entry.last_watched_at : null,
+    }));
+  }
+
+  /**
+   * `POST /scrobble/{action}` for an episode or movie at `progress` percent: what Trakt did (`start`, `pause`,
+   * `scrobble`), or null when it does not know the item (404) or just scrobbled it (409).
+   */
+  async scrobble(
+    token: string,
+    action: TraktScrobbleAction,
+    item: { episode: TraktIds } | { movie: TraktIds },
+    progress: number,
+  ): Promise<string | null> {
+    const target = 'episode' in item ? { episode: { ids: item.episode } } : { movie: { ids: item.movie } };
+    const reply = await this.api('POST', `/scrobble/${action}`, token, { ...target, progress: Math.round(progress * 100) / 100 });
+    if (reply.status === 404 || reply.status === 409) return null;
+    if (reply.status !== 201 && reply.status !== 200) throw new Error(`Trakt answered HTTP ${reply.status} to a scrobble ${action}`);
+    return String((JSON.parse(reply.text || '{}') as { action?: unknown }).action ?? action);
   }
 }

@@ -3,7 +3,7 @@ import type { TraktCode } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import { badRequest, emptyError } from '../../http/problem.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { TraktClient, TraktTokens } from './trakt.client.js';
+import { TraktAuthError, type TraktClient, type TraktTokens } from './trakt.client.js';
 
 /** Where the last device-code flow stands; `polling` while the server waits for the user on trakt.tv. */
 export type TraktFlowState = 'idle' | 'polling' | 'linked' | 'denied' | 'expired' | 'failed';
@@ -48,6 +48,21 @@ export class TraktService {
   get linked(): boolean {
     const trakt = this.deps.settings.current.TraktTv;
     return trakt.Enabled && !!trakt.AuthToken;
+  }
+
+  /**
+   * Runs an account call with the stored access token. When Trakt refuses the token it is refreshed once and the call
+   * sent again; a refused refresh unlinks (checkToken) and the error goes to the caller.
+   */
+  async withToken<T>(call: (client: TraktClient, token: string) => Promise<T>): Promise<T> {
+    const token = this.deps.settings.current.TraktTv.AuthToken;
+    if (!token) throw new TraktAuthError('Trakt is not linked');
+    try {
+      return await call(this.deps.client, token);
+    } catch (error) {
+      if (!(error instanceof TraktAuthError) || (await this.checkToken(true)) !== 'refreshed') throw error;
+      return call(this.deps.client, this.deps.settings.current.TraktTv.AuthToken);
+    }
   }
 
   /** `GET /api/trakt/code`: asks Trakt for a device code and starts polling for the user's approval. */

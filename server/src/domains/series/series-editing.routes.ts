@@ -35,9 +35,17 @@ export function registerSeriesEditingRoutes(app: App, deps: { editing: SeriesEdi
   );
 
   // Admin-only like Action/SendWatchStatesToTrakt and Action/GetWatchStatesFromTrakt: they use the server's Trakt account.
-  for (const action of ['SendWatchStates', 'GetWatchStates'] as const) {
-    app.post(`/api/v3/Series/:seriesID/Trakt/${action}`, { config: admin, schema: { tags, params: SeriesParams } }, (request) =>
-      editing.traktSync(callerId(request.principal), request.params.seriesID),
+  for (const [action, direction] of [
+    ['SendWatchStates', 'send'],
+    ['GetWatchStates', 'get'],
+  ] as const) {
+    app.post(
+      `/api/v3/Series/:seriesID/Trakt/${action}`,
+      { config: admin, schema: { tags, params: SeriesParams } },
+      async (request, reply) => {
+        await editing.traktSync(callerId(request.principal), request.params.seriesID, direction);
+        return reply.send();
+      },
     );
   }
 }

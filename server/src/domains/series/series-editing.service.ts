@@ -11,7 +11,6 @@ import type { SeriesAccess } from './series-access.js';
 import type { SeriesStore } from './series.store.js';
 
 export const TRAKT_NOT_LINKED = 'Trakt account is not linked!';
-export const TRAKT_SYNC_UNAVAILABLE = 'Trakt syncing is not available on this server yet.';
 export const TMDB_LINK_NOT_FOUND = 'No TMDB entry for the given seriesID';
 
 /**
@@ -29,6 +28,8 @@ export class SeriesEditing {
       tmdb: Pick<TmdbService, 'linkedShowIds' | 'linkedMovieIds'>;
       settings: Pick<SettingsService, 'current'>;
       bus: EventBus;
+      /** Queues the Trakt send or get of one anime (integrations domain). */
+      queueTraktSync(direction: 'send' | 'get', animeId: number): Promise<void>;
     },
   ) {}
 
@@ -79,10 +80,10 @@ export class SeriesEditing {
 
   /**
    * POST Series/{id}/Trakt/SendWatchStates and …/GetWatchStates: Trakt must be linked, the series visible, stored on
-   * AniDB and linked to TMDB (Trakt finds it by its TMDB ids). This server has no Trakt sync jobs yet, so a request
-   * that passes every check is refused as Action/SendWatchStatesToTrakt refuses it.
+   * AniDB and linked to TMDB (Trakt finds it by its TMDB ids); then the series is linked on Trakt and its watched
+   * states sent or fetched by a queued job.
    */
-  async traktSync(userId: number | null, seriesId: number): Promise<never> {
+  async traktSync(userId: number | null, seriesId: number, direction: 'send' | 'get'): Promise<void> {
     const trakt = this.deps.settings.current.TraktTv;
     if (!trakt.Enabled || !trakt.AuthToken) throw badRequest(TRAKT_NOT_LINKED);
     const series = await this.allowed(userId, seriesId);
@@ -92,6 +93,6 @@ export class SeriesEditing {
       this.deps.tmdb.linkedMovieIds(series.anime_id),
     ]);
     if (!shows.length && !movies.length) throw validationError('Body', TMDB_LINK_NOT_FOUND);
-    throw badRequest(TRAKT_SYNC_UNAVAILABLE);
+    await this.deps.queueTraktSync(direction, series.anime_id);
   }
 }
