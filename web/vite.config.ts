@@ -42,8 +42,9 @@ function versionFile(mode: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
-  base: '/webui/',
+export default defineConfig(({ command, mode }) => ({
+  // Built assets are addressed relative to index.html's <base>, which the server sets per base path (SHOKO_BASE_PATH).
+  base: command === 'build' ? './' : '/webui/',
   plugins: [react(), tailwindcss(), versionFile(mode)],
   define: {
     __WEBUI_VERSION__: JSON.stringify(pkg.version),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startDemo, type RunningDemo } from '../../fakes/src/demo/demo';
-import { loginThroughForm } from '../support/console';
+import { collectConsoleErrors, loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
 import { completeFirstRunViaApi, freePort, LOCAL_USER, startShoko, type ShokoServer } from '../support/server';
 
@@ -14,16 +14,6 @@ const widget = (page: Page, name: string) => page.getByRole('region', { name, ex
  * the Web UI update check, 502 while GitHub cannot be reached); they are not the dashboard's.
  */
 const KNOWN_CONSOLE_ERRORS = [/404 .*\/api\/v3\/Image\/Random\//, /(404|502) .*\/api\/v3\/WebUI\/LatestVersion/];
-
-/** Errors the page logs to the browser console or throws, from now on. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 test.describe('dashboard on an empty server', () => {
   let server: ShokoServer;

@@ -33,3 +33,13 @@ export async function walkFirstRunToImportFolders(page: Page, server: ShokoServe
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(server.url('/webui/firstrun/import-folders'));
 }
+
+/** Errors the page logs to the browser console or throws, from now on. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

@@ -64,8 +64,11 @@ async function waitUntilAnswering(baseUrl: string, child: ChildProcess, output: 
   throw new Error(`The server did not answer within 60 s:\n${output()}`);
 }
 
-/** Starts the built server (server/dist/main.js) on a fresh data directory and a free port. */
-export async function startShoko(): Promise<ShokoServer> {
+/**
+ * Starts the built server (server/dist/main.js) on a fresh data directory and a free port; with `basePath` it serves
+ * under that prefix (SHOKO_BASE_PATH) and `baseUrl` includes it.
+ */
+export async function startShoko(options: { basePath?: string; env?: Record<string, string> } = {}): Promise<ShokoServer> {
   const main = path.join(repoRoot, 'server', 'dist', 'main.js');
   if (!fs.existsSync(main)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-e2e-'));
@@ -88,12 +91,14 @@ export async function startShoko(): Promise<ShokoServer> {
         SHOKO_HOST: '127.0.0.1',
         SHOKO_WEBUI_DIR: path.join(repoRoot, 'web', 'dist'),
         ...(anidb ? { SHOKO_ANIDB_UDP: `127.0.0.1:${anidb.port}` } : {}),
+        ...(options.basePath ? { SHOKO_BASE_PATH: options.basePath } : {}),
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk) => (log += chunk));
     child.stderr?.on('data', (chunk) => (log += chunk));
-    baseUrl = `http://127.0.0.1:${port}`;
+    baseUrl = `http://127.0.0.1:${port}${options.basePath ?? ''}`;
     try {
       await waitUntilAnswering(baseUrl, child, output);
       break;

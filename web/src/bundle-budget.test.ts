@@ -14,7 +14,7 @@ function initialScripts(html: string): string[] {
     ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
   ].map((m) => m[1]);
-  return [...new Set(refs)].map((ref) => path.join(dist, ref.replace(/^\/webui\//, '')));
+  return [...new Set(refs)].map((ref) => path.join(dist, ref.replace(/^(\/webui\/|\.\/)/, '')));
 }
 
 // `npm test` builds the console before running this; a bare `vitest` run without a build has nothing to measure.

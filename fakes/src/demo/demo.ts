@@ -18,6 +18,8 @@ export interface DemoOptions {
   port: number;
   /** 'inherit' (default) shows the server's log here; 'pipe' keeps it in `output()`. */
   stdio?: 'inherit' | 'pipe';
+  /** Serve under this prefix (SHOKO_BASE_PATH, e.g. '/shoko'); `baseUrl` then includes it. */
+  basePath?: string;
 }
 
 export interface RunningDemo {
@@ -51,7 +53,7 @@ async function waitFor<T>(what: string, check: () => Promise<T | null | undefine
 /** Starts the fakes and the built server (server/dist), finishes the first run if needed and waits for the import. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const home = path.resolve(options.home);
-  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const baseUrl = `http://127.0.0.1:${options.port}${options.basePath ?? ''}`;
   const library = path.join(home, 'library');
   fs.mkdirSync(library, { recursive: true });
   const demo = await writeDemoLibrary(library);
@@ -103,6 +105,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       SHOKO_ANIDB_HTTP: anidbHttp.url,
       SHOKO_ANIDB_TITLES_URL: titles.url,
       SHOKO_ANIDB_IMAGE_URL: pictures.url,
+      ...(options.basePath ? { SHOKO_BASE_PATH: options.basePath } : {}),
     },
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

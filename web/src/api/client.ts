@@ -1,3 +1,4 @@
+import { serverUrl } from '@/lib/basePath';
 import { getApiKey } from '@/lib/session';
 
 /** A failed HTTP call, carrying what the server said in a form a person can read. */
@@ -41,7 +42,7 @@ interface RequestOptions {
 }
 
 export function buildUrl(path: string, query?: Query): string {
-  const url = path.startsWith('/') ? path : `/api/v3/${path}`;
+  const url = serverUrl(path.startsWith('/') ? path : `/api/v3/${path}`);
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

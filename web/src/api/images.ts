@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RandomImageMetadata } from '@shoko-ts/contract';
+import { serverUrl } from '@/lib/basePath';
 import { api } from './client';
 
 export function imageUrl(image: Pick<RandomImageMetadata, 'Source' | 'Type' | 'ID'>): string {
-  return `/api/v3/Image/${encodeURIComponent(image.Source)}/${encodeURIComponent(image.Type)}/${encodeURIComponent(String(image.ID))}`;
+  return serverUrl(
+    `/api/v3/Image/${encodeURIComponent(image.Source)}/${encodeURIComponent(image.Type)}/${encodeURIComponent(String(image.ID))}`,
+  );
 }
 
 /** A random image of a type; failures (no images yet, endpoint missing) simply yield nothing. */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ComponentVersion, ThemeRefreshQuery, WebUITheme, WebUIUpdateQuery, WebUIVersionQuery } from '@shoko-ts/contract';
+import { serverUrl } from '@/lib/basePath';
 import { getApiKey } from '@/lib/session';
 import { api, ApiError, buildUrl } from './client';
 
@@ -76,7 +77,7 @@ export function reloadThemeStylesheet() {
   const link = document.getElementById('theme-css') as HTMLLinkElement | null;
   if (!link) return;
   stylesheetRevision += 1;
-  link.href = `/api/v3/WebUI/Theme.css?updateCount=${stylesheetRevision}`;
+  link.href = serverUrl(`/api/v3/WebUI/Theme.css?updateCount=${stylesheetRevision}`);
 }
 
 /** Uploads theme files one by one; every file's outcome is reported, so one bad file does not hide the others. */

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
+import { CONSOLE_BASENAME } from '@/lib/basePath';
 import { AuthGuard } from './AuthGuard';
 import { RouteError } from './RouteError';
 import { VersionGate } from './VersionGate';
@@ -104,4 +105,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, { basename: '/webui' });
+export const router = createBrowserRouter(routes, { basename: CONSOLE_BASENAME });

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AniDBState, NetworkState, QueueState } from '@shoko-ts/contract';
 import { fileKeys, importFolderKeys } from '@/api/keys';
 import { queueKeys } from '@/api/queue';
+import { serverUrl } from '@/lib/basePath';
 import { toast } from 'react-toastify';
 import { buildHubConnection } from './connection';
 import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpEvent, type AVDumpSessions } from './avdump';
@@ -24,7 +25,7 @@ export interface AggregateState {
 const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: {}, anidbHttp: {}, avdump: {} };
 const AggregateContext = createContext<AggregateState>(initialState);
 
-export const AGGREGATE_HUB_URL = '/signalr/aggregate?feeds=anidb,shoko,queue,network,avdump';
+export const AGGREGATE_HUB_URL = serverUrl('/signalr/aggregate?feeds=anidb,shoko,queue,network,avdump');
 const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
 const QUEUE_THROTTLE_MS = 1000;
 const FILE_EVENTS_THROTTLE_MS = 1000;

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { LogEvent } from '@shoko-ts/contract';
+import { serverUrl } from '@/lib/basePath';
 import { buildHubConnection } from './connection';
 
-export const LOGGING_HUB_URL = '/signalr/logging';
+export const LOGGING_HUB_URL = serverUrl('/signalr/logging');
 /** Keep the page responsive on long sessions: the oldest lines beyond this are dropped. */
 const MAX_LINES = 20_000;
 

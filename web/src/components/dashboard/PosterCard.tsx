@@ -2,10 +2,9 @@ import { mdiImageOffOutline } from '@mdi/js';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CollectionImage } from '@shoko-ts/contract';
+import { imageUrl } from '@/api/images';
 import { Icon } from '@/components/Icon';
 import type { WatchProgress } from './progress';
-
-export const imageUrl = (image: CollectionImage | null) => (image ? `/api/v3/Image/${image.Source}/${image.Type}/${image.ID}` : null);
 
 interface PosterCardProps {
   image: CollectionImage | null;
@@ -21,7 +20,7 @@ interface PosterCardProps {
 /** A poster with a title under it, for the horizontal lists of the dashboard. */
 export function PosterCard({ image, title, subtitle, detail, to, progress }: PosterCardProps) {
   const [failed, setFailed] = useState(false);
-  const url = imageUrl(image);
+  const url = image ? imageUrl(image) : null;
   const content = (
     <>
       <div className="relative flex aspect-[2/3] w-full items-center justify-center overflow-hidden rounded-lg border border-border bg-background-alt">
