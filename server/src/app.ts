@@ -40,6 +40,8 @@ import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
 import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
 import { registerTmdbLocalRoutes } from './domains/tmdb/tmdb-local.routes.js';
 import { createTmdbLocal } from './domains/tmdb/tmdb-local.domain.js';
+import { createTmdbXrefTransfer } from './domains/tmdb/tmdb.domain.js';
+import { registerTmdbXrefTransferRoutes } from './domains/tmdb/tmdb-xref-transfer.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
 import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
@@ -239,6 +241,9 @@ export async function buildApp(
       episode: (userId, id, query) => services.episodes.episode(userId, id, query),
       files: (query, scope) => services.files.listFromQuery(query, scope),
     },
+  });
+  registerTmdbXrefTransferRoutes(app, {
+    transfer: createTmdbXrefTransfer(services.db.kysely, services.tmdb, logger.child({ name: 'TMDB' })),
   });
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard, cache: readCache });

@@ -26,6 +26,7 @@ export * from './dashboard.js';
 export * from './actions.js';
 export * from './tmdb.js';
 export * from './tmdb-local.js';
+export * from './tmdb-xref-transfer.js';
 export * from './integrations.js';
 export * from './release-management.js';
 export * from './images.js';

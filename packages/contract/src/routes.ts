@@ -2,9 +2,6 @@
  * Every route of the wire contract (Shoko Server v5.3.3's API v3 plus its `/api/auth`, `/plex`, `/api/trakt` and
  * `/api/webui` leftovers), as `METHOD /path` with `{param}` placeholders; `{param?}` is an optional segment and
  * `{*path}` a catch-all. The route-table test holds the server to this list in both directions.
- *
- * Not listed yet, though collection.md §11 names them among the local TMDB reads "a full implementation should
- * provide": `POST Tmdb/Export` and `POST Tmdb/Import` — not served yet (issue 19).
  */
 export const CONTRACT_ROUTES: readonly string[] = [
   'DELETE /api/auth',
@@ -335,6 +332,8 @@ export const CONTRACT_ROUTES: readonly string[] = [
   'GET /api/v3/Tmdb/Episode/{episodeID}/Shoko/Series',
   'GET /api/v3/Tmdb/Episode/{episodeID}/Show',
   'GET /api/v3/Tmdb/Episode/{episodeID}/Titles',
+  'POST /api/v3/Tmdb/Export',
+  'POST /api/v3/Tmdb/Import',
   'GET /api/v3/Tmdb/Movie',
   'POST /api/v3/Tmdb/Movie/Bulk',
   'GET /api/v3/Tmdb/Movie/Collection',

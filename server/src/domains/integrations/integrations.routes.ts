@@ -18,7 +18,7 @@ import type { PlexService } from './plex.service.js';
 import type { PlexSync } from './plex.sync.js';
 import type { TraktSync } from './trakt.sync.js';
 import type { PlexWebhook } from './plex-webhook.js';
-import { MultipartForm, parseMultipart } from '../webui/multipart.js';
+import { acceptMultipart, MultipartForm } from '../webui/multipart.js';
 
 /** Plex helper routes act as the calling user; the first-run principal has no user record and no Plex account. */
 function callerId(request: FastifyRequest): number {
@@ -165,13 +165,7 @@ export function registerIntegrationRoutes(
   // urlencoded) with the event JSON in the `payload` field. The parsers live in this scope only. Key-less calls are
   // accepted, as Shoko's, but act only as PlexWebhook allows.
   void app.register(async (scope) => {
-    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (request, body, done) => {
-      try {
-        done(null, parseMultipart(body as Buffer, String(request.headers['content-type'] ?? '')));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
+    acceptMultipart(scope, WEBHOOK_BODY_LIMIT);
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeTmdb, type FakeTmdb } from '../../../../fakes/src/tmdb/index.js';
 import {
   CLOCKWORK_MOVIE_ID,
   PAPER_COMET_ADULT_ID,
   PAPER_COMET_MOVIE_ID,
-  sampleMovies,
-  sampleShows,
   TIDEWATER_SHOW_ID,
   TIDEWATER_STORY_ARCS_GROUP_ID,
 } from '../../../../fakes/src/tmdb/sample-data.js';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { createUser, type TestServer } from '../../test/harness.js';
+import { seedAnidbAnime } from '../../test/seed-anidb.js';
+import { startServerWithTmdbFake, type TmdbFakeServer } from '../../test/tmdb-fake-server.js';
 
 /** Invented AniDB entries the stored TMDB data is linked to. */
 const MOVIE_ANIME = 8301;
@@ -27,80 +26,17 @@ const EPISODE_NOT_FOUND = 'A TMDB.Episode by the given `episodeID` was not found
 
 /** One AniDB anime with one episode, its Shoko series and Shoko episode; returns the series id. */
 async function seedAnime(server: TestServer, animeId: number, episodeId: number, type: string, title: string): Promise<number> {
-  const db = server.services.db.kysely;
-  const now = new Date().toISOString();
-  await db
-    .insertInto('anidb_anime')
-    .values({
-      id: animeId,
-      type,
-      main_title: title,
-      episode_count: 1,
-      special_count: 0,
-      air_date: '2022-04-05',
-      end_date: null,
-      restricted: 0,
-      description: '',
-      picture: null,
-      rating: 0,
-      rating_votes: 0,
-      temp_rating: 0,
-      temp_rating_votes: 0,
-      resources: '[]',
-      fetched_at: now,
-      url: null,
-    })
-    .execute();
-  await db.insertInto('anidb_anime_titles').values({ anime_id: animeId, type: 'main', language: 'x-jat', value: title }).execute();
-  await db
-    .insertInto('anidb_episodes')
-    .values({
-      id: episodeId,
-      anime_id: animeId,
-      type: 'Episode',
-      number: 1,
-      length_seconds: 1440,
-      air_date: '2022-04-05',
-      rating: 0,
-      votes: 0,
-      description: '',
-      titles: JSON.stringify([{ language: 'en', value: 'Episode 1' }]),
-    })
-    .execute();
-  const group = await db
-    .insertInto('groups')
-    .values({
-      parent_id: null,
-      name: title,
-      description: '',
-      has_custom_name: 0,
-      has_custom_description: 0,
-      preferred_series_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const series = await db
-    .insertInto('series')
-    .values({ anime_id: animeId, group_id: group.id, title_override: null, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('episodes')
-    .values({ series_id: series.id, anidb_episode_id: episodeId, is_hidden: 0, title_override: null, created_at: now, updated_at: now })
-    .execute();
-  return series.id;
+  const series = await seedAnidbAnime(server, { id: animeId, type, title, episodes: [{ id: episodeId, number: 1, title: 'Episode 1' }] });
+  return series!;
 }
 
 describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
+  let started: TmdbFakeServer | undefined;
   let server: TestServer;
-  let fake: FakeTmdb;
   let key: string;
   let viewerKey: string;
   let movieSeries: number;
   let showSeries: number;
-  const saved = { url: process.env.SHOKO_TMDB_URL, image: process.env.SHOKO_TMDB_IMAGE_URL };
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
   const get = async (url: string) => {
     const res = await api('GET', url);
@@ -114,21 +50,12 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
   };
 
   beforeAll(async () => {
-    fake = await startFakeTmdb({ shows: sampleShows, movies: sampleMovies });
-    process.env.SHOKO_TMDB_URL = fake.url;
-    process.env.SHOKO_TMDB_IMAGE_URL = fake.imageUrl;
-    server = await createTestServer();
-    const patch = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings?skipValidation=true',
-      body: [
-        { op: 'replace', path: '/TMDB/UserApiKey', value: 'TESTKEY' },
-        { op: 'replace', path: '/TMDB/AutoDownloadAlternateOrdering', value: true },
-        { op: 'replace', path: '/TMDB/AutoDownloadCrewAndCast', value: true },
-      ],
-    });
-    expect(patch.statusCode).toBeLessThan(300);
-    key = await completeFirstRun(server);
+    started = await startServerWithTmdbFake([
+      { path: '/TMDB/UserApiKey', value: 'TESTKEY' },
+      { path: '/TMDB/AutoDownloadAlternateOrdering', value: true },
+      { path: '/TMDB/AutoDownloadCrewAndCast', value: true },
+    ]);
+    ({ server, key } = started);
     viewerKey = (await createUser(server, key, 'tmdb-viewer', 'viewer-pass')).key;
     movieSeries = await seedAnime(server, MOVIE_ANIME, MOVIE_EPISODE, 'Movie', 'Zenmai Kajuen: Saigo no Shuukaku');
     showSeries = await seedAnime(server, SHOW_ANIME, SHOW_EPISODE, 'TV', 'Chousen no Lantern');
@@ -189,17 +116,7 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
       .execute();
   };
 
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-    for (const [name, value] of [
-      ['SHOKO_TMDB_URL', saved.url],
-      ['SHOKO_TMDB_IMAGE_URL', saved.image],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  afterAll(() => started?.close());
 
   it('lists, filters, searches, pages and bulk-reads the stored movies', async () => {
     const all = await get('/api/v3/Tmdb/Movie');

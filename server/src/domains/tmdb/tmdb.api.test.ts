@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeTmdb, type FakeTmdb } from '../../../../fakes/src/tmdb/index.js';
+import type { FakeTmdb } from '../../../../fakes/src/tmdb/index.js';
 import {
   CLOCKWORK_MOVIE_ID,
   CLOCKWORK_SHOW_ID,
   PAPER_COMET_ADULT_ID,
   PAPER_COMET_MOVIE_ID,
-  sampleMovies,
-  sampleShows,
   TIDEWATER_DRAMA_ID,
   TIDEWATER_SHOW_ID,
   TIDEWATER_STORY_ARCS_GROUP_ID,
 } from '../../../../fakes/src/tmdb/sample-data.js';
 import { MATCH_RATING_BADGES, type TmdbMatchRating } from '../../providers/tmdb/index.js';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { createUser, type TestServer } from '../../test/harness.js';
+import { startServerWithTmdbFake } from '../../test/tmdb-fake-server.js';
 
 /** Invented AniDB anime matching the TMDB fake's invented shows and movie. */
 const TIDEWATER = 8101;
@@ -174,33 +173,10 @@ async function seedAnidb(server: TestServer, anime: SeedAnime[]): Promise<Map<nu
   return seriesIds;
 }
 
-const saved = { url: process.env.SHOKO_TMDB_URL, image: process.env.SHOKO_TMDB_IMAGE_URL };
-function restoreEnv() {
-  for (const [name, value] of [
-    ['SHOKO_TMDB_URL', saved.url],
-    ['SHOKO_TMDB_IMAGE_URL', saved.image],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-}
-
 /** A server pointed at a fresh TMDB fake, `settings` patched in before the first run, AniDB rows seeded. */
 async function startWithFake(settings: { path: string; value: unknown }[], anime: SeedAnime[]) {
-  const fake = await startFakeTmdb({ shows: sampleShows, movies: sampleMovies });
-  process.env.SHOKO_TMDB_URL = fake.url;
-  process.env.SHOKO_TMDB_IMAGE_URL = fake.imageUrl;
-  const server = await createTestServer();
-  if (settings.length) {
-    const patch = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings?skipValidation=true',
-      body: settings.map((s) => ({ op: 'replace', ...s })),
-    });
-    expect(patch.statusCode).toBeLessThan(300);
-  }
-  const key = await completeFirstRun(server);
-  return { fake, server, key, series: await seedAnidb(server, anime) };
+  const started = await startServerWithTmdbFake(settings);
+  return { ...started, series: await seedAnidb(started.server, anime) };
 }
 
 /** The series' stored episode links as `anidbEpisodeId → "tmdbEpisodeId:badge"`. */
@@ -214,13 +190,14 @@ async function episodeBadges(server: TestServer, key: string, seriesId: number):
 describe('TMDB linking and metadata against the TMDB fake', () => {
   let server: TestServer;
   let fake: FakeTmdb;
+  let close: (() => Promise<void>) | undefined;
   let key: string;
   let series: Map<number, number>;
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
   const badges = (seriesId: number) => episodeBadges(server, key, seriesId);
 
   beforeAll(async () => {
-    ({ fake, server, key, series } = await startWithFake(
+    ({ fake, server, key, series, close } = await startWithFake(
       [
         { path: '/TMDB/UserApiKey', value: 'TESTKEY' },
         { path: '/TMDB/AutoDownloadAlternateOrdering', value: true },
@@ -230,11 +207,7 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
     ));
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-    restoreEnv();
-  });
+  afterAll(() => close?.());
 
   it('auto-links a series to its TMDB show, skipping the live-action namesake, and rates every episode link', async () => {
     expect(await server.services.tmdb.linking.queueAutoMatch(TIDEWATER)).toBe(true);
@@ -687,22 +660,19 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
 describe('TMDB without an API key', () => {
   let server: TestServer;
   let fake: FakeTmdb;
+  let close: (() => Promise<void>) | undefined;
   let key: string;
   let series: Map<number, number>;
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
 
   beforeAll(async () => {
-    ({ fake, server, key, series } = await startWithFake(
+    ({ fake, server, key, series, close } = await startWithFake(
       [],
       seeds.filter((s) => s.id === TIDEWATER),
     ));
   });
 
-  afterAll(async () => {
-    await server?.close();
-    await fake?.close();
-    restoreEnv();
-  });
+  afterAll(() => close?.());
 
   it('sends nothing to TMDB and says why', async () => {
     expect(await server.services.tmdb.linking.queueAutoMatch(TIDEWATER)).toBe(false);

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** One part of a `multipart/form-data` body. */
 export interface FormPart {
   name: string;
@@ -73,4 +75,18 @@ export function parseMultipart(body: Buffer, contentTypeHeader: string): Multipa
     position = next + 2;
   }
   throw new MultipartError('The multipart body is malformed.');
+}
+
+/**
+ * Lets the routes of one plugin scope take `multipart/form-data` bodies of up to `bodyLimit` bytes (parsed into a
+ * MultipartForm); routes outside the scope keep refusing them.
+ */
+export function acceptMultipart(scope: FastifyInstance, bodyLimit: number): void {
+  scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    try {
+      done(null, parseMultipart(body as Buffer, String(request.headers['content-type'] ?? '')));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 }

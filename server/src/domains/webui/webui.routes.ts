@@ -15,7 +15,7 @@ import {
 import type { App } from '../../http/types.js';
 import { HttpError, notFound, problemBody, textError, validationError } from '../../http/problem.js';
 import { DownloadError } from './download.js';
-import { MultipartForm, parseMultipart } from './multipart.js';
+import { acceptMultipart, MultipartForm } from './multipart.js';
 import { GitHubUnavailableError, NoReleaseError, type ReleasesService } from './releases.service.js';
 import { MAX_THEME_BYTES, ThemeParseError, ThemeRequestError, type ThemesService } from './themes.service.js';
 import type { WebUIUpdater } from './webui-updater.js';
@@ -123,17 +123,7 @@ export function registerWebUIRoutes(app: App, deps: WebUIRouteDeps) {
 
   // Multipart bodies are parsed only inside this plugin, so no other route accepts them.
   void app.register(async (scope) => {
-    scope.addContentTypeParser(
-      'multipart/form-data',
-      { parseAs: 'buffer', bodyLimit: MAX_THEME_BYTES + 64 * 1024 },
-      (request, body, done) => {
-        try {
-          done(null, parseMultipart(body as Buffer, String(request.headers['content-type'] ?? '')));
-        } catch (error) {
-          done(error as Error, undefined);
-        }
-      },
-    );
+    acceptMultipart(scope, MAX_THEME_BYTES + 64 * 1024);
     scope.post(
       '/api/v3/WebUI/Theme/AddFromFile',
       { config: { auth: 'admin' }, bodyLimit: MAX_THEME_BYTES + 64 * 1024, schema: { tags, response: { 200: WebUITheme } } },
