@@ -79,6 +79,40 @@ const SECTIONS: Section[] = [
   { key: '4', type: 'show', title: 'TV', agent: 'tv.plex.agents.series', scanner: 'Plex TV Series', language: 'en-US', path: '/media/tv' },
 ];
 
+/**
+ * The shows of each section, one episode each: section 3's is unwatched in Plex until scrobbled; section 2's was
+ * watched in Plex already (a sync of only the selected libraries must leave it alone while 2 is not selected).
+ */
+const SHOWS: Record<
+  string,
+  Array<{ ratingKey: string; title: string; episode: { ratingKey: string; title: string; file: string; watched: boolean } }>
+> = {
+  '2': [
+    {
+      ratingKey: '102',
+      title: 'Hoshi no Tsuri',
+      episode: {
+        ratingKey: '305',
+        title: 'The First Catch',
+        file: '/media/anime-legacy/Hoshi no Tsuri/Hoshi no Tsuri - 01.mkv',
+        watched: true,
+      },
+    },
+  ],
+  '3': [
+    {
+      ratingKey: '101',
+      title: 'The Library Above the Clouds',
+      episode: {
+        ratingKey: '205',
+        title: 'The Falling Catalogue',
+        file: '/media/anime/Kumo no Ue no Toshokan/Kumo no Ue no Toshokan - 01.mkv',
+        watched: false,
+      },
+    },
+  ],
+};
+
 function authPage(origin: string): string {
   return `<!doctype html><html><head><title>Plex sign in</title></head><body>
 <h1>Sign in to Plex</h1><p id="app"></p><button id="approve">Approve</button><p id="result"></p>
@@ -227,36 +261,38 @@ export async function startFakePlex(options: StartFakePlexOptions = {}): Promise
     const all = /^\/library\/sections\/(\d+)\/all$/.exec(url.pathname);
     if (all) {
       if (!SECTIONS.some((s) => s.key === all[1])) return json(response, 404);
-      const metadata =
-        all[1] === '3'
-          ? [
-              {
-                ratingKey: '101',
-                key: '/library/metadata/101/children',
-                type: 'show',
-                title: 'The Library Above the Clouds',
-                leafCount: 1,
-                viewedLeafCount: 0,
-              },
-            ]
-          : [];
+      const metadata = (SHOWS[all[1]] ?? []).map((show) => ({
+        ratingKey: show.ratingKey,
+        key: `/library/metadata/${show.ratingKey}/children`,
+        type: 'show',
+        title: show.title,
+        leafCount: 1,
+        viewedLeafCount: 0,
+      }));
       return json(response, 200, { MediaContainer: { size: metadata.length, librarySectionID: Number(all[1]), Metadata: metadata } });
     }
-    if (url.pathname === '/library/metadata/101/allLeaves') {
-      const viewCount = scrobbled.includes('205') ? 1 : 0;
+    const leaves = /^\/library\/metadata\/(\d+)\/allLeaves$/.exec(url.pathname);
+    const show =
+      leaves &&
+      Object.values(SHOWS)
+        .flat()
+        .find((s) => s.ratingKey === leaves[1]);
+    if (show) {
+      const { episode } = show;
+      const viewCount = episode.watched || scrobbled.includes(episode.ratingKey) ? 1 : 0;
       return json(response, 200, {
         MediaContainer: {
           size: 1,
           Metadata: [
             {
-              ratingKey: '205',
+              ratingKey: episode.ratingKey,
               type: 'episode',
-              title: 'The Falling Catalogue',
+              title: episode.title,
               index: 1,
               parentIndex: 1,
               viewCount,
               lastViewedAt: viewCount ? 1719900000 : undefined,
-              Media: [{ id: 9, Part: [{ id: 9, file: '/media/anime/Kumo no Ue no Toshokan/Kumo no Ue no Toshokan - 01.mkv' }] }],
+              Media: [{ id: Number(episode.ratingKey), Part: [{ id: Number(episode.ratingKey), file: episode.file }] }],
             },
           ],
         },

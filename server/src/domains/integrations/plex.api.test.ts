@@ -151,56 +151,60 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
     expect(server.services.settings.current.Plex.Libraries).toEqual([]);
   });
 
-  it('syncs watched states both ways for files matched by folder and file name', async () => {
+  let folderId = 0;
+  const addFile = async (relativePath: string, size: number) => {
     const db = server.services.db.kysely;
     const now = new Date().toISOString();
-    const folder = await db
-      .insertInto('import_folders')
-      .values({ name: 'Anime', path: '/srv/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+    if (!folderId)
+      folderId = (
+        await db
+          .insertInto('import_folders')
+          .values({ name: 'Anime', path: '/srv/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const file = await db
+      .insertInto('files')
+      .values({
+        size,
+        ed2k: '',
+        ed2k_alternate: null,
+        crc32: '',
+        md5: '',
+        sha1: '',
+        is_ignored: 0,
+        is_variation: 0,
+        media_info: null,
+        imported_at: now,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const addFile = async (relativePath: string, size: number) => {
-      const file = await db
-        .insertInto('files')
-        .values({
-          size,
-          ed2k: '',
-          ed2k_alternate: null,
-          crc32: '',
-          md5: '',
-          sha1: '',
-          is_ignored: 0,
-          is_variation: 0,
-          media_info: null,
-          imported_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('file_locations')
-        .values({ file_id: file.id, import_folder_id: folder.id, relative_path: relativePath, is_accessible: 1, mtime_ms: null })
-        .execute();
-      return file.id;
-    };
+    await db
+      .insertInto('file_locations')
+      .values({ file_id: file.id, import_folder_id: folderId, relative_path: relativePath, is_accessible: 1, mtime_ms: null })
+      .execute();
+    return file.id;
+  };
+  const watched = async (id: number, userId = admin) =>
+    !!(
+      await server.services.db.kysely
+        .selectFrom('user_file_states')
+        .select('watched_at')
+        .where('user_id', '=', userId)
+        .where('file_id', '=', id)
+        .executeTakeFirst()
+    )?.watched_at;
+  const sync = async (url = '/plex/sync') => {
+    expect((await api('GET', url)).statusCode).toBe(200);
+    await server.services.queue.idle();
+  };
+
+  it('syncs watched states both ways for files matched by folder and file name', async () => {
     // Same file name in another folder: not the episode Plex has.
     const decoy = await addFile('Other Show/Kumo no Ue no Toshokan - 01.mkv', 1000);
     const fileId = await addFile('Kumo no Ue no Toshokan/Kumo no Ue no Toshokan - 01.mkv', 2000);
-    const watched = async (id: number) =>
-      !!(
-        await db
-          .selectFrom('user_file_states')
-          .select('watched_at')
-          .where('user_id', '=', admin)
-          .where('file_id', '=', id)
-          .executeTakeFirst()
-      )?.watched_at;
-    const sync = async () => {
-      expect((await api('GET', '/plex/sync')).statusCode).toBe(200);
-      await server.services.queue.idle();
-    };
-
     await api('POST', '/plex/libraries', [3]);
     // Unwatched on both sides: nothing happens.
     await sync();
@@ -230,6 +234,38 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
     expect([res.statusCode, res.body]).toEqual([400, 'Invalid User ID']);
     expect((await api('GET', `/plex/sync/${admin}`)).statusCode).toBe(200);
     await server.services.queue.idle();
+  });
+
+  it('syncs only the selected libraries', async () => {
+    // Watched in Plex, in section 2 ("Anime (ShokoMetadata)").
+    const legacy = await addFile('Hoshi no Tsuri/Hoshi no Tsuri - 01.mkv', 3000);
+    await api('POST', '/plex/libraries', [3]);
+    await sync();
+    expect(await watched(legacy)).toBe(false);
+    expect(plex.requests).not.toContain('pms GET /library/sections/2/all');
+    await api('POST', '/plex/libraries', [2]);
+    await sync();
+    expect(plex.requests).toContain('pms GET /library/sections/2/all');
+    expect(await watched(legacy)).toBe(true);
+  });
+
+  it('sync/{id} syncs the user it names; sync/all and Action/PlexSyncAll sync every user with Plex linked', async () => {
+    const legacy = (await server.services.db.kysely
+      .selectFrom('file_locations')
+      .select('file_id')
+      .where('relative_path', '=', 'Hoshi no Tsuri/Hoshi no Tsuri - 01.mkv')
+      .executeTakeFirstOrThrow())!.file_id;
+    // The viewer links the same Plex account.
+    await server.services.db.kysely.updateTable('users').set({ plex_token: plex.userToken }).where('id', '=', viewer.id).execute();
+    await sync(`/plex/sync/${viewer.id}`);
+    expect(await watched(legacy, viewer.id)).toBe(true);
+
+    for (const url of ['/plex/sync/all', '/api/v3/Action/PlexSyncAll']) {
+      for (const userId of [admin, viewer.id]) await server.services.scrobble.setWatched(userId, legacy, false);
+      await sync(url);
+      expect([url, await watched(legacy, admin), await watched(legacy, viewer.id)]).toEqual([url, true, true]);
+    }
+    await server.services.db.kysely.updateTable('users').set({ plex_token: null }).where('id', '=', viewer.id).execute();
   });
 
   it('unlinks: the token is forgotten, server and libraries stay until the console clears them', async () => {
