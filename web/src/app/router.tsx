@@ -68,6 +68,7 @@ const settingsPages: RouteObject[] = [
   { path: 'integrations', lazy: page(() => import('@/pages/settings/IntegrationsSettingsPage')) },
   { path: 'user-management', lazy: page(() => import('@/pages/settings/UserManagementSettingsPage')) },
   { path: 'api-keys', lazy: page(() => import('@/pages/settings/ApiKeysPage')) },
+  { path: 'backups', lazy: page(() => import('@/pages/settings/BackupsSettingsPage')) },
 ];
 
 export const routes: RouteObject[] = [

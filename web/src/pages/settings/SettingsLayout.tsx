@@ -10,6 +10,7 @@ const sections = [
   ['integrations', 'Integrations'],
   ['user-management', 'User Management'],
   ['api-keys', 'API Keys'],
+  ['backups', 'Backups'],
 ] as const;
 
 export default function SettingsLayout() {
