@@ -15,6 +15,7 @@ import type { App } from './http/types.js';
 import { registerWebUI } from './http/webui.js';
 import { registerBasePath, stripBasePath, trustedProxyMatcher } from './http/base-path.js';
 import { registerSwaggerAliases, relaxDefaultedParameters, withPublicPrefix } from './http/swagger-paths.js';
+import { documentResponses } from './http/swagger-responses.js';
 import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
@@ -119,6 +120,7 @@ export async function buildApp(
       components: { securitySchemes: { apikey: { type: 'apiKey', in: 'header', name: 'apikey' } } },
       security: [{ apikey: [] }],
     },
+    transform: documentResponses,
     transformObject: (document) => relaxDefaultedParameters('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   await app.register(swaggerUi, {

@@ -1,5 +1,5 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ListParam } from './common.js';
+import { Type, type Static, type TInteger } from '@sinclair/typebox';
+import { ListParam, Nullable, StringEnum, Title } from './common.js';
 import { JsonPatchOperation } from './settings.js';
 
 /** contract collection.md §1: one image of an entity. */
@@ -35,109 +35,102 @@ export type Rating = Static<typeof Rating>;
 
 export const AnimeTypes = ['Unknown', 'Other', 'TV', 'TVSpecial', 'Web', 'Movie', 'OVA', 'MusicVideo'] as const;
 export type AnimeType = (typeof AnimeTypes)[number];
+export const AnimeTypeSchema = StringEnum(AnimeTypes);
 
 const counts = <K extends string>(keys: readonly K[]) =>
-  Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Integer()])) as unknown as Record<K, TSchema>);
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Type.Integer()])) as unknown as Record<K, TInteger>);
 
 export const EpisodeTypeCountKeys = ['Unknown', 'Episodes', 'Specials', 'Credits', 'Trailers', 'Parodies', 'Others'] as const;
 export const FileSourceKeys = ['Unknown', 'Other', 'TV', 'DVD', 'BluRay', 'Web', 'VHS', 'VCD', 'LaserDisc', 'Camera'] as const;
 export const EpisodeTypeCounts = counts(EpisodeTypeCountKeys);
-export type EpisodeTypeCounts = Record<(typeof EpisodeTypeCountKeys)[number], number>;
-export type FileSourceCounts = Record<(typeof FileSourceKeys)[number], number>;
+export type EpisodeTypeCounts = Static<typeof EpisodeTypeCounts>;
+export const FileSourceCounts = counts(FileSourceKeys);
+export type FileSourceCounts = Static<typeof FileSourceCounts>;
 
 /** §2.3 */
 export const SeriesSizes = Type.Object({
   Hidden: Type.Integer(),
-  FileSources: counts(FileSourceKeys),
+  FileSources: FileSourceCounts,
   Local: EpisodeTypeCounts,
   Watched: EpisodeTypeCounts,
   Missing: Type.Object({ Episodes: Type.Integer(), Specials: Type.Integer() }),
   Total: EpisodeTypeCounts,
 });
-export type SeriesSizes = {
-  Hidden: number;
-  FileSources: FileSourceCounts;
-  Local: EpisodeTypeCounts;
-  Watched: EpisodeTypeCounts;
-  Missing: { Episodes: number; Specials: number };
-  Total: EpisodeTypeCounts;
-};
-export type GroupSizes = SeriesSizes & { SeriesTypes: Record<AnimeType, number>; SubGroups: number };
+export type SeriesSizes = Static<typeof SeriesSizes>;
+export const GroupSizes = Type.Composite([SeriesSizes, Type.Object({ SeriesTypes: counts(AnimeTypes), SubGroups: Type.Integer() })]);
+export type GroupSizes = Static<typeof GroupSizes>;
 
 /** §2.1 */
-export interface Group {
-  IDs: {
-    ID: number;
-    PreferredSeries: number | null;
-    MainSeries: number;
-    MainAnime: number;
-    ParentGroup: number | null;
-    TopLevelGroup: number;
-  };
-  Name: string;
-  Size: number;
-  SortName: string;
-  Description: string;
-  HasCustomName: boolean;
-  HasCustomDescription: boolean;
-  Images: Images;
-  Sizes: GroupSizes;
-  Created: string;
-  Updated: string;
-}
+export const Group = Type.Object({
+  IDs: Type.Object({
+    ID: Type.Integer(),
+    PreferredSeries: Nullable(Type.Integer()),
+    MainSeries: Type.Integer(),
+    MainAnime: Type.Integer(),
+    ParentGroup: Nullable(Type.Integer()),
+    TopLevelGroup: Type.Integer(),
+  }),
+  Name: Type.String(),
+  Size: Type.Integer(),
+  SortName: Type.String(),
+  Description: Type.String(),
+  HasCustomName: Type.Boolean(),
+  HasCustomDescription: Type.Boolean(),
+  Images: Images,
+  Sizes: GroupSizes,
+  Created: Type.String(),
+  Updated: Type.String(),
+});
+export type Group = Static<typeof Group>;
 
-export interface AnidbTitle {
-  Name: string;
-  Language: string;
-  Type: string;
-  Default: boolean;
-  Preferred: boolean;
-  Source: string;
-}
+export const AnidbTitle = Title;
+export type AnidbTitle = Static<typeof AnidbTitle>;
 
 /** §2.5 (the parts list and grid views read). */
-export interface AnidbAnimeSummary {
-  ID: number;
-  ShokoID: number | null;
-  Type: AnimeType;
-  Title: string;
-  Titles: AnidbTitle[];
-  Description: string;
-  Restricted: boolean;
-  Poster: CollectionImage | null;
-  EpisodeCount: number;
-  AirDate: string | null;
-  EndDate: string | null;
-  Rating: Rating;
-}
+export const AnidbAnimeSummary = Type.Object({
+  ID: Type.Integer(),
+  ShokoID: Nullable(Type.Integer()),
+  Type: AnimeTypeSchema,
+  Title: Type.String(),
+  Titles: Type.Array(AnidbTitle),
+  Description: Type.String(),
+  Restricted: Type.Boolean(),
+  Poster: Nullable(CollectionImage),
+  EpisodeCount: Type.Integer(),
+  AirDate: Nullable(Type.String()),
+  EndDate: Nullable(Type.String()),
+  Rating: Rating,
+});
+export type AnidbAnimeSummary = Static<typeof AnidbAnimeSummary>;
 
 /** §2.2 */
-export interface Series {
-  IDs: {
-    ID: number;
-    ParentGroup: number;
-    TopLevelGroup: number;
-    AniDB: number;
-    TvDB: number[];
-    IMDB: string[];
-    TMDB: { Movie: number[]; Show: number[] };
-    MAL: number[];
-  };
-  Name: string;
-  Size: number;
-  HasCustomName: boolean;
-  Description: string;
-  Images: Images;
-  UserRating: Rating | null;
-  AirsOn: string[];
-  YearlySeasons: Array<{ Year: number; AnimeSeason: string }>;
-  Links: Array<{ Type: string; Name: string; URL: string }>;
-  Sizes: SeriesSizes;
-  Created: string;
-  Updated: string;
-  AniDB?: AnidbAnimeSummary;
-  TMDB?: { Movies: unknown[]; Shows: unknown[] };
-}
+export const Series = Type.Object({
+  IDs: Type.Object({
+    ID: Type.Integer(),
+    ParentGroup: Type.Integer(),
+    TopLevelGroup: Type.Integer(),
+    AniDB: Type.Integer(),
+    TvDB: Type.Array(Type.Integer()),
+    IMDB: Type.Array(Type.String()),
+    TMDB: Type.Object({ Movie: Type.Array(Type.Integer()), Show: Type.Array(Type.Integer()) }),
+    MAL: Type.Array(Type.Integer()),
+  }),
+  Name: Type.String(),
+  Size: Type.Integer(),
+  HasCustomName: Type.Boolean(),
+  Description: Type.String(),
+  Images: Images,
+  UserRating: Nullable(Rating),
+  AirsOn: Type.Array(Type.String()),
+  YearlySeasons: Type.Array(Type.Object({ Year: Type.Integer(), AnimeSeason: Type.String() })),
+  Links: Type.Array(Type.Object({ Type: Type.String(), Name: Type.String(), URL: Type.String() })),
+  Sizes: SeriesSizes,
+  Created: Type.String(),
+  Updated: Type.String(),
+  AniDB: Type.Optional(AnidbAnimeSummary),
+  TMDB: Type.Optional(Type.Object({ Movies: Type.Array(Type.Unknown()), Shows: Type.Array(Type.Unknown()) })),
+});
+export type Series = Static<typeof Series>;
 
 // Request pieces shared by the Group and Filter routes (their schemas are in groups.ts and filters.ts).
 
@@ -164,29 +157,35 @@ export const CreateOrUpdateGroupBody = Type.Object({
 export type CreateOrUpdateGroupBody = Static<typeof CreateOrUpdateGroupBody>;
 
 /** §2.7 FilterCondition: a recursive expression node. */
-export interface FilterCondition {
-  Type: string;
-  Left?: FilterCondition;
-  Right?: FilterCondition;
-  Parameter?: string;
-  SecondParameter?: string;
-}
-export interface SortingCriteria {
-  Type: string;
-  Next?: SortingCriteria;
-  IsInverted: boolean;
-}
-export interface Filter {
-  IDs: { ID: number; ParentFilter?: number };
-  Name: string;
-  Size: number;
-  IsLocked: boolean;
-  IsDirectory: boolean;
-  IsHidden: boolean;
-  ApplyAtSeriesLevel: boolean;
-  Expression?: FilterCondition;
-  Sorting?: SortingCriteria;
-}
+export const FilterCondition = Type.Recursive(
+  (Self) =>
+    Type.Object({
+      Type: Type.String(),
+      Left: Type.Optional(Self),
+      Right: Type.Optional(Self),
+      Parameter: Type.Optional(Type.String()),
+      SecondParameter: Type.Optional(Type.String()),
+    }),
+  { $id: 'FilterCondition' },
+);
+export type FilterCondition = Static<typeof FilterCondition>;
+export const SortingCriteria = Type.Recursive(
+  (Self) => Type.Object({ Type: Type.String(), Next: Type.Optional(Self), IsInverted: Type.Boolean() }),
+  { $id: 'SortingCriteria' },
+);
+export type SortingCriteria = Static<typeof SortingCriteria>;
+export const Filter = Type.Object({
+  IDs: Type.Object({ ID: Type.Integer(), ParentFilter: Type.Optional(Type.Integer()) }),
+  Name: Type.String(),
+  Size: Type.Integer(),
+  IsLocked: Type.Boolean(),
+  IsDirectory: Type.Boolean(),
+  IsHidden: Type.Boolean(),
+  ApplyAtSeriesLevel: Type.Boolean(),
+  Expression: Type.Optional(FilterCondition),
+  Sorting: Type.Optional(SortingCriteria),
+});
+export type Filter = Static<typeof Filter>;
 
 /** Filter.Input.CreateOrUpdateFilterBody — also the body of every Preview endpoint. */
 export const CreateOrUpdateFilterBody = Type.Object({
@@ -223,38 +222,48 @@ export const FilterParameterTypes = [
   'StringSet',
 ] as const;
 export type FilterParameterType = (typeof FilterParameterTypes)[number];
-export type FilterExpressionGroup = 'Info' | 'Logic' | 'Function' | 'Selector';
+const FilterParameterTypeSchema = StringEnum(FilterParameterTypes);
+export const FilterExpressionGroups = ['Info', 'Logic', 'Function', 'Selector'] as const;
+export type FilterExpressionGroup = (typeof FilterExpressionGroups)[number];
 
-export interface FilterExpressionHelp {
-  Expression: string;
-  Name: string;
-  Group: FilterExpressionGroup;
-  Description: string;
-  Type: FilterParameterType;
-  Left?: FilterParameterType;
-  Right?: FilterParameterType;
-  Parameter?: FilterParameterType;
-  SecondParameter?: FilterParameterType;
-  PossibleParameters?: string[];
-  PossibleSecondParameters?: string[];
-  PossibleParameterPairs?: string[][];
-}
+export const FilterExpressionHelp = Type.Object({
+  Expression: Type.String(),
+  Name: Type.String(),
+  Group: StringEnum(FilterExpressionGroups),
+  Description: Type.String(),
+  Type: FilterParameterTypeSchema,
+  Left: Type.Optional(FilterParameterTypeSchema),
+  Right: Type.Optional(FilterParameterTypeSchema),
+  Parameter: Type.Optional(FilterParameterTypeSchema),
+  SecondParameter: Type.Optional(FilterParameterTypeSchema),
+  PossibleParameters: Type.Optional(Type.Array(Type.String())),
+  PossibleSecondParameters: Type.Optional(Type.Array(Type.String())),
+  PossibleParameterPairs: Type.Optional(Type.Array(Type.Array(Type.String()))),
+});
+export type FilterExpressionHelp = Static<typeof FilterExpressionHelp>;
 
-export interface SortingCriteriaHelp {
-  Type: string;
-  Name: string;
-  Description: string;
-}
+export const SortingCriteriaHelp = Type.Object({ Type: Type.String(), Name: Type.String(), Description: Type.String() });
+export type SortingCriteriaHelp = Static<typeof SortingCriteriaHelp>;
 
 /** §2.9 */
-export interface WebUIGroupExtra {
-  ID: number;
-  Type: AnimeType;
-  Rating: Rating;
-  AirDate: string | null;
-  EndDate: string | null;
-  Tags: Array<{ ID: number; ParentID: number | null; Name: string; IsSpoiler: boolean; Weight?: number; Source: string }>;
-}
+export const WebUIGroupExtra = Type.Object({
+  ID: Type.Integer(),
+  Type: AnimeTypeSchema,
+  Rating: Rating,
+  AirDate: Nullable(Type.String()),
+  EndDate: Nullable(Type.String()),
+  Tags: Type.Array(
+    Type.Object({
+      ID: Type.Integer(),
+      ParentID: Nullable(Type.Integer()),
+      Name: Type.String(),
+      IsSpoiler: Type.Boolean(),
+      Weight: Type.Optional(Type.Integer()),
+      Source: Type.String(),
+    }),
+  ),
+});
+export type WebUIGroupExtra = Static<typeof WebUIGroupExtra>;
 
 export const WebUIGroupViewBody = Type.Object({
   GroupIDs: Type.Array(Type.Integer(), { maxItems: 100 }),

@@ -1,5 +1,23 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
+/** A value or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** One of the given strings; the schema is a union of literals, the static type their union. */
+export const StringEnum = <const T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((value) => Type.Literal(value))));
+
+/** contract collection.md §1 Title: one title of an entity in one language, from one source. */
+export const Title = Type.Object({
+  Name: Type.String(),
+  Language: Type.String(),
+  Type: Type.String(),
+  Default: Type.Boolean(),
+  Preferred: Type.Boolean(),
+  Source: Type.String(),
+});
+export type Title = Static<typeof Title>;
+
 /** `{ Total, List }` — every paged list of API v3. */
 export const ListResult = <T extends TSchema>(item: T) => Type.Object({ Total: Type.Integer(), List: Type.Array(item) });
 export type ListResult<T> = { Total: number; List: T[] };

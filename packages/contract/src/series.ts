@@ -1,81 +1,78 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CollectionImage, CollectionPage, CollectionPageSize, type Images, type Rating, type Series } from './collection.js';
-import { ListParam } from './common.js';
+import { CollectionImage, CollectionPage, CollectionPageSize, Images, Rating, Series } from './collection.js';
+import { ListParam, Nullable, StringEnum, Title } from './common.js';
 import { EpisodeFilterQuery } from './episodes.js';
-import type { EpisodeCrossReference, File } from './files.js';
+import { EpisodeCrossReference, File } from './files.js';
 import { TmdbOverview, TmdbRole, TmdbTitle } from './tmdb.js';
 
 /** §1 Title (episode titles always have Type "None"). */
-export interface EpisodeTitle {
-  Name: string;
-  Language: string;
-  Type: string;
-  Default: boolean;
-  Preferred: boolean;
-  Source: string;
-}
+export const EpisodeTitle = Title;
+export type EpisodeTitle = Static<typeof EpisodeTitle>;
 
 /** §2.5 AnidbEpisode. */
-export interface AnidbEpisode {
-  ID: number;
-  AnimeID: number;
-  Type: string;
-  EpisodeNumber: number;
-  AirDate: string | null;
-  Title: string;
-  Titles: EpisodeTitle[];
-  Description: string;
-  Rating: Rating;
-}
+export const AnidbEpisode = Type.Object({
+  ID: Type.Integer(),
+  AnimeID: Type.Integer(),
+  Type: Type.String(),
+  EpisodeNumber: Type.Integer(),
+  AirDate: Nullable(Type.String()),
+  Title: Type.String(),
+  Titles: Type.Array(EpisodeTitle),
+  Description: Type.String(),
+  Rating: Rating,
+});
+export type AnidbEpisode = Static<typeof AnidbEpisode>;
 
 /** §2.4 Episode. */
-export interface Episode {
-  IDs: {
-    ID: number;
-    ParentSeries: number;
-    AniDB: number;
-    TvDB: number[];
-    IMDB: string[];
-    TMDB: { Episode: number[]; Movie: number[]; Show: number[] };
-  };
-  Name: string;
-  Size: number;
-  HasCustomName: boolean;
-  Description: string;
-  Images: Images & { Thumbnails: Images['Posters'] };
-  Duration: string;
-  ResumePosition: string | null;
-  WatchCount: number;
-  IsHidden: boolean;
-  UserRating: Rating | null;
-  Watched: string | null;
-  Created: string;
-  Updated: string;
-  AniDB?: AnidbEpisode;
-  TMDB?: { Episodes: unknown[]; Movies: unknown[] };
+export const Episode = Type.Object({
+  IDs: Type.Object({
+    ID: Type.Integer(),
+    ParentSeries: Type.Integer(),
+    AniDB: Type.Integer(),
+    TvDB: Type.Array(Type.Integer()),
+    IMDB: Type.Array(Type.String()),
+    TMDB: Type.Object({ Episode: Type.Array(Type.Integer()), Movie: Type.Array(Type.Integer()), Show: Type.Array(Type.Integer()) }),
+  }),
+  Name: Type.String(),
+  Size: Type.Integer(),
+  HasCustomName: Type.Boolean(),
+  Description: Type.String(),
+  Images: Type.Object({ ...Images.properties, Thumbnails: Type.Array(CollectionImage) }),
+  Duration: Type.String(),
+  ResumePosition: Nullable(Type.String()),
+  WatchCount: Type.Integer(),
+  IsHidden: Type.Boolean(),
+  UserRating: Nullable(Rating),
+  Watched: Nullable(Type.String()),
+  Created: Type.String(),
+  Updated: Type.String(),
+  AniDB: Type.Optional(AnidbEpisode),
+  TMDB: Type.Optional(Type.Object({ Episodes: Type.Array(Type.Unknown()), Movies: Type.Array(Type.Unknown()) })),
   /** With `includeFiles=true`: the episode's files (File model of the files contract). */
-  Files?: File[];
+  Files: Type.Optional(Type.Array(File)),
   /** With `includeXRefs=true`: the episode's file cross-references (one per linked file). */
-  CrossReferences?: EpisodeCrossReference[];
-}
+  CrossReferences: Type.Optional(Type.Array(EpisodeCrossReference)),
+});
+export type Episode = Static<typeof Episode>;
 
 /** Values of the IncludeOnlyFilter query parameters. */
 export type IncludeOnlyFilter = 'true' | 'false' | 'only';
 
 /** §1 Tag (AniDB or user tag); optional fields are omitted when not applicable. */
-export interface Tag {
-  ID: number;
-  ParentID: number | null;
-  Name: string;
-  Description?: string;
-  IsVerified?: boolean;
-  IsSpoiler: boolean;
-  IsLocalSpoiler?: boolean;
-  Weight?: number;
-  Size?: number;
-  LastUpdated?: string;
-  Source: string;
-}
+export const Tag = Type.Object({
+  ID: Type.Integer(),
+  ParentID: Nullable(Type.Integer()),
+  Name: Type.String(),
+  Description: Type.Optional(Type.String()),
+  IsVerified: Type.Optional(Type.Boolean()),
+  IsSpoiler: Type.Boolean(),
+  IsLocalSpoiler: Type.Optional(Type.Boolean()),
+  Weight: Type.Optional(Type.Integer()),
+  Size: Type.Optional(Type.Integer()),
+  LastUpdated: Type.Optional(Type.String()),
+  Source: Type.String(),
+});
+export type Tag = Static<typeof Tag>;
 
 /** Tag.Input.CreateOrUpdateCustomTagBody. */
 export interface CustomTagBody {
@@ -173,19 +170,24 @@ export const SeriesPathParams = Type.Object({ '*': Type.String() });
 export type SeriesPathParams = Static<typeof SeriesPathParams>;
 
 /** §2.2 Series.SearchResult: a series with how it matched the query (lower Distance and Index are better). */
-export interface SeriesSearchResult extends Series {
-  ExactMatch: boolean;
-  Index: number;
-  Distance: number;
-  LengthDifference: number;
-  Match: string;
-}
+export const SeriesSearchResult = Type.Composite([
+  Series,
+  Type.Object({
+    ExactMatch: Type.Boolean(),
+    Index: Type.Integer(),
+    Distance: Type.Number(),
+    LengthDifference: Type.Integer(),
+    Match: Type.String(),
+  }),
+]);
+export type SeriesSearchResult = Static<typeof SeriesSearchResult>;
 
 /** §1 YearlySeason. */
-export interface YearlySeason {
-  Year: number;
-  AnimeSeason: 'Winter' | 'Spring' | 'Summer' | 'Fall';
-}
+export const YearlySeason = Type.Object({
+  Year: Type.Integer(),
+  AnimeSeason: StringEnum(['Winter', 'Spring', 'Summer', 'Fall'] as const),
+});
+export type YearlySeason = Static<typeof YearlySeason>;
 
 /** `POST Series/{id}/OverrideTitle` and `POST Episode/{id}/OverrideTitle`: an empty title clears the override. */
 export const TitleOverrideBody = Type.Object({ Title: Type.String() });

@@ -2,8 +2,12 @@ import type { App } from './types.js';
 
 /** The API description as Shoko publishes it: the UI at /swagger/index.html, the document at /swagger/v3/swagger.json. */
 export function registerSwaggerAliases(app: App) {
-  app.get('/swagger/index.html', { schema: { hide: true } }, (request, reply) => reply.redirect(`${request.publicPrefix}/swagger/`));
-  app.get('/swagger/v3/swagger.json', { schema: { hide: true } }, (request) =>
+  // Public like the UI: these are registered at once, before app.ts' hook that opens the plugin's /swagger routes.
+  const config = { auth: 'none', initFriendly: true } as const;
+  app.get('/swagger/index.html', { config, schema: { hide: true } }, (request, reply) =>
+    reply.redirect(`${request.publicPrefix}/swagger/`),
+  );
+  app.get('/swagger/v3/swagger.json', { config, schema: { hide: true } }, (request) =>
     withPublicPrefix(app.swagger() as unknown as Record<string, unknown>, request.publicPrefix),
   );
 }

@@ -1,0 +1,232 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login } from '../test/harness.js';
+import { CLIENT_USER, startDemoCollection, type DemoCollection } from '../test/demo-collection.js';
+
+interface MediaType {
+  schema?: object;
+}
+interface Operation {
+  responses: Record<string, { description: string; content?: Record<string, MediaType> }>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, object> };
+}
+
+/**
+ * Every object schema of the document without an `additionalProperties` rule gets `false`, so a field the route
+ * sends but the document does not name fails too (the document describes the answers exactly).
+ */
+function closeObjects(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(closeObjects);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'object' && schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  Object.values(schema).forEach(closeObjects);
+}
+
+/**
+ * The answers of real routes on the demo collection (files imported, matched against the AniDB fakes) checked
+ * against what /swagger/v3/swagger.json says about them: the status is one the document lists, a JSON body
+ * validates against the documented schema, a text answer is text, an empty answer is empty.
+ */
+describe('OpenAPI responses match what the routes send', () => {
+  let demo: DemoCollection;
+  let key: string;
+  let document: Document;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const validators = new Map<string, ValidateFunction>();
+
+  const request = (method: string, url: string, body?: unknown) => demo.server.request({ method, url, key, body });
+
+  /** Checks one answer against the document's description of `method path`, returning the parsed JSON body. */
+  function expectDocumented(method: string, path: string, res: LightMyRequestResponse): unknown {
+    const operation = document.paths[path]?.[method.toLowerCase()];
+    expect(operation, `${method} ${path} is documented`).toBeDefined();
+    const documented = operation.responses[String(res.statusCode)];
+    expect(
+      documented,
+      `${method} ${path} answered ${res.statusCode} (${res.body.slice(0, 200)}), documented: ${Object.keys(operation.responses)}`,
+    ).toBeDefined();
+    const contentType = String(res.headers['content-type'] ?? '').split(';')[0];
+    if (!documented.content) {
+      expect(res.body, `${method} ${path}: documented as empty`).toBe('');
+      return undefined;
+    }
+    const mediaTypes = Object.keys(documented.content);
+    if (mediaTypes.includes('application/json')) {
+      expect(contentType, `${method} ${path}: content type`).toBe('application/json');
+      const id = `${method} ${path} ${res.statusCode}`;
+      let validate = validators.get(id);
+      if (!validate) {
+        validate = ajv.compile({ ...documented.content['application/json'].schema, components: document.components });
+        validators.set(id, validate);
+      }
+      const body: unknown = res.json();
+      expect(validate(body) ? [] : validate.errors, `${method} ${path}: body matches the documented schema`).toEqual([]);
+      return body;
+    }
+    if (mediaTypes.includes('text/plain') && contentType === 'text/plain') return res.body;
+    // An empty body is allowed where the document says the answer may be text (the actions).
+    if (mediaTypes.includes('text/plain') && res.body === '') return res.body;
+    expect(
+      mediaTypes.some(
+        (type) => type === '*/*' || type === contentType || (type.endsWith('/*') && contentType.startsWith(type.slice(0, -1))),
+      ),
+      `${method} ${path}: ${contentType} is one of ${mediaTypes}`,
+    ).toBe(true);
+    return undefined;
+  }
+
+  /** Calls a route and checks its answer; `path` is the documented path the URL belongs to. */
+  async function call(method: string, path: string, url: string, body?: unknown) {
+    const res = await request(method, url, body);
+    return expectDocumented(method, path, res) as never;
+  }
+
+  beforeAll(async () => {
+    demo = await startDemoCollection();
+    key = await login(demo.server, CLIENT_USER.user, CLIENT_USER.pass, 'swagger-check');
+    const res = await demo.server.request({ method: 'GET', url: '/swagger/v3/swagger.json' });
+    if (res.statusCode !== 200) throw new Error(`swagger.json: ${res.statusCode} ${JSON.stringify(res.headers)} ${res.body.slice(0, 300)}`);
+    document = res.json() as Document;
+    closeObjects(document);
+  }, 180_000);
+  afterAll(() => demo?.close());
+
+  it('a field or type the document does not name fails the check', async () => {
+    const seriesID = [...demo.seriesByAnime.values()][0];
+    const series = (await call('GET', '/api/v3/Series/{seriesID}', `/api/v3/Series/${seriesID}`)) as Record<string, unknown>;
+    const schema = document.paths['/api/v3/Series/{seriesID}'].get.responses['200'].content!['application/json'].schema!;
+    const validate = ajv.compile({ ...schema, components: document.components });
+    expect(validate(series)).toBe(true);
+    expect(validate({ ...series, Unexpected: true })).toBe(false);
+    expect(validate({ ...series, Size: 'one' })).toBe(false);
+  });
+
+  it('groups, series, episodes, tags and filters', async () => {
+    const series = await call('GET', '/api/v3/Series', '/api/v3/Series?pageSize=0');
+    const seriesList = (series as { List: Array<{ IDs: { ID: number; AniDB: number; ParentGroup: number } }> }).List;
+    expect(seriesList.length).toBeGreaterThan(1);
+    for (const { IDs } of seriesList) {
+      await call('GET', '/api/v3/Series/{seriesID}', `/api/v3/Series/${IDs.ID}?includeDataFrom=AniDB,TMDB`);
+      await call(
+        'GET',
+        '/api/v3/Series/{seriesID}/Episode',
+        `/api/v3/Series/${IDs.ID}/Episode?pageSize=0&includeFiles=true&includeMediaInfo=true&includeXRefs=true&includeDataFrom=AniDB`,
+      );
+      await call('GET', '/api/v3/Series/{seriesID}/Group', `/api/v3/Series/${IDs.ID}/Group`);
+      await call('GET', '/api/v3/Series/{seriesID}/Tags', `/api/v3/Series/${IDs.ID}/Tags`);
+      await call('GET', '/api/v3/Series/{seriesID}/Tags/User', `/api/v3/Series/${IDs.ID}/Tags/User`);
+      await call('GET', '/api/v3/Series/{seriesID}/Relations', `/api/v3/Series/${IDs.ID}/Relations`);
+      await call('GET', '/api/v3/Series/{seriesID}/AniDB/Relations', `/api/v3/Series/${IDs.ID}/AniDB/Relations`);
+      await call('GET', '/api/v3/Series/{seriesID}/NextUpEpisode', `/api/v3/Series/${IDs.ID}/NextUpEpisode?includeFiles=true`);
+      await call('GET', '/api/v3/Series/{seriesID}/AutoMatchSettings', `/api/v3/Series/${IDs.ID}/AutoMatchSettings`);
+      await call('GET', '/api/v3/Series/AniDB/{anidbID}/Series', `/api/v3/Series/AniDB/${IDs.AniDB}/Series`);
+      await call('GET', '/api/v3/Series/AniDB/{anidbID}/Episode', `/api/v3/Series/AniDB/${IDs.AniDB}/Episode`);
+      await call('GET', '/api/v3/Series/AniDB/{anidbID}/Relations', `/api/v3/Series/AniDB/${IDs.AniDB}/Relations`);
+      await call('GET', '/api/v3/Group/{groupID}', `/api/v3/Group/${IDs.ParentGroup}`);
+      await call('GET', '/api/v3/Group/{groupID}/Series', `/api/v3/Group/${IDs.ParentGroup}/Series?includeDataFrom=AniDB`);
+      await call('GET', '/api/v3/Group/{groupID}/Group', `/api/v3/Group/${IDs.ParentGroup}/Group`);
+      await call('GET', '/api/v3/Group/{groupID}/Relations', `/api/v3/Group/${IDs.ParentGroup}/Relations`);
+      await call('GET', '/api/v3/Group/{groupID}/MainSeries', `/api/v3/Group/${IDs.ParentGroup}/MainSeries`);
+    }
+    const [first] = seriesList;
+    await call('GET', '/api/v3/Series/Search', `/api/v3/Series/Search?query=kiri`);
+    await call('GET', '/api/v3/Series/Search/{query}', `/api/v3/Series/Search/kiri`);
+    await call('GET', '/api/v3/Series/StartsWith/{query}', `/api/v3/Series/StartsWith/k`);
+    await call('GET', '/api/v3/Series/Years', '/api/v3/Series/Years');
+    await call('GET', '/api/v3/Series/Seasons', '/api/v3/Series/Seasons');
+    await call('GET', '/api/v3/Series/AniDB/Relations', '/api/v3/Series/AniDB/Relations');
+    await call('GET', '/api/v3/Series/WithoutFiles', '/api/v3/Series/WithoutFiles');
+    await call('GET', '/api/v3/Series/WithManuallyLinkedFiles', '/api/v3/Series/WithManuallyLinkedFiles');
+    await call('PUT', '/api/v3/Series/{seriesID}/AutoMatchSettings', `/api/v3/Series/${first.IDs.ID}/AutoMatchSettings`, { TMDB: true });
+    await call('POST', '/api/v3/Series/{seriesID}/Vote', `/api/v3/Series/${first.IDs.ID}/Vote`, { Value: 8, MaxValue: 10 });
+
+    await call('GET', '/api/v3/Group', '/api/v3/Group?pageSize=0');
+    await call('GET', '/api/v3/Group/Letters', '/api/v3/Group/Letters');
+    const created = (await call('POST', '/api/v3/Group', '/api/v3/Group', { Name: 'Swagger check', SeriesIDs: [first.IDs.ID] })) as {
+      IDs: { ID: number };
+    };
+    await call('PUT', '/api/v3/Group/{groupID}', `/api/v3/Group/${created.IDs.ID}`, { Name: 'Swagger check 2', SeriesIDs: [first.IDs.ID] });
+    await call('POST', '/api/v3/WebUI/GroupView', '/api/v3/WebUI/GroupView', { GroupIDs: [created.IDs.ID], TagFilter: 0 });
+    await call('POST', '/api/v3/Group/{groupID}/Recalculate', `/api/v3/Group/${created.IDs.ID}/Recalculate`);
+
+    const episodes = (await call(
+      'GET',
+      '/api/v3/Episode',
+      '/api/v3/Episode?pageSize=0&includeFiles=true&includeXRefs=true&includeDataFrom=AniDB',
+    )) as {
+      List: Array<{ IDs: { ID: number; AniDB: number } }>;
+    };
+    const episode = episodes.List[0].IDs;
+    await call(
+      'GET',
+      '/api/v3/Episode/{episodeID}',
+      `/api/v3/Episode/${episode.ID}?includeDataFrom=AniDB&includeFiles=true&includeMediaInfo=true`,
+    );
+    await call('GET', '/api/v3/Episode/{episodeID}/AniDB', `/api/v3/Episode/${episode.ID}/AniDB`);
+    await call('GET', '/api/v3/Episode/{episodeID}/Series', `/api/v3/Episode/${episode.ID}/Series`);
+    await call('GET', '/api/v3/Episode/AniDB', '/api/v3/Episode/AniDB?pageSize=5');
+    await call('GET', '/api/v3/Episode/AniDB/{anidbEpisodeID}', `/api/v3/Episode/AniDB/${episode.AniDB}`);
+    await call('GET', '/api/v3/Episode/AniDB/{anidbEpisodeID}/Episode', `/api/v3/Episode/AniDB/${episode.AniDB}/Episode`);
+    await call('GET', '/api/v3/Episode/WithNoFiles', '/api/v3/Episode/WithNoFiles');
+    await call('POST', '/api/v3/Episode/{episodeID}/Watched/{watched}', `/api/v3/Episode/${episode.ID}/Watched/true`);
+    await call('POST', '/api/v3/Episode/{episodeID}/Vote', `/api/v3/Episode/${episode.ID}/Vote`, { Value: 7, MaxValue: 10 });
+
+    const tags = (await call('GET', '/api/v3/Tag/AniDB', '/api/v3/Tag/AniDB?pageSize=0')) as { List: Array<{ ID: number }> };
+    await call('GET', '/api/v3/Tag/AniDB/{tagID}', `/api/v3/Tag/AniDB/${tags.List[0].ID}`);
+    const tag = (await call('POST', '/api/v3/Tag/User', '/api/v3/Tag/User', { Name: 'swagger-check', Description: 'A tag.' })) as {
+      ID: number;
+    };
+    await call('GET', '/api/v3/Tag/User', '/api/v3/Tag/User');
+    await call('POST', '/api/v3/Series/{seriesID}/Tags/User', `/api/v3/Series/${first.IDs.ID}/Tags/User`, { IDs: [tag.ID] });
+    await call('GET', '/api/v3/Tag/User/{tagID}', `/api/v3/Tag/User/${tag.ID}`);
+    await call('PUT', '/api/v3/Tag/User/{tagID}', `/api/v3/Tag/User/${tag.ID}`, { Name: 'swagger-check-2' });
+    await call('DELETE', '/api/v3/Series/{seriesID}/Tags/User', `/api/v3/Series/${first.IDs.ID}/Tags/User`, { IDs: [tag.ID] });
+    await call('DELETE', '/api/v3/Tag/User/{tagID}', `/api/v3/Tag/User/${tag.ID}`);
+
+    await call('GET', '/api/v3/Filter/Expressions', '/api/v3/Filter/Expressions');
+    await call('GET', '/api/v3/Filter/SortingCriteria', '/api/v3/Filter/SortingCriteria');
+    const expression = { Type: 'And', Left: { Type: 'HasWatchedEpisodes' }, Right: { Type: 'Not', Left: { Type: 'IsFinished' } } };
+    const filter = (await call('POST', '/api/v3/Filter', '/api/v3/Filter', {
+      Name: 'Swagger check',
+      Expression: expression,
+      Sorting: { Type: 'Name', IsInverted: false, Next: { Type: 'AddedDate', IsInverted: true } },
+    })) as { IDs: { ID: number } };
+    const filterID = filter.IDs.ID;
+    await call('GET', '/api/v3/Filter', '/api/v3/Filter?pageSize=0&showHidden=true');
+    await call('GET', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}?withConditions=true`);
+    await call('PUT', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}`, { Name: 'Swagger check 2', Expression: expression });
+    await call('GET', '/api/v3/Filter/{filterID}/Group', `/api/v3/Filter/0/Group?pageSize=0`);
+    await call('GET', '/api/v3/Filter/{filterID}/Group/Letters', `/api/v3/Filter/0/Group/Letters`);
+    await call('GET', '/api/v3/Filter/{filterID}/Series', `/api/v3/Filter/0/Series?pageSize=0`);
+    await call('GET', '/api/v3/Filter/{filterID}/Series/OnlyIDs', `/api/v3/Filter/0/Series/OnlyIDs`);
+    await call('GET', '/api/v3/Filter/{filterID}/Group/{groupID}/Series', `/api/v3/Filter/0/Group/${created.IDs.ID}/Series`);
+    await call('GET', '/api/v3/Filter/{filterID}/Group/{groupID}/Group', `/api/v3/Filter/0/Group/${created.IDs.ID}/Group`);
+    const preview = { Expression: { Type: 'HasUnwatchedEpisodes' } };
+    await call('POST', '/api/v3/Filter/Preview/Group', '/api/v3/Filter/Preview/Group', preview);
+    await call('POST', '/api/v3/Filter/Preview/Series', '/api/v3/Filter/Preview/Series', preview);
+    await call('POST', '/api/v3/Filter/Preview/Group/Letters', '/api/v3/Filter/Preview/Group/Letters', preview);
+    await call('POST', '/api/v3/Filter/Preview/Series/OnlyIDs', '/api/v3/Filter/Preview/Series/OnlyIDs', preview);
+    await call('POST', '/api/v3/Filter/Preview/Group/{groupID}/Series', `/api/v3/Filter/Preview/Group/${created.IDs.ID}/Series`, preview);
+    await call('DELETE', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}`);
+  }, 120_000);
+
+  it('files and actions', async () => {
+    const fileID = [...demo.fileByPath.values()][0];
+    await call('GET', '/api/v3/File/{fileID}/Episode', `/api/v3/File/${fileID}/Episode?includeDataFrom=AniDB`);
+    await call('GET', '/api/v3/File/{fileID}/Stream', `/api/v3/File/${fileID}/Stream`);
+    await call('GET', '/api/v3/File/{fileID}/StreamDirectory/', `/api/v3/File/${fileID}/StreamDirectory/`);
+    await call('GET', '/api/v3/File/{fileID}/Scrobble', `/api/v3/File/${fileID}/Scrobble?event=play&position=1000`);
+    await call('POST', '/api/v3/File/{fileID}/Watched/{watched}?', `/api/v3/File/${fileID}/Watched/false`);
+    await call('PUT', '/api/v3/File/{fileID}/Ignore', `/api/v3/File/${fileID}/Ignore?value=false`);
+    await call('GET', '/api/v3/Action/RunImport', '/api/v3/Action/RunImport');
+    await call('GET', '/api/v3/Action/SyncMyList', '/api/v3/Action/SyncMyList');
+    await call('GET', '/api/v3/Image/Random/{imageType}', '/api/v3/Image/Random/Poster');
+    await call('POST', '/api/v3/Queue/Pause', '/api/v3/Queue/Pause');
+    await call('POST', '/api/v3/Queue/Resume', '/api/v3/Queue/Resume');
+  });
+});

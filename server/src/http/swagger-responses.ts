@@ -1,0 +1,257 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import {
+  AnidbEpisode,
+  Episode,
+  Filter,
+  FilterExpressionHelp,
+  Group,
+  ListResult,
+  Series,
+  SeriesAutoMatchSettings,
+  SeriesSearchResult,
+  SortingCriteriaHelp,
+  Tag,
+  WebUIGroupExtra,
+  YearlySeason,
+} from '@shoko-ts/contract';
+
+/*
+ * What the routes without a `schema.response` answer, for the API description only. A route's `schema.response` also
+ * drives Fastify's serializer (properties it does not name are dropped), so those routes keep sending what their
+ * handlers build and their answers are described here instead, applied when the document is generated
+ * (`documentResponses`). swagger.api.test.ts checks that every operation is described and that the answers of
+ * real routes on a populated server match their descriptions.
+ */
+
+/** One answer of a route: a JSON model, plain text, a binary body or nothing. */
+interface ResponseDoc {
+  description: string;
+  /** Media type → schema; absent for an empty body. */
+  content?: Record<string, { schema: TSchema | { type: 'string'; format?: string } }>;
+  /** `null` marks an empty body for @fastify/swagger. */
+  type?: 'null';
+}
+type Responses = Record<number, ResponseDoc | TSchema>;
+
+/** A JSON model; @fastify/swagger hoists the recursive ones (`$id`) into the document's components. */
+const json = (schema: TSchema, status = 200): Responses => ({ [status]: schema });
+const list = (item: TSchema) => json(Type.Array(item));
+const paged = (item: TSchema) => json(ListResult(item));
+const text = (description: string, status = 200): Responses => ({
+  [status]: { description, content: { 'text/plain': { schema: Type.String() } } },
+});
+const empty = (description: string, status = 200): Responses => ({ [status]: { description, type: 'null' } });
+const binary = (mediaType: string, description: string): Responses => ({
+  200: { description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } },
+});
+/** A route that queues or changes something and answers with an empty body. */
+const done = empty('Done; the body is empty.');
+const noContent = empty('Done; no content.', 204);
+
+/** The file's bytes with the media type of its extension (video/x-matroska, video/mp4, text/x-ssa…). */
+const fileBytes = { '*/*': { schema: { type: 'string' as const, format: 'binary' } } };
+const StreamBody = {
+  200: { description: 'The whole file.', content: fileBytes },
+  206: { description: 'The requested byte range (`Content-Range`).', content: fileBytes },
+};
+const LettersCount = Type.Record(Type.String(), Type.Integer(), { description: 'Count of items by first letter.' });
+const SeriesRelation = Type.Object({
+  IDs: Type.Object({ Shoko: Type.Union([Type.Integer(), Type.Null()]), AniDB: Type.Integer() }),
+  RelatedIDs: Type.Object({ Shoko: Type.Union([Type.Integer(), Type.Null()]), AniDB: Type.Integer() }),
+  Type: Type.String(),
+  Source: Type.String(),
+});
+
+/** `METHOD /path` as the document spells it (path parameters in braces) → the answers of the route. */
+export const DOCUMENTED_RESPONSES: Record<string, Responses> = {
+  // ---------------------------------------------------------------- auth, users, init, settings, queue
+  'DELETE /api/auth': done,
+  'POST /api/auth/apikey': text('The new API key.'),
+  'POST /api/auth/ChangePassword': done,
+  'POST /api/v3/User/Current/ChangePassword': done,
+  'DELETE /api/v3/User/{userID}': done,
+  'POST /api/v3/User/{userID}/ChangePassword': done,
+  'POST /api/v3/Init/DefaultUser': done,
+  'GET /api/v3/Init/StartServer': done,
+  'GET /api/v3/Init/Database/Test': done,
+  'PATCH /api/v3/Settings': done,
+  'POST /api/v3/Settings/AniDB/TestLogin': done,
+  'POST /api/v3/Queue/Resume': done,
+  'POST /api/v3/Queue/Pause': done,
+  'POST /api/v3/Queue/Clear': done,
+  'GET /api/v3/Backup/{name}': binary('application/gzip', 'The backup archive (.tar.gz).'),
+  'DELETE /api/v3/Backup/{name}': done,
+
+  // ---------------------------------------------------------------- import folders and files
+  'PUT /api/v3/ImportFolder': done,
+  'PATCH /api/v3/ImportFolder/{folderID}': done,
+  'DELETE /api/v3/ImportFolder/{folderID}': done,
+  'GET /api/v3/ImportFolder/{folderID}/Scan': done,
+  'DELETE /api/v3/File': done,
+  'DELETE /api/v3/File/Location': done,
+  'DELETE /api/v3/File/{fileID}': done,
+  'DELETE /api/v3/File/Location/{locationID}': done,
+  'PUT /api/v3/File/{fileID}/Ignore': done,
+  'PUT /api/v3/File/{fileID}/Variation': done,
+  'POST /api/v3/File/{fileID}/Rescan': done,
+  'POST /api/v3/File/{fileID}/Rehash': done,
+  'POST /api/v3/Series/{seriesID}/File/Rescan': done,
+  'POST /api/v3/Series/{seriesID}/File/Rehash': done,
+  'POST /api/v3/Series/{seriesID}/File/Relocate': done,
+  'POST /api/v3/File/AniDB/{anidbFileID}/Rescan': done,
+  'GET /api/v3/File/{fileID}/Episode': list(Episode),
+  'GET /api/v3/File/{fileID}/Stream': StreamBody,
+  'HEAD /api/v3/File/{fileID}/Stream': StreamBody,
+  'GET /api/v3/File/{fileID}/StreamDirectory/{filename}': StreamBody,
+  'HEAD /api/v3/File/{fileID}/StreamDirectory/{filename}': StreamBody,
+  'GET /api/v3/File/{fileID}/StreamDirectory/': text('The file and its external subtitles as a directory listing.'),
+  'GET /api/v3/File/{fileID}/StreamDirectory/ExternalSub/{filename}': StreamBody,
+  'HEAD /api/v3/File/{fileID}/StreamDirectory/ExternalSub/{filename}': StreamBody,
+  'GET /api/v3/File/{fileID}/Scrobble': text('The event was recorded.', 202),
+  'PATCH /api/v3/File/{fileID}/Scrobble': text('The event was recorded.', 202),
+  'POST /api/v3/File/{fileID}/Watched/{watched}?': done,
+  'POST /api/v3/AVDump/DumpFiles': done,
+  'POST /api/v3/File/{fileID}/AVDump': done,
+  'POST /api/v3/AVDump/Update': json(Type.Boolean()),
+
+  // ---------------------------------------------------------------- AniDB metadata and manual links
+  'POST /api/v3/Series/AniDB/{anidbID}/Refresh': json(Type.Boolean()),
+  'POST /api/v3/Series/{seriesID}/AniDB/Refresh': json(Type.Boolean()),
+  'GET /api/v3/Series/AniDB/{anidbID}/Episode': paged(AnidbEpisode),
+  'DELETE /api/v3/Series/{seriesID}': done,
+  'POST /api/v3/File/{fileID}/Link': done,
+  'DELETE /api/v3/File/{fileID}/Link': done,
+  'POST /api/v3/File/{fileID}/LinkFromSeries': done,
+  'POST /api/v3/File/LinkFromSeries': done,
+  'POST /api/v3/File/{fileID}/AddToMyList': done,
+  'POST /api/v3/File/Link': done,
+
+  // ---------------------------------------------------------------- images
+  'GET /api/v3/Image/Random/{imageType}': binary('image/*', 'A random image of the type.'),
+  'GET /api/v3/Image/{source}/{type}/{value}': binary('image/*', 'The image.'),
+  'POST /api/v3/Image/{source}/{type}/{value}/Enabled': noContent,
+
+  // ---------------------------------------------------------------- groups
+  'GET /api/v3/Group': paged(Group),
+  'POST /api/v3/Group': json(Group, 201),
+  'GET /api/v3/Group/{groupID}': json(Group),
+  'PUT /api/v3/Group/{groupID}': json(Group),
+  'PATCH /api/v3/Group/{groupID}': json(Group),
+  'DELETE /api/v3/Group/{groupID}': noContent,
+  'POST /api/v3/Group/{groupID}/Recalculate': done,
+  'GET /api/v3/Group/{groupID}/Series': list(Series),
+  'GET /api/v3/Group/Letters': json(LettersCount),
+  'GET /api/v3/Group/{groupID}/Group': list(Group),
+  'GET /api/v3/Group/{groupID}/Parent': json(Group),
+  'GET /api/v3/Group/{groupID}/Relations': list(SeriesRelation),
+  'GET /api/v3/Group/{groupID}/MainSeries': json(Series),
+  'GET /api/v3/Series/{seriesID}/Group': json(Group),
+  'PATCH /api/v3/Series/{seriesID}/Move/{groupID}': done,
+  'POST /api/v3/WebUI/GroupView': list(WebUIGroupExtra),
+
+  // ---------------------------------------------------------------- filters
+  'GET /api/v3/Filter': paged(Filter),
+  'POST /api/v3/Filter': json(Filter),
+  'GET /api/v3/Filter/Expressions': list(FilterExpressionHelp),
+  'GET /api/v3/Filter/SortingCriteria': list(SortingCriteriaHelp),
+  'GET /api/v3/Filter/{filterID}': json(Filter),
+  'PUT /api/v3/Filter/{filterID}': json(Filter),
+  'PATCH /api/v3/Filter/{filterID}': json(Filter),
+  'DELETE /api/v3/Filter/{filterID}': noContent,
+  'GET /api/v3/Filter/{filterID}/Filter': paged(Filter),
+  'GET /api/v3/Filter/{filterID}/Group': paged(Group),
+  'GET /api/v3/Filter/{filterID}/Group/Letters': json(LettersCount),
+  'GET /api/v3/Filter/{filterID}/Series': paged(Series),
+  'GET /api/v3/Filter/{filterID}/Series/OnlyIDs': list(Type.Integer()),
+  'GET /api/v3/Filter/{filterID}/Group/{groupID}/Group': list(Group),
+  'GET /api/v3/Filter/{filterID}/Group/{groupID}/Series': list(Series),
+  'GET /api/v3/Filter/{filterID}/Parent': json(Filter),
+  'POST /api/v3/Filter/Preview/Group': paged(Group),
+  'POST /api/v3/Filter/Preview/Series': paged(Series),
+  'POST /api/v3/Filter/Preview/Group/Letters': json(LettersCount),
+  'POST /api/v3/Filter/Preview/Series/OnlyIDs': list(Type.Integer()),
+  'POST /api/v3/Filter/Preview/Group/{groupID}/Group': list(Group),
+  'POST /api/v3/Filter/Preview/Group/{groupID}/Series': list(Series),
+
+  // ---------------------------------------------------------------- series
+  'GET /api/v3/Series': paged(Series),
+  'GET /api/v3/Series/{seriesID}': json(Series),
+  'GET /api/v3/Series/Search': list(SeriesSearchResult),
+  'GET /api/v3/Series/Search/{query}': list(SeriesSearchResult),
+  'GET /api/v3/Series/StartsWith/{query}': list(SeriesSearchResult),
+  'GET /api/v3/Series/PathEndsWith/{*}': list(Series),
+  'GET /api/v3/Series/Years': list(Type.Integer()),
+  'GET /api/v3/Series/Seasons': list(YearlySeason),
+  'GET /api/v3/Series/AniDB/Relations': paged(SeriesRelation),
+  'GET /api/v3/Series/{seriesID}/Relations': list(SeriesRelation),
+  'GET /api/v3/Series/{seriesID}/AniDB/Relations': list(SeriesRelation),
+  'GET /api/v3/Series/AniDB/{anidbID}/Relations': list(SeriesRelation),
+  'GET /api/v3/Series/AniDB/{anidbID}/Series': json(Series),
+  'GET /api/v3/Series/{seriesID}/Episode': paged(Episode),
+  'POST /api/v3/Series/{seriesID}/Episode/Watched': done,
+  'POST /api/v3/Series/{seriesID}/Vote': noContent,
+  'GET /api/v3/Series/{seriesID}/NextUpEpisode': { ...json(Episode), ...empty('The series has no next episode.', 204) },
+  'POST /api/v3/Series/{seriesID}/OverrideTitle': done,
+  'GET /api/v3/Series/{seriesID}/AutoMatchSettings': json(SeriesAutoMatchSettings),
+  'PUT /api/v3/Series/{seriesID}/AutoMatchSettings': json(SeriesAutoMatchSettings),
+  'PATCH /api/v3/Series/{seriesID}/AutoMatchSettings': json(SeriesAutoMatchSettings),
+  'DELETE /api/v3/Series/{seriesID}/Images/{imageType}': noContent,
+  'GET /api/v3/Series/WithoutFiles': paged(Series),
+  'GET /api/v3/Series/WithManuallyLinkedFiles': paged(Series),
+
+  // ---------------------------------------------------------------- episodes
+  'GET /api/v3/Episode': paged(Episode),
+  'GET /api/v3/Episode/AniDB': paged(AnidbEpisode),
+  'GET /api/v3/Episode/AniDB/{anidbEpisodeID}': json(AnidbEpisode),
+  'GET /api/v3/Episode/AniDB/{anidbEpisodeID}/Episode': json(Episode),
+  'GET /api/v3/Episode/WithNoFiles': paged(Episode),
+  'GET /api/v3/Episode/{episodeID}/AniDB': json(AnidbEpisode),
+  'GET /api/v3/Episode/{episodeID}/Series': json(Series),
+  'GET /api/v3/Episode/{episodeID}': json(Episode),
+  'DELETE /api/v3/Episode/{episodeID}/Images/{imageType}': noContent,
+  'POST /api/v3/Episode/{episodeID}/OverrideTitle': done,
+  'POST /api/v3/Episode/{episodeID}/Vote': noContent,
+  'POST /api/v3/Episode/{episodeID}/Watched/{watched}': done,
+  'POST /api/v3/Episode/{episodeID}/SetHidden': done,
+  'POST /api/v3/Episode/{episodeID}/TMDB/Movie': noContent,
+  'DELETE /api/v3/Episode/{episodeID}/TMDB/Movie': noContent,
+
+  // ---------------------------------------------------------------- tags
+  'GET /api/v3/Series/{seriesID}/Tags': list(Tag),
+  'GET /api/v3/Series/{seriesID}/Tags/User': list(Tag),
+  'POST /api/v3/Series/{seriesID}/Tags/User': { ...empty('Tags were added.', 201), ...empty('Nothing changed.', 204) },
+  'DELETE /api/v3/Series/{seriesID}/Tags/User': { ...empty('Tags were removed.'), ...empty('Nothing changed.', 204) },
+  'GET /api/v3/Tag/User': paged(Tag),
+  'POST /api/v3/Tag/User': json(Tag),
+  'GET /api/v3/Tag/User/{tagID}': json(Tag),
+  'PUT /api/v3/Tag/User/{tagID}': json(Tag),
+  'PATCH /api/v3/Tag/User/{tagID}': json(Tag),
+  'DELETE /api/v3/Tag/User/{tagID}': noContent,
+  'GET /api/v3/Tag/AniDB': paged(Tag),
+  'GET /api/v3/Tag/AniDB/{tagID}': json(Tag),
+};
+
+const ACTION_PREFIX = 'GET /api/v3/Action/';
+const actionAnswer: Responses = {
+  200: { description: 'The action was queued (empty body), or its outcome as text.', content: { 'text/plain': { schema: Type.String() } } },
+};
+
+/** The answers to document for a route: its own response schemas, or the ones described here. */
+export function documentedResponses(key: string): Responses | undefined {
+  return DOCUMENTED_RESPONSES[key] ?? (key.startsWith(ACTION_PREFIX) ? actionAnswer : undefined);
+}
+
+/** A Fastify route URL as the document spells it (`:id` → `{id}`, a trailing wildcard → `{*}`). */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{*}');
+
+/**
+ * The `transform` of @fastify/swagger: a route without response schemas is documented with the answers described
+ * above. Only the generated document sees them; the route itself is untouched.
+ */
+export function documentResponses({ schema, url, route }: { schema: unknown; url: string; route: { method: string | string[] } }) {
+  const routeSchema = (schema ?? {}) as Record<string, unknown>;
+  if (routeSchema.response) return { schema: routeSchema, url };
+  const method = [route.method].flat().find((m) => m !== 'HEAD') ?? 'HEAD';
+  const responses = documentedResponses(`${method} ${openApiPath(url)}`);
+  return { schema: responses ? { ...routeSchema, response: responses } : routeSchema, url };
+}
