@@ -216,6 +216,10 @@ export const DOCUMENTED_RESPONSES: Record<string, Responses> = {
   'POST /api/v3/Episode/{episodeID}/TMDB/Movie': noContent,
   'DELETE /api/v3/Episode/{episodeID}/TMDB/Movie': noContent,
 
+  // ---------------------------------------------------------------- TMDB
+  'POST /api/v3/Tmdb/Export': { 200: { description: 'The cross-references as CSV.', content: { 'text/csv': { schema: Type.String() } } } },
+  'POST /api/v3/Tmdb/Import': noContent,
+
   // ---------------------------------------------------------------- tags
   'GET /api/v3/Series/{seriesID}/Tags': list(Tag),
   'GET /api/v3/Series/{seriesID}/Tags/User': list(Tag),
