@@ -4,13 +4,22 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startDemo, type RunningDemo } from '../../fakes/src/demo/demo';
 import { startFakeTmdb, type FakeTmdb } from '../../fakes/src/tmdb/index';
-import { sampleMovies, sampleShows, TIDEWATER_SHOW_ID, TIDEWATER_STORY_ARCS_GROUP_ID } from '../../fakes/src/tmdb/sample-data';
+import {
+  CLOCKWORK_MOVIE_ID,
+  PAPER_COMET_MOVIE_ID,
+  sampleMovies,
+  sampleShows,
+  TIDEWATER_SHOW_ID,
+  TIDEWATER_STORY_ARCS_GROUP_ID,
+} from '../../fakes/src/tmdb/sample-data';
 import { loginThroughForm } from '../support/console';
 import { snap as fullPageSnap } from '../support/screenshots';
 import { freePort } from '../support/server';
 
 const SERIES_NAME = 'Kiri no Toudai Yuubinkyoku';
 const SHOW_TITLE = 'Lanterns of the Tidewater Line';
+const OVA_NAME = 'Tetsu no Niwa';
+const CLOCKWORK_TITLE = 'Clockwork Orchard: The Last Harvest';
 
 async function snap(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -153,5 +162,119 @@ test.describe('TMDB linking', () => {
     await expect(page.getByText('Ordering has been updated!')).toBeVisible();
     const show = (await api('GET', `/api/v3/Tmdb/Show/${TIDEWATER_SHOW_ID}`)) as { AlternateOrderingID: string };
     expect(show.AlternateOrderingID).toBe(TIDEWATER_STORY_ARCS_GROUP_ID);
+  });
+  test('movie mode: link episodes to movies, an episode of one movie is kept from another, unlink, and save', async ({ page }) => {
+    test.setTimeout(180_000);
+    type MovieLink = { AnidbEpisodeID: number; TmdbMovieID: number };
+    await page.goto(`${demo.baseUrl}/webui/login`);
+    await loginThroughForm(page, { username: 'Default', password: '' });
+    await page.goto(`${demo.baseUrl}/webui/collection`);
+    await page
+      .getByTestId('group-card')
+      .filter({ hasText: /Tetsu no Niwa|Iron Garden/ })
+      .first()
+      .click();
+    const card = page.locator(`[data-testid="series-card"][title="${OVA_NAME}"]`);
+    // A group of one series opens the series itself.
+    if (await card.isVisible().catch(() => false)) await card.click();
+    await expect(page).toHaveURL(/\/webui\/collection\/series\/\d+\/overview$/);
+    const ovaId = Number(/series\/(\d+)/.exec(page.url())![1]);
+    const episodes = (await api(
+      'GET',
+      `/api/v3/Series/${ovaId}/Episode?pageSize=0&includeMissing=true&includeUnaired=true&type=Episode&type=Special&type=Other`,
+    )) as {
+      List: { IDs: { AniDB: number }; AniDB: { Title: string } | null; Name: string }[];
+    };
+    const [first, second] = episodes.List;
+    const titleOf = (e: (typeof episodes.List)[number]) => e.AniDB?.Title ?? e.Name;
+    const movieLinks = async () =>
+      ((await api('GET', `/api/v3/Series/${ovaId}/TMDB/Movie/CrossReferences`)) as MovieLink[])
+        .map((l) => [l.AnidbEpisodeID, l.TmdbMovieID])
+        .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(await movieLinks()).toEqual([]);
+
+    const sites = page.getByTestId('metadata-sites');
+    await sites.getByRole('link', { name: 'Link TMDB' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection/series/${ovaId}/tmdb-linking$`));
+    // The type switch: Movie searches TMDB's movies.
+    await page.getByRole('radio', { name: 'Movie' }).click();
+    await expect(page.getByRole('radio', { name: 'Movie' })).toHaveAttribute('aria-checked', 'true');
+    await page.getByLabel('Search TMDB').fill('Clockwork');
+    const results = page.getByRole('list', { name: 'TMDB results' });
+    await results.getByRole('button', { name: new RegExp(`Movie\\s*${CLOCKWORK_TITLE}\\s*2023`) }).click();
+    await expect(page).toHaveURL(new RegExp(`tmdb-linking\\?type=Movie&id=${CLOCKWORK_MOVIE_ID}$`));
+    await expect(page.getByTestId('linking-tmdb-title')).toHaveText(CLOCKWORK_TITLE);
+    await expect(page.getByText(`TMDB Movie · ${CLOCKWORK_MOVIE_ID} · New Link`)).toBeVisible();
+
+    // One row per AniDB episode, none linked; nothing staged, so Save is disabled with 'No links to save!'.
+    const rows = page.getByTestId('link-row');
+    await expect(rows).toHaveCount(episodes.List.length);
+    await expect(page.getByRole('button', { name: 'Save Links' })).toBeDisabled();
+    await expect(page.getByText('No links to save!')).toBeVisible();
+    const row = (anidbId: number) => page.locator(`[data-testid="link-row"][data-anidb-id="${anidbId}"]`);
+    await expect(row(first.IDs.AniDB)).toContainText('No Link');
+
+    // Linking a row stages it (UO) and shows the movie; linking it again takes the stage back.
+    await row(first.IDs.AniDB)
+      .getByRole('button', { name: `Link ${titleOf(first)}` })
+      .click();
+    await expect(row(first.IDs.AniDB).getByTestId('rating-badge')).toHaveText('UO');
+    await expect(row(first.IDs.AniDB)).toContainText(CLOCKWORK_TITLE);
+    await expect(page.getByRole('button', { name: 'Save Links' })).toBeEnabled();
+    await row(second.IDs.AniDB)
+      .getByRole('button', { name: `Link ${titleOf(second)}` })
+      .click();
+    await row(second.IDs.AniDB)
+      .getByRole('button', { name: `Unlink ${titleOf(second)}` })
+      .click();
+    await expect(row(second.IDs.AniDB).getByTestId('rating-badge')).toHaveText('None');
+    await snap(page, '120-tmdb-movie-linking-staged');
+    await page.getByRole('button', { name: 'Save Links' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection/series/${ovaId}(/overview)?$`));
+    await expect(sites.getByRole('link', { name: `Movie ${CLOCKWORK_MOVIE_ID}`, exact: true })).toBeVisible();
+    expect(await movieLinks()).toEqual([[first.IDs.AniDB, CLOCKWORK_MOVIE_ID]]);
+    const stored = (await api('GET', `/api/v3/Series/${ovaId}/TMDB/Movie/CrossReferences`)) as { Rating: string }[];
+    expect(stored.map((l) => l.Rating)).toEqual(['User']);
+    const series = (await api('GET', `/api/v3/Series/${ovaId}`)) as { IDs: { TMDB: { Movie: number[] } } };
+    expect(series.IDs.TMDB.Movie).toEqual([CLOCKWORK_MOVIE_ID]);
+    await snap(page, '121-series-tmdb-movie-linked');
+
+    // A second movie: the episode linked to the first one is disabled with SPEC's text; another episode links.
+    await sites.getByRole('link', { name: 'Add Link' }).click();
+    await page.getByRole('radio', { name: 'Movie' }).click();
+    await page.getByLabel('Search TMDB').fill(String(PAPER_COMET_MOVIE_ID));
+    await results.getByRole('button', { name: new RegExp(`Paper Comet\\s*2020`) }).click();
+    await expect(page).toHaveURL(new RegExp(`tmdb-linking\\?type=Movie&id=${PAPER_COMET_MOVIE_ID}$`));
+    await expect(row(first.IDs.AniDB)).toHaveAttribute('title', 'This episode is already linked to a different movie!');
+    await expect(row(first.IDs.AniDB).getByRole('button')).toBeDisabled();
+    await row(second.IDs.AniDB)
+      .getByRole('button', { name: `Link ${titleOf(second)}` })
+      .click();
+    await expect(row(second.IDs.AniDB)).toContainText('Paper Comet');
+    await snap(page, '122-tmdb-movie-linking-other-movie');
+    await page.getByRole('button', { name: 'Save Links' }).click();
+    await expect(sites.getByRole('link', { name: `Movie ${PAPER_COMET_MOVIE_ID}`, exact: true })).toBeVisible();
+    expect(await movieLinks()).toEqual([
+      [first.IDs.AniDB, CLOCKWORK_MOVIE_ID],
+      [second.IDs.AniDB, PAPER_COMET_MOVIE_ID],
+    ]);
+
+    // Editing the first movie's links: unlinking its only episode removes the movie from the series.
+    await sites.getByRole('link', { name: `Edit Movie ${CLOCKWORK_MOVIE_ID} links` }).click();
+    await expect(page.getByTestId('linking-tmdb-title')).toHaveText(CLOCKWORK_TITLE);
+    // Stored links are not staged: the linked episode shows the movie, and there is nothing to save yet.
+    await expect(row(first.IDs.AniDB)).toContainText(CLOCKWORK_TITLE);
+    await expect(page.getByRole('button', { name: 'Save Links' })).toBeDisabled();
+    await expect(page.getByText('No links to save!')).toBeVisible();
+    await expect(row(second.IDs.AniDB)).toHaveAttribute('title', 'This episode is already linked to a different movie!');
+    await row(first.IDs.AniDB)
+      .getByRole('button', { name: `Unlink ${titleOf(first)}` })
+      .click();
+    await expect(row(first.IDs.AniDB).getByTestId('rating-badge')).toHaveText('UO');
+    await expect(row(first.IDs.AniDB)).toContainText('No Link');
+    await page.getByRole('button', { name: 'Save Links' }).click();
+    await expect(page).toHaveURL(new RegExp(`/collection/series/${ovaId}(/overview)?$`));
+    await expect(sites.getByRole('link', { name: `Movie ${CLOCKWORK_MOVIE_ID}`, exact: true })).toBeHidden();
+    expect(await movieLinks()).toEqual([[second.IDs.AniDB, PAPER_COMET_MOVIE_ID]]);
   });
 });
