@@ -45,6 +45,13 @@ function storedWebUI(text: string | undefined): Record<string, unknown> {
   }
 }
 
+/** Read-only: whether AniDB descriptions are shown filtered (`anidb.filterDescription`). */
+export function useFilterDescription(): boolean {
+  const { data } = useSettings();
+  return (data ? mergeCollectionSettings(storedWebUI(data.WebUI_Settings).collection) : DEFAULT_COLLECTION_SETTINGS).anidb
+    .filterDescription;
+}
+
 /**
  * The collection settings and a setter that saves them into WebUI_Settings. Users who cannot read the server
  * settings (non-admins) keep their choices for this visit only.

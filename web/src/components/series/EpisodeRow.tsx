@@ -3,14 +3,15 @@ import type { Episode } from '@shoko-ts/contract';
 import { imageUrl } from '@/api/images';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
-import { plainDescription } from './SeriesHeader';
+import { useFilterDescription } from '@/components/collection/collectionSettings';
 import { StarRating } from './StarRating';
-import { episodeLabel, formatDate } from './seriesFormat';
+import { anidbDescription, episodeLabel, formatDate } from './seriesFormat';
 
 export const episodeTitle = (episode: Episode) => episode.AniDB?.Title || episode.Name;
 
 /** Thumbnail, number, title, air date, files and the description of one episode. */
 export function EpisodeSummary({ episode, compact }: { episode: Episode; compact?: boolean }) {
+  const filterDescription = useFilterDescription();
   const thumb = episode.Images.Thumbnails?.[0];
   const aired = formatDate(episode.AniDB?.AirDate);
   const rating = episode.AniDB?.Rating;
@@ -42,7 +43,7 @@ export function EpisodeSummary({ episode, compact }: { episode: Episode; compact
           {episode.IsHidden && <span className="font-semibold text-warning">Hidden</span>}
         </div>
         {!compact && episode.AniDB?.Description && (
-          <p className="line-clamp-3 text-sm text-muted">{plainDescription(episode.AniDB.Description)}</p>
+          <p className="line-clamp-3 text-sm text-muted">{anidbDescription(episode.AniDB.Description, filterDescription)}</p>
         )}
       </div>
     </div>

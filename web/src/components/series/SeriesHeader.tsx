@@ -8,21 +8,20 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
 import { PosterImage } from '@/components/collection/GroupGrid';
+import { useFilterDescription } from '@/components/collection/collectionSettings';
 import { CustomTagsModal } from './CustomTagsModal';
 import { StarRating } from './StarRating';
-import { airDateRange, airingStatus, animeTypeName, ratingText, seasonCondition, timeSpanMinutes } from './seriesFormat';
+import { airDateRange, airingStatus, anidbDescription, animeTypeName, ratingText, seasonCondition, timeSpanMinutes } from './seriesFormat';
 
 const TOP_TAGS = 10;
 /** Where the collection's live filter keeps its conditions (see useLiveConditions). */
 const LIVE_FILTER_KEY = 'shoko.collection.liveFilter';
 
-/** AniDB's `http://anidb.net/ch123 [Name]` links in descriptions, shown as their names. */
-export const plainDescription = (text: string) => text.replace(/https?:\/\/anidb\.net\/[a-z]{1,2}\d+ \[([^\]]+)\]/g, '$1');
-
 /** Breadcrumb, title, poster and the four panels above the series tabs. */
 export function SeriesHeader({ series }: { series: Series }) {
   const group = useGroup(series.IDs.ParentGroup);
   const [editingTags, setEditingTags] = useState(false);
+  const filterDescription = useFilterDescription();
   const anidb = series.AniDB;
   return (
     <div className="flex flex-col gap-4" data-testid="series-header">
@@ -54,7 +53,7 @@ export function SeriesHeader({ series }: { series: Series }) {
           </div>
           <Panel title="Description" className="flex-1">
             <p className="whitespace-pre-line text-sm leading-relaxed" data-testid="series-description">
-              {plainDescription(series.Description) || 'No description available.'}
+              {anidbDescription(series.Description, filterDescription) || 'No description available.'}
             </p>
           </Panel>
         </div>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { airDateRange, airingStatus, animeTypeName, episodeLabel, ratingText, seasonCondition, timeSpanMinutes } from './seriesFormat';
+import {
+  airDateRange,
+  airingStatus,
+  anidbDescription,
+  animeTypeName,
+  episodeLabel,
+  ratingText,
+  seasonCondition,
+  timeSpanMinutes,
+} from './seriesFormat';
 
 describe('series page formatting', () => {
   it('derives the airing status from the air and end dates', () => {
@@ -43,5 +52,12 @@ describe('series page formatting', () => {
     expect(ratingText({ Value: 8, Type: 'Permanent' })).toBe('8');
     expect(ratingText({ Value: 7.25, Type: 'Temporary' })).toBe('7.3 (Temp)');
     expect(ratingText(null)).toBeNull();
+  });
+
+  it('filters AniDB descriptions only when the collection setting asks', () => {
+    const text =
+      'Mio runs the http://anidb.net/ch123 [lighthouse post office].\n\nSource: Invented Press\nNote: The first season.\n* Based on a picture book.';
+    expect(anidbDescription(text, true)).toBe('Mio runs the lighthouse post office.');
+    expect(anidbDescription(text, false)).toBe(text);
   });
 });

@@ -62,3 +62,21 @@ export function ratingText(rating: { Value: number; Type: string | null } | null
   const value = Number.isInteger(rating.Value) ? String(rating.Value) : rating.Value.toFixed(1);
   return rating.Type === 'Temporary' ? `${value} (Temp)` : value;
 }
+
+/** AniDB's `http://anidb.net/ch123 [Name]` links in descriptions, shown as their names. */
+const ANIDB_LINK = /https?:\/\/anidb\.net\/[a-z]{1,2}\d+ \[([^\]]+)\]/g;
+/** AniDB's footnote lines: `Source: …`, `Note: …`, `Summary: …` and `* Based on …`-style remarks. */
+const FOOTNOTE_LINE = /^\s*(source|note|summary)\s*:.*$|^\s*\*.*$/gim;
+
+/**
+ * An AniDB description as the collection setting `anidb.filterDescription` asks: filtered, its links become their names
+ * and its source notes and footnotes are dropped; unfiltered, the text as AniDB wrote it.
+ */
+export function anidbDescription(text: string, filter: boolean): string {
+  if (!filter) return text;
+  return text
+    .replace(ANIDB_LINK, '$1')
+    .replace(FOOTNOTE_LINE, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
