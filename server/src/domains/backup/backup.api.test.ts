@@ -215,11 +215,25 @@ describe.skipIf(pgWithoutTools)('backups', () => {
   });
 });
 
-describe.runIf(pgWithoutTools)('backups without pg_dump', () => {
-  it('answers 503 with the reason', async () => {
+describe.runIf(!!process.env.SHOKO_TEST_DB)('backups on PostgreSQL without the client tools', () => {
+  it('answers 503 with a problem body saying what to install, and the status says why', async () => {
     const { server, key } = await started();
-    const res = await server.request({ method: 'POST', url: '/api/v3/Backup', key });
-    expect(res.statusCode).toBe(503);
-    expect(res.json().detail).toContain('pg_dump');
+    const emptyBin = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-no-pg-bin-'));
+    temporary.push(emptyBin);
+    const previous = process.env.SHOKO_PG_BIN;
+    process.env.SHOKO_PG_BIN = emptyBin;
+    try {
+      const res = await server.request({ method: 'POST', url: '/api/v3/Backup', key });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 503, title: 'Service Unavailable' });
+      expect(res.json().detail).toMatch(/pg_dump.*postgresql-client/);
+      const status = (await server.request({ method: 'GET', url: '/api/v3/Backup/Status', key })).json();
+      expect(status.Available).toBe(false);
+      expect(status.Problem).toBe(res.json().detail);
+      expect((await server.request({ method: 'GET', url: '/api/v3/Backup', key })).json()).toEqual([]);
+    } finally {
+      if (previous === undefined) delete process.env.SHOKO_PG_BIN;
+      else process.env.SHOKO_PG_BIN = previous;
+    }
   });
 });

@@ -4,15 +4,20 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * PostgreSQL's own client tools (pg_dump, pg_restore, psql): found on PATH or in Debian's versioned
- * /usr/lib/postgresql/<version>/bin (newest first). They get the connection through PG* variables, so the password
- * never shows in a process list.
+ * PostgreSQL's own client tools (pg_dump, pg_restore, psql): in SHOKO_PG_BIN when set (and only there), else on PATH
+ * or in Debian's versioned /usr/lib/postgresql/<version>/bin (newest first). They get the connection through PG*
+ * variables, so the password never shows in a process list.
  */
 
 export const PG_TOOLS_MISSING =
-  'PostgreSQL backups need the PostgreSQL client tools (pg_dump, pg_restore, psql), and they were not found on PATH or in /usr/lib/postgresql/*/bin. Install them (Debian/Ubuntu: apt install postgresql-client, in the version of your PostgreSQL server or newer).';
+  'PostgreSQL backups need the PostgreSQL client tools (pg_dump, pg_restore, psql), and they were not found (SHOKO_PG_BIN, PATH, /usr/lib/postgresql/*/bin). Install them (Debian/Ubuntu: apt install postgresql-client, in the version of your PostgreSQL server or newer) or point SHOKO_PG_BIN at their folder.';
 
 export function findPgTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string | null {
+  const configured = process.env.SHOKO_PG_BIN?.trim();
+  if (configured) {
+    const candidate = path.join(configured, name);
+    return fs.existsSync(candidate) ? candidate : null;
+  }
   for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(dir, name);
     if (fs.existsSync(candidate)) return candidate;
