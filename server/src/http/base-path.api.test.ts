@@ -129,6 +129,39 @@ describe('SHOKO_BASE_PATH=/shoko', () => {
     expect(rootNegotiate.status).toBe(404);
   });
 
+  it('writes the address the browser used into stream listings: forwarded scheme and host only from a trusted proxy', async () => {
+    const media = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-basepath-media-'));
+    try {
+      // A real Matroska file: the listing names the external subtitles its media analysis found.
+      fs.copyFileSync(path.join(import.meta.dirname, '../media/mediainfo/fixtures/sample.mkv'), path.join(media, 'Episode 01.mkv'));
+      fs.writeFileSync(path.join(media, 'Episode 01.en.srt'), '1\n00:00:00,000 --> 00:00:01,000\nHello\n');
+      const folder = (
+        await server.request({ method: 'POST', url: '/shoko/api/v3/ImportFolder', key, body: { Name: 'Media', Path: media } })
+      ).json<{ ID: number }>();
+      await server.request({ method: 'GET', url: `/shoko/api/v3/ImportFolder/${folder.ID}/Scan`, key });
+      await server.services.queue.idle();
+      const files = (await server.request({ method: 'GET', url: '/shoko/api/v3/File?pageSize=0', key })).json<{
+        List: Array<{ ID: number }>;
+      }>();
+      const listing = (remoteAddress: string) =>
+        server.app.inject({
+          method: 'GET',
+          url: `/shoko/api/v3/File/${files.List[0]!.ID}/StreamDirectory/`,
+          remoteAddress,
+          headers: { apikey: key, host: '127.0.0.1:8111', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'media.example.org' },
+        });
+      const link = async (remoteAddress: string) => /href="([^"]+)"/.exec((await listing(remoteAddress)).body)?.[1];
+      expect(await link('127.0.0.2')).toBe(
+        `https://media.example.org/shoko/api/v3/File/${files.List[0]!.ID}/StreamDirectory/ExternalSub/Episode%2001.en.srt`,
+      );
+      expect(await link('198.51.100.7')).toBe(
+        `http://127.0.0.1:8111/shoko/api/v3/File/${files.List[0]!.ID}/StreamDirectory/ExternalSub/Episode%2001.en.srt`,
+      );
+    } finally {
+      fs.rmSync(media, { recursive: true, force: true });
+    }
+  });
+
   it("puts a trusted proxy's X-Forwarded-Prefix in front of the base path, and ignores anyone else's", async () => {
     const console = (remoteAddress: string, headers: Record<string, string>) =>
       server.app.inject({ method: 'GET', url: '/shoko/webui/dashboard', remoteAddress, headers });
