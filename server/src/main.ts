@@ -28,21 +28,31 @@ async function main() {
   // A configured server starts by itself; a fresh one waits for the first-run wizard.
   if (services.state.current !== 'Failed' && !services.settings.current.FirstRun) services.init.startServer();
 
+  // Graceful shutdown: HTTP and hubs close, running jobs end or go back to the queue (the queue settles every row),
+  // then the database closes; exit code 0. A shutdown that fails or hangs past 30 s exits with 1.
   let stopping = false;
   const stop = async (signal: string) => {
+    // `npm start` under a terminal passes Ctrl-C on as well: a repeated signal is the same request.
     if (stopping) return;
     stopping = true;
     log.info(`Received ${signal}, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      log.error('Shutting down took longer than 30 s, exiting');
+      process.exit(1);
+    }, 30_000);
     force.unref();
+    let exitCode = 0;
     try {
       await close();
       await services.stopBackground();
       await db.close();
-      await logs.close();
-    } finally {
-      process.exit(0);
+      log.info('Shut down cleanly');
+    } catch (error) {
+      exitCode = 1;
+      log.error({ err: error }, 'Shutting down failed');
     }
+    await logs.close().catch(() => undefined);
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, processDatabase, ServerProcess } from './server-process.js';
+import { startFreshServer, type ServerProcess } from './server-process.js';
 
 /**
  * Power cuts: the server process is SIGKILLed in the middle of work and started again on the same data. Afterwards
@@ -20,19 +20,7 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-async function startedServer() {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-crash-'));
-  const database = await processDatabase();
-  const server = new ServerProcess({ home, port: await freePort(), databaseUrl: database.url });
-  cleanups.push(
-    () => fs.rmSync(home, { recursive: true, force: true }),
-    () => database.drop(),
-    () => server.kill(),
-  );
-  await server.start();
-  const key = await server.completeFirstRun();
-  return { server, home, key };
-}
+const startedServer = () => startFreshServer(cleanups, 'shoko-crash-');
 
 function mediaFolder(files: Array<[string, number]>): string {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-crash-media-')));

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -86,6 +88,17 @@ export class ServerProcess {
     this.child = null;
   }
 
+  /** Sends a signal (SIGTERM, as systemd and Docker do) and resolves with the exit code once the process is gone. */
+  async terminate(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill(signal);
+    const code = await exited;
+    this.child = null;
+    return code;
+  }
+
   async stop(): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
@@ -144,4 +157,19 @@ export class ServerProcess {
       await this.json<{ apikey: string }>('POST', '/api/auth', { body: { user: 'Default', pass: 'crash-pass', device: 'crash-test' } })
     ).apikey;
   }
+}
+
+/** A server process on a fresh home and database with its first run done; `cleanups` gets what kills and removes it. */
+export async function startFreshServer(cleanups: Array<() => Promise<void> | void>, prefix: string) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const database = await processDatabase();
+  const server = new ServerProcess({ home, port: await freePort(), databaseUrl: database.url });
+  cleanups.push(
+    () => fs.rmSync(home, { recursive: true, force: true }),
+    () => database.drop(),
+    () => server.kill(),
+  );
+  await server.start();
+  const key = await server.completeFirstRun();
+  return { server, home, key, databaseUrl: database.url };
 }

@@ -61,15 +61,6 @@ export class FilesStore {
     });
   }
 
-  /** Records the modification time a location's content was hashed at, so a later scan can tell it changed. */
-  async setLocationMtime(locationId: number, mtimeMs: number): Promise<void> {
-    await this.db
-      .updateTable('file_locations')
-      .set({ mtime_ms: Math.round(mtimeMs) })
-      .where('id', '=', locationId)
-      .execute();
-  }
-
   async location(id: number): Promise<LocationWithFolder | null> {
     const row = await this.db
       .selectFrom('file_locations')
@@ -258,15 +249,22 @@ export class FilesStore {
   /**
    * Stores the hashes of a location's content. When the same content (ED2K + size) already has a record, the
    * location joins it — a moved file keeps its record, a second copy becomes a second location — and locations of
-   * that record whose files are gone are dropped.
+   * that record whose files are gone are dropped. The location keeps the modification time its content was hashed at,
+   * so a later scan can tell it changed; all of it in one transaction, so a stop never leaves a file half recorded.
    */
   async applyHashes(
     locationId: number,
     size: number,
     hashes: StoredHashes,
+    mtimeMs: number,
   ): Promise<{ fileId: number; merged: boolean; otherLocations: number }> {
     return this.db.transaction().execute(async (trx) => {
       const location = await trx.selectFrom('file_locations').selectAll().where('id', '=', locationId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable('file_locations')
+        .set({ mtime_ms: Math.round(mtimeMs) })
+        .where('id', '=', locationId)
+        .execute();
       const existing = await trx
         .selectFrom('files')
         .selectAll()

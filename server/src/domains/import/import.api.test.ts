@@ -189,7 +189,8 @@ describe('import folders, discovery, hashing and the files API', () => {
 });
 
 describe('the persisted queue across a restart', () => {
-  it('runs queued jobs, including one interrupted mid-run, after the server restarts', async () => {
+  // Two server starts, scrypt and the first MediaInfo worker take most of the default 30 s on a loaded 2-core machine.
+  it('runs queued jobs, including one interrupted mid-run, after the server restarts', { timeout: 120_000 }, async () => {
     const media = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-media-'));
     writeFile(media, 'a.mkv', randomBytes(30_000));
     writeFile(media, 'b.mkv', randomBytes(40_000));

@@ -210,8 +210,7 @@ export class ImportService {
       if (ctx.signal.aborted) throw error;
       throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(error as NodeJS.ErrnoException)}`);
     }
-    const result = await this.deps.files.applyHashes(locationId, hashes.size, hashes);
-    await this.deps.files.setLocationMtime(locationId, stat.mtimeMs);
+    const result = await this.deps.files.applyHashes(locationId, hashes.size, hashes, stat.mtimeMs);
     ctx.logger.info(`Hashed ${absolutePath} (ED2K ${hashes.ED2K})`);
     this.deps.bus.emit('shoko', { event: 'FileHashed', payload: fileEvent(result.fileId, location) });
     if (result.merged && result.otherLocations > 0) await this.handleDuplicate(location, result.fileId, ctx);
