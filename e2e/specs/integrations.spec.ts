@@ -106,6 +106,8 @@ test('Trakt: Get Code, activation on trakt, linked options saved, Unlink', async
 
   // The draft follows the settings the token arrived in: nothing is left unsaved.
   await expect(page.getByText('Unsaved Changes')).toHaveCount(0);
+  // Linked but not enabled: nothing can be synced yet.
+  await expect(page.getByRole('button', { name: 'Sync Now' })).toBeDisabled();
   await page.getByRole('switch', { name: 'Enabled' }).click();
   await page.getByLabel('Sync Frequency').selectOption({ label: 'Once a Week' });
   await page.getByRole('switch', { name: 'Auto Link' }).click();
@@ -119,6 +121,13 @@ test('Trakt: Get Code, activation on trakt, linked options saved, Unlink', async
   await expect(page.getByRole('switch', { name: 'Enabled' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Auto Link' })).toBeChecked();
   await snap(page, '194-trakt-linked');
+
+  // Sync Now: the server asks Trakt for the account's watched shows and movies with the linked token.
+  await page.getByRole('button', { name: 'Sync Now' }).click();
+  await expect(page.getByText('Trakt sync queued.')).toBeVisible();
+  await expect.poll(() => trakt.requests.filter((r) => r === 'GET /sync/watched/shows').length).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => trakt.requests.filter((r) => r === 'GET /sync/watched/movies').length).toBeGreaterThanOrEqual(1);
+  expect(trakt.violations).toEqual([]);
 
   await page.getByRole('button', { name: 'Unlink' }).first().click();
   await expect(page.getByRole('button', { name: 'Get Code' })).toBeVisible();

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import dayjs from 'dayjs';
 import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRunAction } from '@/api/actions';
 import { integrationKeys, useTraktCode, useUnlinkTrakt } from '@/api/integrations';
 import { settingsKeys, useSettings } from '@/api/settings';
 import { Button } from '@/components/Button';
@@ -22,6 +23,8 @@ export function TraktPanel({ draft }: { draft: SettingsDraft }) {
   const saved = useSettings().data;
   const code = useTraktCode();
   const unlink = useUnlinkTrakt();
+  const action = useRunAction();
+  const syncEnabled = (saved?.TraktTv as { Enabled?: boolean } | undefined)?.Enabled === true;
   const expiry = draft.get<string>('TraktTv.TokenExpirationDate') ?? '';
   const linked = expiry !== '';
 
@@ -54,6 +57,13 @@ export function TraktPanel({ draft }: { draft: SettingsDraft }) {
     toast.dismiss(CODE_TOAST);
     if (code.data) void queryClient.resetQueries({ queryKey: integrationKeys.traktCode });
   }, [linked, code.data, queryClient]);
+
+  // Both directions, as the periodic sync does: Trakt's plays come here first, then ours go there.
+  const syncNow = async () => {
+    await action.mutateAsync('GetWatchStatesFromTrakt');
+    await action.mutateAsync('SendWatchStatesToTrakt');
+    toast.success('Trakt sync queued.', { autoClose: 3000 });
+  };
 
   const copyCode = async () => {
     if (!code.data) return;
@@ -100,6 +110,18 @@ export function TraktPanel({ draft }: { draft: SettingsDraft }) {
           <SettingToggle draft={draft} path="TraktTv.AutoLink" label="Auto Link" />
           <SettingSelect draft={draft} path="TraktTv.UpdateFrequency" label="Update Frequency" options={updateFrequencyOptions} />
           <SettingSelect draft={draft} path="TraktTv.SyncFrequency" label="Sync Frequency" options={updateFrequencyOptions} />
+          <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
+            <span>Watch States</span>
+            <Button
+              variant="secondary"
+              busy={action.isPending}
+              disabled={!syncEnabled}
+              title={syncEnabled ? 'Get watch states from Trakt, then send ours' : 'Enable Trakt and save first'}
+              onClick={() => void syncNow().catch(() => undefined)}
+            >
+              Sync Now
+            </Button>
+          </div>
           <div className="flex items-center justify-between gap-3 py-1.5 text-sm">
             <span>Trakt Token</span>
             <Button variant="danger" busy={unlink.isPending} disabled={!saved} onClick={() => saved && unlink.mutate(saved)}>
