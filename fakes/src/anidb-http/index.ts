@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { StrictAniDB, type StrictRules } from '../anidb-strict/index.js';
 
 export { inventedAnimeXml, inventedEpisodeId, type InventedAnimeOptions } from './sample-anime.js';
 
@@ -20,6 +21,8 @@ export interface StartFakeAniDBHttpOptions {
   /** Wait this long before answering each request. */
   delayMs?: number;
   compression?: FakeAniDBHttpCompression;
+  /** Enforce AniDB's rules like AniDB: too fast, two at once, or one anime twice a day gets the client banned. */
+  strict?: StrictRules;
 }
 
 export interface FakeAniDBHttp {
@@ -36,10 +39,14 @@ export interface FakeAniDBHttp {
   failStatus: number | null;
   delayMs: number;
   compression: FakeAniDBHttpCompression;
+  /** The rule keeper when started `strict`: its `bans` list every ban it handed out. */
+  strict: StrictAniDB | null;
   close(): Promise<void>;
 }
 
 export const BANNED_REPLY = '<error>Banned</error>';
+/** AniDB's other wording of a ban, sent when the strict rules ban a client. */
+const STRICT_BANNED_REPLY = '<error code="500">banned</error>';
 export const ANIME_NOT_FOUND_REPLY = '<error>Anime not found</error>';
 export const CLIENT_REJECTED_REPLY = '<error code="302">client version missing or invalid</error>';
 
@@ -64,13 +71,22 @@ export async function startFakeAniDBHttp(options: StartFakeAniDBHttpOptions): Pr
     failStatus: null,
     delayMs: options.delayMs ?? 0,
     compression: options.compression ?? 'when-accepted',
+    strict: options.strict ? new StrictAniDB(options.strict) : null,
     close: () => Promise.resolve(),
   };
 
+  let inFlight = 0;
   const server = http.createServer((request, response) => {
     const target = new URL(request.url ?? '/', 'http://fake');
     fake.requests.push(`${target.pathname}${target.search}`);
     fake.requestTimes.push(Date.now());
+    const aid = Number(target.searchParams.get('aid'));
+    const verdict = fake.strict?.request({
+      animeId: target.searchParams.get('request') === 'anime' && aid > 0 ? aid : undefined,
+      concurrent: inFlight > 0,
+    });
+    inFlight += 1;
+    response.on('close', () => (inFlight -= 1));
     const respond = () => {
       if (response.destroyed) return;
       if (request.method !== 'GET' || target.pathname !== '/httpapi') {
@@ -81,7 +97,8 @@ export async function startFakeAniDBHttp(options: StartFakeAniDBHttpOptions): Pr
         response.writeHead(fake.failStatus, { 'Content-Type': 'text/plain' }).end('Service Unavailable');
         return;
       }
-      const reply = answer(fake, target.searchParams);
+      // A banned client that keeps asking hears the same again (and its ban starts over).
+      const reply = verdict && verdict.kind !== 'ok' ? STRICT_BANNED_REPLY : answer(fake, target.searchParams);
       const xml = Buffer.from(reply.startsWith('<?xml') ? reply : `<?xml version="1.0" encoding="UTF-8"?>\n${reply}`, 'utf8');
       const acceptsGzip = /\bgzip\b/i.test(String(request.headers['accept-encoding'] ?? ''));
       const headers: http.OutgoingHttpHeaders = { 'Content-Type': 'text/xml; charset=UTF-8' };

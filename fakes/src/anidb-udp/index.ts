@@ -3,3 +3,4 @@ export { builtInCommands, type FakeUdpCommand, type FakeUdpContext, type FakeUdp
 export { escapeReplyField, formatReply, parseRequest, type FakeUdpReply, type FakeUdpRequest } from './protocol.js';
 export { fileCommands, type FakeAniDBFile, type FakeReleaseGroup } from './file-commands.js';
 export { updatedCommand, type FakeAnimeUpdate } from './updated-command.js';
+export { anidbStrictRules, StrictAniDB, type StrictBan, type StrictRules } from '../anidb-strict/index.js';

@@ -2,6 +2,7 @@ import dgram from 'node:dgram';
 import { deflateSync } from 'node:zlib';
 import { builtInCommands, type FakeUdpCommand, type FakeUdpContext, type FakeUdpSession } from './commands.js';
 import { updatedCommand, type FakeAnimeUpdate } from './updated-command.js';
+import { StrictAniDB, type StrictRules } from '../anidb-strict/index.js';
 import { decodeRequestDatagram, formatReply, parseRequest, type FakeUdpReply, type FakeUdpRequest } from './protocol.js';
 
 export interface FakeAniDBUdpOptions {
@@ -17,6 +18,8 @@ export interface FakeAniDBUdpOptions {
   commands?: Record<string, FakeUdpCommand>;
   /** A session expires after this much silence from its client (AniDB: 35 minutes). */
   sessionIdleMs?: number;
+  /** Enforce AniDB's pacing like AniDB: a client that sends too fast is banned (555, then silence). */
+  strict?: StrictRules;
 }
 
 /** Faults a test can switch on and off while the fake runs. */
@@ -45,6 +48,8 @@ export interface FakeAniDBUdp {
   users: Record<string, string>;
   /** What `UPDATED` reports: push `{ animeId, at }` (unix seconds) when an anime "changes" on AniDB. */
   animeUpdates: FakeAnimeUpdate[];
+  /** The rule keeper when started `strict`: its `bans` list every ban it handed out. */
+  strict: StrictAniDB | null;
   commands: Record<string, FakeUdpCommand>;
   scenario: FakeUdpScenario;
   close(): Promise<void>;
@@ -69,6 +74,7 @@ export async function startFakeAniDBUdp(options: FakeAniDBUdpOptions = {}): Prom
     sessions: new Map(),
     users: { ...options.users },
     animeUpdates,
+    strict: options.strict ? new StrictAniDB(options.strict) : null,
     commands: { ...builtInCommands(), UPDATED: updatedCommand(animeUpdates), ...options.commands },
     scenario: {
       banned: options.banned ?? false,
@@ -92,6 +98,9 @@ export async function startFakeAniDBUdp(options: FakeAniDBUdpOptions = {}): Prom
 
   const answer = (request: FakeUdpRequest, peer: { address: string; port: number }): FakeUdpReply | Buffer | null => {
     const { scenario } = fake;
+    const verdict = fake.strict?.request() ?? { kind: 'ok' };
+    if (verdict.kind === 'silent') return null;
+    if (verdict.kind === 'ban') return { code: 555, text: 'BANNED', rows: [[verdict.reason]] };
     if (scenario.silent) return null;
     if (scenario.dropNext > 0) {
       scenario.dropNext--;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../anidb-http/index.js';
-import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../anidb-udp/index.js';
+import { anidbStrictRules, fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../anidb-udp/index.js';
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../anidb-titles/index.js';
 import { startFakeAniDBImages } from '../anidb-images/index.js';
 import { writeDemoLibrary } from './library.js';
@@ -12,6 +12,11 @@ import { writeDemoLibrary } from './library.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DEMO_ADMIN = { Username: 'Default', Password: '' };
 const ANIDB_USER = { username: 'kiri-tester', password: 'fog-and-letters' };
+/**
+ * The demo's AniDB keeps AniDB's rules, 20 times faster: it bans a client that sends too fast or asks for an anime
+ * twice a day, and the server paces itself by the same scale (SHOKO_ANIDB_LOOPBACK_PACING).
+ */
+const ANIDB_TIME_SCALE = 0.05;
 
 export interface DemoOptions {
   home: string;
@@ -60,8 +65,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const udp = await startFakeAniDBUdp({
     users: { [ANIDB_USER.username]: ANIDB_USER.password },
     commands: fileCommands(demo.files, demo.groups),
+    strict: anidbStrictRules('udp', ANIDB_TIME_SCALE),
   });
-  const anidbHttp = await startFakeAniDBHttp({ anime: demo.anime });
+  const anidbHttp = await startFakeAniDBHttp({ anime: demo.anime, strict: anidbStrictRules('http', ANIDB_TIME_SCALE) });
   const titles = await startFakeAniDBTitles({ anime: demo.titles });
   const pictures = await startFakeAniDBImages();
 
@@ -103,6 +109,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       SHOKO_WEBUI_DIR: process.env.SHOKO_WEBUI_DIR ?? path.join(root, 'web', 'dist'),
       SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
       SHOKO_ANIDB_HTTP: anidbHttp.url,
+      SHOKO_ANIDB_LOOPBACK_PACING: String(ANIDB_TIME_SCALE),
       SHOKO_ANIDB_TITLES_URL: titles.url,
       SHOKO_ANIDB_IMAGE_URL: pictures.url,
       ...(options.basePath ? { SHOKO_BASE_PATH: options.basePath } : {}),

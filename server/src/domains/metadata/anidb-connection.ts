@@ -12,8 +12,9 @@ import {
 } from '../../providers/anidb/http/index.js';
 import {
   AniDBUdpClient,
+  ANIDB_UDP_RATE_LIMIT,
   isLoopbackOverride,
-  NO_PACING,
+  loopbackTimings,
   RateLimiter,
   resolveUdpServer,
   testAniDBLogin,
@@ -235,11 +236,13 @@ export class AniDBConnection {
   }
 
   private udpTimings() {
-    return isLoopbackOverride(process.env.SHOKO_ANIDB_UDP) ? NO_PACING : timingsFromSettings(this.settings.current.AniDb.UDPRateLimit);
+    return isLoopbackOverride(process.env.SHOKO_ANIDB_UDP)
+      ? loopbackTimings(ANIDB_UDP_RATE_LIMIT)
+      : timingsFromSettings(this.settings.current.AniDb.UDPRateLimit);
   }
 
   private httpTimings() {
-    if (isLoopbackOverride(process.env.SHOKO_ANIDB_HTTP)) return NO_PACING;
+    if (isLoopbackOverride(process.env.SHOKO_ANIDB_HTTP)) return loopbackTimings(ANIDB_HTTP_RATE_LIMIT);
     return this.settings.current.AniDb.HTTPRateLimit
       ? httpTimingsFromSettings(this.settings.current.AniDb.HTTPRateLimit)
       : ANIDB_HTTP_RATE_LIMIT;

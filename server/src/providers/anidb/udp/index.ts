@@ -16,7 +16,7 @@ export * from './errors.js';
 export { ANIDB_UDP_RATE_LIMIT, RateLimiter, timingsFromSettings, type RateLimitClock, type RateLimitTimings } from './rate-limiter.js';
 export type { UdpServerAddress } from './transport.js';
 export { UdpStatus, type UdpStatusListener } from './udp-status.js';
-export { isLoopbackOverride, NO_PACING } from './rate-limiter.js';
+export { isLoopbackOverride, loopbackTimings, NO_PACING } from './rate-limiter.js';
 
 /**
  * Where AniDB UDP traffic goes: the settings, unless `SHOKO_ANIDB_UDP=host:port` points elsewhere. The override is

@@ -1,0 +1,103 @@
+/**
+ * AniDB's published rules, enforced the way AniDB enforces them: a client that sends faster than allowed, asks for
+ * the same anime twice within a day, or keeps talking during a ban is banned (the first reply says so, then
+ * silence), and every request during the ban starts the ban again. Shared by the strict UDP and HTTP fakes.
+ */
+
+export interface StrictPacing {
+  /** Shortest gap AniDB allows between two requests (UDP and HTTP: 2 s). */
+  minGapMs: number;
+  /** Long-term average gap (UDP: 4 s; HTTP: 2 s). */
+  averageGapMs: number;
+  /** Requests AniDB lets through above the average before the long-term rule bites (UDP: 5). */
+  burst: number;
+  /** The window the long-term average is counted over. */
+  windowMs: number;
+  /** Arrival jitter forgiven on each short gap (loopback timers and a busy machine are not exact). */
+  toleranceMs: number;
+}
+
+export interface StrictRules {
+  pacing: StrictPacing;
+  /** How long a ban lasts; restarted by every request during it. */
+  banMs: number;
+  /** HTTP: the same anime may be asked for once in this long (AniDB: a day). */
+  animeRepeatMs?: number;
+}
+
+/** AniDB's numbers, with time scaled by `scale` (0.05 = 20× faster) for tests and the demo; the day rule stays a day. */
+export function anidbStrictRules(protocol: 'udp' | 'http', scale = 1, banMs = 30 * 60_000): StrictRules {
+  const minGapMs = 2_000 * scale;
+  const averageGapMs = (protocol === 'udp' ? 4_000 : 2_000) * scale;
+  return {
+    pacing: { minGapMs, averageGapMs, burst: protocol === 'udp' ? 5 : 1, windowMs: 60_000 * scale, toleranceMs: minGapMs / 2 },
+    banMs,
+    ...(protocol === 'http' ? { animeRepeatMs: 24 * 60 * 60_000 } : {}),
+  };
+}
+
+export interface StrictBan {
+  /** When the ban started (ms since the epoch). */
+  at: number;
+  reason: string;
+}
+
+/** Gaps the short-gap rule is checked over. */
+const SPAN = 3;
+
+export type StrictVerdict = { kind: 'ok' } | { kind: 'ban'; reason: string } | { kind: 'silent' };
+
+/** Watches one client's requests; `bans` lists every ban handed out (a well-behaved client has none). */
+export class StrictAniDB {
+  readonly bans: StrictBan[] = [];
+  private arrivals: number[] = [];
+  private bannedUntil = 0;
+  private readonly animeAskedAt = new Map<number, number>();
+
+  constructor(
+    readonly rules: StrictRules,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get banned(): boolean {
+    return this.now() < this.bannedUntil;
+  }
+
+  /**
+   * One request arriving now; `animeId` for HTTP anime requests, `concurrent` when another request of the client is
+   * still being answered. Talking during a ban restarts it and gets silence.
+   */
+  request(options: { animeId?: number; concurrent?: boolean } = {}): StrictVerdict {
+    const at = this.now();
+    if (at < this.bannedUntil) {
+      this.bannedUntil = at + this.rules.banMs;
+      return { kind: 'silent' };
+    }
+    const reason = this.violation(at, options);
+    this.arrivals.push(at);
+    if (options.animeId !== undefined) this.animeAskedAt.set(options.animeId, at);
+    if (!reason) return { kind: 'ok' };
+    this.bannedUntil = at + this.rules.banMs;
+    this.bans.push({ at, reason });
+    return { kind: 'ban', reason };
+  }
+
+  private violation(at: number, { animeId, concurrent }: { animeId?: number; concurrent?: boolean }): string | null {
+    const { minGapMs, averageGapMs, burst, windowMs, toleranceMs } = this.rules.pacing;
+    if (concurrent) return 'more than one request at a time';
+    // AniDB enforces the short gap after the first `burst` packets. It is checked over the last three gaps, so one
+    // packet that reached us late (a busy machine) does not look like two sent too close together.
+    if (this.arrivals.length >= Math.max(burst, SPAN)) {
+      const span = at - this.arrivals[this.arrivals.length - SPAN];
+      if (span < SPAN * (minGapMs - toleranceMs)) return `${SPAN + 1} requests within ${span} ms (at least ${minGapMs} ms apart allowed)`;
+    }
+    this.arrivals = this.arrivals.filter((time) => time > at - windowMs);
+    const allowed = Math.floor(windowMs / averageGapMs) + burst;
+    if (this.arrivals.length + 1 > allowed) return `${this.arrivals.length + 1} requests within ${windowMs} ms (at most ${allowed})`;
+    if (animeId !== undefined && this.rules.animeRepeatMs) {
+      const asked = this.animeAskedAt.get(animeId);
+      if (asked !== undefined && at - asked < this.rules.animeRepeatMs) return `anime ${animeId} requested twice within a day`;
+    }
+    return null;
+  }
+}
