@@ -165,6 +165,22 @@ describe('collection browsing API', () => {
     // TMDB: A is linked to a show with one automatic and one verified episode link (13 unlinked); B to a movie.
     await db.insertInto('xref_anidb_tmdb_show').values({ anime_id: 1, show_id: 7000, source: 'User' }).execute();
     await db.insertInto('xref_anidb_tmdb_movie').values({ anime_id: 2, anidb_episode_id: 21, movie_id: 8000, source: 'User' }).execute();
+    // Trakt knows A's show; B's movie was looked up and Trakt does not have it.
+    await db
+      .insertInto('trakt_links')
+      .values([
+        {
+          anime_id: 1,
+          kind: 'show',
+          tmdb_id: 7000,
+          trakt_id: 90001,
+          slug: 'alpha',
+          title: 'Alpha',
+          checked_at: '2024-05-01T10:00:00.000Z',
+        },
+        { anime_id: 2, kind: 'movie', tmdb_id: 8000, trakt_id: null, slug: null, title: null, checked_at: '2024-05-01T10:00:00.000Z' },
+      ])
+      .execute();
     await db
       .insertInto('xref_anidb_tmdb_episode')
       .values([
@@ -268,7 +284,7 @@ describe('collection browsing API', () => {
       ['AnyEquals CreatorIDs', { Type: 'AnyEquals', Left: { Type: 'CreatorIDsSelector' }, Parameter: '600' }, ['B']],
       ['IsFavorite', { Type: 'IsFavorite' }, []],
       ['HasTmdbLink', { Type: 'HasTmdbLink' }, ['A', 'B']],
-      ['HasTraktLink', { Type: 'HasTraktLink' }, []],
+      ['HasTraktLink', { Type: 'HasTraktLink' }, ['A']],
       ['HasTvDBLink', { Type: 'HasTvDBLink' }, []],
       ['HasTmdbAutoLinkingDisabled', { Type: 'HasTmdbAutoLinkingDisabled' }, []],
       ['HasTraktAutoLinkingDisabled', { Type: 'HasTraktAutoLinkingDisabled' }, []],
@@ -408,7 +424,7 @@ describe('collection browsing API', () => {
         { Type: 'NumberEquals', Left: { Type: 'MissingEpisodeCollectingCount' }, Parameter: '1' },
         ['A'],
       ],
-      ['MissingTraktLink', { Type: 'MissingTraktLink' }, []],
+      ['MissingTraktLink', { Type: 'MissingTraktLink' }, ['B']],
       ['MissingTvDBLink', { Type: 'MissingTvDBLink' }, []],
       ['StringRegexMatches', { Type: 'StringRegexMatches', Left: { Type: 'NameSelector' }, Parameter: '^(Alpha|Beta) ' }, ['A', 'B']],
       ['StringRegexMatches is case-sensitive', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^alpha' }, []],

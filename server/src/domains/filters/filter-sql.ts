@@ -62,6 +62,8 @@ const ANIDB_TYPES: Record<string, string[]> = {
 
 const TMDB_LINKED =
   '(EXISTS (SELECT 1 FROM xref_anidb_tmdb_show ts WHERE ts.anime_id = xs.anime_id) OR EXISTS (SELECT 1 FROM xref_anidb_tmdb_movie tm WHERE tm.anime_id = xs.anime_id))';
+/** The series' anime has a TMDB show or movie that Trakt knows (integrations/trakt.sync.ts links them). */
+const TRAKT_LINKED = '(EXISTS (SELECT 1 FROM trakt_links tl WHERE tl.anime_id = xs.anime_id AND tl.trakt_id IS NOT NULL))';
 
 /** The catalogue's appearance types by the AniDB texts stored for a character's role in an anime. */
 const APPEARANCES: Record<string, string[]> = {
@@ -207,13 +209,12 @@ export class FilterCompiler {
       case 'StringIn':
       case 'IsFavorite':
       case 'HasTmdbAutoLinkingDisabled':
-      case 'HasTraktLink':
       case 'HasTraktAutoLinkingDisabled':
       case 'HasTvDBLink':
-      // Trakt and TvDB links are not kept at all, so no item has one and none is expected to have one: the "missing"
-      // checks never match either (rather than matching the whole collection, which would be noise).
+      // TvDB links are not kept at all, so no item has one and none is expected to have one: the "missing" check never
+      // matches either (rather than matching the whole collection, which would be noise). Trakt auto-linking is one
+      // server-wide setting, never off for one series.
       // falls through
-      case 'MissingTraktLink':
       case 'MissingTvDBLink':
         return raw('(1 = 0)');
       case 'HasAvailableImage':
@@ -303,6 +304,11 @@ export class FilterCompiler {
         return this.anySeries(sql`a.end_date IS NOT NULL AND a.end_date < ${this.scope.today}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
       case 'HasTmdbLink':
         return this.anySeries(raw(TMDB_LINKED));
+      case 'HasTraktLink':
+        return this.anySeries(raw(TRAKT_LINKED));
+      // Trakt links come from TMDB links: a series with one should have the other.
+      case 'MissingTraktLink':
+        return this.anySeries(raw(`${TMDB_LINKED} AND NOT ${TRAKT_LINKED}`));
       case 'MissingTmdbLink':
         return this.anySeries(
           sql`a.type NOT IN ('Music Video', 'Other', 'unknown') AND NOT ${raw(TMDB_LINKED)}`,
