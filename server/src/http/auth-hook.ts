@@ -34,6 +34,8 @@ async function isFresh(deps: AuthHookDeps): Promise<boolean> {
   }
 }
 
+const isPublicDocument = (url: string) => /^\/(webui|swagger)(\/|$)/i.test(url);
+
 /**
  * Deny by default: every route is `user` unless its config says otherwise. While the server is not started only
  * init-friendly routes run (503 otherwise), as in Shoko.
@@ -44,8 +46,9 @@ export function registerAuthHook(app: App, deps: AuthHookDeps) {
     const config = request.routeOptions.config ?? {};
     // Unmatched requests (404s, static files) carry no auth config and need none.
     if (!request.routeOptions.url) return;
-    // The console's static files are public; every other route without an explicit level needs a key.
-    const level = config.auth ?? (request.routeOptions.url.toLowerCase().startsWith('/webui') ? 'none' : 'user');
+    // The console's static files and the API description (as Shoko publishes it) are public; every other route
+    // without an explicit level needs a key.
+    const level = config.auth ?? (isPublicDocument(request.routeOptions.url) ? 'none' : 'user');
 
     const started = deps.isStarted();
     let principal: Principal | null = null;

@@ -106,6 +106,14 @@ describe('route access matrix', () => {
     }
   });
 
+  it('serves the API description without a key once the server runs, as Shoko publishes it', async () => {
+    expect((await server.request({ method: 'GET', url: '/swagger/index.html' })).statusCode).toBe(302);
+    expect((await server.request({ method: 'GET', url: '/swagger/' })).statusCode).toBe(200);
+    const document = await server.request({ method: 'GET', url: '/swagger/v3/swagger.json' });
+    expect(document.statusCode).toBe(200);
+    expect(document.json<{ openapi: string }>().openapi).toMatch(/^3\./);
+  });
+
   it('redirects / and /index.html to the console', async () => {
     for (const url of ['/', '/index.html', '/webui/index.html']) {
       const res = await server.request({ method: 'GET', url });
