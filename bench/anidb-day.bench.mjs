@@ -1,0 +1,170 @@
+// A simulated day of AniDB traffic on a fake clock: a 5,000-anime collection (downloaded the day before), a daily
+// refresh driven by UDP UPDATED, an import of new files and two "refresh everything" actions, against loopback
+// fakes. Counts the requests per protocol and checks them against AniDB's limits (results/anidb-day.md).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+// The clients and fakes are TypeScript: run again under tsx.
+if (!process.env.ANIDB_DAY_UNDER_TSX) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, ANIDB_DAY_UNDER_TSX: '1' },
+  });
+  process.exit(result.status ?? 1);
+}
+
+const src = (file) => import(pathToFileURL(path.join(root, file)).href);
+const { AniDBHttpClient, memoryRequestLog, ANIDB_HTTP_RATE_LIMIT } = await src('server/src/providers/anidb/http/index.ts');
+const { AniDBUdpClient, RateLimiter, ANIDB_UDP_RATE_LIMIT, UdpStatus, updatedAnimeSince, lookupFile } = await src(
+  'server/src/providers/anidb/udp/index.ts',
+);
+const { startFakeAniDBHttp, inventedAnimeXml } = await src('fakes/src/anidb-http/index.ts');
+const { startFakeAniDBUdp, fileCommands } = await src('fakes/src/anidb-udp/index.ts');
+const pino = (await import('pino')).default;
+
+const COLLECTION = 5_000;
+const CHANGED_IN_COLLECTION = 120; // anime of the collection AniDB changes during the day
+const CHANGED_ELSEWHERE = 900; // other anime AniDB changes (UPDATED lists them too)
+const NEW_ANIME = 10;
+const NEW_FILES = 60;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+// The fake clock: sleeps move it forward at once; every request is stamped with it.
+let now = Date.parse('2026-06-01T00:00:00Z');
+const clock = { now: () => now, sleep: async (ms) => void (now += ms) };
+const logger = pino({ level: 'silent' });
+
+const xml = inventedAnimeXml({ id: 1, relatedAnime: [], similarAnime: [] });
+const animeXml = (id) => xml.replace('<anime id="1"', `<anime id="${id}"`);
+const anime = {};
+for (let id = 1; id <= COLLECTION + NEW_ANIME; id++) anime[id] = animeXml(id);
+const files = Array.from({ length: NEW_FILES }, (_, i) => ({
+  size: 1000 + i,
+  ed2k: (i + 1).toString(16).padStart(32, '0'),
+  fileId: 1 + i,
+  animeId: COLLECTION + 1 + (i % NEW_ANIME),
+  episodeId: 1,
+}));
+const http = await startFakeAniDBHttp({ anime });
+const udp = await startFakeAniDBUdp({ users: { bench: 'pw' }, commands: fileCommands(files) });
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anidb-day-'));
+
+const sent = { http: [], udp: [] };
+const httpLimiter = new RateLimiter(ANIDB_HTTP_RATE_LIMIT, clock);
+const udpLimiter = new RateLimiter(ANIDB_UDP_RATE_LIMIT, clock);
+// Stamp every request with the fake time it went out (the limiters pace by the fake clock).
+for (const [limiter, list] of [
+  [httpLimiter, sent.http],
+  [udpLimiter, sent.udp],
+]) {
+  const before = limiter.beforeSend.bind(limiter);
+  limiter.beforeSend = async () => {
+    await before();
+    list.push(now);
+  };
+}
+const requestLog = memoryRequestLog();
+const httpClient = new AniDBHttpClient({
+  baseUrl: http.url,
+  clientName: 'shokots',
+  clientVersion: 1,
+  cacheDir,
+  logger,
+  limiter: httpLimiter,
+  requestLog,
+  now: clock.now,
+});
+const udpClient = new AniDBUdpClient({
+  server: { host: udp.host, port: udp.port, clientPort: 0 },
+  logger,
+  limiter: udpLimiter,
+  status: new UdpStatus(clock.now),
+  clock,
+});
+udpClient.setCredentials('bench', 'pw');
+
+// The day before: the collection was downloaded, once per anime (the cache files carry the fake time).
+for (let id = 1; id <= COLLECTION; id++) {
+  await httpClient.getAnime(id);
+  const file = path.join(cacheDir, `AnimeDoc_${id}.xml`);
+  fs.utimesSync(file, new Date(now), new Date(now));
+}
+const importRequests = sent.http.length;
+now += DAY;
+const dayStart = now;
+const lastCheck = dayStart - DAY;
+sent.http.length = 0;
+sent.udp.length = 0;
+
+// AniDB changes anime through the day.
+const changedOurs = new Set();
+for (let i = 0; i < CHANGED_IN_COLLECTION; i++) changedOurs.add(1 + Math.floor((i * COLLECTION) / CHANGED_IN_COLLECTION));
+let minute = 0;
+for (const id of [...changedOurs, ...Array.from({ length: CHANGED_ELSEWHERE }, (_, i) => 100_000 + i)])
+  udp.animeUpdates.push({ animeId: id, at: Math.floor((lastCheck + (minute++ % 1440) * 60_000) / 1000) });
+
+// 08:00 the daily refresh: UPDATED since the last check, then the collection's changed anime (force, as the scheduler).
+now = dayStart + 8 * HOUR;
+const updated = await updatedAnimeSince(udpClient, (lastCheck - 5 * 60_000) / 1000);
+const inCollection = updated.animeIds.filter((id) => id <= COLLECTION);
+for (const id of inCollection) await httpClient.getAnime(id, { force: true });
+const refreshHttp = sent.http.length;
+// 12:00 new files are imported: a FILE per file, a download per new anime.
+now = dayStart + 12 * HOUR;
+for (const file of files) await lookupFile(udpClient, file.size, file.ed2k);
+for (let id = COLLECTION + 1; id <= COLLECTION + NEW_ANIME; id++) await httpClient.getAnime(id);
+// 18:00 and 21:00 the user refreshes everything twice (Action UpdateAllAniDBInfo: force for every anime).
+const manual = [];
+for (const hour of [18, 21]) {
+  now = dayStart + hour * HOUR;
+  const before = sent.http.length;
+  for (let id = 1; id <= COLLECTION + NEW_ANIME; id++) await httpClient.getAnime(id, { force: true });
+  manual.push(sent.http.length - before);
+}
+await udpClient.close();
+await http.close();
+await udp.close();
+fs.rmSync(cacheDir, { recursive: true, force: true });
+
+const minGap = (times) => times.slice(1).reduce((min, t, i) => Math.min(min, t - times[i]), Infinity);
+const maxInWindow = (times, windowMs) => {
+  let best = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i] - times[j] >= windowMs) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+};
+const perAnime = new Map();
+for (const r of http.requests.slice(importRequests)) {
+  const aid = /aid=(\d+)/.exec(r)?.[1];
+  perAnime.set(aid, (perAnime.get(aid) ?? 0) + 1);
+}
+const repeats = [...perAnime.values()].filter((n) => n > 1).length;
+const udpWindow = maxInWindow(sent.udp, 60_000);
+const httpGap = minGap(sent.http);
+const udpGap = minGap(sent.udp);
+const ok =
+  repeats === 0 && httpGap >= 2_000 && udpGap >= 2_000 && udpWindow <= 20 && refreshHttp === CHANGED_IN_COLLECTION && manual[1] === 0;
+const lines = [
+  `A simulated day (fake clock) with a ${COLLECTION.toLocaleString('en')}-anime collection downloaded the day before: AniDB changes ${CHANGED_IN_COLLECTION} of its anime and ${CHANGED_ELSEWHERE} others; at 08:00 the daily refresh asks UDP \`UPDATED\` and downloads the changed ones; at 12:00 ${NEW_FILES} new files of ${NEW_ANIME} new anime are imported; at 18:00 and 21:00 every anime is refreshed by hand (force). Real clients, loopback fakes; ${ok ? 'every limit met' : 'a limit was NOT met'}.`,
+  '',
+  '| protocol | requests in the day | what for | shortest gap | most in any 60 s | AniDB limit |',
+  '|---|---|---|---|---|---|',
+  `| UDP | ${sent.udp.length} | AUTH, ${updated.animeIds.length > 200 ? Math.ceil(updated.animeIds.length / 200) : 1} UPDATED page(s) listing ${updated.animeIds.length} anime, ${NEW_FILES} FILE, LOGOUT | ${(udpGap / 1000).toFixed(1)} s | ${udpWindow} | 2 s apart, 4 s on average (≤ 20 per 60 s with the burst of 5) |`,
+  `| HTTP | ${sent.http.length} | daily refresh: ${refreshHttp} (the ${inCollection.length} changed anime of the collection); import: ${NEW_ANIME} new anime; manual full refreshes: ${manual.join(' then ')} | ${(httpGap / 1000).toFixed(1)} s | ${maxInWindow(sent.http, 60_000)} | 2 s apart; one request per anime a day |`,
+  '',
+  `The daily refresh costs one HTTP request per changed anime (${refreshHttp} for ${inCollection.length}); without \`UPDATED\` (the old scheduler) it was one per anime of the collection, ${COLLECTION.toLocaleString('en')}. No anime was asked for twice in the day (most requests for one anime: ${Math.max(0, ...perAnime.values())}): the first manual refresh re-downloads only what is more than a day old (the collection was downloaded the day before, ${importRequests.toLocaleString('en')} requests, ${((importRequests * 2) / 3600).toFixed(1)} h at AniDB's pace), the second is served entirely from the disk cache.`,
+];
+fs.mkdirSync(path.join(here, 'results'), { recursive: true });
+fs.writeFileSync(path.join(here, 'results', 'anidb-day.md'), `${lines.join('\n')}\n`);
+console.log(lines.join('\n'));
+process.exit(ok ? 0 : 1);
