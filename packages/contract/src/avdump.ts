@@ -9,3 +9,11 @@ export type AVDumpUpdateQuery = Static<typeof AVDumpUpdateQuery>;
 /** `POST File/{fileID}/AVDump`. */
 export const FileAVDumpQuery = Type.Object({ priority: Type.Boolean({ default: false }), immediate: Type.Boolean({ default: true }) });
 export type FileAVDumpQuery = Static<typeof FileAVDumpQuery>;
+
+/** `GET AVDump/Status`: whether an AVDump the owner installed is there, and its version. */
+export const AVDumpStatus = Type.Object({
+  Installed: Type.Boolean(),
+  InstalledVersion: Type.Union([Type.String(), Type.Null()]),
+  ExpectedVersion: Type.Union([Type.String(), Type.Null()]),
+});
+export type AVDumpStatus = Static<typeof AVDumpStatus>;

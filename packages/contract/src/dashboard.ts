@@ -1,70 +1,83 @@
-import { Type, type Static } from '@sinclair/typebox';
-import { IncludeOnlyParam } from './common.js';
-import type { AnimeType, CollectionImage } from './collection.js';
+import { Type, type Static, type TInteger } from '@sinclair/typebox';
+import { IncludeOnlyParam, Nullable } from './common.js';
+import { AnimeTypeSchema, CollectionImage } from './collection.js';
+
+const counts = <K extends string>(keys: readonly K[]) =>
+  Type.Object(Object.fromEntries(keys.map((key) => [key, Type.Integer()])) as unknown as Record<K, TInteger>);
 
 /** contract collection.md §2.8 Dashboard.CollectionStats (`GET Dashboard/Stats`). */
-export interface DashboardCollectionStats {
-  FileCount: number;
-  SeriesCount: number;
-  GroupCount: number;
-  FileSize: number;
-  FinishedSeries: number;
-  WatchedEpisodes: number;
-  WatchedHours: number;
-  PercentDuplicate: number;
-  MissingEpisodes: number;
-  MissingEpisodesCollecting: number;
-  UnrecognizedFiles: number;
-  SeriesWithMissingLinks: number;
-  EpisodesWithMultipleFiles: number;
-  FilesWithDuplicateLocations: number;
-}
+export const DashboardCollectionStats = Type.Object({
+  FileCount: Type.Integer(),
+  SeriesCount: Type.Integer(),
+  GroupCount: Type.Integer(),
+  FileSize: Type.Integer(),
+  FinishedSeries: Type.Integer(),
+  WatchedEpisodes: Type.Integer(),
+  WatchedHours: Type.Number(),
+  PercentDuplicate: Type.Number(),
+  MissingEpisodes: Type.Integer(),
+  MissingEpisodesCollecting: Type.Integer(),
+  UnrecognizedFiles: Type.Integer(),
+  SeriesWithMissingLinks: Type.Integer(),
+  EpisodesWithMultipleFiles: Type.Integer(),
+  FilesWithDuplicateLocations: Type.Integer(),
+});
+export type DashboardCollectionStats = Static<typeof DashboardCollectionStats>;
 
 /** §2.8 Dashboard.SeriesSummary (`GET Dashboard/SeriesSummary`): allowed series by AniDB type. */
-export interface DashboardSeriesSummary {
-  Series: number;
-  OVA: number;
-  Movie: number;
-  Special: number;
-  Web: number;
-  Other: number;
-  MusicVideo: number;
-  Unknown: number;
-  None: number;
-}
+export const DashboardSeriesSummary = counts([
+  'Series',
+  'OVA',
+  'Movie',
+  'Special',
+  'Web',
+  'Other',
+  'MusicVideo',
+  'Unknown',
+  'None',
+] as const);
+export type DashboardSeriesSummary = Static<typeof DashboardSeriesSummary>;
 
 /** §2.8 Dashboard.Episode: one episode card of the dashboard lists. */
-export interface DashboardEpisode {
-  IDs: { ID: number; Series: number; ShokoFile: number | null; ShokoEpisode: number | null; ShokoSeries: number | null };
-  Title: string;
-  Number: number;
+export const DashboardEpisode = Type.Object({
+  IDs: Type.Object({
+    ID: Type.Integer(),
+    Series: Type.Integer(),
+    ShokoFile: Nullable(Type.Integer()),
+    ShokoEpisode: Nullable(Type.Integer()),
+    ShokoSeries: Nullable(Type.Integer()),
+  }),
+  Title: Type.String(),
+  Number: Type.Integer(),
   /** The contract's EpisodeType name (Normal, Special, ThemeSong, Trailer, Parody, Other, Unknown). */
-  Type: string;
-  AirDate: string | null;
+  Type: Type.String(),
+  AirDate: Nullable(Type.String()),
   /** .NET TimeSpan text. */
-  Duration: string;
-  ResumePosition: string | null;
-  Watched: string | null;
-  SeriesTitle: string;
-  SeriesPoster: CollectionImage | null;
-  Thumbnail: CollectionImage | null;
-}
+  Duration: Type.String(),
+  ResumePosition: Nullable(Type.String()),
+  Watched: Nullable(Type.String()),
+  SeriesTitle: Type.String(),
+  SeriesPoster: Nullable(CollectionImage),
+  Thumbnail: Nullable(CollectionImage),
+});
+export type DashboardEpisode = Static<typeof DashboardEpisode>;
 
 /** collection.md §5.3 `GET Series/AniDB/RecommendedForYou` entry. */
-export interface AnidbAnimeRecommendedForYou {
-  Anime: {
-    ID: number;
-    ShokoID: number | null;
-    Type: AnimeType;
-    Title: string;
-    Restricted: boolean;
-    Poster: CollectionImage | null;
-    EpisodeCount: number;
-    AirDate: string | null;
-    EndDate: string | null;
-  };
-  SimilarTo: number;
-}
+export const AnidbAnimeRecommendedForYou = Type.Object({
+  Anime: Type.Object({
+    ID: Type.Integer(),
+    ShokoID: Nullable(Type.Integer()),
+    Type: AnimeTypeSchema,
+    Title: Type.String(),
+    Restricted: Type.Boolean(),
+    Poster: Nullable(CollectionImage),
+    EpisodeCount: Type.Integer(),
+    AirDate: Nullable(Type.String()),
+    EndDate: Nullable(Type.String()),
+  }),
+  SimilarTo: Type.Integer(),
+});
+export type AnidbAnimeRecommendedForYou = Static<typeof AnidbAnimeRecommendedForYou>;
 
 const paged = (maxPageSize: number, defaultPageSize: number, minPage = 1) => ({
   pageSize: Type.Integer({ minimum: 0, maximum: maxPageSize, default: defaultPageSize }),

@@ -1,14 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CollectionImage } from './collection.js';
 
 /** contract collection.md §1 images: the random image the login page and dashboard show, and the image routes' requests. */
 
 /** `GET /api/v3/Image/Random/{type}/Metadata`; the image itself is `/api/v3/Image/{Source}/{Type}/{ID}`. */
-export const RandomImageMetadata = Type.Object({
-  ID: Type.Union([Type.Integer(), Type.String()]),
-  Source: Type.String(),
-  Type: Type.String(),
-  Series: Type.Union([Type.Object({ ID: Type.Integer(), Name: Type.String() }), Type.Null()]),
-});
+export const RandomImageMetadata = Type.Composite([
+  CollectionImage,
+  Type.Object({ Series: Type.Union([Type.Object({ ID: Type.Integer(), Name: Type.String() }), Type.Null()]) }),
+]);
 export type RandomImageMetadata = Static<typeof RandomImageMetadata>;
 
 /** `Image/Random/{imageType}` and its `/Metadata`: the type is parsed by the server (aliases, any casing). */

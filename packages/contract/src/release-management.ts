@@ -1,22 +1,24 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListParam } from './common.js';
-import type { Series } from './collection.js';
-import type { File } from './files.js';
-import type { Episode } from './series.js';
+import { Series } from './collection.js';
+import { Episode } from './series.js';
 
 /** files.md §1.14 Series.WithEpisodeCount: a series and how many of its episodes are in the release-management category. */
-export type SeriesWithEpisodeCount = Series & { EpisodeCount: number };
+export const SeriesWithEpisodeCount = Type.Composite([Series, Type.Object({ EpisodeCount: Type.Integer() })]);
+export type SeriesWithEpisodeCount = Static<typeof SeriesWithEpisodeCount>;
 
 /** An episode of a release-management list: `Files` with includeFiles, `CrossReferences` with includeXRefs. */
-export type ReleaseEpisode = Episode & { Files?: File[]; CrossReferences?: unknown[] };
+export const ReleaseEpisode = Episode;
+export type ReleaseEpisode = Episode;
 
 /** files.md §1.14 FileIdSet: the extra locations of a duplicated file that can be removed. */
-export interface FileIdSet {
-  FileID: number;
-  AnimeSeriesIDs: number[];
-  AnimeEpisodeIDs: number[];
-  FileLocationIDs: number[];
-}
+export const FileIdSet = Type.Object({
+  FileID: Type.Integer(),
+  AnimeSeriesIDs: Type.Array(Type.Integer()),
+  AnimeEpisodeIDs: Type.Array(Type.Integer()),
+  FileLocationIDs: Type.Array(Type.Integer()),
+});
+export type FileIdSet = Static<typeof FileIdSet>;
 
 /** The three release-management categories, as the API's route segments. */
 export const RELEASE_MANAGEMENT_TYPES = ['MultipleReleases', 'DuplicateFiles', 'MissingEpisodes'] as const;

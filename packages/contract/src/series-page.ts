@@ -1,26 +1,29 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListParam } from './common.js';
-import type { AnidbEpisode } from './series.js';
+import { ListParam, Nullable } from './common.js';
+import { AnidbEpisode } from './series.js';
 import { AnidbAnimeHit } from './anidb.js';
-import { Rating, type CollectionImage } from './collection.js';
+import { CollectionImage, Images, Rating } from './collection.js';
+import { FileLocation } from './files.js';
 
 /** §1 Role.Person: a character, a person or a company. */
-export interface RolePerson {
-  ID?: number;
-  Type?: string;
-  Name: string;
-  AlternateName: string;
-  Description: string;
-  Image: CollectionImage | null;
-}
+export const RolePerson = Type.Object({
+  ID: Type.Optional(Type.Integer()),
+  Type: Type.Optional(Type.String()),
+  Name: Type.String(),
+  AlternateName: Type.String(),
+  Description: Type.String(),
+  Image: Nullable(CollectionImage),
+});
+export type RolePerson = Static<typeof RolePerson>;
 
 /** §1 Role (Series/{id}/Cast): a character with its voice actor, or a staff member with the role's AniDB text. */
-export interface Role {
-  Character?: RolePerson;
-  Staff: RolePerson;
-  RoleName: string;
-  RoleDetails: string;
-}
+export const Role = Type.Object({
+  Character: Type.Optional(RolePerson),
+  Staff: RolePerson,
+  RoleName: Type.String(),
+  RoleDetails: Type.String(),
+});
+export type Role = Static<typeof Role>;
 
 /**
  * §2.5 AniDB anime as listed by Series/{id}/AniDB/Related and /Similar: the AniDB anime model of anidb.ts without
@@ -33,53 +36,75 @@ export const RelatedAnime = Type.Composite([
 export type RelatedAnime = Static<typeof RelatedAnime>;
 
 /** WebUI/Series/{id}: details the series model lacks. */
-export interface WebUISeriesExtra {
+export const WebUISeriesExtra = Type.Object({
   /** .NET TimeSpan text of a typical episode, or null when unknown. */
-  RuntimeLength: string | null;
+  RuntimeLength: Nullable(Type.String()),
   /** 'Season YYYY' (e.g. 'Spring 2021') for TV and web series. */
-  FirstAirSeason: string | null;
-  Studios: RolePerson[];
-  Producers: RolePerson[];
-  SourceMaterial: string;
-}
+  FirstAirSeason: Nullable(Type.String()),
+  Studios: Type.Array(RolePerson),
+  Producers: Type.Array(RolePerson),
+  SourceMaterial: Type.String(),
+});
+export type WebUISeriesExtra = Static<typeof WebUISeriesExtra>;
 
 /** Series/{id}/Images: every image of the series by type. */
-export interface SeriesImages {
-  Posters: CollectionImage[];
-  Backdrops: CollectionImage[];
-  Banners: CollectionImage[];
-  Logos: CollectionImage[];
-}
+export const SeriesImages = Images;
+export type SeriesImages = Images;
 
 /** One group of WebUI/Series/{id}/FileSummary: the grouping keys asked for plus the episode ranges per type. */
-export interface FileSummaryGroup {
-  GroupName?: string;
-  GroupNameShort?: string;
-  FileVersion?: number;
-  FileSource?: string;
-  FileLocation?: string;
-  VideoCodecs?: string;
-  VideoBitDepth?: number;
-  VideoResolution?: string;
-  AudioCodecs?: string;
-  AudioLanguages?: string[];
-  SubtitleCodecs?: string;
-  SubtitleLanguages?: string[];
-  RangeByType: Record<string, { Count: number; Range: string; FileSize: number }>;
-}
+export const FileSummaryGroup = Type.Object({
+  GroupName: Type.Optional(Type.String()),
+  GroupNameShort: Type.Optional(Type.String()),
+  FileVersion: Type.Optional(Type.Integer()),
+  FileSource: Type.Optional(Type.String()),
+  FileLocation: Type.Optional(Type.String()),
+  VideoCodecs: Type.Optional(Type.String()),
+  VideoBitDepth: Type.Optional(Type.Integer()),
+  VideoResolution: Type.Optional(Type.String()),
+  AudioCodecs: Type.Optional(Type.String()),
+  AudioLanguages: Type.Optional(Type.Array(Type.String())),
+  SubtitleCodecs: Type.Optional(Type.String()),
+  SubtitleLanguages: Type.Optional(Type.Array(Type.String())),
+  AudioStreamCount: Type.Optional(Type.Integer()),
+  SubtitleStreamCount: Type.Optional(Type.Integer()),
+  VideoWidth: Type.Optional(Type.Integer()),
+  VideoHeight: Type.Optional(Type.Integer()),
+  VideoHasChapters: Type.Optional(Type.Boolean()),
+  FileIsDeprecated: Type.Optional(Type.Boolean()),
+  ImportFolder: Type.Optional(Type.Integer()),
+  ED2K: Type.Optional(Type.String()),
+  /** With `includeEpisodeDetails`: each file of the group by episode (EpisodeID is the AniDB episode id). */
+  Episodes: Type.Optional(
+    Type.Array(
+      Type.Object({
+        EpisodeID: Type.Integer(),
+        FileID: Type.Integer(),
+        Type: Type.String(),
+        Number: Type.Integer(),
+        Size: Type.Integer(),
+        ED2K: Type.String(),
+      }),
+    ),
+  ),
+  /** With `includeLocationDetails`: the group's file locations (without AbsolutePath). */
+  Locations: Type.Optional(Type.Array(Type.Omit(FileLocation, ['AbsolutePath']))),
+  RangeByType: Type.Record(Type.String(), Type.Object({ Count: Type.Integer(), Range: Type.String(), FileSize: Type.Integer() })),
+});
+export type FileSummaryGroup = Static<typeof FileSummaryGroup>;
 
 /** WebUI/Series/{id}/FileSummary. */
-export interface SeriesFileSummary {
-  Overview: {
-    TotalFileSize: number;
-    ReleaseGroups: string[];
-    SourcesByType: Array<{ Type: string; Sources: Array<{ Type: string; Count: number }> }>;
-  };
-  Groups: FileSummaryGroup[];
-  MissingEpisodes: AnidbEpisode[];
-}
-
-// ---------------------------------------------------------------- request schemas of the series page's routes
+export const SeriesFileSummary = Type.Object({
+  Overview: Type.Object({
+    TotalFileSize: Type.Integer(),
+    ReleaseGroups: Type.Array(Type.String()),
+    SourcesByType: Type.Array(
+      Type.Object({ Type: Type.String(), Sources: Type.Array(Type.Object({ Type: Type.String(), Count: Type.Integer() })) }),
+    ),
+  }),
+  Groups: Type.Array(FileSummaryGroup),
+  MissingEpisodes: Type.Array(AnidbEpisode),
+});
+export type SeriesFileSummary = Static<typeof SeriesFileSummary>;
 
 /** Series/{id}/Images. */
 export const SeriesImagesQuery = Type.Object({ includeDisabled: Type.Boolean({ default: false }) });

@@ -215,6 +215,88 @@ describe('OpenAPI responses match what the routes send', () => {
     await call('DELETE', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}`);
   }, 120_000);
 
+  it('series page, AniDB anime, images, dashboard and release management', async () => {
+    const fileID = [...demo.fileByPath.values()][0];
+    await call('GET', '/api/v3/File/{fileID}/MediaInfo', `/api/v3/File/${fileID}/MediaInfo`);
+    await call('GET', '/api/v3/AVDump/Status', '/api/v3/AVDump/Status');
+    await call('GET', '/api/v3/Image/Random/{imageType}/Metadata', '/api/v3/Image/Random/Poster/Metadata');
+    await call('GET', '/api/v3/Series/AniDB/Search', '/api/v3/Series/AniDB/Search?query=kiri');
+    await call('GET', '/api/v3/Series/AniDB/Search/{query}', '/api/v3/Series/AniDB/Search/kiri');
+    await call('GET', '/api/v3/Series/AniDB', '/api/v3/Series/AniDB?pageSize=0');
+    for (const [anidbID, seriesID] of demo.seriesByAnime) {
+      await call('GET', '/api/v3/Series/AniDB/{anidbID}', `/api/v3/Series/AniDB/${anidbID}`);
+      await call('GET', '/api/v3/Series/AniDB/{anidbID}/Related', `/api/v3/Series/AniDB/${anidbID}/Related`);
+      await call('GET', '/api/v3/Series/AniDB/{anidbID}/Similar', `/api/v3/Series/AniDB/${anidbID}/Similar`);
+      await call('GET', '/api/v3/Series/{seriesID}/AniDB', `/api/v3/Series/${seriesID}/AniDB`);
+      await call('GET', '/api/v3/Series/{seriesID}/AniDB/Related', `/api/v3/Series/${seriesID}/AniDB/Related`);
+      await call('GET', '/api/v3/Series/{seriesID}/AniDB/Similar', `/api/v3/Series/${seriesID}/AniDB/Similar`);
+      await call('GET', '/api/v3/Series/{seriesID}/Cast', `/api/v3/Series/${seriesID}/Cast`);
+      await call('GET', '/api/v3/WebUI/Series/{seriesID}', `/api/v3/WebUI/Series/${seriesID}`);
+      await call(
+        'GET',
+        '/api/v3/WebUI/Series/{seriesID}/FileSummary',
+        `/api/v3/WebUI/Series/${seriesID}/FileSummary?groupBy=GroupName,FileVersion,FileSource,FileLocation,VideoCodecs,VideoBitDepth,VideoResolution,AudioCodecs,AudioLanguages,SubtitleCodecs,SubtitleLanguages&includeEpisodeDetails=true&includeLocationDetails=true&includeMissingFutureEpisodes=true&includeMissingUnknownEpisodes=true`,
+      );
+      await call('GET', '/api/v3/Series/{seriesID}/Images', `/api/v3/Series/${seriesID}/Images?includeDisabled=true`);
+      await call('GET', '/api/v3/Series/{seriesID}/Images/{imageType}', `/api/v3/Series/${seriesID}/Images/Poster`);
+      await call('GET', '/api/v3/Series/{seriesID}/TMDB/Season', `/api/v3/Series/${seriesID}/TMDB/Season`);
+      const episodes = (await call('GET', '/api/v3/Series/{seriesID}/Episode', `/api/v3/Series/${seriesID}/Episode?pageSize=1`)) as {
+        List: Array<{ IDs: { ID: number } }>;
+      };
+      const episodeID = episodes.List[0].IDs.ID;
+      await call('GET', '/api/v3/Episode/{episodeID}/Images', `/api/v3/Episode/${episodeID}/Images`);
+      await call('GET', '/api/v3/Episode/{episodeID}/Images/{imageType}', `/api/v3/Episode/${episodeID}/Images/Thumbnail`);
+    }
+
+    for (const path of [
+      'Stats',
+      'SeriesSummary',
+      'RecentlyAddedEpisodes',
+      'RecentlyAddedSeries',
+      'ContinueWatchingEpisodes',
+      'NextUpEpisodes',
+      'TopTags',
+    ]) {
+      await call('GET', `/api/v3/Dashboard/${path}`, `/api/v3/Dashboard/${path}`);
+    }
+    await call('GET', '/api/v3/Dashboard/AniDBCalendar', '/api/v3/Dashboard/AniDBCalendar?showAll=true&numberOfDays=3650');
+    await call('GET', '/api/v3/Dashboard/CalendarEpisodes', '/api/v3/Dashboard/CalendarEpisodes?startDate=2015-01-01&endDate=2030-12-31');
+    await call('GET', '/api/v3/Series/AniDB/RecommendedForYou', '/api/v3/Series/AniDB/RecommendedForYou?showAll=true');
+
+    const seriesIDs = [...demo.seriesByAnime.values()];
+    for (const type of ['MultipleReleases', 'DuplicateFiles', 'MissingEpisodes']) {
+      await call('GET', `/api/v3/ReleaseManagement/${type}/Series`, `/api/v3/ReleaseManagement/${type}/Series`);
+      await call(
+        'GET',
+        `/api/v3/ReleaseManagement/${type}/Episodes`,
+        `/api/v3/ReleaseManagement/${type}/Episodes?includeFiles=true&includeXRefs=true&includeDataFrom=AniDB`,
+      );
+      for (const seriesID of seriesIDs) {
+        await call(
+          'GET',
+          `/api/v3/ReleaseManagement/${type}/Series/{seriesID}/Episodes`,
+          `/api/v3/ReleaseManagement/${type}/Series/${seriesID}/Episodes?includeFiles=true`,
+        );
+      }
+    }
+    await call('GET', '/api/v3/ReleaseManagement/Series', '/api/v3/ReleaseManagement/Series');
+    await call('GET', '/api/v3/ReleaseManagement/Episodes', '/api/v3/ReleaseManagement/Episodes?includeFiles=true');
+    await call(
+      'GET',
+      '/api/v3/ReleaseManagement/MultipleReleases/FilesToDelete',
+      '/api/v3/ReleaseManagement/MultipleReleases/FilesToDelete',
+    );
+    await call('GET', '/api/v3/ReleaseManagement/Episode/FilesToDelete', '/api/v3/ReleaseManagement/Episode/FilesToDelete');
+    await call(
+      'GET',
+      '/api/v3/ReleaseManagement/DuplicateFiles/FileLocationsToAutoRemove',
+      '/api/v3/ReleaseManagement/DuplicateFiles/FileLocationsToAutoRemove',
+    );
+    for (const seriesID of seriesIDs) {
+      await call('GET', '/api/v3/ReleaseManagement/Series/{seriesID}', `/api/v3/ReleaseManagement/Series/${seriesID}`);
+    }
+  }, 120_000);
+
   it('files and actions', async () => {
     const fileID = [...demo.fileByPath.values()][0];
     await call('GET', '/api/v3/File/{fileID}/Episode', `/api/v3/File/${fileID}/Episode?includeDataFrom=AniDB`);
