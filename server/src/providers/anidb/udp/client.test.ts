@@ -232,4 +232,16 @@ describe('AniDB UDP client against the loopback fake', () => {
     expect(fake.compressedReplies).toBe(1);
     expect(reply.rows).toEqual([[long]]);
   });
+
+  it('refuses a command longer than a packet may be without sending it', async () => {
+    const { fake, client } = await setUp();
+    await client.login('alice', 'correct horse');
+    const sent = fake.received.length;
+    await expect(client.send('MYLISTADD', { size: 1, ed2k: 'x', other: 'a'.repeat(1400) })).rejects.toThrow(
+      /over the 1400 a packet may carry; not sent/,
+    );
+    expect(fake.received.length).toBe(sent);
+    // Nothing is paused by it: the next command goes out.
+    expect((await client.send('UPTIME')).code).toBe(208);
+  });
 });

@@ -47,6 +47,8 @@ export const DEFAULT_CLIENT_NAME = 'shokots';
 export const DEFAULT_CLIENT_VERSION = 1;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_BAN_PAUSE_MS = 90 * 60_000;
+/** AniDB's packet size limit, for commands as for replies. */
+const MAX_COMMAND_BYTES = 1400;
 
 /** Commands AniDB answers without a session. */
 const SESSIONLESS_COMMANDS = new Set(['PING', 'VERSION', 'ENCRYPT']);
@@ -238,6 +240,11 @@ export class AniDBUdpClient {
     this.assertNotPaused();
     const tag = `t${++this.tagCounter}`;
     const payload = Buffer.from(encodeCommand(command, { ...params, tag, s: session }), 'utf8');
+    // AniDB takes at most 1400 bytes a packet and would cut a longer command off; it is not sent at all.
+    if (payload.length > MAX_COMMAND_BYTES)
+      throw new AniDBUdpError(
+        `The AniDB ${command} command is ${payload.length} bytes, over the ${MAX_COMMAND_BYTES} a packet may carry; not sent`,
+      );
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const retries = this.options.retries ?? 1;
     for (let attempt = 0; attempt <= retries; attempt++) {
