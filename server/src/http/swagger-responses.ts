@@ -65,6 +65,8 @@ const binary = (mediaType: string, description: string): Responses => ({
 /** A route that queues or changes something and answers with an empty body. */
 const done = empty('Done; the body is empty.');
 const noContent = empty('Done; no content.', 204);
+/** Work done at once (200) or queued (204), both with an empty body. */
+const doneOrQueued: Responses = { ...empty('Done; the body is empty.'), ...empty('Queued; no content.', 204) };
 
 /** The file's bytes with the media type of its extension (video/x-matroska, video/mp4, text/x-ssa…). */
 const fileBytes = { '*/*': { schema: { type: 'string' as const, format: 'binary' } } };
@@ -294,6 +296,29 @@ export const DOCUMENTED_RESPONSES: Record<string, Responses> = {
   // ---------------------------------------------------------------- TMDB
   'POST /api/v3/Tmdb/Export': { 200: { description: 'The cross-references as CSV.', content: { 'text/csv': { schema: Type.String() } } } },
   'POST /api/v3/Tmdb/Import': noContent,
+  'POST /api/v3/Tmdb/Show/{showID}/Action/Refresh': doneOrQueued,
+  'POST /api/v3/Tmdb/Movie/{movieID}/Action/Refresh': doneOrQueued,
+  'POST /api/v3/Tmdb/Show/{showID}/Action/DownloadImages': doneOrQueued,
+  'POST /api/v3/Tmdb/Movie/{movieID}/Action/DownloadImages': doneOrQueued,
+  'POST /api/v3/Series/{seriesID}/TMDB/Show/Action/DownloadImages': doneOrQueued,
+  'POST /api/v3/Series/{seriesID}/TMDB/Movie/Action/DownloadImages': doneOrQueued,
+  'POST /api/v3/Series/{seriesID}/TMDB/Show/Action/Refresh': doneOrQueued,
+  'POST /api/v3/Series/{seriesID}/TMDB/Movie/Action/Refresh': doneOrQueued,
+  'DELETE /api/v3/Tmdb/Show/{showID}': noContent,
+  'DELETE /api/v3/Tmdb/Movie/{movieID}': noContent,
+  'POST /api/v3/Tmdb/Show/{showID}/Ordering/SetPreferred': done,
+  'POST /api/v3/Series/{seriesID}/TMDB/Action/AutoSearch': noContent,
+  'POST /api/v3/Series/{seriesID}/TMDB/Show': noContent,
+  'DELETE /api/v3/Series/{seriesID}/TMDB/Show': noContent,
+  'POST /api/v3/Series/{seriesID}/TMDB/Movie': noContent,
+  'DELETE /api/v3/Series/{seriesID}/TMDB/Movie': noContent,
+  'POST /api/v3/Series/{seriesID}/TMDB/Show/CrossReferences/Episode': noContent,
+  'DELETE /api/v3/Series/{seriesID}/TMDB/Show/CrossReferences/Episode': noContent,
+  'POST /api/v3/Series/{seriesID}/TMDB/Show/CrossReferences/Episode/Auto': {
+    ...empty('The matching was queued.', 201),
+    ...empty('Nothing to match.', 204),
+  },
+  'DELETE /api/v3/Renamer/Config/{configName}': done,
 
   // ---------------------------------------------------------------- tags
   'GET /api/v3/Series/{seriesID}/Tags': list(Tag),
