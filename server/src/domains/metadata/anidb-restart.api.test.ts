@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../../../../fakes/src/anidb-http/index.js';
 import { startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { openDatabase } from '../../db/database.js';
 import { setEnv } from '../../test/harness.js';
-import { freePort, processDatabase, ServerProcess } from '../../test/server-process.js';
+import { ServerProcess, startFreshServer } from '../../test/server-process.js';
 import { AniDBStateStore } from './anidb-state.store.js';
 
 interface BannedStatus {
@@ -28,33 +25,22 @@ describe('AniDB bans and pauses outlive a restart of the server process', () => 
   let anidbHttp: FakeAniDBHttp;
   let server: ServerProcess;
   let home: string;
-  let restoreEnv: () => void;
-  let dropDatabase: () => Promise<void>;
   let databaseUrl: string | null;
+  let key: string;
+  const cleanups: Array<() => Promise<void> | void> = [];
 
   beforeAll(async () => {
     udp = await startFakeAniDBUdp({ users: { tester: 'secret1' } });
     anidbHttp = await startFakeAniDBHttp({ anime: {}, banned: true });
-    restoreEnv = setEnv({ SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`, SHOKO_ANIDB_HTTP: anidbHttp.url });
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-anidb-restart-'));
-    const database = await processDatabase();
-    dropDatabase = database.drop;
-    databaseUrl = database.url;
-    server = new ServerProcess({ home, port: await freePort(), databaseUrl: database.url });
-    await server.start();
+    cleanups.push(setEnv({ SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`, SHOKO_ANIDB_HTTP: anidbHttp.url }), udp.close, anidbHttp.close);
+    ({ server, home, databaseUrl, key } = await startFreshServer(cleanups, 'shoko-anidb-restart-'));
   }, 120_000);
 
   afterAll(async () => {
-    await server.kill();
-    restoreEnv();
-    await udp.close();
-    await anidbHttp.close();
-    await dropDatabase();
-    fs.rmSync(home, { recursive: true, force: true });
+    while (cleanups.length) await cleanups.pop()!();
   });
 
   it('keeps an HTTP ban and a UDP back-off across a restart', async () => {
-    const key = await server.completeFirstRun();
     const banStatus = async (apiKey: string) =>
       server.json<{ UDP: BannedStatus; HTTP: BannedStatus }>('GET', '/api/v3/AniDB/BanStatus', { key: apiKey });
 

@@ -15,7 +15,7 @@ import {
 } from '../../../../fakes/src/anidb-udp/index.js';
 import { AniDBBannedError, AniDBUdpClient, NO_PACING, RateLimiter } from '../../providers/anidb/udp/index.js';
 import { setEnv } from '../../test/harness.js';
-import { freePort, processDatabase, ServerProcess } from '../../test/server-process.js';
+import { ServerProcess, startFreshServer } from '../../test/server-process.js';
 
 /** AniDB's time rules 20 times faster, for the fakes and the server alike (the one-a-day rule stays a day). */
 const SCALE = 0.05;
@@ -76,10 +76,9 @@ describe('a full import against the strict AniDB fakes', () => {
   let udp: FakeAniDBUdp;
   let anidbHttp: FakeAniDBHttp;
   let server: ServerProcess;
-  let home: string;
   let media: string;
-  let restoreEnv: () => void;
-  let dropDatabase: () => Promise<void>;
+  let key: string;
+  const cleanups: Array<() => Promise<void> | void> = [];
 
   beforeAll(async () => {
     media = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-strict-media-')));
@@ -103,38 +102,33 @@ describe('a full import against the strict AniDB fakes', () => {
     }
     udp = await startFakeAniDBUdp({ users: { tester: 'secret1' }, commands: fileCommands(files), strict: anidbStrictRules('udp', SCALE) });
     anidbHttp = await startFakeAniDBHttp({ anime, strict: anidbStrictRules('http', SCALE) });
-    restoreEnv = setEnv({
-      SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
-      SHOKO_ANIDB_HTTP: anidbHttp.url,
-      SHOKO_ANIDB_LOOPBACK_PACING: String(SCALE),
-      SHOKO_ANIDB_TITLES_URL: 'http://127.0.0.1:9/anime-titles.xml.gz',
-      SHOKO_ANIDB_IMAGE_URL: 'http://127.0.0.1:9',
-    });
-    home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-strict-'));
-    const database = await processDatabase();
-    dropDatabase = database.drop;
-    server = new ServerProcess({ home, port: await freePort(), databaseUrl: database.url });
-    await server.start();
+    cleanups.push(
+      () => fs.rmSync(media, { recursive: true, force: true }),
+      udp.close,
+      anidbHttp.close,
+      setEnv({
+        SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
+        SHOKO_ANIDB_HTTP: anidbHttp.url,
+        SHOKO_ANIDB_LOOPBACK_PACING: String(SCALE),
+        SHOKO_ANIDB_TITLES_URL: 'http://127.0.0.1:9/anime-titles.xml.gz',
+        SHOKO_ANIDB_IMAGE_URL: 'http://127.0.0.1:9',
+      }),
+    );
+    ({ server, key } = await startFreshServer(cleanups, 'shoko-strict-'));
   }, 120_000);
 
   afterAll(async () => {
-    await server.kill();
-    restoreEnv();
-    await udp.close();
-    await anidbHttp.close();
-    await dropDatabase();
-    fs.rmSync(home, { recursive: true, force: true });
-    fs.rmSync(media, { recursive: true, force: true });
+    while (cleanups.length) await cleanups.pop()!();
   });
 
   it('imports 200 files and refreshes the collection twice without a ban', async () => {
-    await server.json('PATCH', '/api/v3/Settings?skipValidation=true', {
+    await server.json('PATCH', '/api/v3/Settings', {
+      key,
       body: [
         { op: 'replace', path: '/AniDb/Username', value: 'tester' },
         { op: 'replace', path: '/AniDb/Password', value: 'secret1' },
       ],
     });
-    const key = await server.completeFirstRun();
     const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', {
       key,
       body: { Name: 'Strict', Path: media, DropFolderType: 'Source', WatchForNewFiles: false },
