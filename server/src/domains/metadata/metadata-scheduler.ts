@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { ScheduledUpdateFrequency } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { ANIME_MIN_REQUEST_INTERVAL_MS } from '../../providers/anidb/http/index.js';
 import { updatedAnimeSince } from '../../providers/anidb/udp/index.js';
 import type { EventBus } from '../../events/bus.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { UPDATE_FREQUENCY_MS } from '../settings/update-frequency.js';
 import type { AniDBConnection } from './anidb-connection.js';
 import type { AnimeImport } from './anime-import.js';
 import type { FileMatching } from './file-matching.js';
@@ -21,14 +21,6 @@ const UPDATED_CHECK = 'updated-anime';
 const UPDATED_OVERLAP_MS = 5 * 60_000;
 
 /** `AniDb.Anime_UpdateFrequency` as a maximum age; null = Never. */
-const UPDATE_AGES: Record<number, number | null> = {
-  [ScheduledUpdateFrequency.Never]: null,
-  [ScheduledUpdateFrequency.HoursSix]: 6 * HOUR,
-  [ScheduledUpdateFrequency.HoursTwelve]: 12 * HOUR,
-  [ScheduledUpdateFrequency.Daily]: 24 * HOUR,
-  [ScheduledUpdateFrequency.WeekOne]: 7 * 24 * HOUR,
-  [ScheduledUpdateFrequency.MonthOne]: 30 * 24 * HOUR,
-};
 
 export function recheckDelay(attempts: number): number {
   return RECHECK_DELAYS[Math.min(Math.max(attempts, 1), RECHECK_DELAYS.length) - 1];
@@ -122,7 +114,7 @@ export class MetadataScheduler {
    * check reaches back to the oldest download of the collection. A failed check is tried again on the next pass.
    */
   private async changedAnime(): Promise<number[]> {
-    const frequency = UPDATE_AGES[this.deps.settings.current.AniDb.Anime_UpdateFrequency] ?? null;
+    const frequency = UPDATE_FREQUENCY_MS[this.deps.settings.current.AniDb.Anime_UpdateFrequency] ?? null;
     if (frequency === null) return [];
     const now = this.now();
     const last = await this.store.lastCheck(UPDATED_CHECK);
