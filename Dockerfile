@@ -29,6 +29,8 @@ FROM manifests AS deps
 RUN npm ci --omit=dev --workspace server
 
 FROM node:20-bookworm-slim
+# pg_dump / pg_restore / psql for backups and restores of a PostgreSQL database (Debian's 15, as compose's server).
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     SHOKO_APP_DIR=/app \
     SHOKO_HOME=/data \
