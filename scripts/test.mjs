@@ -2,7 +2,7 @@
 // PostgreSQL, the web unit tests and the browser tests; ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, ensureInstalled, mustRun, root, runLabelled } from './lib.mjs';
+import { buildAll, ensureInstalled, mustRun, root, run, runLabelled } from './lib.mjs';
 import { findPostgresBin, startPostgres } from './pg-cluster.mjs';
 
 const resultsDir = path.join(root, '.test-results');
@@ -29,29 +29,26 @@ buildAll();
 
 const runs = [];
 
-// Three lanes run side by side, their lines prefixed with the run's name: (1) lint (ESLint: layering, import cycles,
-// hooks, a11y; prettier --check, counted as one check), then the web unit tests, then the browser tests; (2) the server
-// suite on SQLite; (3) the API tests again on PostgreSQL. The server suites spend most of their time waiting on the
-// servers and fakes they start, so two workers each and the browser lane beside them keep both cores busy.
+// Lint and the two server suites run side by side (vitest gives each run one worker on two cores); their lines are
+// prefixed with the run's name. Lint (ESLint: layering, import cycles, hooks, a11y; prettier --check) counts as one check.
 const vitestArgs = (name, args) => {
   const output = path.join(resultsDir, `${name}.json`);
   return { output, args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`, ...args] };
 };
-const vitestRun = async (name, cwd, args, env = {}) => {
+const serverSuite = async (name, args, env = {}) => {
   const { output, args: argv } = vitestArgs(name, args);
   const code = await runLabelled(name, 'npx', argv, {
-    cwd: path.join(root, cwd),
+    cwd: path.join(root, 'server'),
     env: { NODE_OPTIONS: '--openssl-legacy-provider', ...env },
   });
   return { name, output, code, kind: 'vitest' };
 };
-const serverWorkers = '--maxWorkers=2';
 const postgresSuite = async () => {
   let pg;
   try {
     pg = await startPostgres();
     console.log(`\nPostgreSQL suite on ${pg.url.replace(/\/\/[^@]*@/, '//')}`);
-    return await vitestRun('server-postgres', 'server', ['api.test', serverWorkers], { SHOKO_TEST_DB: pg.url });
+    return await serverSuite('server-postgres', ['api.test'], { SHOKO_TEST_DB: pg.url });
   } catch (error) {
     console.error(`PostgreSQL suite could not start: ${error.message}`);
     return { name: 'server-postgres', output: null, code: 1, kind: 'vitest', failedToStart: true };
@@ -59,20 +56,26 @@ const postgresSuite = async () => {
     pg?.stop();
   }
 };
-const browserLane = async () => {
-  const lane = [];
-  const lintCode = await runLabelled('lint', 'node', [path.join(root, 'scripts', 'lint.mjs')]);
-  lane.push({ name: 'lint', code: lintCode, kind: 'lint' });
-  if (fs.existsSync(path.join(root, 'web', 'vitest.config.ts'))) lane.push(await vitestRun('web', 'web', ['--passWithNoTests']));
-  const playwrightOutput = path.join(resultsDir, 'playwright.json');
-  const e2eCode = await runLabelled('e2e', 'npx', ['playwright', 'test', '-c', 'e2e'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOutput, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
-  lane.push({ name: 'e2e', output: playwrightOutput, code: e2eCode, kind: 'playwright' });
-  return lane;
+const sideBySide = await Promise.all([
+  runLabelled('lint', 'node', [path.join(root, 'scripts', 'lint.mjs')]).then((code) => ({ name: 'lint', code, kind: 'lint' })),
+  serverSuite('server-sqlite', []),
+  postgresSuite(),
+]);
+runs.push(...sideBySide);
+
+const vitest = (name, cwd, args, env = {}) => {
+  const { output, args: argv } = vitestArgs(name, args);
+  const code = run('npx', argv, { cwd: path.join(root, cwd), env: { NODE_OPTIONS: '--openssl-legacy-provider', ...env } });
+  runs.push({ name, output, code, kind: 'vitest' });
 };
-const lanes = await Promise.all([browserLane(), vitestRun('server-sqlite', 'server', [serverWorkers]), postgresSuite()]);
-runs.push(...lanes.flat());
+
+if (fs.existsSync(path.join(root, 'web', 'vitest.config.ts'))) vitest('web', 'web', ['--passWithNoTests']);
+
+const playwrightOutput = path.join(resultsDir, 'playwright.json');
+const e2eCode = run('npx', ['playwright', 'test', '-c', 'e2e'], {
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOutput, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+runs.push({ name: 'e2e', output: playwrightOutput, code: e2eCode, kind: 'playwright' });
 
 // Every failing test, one line each ("FAILED <runner>: <file> › <title>"), printed just above the total so the
 // last lines of a run say what broke; .ci/run prints the same list from failures.txt.
