@@ -183,7 +183,7 @@ export async function buildApp(
   });
 
   // Collection pages and dashboard aggregates are read far more often than anything changes.
-  const readCache = new ReadCache(10_000);
+  const readCache = new ReadCache(services.config.readCache === false ? 0 : 10_000);
   clearReadCacheOnChanges(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
   registerAuthRoutes(app, {
     auth: services.auth,

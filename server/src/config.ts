@@ -14,6 +14,8 @@ export interface ServerConfig {
   basePath?: string;
   /** Scheduled backups (SHOKO_BACKUP_INTERVAL_HOURS, 0 = off; SHOKO_BACKUP_KEEP); absent = every 24 hours, keep 7. */
   backups?: { intervalHours: number; keep: number };
+  /** Short-lived cache of expensive read answers (`SHOKO_READ_CACHE=off` turns it off, e.g. to measure first visits). */
+  readCache?: boolean;
 }
 
 export const DEFAULT_BACKUP_SCHEDULE = { intervalHours: 24, keep: 7 };
@@ -36,6 +38,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const keep = Number(env.SHOKO_BACKUP_KEEP ?? DEFAULT_BACKUP_SCHEDULE.keep);
   if (!Number.isInteger(keep) || keep < 1)
     throw new Error(`SHOKO_BACKUP_KEEP must be a whole number of at least 1, got "${env.SHOKO_BACKUP_KEEP}"`);
+  const readCache = (env.SHOKO_READ_CACHE?.trim() || 'on').toLowerCase();
+  if (readCache !== 'on' && readCache !== 'off') throw new Error(`SHOKO_READ_CACHE must be "on" or "off", got "${env.SHOKO_READ_CACHE}"`);
   return {
     home: path.resolve(env.SHOKO_HOME ?? './data'),
     port,
@@ -44,5 +48,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webuiDir: env.SHOKO_WEBUI_DIR ? path.resolve(env.SHOKO_WEBUI_DIR) : null,
     basePath: normalizeBasePath(env.SHOKO_BASE_PATH),
     backups: { intervalHours, keep },
+    readCache: readCache === 'on',
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
 import { ReadCache } from './read-cache.js';
 
 describe('ReadCache', () => {
@@ -21,5 +22,18 @@ describe('ReadCache', () => {
     const cache = new ReadCache(1000, () => 0);
     await expect(cache.get('x', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await cache.get('x', async () => 'ok')).toBe('ok');
+  });
+
+  it('keeps nothing with a lifetime of 0 (SHOKO_READ_CACHE=off)', async () => {
+    let computed = 0;
+    const cache = new ReadCache(0, () => 0);
+    const compute = async () => ++computed;
+    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 2]);
+  });
+
+  it('is turned off by SHOKO_READ_CACHE=off and refuses other values', () => {
+    expect(readConfig({}).readCache).toBe(true);
+    expect(readConfig({ SHOKO_READ_CACHE: 'OFF' }).readCache).toBe(false);
+    expect(() => readConfig({ SHOKO_READ_CACHE: 'no' })).toThrow(/SHOKO_READ_CACHE must be/);
   });
 });

@@ -5,7 +5,8 @@ import type { App } from './types.js';
 /**
  * Answers of expensive read endpoints (collection pages, dashboard aggregates), kept for a few seconds and shared by
  * concurrent callers: a page opened by many clients at once costs one query, not one per client. Every change clears
- * it: a successful write request of any kind, and every collection event of the background work.
+ * it: a successful write request of any kind, and every collection event of the background work. A lifetime of 0 keeps
+ * nothing (`SHOKO_READ_CACHE=off`): every request computes its own answer.
  */
 export class ReadCache {
   private readonly entries = new Map<string, { expires: number; value: Promise<unknown> }>();
@@ -16,6 +17,7 @@ export class ReadCache {
   ) {}
 
   get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return compute();
     const hit = this.entries.get(key);
     if (hit && hit.expires > this.now()) return hit.value as Promise<T>;
     const value = compute();
