@@ -15,7 +15,8 @@ process.env.SHOKO_TRAKT_URL ??= 'http://127.0.0.1:9';
 export default defineConfig({
   testDir: './specs',
   outputDir: path.join(e2eDir, '..', 'test-results'),
-  workers: 1,
+  // Two browsers at once: each spec starts its own server on a free port and data folder, so specs share nothing.
+  workers: 2,
   retries: 0,
   fullyParallel: false,
   timeout: 90_000,

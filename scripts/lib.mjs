@@ -44,20 +44,31 @@ export function ensureInstalled() {
   });
 }
 
-/** Builds a workspace when its sources are newer than its last build. */
-export function buildIfStale(workspace, sourceDirs, outputMarker) {
+/** Whether a workspace's sources are newer than its last build (or it was never built). */
+export function isBuildStale(workspace, sourceDirs, outputMarker) {
   const marker = path.join(root, workspace, outputMarker);
   const builtAt = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
   const changedAt = Math.max(...sourceDirs.map((d) => newestMtime(path.join(root, d))));
-  if (builtAt >= changedAt) return;
+  return builtAt < changedAt;
+}
+
+/** Builds a workspace when its sources are newer than its last build. */
+export function buildIfStale(workspace, sourceDirs, outputMarker) {
+  if (!isBuildStale(workspace, sourceDirs, outputMarker)) return;
   console.log(`Building ${workspace}…`);
   mustRun('npm', ['run', 'build', '-w', workspace]);
 }
 
-export function buildAll() {
+export const WEB_BUILD = ['web', ['web/src', 'web/index.html', 'web/public', 'packages/contract/src'], 'dist/index.html'];
+
+export function buildServer() {
   buildIfStale('packages/contract', ['packages/contract/src'], 'dist/index.js');
   buildIfStale('server', ['server/src', 'packages/contract/src'], 'dist/main.js');
-  buildIfStale('web', ['web/src', 'web/index.html', 'web/public', 'packages/contract/src'], 'dist/index.html');
+}
+
+export function buildAll() {
+  buildServer();
+  buildIfStale(...WEB_BUILD);
 }
 
 /** Runs a child that receives our signals, resolving with its exit code. */

@@ -2,7 +2,7 @@
 // PostgreSQL, the web unit tests and the browser tests; ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAll, ensureInstalled, mustRun, root, run, runLabelled } from './lib.mjs';
+import { buildServer, ensureInstalled, isBuildStale, mustRun, root, run, runLabelled, WEB_BUILD } from './lib.mjs';
 import { findPostgresBin, startPostgres } from './pg-cluster.mjs';
 
 const resultsDir = path.join(root, '.test-results');
@@ -25,12 +25,15 @@ ensureDebianPackage('chromium', () => fs.existsSync('/usr/bin/chromium'));
 ensureDebianPackage('postgresql', () => findPostgresBin() !== null);
 // The hashing tests compare our digests with rhash's.
 ensureDebianPackage('rhash', () => ['/usr/bin/rhash', '/usr/local/bin/rhash'].some((p) => fs.existsSync(p)));
-buildAll();
+// The server suites run the server from source (tsx) except the service-file tests, which start the built one; the
+// console is built beside them, as only the browser tests need it.
+buildServer();
 
 const runs = [];
 
-// Lint and the two server suites run side by side (vitest gives each run one worker on two cores); their lines are
-// prefixed with the run's name. Lint (ESLint: layering, import cycles, hooks, a11y; prettier --check) counts as one check.
+// Lint, the console's build and the two server suites run side by side (vitest gives each run one worker on two
+// cores); their lines are prefixed with the run's name. Lint (ESLint: layering, import cycles, hooks, a11y; prettier
+// --check) and the build each count as one check.
 const vitestArgs = (name, args) => {
   const output = path.join(resultsDir, `${name}.json`);
   return { output, args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`, ...args] };
@@ -56,12 +59,17 @@ const postgresSuite = async () => {
     pg?.stop();
   }
 };
+const check = (name, failure, command, args) => runLabelled(name, command, args).then((code) => ({ name, code, kind: 'check', failure }));
+const webBuild = isBuildStale(...WEB_BUILD)
+  ? check('build-web', 'the console did not build; its errors are above', 'npm', ['run', 'build', '-w', 'web'])
+  : Promise.resolve(null);
 const sideBySide = await Promise.all([
-  runLabelled('lint', 'node', [path.join(root, 'scripts', 'lint.mjs')]).then((code) => ({ name: 'lint', code, kind: 'lint' })),
+  check('lint', 'ESLint or prettier found problems; `npm run lint` lists them', 'node', [path.join(root, 'scripts', 'lint.mjs')]),
+  webBuild,
   serverSuite('server-sqlite', []),
   postgresSuite(),
 ]);
-runs.push(...sideBySide);
+runs.push(...sideBySide.filter(Boolean));
 
 const vitest = (name, cwd, args, env = {}) => {
   const { output, args: argv } = vitestArgs(name, args);
@@ -138,11 +146,11 @@ function playwrightResults(r, report) {
 let passed = 0;
 let failed = 0;
 for (const r of runs) {
-  if (r.kind === 'lint') {
+  if (r.kind === 'check') {
     if (r.code === 0) passed += 1;
     else {
       failed += 1;
-      failures.push(`FAILED lint: ESLint or prettier found problems (exit ${r.code}); \`npm run lint\` lists them`);
+      failures.push(`FAILED ${r.name}: ${r.failure} (exit ${r.code})`);
     }
     continue;
   }

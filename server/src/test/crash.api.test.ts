@@ -56,8 +56,8 @@ async function expectEachFileOnce(server: ServerProcess, key: string, media: str
 }
 
 describe('crash safety', () => {
-  it('finishes a scan of 2,000 files that was killed half way, with every file recorded once', async () => {
-    const names: Array<[string, number]> = Array.from({ length: 2000 }, (_, i) => [
+  it('finishes a scan of 600 files that was killed half way, with every file recorded once', async () => {
+    const names: Array<[string, number]> = Array.from({ length: 600 }, (_, i) => [
       `Show ${i % 40}/Season ${i % 3}/Episode ${i}.mkv`,
       64 + (i % 50),
     ]);
@@ -74,7 +74,7 @@ describe('crash safety', () => {
     await server.kill();
 
     const after = await restartAndDrain(server);
-    await expectEachFileOnce(server, after, media, 2000);
+    await expectEachFileOnce(server, after, media, 600);
   }, 300_000);
 
   it('hashes again what was being hashed when the process died', async () => {
@@ -104,34 +104,41 @@ describe('crash safety', () => {
     await expectEachFileOnce(server, after, media, 3);
   }, 300_000);
 
-  it('keeps a valid settings file when killed while saving settings', async () => {
-    const { server, home, key } = await startedServer();
-    const extensionsOf = (i: number) => ['MKV', 'MP4', `X${i}`];
-    // Shoko's rules want AniDB credentials in every saved settings.
-    const patch = (i: number) => [
-      { op: 'replace', path: '/AniDb/Username', value: 'someone' },
-      { op: 'replace', path: '/AniDb/Password', value: 'secret' },
-      { op: 'replace', path: '/Import/VideoExtensions', value: extensionsOf(i) },
-    ];
-    // The first save completes; the process is killed while the next ones are in flight.
-    const first = await server.fetch('PATCH', '/api/v3/Settings', { key, body: patch(0) });
-    expect(first.status, await first.clone().text()).toBe(200);
-    const saves = Array.from({ length: 20 }, (_, i) =>
-      server.fetch('PATCH', '/api/v3/Settings', { key, body: patch(i + 1) }).catch(() => null),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    await server.kill();
-    await Promise.all(saves);
+  // The settings file does not live in the database: once, on SQLite, is enough.
+  it.skipIf(!!process.env.SHOKO_TEST_DB)(
+    'keeps a valid settings file when killed while saving settings',
+    async () => {
+      const { server, home, key } = await startedServer();
+      const extensionsOf = (i: number) => ['MKV', 'MP4', `X${i}`];
+      // Shoko's rules want AniDB credentials in every saved settings.
+      const patch = (i: number) => [
+        { op: 'replace', path: '/AniDb/Username', value: 'someone' },
+        { op: 'replace', path: '/AniDb/Password', value: 'secret' },
+        { op: 'replace', path: '/Import/VideoExtensions', value: extensionsOf(i) },
+      ];
+      // The first save completes; the process is killed while the next ones are in flight.
+      const first = await server.fetch('PATCH', '/api/v3/Settings', { key, body: patch(0) });
+      expect(first.status, await first.clone().text()).toBe(200);
+      const saves = Array.from({ length: 20 }, (_, i) =>
+        server.fetch('PATCH', '/api/v3/Settings', { key, body: patch(i + 1) }).catch(() => null),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await server.kill();
+      await Promise.all(saves);
 
-    const file = path.join(home, 'settings-server.json');
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { Import: { VideoExtensions: string[] } };
-    const written = saved.Import.VideoExtensions.map((e) => e.toUpperCase());
-    expect(Array.from({ length: 21 }, (_, i) => extensionsOf(i).join())).toContain(written.join());
-    await server.start();
-    await server.waitForStarted();
-    // A save cut short leaves a temporary file; the next start removes it.
-    expect(fs.readdirSync(home).filter((name) => name.startsWith('settings-server.json') && name !== 'settings-server.json')).toEqual([]);
-    const settings = await server.json<{ Import: { VideoExtensions: string[] } }>('GET', '/api/v3/Settings', { key: await server.login() });
-    expect(settings.Import.VideoExtensions).toEqual(saved.Import.VideoExtensions);
-  }, 120_000);
+      const file = path.join(home, 'settings-server.json');
+      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { Import: { VideoExtensions: string[] } };
+      const written = saved.Import.VideoExtensions.map((e) => e.toUpperCase());
+      expect(Array.from({ length: 21 }, (_, i) => extensionsOf(i).join())).toContain(written.join());
+      await server.start();
+      await server.waitForStarted();
+      // A save cut short leaves a temporary file; the next start removes it.
+      expect(fs.readdirSync(home).filter((name) => name.startsWith('settings-server.json') && name !== 'settings-server.json')).toEqual([]);
+      const settings = await server.json<{ Import: { VideoExtensions: string[] } }>('GET', '/api/v3/Settings', {
+        key: await server.login(),
+      });
+      expect(settings.Import.VideoExtensions).toEqual(saved.Import.VideoExtensions);
+    },
+    120_000,
+  );
 });
