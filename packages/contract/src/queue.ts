@@ -24,6 +24,10 @@ export type Queue = Static<typeof Queue>;
 export const QueueState = Type.Composite([Type.Object({ Running: Type.Boolean() }), Queue]);
 export type QueueState = Static<typeof QueueState>;
 
+/** `GET Queue/Types`: job type → how many jobs of it are queued (running or waiting). */
+export const QueueTypeCounts = Type.Record(Type.String(), Type.Integer());
+export type QueueTypeCounts = Static<typeof QueueTypeCounts>;
+
 /** `GET Queue/Items`; `showAll` is accepted for Shoko's clients (this queue has no hidden items). */
 export const QueueItemsQuery = Type.Object({
   pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 10 }),

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** `GET /api/v3/Settings` — the whole server settings object (contract server.md §3.6). */
 
@@ -39,251 +39,256 @@ export const FileQualityFilterType = {
 
 export const FileQualityFilterOperationType = { EQUALS: 0, LESS_EQ: 1, GREATER_EQ: 2, IN: 3, NOTIN: 4 } as const;
 
-export interface RateLimitSettings {
-  BaseRateInSeconds: number;
-  SlowRateMultiplier: number;
-  SlowRatePeriodMultiplier: number;
-  ResetPeriodMultiplier: number;
-}
+const Int = () => Type.Integer();
+const Strings = () => Type.Array(Type.String());
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** A secret: accepted by PATCH, never read back (GET answers `""` when one is stored). */
+const writeOnly = { description: 'Write-only: GET Settings answers "" when a value is stored.' };
+const Frequency = () => Type.Enum(ScheduledUpdateFrequency);
 
-export interface DatabaseSettings {
-  MySqliteDirectory: string;
-  DatabaseBackupDirectory: string;
-  Type: 'SQLite' | 'MySQL' | 'SQLServer';
-  UseDatabaseLock: boolean;
-  Username: string;
-  /** Write-only: GET answers "" when a value is stored. */
-  Password: string;
-  Schema: string;
-  Host: string;
-  OverrideConnectionString: string;
-  SQLite_DatabaseFile: string;
-  LogSqlInConsole?: boolean;
-}
+export const RateLimitSettings = Type.Object({
+  BaseRateInSeconds: Int(),
+  SlowRateMultiplier: Int(),
+  SlowRatePeriodMultiplier: Int(),
+  ResetPeriodMultiplier: Int(),
+});
+export type RateLimitSettings = Static<typeof RateLimitSettings>;
 
-export interface QuartzSettings {
-  DatabaseType: string;
-  ConnectionString: string;
-  MaxThreadPoolSize: number;
-  WaitingCacheSize: number;
-  LimitedConcurrencyOverrides: Record<string, number>;
-}
+export const DatabaseSettings = Type.Object({
+  MySqliteDirectory: Type.String(),
+  DatabaseBackupDirectory: Type.String(),
+  Type: Type.Union([Type.Literal('SQLite'), Type.Literal('MySQL'), Type.Literal('SQLServer')]),
+  UseDatabaseLock: Type.Boolean(),
+  Username: Type.String(),
+  Password: Type.String(writeOnly),
+  Schema: Type.String(),
+  Host: Type.String(),
+  OverrideConnectionString: Type.String(),
+  SQLite_DatabaseFile: Type.String(),
+  /** Left out of answers while false, as Shoko does. */
+  LogSqlInConsole: Type.Optional(Type.Boolean()),
+});
+export type DatabaseSettings = Static<typeof DatabaseSettings>;
 
-export interface LanguageSettings {
-  UseSynonyms: boolean;
-  SeriesTitleLanguageOrder: string[];
-  SeriesTitleSourceOrder: string[];
-  EpisodeTitleLanguageOrder: string[];
-  EpisodeTitleSourceOrder: string[];
-  DescriptionLanguageOrder: string[];
-  DescriptionSourceOrder: string[];
-}
+export const QuartzSettings = Type.Object({
+  DatabaseType: Type.String(),
+  ConnectionString: Type.String(),
+  MaxThreadPoolSize: Int(),
+  WaitingCacheSize: Int(),
+  LimitedConcurrencyOverrides: Type.Record(Type.String(), Int()),
+});
+export type QuartzSettings = Static<typeof QuartzSettings>;
 
-export interface AVDumpSettings {
-  MaxConcurrency: number;
-  CreqTimeout: number;
-  CreqMaxRetries: number;
-}
+export const LanguageSettings = Type.Object({
+  UseSynonyms: Type.Boolean(),
+  SeriesTitleLanguageOrder: Strings(),
+  SeriesTitleSourceOrder: Strings(),
+  EpisodeTitleLanguageOrder: Strings(),
+  EpisodeTitleSourceOrder: Strings(),
+  DescriptionLanguageOrder: Strings(),
+  DescriptionSourceOrder: Strings(),
+});
+export type LanguageSettings = Static<typeof LanguageSettings>;
 
-export interface AniDbSettings {
-  Username: string | null;
-  /** Write-only. */
-  Password: string | null;
-  HTTPServerUrl: string;
-  UDPServerAddress: string;
-  UDPServerPort: number;
-  UDPPingFrequency: number;
-  ClientPort: number;
-  /** Write-only. */
-  AVDumpKey: string | null;
-  AVDumpClientPort: number;
-  DownloadRelatedAnime: boolean;
-  DownloadReviews: boolean;
-  DownloadReleaseGroups: boolean;
-  MyList_AddFiles: boolean;
-  MyList_StorageState: AniDBFileState;
-  MyList_DeleteType: AniDBFileDeleteType;
-  MyList_ReadUnwatched: boolean;
-  MyList_ReadWatched: boolean;
-  MyList_SetWatched: boolean;
-  MyList_SetUnwatched: boolean;
-  MyList_RetainedBackupCount: number;
-  MyList_UpdateFrequency: ScheduledUpdateFrequency;
-  Calendar_UpdateFrequency: ScheduledUpdateFrequency;
-  Anime_UpdateFrequency: ScheduledUpdateFrequency;
-  File_UpdateFrequency: ScheduledUpdateFrequency;
-  Notification_UpdateFrequency: ScheduledUpdateFrequency;
-  Notification_HandleMovedFiles: boolean;
-  DownloadCharacters: boolean;
-  DownloadCreators: boolean;
-  MaxRelationDepth: number;
-  MinimumHoursToRedownloadAnimeInfo: number;
-  AutomaticallyImportSeries: boolean;
-  AVDump: AVDumpSettings;
-  HTTPRateLimit: RateLimitSettings;
-  UDPRateLimit: RateLimitSettings;
-}
+export const AVDumpSettings = Type.Object({ MaxConcurrency: Int(), CreqTimeout: Int(), CreqMaxRetries: Int() });
+export type AVDumpSettings = Static<typeof AVDumpSettings>;
 
-export interface TMDBSettings {
-  AutoLink: boolean;
-  AutoLinkRestricted: boolean;
-  ConsiderExistingOtherLinks: boolean;
-  DownloadAllTitles: boolean;
-  DownloadAllOverviews: boolean;
-  DownloadAllContentRatings: boolean;
-  ImageLanguageOrder: string[];
-  AutoDownloadCrewAndCast: boolean;
-  AutoDownloadCollections: boolean;
-  AutoDownloadAlternateOrdering: boolean;
-  AutoDownloadBackdrops: boolean;
-  MaxAutoBackdrops: number;
-  AutoDownloadPosters: boolean;
-  MaxAutoPosters: number;
-  AutoDownloadLogos: boolean;
-  MaxAutoLogos: number;
-  AutoDownloadThumbnails: boolean;
-  MaxAutoThumbnails: number;
-  AutoDownloadStaffImages: boolean;
-  MaxAutoStaffImages: number;
-  AutoDownloadStudioImages: boolean;
-  /** Write-only. */
-  UserApiKey: string | null;
-}
+export const AniDbSettings = Type.Object({
+  Username: Nullable(Type.String()),
+  Password: Nullable(Type.String(writeOnly)),
+  HTTPServerUrl: Type.String(),
+  UDPServerAddress: Type.String(),
+  UDPServerPort: Int(),
+  UDPPingFrequency: Int(),
+  ClientPort: Int(),
+  AVDumpKey: Nullable(Type.String(writeOnly)),
+  AVDumpClientPort: Int(),
+  DownloadRelatedAnime: Type.Boolean(),
+  DownloadReviews: Type.Boolean(),
+  DownloadReleaseGroups: Type.Boolean(),
+  MyList_AddFiles: Type.Boolean(),
+  MyList_StorageState: Type.Enum(AniDBFileState),
+  MyList_DeleteType: Type.Enum(AniDBFileDeleteType),
+  MyList_ReadUnwatched: Type.Boolean(),
+  MyList_ReadWatched: Type.Boolean(),
+  MyList_SetWatched: Type.Boolean(),
+  MyList_SetUnwatched: Type.Boolean(),
+  MyList_RetainedBackupCount: Int(),
+  MyList_UpdateFrequency: Frequency(),
+  Calendar_UpdateFrequency: Frequency(),
+  Anime_UpdateFrequency: Frequency(),
+  File_UpdateFrequency: Frequency(),
+  Notification_UpdateFrequency: Frequency(),
+  Notification_HandleMovedFiles: Type.Boolean(),
+  DownloadCharacters: Type.Boolean(),
+  DownloadCreators: Type.Boolean(),
+  MaxRelationDepth: Int(),
+  MinimumHoursToRedownloadAnimeInfo: Int(),
+  AutomaticallyImportSeries: Type.Boolean(),
+  AVDump: AVDumpSettings,
+  HTTPRateLimit: RateLimitSettings,
+  UDPRateLimit: RateLimitSettings,
+});
+export type AniDbSettings = Static<typeof AniDbSettings>;
 
-export interface ImportSettings {
-  Hasher: { MD5: boolean; SHA1: boolean; CRC: boolean; ForceGeneratesAllHashes: boolean };
-  VideoExtensions: string[];
-  Exclude: string[];
-  RunOnStart: boolean;
-  MaxAutoScanAttemptsPerFile: number;
-  ScanDropFoldersOnStart: boolean;
-  UseExistingFileWatchedStatus: boolean;
-  AutomaticallyDeleteDuplicatesOnImport: boolean;
-  FileLockChecking: boolean;
-  FileLockWaitTimeMS: number;
-  AggressiveFileLockChecking: boolean;
-  AggressiveFileLockWaitTimeSeconds: number;
-  SkipDiskSpaceChecks: boolean;
-  MediaInfoPath: string | null;
-  MediaInfoTimeoutMinutes: number;
-}
+export const TMDBSettings = Type.Object({
+  AutoLink: Type.Boolean(),
+  AutoLinkRestricted: Type.Boolean(),
+  ConsiderExistingOtherLinks: Type.Boolean(),
+  DownloadAllTitles: Type.Boolean(),
+  DownloadAllOverviews: Type.Boolean(),
+  DownloadAllContentRatings: Type.Boolean(),
+  ImageLanguageOrder: Strings(),
+  AutoDownloadCrewAndCast: Type.Boolean(),
+  AutoDownloadCollections: Type.Boolean(),
+  AutoDownloadAlternateOrdering: Type.Boolean(),
+  AutoDownloadBackdrops: Type.Boolean(),
+  MaxAutoBackdrops: Int(),
+  AutoDownloadPosters: Type.Boolean(),
+  MaxAutoPosters: Int(),
+  AutoDownloadLogos: Type.Boolean(),
+  MaxAutoLogos: Int(),
+  AutoDownloadThumbnails: Type.Boolean(),
+  MaxAutoThumbnails: Int(),
+  AutoDownloadStaffImages: Type.Boolean(),
+  MaxAutoStaffImages: Int(),
+  AutoDownloadStudioImages: Type.Boolean(),
+  UserApiKey: Nullable(Type.String(writeOnly)),
+});
+export type TMDBSettings = Static<typeof TMDBSettings>;
 
-export interface PlexSettings {
-  Libraries: number[];
-  Server: string;
-}
+export const ImportSettings = Type.Object({
+  Hasher: Type.Object({ MD5: Type.Boolean(), SHA1: Type.Boolean(), CRC: Type.Boolean(), ForceGeneratesAllHashes: Type.Boolean() }),
+  VideoExtensions: Strings(),
+  Exclude: Strings(),
+  RunOnStart: Type.Boolean(),
+  MaxAutoScanAttemptsPerFile: Int(),
+  ScanDropFoldersOnStart: Type.Boolean(),
+  UseExistingFileWatchedStatus: Type.Boolean(),
+  AutomaticallyDeleteDuplicatesOnImport: Type.Boolean(),
+  FileLockChecking: Type.Boolean(),
+  FileLockWaitTimeMS: Int(),
+  AggressiveFileLockChecking: Type.Boolean(),
+  AggressiveFileLockWaitTimeSeconds: Int(),
+  SkipDiskSpaceChecks: Type.Boolean(),
+  MediaInfoPath: Nullable(Type.String()),
+  MediaInfoTimeoutMinutes: Int(),
+});
+export type ImportSettings = Static<typeof ImportSettings>;
 
-export interface TraktSettings {
-  Enabled: boolean;
-  /** Write-only. */
-  AuthToken: string;
-  /** Write-only. */
-  RefreshToken: string;
-  TokenExpirationDate: string;
-  SyncFrequency: ScheduledUpdateFrequency;
+export const PlexSettings = Type.Object({ Libraries: Type.Array(Int()), Server: Type.String() });
+export type PlexSettings = Static<typeof PlexSettings>;
+
+export const TraktSettings = Type.Object({
+  Enabled: Type.Boolean(),
+  AuthToken: Type.String(writeOnly),
+  RefreshToken: Type.String(writeOnly),
+  TokenExpirationDate: Type.String(),
+  SyncFrequency: Frequency(),
   /** SPEC.md's Trakt options beyond Shoko 5.3.3's settings: link series to Trakt shows by themselves, and how often to refresh them. */
-  AutoLink: boolean;
-  UpdateFrequency: ScheduledUpdateFrequency;
-}
+  AutoLink: Type.Boolean(),
+  UpdateFrequency: Frequency(),
+});
+export type TraktSettings = Static<typeof TraktSettings>;
 
-export interface RenamerSettings {
-  EnabledRenamers: Record<string, boolean>;
-  /** Derived: MoveOnImport || RenameOnImport. Not patchable. */
-  RelocateOnImport: boolean;
-  RenameOnImport: boolean;
-  MoveOnImport: boolean;
-  AllowRelocationInsideDestinationOnImport: boolean;
-  DefaultRenamer: string | null;
-}
+export const RenamerSettings = Type.Object({
+  EnabledRenamers: Type.Record(Type.String(), Type.Boolean()),
+  RelocateOnImport: Type.Boolean({ description: 'Derived: MoveOnImport || RenameOnImport. Not patchable.' }),
+  RenameOnImport: Type.Boolean(),
+  MoveOnImport: Type.Boolean(),
+  AllowRelocationInsideDestinationOnImport: Type.Boolean(),
+  DefaultRenamer: Nullable(Type.String()),
+});
+export type RenamerSettings = Static<typeof RenamerSettings>;
 
-export interface PluginSettings {
-  EnabledPlugins: Record<string, boolean>;
-  Priority: string[];
-  Renamer: RenamerSettings;
-}
+export const PluginSettings = Type.Object({
+  EnabledPlugins: Type.Record(Type.String(), Type.Boolean()),
+  Priority: Strings(),
+  Renamer: RenamerSettings,
+});
+export type PluginSettings = Static<typeof PluginSettings>;
 
-export interface QualityRequirement<T> {
-  Operator: number;
-  Value: T;
-}
+/** A file-quality requirement: a FileQualityFilterOperationType number and the value it compares with. */
+const QualityRequirementOf = <T extends TSchema>(value: T) => Type.Object({ Operator: Int(), Value: value });
 
-export interface FileQualityPreferences {
-  PreferredTypes: number[];
-  PreferredAudioCodecs: string[];
-  PreferredResolutions: string[];
-  PreferredSubGroups: string[];
-  PreferredVideoCodecs: string[];
-  Prefer8BitVideo: boolean;
-  AllowDeletionOfImportedFiles: boolean;
-  RequiredTypes: number[];
-  RequiredAudioCodecs: QualityRequirement<string[]>;
-  RequiredAudioStreamCount: QualityRequirement<number>;
-  RequiredResolutions: QualityRequirement<string[]>;
-  RequiredSources: QualityRequirement<string[]>;
-  RequiredSubGroups: QualityRequirement<string[]>;
-  RequiredSubStreamCount: QualityRequirement<number>;
-  RequiredVideoCodecs: QualityRequirement<string[]>;
-  Require10BitVideo: boolean;
-  MaxNumberOfFilesToKeep: number;
-  PreferredSources: string[];
-  AllowDeletingFilesWithMissingInfo: boolean;
-}
+export const FileQualityPreferences = Type.Object({
+  PreferredTypes: Type.Array(Int()),
+  PreferredAudioCodecs: Strings(),
+  PreferredResolutions: Strings(),
+  PreferredSubGroups: Strings(),
+  PreferredVideoCodecs: Strings(),
+  Prefer8BitVideo: Type.Boolean(),
+  AllowDeletionOfImportedFiles: Type.Boolean(),
+  RequiredTypes: Type.Array(Int()),
+  RequiredAudioCodecs: QualityRequirementOf(Strings()),
+  RequiredAudioStreamCount: QualityRequirementOf(Int()),
+  RequiredResolutions: QualityRequirementOf(Strings()),
+  RequiredSources: QualityRequirementOf(Strings()),
+  RequiredSubGroups: QualityRequirementOf(Strings()),
+  RequiredSubStreamCount: QualityRequirementOf(Int()),
+  RequiredVideoCodecs: QualityRequirementOf(Strings()),
+  Require10BitVideo: Type.Boolean(),
+  MaxNumberOfFilesToKeep: Int(),
+  PreferredSources: Strings(),
+  AllowDeletingFilesWithMissingInfo: Type.Boolean(),
+});
+export type FileQualityPreferences = Static<typeof FileQualityPreferences>;
 
-export interface LogRotatorSettings {
-  Enabled: boolean;
-  Zip: boolean;
-  Delete: boolean;
-  /** A number of days, typed as text. */
-  Delete_Days: string;
-}
+export const LogRotatorSettings = Type.Object({
+  Enabled: Type.Boolean(),
+  Zip: Type.Boolean(),
+  Delete: Type.Boolean(),
+  Delete_Days: Type.String({ description: 'A number of days, typed as text.' }),
+});
+export type LogRotatorSettings = Static<typeof LogRotatorSettings>;
 
-export interface LinuxSettings {
-  UID: number;
-  GID: number;
-  Permission: number;
-}
+export const LinuxSettings = Type.Object({ UID: Int(), GID: Int(), Permission: Int() });
+export type LinuxSettings = Static<typeof LinuxSettings>;
 
-export interface WebSettings {
-  Port: number;
-  AutoReplaceWebUIWithIncluded: boolean;
-  EnableWebUI: boolean;
-  WebUIPrefix: string;
-  WebUIPath: string;
-  EnableSwaggerUI: boolean;
-  SwaggerUIPrefix: string;
-  AlwaysUseDeveloperExceptions?: boolean;
-}
+export const WebSettings = Type.Object({
+  Port: Int(),
+  AutoReplaceWebUIWithIncluded: Type.Boolean(),
+  EnableWebUI: Type.Boolean(),
+  WebUIPrefix: Type.String(),
+  WebUIPath: Type.String(),
+  EnableSwaggerUI: Type.Boolean(),
+  SwaggerUIPrefix: Type.String(),
+  /** Left out of answers while false, as Shoko does. */
+  AlwaysUseDeveloperExceptions: Type.Optional(Type.Boolean()),
+});
+export type WebSettings = Static<typeof WebSettings>;
 
-export interface ServerSettings {
-  SettingsVersion: number;
-  ImagesPath: string | null;
-  Culture: string;
-  FirstRun: boolean;
-  AutoGroupSeries: boolean;
-  AutoGroupSeriesRelationExclusions: string[];
-  AutoGroupSeriesUseScoreAlgorithm: boolean;
-  LoadImageMetadata: boolean;
-  CachingDatabaseTimeout: number;
-  Database: DatabaseSettings;
-  Quartz: QuartzSettings;
-  Connectivity: { DisabledMonitorServices: string[] };
-  Language: LanguageSettings;
-  AniDb: AniDbSettings;
-  TMDB: TMDBSettings;
-  Import: ImportSettings;
-  Plex: PlexSettings;
-  TraktTv: TraktSettings;
-  Plugins: PluginSettings;
-  FileQualityFilterEnabled: boolean;
-  FileQualityPreferences: FileQualityPreferences;
-  LogRotator: LogRotatorSettings;
-  Linux: LinuxSettings;
-  Web: WebSettings;
-  /** Opaque JSON text owned by the web console; the server never interprets it. */
-  WebUI_Settings: string;
-  TraceLog: boolean;
-  SentryOptOut: boolean;
-}
+/** `GET /api/v3/Settings`: the whole settings object, the secrets blanked. */
+export const ServerSettings = Type.Object({
+  SettingsVersion: Int(),
+  ImagesPath: Nullable(Type.String()),
+  Culture: Type.String(),
+  FirstRun: Type.Boolean(),
+  AutoGroupSeries: Type.Boolean(),
+  AutoGroupSeriesRelationExclusions: Strings(),
+  AutoGroupSeriesUseScoreAlgorithm: Type.Boolean(),
+  LoadImageMetadata: Type.Boolean(),
+  CachingDatabaseTimeout: Int(),
+  Database: DatabaseSettings,
+  Quartz: QuartzSettings,
+  Connectivity: Type.Object({ DisabledMonitorServices: Strings() }),
+  Language: LanguageSettings,
+  AniDb: AniDbSettings,
+  TMDB: TMDBSettings,
+  Import: ImportSettings,
+  Plex: PlexSettings,
+  TraktTv: TraktSettings,
+  Plugins: PluginSettings,
+  FileQualityFilterEnabled: Type.Boolean(),
+  FileQualityPreferences: FileQualityPreferences,
+  LogRotator: LogRotatorSettings,
+  Linux: LinuxSettings,
+  Web: WebSettings,
+  WebUI_Settings: Type.String({ description: 'Opaque JSON text owned by the web console; the server never interprets it.' }),
+  TraceLog: Type.Boolean(),
+  SentryOptOut: Type.Boolean(),
+});
+export type ServerSettings = Static<typeof ServerSettings>;
 
 /** One RFC 6902 operation of `PATCH /api/v3/Settings`. */
 export const JsonPatchOperation = Type.Object({

@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login } from '../test/harness.js';
+import { login, type TestServer } from '../test/harness.js';
+import { seedTmdbLinks, TMDB_LINKS } from '../test/seed-tmdb.js';
+import { startServerWithTmdbFake, type TmdbFakeServer } from '../test/tmdb-fake-server.js';
 import { CLIENT_USER, startDemoCollection, type DemoCollection } from '../test/demo-collection.js';
 
 interface MediaType {
@@ -28,18 +32,17 @@ function closeObjects(node: unknown): void {
 }
 
 /**
- * The answers of real routes on the demo collection (files imported, matched against the AniDB fakes) checked
- * against what /swagger/v3/swagger.json says about them: the status is one the document lists, a JSON body
+ * The document /swagger/v3/swagger.json serves (objects closed) and `call`, which sends a request with `key` and checks
+ * the answer against the document's description of `method path`: the status is one the document lists, a JSON body
  * validates against the documented schema, a text answer is text, an empty answer is empty.
  */
-describe('OpenAPI responses match what the routes send', () => {
-  let demo: DemoCollection;
-  let key: string;
-  let document: Document;
+async function openApiChecker(server: TestServer, key: string) {
+  const res = await server.request({ method: 'GET', url: '/swagger/v3/swagger.json' });
+  if (res.statusCode !== 200) throw new Error(`swagger.json: ${res.statusCode} ${JSON.stringify(res.headers)} ${res.body.slice(0, 300)}`);
+  const document = res.json() as Document;
+  closeObjects(document);
   const ajv = new Ajv({ strict: false, allErrors: true });
   const validators = new Map<string, ValidateFunction>();
-
-  const request = (method: string, url: string, body?: unknown) => demo.server.request({ method, url, key, body });
 
   /** Checks one answer against the document's description of `method path`, returning the parsed JSON body. */
   function expectDocumented(method: string, path: string, res: LightMyRequestResponse): unknown {
@@ -56,7 +59,8 @@ describe('OpenAPI responses match what the routes send', () => {
       return undefined;
     }
     const mediaTypes = Object.keys(documented.content);
-    if (mediaTypes.includes('application/json')) {
+    // JSON unless the document also allows the media type sent (a theme answers JSON or its stylesheet).
+    if (mediaTypes.includes('application/json') && (contentType === 'application/json' || !mediaTypes.includes(contentType))) {
       expect(contentType, `${method} ${path}: content type`).toBe('application/json');
       const id = `${method} ${path} ${res.statusCode}`;
       let validate = validators.get(id);
@@ -82,17 +86,24 @@ describe('OpenAPI responses match what the routes send', () => {
 
   /** Calls a route and checks its answer; `path` is the documented path the URL belongs to. */
   async function call(method: string, path: string, url: string, body?: unknown) {
-    const res = await request(method, url, body);
+    const res = await server.request({ method, url, key, body });
     return expectDocumented(method, path, res) as never;
   }
 
+  return { document, ajv, call };
+}
+
+/** The answers of real routes on the demo collection (files imported, matched against the AniDB fakes). */
+describe('OpenAPI responses match what the routes send', () => {
+  let demo: DemoCollection;
+  let document: Document;
+  let ajv: Ajv;
+  let call: Awaited<ReturnType<typeof openApiChecker>>['call'];
+
   beforeAll(async () => {
     demo = await startDemoCollection();
-    key = await login(demo.server, CLIENT_USER.user, CLIENT_USER.pass, 'swagger-check');
-    const res = await demo.server.request({ method: 'GET', url: '/swagger/v3/swagger.json' });
-    if (res.statusCode !== 200) throw new Error(`swagger.json: ${res.statusCode} ${JSON.stringify(res.headers)} ${res.body.slice(0, 300)}`);
-    document = res.json() as Document;
-    closeObjects(document);
+    const key = await login(demo.server, CLIENT_USER.user, CLIENT_USER.pass, 'swagger-check');
+    ({ document, ajv, call } = await openApiChecker(demo.server, key));
   }, 180_000);
   afterAll(() => demo?.close());
 
@@ -308,7 +319,69 @@ describe('OpenAPI responses match what the routes send', () => {
     await call('GET', '/api/v3/Action/RunImport', '/api/v3/Action/RunImport');
     await call('GET', '/api/v3/Action/SyncMyList', '/api/v3/Action/SyncMyList');
     await call('GET', '/api/v3/Image/Random/{imageType}', '/api/v3/Image/Random/Poster');
+    await call('GET', '/api/v3/Queue/Types', '/api/v3/Queue/Types');
     await call('POST', '/api/v3/Queue/Pause', '/api/v3/Queue/Pause');
     await call('POST', '/api/v3/Queue/Resume', '/api/v3/Queue/Resume');
+  });
+
+  it('settings, themes and the Plex, Trakt and legacy helpers', async () => {
+    const settings = (await call('GET', '/api/v3/Settings', '/api/v3/Settings')) as { AniDb: { Password: string | null } };
+    // The secrets stay write-only: the demo server has an AniDB password stored, and GET shows it blank.
+    expect(settings.AniDb.Password).toBe('');
+    await call('GET', '/api/v3/WebUI/Theme.css', '/api/v3/WebUI/Theme.css');
+    // A stylesheet-only theme in the themes folder (<home>/themes) is enough for the single-theme reads and the delete.
+    fs.mkdirSync(path.join(demo.server.home, 'themes'), { recursive: true });
+    fs.writeFileSync(path.join(demo.server.home, 'themes', 'swagger-check.css'), '.theme-swagger-check { --main: #123456; }\n');
+    const themes = (await call('GET', '/api/v3/WebUI/Theme', '/api/v3/WebUI/Theme?forceRefresh=true')) as Array<{ ID: string }>;
+    expect(themes.map((theme) => theme.ID)).toContain('swagger-check');
+    await call('GET', '/api/v3/WebUI/Theme/{themeID}', '/api/v3/WebUI/Theme/swagger-check');
+    await call('GET', '/api/v3/WebUI/Theme/{themeID}', '/api/v3/WebUI/Theme/swagger-check.css');
+    await call('DELETE', '/api/v3/WebUI/Theme/{themeID}', '/api/v3/WebUI/Theme/swagger-check');
+    await call('GET', '/api/trakt/sync', '/api/trakt/sync');
+    await call('GET', '/api/webui/config', '/api/webui/config');
+    await call('POST', '/api/webui/config', '/api/webui/config', {});
+    await call('GET', '/plex/sync', '/plex/sync');
+    await call('GET', '/plex/sync/all', '/plex/sync/all');
+    await call('POST', '/plex/libraries', '/plex/libraries', []);
+  });
+});
+
+/** What TMDB movies, shows, seasons and episodes are linked to, on a server with TMDB entries linked by hand. */
+describe('OpenAPI responses of the TMDB cross-lookups', () => {
+  let started: TmdbFakeServer | undefined;
+  let call: Awaited<ReturnType<typeof openApiChecker>>['call'];
+
+  beforeAll(async () => {
+    started = await startServerWithTmdbFake([{ path: '/TMDB/UserApiKey', value: 'TESTKEY' }]);
+    await seedTmdbLinks(started.server);
+    ({ call } = await openApiChecker(started.server, started.key));
+  });
+  afterAll(() => started?.close());
+
+  it('answers the AniDB and Shoko entries of each TMDB entry as documented', async () => {
+    const { movie, show, season, episode } = TMDB_LINKS;
+    const entries = [
+      ['Movie/{movieID}', `Movie/${movie}`, 'AniDB/Episode'],
+      ['Show/{showID}', `Show/${show}`, 'AniDB/Episode'],
+      ['Season/{seasonID}', `Season/${season}`, 'AniDB/Episode'],
+      ['Episode/{episodeID}', `Episode/${episode}`, 'Anidb/Episode'],
+    ];
+    for (const [entry, url, anidbEpisode] of entries) {
+      const base = '/api/v3/Tmdb/';
+      const anime = (await call('GET', `${base}${entry}/AniDB/Anime`, `${base}${url}/AniDB/Anime`)) as unknown[];
+      const anidbEpisodes = (await call('GET', `${base}${entry}/${anidbEpisode}`, `${base}${url}/${anidbEpisode}`)) as unknown[];
+      const series = (await call(
+        'GET',
+        `${base}${entry}/Shoko/Series`,
+        `${base}${url}/Shoko/Series?includeDataFrom=AniDB,TMDB`,
+      )) as unknown[];
+      const episodes = (await call(
+        'GET',
+        `${base}${entry}/Shoko/Episode`,
+        `${base}${url}/Shoko/Episode?includeDataFrom=AniDB,TMDB&includeFiles=true&includeXRefs=true`,
+      )) as unknown[];
+      // Each entry is linked to one AniDB anime and episode, so every list has one item to check.
+      expect([anime.length, anidbEpisodes.length, series.length, episodes.length], url).toEqual([1, 1, 1, 1]);
+    }
   });
 });

@@ -31,6 +31,14 @@ import {
   Tag,
   WebUIGroupExtra,
   YearlySeason,
+  ApiV2Message,
+  QueueTypeCounts,
+  ServerSettings,
+  TmdbMovie,
+  TmdbMovieCollection,
+  TmdbOverview,
+  TmdbTitle,
+  WebUITheme,
 } from '@shoko-ts/contract';
 
 /*
@@ -68,6 +76,9 @@ const noContent = empty('Done; no content.', 204);
 /** Work done at once (200) or queued (204), both with an empty body. */
 const doneOrQueued: Responses = { ...empty('Done; the body is empty.'), ...empty('Queued; no content.', 204) };
 
+const css = (description: string): Responses => ({ 200: { description, content: { 'text/css': { schema: Type.String() } } } });
+const installed: Responses = { 302: { description: 'Installed; redirects to the console (`Location`).', type: 'null' } };
+
 /** The file's bytes with the media type of its extension (video/x-matroska, video/mp4, text/x-ssa…). */
 const fileBytes = { '*/*': { schema: { type: 'string' as const, format: 'binary' } } };
 const StreamBody = {
@@ -94,11 +105,13 @@ export const DOCUMENTED_RESPONSES: Record<string, Responses> = {
   'POST /api/v3/Init/DefaultUser': done,
   'GET /api/v3/Init/StartServer': done,
   'GET /api/v3/Init/Database/Test': done,
+  'GET /api/v3/Settings': json(ServerSettings),
   'PATCH /api/v3/Settings': done,
   'POST /api/v3/Settings/AniDB/TestLogin': done,
   'POST /api/v3/Queue/Resume': done,
   'POST /api/v3/Queue/Pause': done,
   'POST /api/v3/Queue/Clear': done,
+  'GET /api/v3/Queue/Types': json(QueueTypeCounts),
   'GET /api/v3/Backup/{name}': binary('application/gzip', 'The backup archive (.tar.gz).'),
   'DELETE /api/v3/Backup/{name}': done,
 
@@ -318,7 +331,60 @@ export const DOCUMENTED_RESPONSES: Record<string, Responses> = {
     ...empty('The matching was queued.', 201),
     ...empty('Nothing to match.', 204),
   },
+  'GET /api/v3/Tmdb/Movie/{movieID}/Collection': json(TmdbMovieCollection),
+  'GET /api/v3/Tmdb/Movie/Collection/{collectionID}': json(TmdbMovieCollection),
+  'GET /api/v3/Tmdb/Movie/Collection/{collectionID}/Titles': list(TmdbTitle),
+  'GET /api/v3/Tmdb/Movie/Collection/{collectionID}/Overviews': list(TmdbOverview),
+  'GET /api/v3/Tmdb/Movie/Collection/{collectionID}/Images': json(Images),
+  'GET /api/v3/Tmdb/Movie/Collection/{collectionID}/Movie': list(TmdbMovie),
+  // What a TMDB movie, show, season or episode is linked to, read as the AniDB and Shoko routes answer each entry.
+  ...Object.fromEntries(
+    (
+      [
+        ['Movie/{movieID}', 'AniDB/Episode'],
+        ['Show/{showID}', 'AniDB/Episode'],
+        ['Season/{seasonID}', 'AniDB/Episode'],
+        ['Episode/{episodeID}', 'Anidb/Episode'],
+      ] as const
+    ).flatMap(([entry, anidbEpisode]) => [
+      [`GET /api/v3/Tmdb/${entry}/AniDB/Anime`, list(AnidbAnimeHit)],
+      [`GET /api/v3/Tmdb/${entry}/${anidbEpisode}`, list(AnidbEpisode)],
+      [`GET /api/v3/Tmdb/${entry}/Shoko/Series`, list(Series)],
+      [`GET /api/v3/Tmdb/${entry}/Shoko/Episode`, list(Episode)],
+    ]),
+  ),
   'DELETE /api/v3/Renamer/Config/{configName}': done,
+
+  // ---------------------------------------------------------------- Trakt and Plex
+  'GET /api/trakt/sync': { ...json(ApiV2Message), ...empty('Trakt is not linked; nothing was queued.', 204) },
+  'POST /api/v3/Series/{seriesID}/Trakt/SendWatchStates': done,
+  'POST /api/v3/Series/{seriesID}/Trakt/GetWatchStates': done,
+  'GET /plex/loginurl': text('The app.plex.tv address where the caller approves the login.'),
+  'POST /plex/server': done,
+  'POST /plex/libraries': done,
+  'GET /plex/sync': done,
+  'GET /plex/sync/all': done,
+  'GET /plex/sync/{id}': done,
+  'POST /plex': done,
+  'POST /plex.json': done,
+
+  // ---------------------------------------------------------------- console themes and updates
+  'GET /api/v3/WebUI/Theme.css': css('The stylesheet of every installed theme.'),
+  'GET /api/v3/WebUI/Theme/{themeID}': {
+    200: {
+      description: 'The theme; its stylesheet alone when the id ends in `.css`.',
+      content: { 'application/json': { schema: WebUITheme }, 'text/css': { schema: Type.String() } },
+    },
+  },
+  'DELETE /api/v3/WebUI/Theme/{themeID}': noContent,
+  // Install answers with a redirect to the new console (or an error); it never answers 2xx.
+  'POST /api/v3/WebUI/Install': installed,
+  'GET /api/v3/WebUI/Install': installed,
+  'POST /api/v3/WebUI/Update': noContent,
+  'GET /api/v3/WebUI/Update': noContent,
+  // The legacy v2 config module is gone: both stubs always answer 400 with the v2 message.
+  'GET /api/webui/config': json(ApiV2Message, 400),
+  'POST /api/webui/config': json(ApiV2Message, 400),
 
   // ---------------------------------------------------------------- tags
   'GET /api/v3/Series/{seriesID}/Tags': list(Tag),
