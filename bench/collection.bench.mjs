@@ -4,23 +4,15 @@
 // loopback (server time plus well under a millisecond of HTTP).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, percentile } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = (process.env.BENCH_COLLECTION_SIZES ?? '5000:100000,500:10000').split(',').map((pair) => pair.split(':').map(Number));
 const RUNS = Number(process.env.BENCH_COLLECTION_RUNS ?? 60);
 const TARGET_P95_MS = 50;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startServer(home) {
   const port = await freePort();
@@ -52,8 +44,6 @@ async function startServer(home) {
   };
   return { call, stop };
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(fn) {
   for (let i = 0; i < 5; i++) await fn(i);

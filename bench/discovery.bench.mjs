@@ -4,22 +4,14 @@
 // scan is done, and how many files were hashed again (the file-name cache by path, size and mtime must make it 0).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILES = Number(process.env.BENCH_DISCOVERY_FILES ?? 10_000);
 const BUDGET_MS = 5000;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 function makeTree(dir) {
   let made = 0;

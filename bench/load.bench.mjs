@@ -4,26 +4,18 @@
 // shorten a run; BENCH_LOAD_DATABASES=sqlite skips PostgreSQL.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startPostgres } from '../scripts/pg-cluster.mjs';
+import { freePort, percentile } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
 const [SERIES, FILES] = (process.env.BENCH_LOAD_SIZE ?? '5000:100000').split(':').map(Number);
 const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(',');
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function startServer(home, databaseUrl) {
   const port = await freePort();
@@ -58,8 +50,6 @@ async function startServer(home, databaseUrl) {
   };
   return { base, call, stop, waitStarted };
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 async function loadOne(database, pgBaseUrl) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));

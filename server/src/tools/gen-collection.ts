@@ -29,7 +29,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     if (existing) throw new Error(`${db.description} already has series; generate into an empty collection`);
     const users = (await db.kysely.selectFrom('users').select('id').execute()).map((u) => u.id);
     const started = Date.now();
-    await generateCollection(db.kysely, { series, files, seed: Number(values.seed), userIds: users }, (done) =>
+    await generateCollection(db.kysely, { series, files, seed: Number(values.seed), userIds: users, placeFiles: true }, (done) =>
       process.stdout.write(`\r${done}/${series} series`),
     );
     // Fresh statistics so the query planner knows the tables' sizes, as a long-running install would.

@@ -9,7 +9,7 @@ describe('the synthetic collection generator', () => {
   beforeAll(async () => {
     server = await createTestServer();
     key = await completeFirstRun(server);
-    await generateCollection(server.services.db.kysely, { series: 40, files: 400, seed: 3, userIds: [1] });
+    await generateCollection(server.services.db.kysely, { series: 40, files: 400, seed: 3, userIds: [1], placeFiles: true });
   });
   afterAll(async () => {
     await server?.close();
@@ -51,5 +51,14 @@ describe('the synthetic collection generator', () => {
     ).json();
     expect(tagged.Total).toBeGreaterThan(0);
     expect(tagged.Total).toBeLessThan(page.Total);
+  });
+
+  it('places the files for the file lists: 1% unrecognized, every file in a folder, every 40th in two', async () => {
+    const list = async (query: string) =>
+      (await server.request({ method: 'GET', url: `/api/v3/File?pageSize=1&${query}`, key })).json() as { Total: number };
+    const all = (await list('')).Total;
+    expect((await list('include_only=Unrecognized')).Total).toBe(4);
+    const duplicates = (await list('include_only=Duplicates')).Total;
+    expect(duplicates).toBe(Math.floor(all / 40));
   });
 });

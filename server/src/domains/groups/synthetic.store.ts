@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { insertGroup } from '../../db/shared-queries.js';
 import type { Database } from '../../db/schema.js';
 
@@ -35,6 +35,21 @@ export interface SeriesSpec {
 
 const stamp = () => new Date().toISOString();
 const fakeEd2k = (n: number) => n.toString(16).toUpperCase().padStart(32, '0');
+
+/** A hashed file record of invented content, imported at `importedAt` (null: never imported). */
+const fileRow = (content: { size: number; ed2k: string }, importedAt: string | null, now: string) => ({
+  ...content,
+  ed2k_alternate: null,
+  crc32: '',
+  md5: '',
+  sha1: '',
+  is_ignored: 0,
+  is_variation: 0,
+  media_info: null,
+  imported_at: importedAt,
+  created_at: now,
+  updated_at: now,
+});
 
 async function chunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -169,21 +184,7 @@ export async function insertSeries(
       const values = chunk.map(({ e, k }) => ({ size: 100_000_000 + k * 10_000_000 + e.id, ed2k: fakeEd2k(e.id * 16 + k) }));
       await trx
         .insertInto('files')
-        .values(
-          values.map((v) => ({
-            ...v,
-            ed2k_alternate: null,
-            crc32: '',
-            md5: '',
-            sha1: '',
-            is_ignored: 0,
-            is_variation: 0,
-            media_info: null,
-            imported_at: now,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
+        .values(values.map((v) => fileRow(v, now, now)))
         .execute();
       await trx
         .insertInto('file_episode_links')
@@ -236,5 +237,32 @@ export async function moveSeriesToGroups(db: Kysely<Database>, moves: Array<{ id
   await db.transaction().execute(async (trx) => {
     for (const move of moves) await trx.updateTable('series').set({ group_id: move.to }).where('id', '=', move.id).execute();
     await trx.deleteFrom('groups').where('id', 'not in', trx.selectFrom('series').select('group_id')).execute();
+  });
+}
+
+/**
+ * Gives a generated collection what the file lists and release management read besides links: `unrecognized` files
+ * without any link, one location for every file in a (never scanned) import folder, and a second location in another
+ * folder for every `duplicateEvery`-th file.
+ */
+export async function placeFiles(db: Kysely<Database>, options: { unrecognized: number; duplicateEvery: number }): Promise<void> {
+  const now = stamp();
+  await db.transaction().execute(async (trx) => {
+    const folder = (name: string) =>
+      trx
+        .insertInto('import_folders')
+        .values({ name, path: `/nonexistent/shoko-bench/${name}`, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const main = (await folder('Anime')).id;
+    const copies = (await folder('Backup')).id;
+    const unrecognized = Array.from({ length: options.unrecognized }, (_, n) =>
+      fileRow({ size: 50_000_000 + n, ed2k: fakeEd2k(0xf000_0000 + n) }, null, now),
+    );
+    await chunked(unrecognized, 300, (chunk) => trx.insertInto('files').values(chunk).execute());
+    await sql`INSERT INTO file_locations (file_id, import_folder_id, relative_path, is_accessible, mtime_ms)
+      SELECT f.id, ${main}, 'Series/' || f.id || '.mkv', 1, NULL FROM files f`.execute(trx);
+    await sql`INSERT INTO file_locations (file_id, import_folder_id, relative_path, is_accessible, mtime_ms)
+      SELECT f.id, ${copies}, 'Copies/' || f.id || '.mkv', 1, NULL FROM files f WHERE f.id % ${options.duplicateEvery} = 0`.execute(trx);
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { insertSeries, moveSeriesToGroups, seriesGroups, type SeriesSpec } from './synthetic.store.js';
+import { insertSeries, moveSeriesToGroups, placeFiles, seriesGroups, type SeriesSpec } from './synthetic.store.js';
 
 /** A small deterministic PRNG so generated collections are the same on every run. */
 export function prng(seed: number) {
@@ -75,11 +75,13 @@ const TYPES = ['TV Series', 'TV Series', 'TV Series', 'Movie', 'OVA', 'Web', 'TV
 
 /**
  * A realistic synthetic collection: `series` series in groups (about one in six groups holds a sequel), with tags,
- * titles in three languages, episodes spread over 1990–2025 and `files` local files spread over the episodes.
+ * titles in three languages, episodes spread over 1990–2025 and `files` local files spread over the episodes. With
+ * `placeFiles` (the generator tool): 1% more files that match nothing (unrecognized), and every file located in an import
+ * folder, every 40th twice (duplicates), for the file lists and release management.
  */
 export async function generateCollection(
   db: Kysely<Database>,
-  options: { series: number; files: number; seed?: number; userIds?: number[] },
+  options: { series: number; files: number; seed?: number; userIds?: number[]; placeFiles?: boolean },
   progress?: (done: number) => void,
 ) {
   const random = prng(options.seed ?? 42);
@@ -148,4 +150,5 @@ export async function generateCollection(
     else previous = row.group_id;
   }
   await moveSeriesToGroups(db, moves);
+  if (options.placeFiles) await placeFiles(db, { unrecognized: Math.round(options.files / 100), duplicateEvery: 40 });
 }

@@ -1,0 +1,391 @@
+// First visits at scale: every list and page endpoint the console and the client suites (web UI, Shokofin, Shoko Relay)
+// open, plus the collection, group and series pages with each single expression and each sort criterion the server's
+// filter catalogue offers, on a generated collection (5,000 series / 100,000 files, or 20,000 / 400,000), with the
+// response cache off (SHOKO_READ_CACHE=off: the server keeps no other answer cache, so every request is computed).
+// Prints p50/p95 per endpoint and the slowest ten; writes results/first-visit-<size>.md.
+//   BENCH_FIRST_VISIT_SIZE=100k|400k   (default 100k)
+//   BENCH_FIRST_VISIT_DBS=sqlite,postgres   (default both; PostgreSQL needs the Debian binaries or BENCH_PG_URL)
+//   BENCH_PG_URL=postgres://…   an existing cluster: the collection is kept there in database shoko_bench_<files>
+//   BENCH_DATA_DIR=…   where generated collections are kept between runs (default <tmp>/shoko-bench-data)
+//   BENCH_FIRST_VISIT_RUNS=15, BENCH_FIRST_VISIT_CATALOGUE_RUNS=5   requests per endpoint / per catalogue entry
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, percentile } from './lib.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SIZES = { '100k': { series: 5000, files: 100_000 }, '400k': { series: 20_000, files: 400_000 } };
+const sizeName = process.env.BENCH_FIRST_VISIT_SIZE ?? '100k';
+const size = SIZES[sizeName];
+if (!size) throw new Error(`BENCH_FIRST_VISIT_SIZE must be one of ${Object.keys(SIZES).join(', ')}`);
+const DBS = (process.env.BENCH_FIRST_VISIT_DBS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+const RUNS = Number(process.env.BENCH_FIRST_VISIT_RUNS ?? 15);
+const CATALOGUE_RUNS = Number(process.env.BENCH_FIRST_VISIT_CATALOGUE_RUNS ?? 5);
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shoko-bench-data');
+const BUDGET_MS = size.files <= 100_000 ? 50 : 100;
+// Bumped when the generator writes something new, so kept collections are made again.
+const GENERATOR_VERSION = 2;
+
+async function startServer(home, databaseUrl) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, SHOKO_HOME: home, SHOKO_PORT: String(port), SHOKO_HOST: '127.0.0.1', SHOKO_READ_CACHE: 'off' };
+  if (databaseUrl) env.SHOKO_DB = databaseUrl;
+  else delete env.SHOKO_DB;
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'main.js')], {
+    env,
+    stdio: 'ignore',
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const call = async (method, url, body, key) => {
+    const res = await fetch(base + url, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { apikey: key } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 200)}`);
+    return res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
+  };
+  // Migrations at start-up may build indexes on a big collection: wait as long as the process lives.
+  for (;;) {
+    if (exited) throw new Error('the server stopped while starting');
+    try {
+      await call('GET', '/api/v3/Init/Status');
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  return { call, stop };
+}
+
+const waitStarted = async (server) => {
+  while ((await server.call('GET', '/api/v3/Init/Status')).State !== 'Started') await new Promise((r) => setTimeout(r, 200));
+};
+
+/** A generated collection in `home` (and `databaseUrl`), kept between runs; made when missing or out of date. */
+async function ensureCollection(home, databaseUrl) {
+  const marker = path.join(home, 'bench-collection.json');
+  const wanted = JSON.stringify({ ...size, generator: GENERATOR_VERSION });
+  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted) return;
+  fs.rmSync(home, { recursive: true, force: true });
+  fs.mkdirSync(home, { recursive: true });
+  if (databaseUrl) await recreateDatabase(databaseUrl);
+  const server = await startServer(home, databaseUrl);
+  try {
+    await server.call('POST', '/api/v3/Init/DefaultUser', { Username: 'bench', Password: 'bench' });
+    await server.call('GET', '/api/v3/Init/StartServer');
+    await waitStarted(server);
+  } finally {
+    await server.stop();
+  }
+  const started = performance.now();
+  console.log(`generating ${size.series} series / ${size.files} files into ${databaseUrl ? 'PostgreSQL' : 'SQLite'}…`);
+  const gen = spawnSync(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'),
+      '--series',
+      String(size.series),
+      '--files',
+      String(size.files),
+      '--home',
+      home,
+    ],
+    { encoding: 'utf8', env: databaseUrl ? { ...process.env, SHOKO_DB: databaseUrl } : { ...process.env, SHOKO_DB: '' } },
+  );
+  if (gen.status !== 0) throw new Error(`generator failed: ${gen.stderr}`);
+  console.log(`${gen.stdout.trim().split('\n').pop()} (${((performance.now() - started) / 1000).toFixed(0)} s with the set-up)`);
+  fs.writeFileSync(marker, wanted);
+}
+
+async function recreateDatabase(url) {
+  const { Client } = createRequire(path.join(root, 'server', 'package.json'))('pg');
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Times `runs` requests of one kind (each a first visit: nothing is cached); `request(i)` varies page or text. */
+async function time(request, runs) {
+  const times = [];
+  let error = null;
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    try {
+      await request(i);
+    } catch (e) {
+      error = String(e.message ?? e).slice(0, 160);
+      break;
+    }
+    times.push(performance.now() - started);
+  }
+  const first = times[0];
+  times.sort((a, b) => a - b);
+  return times.length
+    ? {
+        first: +first.toFixed(1),
+        p50: +percentile(times, 50).toFixed(1),
+        p95: +percentile(times, 95).toFixed(1),
+        runs: times.length,
+        error,
+      }
+    : { first: null, p50: null, p95: null, runs: 0, error };
+}
+
+// Operands of the catalogue walk: one plain selector per kind, a parameter per kind.
+const SELECTOR_OF = { DateSelector: 'AirDate', NumberSelector: 'EpisodeCount', StringSelector: 'Name', StringSetSelector: 'Names' };
+const COMPARE_OF = {
+  DateSelector: { Type: 'DateGreaterThan', Parameter: '2010-01-01' },
+  NumberSelector: { Type: 'NumberGreaterThan', Parameter: '6' },
+  StringSelector: { Type: 'StringContains', Parameter: 'ka' },
+  StringSetSelector: { Type: 'AnyContains', Parameter: 'ka' },
+};
+const PARAMETER_OF = { Date: '2010-01-01', Number: '6', String: 'ka', Bool: 'true', TimeSpan: '30.00:00:00', StringSet: 'ka' };
+
+/** One filter expression using the catalogue entry `help`, as a whole condition (selectors wrapped in a comparison). */
+function expressionFor(help) {
+  const node = { Type: help.Expression };
+  const operand = (kind) => (kind === 'Expression' ? { Type: 'HasVideoFiles' } : { Type: SELECTOR_OF[kind] });
+  if (help.Left) node.Left = operand(help.Left);
+  // Comparisons take Right or Parameter; logic (And, Or, Xor, Equals) takes Right.
+  if (help.Right && (!help.Parameter || help.Right === 'Expression'))
+    node.Right = help.Right === 'Expression' ? { Type: 'IsFinished' } : operand(help.Right);
+  if (help.Parameter && !(help.Right === 'Expression')) {
+    const pair = help.PossibleParameterPairs?.[0];
+    node.Parameter = pair?.[0] ?? help.PossibleParameters?.[0] ?? (/Regex/.test(help.Expression) ? '^ka' : PARAMETER_OF[help.Parameter]);
+    if (help.Expression === 'InSeason') node.Parameter = '2010';
+    if (help.SecondParameter) node.SecondParameter = pair?.[1] ?? help.PossibleSecondParameters?.[0] ?? PARAMETER_OF[help.SecondParameter];
+  }
+  if (help.Type === 'Expression') return node;
+  const compare = COMPARE_OF[help.Type];
+  return compare ? { Type: compare.Type, Left: node, Parameter: compare.Parameter } : null;
+}
+
+async function benchDatabase(label, home, databaseUrl) {
+  await ensureCollection(home, databaseUrl);
+  const server = await startServer(home, databaseUrl);
+  const results = [];
+  try {
+    await waitStarted(server);
+    const { apikey } = await server.call('POST', '/api/auth', { user: 'bench', pass: 'bench', device: 'bench' });
+    const get = (url) => server.call('GET', `/api/v3/${url}`, undefined, apikey);
+    const post = (url, body) => server.call('POST', `/api/v3/${url}`, body, apikey);
+
+    // Ids to visit, found before any measurement.
+    const bigSeries = (
+      await post('Filter/Preview/Series?pageSize=20&page=1', {
+        ApplyAtSeriesLevel: true,
+        Sorting: { Type: 'TotalEpisodeCount', IsInverted: true },
+      })
+    ).List.map((s) => s.IDs.ID);
+    const groups = (await post('Filter/Preview/Group?pageSize=100&page=1', {})).List;
+    const multiGroups = groups.filter((g) => g.Size > 1).map((g) => g.IDs.ID);
+    const groupIds = multiGroups.length ? multiGroups : groups.map((g) => g.IDs.ID);
+    const releaseSeries = {};
+    for (const type of ['MultipleReleases', 'DuplicateFiles', 'MissingEpisodes'])
+      releaseSeries[type] = (await get(`ReleaseManagement/${type}/Series?pageSize=20&page=1`)).List.map((s) => s.IDs.ID);
+    const expressions = await get('Filter/Expressions');
+    const sortings = await get('Filter/SortingCriteria');
+    const words = ['kaze', 'hoshi', 'academy', 'tsuki', 'sora', 'melody'];
+    const pick = (list, i) => list[i % list.length];
+    const toggles = 'ignoreVariations=true&collecting=false&onlyFinishedSeries=false';
+
+    const endpoints = {
+      'Dashboard/Stats': () => get('Dashboard/Stats'),
+      'Dashboard/SeriesSummary': () => get('Dashboard/SeriesSummary'),
+      'Dashboard/RecentlyAddedEpisodes': () => get('Dashboard/RecentlyAddedEpisodes?pageSize=20&includeRestricted=false'),
+      'Dashboard/RecentlyAddedSeries': () => get('Dashboard/RecentlyAddedSeries?pageSize=20&includeRestricted=false'),
+      'Dashboard/ContinueWatchingEpisodes': () => get('Dashboard/ContinueWatchingEpisodes?pageSize=20&includeRestricted=false'),
+      'Dashboard/NextUpEpisodes': () => get('Dashboard/NextUpEpisodes?pageSize=20&onlyUnwatched=true&includeRestricted=false'),
+      'Dashboard/AniDBCalendar': () => get('Dashboard/AniDBCalendar?showAll=false&includeRestricted=false'),
+      'Dashboard/CalendarEpisodes': () => get('Dashboard/CalendarEpisodes?startDate=2020-01-01&endDate=2020-01-31'),
+      'Dashboard/TopTags': () => get('Dashboard/TopTags?pageSize=10'),
+      'Series/AniDB/RecommendedForYou': () => get('Series/AniDB/RecommendedForYou?pageSize=20&includeRestricted=false'),
+      'File (dashboard: unrecognized, newest)': () =>
+        get('File?pageSize=20&include_only=Unrecognized&sortOrder=-FileID&include=AbsolutePaths'),
+      'File (first pages)': (i) =>
+        get(`File?pageSize=100&page=${1 + (i % 10)}&sortOrder=ImportFolderName&sortOrder=FileName&sortOrder=RelativePath`),
+      'File (deep pages, 800-999)': (i) =>
+        get(`File?pageSize=100&page=${800 + ((i * 13) % 200)}&sortOrder=ImportFolderName&sortOrder=FileName&sortOrder=RelativePath`),
+      'File (default order, deep)': (i) => get(`File?pageSize=100&page=${800 + ((i * 13) % 200)}`),
+      'File (unrecognized)': (i) => get(`File?pageSize=100&page=${1 + (i % 5)}&include_only=Unrecognized&include=AbsolutePaths`),
+      'File (manual links)': () => get('File?pageSize=50&page=1&include_only=ManualLinks&include=XRefs'),
+      'File/Search': (i) => get(`File/Search/${pick(words, i)}?pageSize=100&page=1`),
+      'File?pageSize=0 (client suites)': () => get('File?pageSize=0'),
+      'ReleaseManagement/MultipleReleases/Series': (i) =>
+        get(`ReleaseManagement/MultipleReleases/Series?${toggles}&pageSize=50&page=${1 + (i % 3)}`),
+      'ReleaseManagement/DuplicateFiles/Series': (i) =>
+        get(`ReleaseManagement/DuplicateFiles/Series?${toggles}&pageSize=50&page=${1 + (i % 3)}`),
+      'ReleaseManagement/MissingEpisodes/Series': (i) =>
+        get(`ReleaseManagement/MissingEpisodes/Series?${toggles}&pageSize=50&page=${1 + (i % 3)}`),
+      'ReleaseManagement/MissingEpisodes/Series (collecting)': (i) =>
+        get(
+          `ReleaseManagement/MissingEpisodes/Series?ignoreVariations=true&collecting=true&onlyFinishedSeries=true&pageSize=50&page=${1 + (i % 3)}`,
+        ),
+      ...Object.fromEntries(
+        Object.entries(releaseSeries)
+          .filter(([, ids]) => ids.length)
+          .map(([type, ids]) => [
+            `ReleaseManagement/${type}/Series/{id}/Episodes`,
+            (i) => get(`ReleaseManagement/${type}/Series/${pick(ids, i)}/Episodes?${toggles}&pageSize=50&page=1`),
+          ]),
+      ),
+      'Series/WithoutFiles': (i) => get(`Series/WithoutFiles?pageSize=50&page=${1 + (i % 3)}`),
+      'Series/WithManuallyLinkedFiles': () => get('Series/WithManuallyLinkedFiles?pageSize=50&page=1'),
+      'Series/Search': (i) => get(`Series/Search?query=${pick(words, i)}&fuzzy=false&limit=10`),
+      'Series/Search (fuzzy)': (i) => get(`Series/Search?query=${pick(words, i)}&fuzzy=true&limit=10`),
+      'Filter/Preview/Group (console search)': (i) =>
+        post('Filter/Preview/Group?pageSize=50&page=1', {
+          ApplyAtSeriesLevel: true,
+          Expression: { Type: 'AnyContains', Left: { Type: 'NamesSelector' }, Parameter: pick(words, i) },
+          Sorting: { Type: 'Name', IsInverted: false },
+        }),
+      'Filter/Preview/Group/Letters': () => post('Filter/Preview/Group/Letters', {}),
+      'Group?topLevelOnly (client suites)': (i) => get(`Group?pageSize=50&page=${1 + (i % 10)}&includeEmpty=false&topLevelOnly=true`),
+      'Series (list)': (i) => get(`Series?pageSize=50&page=${1 + (i % 10)}`),
+      'Episode?includeWatched=Only&includeFiles (client suites)': (i) =>
+        get(`Episode?pageSize=100&page=${1 + (i % 10)}&includeWatched=Only&includeFiles=true`),
+      'Series/{id}/Episode (console tab)': (i) => get(`Series/${pick(bigSeries, i)}/Episode?pageSize=26&page=1&includeDataFrom=AniDB`),
+      'Series/{id}/Episode?includeFiles (Shokofin)': (i) =>
+        get(`Series/${pick(bigSeries, i)}/Episode?pageSize=0&includeFiles=true&includeMediaInfo=false&includeAbsolutePaths=true`),
+      'Series/{id}/File': (i) => get(`Series/${pick(bigSeries, i)}/File?pageSize=0&include=XRefs&includeDataFrom=AniDB`),
+      'WebUI/Series/{id}/FileSummary': (i) => get(`WebUI/Series/${pick(bigSeries, i)}/FileSummary`),
+      'Filter/Preview/Group/{id}/Series (group page)': (i) =>
+        post(`Filter/Preview/Group/${pick(groupIds, i)}/Series?includeDataFrom=AniDB&recursive=true&includeMissing=true`, {}),
+    };
+    for (const [name, request] of Object.entries(endpoints)) {
+      const result = await time(request, RUNS);
+      results.push({ kind: 'endpoint', name, ...result });
+      console.log(`  ${label} ${name}: ${result.error ?? `p50 ${result.p50} / p95 ${result.p95} ms`}`);
+    }
+
+    // The catalogue: each expression and each sort criterion on the collection (groups), group and series pages.
+    const pages = (filter) => ({
+      collection: (i) => post(`Filter/Preview/Group?pageSize=50&page=${1 + (i % 3)}`, filter),
+      group: (i) => post(`Filter/Preview/Group/${pick(groupIds, i)}/Series?includeDataFrom=AniDB`, filter),
+      series: (i) => post(`Filter/Preview/Series?pageSize=50&page=${1 + (i % 3)}`, { ...filter, ApplyAtSeriesLevel: true }),
+    });
+    const walk = [
+      ...expressions
+        .map((help) => ({ name: `expression ${help.Expression}`, expression: expressionFor(help) }))
+        .filter((e) => e.expression)
+        .map((e) => ({ name: e.name, filter: { Expression: e.expression } })),
+      ...sortings.map((s) => ({ name: `sort ${s.Type}`, filter: { Sorting: { Type: s.Type, IsInverted: false } } })),
+    ];
+    let walked = 0;
+    for (const entry of walk) {
+      for (const [page, request] of Object.entries(pages(entry.filter))) {
+        const result = await time(request, CATALOGUE_RUNS);
+        results.push({ kind: 'catalogue', name: `${entry.name} (${page} page)`, ...result });
+      }
+      if (++walked % 20 === 0) console.log(`  ${label} catalogue: ${walked}/${walk.length}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  return results;
+}
+
+async function main() {
+  for (const built of ['main.js', 'tools/gen-collection.js'])
+    if (!fs.existsSync(path.join(root, 'server', 'dist', built))) throw new Error('Build the server first (npm run build)');
+  const load = () =>
+    os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
+  const loadBefore = load();
+  const byDb = {};
+  for (const db of DBS) {
+    if (db === 'sqlite') byDb.SQLite = await benchDatabase('SQLite', path.join(DATA_DIR, `sqlite-${size.files}`), null);
+    else if (db === 'postgres') {
+      let cluster = null;
+      let url = process.env.BENCH_PG_URL;
+      if (!url) {
+        const { startPostgres } = await import(path.join(root, 'scripts', 'pg-cluster.mjs'));
+        cluster = await startPostgres();
+        url = cluster.url;
+      }
+      const target = new URL(url);
+      target.pathname = `/shoko_bench_${size.files}`;
+      // A throwaway cluster forgets the collection: its home (settings, marker) must go with it.
+      const home = path.join(DATA_DIR, cluster ? `pg-throwaway-${size.files}` : `pg-${target.port}-${size.files}`);
+      if (cluster) fs.rmSync(home, { recursive: true, force: true });
+      try {
+        byDb.PostgreSQL = await benchDatabase('PostgreSQL', home, target.toString());
+      } finally {
+        cluster?.stop();
+      }
+    } else throw new Error(`unknown database ${db}`);
+  }
+  const loadAfter = load();
+  report(byDb, loadBefore, loadAfter);
+}
+
+function report(byDb, loadBefore, loadAfter) {
+  const cell = (r) => (r ? (r.error ? 'error' : `${r.p50} / ${r.p95}`) : '–');
+  const dbs = Object.keys(byDb);
+  const names = [...new Set(Object.values(byDb).flatMap((rows) => rows.filter((r) => r.kind === 'endpoint').map((r) => r.name)))];
+  const find = (db, name) => byDb[db].find((r) => r.name === name);
+  const lines = [
+    `First visits with the response cache off (SHOKO_READ_CACHE=off), ${size.series.toLocaleString('en')} series / ${size.files.toLocaleString('en')} files (generated: \`npm run gen:collection\`), request round trip on loopback in ms, p50 / p95 of ${RUNS} requests per endpoint (pages and search words vary) and ${CATALOGUE_RUNS} per catalogue entry and page. Budget p95 < ${BUDGET_MS} ms. Reproduce this size with \`BENCH_FIRST_VISIT_SIZE=${sizeName} npm run bench -- first-visit\`. Load average (1/5/15 min) ${loadBefore} at the start, ${loadAfter} at the end: the 2 cores were shared.`,
+    '',
+    `| endpoint | ${dbs.join(' | ')} |`,
+    `|---|${dbs.map(() => '---').join('|')}|`,
+    ...names.map((name) => `| ${name} | ${dbs.map((db) => cell(find(db, name))).join(' | ')} |`),
+    '',
+  ];
+  for (const db of dbs) {
+    const rows = byDb[db];
+    const ok = rows.filter((r) => !r.error);
+    const over = ok.filter((r) => r.p95 >= BUDGET_MS);
+    const catalogue = rows.filter((r) => r.kind === 'catalogue');
+    const slowest = [...ok].sort((a, b) => b.p95 - a.p95).slice(0, 10);
+    lines.push(
+      `**${db}**: ${ok.length - over.length} of ${ok.length} request kinds within budget (${catalogue.length} of them from the filter catalogue); ${rows.length - ok.length} answered an error.`,
+      '',
+      `Slowest ten (p95, ms): ${slowest.map((r) => `${r.name} ${r.p95}`).join('; ')}.`,
+      '',
+    );
+    const failed = rows.filter((r) => r.error);
+    if (failed.length) lines.push(`Errors: ${failed.map((r) => `${r.name}: ${r.error}`).join('; ')}.`, '');
+  }
+  for (const db of dbs) {
+    console.log(`\nslowest ten on ${db} (p95 ms):`);
+    console.table(
+      [...byDb[db]]
+        .filter((r) => !r.error)
+        .sort((a, b) => b.p95 - a.p95)
+        .slice(0, 10)
+        .map((r) => ({ name: r.name, p50: r.p50, p95: r.p95, first: r.first })),
+    );
+  }
+  const dir = path.join(root, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `first-visit-${sizeName}.json`), JSON.stringify({ size, loadBefore, loadAfter, byDb }, null, 2));
+  fs.writeFileSync(path.join(dir, `first-visit-${sizeName}.md`), lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
+await main();
