@@ -54,8 +54,9 @@ async function waitUntilAnswering(baseUrl: string, child: ChildProcess, output: 
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
     try {
-      const response = await fetch(`${baseUrl}/api/v3/Init/Status`);
-      if (response.ok) return;
+      // A process that took the port first may never answer: give up on it and look again.
+      const response = await fetch(`${baseUrl}/api/v3/Init/Status`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok && child.exitCode === null) return;
     } catch {
       // not listening yet
     }

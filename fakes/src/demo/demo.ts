@@ -1,6 +1,7 @@
 // The offline demo: the server against loopback AniDB fakes and an invented library, set up and importing by itself.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../anidb-http/index.js';
@@ -55,10 +56,22 @@ async function waitFor<T>(what: string, check: () => Promise<T | null | undefine
   }
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts the fakes and the built server (server/dist), finishes the first run if needed and waits for the import. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const home = path.resolve(options.home);
-  const baseUrl = `http://127.0.0.1:${options.port}${options.basePath ?? ''}`;
+  let port = options.port;
+  let baseUrl = `http://127.0.0.1:${port}${options.basePath ?? ''}`;
   const library = path.join(home, 'library');
   fs.mkdirSync(library, { recursive: true });
   const demo = await writeDemoLibrary(library);
@@ -71,9 +84,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const titles = await startFakeAniDBTitles({ anime: demo.titles });
   const pictures = await startFakeAniDBImages();
 
-  const call = async (method: string, url: string, init: { key?: string; body?: unknown } = {}) =>
+  const call = async (method: string, url: string, init: { key?: string; body?: unknown; timeoutMs?: number } = {}) =>
     fetch(`${baseUrl}${url}`, {
       method,
+      signal: init.timeoutMs ? AbortSignal.timeout(init.timeoutMs) : undefined,
       headers: { ...(init.key ? { apikey: init.key } : {}), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     });
@@ -84,7 +98,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   };
   const state = async () => {
     try {
-      const res = await call('GET', '/api/v3/Init/Status');
+      const res = await call('GET', '/api/v3/Init/Status', { timeoutMs: 5_000 });
       return res.ok ? ((await res.json()) as { State: string }).State : null;
     } catch {
       return null;
@@ -99,24 +113,38 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
 
   let output = '';
   const started = Date.now();
-  const server = spawn(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'main.js')], {
-    stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: {
-      ...process.env,
-      SHOKO_HOME: home,
-      SHOKO_PORT: String(options.port),
-      SHOKO_HOST: '127.0.0.1',
-      SHOKO_WEBUI_DIR: process.env.SHOKO_WEBUI_DIR ?? path.join(root, 'web', 'dist'),
-      SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
-      SHOKO_ANIDB_HTTP: anidbHttp.url,
-      SHOKO_ANIDB_LOOPBACK_PACING: String(ANIDB_TIME_SCALE),
-      SHOKO_ANIDB_TITLES_URL: titles.url,
-      SHOKO_ANIDB_IMAGE_URL: pictures.url,
-      ...(options.basePath ? { SHOKO_BASE_PATH: options.basePath } : {}),
-    },
-  });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const spawnServer = () => {
+    const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'main.js')], {
+      stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: {
+        ...process.env,
+        SHOKO_HOME: home,
+        SHOKO_PORT: String(port),
+        SHOKO_HOST: '127.0.0.1',
+        SHOKO_WEBUI_DIR: process.env.SHOKO_WEBUI_DIR ?? path.join(root, 'web', 'dist'),
+        SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
+        SHOKO_ANIDB_HTTP: anidbHttp.url,
+        SHOKO_ANIDB_LOOPBACK_PACING: String(ANIDB_TIME_SCALE),
+        SHOKO_ANIDB_TITLES_URL: titles.url,
+        SHOKO_ANIDB_IMAGE_URL: pictures.url,
+        ...(options.basePath ? { SHOKO_BASE_PATH: options.basePath } : {}),
+      },
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    return child;
+  };
+  let server = spawnServer();
+  /** The server's state once it answers, or 'Exited' if it stopped before. */
+  const answered = () =>
+    waitFor(
+      'the server to answer',
+      async () => {
+        const answer = server.exitCode === null ? await state() : null;
+        return server.exitCode !== null ? 'Exited' : answer;
+      },
+      60_000,
+    );
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
@@ -131,7 +159,15 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     })());
 
   try {
-    const initial = await waitFor('the server to answer', state, 60_000);
+    let initial = await answered();
+    // The port was free when chosen, but another process may have bound it before the server did: take another one.
+    for (let attempt = 1; initial === 'Exited' && attempt < 3 && output.includes('EADDRINUSE'); attempt++) {
+      port = await freePort();
+      baseUrl = `http://127.0.0.1:${port}${options.basePath ?? ''}`;
+      server = spawnServer();
+      initial = await answered();
+    }
+    if (initial === 'Exited') throw new Error(`The server exited (${server.exitCode})`);
     let apiKey: string;
     if (initial === 'Waiting') {
       await must('PATCH', '/api/v3/Settings?skipValidation=true', {

@@ -46,20 +46,41 @@ export async function processDatabase(): Promise<{ url: string | null; drop(): P
 export class ServerProcess {
   private child: ChildProcess | null = null;
   private log = '';
-  readonly baseUrl: string;
+  private port: number;
 
   constructor(private readonly options: { home: string; port: number; databaseUrl: string | null }) {
-    this.baseUrl = `http://127.0.0.1:${options.port}`;
+    this.port = options.port;
   }
 
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /**
+   * Starts the process on its port. A free port is released before the server binds it, so another process may take
+   * it in between: the server then exits with EADDRINUSE and starts again on a new free port.
+   */
   async start(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const logStart = this.log.length;
+      try {
+        await this.spawnOnce();
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !this.log.slice(logStart).includes('EADDRINUSE')) throw error;
+        this.port = await freePort();
+      }
+    }
+  }
+
+  private async spawnOnce(): Promise<void> {
     this.child = spawn(process.execPath, ['--openssl-legacy-provider', '--import', 'tsx', path.join(serverDir, 'src', 'main.ts')], {
       cwd: serverDir,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
         SHOKO_HOME: this.options.home,
-        SHOKO_PORT: String(this.options.port),
+        SHOKO_PORT: String(this.port),
         SHOKO_HOST: '127.0.0.1',
         SHOKO_DB: this.options.databaseUrl ?? '',
         SHOKO_WEBUI_DIR: '',
@@ -69,7 +90,8 @@ export class ServerProcess {
     this.child.stderr?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     await this.waitFor(
       'the server to answer',
-      async () => (await this.fetch('GET', '/api/v3/Init/Status').catch(() => null))?.ok ?? false,
+      async () =>
+        (await fetch(`${this.baseUrl}/api/v3/Init/Status`, { signal: AbortSignal.timeout(5_000) }).catch(() => null))?.ok ?? false,
       60_000,
     );
   }
