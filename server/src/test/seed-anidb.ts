@@ -6,6 +6,15 @@ export interface SeedEpisode {
   type?: string;
   number: number;
   title: string;
+  /** Default `2022-04-05`. */
+  airDate?: string | null;
+}
+
+/** Another title of the anime (the main one is `title`, x-jat). */
+export interface SeedTitle {
+  type: string;
+  language: string;
+  value: string;
 }
 
 /**
@@ -14,7 +23,22 @@ export interface SeedEpisode {
  */
 export async function seedAnidbAnime(
   server: TestServer,
-  anime: { id: number; type: string; title: string; episodes: SeedEpisode[]; series?: boolean },
+  anime: {
+    id: number;
+    type: string;
+    title: string;
+    episodes: SeedEpisode[];
+    /** `false`: AniDB rows only, no group or series. */
+    series?: boolean;
+    /** `false`: the series without Shoko episodes. */
+    shokoEpisodes?: boolean;
+    /** Default `2022-04-05`. */
+    airDate?: string | null;
+    restricted?: boolean;
+    /** AniDB's poster file name; default none. */
+    picture?: string | null;
+    otherTitles?: SeedTitle[];
+  },
 ): Promise<number | null> {
   const db = server.services.db.kysely;
   const now = new Date().toISOString();
@@ -26,11 +50,11 @@ export async function seedAnidbAnime(
       main_title: anime.title,
       episode_count: anime.episodes.filter((e) => (e.type ?? 'Episode') === 'Episode').length,
       special_count: anime.episodes.filter((e) => e.type === 'Special').length,
-      air_date: '2022-04-05',
+      air_date: anime.airDate === undefined ? '2022-04-05' : anime.airDate,
       end_date: null,
-      restricted: 0,
+      restricted: anime.restricted ? 1 : 0,
       description: '',
-      picture: null,
+      picture: anime.picture ?? null,
       rating: 0,
       rating_votes: 0,
       temp_rating: 0,
@@ -40,7 +64,13 @@ export async function seedAnidbAnime(
       url: null,
     })
     .execute();
-  await db.insertInto('anidb_anime_titles').values({ anime_id: anime.id, type: 'main', language: 'x-jat', value: anime.title }).execute();
+  await db
+    .insertInto('anidb_anime_titles')
+    .values([
+      { anime_id: anime.id, type: 'main', language: 'x-jat', value: anime.title },
+      ...(anime.otherTitles ?? []).map((t) => ({ anime_id: anime.id, ...t })),
+    ])
+    .execute();
   if (anime.episodes.length) {
     await db
       .insertInto('anidb_episodes')
@@ -51,7 +81,7 @@ export async function seedAnidbAnime(
           type: e.type ?? 'Episode',
           number: e.number,
           length_seconds: 1440,
-          air_date: '2022-04-05',
+          air_date: e.airDate === undefined ? '2022-04-05' : e.airDate,
           rating: 0,
           votes: 0,
           description: '',
@@ -80,7 +110,7 @@ export async function seedAnidbAnime(
     .values({ anime_id: anime.id, group_id: group.id, title_override: null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (anime.episodes.length) {
+  if (anime.episodes.length && anime.shokoEpisodes !== false) {
     await db
       .insertInto('episodes')
       .values(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, Series, Tag } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { seedAnidbAnime } from '../../test/seed-anidb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -59,44 +60,15 @@ describe('dashboard API', () => {
       .set({ restricted_tags: JSON.stringify([99]) })
       .where('id', '=', viewer.id)
       .execute();
-    const now = new Date().toISOString();
-    await db
-      .insertInto('anidb_anime')
-      .values({
-        id: 5,
-        type: 'TV Series',
-        main_title: 'Epsilon Signal',
-        episode_count: 1,
-        special_count: 0,
-        air_date: day(1),
-        end_date: null,
-        restricted: 0,
-        description: '',
-        picture: null,
-        rating: 0,
-        rating_votes: 0,
-        temp_rating: 0,
-        temp_rating_votes: 0,
-        resources: '[]',
-        fetched_at: now,
-        url: null,
-      })
-      .execute();
-    await db
-      .insertInto('anidb_episodes')
-      .values({
-        id: 51,
-        anime_id: 5,
-        type: 'Episode',
-        number: 1,
-        length_seconds: 1440,
-        air_date: day(1),
-        rating: 0,
-        votes: 0,
-        description: '',
-        titles: JSON.stringify([{ language: 'en', value: 'Pilot' }]),
-      })
-      .execute();
+    // An anime without a series (only in AniDB's calendar and the recommendations).
+    await seedAnidbAnime(server, {
+      id: 5,
+      type: 'TV Series',
+      title: 'Epsilon Signal',
+      airDate: day(1),
+      episodes: [{ id: 51, number: 1, title: 'Pilot', airDate: day(1) }],
+      series: false,
+    });
     await db
       .insertInto('anidb_similar')
       .values([
@@ -114,6 +86,7 @@ describe('dashboard API', () => {
       await db.updateTable('files').set({ imported_at: stamp }).where('id', '=', file.id).execute();
     }
     // One unrecognized file, and Alpha E1's file in two places.
+    const now = new Date().toISOString();
     const folder = await db
       .insertInto('import_folders')
       .values({ name: 'Anime', path: server.home, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })

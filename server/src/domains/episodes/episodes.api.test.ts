@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
+import { seedTmdbEpisodes, seedTmdbMovies, seedTmdbShows } from '../../test/seed-tmdb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from '../series/test-support.js';
 
@@ -323,75 +324,41 @@ describe('episode API', () => {
         .insertInto('xref_anidb_tmdb_movie')
         .values({ anime_id: 301, anidb_episode_id: 3001, movie_id: 9001, source: 'User' })
         .execute();
-      const now = new Date().toISOString();
-      const titled = {
-        original_language: 'ja',
-        overview: '',
-        is_restricted: 0,
-        imdb_id: null,
-        vote_average: 7,
-        vote_count: 10,
-        poster_path: null,
-        backdrop_path: null,
-        genres: '[]',
-        keywords: '[]',
-        content_ratings: '[]',
-        studios: '[]',
-        production_countries: '{}',
-        titles: '[]',
-        overviews: '[]',
-        created_at: now,
-        updated_at: now,
-      } as const;
-      await db
-        .insertInto('tmdb_shows')
-        .values({
-          ...titled,
+      await seedTmdbShows(server, [
+        {
           id: 7100,
           title: 'Lantern Road',
           original_title: 'Chouchin Michi',
-          tvdb_id: null,
-          status: 'Ended',
+          vote_average: 7,
+          vote_count: 10,
           first_aired_at: '2020-01-05',
           last_aired_at: '2020-03-29',
-          preferred_ordering_id: null,
-        })
-        .execute();
-      await db
-        .insertInto('tmdb_episodes')
-        .values({
+        },
+      ]);
+      await seedTmdbEpisodes(server, [
+        {
           id: 8001,
           show_id: 7100,
           season_id: 7101,
           season_number: 1,
           episode_number: 1,
           title: 'The First Lantern',
-          overview: '',
           aired_at: '2020-01-05',
-          runtime_minutes: 24,
-          still_path: null,
           vote_average: 7,
           vote_count: 3,
-          tvdb_episode_id: null,
-          titles: '[]',
-          overviews: '[]',
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await db
-        .insertInto('tmdb_movies')
-        .values({
-          ...titled,
+        },
+      ]);
+      await seedTmdbMovies(server, [
+        {
           id: 9001,
           title: 'Lantern Road: The Movie',
           original_title: 'Chouchin Michi Gekijouban',
-          collection_id: null,
-          is_video: 0,
+          vote_average: 7,
+          vote_count: 10,
           runtime_minutes: 90,
           released_at: '2021-01-01',
-        })
-        .execute();
+        },
+      ]);
       const image = async (
         name: string,
         parent_type: 'Episode' | 'Movie',

@@ -5,6 +5,7 @@ import { startFakeAniDBImages, type FakeAniDBImages } from '../../../../fakes/sr
 import { startFakeTmdb, type FakeTmdb } from '../../../../fakes/src/tmdb/index.js';
 import { sampleShows, TIDEWATER_SHOW_ID } from '../../../../fakes/src/tmdb/sample-data.js';
 import { completeFirstRun, createTestServer, createUser, login, setEnv, type TestServer } from '../../test/harness.js';
+import { seedAnidbAnime } from '../../test/seed-anidb.js';
 
 const OPEN = 7101;
 const RESTRICTED = 7102;
@@ -20,49 +21,17 @@ describe('images', () => {
 
   const get = (url: string) => server.request({ method: 'GET', url });
 
+  /** A series whose AniDB anime has a poster on the loopback CDN (`<id>01.jpg`). */
   async function seedSeries(id: number, restricted: boolean) {
-    const db = server.services.db.kysely;
-    const now = new Date().toISOString();
-    await db
-      .insertInto('anidb_anime')
-      .values({
-        id,
-        type: 'TVSeries',
-        main_title: `Invented Lantern Tale ${id}`,
-        episode_count: 1,
-        special_count: 0,
-        air_date: null,
-        end_date: null,
-        restricted: restricted ? 1 : 0,
-        description: '',
-        picture: `${id}01.jpg`,
-        rating: 0,
-        rating_votes: 0,
-        temp_rating: 0,
-        temp_rating_votes: 0,
-        resources: '[]',
-        fetched_at: now,
-        url: null,
-      })
-      .execute();
-    const group = await db
-      .insertInto('groups')
-      .values({
-        parent_id: null,
-        name: `Group ${id}`,
-        description: '',
-        has_custom_name: 0,
-        has_custom_description: 0,
-        preferred_series_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('series')
-      .values({ anime_id: id, group_id: group.id, title_override: null, created_at: now, updated_at: now })
-      .execute();
+    await seedAnidbAnime(server, {
+      id,
+      type: 'TVSeries',
+      title: `Invented Lantern Tale ${id}`,
+      airDate: null,
+      restricted,
+      picture: `${id}01.jpg`,
+      episodes: [],
+    });
   }
 
   beforeAll(async () => {

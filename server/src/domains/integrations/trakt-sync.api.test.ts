@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTrakt, type FakeTrakt } from '../../../../fakes/src/trakt.js';
+import { seedTmdbEpisodes, seedTmdbShows } from '../../test/seed-tmdb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { completeFirstRunWithAniDB, createTestServer, createUser, setEnv, type TestServer } from '../../test/harness.js';
 
@@ -76,65 +77,25 @@ describe('Trakt watched-state sync, scrobbles and links against the Trakt fake',
       .set({ media_info: JSON.stringify({ Duration: '00:24:00' }) })
       .execute();
 
-    const show = (id: number, tvdb: number | null, title: string) => ({
-      id,
-      title,
-      original_title: title,
-      original_language: 'ja',
-      overview: '',
-      is_restricted: 0,
-      imdb_id: null,
-      vote_average: 0,
-      vote_count: 0,
-      poster_path: null,
-      backdrop_path: null,
-      genres: '[]',
-      keywords: '[]',
-      content_ratings: '[]',
-      studios: '[]',
-      production_countries: '{}',
-      titles: '[]',
-      overviews: '[]',
-      created_at: STAMP,
-      updated_at: STAMP,
-      tvdb_id: tvdb,
-      status: 'Ended',
-      first_aired_at: null,
-      last_aired_at: null,
-      preferred_ordering_id: null,
-    });
-    await db()
-      .insertInto('tmdb_shows')
-      .values([show(123456, 400001, 'The Library Above the Clouds'), show(777, 888, 'Unknown')])
-      .execute();
+    const stored = { created_at: STAMP, updated_at: STAMP };
+    await seedTmdbShows(server, [
+      { id: 123456, tvdb_id: 400001, title: 'The Library Above the Clouds', ...stored },
+      { id: 777, tvdb_id: 888, title: 'Unknown', ...stored },
+    ]);
     const tmdbEpisode = (id: number, showId: number, number: number) => ({
       id,
       show_id: showId,
       season_id: showId * 10 + 1,
       season_number: 1,
       episode_number: number,
-      title: `Episode ${number}`,
-      overview: '',
-      aired_at: null,
-      runtime_minutes: 24,
-      still_path: null,
-      vote_average: 0,
-      vote_count: 0,
-      tvdb_episode_id: null,
-      titles: '[]',
-      overviews: '[]',
-      created_at: STAMP,
-      updated_at: STAMP,
+      ...stored,
     });
-    await db()
-      .insertInto('tmdb_episodes')
-      .values([
-        tmdbEpisode(3000001, 123456, 1),
-        tmdbEpisode(3000002, 123456, 2),
-        tmdbEpisode(3000003, 123456, 3),
-        tmdbEpisode(7771, 777, 1),
-      ])
-      .execute();
+    await seedTmdbEpisodes(server, [
+      tmdbEpisode(3000001, 123456, 1),
+      tmdbEpisode(3000002, 123456, 2),
+      tmdbEpisode(3000003, 123456, 3),
+      tmdbEpisode(7771, 777, 1),
+    ]);
     await db()
       .insertInto('xref_anidb_tmdb_show')
       .values([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
+import { seedTmdbShows } from '../../test/seed-tmdb.js';
 import { seriesTestServer } from './test-support.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 
@@ -54,37 +55,18 @@ describe('series images API', () => {
           .executeTakeFirstOrThrow()
       ).id;
     };
-    const now = new Date().toISOString();
-    await db
-      .insertInto('tmdb_shows')
-      .values({
+    await seedTmdbShows(server, [
+      {
         id: 7000,
         title: 'Picture Book',
         original_title: 'Ehon',
-        original_language: 'ja',
-        overview: '',
-        is_restricted: 0,
         tvdb_id: 4242,
-        imdb_id: null,
-        status: 'Ended',
         vote_average: 7.5,
         vote_count: 10,
         first_aired_at: '2020-01-01',
         last_aired_at: '2020-03-01',
-        poster_path: null,
-        backdrop_path: null,
-        genres: '[]',
-        keywords: '[]',
-        content_ratings: '[]',
-        studios: '[]',
-        production_countries: '{}',
-        titles: '[]',
-        overviews: '[]',
-        preferred_ordering_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+      },
+    ]);
     await image('posterLow', 'Show', 7000, 'Poster', 6);
     await image('posterHigh', 'Show', 7000, 'Poster', 8);
     await image('backdrop', 'Show', 7000, 'Backdrop', 5);

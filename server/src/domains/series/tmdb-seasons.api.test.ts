@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
+import { seedTmdbEpisodes, seedTmdbSeasons, seedTmdbShows } from '../../test/seed-tmdb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from './test-support.js';
 
@@ -27,79 +28,48 @@ describe('GET Series/{id}/TMDB/Season', () => {
     ]);
     for (const [animeId, w] of written) id[animeId] = w.seriesId;
     const stamp = '2024-05-01T10:00:00.000Z';
-    await db
-      .insertInto('tmdb_shows')
-      .values({
+    const stored = { created_at: stamp, updated_at: stamp };
+    await seedTmdbShows(server, [
+      {
         id: 7000,
         title: 'Harbor Lights',
         original_title: 'Minato no Akari',
-        original_language: 'ja',
-        overview: '',
-        is_restricted: 0,
-        imdb_id: null,
         vote_average: 7.5,
         vote_count: 10,
-        poster_path: null,
-        backdrop_path: null,
-        genres: '[]',
-        keywords: '[]',
-        content_ratings: '[]',
-        studios: '[]',
-        production_countries: '{}',
-        titles: '[]',
-        overviews: '[]',
-        created_at: stamp,
-        updated_at: stamp,
-        tvdb_id: null,
-        status: 'Ended',
         first_aired_at: '2020-01-06',
         last_aired_at: '2020-04-09',
-        preferred_ordering_id: null,
-      })
-      .execute();
+        ...stored,
+      },
+    ]);
     const season = (sid: number, number: number, title: string, overview: string) => ({
       id: sid,
       show_id: 7000,
       season_number: number,
       title,
       overview,
-      poster_path: null,
       episode_count: 9,
-      created_at: stamp,
-      updated_at: stamp,
+      ...stored,
     });
-    await db
-      .insertInto('tmdb_seasons')
-      .values([season(70, 0, 'Specials', ''), season(71, 1, 'Season 1', 'The first season.'), season(72, 2, 'Season 2', '')])
-      .execute();
+    await seedTmdbSeasons(server, [
+      season(70, 0, 'Specials', ''),
+      season(71, 1, 'Season 1', 'The first season.'),
+      season(72, 2, 'Season 2', ''),
+    ]);
     const episode = (eid: number, seasonId: number, seasonNumber: number, number: number, airedAt: string) => ({
       id: eid,
       show_id: 7000,
       season_id: seasonId,
       season_number: seasonNumber,
       episode_number: number,
-      title: `Episode ${number}`,
-      overview: '',
       aired_at: airedAt,
-      runtime_minutes: 24,
-      still_path: null,
-      vote_average: 0,
-      vote_count: 0,
-      tvdb_episode_id: null,
-      titles: '[]',
-      overviews: '[]',
-      created_at: stamp,
-      updated_at: stamp,
+      ...stored,
     });
-    await db
-      .insertInto('tmdb_episodes')
-      .values([
-        episode(700, 70, 0, 1, '2019-12-30'),
-        episode(701, 71, 1, 1, '2020-01-06'),
-        episode(702, 71, 1, 2, '2020-01-13'),
-        episode(711, 72, 2, 1, '2020-04-09'),
-      ])
-      .execute();
+    await seedTmdbEpisodes(server, [
+      episode(700, 70, 0, 1, '2019-12-30'),
+      episode(701, 71, 1, 1, '2020-01-06'),
+      episode(702, 71, 1, 2, '2020-01-13'),
+      episode(711, 72, 2, 1, '2020-04-09'),
+    ]);
     const link = (anidbEpisode: number, tmdbEpisode: number) => ({
       anime_id: 501,
       anidb_episode_id: anidbEpisode,

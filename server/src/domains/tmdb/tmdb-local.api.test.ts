@@ -7,28 +7,24 @@ import {
   TIDEWATER_STORY_ARCS_GROUP_ID,
 } from '../../../../fakes/src/tmdb/sample-data.js';
 import { createUser, type TestServer } from '../../test/harness.js';
-import { seedAnidbAnime } from '../../test/seed-anidb.js';
+import { seedTmdbLinks, TMDB_LINKS } from '../../test/seed-tmdb.js';
 import { startServerWithTmdbFake, type TmdbFakeServer } from '../../test/tmdb-fake-server.js';
 
-/** Invented AniDB entries the stored TMDB data is linked to. */
-const MOVIE_ANIME = 8301;
-const MOVIE_EPISODE = 830101;
-const SHOW_ANIME = 8101;
-const SHOW_EPISODE = 810101;
-const SEASON_1 = 9110001;
-const EPISODE_1 = 9100101;
+/** The AniDB entries seedTmdbLinks links the stored TMDB data to. */
+const {
+  movieAnime: MOVIE_ANIME,
+  movieEpisode: MOVIE_EPISODE,
+  showAnime: SHOW_ANIME,
+  showEpisode: SHOW_EPISODE,
+  season: SEASON_1,
+  episode: EPISODE_1,
+} = TMDB_LINKS;
 const VOYAGE_2 = '5a1b2c3d4e5f60718293a4c1';
 
 const MOVIE_NOT_FOUND = 'A TMDB.Movie by the given `movieID` was not found.';
 const SHOW_NOT_FOUND = 'A TMDB.Show by the given `showID` was not found.';
 const SEASON_NOT_FOUND = 'A TMDB.Season by the given `seasonID` was not found.';
 const EPISODE_NOT_FOUND = 'A TMDB.Episode by the given `episodeID` was not found.';
-
-/** One AniDB anime with one episode, its Shoko series and Shoko episode; returns the series id. */
-async function seedAnime(server: TestServer, animeId: number, episodeId: number, type: string, title: string): Promise<number> {
-  const series = await seedAnidbAnime(server, { id: animeId, type, title, episodes: [{ id: episodeId, number: 1, title: 'Episode 1' }] });
-  return series!;
-}
 
 describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
   let started: TmdbFakeServer | undefined;
@@ -57,27 +53,12 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
     ]);
     ({ server, key } = started);
     viewerKey = (await createUser(server, key, 'tmdb-viewer', 'viewer-pass')).key;
-    movieSeries = await seedAnime(server, MOVIE_ANIME, MOVIE_EPISODE, 'Movie', 'Zenmai Kajuen: Saigo no Shuukaku');
-    showSeries = await seedAnime(server, SHOW_ANIME, SHOW_EPISODE, 'TV', 'Chousen no Lantern');
-    const { sync, store } = server.services.tmdb;
-    for (const id of [CLOCKWORK_MOVIE_ID, PAPER_COMET_MOVIE_ID, PAPER_COMET_ADULT_ID]) {
-      expect(await sync.refreshMovie(id, { downloadImages: false })).toBe('updated');
+    // The movie and the show linked to their AniDB anime, then the other sample movies (not linked).
+    ({ movieSeries, showSeries } = await seedTmdbLinks(server));
+    for (const id of [PAPER_COMET_MOVIE_ID, PAPER_COMET_ADULT_ID]) {
+      expect(await server.services.tmdb.sync.refreshMovie(id, { downloadImages: false })).toBe('updated');
     }
-    expect(await sync.refreshShow(TIDEWATER_SHOW_ID, { downloadImages: false })).toBe('updated');
-    await store.linkMovie(MOVIE_ANIME, MOVIE_EPISODE, CLOCKWORK_MOVIE_ID, 'User');
     await seedFile();
-    await store.linkShow(SHOW_ANIME, TIDEWATER_SHOW_ID, 'User');
-    await server.services.db.kysely
-      .insertInto('xref_anidb_tmdb_episode')
-      .values({
-        anime_id: SHOW_ANIME,
-        anidb_episode_id: SHOW_EPISODE,
-        show_id: TIDEWATER_SHOW_ID,
-        tmdb_episode_id: EPISODE_1,
-        ordering: 0,
-        rating: 'UserVerified',
-      })
-      .execute();
   });
 
   /** One file linked to the movie's AniDB episode. */

@@ -11,6 +11,7 @@ import {
 } from '../../../../fakes/src/tmdb/sample-data.js';
 import { MATCH_RATING_BADGES, type TmdbMatchRating } from '../../providers/tmdb/index.js';
 import { createUser, type TestServer } from '../../test/harness.js';
+import { seedAnidbAnime } from '../../test/seed-anidb.js';
 import { startServerWithTmdbFake } from '../../test/tmdb-fake-server.js';
 
 /** Invented AniDB anime matching the TMDB fake's invented shows and movie. */
@@ -91,84 +92,25 @@ const seeds: SeedAnime[] = [
   },
 ];
 
-/** AniDB rows as the AniDB import stores them; returns anime id → series id. */
+/** AniDB rows as the AniDB import stores them (series without Shoko episodes); returns anime id → series id. */
 async function seedAnidb(server: TestServer, anime: SeedAnime[]): Promise<Map<number, number>> {
-  const db = server.services.db.kysely;
-  const now = new Date().toISOString();
   const seriesIds = new Map<number, number>();
   for (const a of anime) {
-    await db
-      .insertInto('anidb_anime')
-      .values({
-        id: a.id,
-        type: a.type,
-        main_title: a.titles[0].value,
-        episode_count: a.episodes.filter((e) => e.type === 'Episode').length,
-        special_count: a.episodes.filter((e) => e.type === 'Special').length,
-        air_date: a.airDate,
-        end_date: null,
-        restricted: a.restricted ? 1 : 0,
-        description: '',
-        picture: null,
-        rating: 0,
-        rating_votes: 0,
-        temp_rating: 0,
-        temp_rating_votes: 0,
-        resources: '[]',
-        fetched_at: now,
-        url: null,
-      })
-      .execute();
-    await db
-      .insertInto('anidb_anime_titles')
-      .values(a.titles.map((t) => ({ anime_id: a.id, ...t })))
-      .execute();
-    if (a.episodes.length) {
-      await db
-        .insertInto('anidb_episodes')
-        .values(
-          a.episodes.map((e) => ({
-            id: e.id,
-            anime_id: a.id,
-            type: e.type,
-            number: e.number,
-            length_seconds: 1440,
-            air_date: e.airDate,
-            rating: 0,
-            votes: 0,
-            description: '',
-            titles: JSON.stringify([{ language: 'en', value: e.title }]),
-          })),
-        )
-        .execute();
-    }
-    if (a.prequel)
-      await db
+    const [main, ...otherTitles] = a.titles;
+    const seriesId = await seedAnidbAnime(server, {
+      ...a,
+      title: main.value,
+      otherTitles,
+      series: a.series === true,
+      shokoEpisodes: false,
+    });
+    if (a.prequel) {
+      await server.services.db.kysely
         .insertInto('anidb_relations')
         .values({ anime_id: a.id, related_anime_id: a.prequel, relation_type: 'Prequel', related_title: null })
         .execute();
-    if (a.series) {
-      const group = await db
-        .insertInto('groups')
-        .values({
-          parent_id: null,
-          name: a.titles[0].value,
-          description: '',
-          has_custom_name: 0,
-          has_custom_description: 0,
-          preferred_series_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const series = await db
-        .insertInto('series')
-        .values({ anime_id: a.id, group_id: group.id, title_override: null, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      seriesIds.set(a.id, series.id);
     }
+    if (seriesId !== null) seriesIds.set(a.id, seriesId);
   }
   return seriesIds;
 }
