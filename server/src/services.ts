@@ -265,6 +265,7 @@ export async function createServices(
     },
   });
   importer.afterHash = (fileId) => fileMatching.queue(fileId).then(() => undefined);
+  anidb.holdJobs(queue, { udp: [fileMatching.job.kind, myList.job.kind], http: [animeImport.job.kind] });
   const files = new FilesService(filesStore, new FileListStore(db.kysely), importer, bus, {
     isLinked: (contents) => links.linkedContents(contents),
     rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),

@@ -53,6 +53,7 @@ export class StrictAniDB {
   private arrivals: number[] = [];
   private bannedUntil = 0;
   private readonly animeAskedAt = new Map<number, number>();
+  private pendingBan: string | null = null;
 
   constructor(
     readonly rules: StrictRules,
@@ -61,6 +62,14 @@ export class StrictAniDB {
 
   get banned(): boolean {
     return this.now() < this.bannedUntil;
+  }
+
+  /**
+   * AniDB also bans for reasons a client cannot see (another client at the same address, a moderator): the next
+   * request is answered with a ban for `reason`, whatever its timing.
+   */
+  banNextRequest(reason: string): void {
+    this.pendingBan = reason;
   }
 
   /**
@@ -73,10 +82,14 @@ export class StrictAniDB {
       this.bannedUntil = at + this.rules.banMs;
       return { kind: 'silent' };
     }
-    const reason = this.violation(at, options);
+    const reason = this.pendingBan ?? this.violation(at, options);
+    this.pendingBan = null;
     this.arrivals.push(at);
-    if (options.animeId !== undefined) this.animeAskedAt.set(options.animeId, at);
-    if (!reason) return { kind: 'ok' };
+    if (!reason) {
+      // Only an anime that was served counts as asked for: a ban reply carries no anime.
+      if (options.animeId !== undefined) this.animeAskedAt.set(options.animeId, at);
+      return { kind: 'ok' };
+    }
     this.bannedUntil = at + this.rules.banMs;
     this.bans.push({ at, reason });
     return { kind: 'ban', reason };

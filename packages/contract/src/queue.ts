@@ -28,7 +28,7 @@ export type QueueState = Static<typeof QueueState>;
 export const QueueTypeCounts = Type.Record(Type.String(), Type.Integer());
 export type QueueTypeCounts = Static<typeof QueueTypeCounts>;
 
-/** `GET Queue/Items`; `showAll` is accepted for Shoko's clients (this queue has no hidden items). */
+/** `GET Queue/Items`; `showAll` adds the jobs held back (an AniDB ban), flagged `IsBlocked`. */
 export const QueueItemsQuery = Type.Object({
   pageSize: Type.Integer({ minimum: 0, maximum: 1000, default: 10 }),
   page: Type.Integer({ minimum: 1, default: 1 }),
@@ -40,8 +40,8 @@ export type QueueItemsQuery = Static<typeof QueueItemsQuery>;
 export type QueueOperation = 'Pause' | 'Resume' | 'Clear';
 
 /**
- * `GET Queue/AcquisitionFilters`: filter name → job types it currently holds back. Diagnostic only; this server's queue
- * has no acquisition filters (AniDB pacing and bans are handled inside the AniDB clients), so it is `{}`.
+ * `GET Queue/AcquisitionFilters`: filter name → job types it currently holds back (AniDB bans, back-off pauses and a
+ * refused login hold the jobs that need AniDB). Diagnostic only.
  */
 export const QueueAcquisitionFilters = Type.Record(Type.String(), Type.Array(Type.String()));
 export type QueueAcquisitionFilters = Static<typeof QueueAcquisitionFilters>;

@@ -86,12 +86,16 @@ export class JobsStore {
     await this.db.deleteFrom('jobs').where('is_running', '=', 0).execute();
   }
 
-  async countWaiting(): Promise<number> {
-    const row = await this.db
+  /** Waiting jobs, leaving out the kinds in `excludedKinds`; with `onlyKinds`, only those kinds. */
+  async countWaiting(excludedKinds: string[] = [], onlyKinds?: string[]): Promise<number> {
+    if (onlyKinds && !onlyKinds.length) return 0;
+    let query = this.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('is_running', '=', 0)
-      .executeTakeFirstOrThrow();
+      .where('is_running', '=', 0);
+    if (excludedKinds.length) query = query.where('kind', 'not in', excludedKinds);
+    if (onlyKinds) query = query.where('kind', 'in', onlyKinds);
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
@@ -104,15 +108,9 @@ export class JobsStore {
     return rows.map((row) => ({ kind: row.kind, count: Number(row.count) }));
   }
 
-  async listWaiting(offset: number, limit: number): Promise<JobRow[]> {
-    return this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('is_running', '=', 0)
-      .orderBy('priority')
-      .orderBy('id')
-      .offset(offset)
-      .limit(limit)
-      .execute();
+  async listWaiting(offset: number, limit: number, excludedKinds: string[] = []): Promise<JobRow[]> {
+    let query = this.db.selectFrom('jobs').selectAll().where('is_running', '=', 0);
+    if (excludedKinds.length) query = query.where('kind', 'not in', excludedKinds);
+    return query.orderBy('priority').orderBy('id').offset(offset).limit(limit).execute();
   }
 }

@@ -21,6 +21,19 @@ interface RunningJob {
   abandoned: boolean;
 }
 
+/**
+ * A rule that holds jobs of some kinds back while a condition lasts (Shoko's acquisition filters), e.g. AniDB lookups
+ * during an AniDB ban. Held jobs keep waiting in the queue, shown as blocked; the owner calls `recheckHolds` when the
+ * condition may have changed, and they start by themselves once it is over.
+ */
+export interface QueueHold {
+  /** Shown by `Queue/AcquisitionFilters`. */
+  name: string;
+  kinds: string[];
+  /** Why jobs are held now (for the log), or null when the hold is not in force. */
+  reason(): string | null;
+}
+
 export interface QueueOptions {
   /** ≤ 0: logical CPUs + 2, as Shoko's Quartz.MaxThreadPoolSize. */
   threadCount?: number;
@@ -42,7 +55,11 @@ export interface QueueOptions {
 export class QueueService {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
   private readonly executing = new Map<number, RunningJob>();
+  /** Every queued job that is not running, held ones included. */
   private waitingCount = 0;
+  /** Waiting jobs held back by a hold in force, as last counted (the count follows every pump). */
+  private blockedCount = 0;
+  private readonly holds: QueueHold[] = [];
   private running = false;
   private pumping = false;
   private pumpAgain = false;
@@ -70,6 +87,31 @@ export class QueueService {
 
   register<P>(definition: JobDefinition<P>): void {
     this.definitions.set(definition.kind, definition as JobDefinition<unknown>);
+  }
+
+  addHold(hold: QueueHold): void {
+    this.holds.push(hold);
+  }
+
+  /** A hold's condition may have changed (an AniDB ban began or ended): counts and starts what it no longer holds. */
+  recheckHolds(): void {
+    this.publish();
+    this.pump();
+  }
+
+  /** The kinds held back now, by the hold holding them. */
+  heldKinds(): Map<string, string> {
+    const held = new Map<string, string>();
+    for (const hold of this.holds) {
+      const reason = hold.reason();
+      if (reason !== null) for (const kind of hold.kinds) if (!held.has(kind)) held.set(kind, reason);
+    }
+    return held;
+  }
+
+  /** Hold name → the job kinds it holds back now (`Queue/AcquisitionFilters`). */
+  activeHolds(): Record<string, string[]> {
+    return Object.fromEntries(this.holds.filter((hold) => hold.reason() !== null).map((hold) => [hold.name, [...hold.kinds]]));
   }
 
   async start(): Promise<void> {
@@ -177,9 +219,9 @@ export class QueueService {
     return inserted;
   }
 
-  /** Resolves when no job is waiting or running (tests and batch operations). */
+  /** Resolves when no job is running or waiting to run (held jobs do not count: tests and batch operations). */
   async idle(): Promise<void> {
-    while (this.running && (this.waitingCount > 0 || this.executing.size > 0)) {
+    while (this.running && (this.waitingCount - this.blockedCount > 0 || this.executing.size > 0)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -187,24 +229,30 @@ export class QueueService {
   state(): QueueState {
     return {
       Running: this.running,
-      WaitingCount: this.waitingCount,
-      BlockedCount: 0,
+      WaitingCount: Math.max(0, this.waitingCount - this.blockedCount),
+      BlockedCount: this.blockedCount,
       TotalCount: this.waitingCount + this.executing.size,
       ThreadCount: this.threadCount,
       CurrentlyExecuting: this.runningItems(),
     };
   }
 
-  /** Running jobs first (by start), then waiting ones in queue order. */
-  async items(page: number, pageSize: number): Promise<{ Total: number; List: QueueItem[] }> {
+  /** Running jobs first (by start), then waiting ones in queue order; held ones (`IsBlocked`) only with `showAll`. */
+  async items(page: number, pageSize: number, showAll = true): Promise<{ Total: number; List: QueueItem[] }> {
+    const held = this.heldKinds();
+    const hidden = showAll ? [] : [...held.keys()];
     const runningItems = this.runningItems();
-    const total = runningItems.length + this.waitingCount;
+    const waitingCount = await this.store.countWaiting(hidden);
+    const total = runningItems.length + waitingCount;
     const offset = (page - 1) * pageSize;
     const fromRunning = runningItems.slice(offset, offset + pageSize);
     const waitingOffset = Math.max(0, offset - runningItems.length);
     const waitingLimit = pageSize - fromRunning.length;
-    const waiting = waitingLimit > 0 ? await this.store.listWaiting(waitingOffset, waitingLimit) : [];
-    return { Total: total, List: [...fromRunning, ...waiting.map((row) => this.toItem(row, null))] };
+    const waiting = waitingLimit > 0 ? await this.store.listWaiting(waitingOffset, waitingLimit, hidden) : [];
+    return {
+      Total: total,
+      List: [...fromRunning, ...waiting.map((row) => ({ ...this.toItem(row, null), IsBlocked: held.has(row.kind) }))],
+    };
   }
 
   /** Queued and running jobs per human-readable type. */
@@ -269,8 +317,10 @@ export class QueueService {
       try {
         do {
           this.pumpAgain = false;
+          const held = [...this.heldKinds().keys()];
+          this.blockedCount = held.length ? await this.store.countWaiting([], held) : 0;
           while (this.running && this.executing.size < this.threadCount) {
-            const row = await this.store.claimNext(this.saturatedKinds());
+            const row = await this.store.claimNext([...this.saturatedKinds(), ...held]);
             if (!row) break;
             if (!this.running) {
               // Paused or stopping while the claim ran: the job was never started, so it waits again untouched.
@@ -365,6 +415,14 @@ export class QueueService {
     }
     const { error } = failure;
     const reason = error instanceof Error ? error.message : String(error);
+    const heldBy = this.heldKinds().get(row.kind);
+    if (heldBy !== undefined) {
+      // It failed because of what holds its kind now (a ban met mid-run): it waits for the hold to end, no attempt lost.
+      await this.store.release(row.id, row.attempts);
+      this.waitingCount += 1;
+      logger.info(`${definition.title} waits until this is over: ${heldBy} (${reason})`);
+      return;
+    }
     const attempts = row.attempts + 1;
     if (error instanceof PermanentJobError || attempts >= MAX_ATTEMPTS) {
       logger.error(`${definition.title} failed: ${reason}`);

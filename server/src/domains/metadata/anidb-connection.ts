@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
+import type { QueueService } from '../../jobs/queue.service.js';
 import {
   ANIDB_HTTP_RATE_LIMIT,
   HttpBanTracker,
@@ -13,7 +14,9 @@ import {
 import {
   AniDBUdpClient,
   ANIDB_UDP_RATE_LIMIT,
+  credentialsKey,
   isLoopbackOverride,
+  loopbackBanMs,
   loopbackTimings,
   RateLimiter,
   resolveUdpServer,
@@ -50,6 +53,8 @@ export class AniDBConnection {
   private readonly now: () => number;
   private readonly clock: RateLimitClock;
   private readonly store: AniDBStateStore | null;
+  /** Set while saved states are taken up: they are in the database already. */
+  private restoring = false;
   /** Ban writes in the order the bans changed, so a lifted ban is never overwritten by an older save. */
   private writes: Promise<void> = Promise.resolve();
 
@@ -72,9 +77,17 @@ export class AniDBConnection {
     this.udpStatus = new UdpStatus(clock.now);
     this.httpBan = new HttpBanTracker(clock.now);
     this.udpStatus.onChange((state) => {
+      if (state.UpdateType === AniDBUpdateType.InvalidSession) {
+        // A refused login has no end: it lasts until the credentials change.
+        const since = Date.parse(state.UpdateTime);
+        if (!this.restoring)
+          this.persistBan('udp-login', state.Value ? { reason: state.Message ?? 'AniDB refused the login', since, until: since } : null);
+        this.bus.emit('anidb:udp', state);
+        return;
+      }
       const kind =
         state.UpdateType === AniDBUpdateType.UDPBan ? 'udp' : state.UpdateType === AniDBUpdateType.OverloadBackoff ? 'udp-backoff' : null;
-      if (kind) {
+      if (kind && !this.restoring) {
         const until = this.udpStatus.pausedUntilTime(state.UpdateType as 1 | 4);
         this.persistBan(
           kind,
@@ -102,19 +115,38 @@ export class AniDBConnection {
     });
     bus.on('settings:saved', ({ changedPaths }) => {
       if (!changedPaths.some((path) => path.startsWith('AniDb.'))) return;
+      if (changedPaths.includes('AniDb.Username') || changedPaths.includes('AniDb.Password')) this.forgetRefusedLogin();
       this.udpLimiter.setTimings(this.udpTimings());
       this.httpLimiter.setTimings(this.httpTimings());
       void this.reset();
     });
   }
 
+  /** New credentials in the settings: a login AniDB refused may be tried with them. */
+  private forgetRefusedLogin(): void {
+    if (!this.udpStatus.isRaised(AniDBUpdateType.InvalidSession) && this.udpStatus.rejectedCredentials === null) return;
+    this.udpStatus.rejectedCredentials = null;
+    this.udpStatus.lower(AniDBUpdateType.InvalidSession);
+    this.logger.info('The AniDB credentials changed; logging in to AniDB is allowed again');
+  }
+
   /**
    * Takes up the bans and back-off pauses saved before a restart (a pause keeps growing from its length on the next
-   * failure); ones that have run out meanwhile are dropped.
+   * failure); ones that have run out meanwhile are dropped. A refused login stays until the credentials change.
    */
   async restore(): Promise<void> {
     if (!this.store) return;
-    const bans = await this.store.bans();
+    this.restoring = true;
+    try {
+      await this.restoreRows();
+    } finally {
+      this.restoring = false;
+    }
+    await this.writes;
+  }
+
+  private async restoreRows(): Promise<void> {
+    const bans = await this.store!.bans();
     const live = (kind: AniDBPauseKind) => {
       const row = bans.get(kind);
       if (row && row.until > this.now()) return row;
@@ -144,7 +176,14 @@ export class AniDBConnection {
       this.httpBan.pauseUntil(httpPause.reason, httpPause.until, httpPause.since);
       this.logger.warn(`AniDB HTTP requests stay paused until ${until(httpPause)} (${httpPause.reason})`);
     }
-    await this.writes;
+    const refused = bans.get('udp-login');
+    const { Username, Password } = this.settings.current.AniDb;
+    if (refused && Username && Password) {
+      // Saved only while the settings held the refused credentials (a change clears it), so those are the ones now.
+      this.udpStatus.rejectedCredentials = credentialsKey(Username, Password);
+      this.udpStatus.raise(AniDBUpdateType.InvalidSession, refused.reason);
+      this.logger.warn(`AniDB refused the login on ${until(refused)}; no login is tried until the AniDB credentials change`);
+    } else if (refused) this.persistBan('udp-login', null);
   }
 
   /** Resolves once every ban change so far is written (tests, shutdown). */
@@ -178,6 +217,7 @@ export class AniDBConnection {
       limiter: this.udpLimiter,
       status: this.udpStatus,
       clock: this.clock,
+      banPauseMs: loopbackBanMs(process.env.SHOKO_ANIDB_UDP),
     });
     if (anidb.Username && anidb.Password) client.setCredentials(anidb.Username, anidb.Password);
     this.client = client;
@@ -185,18 +225,46 @@ export class AniDBConnection {
   }
 
   /**
-   * What stops each protocol now, UDP first: its ban, else its back-off pause (`OverloadBackoff`), else the lowered
-   * ban state. `AniDB/BanStatus` and the hub's `AniDB:OnConnected` report these.
+   * What stops each protocol now, UDP first: its ban, else its back-off pause (`OverloadBackoff`), else (UDP) a refused
+   * login (`InvalidSession`), else the lowered ban state. `AniDB/BanStatus` and the hub's `AniDB:OnConnected` report these.
    */
   states(): [AniDBState, AniDBState] {
     const udpBan = this.udpStatus.get(AniDBUpdateType.UDPBan);
     const udpPause = this.udpStatus.get(AniDBUpdateType.OverloadBackoff);
+    const udpLogin = this.udpStatus.get(AniDBUpdateType.InvalidSession);
     const httpBan = httpBanToAniDBState(this.httpBan.state, this.now());
     const httpPause = this.httpBan.pause;
     return [
-      udpBan.Value || !udpPause.Value ? udpBan : udpPause,
+      [udpBan, udpPause, udpLogin].find((state) => state.Value) ?? udpBan,
       httpBan.Value || !httpPause ? httpBan : httpPauseToAniDBState(httpPause, this.now()),
     ];
+  }
+
+  /** Why UDP commands cannot go out now (a ban, a back-off pause, a refused login), null when they can. */
+  udpHold(): string | null {
+    for (const type of [AniDBUpdateType.UDPBan, AniDBUpdateType.OverloadBackoff, AniDBUpdateType.InvalidSession] as const) {
+      const state = this.udpStatus.get(type);
+      if (state.Value) return state.Message ?? 'AniDB UDP is unavailable';
+    }
+    return null;
+  }
+
+  /** Why HTTP requests cannot go out now (a ban, a back-off pause), null when they can. */
+  httpHold(): string | null {
+    const ban = this.httpBan.state;
+    if (ban.banned) return ban.reason ?? 'AniDB HTTP ban';
+    return this.httpBan.pause?.reason ?? null;
+  }
+
+  /**
+   * Holds the queue's jobs of these kinds while their protocol cannot be used: they wait (shown as blocked) instead of
+   * failing, and start by themselves when the ban, pause or refused login is over.
+   */
+  holdJobs(queue: QueueService, kinds: { udp: string[]; http: string[] }): void {
+    queue.addHold({ name: 'AniDBUDPFilter', kinds: kinds.udp, reason: () => this.udpHold() });
+    queue.addHold({ name: 'AniDBHTTPFilter', kinds: kinds.http, reason: () => this.httpHold() });
+    this.bus.on('anidb:udp', () => queue.recheckHolds());
+    this.bus.on('anidb:http', () => queue.recheckHolds());
   }
 
   get udpBanned(): boolean {
@@ -213,6 +281,7 @@ export class AniDBConnection {
         limiter: this.udpLimiter,
         status: this.udpStatus,
         clock: this.clock,
+        banPauseMs: loopbackBanMs(process.env.SHOKO_ANIDB_UDP),
       },
       username,
       password,
@@ -233,6 +302,11 @@ export class AniDBConnection {
     this.writes = this.writes
       .then(() => (ban ? store.saveBan(protocol, ban) : store.clearBan(protocol)))
       .catch((error) => this.logger.error({ err: error }, `Saving the AniDB ${protocol} state failed`));
+  }
+
+  /** How long an HTTP ban is waited out: AniDB's length, unless a loopback fake's is set for a test. */
+  httpBanMs(): number | undefined {
+    return loopbackBanMs(process.env.SHOKO_ANIDB_HTTP);
   }
 
   private udpTimings() {

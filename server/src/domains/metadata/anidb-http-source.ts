@@ -127,6 +127,7 @@ export function anidbHttpSource(config: ServerConfig, settings: SettingsService,
       ban: anidb.httpBan,
       requestLog: anidb.animeRequests,
       minimumHoursToRedownload: s.MinimumHoursToRedownloadAnimeInfo,
+      banDurationMs: anidb.httpBanMs(),
     });
     clientKey = key;
     return client;

@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export type AniDBProtocol = 'udp' | 'http';
-/** A row of `anidb_bans`: a protocol's ban, or its back-off pause after failures (`udp-backoff`, `http-backoff`). */
-export type AniDBPauseKind = AniDBProtocol | `${AniDBProtocol}-backoff`;
+/**
+ * A row of `anidb_bans`: a protocol's ban, its back-off pause after failures (`udp-backoff`, `http-backoff`), or a
+ * login AniDB refused (`udp-login`: no end, `banned_until` = `banned_at`; it lasts until the credentials change).
+ */
+export type AniDBPauseKind = AniDBProtocol | `${AniDBProtocol}-backoff` | 'udp-login';
 
 export interface StoredBan {
   reason: string;

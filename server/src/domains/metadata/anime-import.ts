@@ -8,7 +8,7 @@
 import type { EventBus } from '../../events/bus.js';
 import type { Logger } from 'pino';
 import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
-import { AniDBAnimeNotFoundError, AniDBHttpBannedError } from '../../providers/anidb/http/index.js';
+import { AniDBAnimeNotFoundError } from '../../providers/anidb/http/index.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { FilesStore } from '../files/files.store.js';
 import { fileEvent } from '../import/import.service.js';
@@ -90,8 +90,8 @@ export class AnimeImport {
     try {
       return await this.deps.source.getAnime(animeId, { force });
     } catch (error) {
-      // Retrying soon cannot help: a ban lasts hours (the scheduled check asks again), an unknown id stays unknown.
-      if (error instanceof AniDBHttpBannedError || error instanceof AniDBAnimeNotFoundError) throw new PermanentJobError(error.message);
+      // An unknown id stays unknown. A ban is not the job's failure: the queue holds it until the ban is over.
+      if (error instanceof AniDBAnimeNotFoundError) throw new PermanentJobError(error.message);
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import type { EventBus } from '../../events/bus.js';
-import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
+import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { lookupFile, lookupGroup } from '../../providers/anidb/udp/index.js';
 import type { FilesStore } from '../files/files.store.js';
@@ -63,9 +63,9 @@ export class FileMatching {
     const stored = await this.deps.links.anidbFile(file.ed2k, file.size);
     let links = await this.deps.links.links(file.ed2k, file.size);
     if (force || !stored?.file_id || !links.length) {
-      // Retrying at once cannot help during a ban or a back-off pause; the scheduled check queues the file again once it ends.
-      if (this.deps.anidb.states()[0].Value)
-        throw new PermanentJobError('AniDB UDP is banned or paused; the file will be looked up again on the next scheduled check');
+      // During a ban, a back-off pause or a refused login the queue holds this job; one that started just before waits too.
+      const hold = this.deps.anidb.udpHold();
+      if (hold) throw new Error(`${hold}; the lookup waits until that is over`);
       // Sizes that are exact multiples of the ED2K chunk have two hashes in the wild; AniDB may know either.
       let info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k);
       if (!info && file.ed2k_alternate) info = await lookupFile(this.deps.anidb.udp(), file.size, file.ed2k_alternate);

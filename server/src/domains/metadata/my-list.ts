@@ -1,5 +1,5 @@
 import { AniDBFileDeleteType } from '@shoko-ts/contract';
-import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
+import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { addFileToMyList, removeFileFromMyList } from '../../providers/anidb/udp/index.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -52,7 +52,9 @@ export class MyList {
   }
 
   private async run({ ed2k, size, action }: MyListPayload, ctx: JobContext): Promise<void> {
-    if (this.deps.anidb.udpBanned) throw new PermanentJobError('AniDB UDP is banned; MyList was not updated');
+    // The queue holds this job while UDP cannot be used; one that started just before waits too.
+    const hold = this.deps.anidb.udpHold();
+    if (hold) throw new Error(`${hold}; the MyList update waits until that is over`);
     const udp = this.deps.anidb.udp();
     const settings = this.deps.settings.current.AniDb;
     if (action === 'add') {

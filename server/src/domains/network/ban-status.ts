@@ -22,10 +22,12 @@ export function localIsoWithOffset(date: Date): string {
 function bannedStatus(state: AniDBState, defaultSeconds: number): AnidbBannedStatus {
   const seconds = state.PauseTimeSecs > 0 ? state.PauseTimeSecs : defaultSeconds;
   const updated = new Date(state.UpdateTime);
+  // A refused login (InvalidSession) has no length: it lasts until the credentials change.
+  const timed = state.Value && state.UpdateType !== AniDBUpdateType.InvalidSession;
   return {
     Type: UPDATE_TYPE_NAMES[state.UpdateType] ?? 'None',
     IsBanned: state.Value,
-    BanDuration: state.Value ? formatTimeSpan(seconds * 1000) : null,
+    BanDuration: timed ? formatTimeSpan(seconds * 1000) : null,
     LastUpdatedAt: localIsoWithOffset(Number.isNaN(updated.getTime()) ? new Date() : updated),
   };
 }

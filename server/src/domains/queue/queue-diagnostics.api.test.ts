@@ -40,7 +40,7 @@ describe('Queue/DebugStats and Queue/AcquisitionFilters', () => {
     expect(stats.AcquisitionFilters).toEqual({});
   });
 
-  it('lists no acquisition filters (this queue holds nothing back) and needs a key', async () => {
+  it('lists no acquisition filters while nothing is held back, and needs a key', async () => {
     const res = await server.request({ method: 'GET', url: '/api/v3/queue/acquisitionfilters', key: userKey });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});

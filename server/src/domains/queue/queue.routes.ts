@@ -35,7 +35,7 @@ export function registerQueueRoutes(app: App, deps: { queue: QueueControl }) {
       config: { auth: 'admin' },
       schema: { tags, querystring: QueueItemsQuery, response: { 200: ListResult(QueueItem) } },
     },
-    (request) => queue.items(request.query.page, request.query.pageSize),
+    (request) => queue.items(request.query.page, request.query.pageSize, request.query.showAll),
   );
 
   // Diagnostics (contract server.md §5.7, §5.8): any user, not before the server is started.

@@ -20,17 +20,17 @@ export class QueueControl {
     return this.queue.typeCounts();
   }
 
-  /** Running jobs first, then waiting ones in queue order. */
-  items(page: number, pageSize: number): Promise<{ Total: number; List: QueueItem[] }> {
-    return this.queue.items(page, pageSize);
+  /** Running jobs first, then waiting ones in queue order; jobs held back (`IsBlocked`) only with `showAll`. */
+  items(page: number, pageSize: number, showAll: boolean): Promise<{ Total: number; List: QueueItem[] }> {
+    return this.queue.items(page, pageSize, showAll);
   }
 
   /**
-   * Shoko's acquisition filters hold jobs back while AniDB is banned, the network is down or the database is busy.
-   * This queue has none: the AniDB clients pace and wait out bans themselves, so nothing is ever held back here.
+   * The holds in force, like Shoko's acquisition filters: while AniDB UDP or HTTP is banned, paused after failures or
+   * (UDP) refuses the login, the jobs that need it wait in the queue and start by themselves once it is over.
    */
   acquisitionFilters(): QueueAcquisitionFilters {
-    return {};
+    return this.queue.activeHolds();
   }
 
   debugStats(): QueueDebugStats {

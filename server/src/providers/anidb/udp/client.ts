@@ -36,10 +36,15 @@ export interface AniDBUdpClientOptions {
   clientVersion?: number;
   /** Pause after a ban (AniDB does not publish ban lengths; Shoko waits 1.5 h). */
   banPauseMs?: number;
+  /**
+   * A test login (the settings page): it honours a refusal of the same credentials but neither records nor lifts
+   * one, so testing other credentials does not let the refused ones of the settings be tried again.
+   */
+  probe?: boolean;
 }
 
 /** Compares credentials without keeping the password itself around. */
-function credentialsKey(username: string, password: string): string {
+export function credentialsKey(username: string, password: string): string {
   return `${username}\0${createHash('sha256').update(password).digest('hex')}`;
 }
 
@@ -106,7 +111,7 @@ export class AniDBUdpClient {
   setCredentials(username: string, password: string): void {
     this.credentials = { username, password };
     const key = credentialsKey(username, password);
-    if (this.status.rejectedCredentials !== null && this.status.rejectedCredentials !== key) {
+    if (!this.options.probe && this.status.rejectedCredentials !== null && this.status.rejectedCredentials !== key) {
       this.status.rejectedCredentials = null;
       this.status.lower(AniDBUpdateType.InvalidSession);
     }
@@ -217,16 +222,17 @@ export class AniDBUdpClient {
       this.session = session;
       this.publicAddress = /^[\d.]+:\d+$/.test(seenAs) ? seenAs : null;
       this.newVersionAvailable = reply.code === 201;
-      this.status.lower(AniDBUpdateType.InvalidSession);
+      if (!this.options.probe) this.status.lower(AniDBUpdateType.InvalidSession);
       if (this.newVersionAvailable) this.logger.warn('Logged in to AniDB; AniDB reports a newer version of this client');
       else this.logger.info('Logged in to AniDB');
       return true;
     }
     this.session = null;
     if (reply.code === 500) {
+      this.logger.warn('AniDB login failed: wrong username or password');
+      if (this.options.probe) return false;
       this.status.rejectedCredentials = credentialsKey(this.credentials.username, this.credentials.password);
       this.status.raise(AniDBUpdateType.InvalidSession, 'AniDB login failed: wrong username or password');
-      this.logger.warn('AniDB login failed: wrong username or password');
       return false;
     }
     throw new AniDBUdpError(`AniDB refused the login: ${reply.code} ${reply.text}`, reply.code);

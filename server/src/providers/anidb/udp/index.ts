@@ -1,7 +1,7 @@
 import { AniDBUdpClient, type AniDBUdpClientOptions } from './client.js';
 import type { UdpServerAddress } from './transport.js';
 
-export { AniDBUdpClient, DEFAULT_CLIENT_NAME, DEFAULT_CLIENT_VERSION, type AniDBUdpClientOptions } from './client.js';
+export { AniDBUdpClient, credentialsKey, DEFAULT_CLIENT_NAME, DEFAULT_CLIENT_VERSION, type AniDBUdpClientOptions } from './client.js';
 export {
   decodeReply,
   encodeCommand,
@@ -16,7 +16,7 @@ export * from './errors.js';
 export { ANIDB_UDP_RATE_LIMIT, RateLimiter, timingsFromSettings, type RateLimitClock, type RateLimitTimings } from './rate-limiter.js';
 export type { UdpServerAddress } from './transport.js';
 export { UdpStatus, type UdpStatusListener } from './udp-status.js';
-export { isLoopbackOverride, loopbackTimings, NO_PACING } from './rate-limiter.js';
+export { isLoopbackOverride, loopbackBanMs, loopbackTimings, NO_PACING } from './rate-limiter.js';
 
 /**
  * Where AniDB UDP traffic goes: the settings, unless `SHOKO_ANIDB_UDP=host:port` points elsewhere. The override is
@@ -40,12 +40,13 @@ export function resolveUdpServer(settings: { UDPServerAddress: string; UDPServer
  * credentials, silence, a ban or any other refusal (the reason is logged, never the password).
  */
 export async function testAniDBLogin(
-  options: Pick<AniDBUdpClientOptions, 'server' | 'logger' | 'timeoutMs' | 'limiter' | 'status' | 'clock'>,
+  options: Pick<AniDBUdpClientOptions, 'server' | 'logger' | 'timeoutMs' | 'limiter' | 'status' | 'clock' | 'banPauseMs'>,
   username: string,
   password: string,
 ): Promise<boolean> {
-  // With the owner's limiter and status a test login is paced with everything else and honours bans and pauses.
-  const client = new AniDBUdpClient({ ...options, timeoutMs: options.timeoutMs ?? 10_000 });
+  // With the owner's limiter and status a test login is paced with everything else and honours bans and pauses; as a
+  // probe it leaves the record of a refused login alone.
+  const client = new AniDBUdpClient({ ...options, timeoutMs: options.timeoutMs ?? 10_000, probe: true });
   try {
     return await client.login(username, password);
   } catch (error) {

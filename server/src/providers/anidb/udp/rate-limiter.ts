@@ -41,6 +41,16 @@ export function loopbackTimings(real: RateLimitTimings, env: NodeJS.ProcessEnv =
 }
 
 /**
+ * How long a ban by a loopback fake is waited out: `SHOKO_ANIDB_LOOPBACK_BAN_SECONDS` when set (tests that watch a
+ * ban end), else undefined = AniDB's own length. Never used toward AniDB itself.
+ */
+export function loopbackBanMs(override: string | undefined, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  if (!isLoopbackOverride(override)) return undefined;
+  const seconds = Number(env.SHOKO_ANIDB_LOOPBACK_BAN_SECONDS ?? 0);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/**
  * The UDP pacing from the settings' `AniDb.UDPRateLimit`, never faster than AniDB allows: the base rate is the
  * short gap (at least 2 s), base × slow multiplier the average (at least 4 s), and the credit lasts the slow-rate
  * period (base × period multiplier) at the short gap.
