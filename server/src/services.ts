@@ -2,6 +2,7 @@ import { describeBlock, LoginThrottle } from './http/login-throttle.js';
 import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
+import { refreshSeriesAggregates } from './db/aggregates.js';
 import { migrateToLatest, pendingMigrations, type MigrationModule } from './db/migrate.js';
 import { DEFAULT_BACKUP_SCHEDULE } from './config.js';
 import { BackupService } from './domains/backup/backup.service.js';
@@ -436,6 +437,9 @@ export async function createServices(
     await backups.beforeMigrating(await pendingMigrations(db, migrationOptions));
     const applied = await migrateToLatest(db, migrationOptions);
     if (applied.length) logger.child({ name: 'Database' }).info(`Applied migrations: ${applied.join(', ')}`);
+    // A new migration, a crash or a bulk import leaves series marked: compute them now rather than on the first visit.
+    const refreshed = await refreshSeriesAggregates(db.kysely, db.dialect);
+    if (refreshed) logger.child({ name: 'Database' }).info(`Computed the aggregates of ${refreshed} series`);
     migrated = true;
   };
 

@@ -19,6 +19,7 @@ import * as m0017AniDBState from './migrations/0017_anidb_state.js';
 import * as m0006 from './migrations/0006_renamer.js';
 import * as m0021GroupMainAnime from './migrations/0021_group_main_anime.js';
 import * as m0020Trakt from './migrations/0020_trakt.js';
+import * as m0023SeriesAggregates from './migrations/0023_series_aggregates.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0006_renamer': m0006,
   '0021_group_main_anime': m0021GroupMainAnime,
   '0020_trakt': m0020Trakt,
+  '0023_series_aggregates': m0023SeriesAggregates,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

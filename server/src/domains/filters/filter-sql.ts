@@ -125,10 +125,6 @@ export class FilterCompiler {
     );
   }
 
-  private watched(episode: string): Sql {
-    return sql`EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = ${raw(episode)}.id AND w.user_id = ${this.scope.userId} AND w.watched_at IS NOT NULL)`;
-  }
-
   /**
    * The candidate has a series satisfying `where`. `in` (the default) evaluates the sub-query once, uncorrelated,
    * which suits conditions an index narrows (tags, types, dates); `exists` probes per candidate and stops at the
@@ -146,6 +142,18 @@ export class FilterCompiler {
 
   private ownerJoin(): Sql {
     return raw(this.scope.level === 'group' && this.scope.nested ? 'JOIN gdesc od ON od.id = xs.group_id' : '');
+  }
+
+  /** Joins of `xs`'s maintained aggregates (migration 0023, kept by db/aggregates.ts) and its viewer's watch counts. */
+  private aggJoin = 'JOIN series_aggregates sa ON sa.series_id = xs.id';
+  private userAggJoin(kind: 'JOIN' | 'LEFT JOIN'): string {
+    return `${kind} series_user_aggregates ua ON ua.series_id = xs.id AND ua.user_id = ${Math.trunc(this.scope.userId)}`;
+  }
+  private valuesJoin = 'JOIN series_aggregate_values v ON v.series_id = xs.id';
+
+  /** Some of the candidate's series has a value `value` of `kind` (source, audio, subtitle, resolution). */
+  private hasValue(kind: string, value: string): Sql {
+    return this.anySeries(sql`v.kind = ${kind} AND v.value = ${value.toLowerCase()}`, this.valuesJoin);
   }
 
   private filesJoin =
@@ -228,11 +236,7 @@ export class FilterCompiler {
         return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE lower(q.v) = ${this.param(node).toLowerCase()})`;
       }
       case 'HasResolution':
-        // Media info is stored as compact JSON; only video streams carry a Resolution.
-        return this.anySeries(
-          sql`lower(f.media_info) LIKE ${`%"resolution":"${escapeLike(this.param(node))}"%`} ESCAPE '\\'`,
-          this.filesJoin,
-        );
+        return this.hasValue('resolution', this.param(node));
       case 'HasCreatorWithRole': {
         const role = this.param(node, true);
         if (!CREATOR_ROLES.includes(role))
@@ -315,24 +319,17 @@ export class FilterCompiler {
           'JOIN anidb_anime a ON a.id = xs.anime_id',
         );
       case 'HasVideoFiles':
-        return this.anySeries(raw('1 = 1'), this.filesJoin, 'exists');
+        return this.anySeries(raw('sa.file_count > 0'), this.aggJoin);
       case 'HasMissingEpisodes':
-        return this.anySeries(
-          sql`e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${this.scope.today} AND NOT ${this.local('e')}`,
-          'JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id',
-          'exists',
-        );
+        // The first missing episode has aired by today.
+        return this.anySeries(sql`sa.missing_first_air <= ${this.scope.today}`, this.aggJoin);
       case 'HasUnwatchedEpisodes':
         return this.anySeries(
-          sql`e.is_hidden = 0 AND ${this.local('e')} AND NOT ${this.watched('e')}`,
-          'JOIN episodes e ON e.series_id = xs.id',
-          'exists',
+          raw('sa.local_episode_count > COALESCE(ua.watched_local_count, 0)'),
+          `${this.aggJoin} ${this.userAggJoin('LEFT JOIN')}`,
         );
       case 'HasWatchedEpisodes':
-        return this.anySeries(
-          sql`e.is_hidden = 0`,
-          `JOIN episodes e ON e.series_id = xs.id JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${Number(uid)} AND w.watched_at IS NOT NULL`,
-        );
+        return this.anySeries(raw('ua.watched_count > 0'), this.userAggJoin('JOIN'));
       case 'HasName':
         return sql`(lower(${this.stringSelector({ Type: 'Name' })}) = ${this.param(node).toLowerCase()})`;
       case 'HasUserVotes':
@@ -349,24 +346,23 @@ export class FilterCompiler {
         );
       case 'MissingVote':
         return this.anySeries(sql`NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid})`);
+      // "Shared": some series has AniDB-known files, and no series has such a file without the value.
       case 'HasAudioLanguage':
       case 'HasSubtitleLanguage':
       case 'HasSharedAudioLanguage':
       case 'HasSharedSubtitleLanguage': {
-        const column = id.includes('Audio') ? 'audio_languages' : 'subtitle_languages';
-        const has = sql`lower(af.${raw(column)}) LIKE ${`%"${escapeLike(this.param(node))}"%`} ESCAPE '\\'`;
-        const join = `${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
-        return id.includes('Shared')
-          ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})`
-          : this.anySeries(has, join);
+        const kind = id.includes('Audio') ? 'audio' : 'subtitle';
+        const value = this.param(node).toLowerCase();
+        if (!id.includes('Shared')) return this.hasValue(kind, value);
+        const inEveryFile = sql`EXISTS (SELECT 1 FROM series_aggregate_values v WHERE v.series_id = xs.id AND v.kind = ${kind} AND v.value = ${value} AND v.file_count = sa.anidb_file_count)`;
+        return sql`(${this.anySeries(raw('sa.anidb_file_count > 0'), this.aggJoin)} AND NOT ${this.anySeries(sql`sa.anidb_file_count > 0 AND NOT ${inEveryFile}`, this.aggJoin)})`;
       }
       case 'HasVideoSource':
+        return this.hasValue('source', this.param(node));
       case 'HasSharedVideoSource': {
-        const has = sql`lower(af.source) = ${this.param(node).toLowerCase()}`;
-        const join = `${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
-        return id === 'HasSharedVideoSource'
-          ? sql`(${this.anySeries(raw('1 = 1'), join)} AND NOT ${this.anySeries(sql`NOT (${has})`, join)})`
-          : this.anySeries(has, join);
+        // Files without a source do not count against it.
+        const other = this.anySeries(sql`v.kind = 'source' AND v.value <> ${this.param(node).toLowerCase()}`, this.valuesJoin);
+        return sql`(${this.anySeries(raw('sa.anidb_file_count > 0'), this.aggJoin)} AND NOT ${other})`;
       }
       case 'NumberEquals':
       case 'NumberNotEquals':
@@ -576,15 +572,20 @@ export class FilterCompiler {
       case 'SeriesTemporaryVoteCount':
         return votes('COUNT(*)', "AND v.vote_type = 'Temporary'");
       case 'WatchedEpisodeCount':
-        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0 AND ${this.watched('e')})`;
+        return sql`(SELECT COALESCE(SUM(ua.watched_count), 0) FROM series xs ${raw(this.userAggJoin('JOIN'))} WHERE ${S})`;
       case 'UnwatchedEpisodeCount':
-        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0 AND ${this.local('e')} AND NOT ${this.watched('e')})`;
+        return sql`(SELECT COALESCE(SUM(sa.local_episode_count - COALESCE(ua.watched_local_count, 0)), 0) FROM series xs ${raw(this.aggJoin)} ${raw(this.userAggJoin('LEFT JOIN'))} WHERE ${S})`;
       case 'MissingEpisodeCollectingCount':
         return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND ${this.missingCollecting('e', 'xs')})`;
-      case 'MissingEpisodeCount':
-        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${this.scope.today} AND NOT ${this.local('e')})`;
+      case 'MissingEpisodeCount': {
+        // Counted from the episodes only for a series with a missing episode still to air.
+        const today = this.scope.today;
+        const aired = sql`(SELECT COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = xs.id AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${this.local('e')})`;
+        return sql`(SELECT COALESCE(SUM(CASE WHEN sa.missing_count = 0 THEN 0 WHEN sa.missing_last_air <= ${today} THEN sa.missing_count ELSE ${aired} END), 0) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
+      }
       case 'VideoFiles':
-        return sql`(SELECT COUNT(DISTINCT f.id) FROM series xs ${raw(this.filesJoin)} WHERE ${S})`;
+        // Per group, the sum over its series: a file linked to episodes of two of them counts twice.
+        return sql`(SELECT COALESCE(SUM(sa.file_count), 0) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
       case 'AutomaticTmdbEpisodeLinks':
       case 'UserVerifiedTmdbEpisodeLinks': {
         const verified = id === 'UserVerifiedTmdbEpisodeLinks' ? '=' : '<>';
@@ -596,11 +597,8 @@ export class FilterCompiler {
           AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_episode x WHERE x.anidb_episode_id = e.anidb_episode_id AND x.tmdb_episode_id <> 0))`;
       case 'AudioLanguageCount':
       case 'SubtitleLanguageCount': {
-        // The languages are JSON arrays in the AniDB file records.
-        const column = id === 'AudioLanguageCount' ? 'af.audio_languages' : 'af.subtitle_languages';
-        const each =
-          this.scope.dialect === 'postgres' ? `json_array_elements_text(CAST(${column} AS json)) AS j(value)` : `json_each(${column}) AS j`;
-        return sql`(SELECT COUNT(DISTINCT lower(j.value)) FROM series xs ${raw(this.filesJoin)} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size CROSS JOIN ${raw(each)} WHERE ${S})`;
+        const kind = id === 'AudioLanguageCount' ? 'audio' : 'subtitle';
+        return sql`(SELECT COUNT(DISTINCT v.value) FROM series xs ${raw(this.valuesJoin)} WHERE ${S} AND v.kind = ${kind})`;
       }
     }
     throw new FilterError(`'${id}' is not a number selector.`);
@@ -633,7 +631,6 @@ export class FilterCompiler {
       if (direct[id]) return raw(`(${direct[id]})`);
     }
     const S = this.seriesOf('xs');
-    const uid = this.scope.userId;
     switch (id) {
       case 'AirDate':
         return sql`(SELECT MIN(a.air_date) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
@@ -642,10 +639,11 @@ export class FilterCompiler {
       case 'AddedDate':
         return sql`(SELECT MIN(substr(xs.created_at, 1, 10)) FROM series xs WHERE ${S})`;
       case 'LastAddedDate':
-        return sql`(SELECT MAX(substr(f.created_at, 1, 10)) FROM series xs ${raw(this.filesJoin)} WHERE ${S})`;
+        return sql`(SELECT MAX(sa.last_added) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
       case 'WatchedDate':
+        return sql`(SELECT MIN(ua.first_watched) FROM series xs ${raw(this.userAggJoin('JOIN'))} WHERE ${S})`;
       case 'LastWatchedDate':
-        return sql`(SELECT ${raw(id === 'WatchedDate' ? 'MIN' : 'MAX')}(substr(w.watched_at, 1, 10)) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${uid} WHERE ${S})`;
+        return sql`(SELECT MAX(ua.last_watched) FROM series xs ${raw(this.userAggJoin('JOIN'))} WHERE ${S})`;
     }
     throw new FilterError(`'${id}' is not a date selector.`);
   }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import type { Database, FiltersTable } from '../../db/schema.js';
 import type { BrowseStore, Viewer } from '../groups/browse.store.js';
 import type { CompiledSql } from './filter-sql.js';
@@ -32,6 +33,11 @@ export class FiltersStore {
     private readonly browse: BrowseStore,
   ) {}
 
+  /** Compiled filters read the maintained series aggregates: bring them up to date first. */
+  private refreshAggregates(): Promise<number> {
+    return refreshSeriesAggregates(this.db, this.browse.dialect);
+  }
+
   /** `FROM … WHERE …` of a compiled filter: its candidates and every condition they must meet. */
   private from(filter: CompiledFilter): CompiledSql {
     const conditions = [filter.condition ?? sql.raw('1 = 1')];
@@ -48,6 +54,7 @@ export class FiltersStore {
 
   /** Every match in filter order: its id (series or group) and its group (the series' group, or the group itself). */
   async matches(filter: CompiledFilter): Promise<Array<{ id: number; gid: number }>> {
+    await this.refreshAggregates();
     const group = sql.raw(filter.level === 'series' ? 'it.group_id' : 'it.id');
     const { rows } = await sql<{
       id: number;
@@ -66,6 +73,7 @@ export class FiltersStore {
     filter: CompiledFilter,
     paging: { page: number; pageSize: number },
   ): Promise<{ total: number; ids: number[] }> {
+    await this.refreshAggregates();
     const from = this.from(filter);
     const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
     const run = (page: typeof limit) =>
@@ -89,6 +97,7 @@ export class FiltersStore {
 
   /** The (k = candidate id, v = value) rows of a regex/fuzzy node's plan (FilterCompiler.textMatchPlan). */
   async textMatchPairs(nested: boolean, query: CompiledSql): Promise<Array<{ k: number; v: string | null }>> {
+    await this.refreshAggregates();
     const { rows } = await sql<{
       k: number;
       v: string | null;
