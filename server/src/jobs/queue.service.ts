@@ -320,7 +320,8 @@ export class QueueService {
           const held = [...this.heldKinds().keys()];
           this.blockedCount = held.length ? await this.store.countWaiting([], held) : 0;
           while (this.running && this.executing.size < this.threadCount) {
-            const row = await this.store.claimNext([...this.saturatedKinds(), ...held]);
+            // Holds are asked again for every claim: one may have begun while this pump ran.
+            const row = await this.store.claimNext([...this.saturatedKinds(), ...this.heldKinds().keys()]);
             if (!row) break;
             if (!this.running) {
               // Paused or stopping while the claim ran: the job was never started, so it waits again untouched.

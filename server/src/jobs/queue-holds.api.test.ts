@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { EventBus } from '../events/bus.js';
+import { processDatabase } from '../test/server-process.js';
+import { PermanentJobError, type JobDefinition } from './job.js';
+import { JobsStore } from './jobs.store.js';
+import { QueueService } from './queue.service.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+/**
+ * Holds against a real database (SQLite, or PostgreSQL under SHOKO_TEST_DB): a job of a held kind waits, counted as
+ * blocked, and a job that fails because a hold began while it ran waits for the hold to end without losing attempts.
+ */
+describe('job queue holds', () => {
+  it('keeps held jobs waiting, retries a job the hold interrupted as often as it takes, and runs them when it ends', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-holds-'));
+    const database = await processDatabase();
+    const db = openDatabase({ home, databaseUrl: database.url });
+    cleanups.push(
+      () => fs.rmSync(home, { recursive: true, force: true }),
+      () => database.drop(),
+      () => db.close(),
+    );
+    await migrateToLatest(db);
+    const store = new JobsStore(db.kysely);
+    const queue = new QueueService(store, new EventBus(), pino({ level: 'silent' }), { threadCount: 2 });
+    cleanups.push(() => queue.stop());
+    let banned: string | null = null;
+    queue.addHold({ name: 'TestBan', kinds: ['NeedsAniDB'], reason: () => banned });
+
+    const ran: string[] = [];
+    let banHits = 0;
+    const job = (kind: string): JobDefinition<{ n: number }> => ({
+      kind,
+      type: kind,
+      title: kind,
+      group: 'Test',
+      priority: 0,
+      key: (p) => String(p.n),
+      details: () => ({}),
+      run: async ({ n }) => {
+        // Each run meets a ban that begins while it runs, three times: more than the queue's attempts.
+        if (kind === 'NeedsAniDB' && n === 1 && banHits < 3) {
+          banHits += 1;
+          banned = 'AniDB UDP ban';
+          queue.recheckHolds();
+          throw new PermanentJobError('banned');
+        }
+        ran.push(`${kind}:${n}`);
+      },
+    });
+    await queue.start();
+    const lift = async () => {
+      banned = null;
+      queue.recheckHolds();
+      await queue.idle();
+    };
+
+    await queue.enqueue(job('NeedsAniDB'), { n: 1 });
+    await queue.idle();
+    expect(banHits).toBe(1);
+    await queue.enqueue(job('NeedsAniDB'), { n: 2 });
+    await queue.enqueue(job('Other'), { n: 3 });
+    await queue.idle();
+    expect(ran).toEqual(['Other:3']);
+    expect(queue.state()).toMatchObject({ WaitingCount: 0, BlockedCount: 2, TotalCount: 2 });
+    expect(queue.activeHolds()).toEqual({ TestBan: ['NeedsAniDB'] });
+    const all = await queue.items(1, 10, true);
+    expect(all.List.map((item) => [item.Key, item.IsBlocked])).toEqual([
+      ['Test.NeedsAniDB.1', true],
+      ['Test.NeedsAniDB.2', true],
+    ]);
+    expect(await queue.items(1, 10, false)).toEqual({ Total: 0, List: [] });
+
+    await lift();
+    expect(banHits).toBe(2);
+    await lift();
+    await lift();
+    expect(banHits).toBe(3);
+    expect(ran.sort()).toEqual(['NeedsAniDB:1', 'NeedsAniDB:2', 'Other:3']);
+    expect(queue.state()).toMatchObject({ WaitingCount: 0, BlockedCount: 0, TotalCount: 0 });
+    expect(queue.activeHolds()).toEqual({});
+  });
+});
