@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, type TestServer } from '../test/harness.js';
+import { FAKE_PLEX_SERVER_ID, startFakePlex, type FakePlex } from '../../../fakes/src/plex.js';
+import { login, setEnv, type TestServer } from '../test/harness.js';
 import { seedTmdbLinks, TMDB_LINKS } from '../test/seed-tmdb.js';
 import { startServerWithTmdbFake, type TmdbFakeServer } from '../test/tmdb-fake-server.js';
 import { CLIENT_USER, startDemoCollection, type DemoCollection } from '../test/demo-collection.js';
@@ -90,7 +91,7 @@ async function openApiChecker(server: TestServer, key: string) {
     return expectDocumented(method, path, res) as never;
   }
 
-  return { document, ajv, call };
+  return { document, ajv, call, check: expectDocumented };
 }
 
 /** The answers of real routes on the demo collection (files imported, matched against the AniDB fakes). */
@@ -154,6 +155,15 @@ describe('OpenAPI responses match what the routes send', () => {
     await call('GET', '/api/v3/Series/WithoutFiles', '/api/v3/Series/WithoutFiles');
     await call('GET', '/api/v3/Series/WithManuallyLinkedFiles', '/api/v3/Series/WithManuallyLinkedFiles');
     await call('PUT', '/api/v3/Series/{seriesID}/AutoMatchSettings', `/api/v3/Series/${first.IDs.ID}/AutoMatchSettings`, { TMDB: true });
+    const patchName = (path: string, value: unknown) => [{ op: 'replace', path, value }];
+    await call(
+      'PATCH',
+      '/api/v3/Series/{seriesID}/AutoMatchSettings',
+      `/api/v3/Series/${first.IDs.ID}/AutoMatchSettings`,
+      patchName('/TMDB', false),
+    );
+    const [filePath] = [...demo.fileByPath.keys()];
+    await call('GET', '/api/v3/Series/PathEndsWith/{*}', `/api/v3/Series/PathEndsWith/${encodeURIComponent(filePath.split('/').pop()!)}`);
     await call('POST', '/api/v3/Series/{seriesID}/Vote', `/api/v3/Series/${first.IDs.ID}/Vote`, { Value: 8, MaxValue: 10 });
 
     await call('GET', '/api/v3/Group', '/api/v3/Group?pageSize=0');
@@ -162,6 +172,7 @@ describe('OpenAPI responses match what the routes send', () => {
       IDs: { ID: number };
     };
     await call('PUT', '/api/v3/Group/{groupID}', `/api/v3/Group/${created.IDs.ID}`, { Name: 'Swagger check 2', SeriesIDs: [first.IDs.ID] });
+    await call('PATCH', '/api/v3/Group/{groupID}', `/api/v3/Group/${created.IDs.ID}`, patchName('/Name', 'Swagger check 3'));
     await call('POST', '/api/v3/WebUI/GroupView', '/api/v3/WebUI/GroupView', { GroupIDs: [created.IDs.ID], TagFilter: 0 });
     await call('POST', '/api/v3/Group/{groupID}/Recalculate', `/api/v3/Group/${created.IDs.ID}/Recalculate`);
 
@@ -196,6 +207,7 @@ describe('OpenAPI responses match what the routes send', () => {
     await call('POST', '/api/v3/Series/{seriesID}/Tags/User', `/api/v3/Series/${first.IDs.ID}/Tags/User`, { IDs: [tag.ID] });
     await call('GET', '/api/v3/Tag/User/{tagID}', `/api/v3/Tag/User/${tag.ID}`);
     await call('PUT', '/api/v3/Tag/User/{tagID}', `/api/v3/Tag/User/${tag.ID}`, { Name: 'swagger-check-2' });
+    await call('PATCH', '/api/v3/Tag/User/{tagID}', `/api/v3/Tag/User/${tag.ID}`, patchName('/Name', 'swagger-check-3'));
     await call('DELETE', '/api/v3/Series/{seriesID}/Tags/User', `/api/v3/Series/${first.IDs.ID}/Tags/User`, { IDs: [tag.ID] });
     await call('DELETE', '/api/v3/Tag/User/{tagID}', `/api/v3/Tag/User/${tag.ID}`);
 
@@ -211,6 +223,7 @@ describe('OpenAPI responses match what the routes send', () => {
     await call('GET', '/api/v3/Filter', '/api/v3/Filter?pageSize=0&showHidden=true');
     await call('GET', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}?withConditions=true`);
     await call('PUT', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}`, { Name: 'Swagger check 2', Expression: expression });
+    await call('PATCH', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}`, patchName('/Name', 'Swagger check 3'));
     await call('GET', '/api/v3/Filter/{filterID}/Group', `/api/v3/Filter/0/Group?pageSize=0`);
     await call('GET', '/api/v3/Filter/{filterID}/Group/Letters', `/api/v3/Filter/0/Group/Letters`);
     await call('GET', '/api/v3/Filter/{filterID}/Series', `/api/v3/Filter/0/Series?pageSize=0`);
@@ -223,6 +236,7 @@ describe('OpenAPI responses match what the routes send', () => {
     await call('POST', '/api/v3/Filter/Preview/Group/Letters', '/api/v3/Filter/Preview/Group/Letters', preview);
     await call('POST', '/api/v3/Filter/Preview/Series/OnlyIDs', '/api/v3/Filter/Preview/Series/OnlyIDs', preview);
     await call('POST', '/api/v3/Filter/Preview/Group/{groupID}/Series', `/api/v3/Filter/Preview/Group/${created.IDs.ID}/Series`, preview);
+    await call('POST', '/api/v3/Filter/Preview/Group/{groupID}/Group', `/api/v3/Filter/Preview/Group/${created.IDs.ID}/Group`, preview);
     await call('DELETE', '/api/v3/Filter/{filterID}', `/api/v3/Filter/${filterID}`);
   }, 120_000);
 
@@ -305,6 +319,13 @@ describe('OpenAPI responses match what the routes send', () => {
     );
     for (const seriesID of seriesIDs) {
       await call('GET', '/api/v3/ReleaseManagement/Series/{seriesID}', `/api/v3/ReleaseManagement/Series/${seriesID}`);
+      for (const path of [
+        'MultipleReleases/Series/{seriesID}/FilesToDelete',
+        'DuplicateFiles/Series/{seriesID}/FileLocationsToAutoRemove',
+        'Series/{seriesID}/Episode/FilesToDelete',
+      ]) {
+        await call('GET', `/api/v3/ReleaseManagement/${path}`, `/api/v3/ReleaseManagement/${path.replace('{seriesID}', String(seriesID))}`);
+      }
     }
   }, 120_000);
 
@@ -346,17 +367,54 @@ describe('OpenAPI responses match what the routes send', () => {
   });
 });
 
-/** What TMDB movies, shows, seasons and episodes are linked to, on a server with TMDB entries linked by hand. */
-describe('OpenAPI responses of the TMDB cross-lookups', () => {
+/** What TMDB movies, shows, seasons and episodes are linked to, and the Plex helpers, on a server that talks to the fakes. */
+describe('OpenAPI responses of the TMDB cross-lookups and the Plex helpers', () => {
   let started: TmdbFakeServer | undefined;
-  let call: Awaited<ReturnType<typeof openApiChecker>>['call'];
+  let plex: FakePlex | undefined;
+  let restoreEnv: (() => void) | undefined;
+  let checker: Awaited<ReturnType<typeof openApiChecker>>;
+  let call: (typeof checker)['call'];
 
   beforeAll(async () => {
+    plex = await startFakePlex();
+    restoreEnv = setEnv({ SHOKO_PLEXTV_URL: plex.url, SHOKO_PLEX_APP_URL: plex.url });
     started = await startServerWithTmdbFake([{ path: '/TMDB/UserApiKey', value: 'TESTKEY' }]);
     await seedTmdbLinks(started.server);
-    ({ call } = await openApiChecker(started.server, started.key));
+    checker = await openApiChecker(started.server, started.key);
+    ({ call } = checker);
   });
-  afterAll(() => started?.close());
+  afterAll(async () => {
+    await started?.close();
+    await plex?.close();
+    restoreEnv?.();
+  });
+
+  it('Plex: the login address, the server choice and the webhook', async () => {
+    expect(await call('GET', '/plex/loginurl', '/plex/loginurl')).toMatch(/^http/);
+    plex!.approvePin(plex!.pins[0].id);
+    expect(await call('GET', '/plex/pin/authenticated', '/plex/pin/authenticated')).toBe(true);
+    await call('POST', '/plex/server', '/plex/server', FAKE_PLEX_SERVER_ID);
+    const admin = (await started!.server.request({ method: 'GET', url: '/api/v3/User/Current', key: started!.key })).json() as {
+      ID: number;
+    };
+    await call('GET', '/plex/sync/{id}', `/plex/sync/${admin.ID}`);
+    // Plex posts its events as a form; a play event is accepted and changes nothing.
+    const event = {
+      event: 'media.play',
+      Account: { title: 'someone' },
+      Server: { uuid: FAKE_PLEX_SERVER_ID },
+      Metadata: { guid: 'plex://x' },
+    };
+    for (const url of ['/plex', '/plex.json']) {
+      const res = await started!.server.app.inject({
+        method: 'POST',
+        url,
+        headers: { apikey: started!.key, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `payload=${encodeURIComponent(JSON.stringify(event))}`,
+      });
+      checker.check('POST', url, res);
+    }
+  });
 
   it('answers the AniDB and Shoko entries of each TMDB entry as documented', async () => {
     const { movie, show, season, episode } = TMDB_LINKS;
@@ -383,5 +441,7 @@ describe('OpenAPI responses of the TMDB cross-lookups', () => {
       // Each entry is linked to one AniDB anime and episode, so every list has one item to check.
       expect([anime.length, anidbEpisodes.length, series.length, episodes.length], url).toEqual([1, 1, 1, 1]);
     }
+    // The cross-references as CSV.
+    expect(await call('POST', '/api/v3/Tmdb/Export', '/api/v3/Tmdb/Export', {})).toBeUndefined();
   });
 });
