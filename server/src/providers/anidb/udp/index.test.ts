@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../../fakes/src/anidb-udp/index.js';
-import { resolveUdpServer, testAniDBLogin } from './index.js';
+import { AniDBUpdateType } from '@shoko-ts/contract';
+import { AniDBUdpClient, NO_PACING, RateLimiter, resolveUdpServer, testAniDBLogin, UdpStatus } from './index.js';
 
 const logger = pino({ level: 'silent' });
 let fake: FakeAniDBUdp | null = null;
@@ -47,6 +48,26 @@ describe('testAniDBLogin against the loopback fake', () => {
 
   it('is false when banned', async () => {
     expect(await testAniDBLogin(await start({ banned: true }), 'alice', 'p&ss word')).toBe(false);
+  });
+
+  it('leaves a refused login of the settings alone: other credentials are tried, the refused ones are not sent', async () => {
+    const options = { ...(await start({})), status: new UdpStatus(), limiter: new RateLimiter(NO_PACING) };
+    const settingsClient = new AniDBUdpClient({ ...options });
+    expect(await settingsClient.login('alice', 'stale')).toBe(false);
+    const refused = options.status.rejectedCredentials;
+    expect(options.status.isRaised(AniDBUpdateType.InvalidSession)).toBe(true);
+    // A test of the right credentials succeeds but lifts nothing: the settings still hold the refused ones.
+    expect(await testAniDBLogin(options, 'alice', 'p&ss word')).toBe(true);
+    // A test of other wrong credentials records nothing either.
+    expect(await testAniDBLogin(options, 'alice', 'also wrong')).toBe(false);
+    expect(options.status.rejectedCredentials).toBe(refused);
+    expect(options.status.isRaised(AniDBUpdateType.InvalidSession)).toBe(true);
+    // The refused credentials themselves are not sent again, not even by a test.
+    const sent = fake!.received.length;
+    expect(await testAniDBLogin(options, 'alice', 'stale')).toBe(false);
+    expect(fake!.received).toHaveLength(sent);
+    await settingsClient.close();
+    options.status.dispose();
   });
 
   it('is false when the server stays silent, after one resend', async () => {
