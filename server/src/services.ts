@@ -536,7 +536,10 @@ export async function createServices(
     }),
     episodes,
     tags,
-    dashboard: new DashboardService(new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias)), browse),
+    dashboard: new DashboardService(
+      new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias), db.dialect),
+      browse,
+    ),
     scrobble,
     avdump,
     actions: new ActionsService({

@@ -35,7 +35,7 @@ describe('maintained series aggregates', () => {
     const [series, episodes, anidbEpisodes, links, files, anidbFiles, states] = await Promise.all([
       db.selectFrom('series').select('id').execute(),
       db.selectFrom('episodes').select(['id', 'series_id', 'anidb_episode_id', 'is_hidden']).execute(),
-      db.selectFrom('anidb_episodes').select(['id', 'type', 'air_date']).execute(),
+      db.selectFrom('anidb_episodes').select(['id', 'type', 'number', 'air_date']).execute(),
       db.selectFrom('file_episode_links').select(['ed2k', 'size', 'episode_id']).execute(),
       db.selectFrom('files').select(['id', 'ed2k', 'size', 'created_at', 'media_info']).execute(),
       db.selectFrom('anidb_files').select(['ed2k', 'size', 'source', 'audio_languages', 'subtitle_languages']).execute(),
@@ -67,6 +67,11 @@ describe('maintained series aggregates', () => {
         return !e.is_hidden && ae && ['Episode', 'Special'].includes(ae.type) && ae.air_date !== null && localFiles(e).length === 0;
       });
       const missingDates = missing.map((e) => aired.get(e.anidb_episode_id)!.air_date);
+      const isNormal = (e: (typeof own)[number]) => aired.get(e.anidb_episode_id)?.type === 'Episode';
+      const lastLocal = Math.max(
+        ...own.filter((e) => isNormal(e) && localFiles(e).length > 0).map((e) => aired.get(e.anidb_episode_id)!.number),
+      );
+      const collecting = missing.filter((e) => isNormal(e) && aired.get(e.anidb_episode_id)!.number < lastLocal);
       aggregates.push({
         series_id: s.id,
         file_count: fileSet.size,
@@ -76,6 +81,9 @@ describe('maintained series aggregates', () => {
         missing_count: missing.length,
         missing_first_air: min(missingDates),
         missing_last_air: max(missingDates),
+        local_normal_count: own.filter((e) => !e.is_hidden && isNormal(e) && localFiles(e).length > 0).length,
+        collecting_count: collecting.length,
+        collecting_last_air: max(collecting.map((e) => aired.get(e.anidb_episode_id)!.air_date)),
       });
       const counts = new Map<string, Set<number>>();
       const add = (kind: string, value: unknown, fileId: number) => {
@@ -106,6 +114,7 @@ describe('maintained series aggregates', () => {
           user_id: userId,
           watched_count: watched.length,
           watched_local_count: watched.filter((r) => localFiles(r.e).length > 0).length,
+          watched_normal_local_count: watched.filter((r) => isNormal(r.e) && localFiles(r.e).length > 0).length,
           first_watched: min(rows.map((r) => day(r.watched_at))),
           last_watched: max(rows.map((r) => day(r.watched_at))),
         });

@@ -26,8 +26,10 @@ export async function refreshSeriesAggregates(db: Kysely<Database>, dialect: Dia
   });
 }
 
-const LOCAL =
-  'EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)';
+/** The episode `e` has a local file. */
+const local = (e: string) =>
+  `EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = ${e}.anidb_episode_id)`;
+const LOCAL = local('e');
 const FILES =
   'episodes e JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size';
 
@@ -35,7 +37,12 @@ function recomputeStatements(list: RawBuilder<unknown>, dialect: DialectName): A
   const missing =
     "FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND NOT " +
     LOCAL;
-  const series = sql`INSERT INTO series_aggregates (series_id, file_count, anidb_file_count, local_episode_count, last_added, missing_count, missing_first_air, missing_last_air)
+  const normal = `FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0 AND ae.type = 'Episode'`;
+  // Missing normal episodes numbered below the last normal episode with a file (hidden or not).
+  const collecting = `${normal} AND ae.air_date IS NOT NULL AND NOT ${LOCAL} AND ae.number < (SELECT MAX(ae2.number) FROM episodes e2
+    JOIN anidb_episodes ae2 ON ae2.id = e2.anidb_episode_id WHERE e2.series_id = s.id AND ae2.type = 'Episode' AND ${local('e2')})`;
+  const series = sql`INSERT INTO series_aggregates (series_id, file_count, anidb_file_count, local_episode_count, last_added, missing_count, missing_first_air, missing_last_air,
+      local_normal_count, collecting_count, collecting_last_air)
     SELECT s.id,
       (SELECT COUNT(DISTINCT f.id) FROM ${sql.raw(FILES)} WHERE e.series_id = s.id),
       (SELECT COUNT(DISTINCT f.id) FROM ${sql.raw(FILES)} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size WHERE e.series_id = s.id),
@@ -43,7 +50,10 @@ function recomputeStatements(list: RawBuilder<unknown>, dialect: DialectName): A
       (SELECT MAX(substr(f.created_at, 1, 10)) FROM ${sql.raw(FILES)} WHERE e.series_id = s.id),
       (SELECT COUNT(*) ${sql.raw(missing)}),
       (SELECT MIN(ae.air_date) ${sql.raw(missing)}),
-      (SELECT MAX(ae.air_date) ${sql.raw(missing)})
+      (SELECT MAX(ae.air_date) ${sql.raw(missing)}),
+      (SELECT COUNT(*) ${sql.raw(normal)} AND ${sql.raw(LOCAL)}),
+      (SELECT COUNT(*) ${sql.raw(collecting)}),
+      (SELECT MAX(ae.air_date) ${sql.raw(collecting)})
     FROM series s WHERE s.id IN ${list}`;
   const anidbFiles = `${FILES} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
   const values = (kind: string, value: string, from: string) =>
@@ -62,12 +72,14 @@ function recomputeStatements(list: RawBuilder<unknown>, dialect: DialectName): A
       ? `json_array_elements(CAST(${json('f.media_info', '{}')} AS json) -> 'Video') AS v(value)`
       : `json_each(${json('f.media_info', '{}')}, '$.Video') AS v`;
   const resolution = dialect === 'postgres' ? "lower(v.value ->> 'Resolution')" : "lower(json_extract(v.value, '$.Resolution'))";
-  const users = sql`INSERT INTO series_user_aggregates (series_id, user_id, watched_count, watched_local_count, first_watched, last_watched)
+  const users = sql`INSERT INTO series_user_aggregates (series_id, user_id, watched_count, watched_local_count, first_watched, last_watched,
+      watched_normal_local_count)
     SELECT e.series_id, w.user_id,
       SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL THEN 1 ELSE 0 END),
       SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL AND ${sql.raw(LOCAL)} THEN 1 ELSE 0 END),
-      MIN(substr(w.watched_at, 1, 10)), MAX(substr(w.watched_at, 1, 10))
-    FROM episodes e JOIN user_episode_states w ON w.episode_id = e.id WHERE e.series_id IN ${list} GROUP BY e.series_id, w.user_id`;
+      MIN(substr(w.watched_at, 1, 10)), MAX(substr(w.watched_at, 1, 10)),
+      SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL AND ae.type = 'Episode' AND ${sql.raw(LOCAL)} THEN 1 ELSE 0 END)
+    FROM episodes e JOIN user_episode_states w ON w.episode_id = e.id LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id IN ${list} GROUP BY e.series_id, w.user_id`;
   return [
     series,
     values('source', 'lower(af.source)', anidbFiles),

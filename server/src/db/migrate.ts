@@ -20,6 +20,7 @@ import * as m0006 from './migrations/0006_renamer.js';
 import * as m0021GroupMainAnime from './migrations/0021_group_main_anime.js';
 import * as m0020Trakt from './migrations/0020_trakt.js';
 import * as m0023SeriesAggregates from './migrations/0023_series_aggregates.js';
+import * as m0024DashboardAggregates from './migrations/0024_dashboard_aggregates.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021_group_main_anime': m0021GroupMainAnime,
   '0020_trakt': m0020Trakt,
   '0023_series_aggregates': m0023SeriesAggregates,
+  '0024_dashboard_aggregates': m0024DashboardAggregates,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

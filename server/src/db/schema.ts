@@ -287,6 +287,45 @@ export interface UserEpisodeStatesTable {
   updated_at: string;
 }
 
+/** 0023/0024: maintained per-series aggregates (db/aggregates.ts recomputes them; the columns say what they count). */
+export interface SeriesAggregatesTable {
+  series_id: number;
+  file_count: number;
+  anidb_file_count: number;
+  local_episode_count: number;
+  last_added: string | null;
+  missing_count: number;
+  missing_first_air: string | null;
+  missing_last_air: string | null;
+  local_normal_count: Generated<number>;
+  collecting_count: Generated<number>;
+  collecting_last_air: string | null;
+}
+
+/** 0023: distinct values of a series' files (kind source, audio, subtitle, resolution) and how many files have each. */
+export interface SeriesAggregateValuesTable {
+  series_id: number;
+  kind: string;
+  value: string;
+  file_count: number;
+}
+
+/** 0023/0024: one user's watch counts and dates over one series. */
+export interface SeriesUserAggregatesTable {
+  series_id: number;
+  user_id: number;
+  watched_count: number;
+  watched_local_count: number;
+  first_watched: string | null;
+  last_watched: string | null;
+  watched_normal_local_count: Generated<number>;
+}
+
+/** 0023: series whose aggregates a base-table change made stale. */
+export interface AggregateDirtySeriesTable {
+  series_id: number;
+}
+
 /** 0013: one user's record of one file (resume point, watched date, watch count). */
 export interface UserFileStatesTable {
   user_id: number;
@@ -597,6 +636,10 @@ export interface Database {
   filters: FiltersTable;
   user_episode_states: UserEpisodeStatesTable;
   user_file_states: UserFileStatesTable;
+  series_aggregates: SeriesAggregatesTable;
+  series_aggregate_values: SeriesAggregateValuesTable;
+  series_user_aggregates: SeriesUserAggregatesTable;
+  aggregate_dirty_series: AggregateDirtySeriesTable;
   user_series_votes: UserSeriesVotesTable;
   file_avdumps: FileAvdumpsTable;
   custom_tags: CustomTagsTable;

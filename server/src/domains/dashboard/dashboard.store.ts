@@ -6,6 +6,8 @@ import type {
   DashboardSeriesSummary,
   Tag,
 } from '@shoko-ts/contract';
+import { refreshSeriesAggregates } from '../../db/aggregates.js';
+import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { animeType, posterOf, type Viewer } from '../groups/browse.store.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
@@ -141,11 +143,13 @@ export class DashboardStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly seriesAllowed: SeriesAllowed,
+    private readonly dialect: DialectName,
   ) {
     this.tags = new TagsStore(db);
   }
 
   async stats(viewer: Viewer, today: string): Promise<DashboardCollectionStats> {
+    await refreshSeriesAggregates(this.db, this.dialect);
     const allowed = this.seriesAllowed(viewer, 's');
     const userId = viewer.userId;
     // Local = an episode with at least one file record of its content.
@@ -167,23 +171,22 @@ export class DashboardStore {
       }>`SELECT COUNT(*) AS count, COALESCE(SUM(ae.length_seconds), 0) AS seconds FROM user_episode_states w
         JOIN episodes e ON e.id = w.episode_id JOIN series s ON s.id = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
         WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL AND ${allowed}`.execute(this.db),
-      // Per series: local and watched normal episodes, aired normal/special episodes without a file, and the gaps
-      // before the last local normal episode (the run the user is collecting). Each episode's flags are computed once.
-      sql<{ finished: unknown; missing: unknown; collecting: unknown }>`WITH ep AS (
-          SELECT e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.air_date AS air_date, e.is_hidden AS hidden, ${local} AS is_local,
-            EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL) AS is_watched
-          FROM series s JOIN episodes e ON e.series_id = s.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${allowed}),
-        per AS (
-          SELECT sid,
-            SUM(CASE WHEN etype = 'Episode' AND hidden = 0 AND is_local THEN 1 ELSE 0 END) AS local_normal,
-            SUM(CASE WHEN etype = 'Episode' AND hidden = 0 AND is_local AND is_watched THEN 1 ELSE 0 END) AS watched_normal,
-            MAX(CASE WHEN etype = 'Episode' AND is_local THEN enumber END) AS last_local
-          FROM ep GROUP BY sid)
-        SELECT
-          (SELECT COUNT(*) FROM per WHERE local_normal > 0 AND watched_normal >= local_normal) AS finished,
-          (SELECT COUNT(*) FROM ep WHERE etype IN ('Episode', 'Special') AND hidden = 0 AND air_date IS NOT NULL AND air_date <= ${today} AND NOT is_local) AS missing,
-          (SELECT COUNT(*) FROM ep JOIN per ON per.sid = ep.sid WHERE ep.etype = 'Episode' AND ep.hidden = 0 AND ep.air_date IS NOT NULL AND ep.air_date <= ${today}
-            AND NOT ep.is_local AND ep.enumber < per.last_local) AS collecting`.execute(this.db),
+      // Per series, from the maintained aggregates (db/aggregates.ts): local and watched normal episodes, aired
+      // normal/special episodes without a file, and the gaps before the last local normal episode. Only a series with
+      // such an episode still to air is counted from its episodes.
+      sql<{ finished: unknown; missing: unknown; collecting: unknown }>`SELECT
+          SUM(CASE WHEN sa.local_normal_count > 0 AND COALESCE(ua.watched_normal_local_count, 0) >= sa.local_normal_count THEN 1 ELSE 0 END) AS finished,
+          SUM(CASE WHEN sa.missing_count = 0 THEN 0 WHEN sa.missing_last_air <= ${today} THEN sa.missing_count
+            ELSE (SELECT COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0
+              AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local}) END) AS missing,
+          SUM(CASE WHEN sa.collecting_count = 0 THEN 0 WHEN sa.collecting_last_air <= ${today} THEN sa.collecting_count
+            ELSE (SELECT COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0
+              AND ae.type = 'Episode' AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local}
+              AND ae.number < (SELECT MAX(ae2.number) FROM episodes e2 JOIN anidb_episodes ae2 ON ae2.id = e2.anidb_episode_id
+                WHERE e2.series_id = s.id AND ae2.type = 'Episode' AND EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e2.anidb_episode_id))) END) AS collecting
+        FROM series s JOIN series_aggregates sa ON sa.series_id = s.id
+          LEFT JOIN series_user_aggregates ua ON ua.series_id = s.id AND ua.user_id = ${userId}
+        WHERE ${allowed}`.execute(this.db),
       sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM (SELECT l.episode_id FROM file_episode_links l
           JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size JOIN series s ON s.anime_id = l.anime_id
           WHERE f.is_variation = 0 AND ${allowed} GROUP BY l.episode_id HAVING COUNT(DISTINCT f.id) > 1) t`.execute(this.db),
