@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTION_CATALOGUE, type QueueItem } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { seedFile } from '../../test/seed-files.js';
 
 describe('actions API', () => {
   let server: TestServer;
@@ -85,32 +86,8 @@ describe('actions API', () => {
       .values({ name: 'F', path: folderPath, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const now = new Date().toISOString();
-    const addFile = async (name: string, size: number) => {
-      const file = await db
-        .insertInto('files')
-        .values({
-          size,
-          ed2k: 'A'.repeat(31) + String(size % 10),
-          ed2k_alternate: null,
-          crc32: '',
-          md5: '',
-          sha1: '',
-          is_ignored: 0,
-          is_variation: 0,
-          media_info: null,
-          imported_at: now,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('file_locations')
-        .values({ file_id: file.id, import_folder_id: folder.id, relative_path: name, is_accessible: 1, mtime_ms: null })
-        .execute();
-      return file.id;
-    };
+    const addFile = (name: string, size: number) =>
+      seedFile(server, { size, ed2k: 'A'.repeat(31) + String(size % 10), location: { importFolderId: folder.id, relativePath: name } });
     const present = await addFile('present.mkv', 1);
     const gone = await addFile('gone.mkv', 2);
     expect((await get('/api/v3/Action/RemoveMissingFiles/false')).statusCode).toBe(200);

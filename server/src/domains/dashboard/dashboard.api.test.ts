@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, Series, Tag } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { seedAnidbAnime } from '../../test/seed-anidb.js';
+import { seedFile } from '../../test/seed-files.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -86,30 +87,12 @@ describe('dashboard API', () => {
       await db.updateTable('files').set({ imported_at: stamp }).where('id', '=', file.id).execute();
     }
     // One unrecognized file, and Alpha E1's file in two places.
-    const now = new Date().toISOString();
     const folder = await db
       .insertInto('import_folders')
       .values({ name: 'Anime', path: server.home, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const unknown = await db
-      .insertInto('files')
-      .values({
-        size: 5000,
-        ed2k: 'F'.repeat(32),
-        ed2k_alternate: null,
-        crc32: '',
-        md5: '',
-        sha1: '',
-        is_ignored: 0,
-        is_variation: 0,
-        media_info: null,
-        imported_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const unknown = { id: await seedFile(server, { size: 5000, ed2k: 'F'.repeat(32) }) };
     const e1File = files.find((f) => f.size === 100_000_011)!;
     await db
       .insertInto('file_locations')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_PLEX_SERVER_ID, startFakePlex, type FakePlex } from '../../../../fakes/src/plex.js';
 import { completeFirstRunWithAniDB, createTestServer, createUser, setEnv, type TestServer } from '../../test/harness.js';
+import { seedFile } from '../../test/seed-files.js';
 import { PLEX_CLIENT_ID } from './plex.client.js';
 import { NO_DIRECTORIES } from './plex.service.js';
 
@@ -154,7 +155,6 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
   let folderId = 0;
   const addFile = async (relativePath: string, size: number) => {
     const db = server.services.db.kysely;
-    const now = new Date().toISOString();
     if (!folderId)
       folderId = (
         await db
@@ -163,29 +163,7 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const file = await db
-      .insertInto('files')
-      .values({
-        size,
-        ed2k: '',
-        ed2k_alternate: null,
-        crc32: '',
-        md5: '',
-        sha1: '',
-        is_ignored: 0,
-        is_variation: 0,
-        media_info: null,
-        imported_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('file_locations')
-      .values({ file_id: file.id, import_folder_id: folderId, relative_path: relativePath, is_accessible: 1, mtime_ms: null })
-      .execute();
-    return file.id;
+    return seedFile(server, { size, ed2k: '', location: { importFolderId: folderId, relativePath } });
   };
   const watched = async (id: number, userId = admin) =>
     !!(

@@ -7,6 +7,7 @@ import {
   TIDEWATER_STORY_ARCS_GROUP_ID,
 } from '../../../../fakes/src/tmdb/sample-data.js';
 import { createUser, type TestServer } from '../../test/harness.js';
+import { seedFile } from '../../test/seed-files.js';
 import { seedTmdbLinks, TMDB_LINKS } from '../../test/seed-tmdb.js';
 import { startServerWithTmdbFake, type TmdbFakeServer } from '../../test/tmdb-fake-server.js';
 
@@ -58,30 +59,13 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
     for (const id of [PAPER_COMET_MOVIE_ID, PAPER_COMET_ADULT_ID]) {
       expect(await server.services.tmdb.sync.refreshMovie(id, { downloadImages: false })).toBe('updated');
     }
-    await seedFile();
+    await seedMovieFile();
   });
 
   /** One file linked to the movie's AniDB episode. */
-  const seedFile = async () => {
+  const seedMovieFile = async () => {
     const db = server.services.db.kysely;
-    const now = new Date().toISOString();
-    await db
-      .insertInto('files')
-      .values({
-        size: 7000,
-        ed2k: 'C'.repeat(32),
-        ed2k_alternate: null,
-        crc32: '',
-        md5: '',
-        sha1: '',
-        is_ignored: 0,
-        is_variation: 0,
-        media_info: null,
-        imported_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await seedFile(server, { size: 7000, ed2k: 'C'.repeat(32) });
     await db
       .insertInto('file_episode_links')
       .values({

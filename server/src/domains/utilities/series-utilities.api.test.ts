@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedFile } from '../../test/seed-files.js';
 import type { Series } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { insertSeries } from '../groups/synthetic.store.js';
@@ -58,26 +59,7 @@ describe('series utility lists API', () => {
       .set({ restricted_tags: JSON.stringify([99]) })
       .where('id', '=', viewer.id)
       .execute();
-    const now = new Date().toISOString();
-    const file = await db
-      .insertInto('files')
-      .values({
-        size: 7000,
-        ed2k: 'A'.repeat(32),
-        ed2k_alternate: null,
-        crc32: '',
-        md5: '',
-        sha1: '',
-        is_ignored: 0,
-        is_variation: 0,
-        media_info: null,
-        imported_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    manualFileId = file.id;
+    manualFileId = await seedFile(server, { size: 7000, ed2k: 'A'.repeat(32) });
     await db
       .insertInto('file_episode_links')
       .values([
