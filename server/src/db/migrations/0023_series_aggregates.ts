@@ -67,12 +67,12 @@ interface TriggerSpec {
   table: string;
   /** The columns whose update can change an aggregate. */
   columns: string[];
-  /** The affected series ids, given the changed row's name (NEW or OLD). */
+  /** The affected series ids (a column named series_id), given the changed row's name (NEW or OLD). */
   series: (row: string) => string;
 }
 
 const viaContent = (row: string) =>
-  `SELECT e.series_id FROM file_episode_links l JOIN episodes e ON e.anidb_episode_id = l.episode_id WHERE l.ed2k = ${row}.ed2k AND l.size = ${row}.size`;
+  `SELECT e.series_id AS series_id FROM file_episode_links l JOIN episodes e ON e.anidb_episode_id = l.episode_id WHERE l.ed2k = ${row}.ed2k AND l.size = ${row}.size`;
 
 const TRIGGERS: TriggerSpec[] = [
   { table: 'files', columns: ['ed2k', 'size', 'created_at', 'media_info'], series: viaContent },
@@ -80,27 +80,31 @@ const TRIGGERS: TriggerSpec[] = [
   {
     table: 'file_episode_links',
     columns: ['ed2k', 'size', 'episode_id'],
-    series: (row) => `SELECT e.series_id FROM episodes e WHERE e.anidb_episode_id = ${row}.episode_id`,
+    series: (row) => `SELECT e.series_id AS series_id FROM episodes e WHERE e.anidb_episode_id = ${row}.episode_id`,
   },
-  { table: 'episodes', columns: ['series_id', 'anidb_episode_id', 'is_hidden'], series: (row) => `SELECT ${row}.series_id` },
+  { table: 'episodes', columns: ['series_id', 'anidb_episode_id', 'is_hidden'], series: (row) => `SELECT ${row}.series_id AS series_id` },
   {
     table: 'anidb_episodes',
     columns: ['id', 'type', 'air_date'],
-    series: (row) => `SELECT e.series_id FROM episodes e WHERE e.anidb_episode_id = ${row}.id`,
+    series: (row) => `SELECT e.series_id AS series_id FROM episodes e WHERE e.anidb_episode_id = ${row}.id`,
   },
   {
     table: 'user_episode_states',
     columns: ['user_id', 'episode_id', 'watched_at'],
-    series: (row) => `SELECT e.series_id FROM episodes e WHERE e.id = ${row}.episode_id`,
+    series: (row) => `SELECT e.series_id AS series_id FROM episodes e WHERE e.id = ${row}.episode_id`,
   },
-  { table: 'series', columns: ['id'], series: (row) => `SELECT ${row}.id` },
+  { table: 'series', columns: ['id'], series: (row) => `SELECT ${row}.id AS series_id` },
 ];
 
 async function createTrigger(db: Kysely<unknown>, ctx: MigrationContext, spec: TriggerSpec): Promise<void> {
   const name = `${spec.table}_aggregates`;
   const columns = spec.columns.join(', ');
   if (ctx.dialect === 'sqlite') {
-    const mark = (row: string) => `INSERT OR IGNORE INTO aggregate_dirty_series (series_id) ${spec.series(row)};`;
+    // Not INSERT OR IGNORE: inside a trigger SQLite applies the firing statement's conflict handling instead, so an
+    // upsert (INSERT … ON CONFLICT DO UPDATE) on the base table would make a second mark of a series fail the write.
+    const mark = (row: string) =>
+      `INSERT INTO aggregate_dirty_series (series_id) SELECT DISTINCT x.series_id FROM (${spec.series(row)}) AS x
+       WHERE x.series_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM aggregate_dirty_series d WHERE d.series_id = x.series_id);`;
     await sql.raw(`CREATE TRIGGER ${name}_insert AFTER INSERT ON ${spec.table} BEGIN ${mark('NEW')} END`).execute(db);
     await sql.raw(`CREATE TRIGGER ${name}_delete AFTER DELETE ON ${spec.table} BEGIN ${mark('OLD')} END`).execute(db);
     await sql
