@@ -7,7 +7,7 @@
 //   BENCH_FIRST_VISIT_DBS=sqlite,postgres   (default both; PostgreSQL needs the Debian binaries or BENCH_PG_URL)
 //   BENCH_PG_URL=postgres://…   an existing cluster: the collection is kept there in database shoko_bench_<files>
 //   BENCH_DATA_DIR=…   where generated collections are kept between runs (default <tmp>/shoko-bench-data)
-//   BENCH_FIRST_VISIT_RUNS=15, BENCH_FIRST_VISIT_CATALOGUE_RUNS=5   requests per endpoint / per catalogue entry
+//   BENCH_FIRST_VISIT_RUNS=15, BENCH_FIRST_VISIT_CATALOGUE_RUNS=5   requests per endpoint / per catalogue entry (0: skip it)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,6 +23,7 @@ const size = SIZES[sizeName];
 if (!size) throw new Error(`BENCH_FIRST_VISIT_SIZE must be one of ${Object.keys(SIZES).join(', ')}`);
 const DBS = (process.env.BENCH_FIRST_VISIT_DBS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const RUNS = Number(process.env.BENCH_FIRST_VISIT_RUNS ?? 15);
+// 0 skips the catalogue walk (a quick look at the fixed endpoints).
 const CATALOGUE_RUNS = Number(process.env.BENCH_FIRST_VISIT_CATALOGUE_RUNS ?? 5);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shoko-bench-data');
 const BUDGET_MS = size.files <= 100_000 ? 50 : 100;
@@ -173,7 +174,10 @@ function expressionFor(help) {
     node.Right = help.Right === 'Expression' ? { Type: 'IsFinished' } : operand(help.Right);
   if (help.Parameter && !(help.Right === 'Expression')) {
     const pair = help.PossibleParameterPairs?.[0];
-    node.Parameter = pair?.[0] ?? help.PossibleParameters?.[0] ?? (/Regex/.test(help.Expression) ? '^ka' : PARAMETER_OF[help.Parameter]);
+    // IDs (tags, custom tags, characters, creators) are numbers; the generator's tags start at 1000.
+    const id = /ByID$|^HasCharacter|^HasCreator/.test(help.Expression) ? '1000' : undefined;
+    node.Parameter =
+      pair?.[0] ?? help.PossibleParameters?.[0] ?? id ?? (/Regex/.test(help.Expression) ? '^ka' : PARAMETER_OF[help.Parameter]);
     if (help.Expression === 'InSeason') node.Parameter = '2010';
     if (help.SecondParameter) node.SecondParameter = pair?.[1] ?? help.PossibleSecondParameters?.[0] ?? PARAMETER_OF[help.SecondParameter];
   }
@@ -286,13 +290,15 @@ async function benchDatabase(label, home, databaseUrl) {
       group: (i) => post(`Filter/Preview/Group/${pick(groupIds, i)}/Series?includeDataFrom=AniDB`, filter),
       series: (i) => post(`Filter/Preview/Series?pageSize=50&page=${1 + (i % 3)}`, { ...filter, ApplyAtSeriesLevel: true }),
     });
-    const walk = [
-      ...expressions
-        .map((help) => ({ name: `expression ${help.Expression}`, expression: expressionFor(help) }))
-        .filter((e) => e.expression)
-        .map((e) => ({ name: e.name, filter: { Expression: e.expression } })),
-      ...sortings.map((s) => ({ name: `sort ${s.Type}`, filter: { Sorting: { Type: s.Type, IsInverted: false } } })),
-    ];
+    const walk = !CATALOGUE_RUNS
+      ? []
+      : [
+          ...expressions
+            .map((help) => ({ name: `expression ${help.Expression}`, expression: expressionFor(help) }))
+            .filter((e) => e.expression)
+            .map((e) => ({ name: e.name, filter: { Expression: e.expression } })),
+          ...sortings.map((s) => ({ name: `sort ${s.Type}`, filter: { Sorting: { Type: s.Type, IsInverted: false } } })),
+        ];
     let walked = 0;
     for (const entry of walk) {
       for (const [page, request] of Object.entries(pages(entry.filter))) {

@@ -356,13 +356,16 @@ export async function createServices(
     bus,
     store: new EpisodesStore(db.kysely),
     // `includeFiles`: the episode's files in the File model of the files domain.
-    episodeFiles: async (episodeId, o) => {
+    episodeFiles: async (episodeIds, o) => {
       const include = [
         ...(o.includeMediaInfo ? ['MediaInfo' as const] : []),
         ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []),
         ...(o.includeXRefs ? ['XRefs' as const] : []),
       ];
-      const contents = await files.contentsOf('episode', episodeId);
+      // One file list for every episode's contents, then each episode takes its own (in the list's order).
+      const byEpisode = await files.contentsOfEpisodes(episodeIds);
+      const contents = new Set([...byEpisode.values()].flatMap((set) => [...set]));
+      if (!contents.size) return new Map();
       const page = await files.list({
         page: 1,
         pageSize: 0,
@@ -374,7 +377,18 @@ export async function createServices(
         includeDataFrom: o.dataFrom,
         viewerId: o.viewerId,
       });
-      return page.List;
+      const position = new Map(page.List.map((file, index) => [file, index]));
+      const byContent = new Map<string, typeof page.List>();
+      for (const file of page.List) {
+        const key = `${file.Hashes.ED2K}:${file.Size}`;
+        byContent.set(key, [...(byContent.get(key) ?? []), file]);
+      }
+      return new Map(
+        [...byEpisode].map(([episodeId, own]) => [
+          episodeId,
+          [...own].flatMap((key) => byContent.get(key) ?? []).sort((a, b) => position.get(a)! - position.get(b)!),
+        ]),
+      );
     },
     // `includeXRefs`: the file cross-references of the metadata domain.
     crossReferences: (contents) => fileXRefs.crossReferences(contents),

@@ -21,6 +21,7 @@ import * as m0021GroupMainAnime from './migrations/0021_group_main_anime.js';
 import * as m0020Trakt from './migrations/0020_trakt.js';
 import * as m0023SeriesAggregates from './migrations/0023_series_aggregates.js';
 import * as m0024DashboardAggregates from './migrations/0024_dashboard_aggregates.js';
+import * as m0030FirstVisitIndexes from './migrations/0030_first_visit_indexes.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0020_trakt': m0020Trakt,
   '0023_series_aggregates': m0023SeriesAggregates,
   '0024_dashboard_aggregates': m0024DashboardAggregates,
+  '0030_first_visit_indexes': m0030FirstVisitIndexes,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

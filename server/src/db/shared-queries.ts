@@ -37,3 +37,13 @@ export async function insertGroup(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/**
+ * Runs `query` over `ids` in slices and joins the rows: SQLite refuses statements with more than 32,766 bound values,
+ * and a whole-collection list (pageSize 0) can ask about every file at once.
+ */
+export async function inSlices<T>(ids: number[], query: (slice: number[]) => Promise<T[]>, size = 5000): Promise<T[]> {
+  const rows: T[] = [];
+  for (let i = 0; i < ids.length; i += size) rows.push(...(await query(ids.slice(i, i + size))));
+  return rows;
+}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inSlices } from '../../db/shared-queries.js';
 import type { Database, FileAvdumpsTable } from '../../db/schema.js';
 
 /** SQL for the per-file record of the last successful AVDump. */
@@ -7,7 +8,7 @@ export class AVDumpStore {
 
   /** The last successful dump of each of these files that has one. */
   async lastDumps(fileIds: number[]): Promise<FileAvdumpsTable[]> {
-    return fileIds.length ? this.db.selectFrom('file_avdumps').selectAll().where('file_id', 'in', fileIds).execute() : [];
+    return inSlices(fileIds, (slice) => this.db.selectFrom('file_avdumps').selectAll().where('file_id', 'in', slice).execute());
   }
 
   async recordDump(fileId: number, dumpedAt: string, version: string): Promise<void> {

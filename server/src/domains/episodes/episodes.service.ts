@@ -39,11 +39,11 @@ export const EPISODE_FORBIDDEN = 'Accessing Episode is not allowed for the curre
 export const ANIDB_EPISODE_NOT_FOUND = 'No Episode.Anidb entry for the given anidbEpisodeID';
 export const EPISODE_OF_ANIDB_NOT_FOUND = 'No Episode entry for the given anidbEpisodeID';
 
-/** The files of one episode in the File model, for `includeFiles` (from the files domain). */
+/** The files of each episode in the File model, for `includeFiles` (from the files domain): a few queries for the whole list. */
 export type EpisodeFiles = (
-  episodeId: number,
+  episodeIds: number[],
   options: { includeMediaInfo: boolean; includeAbsolutePaths: boolean; includeXRefs: boolean; dataFrom: string[]; viewerId?: number },
-) => Promise<File[]>;
+) => Promise<Map<number, File[]>>;
 
 /** The File model's cross-references of file contents (`ed2k:size` keys), from the metadata domain. */
 export type ContentCrossReferences = (contents: Array<{ ed2k: string; size: number }>) => Promise<Map<string, FileCrossReference[]>>;
@@ -230,7 +230,11 @@ export class EpisodesService {
         dataFrom: listOf(extras.includeDataFrom),
         viewerId: userId || undefined,
       };
-      for (const model of models) model.Files = await this.deps.episodeFiles(model.IDs.ID, options);
+      const files = await this.deps.episodeFiles(
+        models.map((m) => m.IDs.ID),
+        options,
+      );
+      for (const model of models) model.Files = files.get(model.IDs.ID) ?? [];
     }
     return extras.includeXRefs ? this.withCrossReferences(models) : models;
   }

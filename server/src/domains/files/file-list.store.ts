@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { FILE_SORT_CRITERIA, type FileExcludeType, type FileIncludeOnlyType, type FileIncludeType } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
+import { inSlices } from '../../db/shared-queries.js';
 import type { Database, FileLocationsTable, FilesTable, ImportFoldersTable } from '../../db/schema.js';
 import type { FileRow } from './files.store.js';
 
@@ -50,26 +51,43 @@ export class FileListStore {
     if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, rows: [] };
     const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
     const base = this.filtered(filter, needle);
+    // Every condition reads the file alone, so the count needs no location join.
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    let ordered = this.sorted(base, sortOrder.length || needle !== undefined ? sortOrder : ['1', '4'], needle);
+    const total = Number(count);
+    if (!total) return { total, rows: [] };
+    let ordered = this.sorted(this.withFirstLocation(base), sortOrder.length || needle !== undefined ? sortOrder : ['1', '4'], needle);
     if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
-    return { total: Number(count), rows: (await ordered.selectAll('f').execute()) as FileRow[] };
+    // The sort carries ids only; the page's rows (media info and all) are read afterwards by id.
+    const ids = (await ordered.select('f.id').execute()).map((r) => (r as { id: number }).id);
+    const rows = await inSlices(ids, (slice) => this.db.selectFrom('files').selectAll().where('id', 'in', slice).execute());
+    const byId = new Map(rows.map((row) => [row.id, row as FileRow]));
+    return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+  }
+
+  /**
+   * The first location (lowest id) of each file and its folder: what sorting by folder, path or name reads. Joined
+   * through a grouped table rather than a correlated MIN in the join condition, which PostgreSQL can only run as a
+   * nested scan of every location per file.
+   */
+  private withFirstLocation(q: Query): Query {
+    return (q as unknown as SelectQueryBuilder<Database & { f: FilesTable }, 'f', object>)
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('file_locations')
+            .select((m) => ['file_id', m.fn.min<number>('id').as('id')])
+            .groupBy('file_id')
+            .as('first'),
+        (join) => join.onRef('first.file_id', '=', 'f.id'),
+      )
+      .leftJoin('file_locations as fl', 'fl.id', 'first.id')
+      .leftJoin('import_folders as fo', 'fo.id', 'fl.import_folder_id') as unknown as Query;
   }
 
   private filtered(filter: FileFilter, needle: string | undefined): Query {
     const only = new Set(filter.includeOnly);
     const exclude = new Set(filter.exclude);
-    // The first location (lowest id) gives the folder and path that sorting uses; the count finds duplicates.
-    let q = this.db
-      .selectFrom('files as f')
-      .leftJoin('file_locations as fl', (join) =>
-        join
-          .onRef('fl.file_id', '=', 'f.id')
-          .on(
-            sql<SqlBool>`not exists (select 1 from file_locations e where e.file_id = ${sql.ref('f.id')} and e.id < ${sql.ref('fl.id')})`,
-          ),
-      )
-      .leftJoin('import_folders as fo', 'fo.id', 'fl.import_folder_id') as unknown as Query;
+    let q = this.db.selectFrom('files as f') as unknown as Query;
 
     if (only.has('Ignored')) q = q.where('f.is_ignored', '=', 1);
     else if (!filter.include.includes('Ignored')) q = q.where('f.is_ignored', '=', 0);

@@ -56,6 +56,8 @@ export interface FileDetailsSource {
   /** `ed2k:size` of the contents linked to a series / an episode; null when there is no such series / episode. */
   contentsOfSeries(seriesId: number): Promise<Set<string> | null>;
   contentsOfEpisode(episodeId: number): Promise<Set<string> | null>;
+  /** `ed2k:size` of the contents linked to each of these episodes, in one query. */
+  contentsOfEpisodes(episodeIds: number[]): Promise<Map<number, Set<string>>>;
 }
 
 interface FileExtras {
@@ -235,6 +237,11 @@ export class FilesService {
     if (!contents)
       throw notFound(kind === 'series' ? 'No Series entry for the given seriesID' : 'No Episode entry for the given episodeID');
     return contents;
+  }
+
+  /** The contents linked to each episode; episodes without files map to nothing. */
+  async contentsOfEpisodes(episodeIds: number[]): Promise<Map<number, Set<string>>> {
+    return (await this.matching.details?.contentsOfEpisodes(episodeIds)) ?? new Map();
   }
 
   async getLocation(id: number): Promise<FileLocation> {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { inSlices } from '../../db/shared-queries.js';
 import type { Database, UserFileStatesTable } from '../../db/schema.js';
 
 export type FileState = Omit<UserFileStatesTable, 'user_id' | 'file_id'>;
@@ -25,12 +26,14 @@ export class ScrobbleStore {
   /** The users' records of these files, by file id. */
   async states(userId: number, fileIds: number[]): Promise<Map<number, FileState>> {
     if (!fileIds.length) return new Map();
-    const rows = await this.db
-      .selectFrom('user_file_states')
-      .select(['file_id', 'resume_position_ms', 'watched_at', 'watch_count', 'updated_at'])
-      .where('user_id', '=', userId)
-      .where('file_id', 'in', fileIds)
-      .execute();
+    const rows = await inSlices(fileIds, (slice) =>
+      this.db
+        .selectFrom('user_file_states')
+        .select(['file_id', 'resume_position_ms', 'watched_at', 'watch_count', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where('file_id', 'in', slice)
+        .execute(),
+    );
     return new Map(
       rows.map(({ file_id, ...row }) => [
         Number(file_id),

@@ -63,6 +63,17 @@ export class FileXRefsStore {
       ?.anidb_episode_id;
   }
 
+  /** The contents linked to each of these episodes of the collection, in one query. */
+  contentsOfEpisodes(episodeIds: number[]): Promise<Array<Content & { episode_id: number }>> {
+    if (!episodeIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('episodes as e')
+      .innerJoin('file_episode_links as l', 'l.episode_id', 'e.anidb_episode_id')
+      .select(['e.id as episode_id', 'l.ed2k', 'l.size'])
+      .where('e.id', 'in', episodeIds)
+      .execute();
+  }
+
   contentsOfAnidbEpisode(anidbEpisodeId: number): Promise<Content[]> {
     return this.db.selectFrom('file_episode_links').select(['ed2k', 'size']).where('episode_id', '=', anidbEpisodeId).execute();
   }

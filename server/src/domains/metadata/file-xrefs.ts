@@ -114,6 +114,19 @@ export class FileXRefs {
     return new Set((await this.store.contentsOfAnidbEpisode(anidbEpisodeId)).map(keyOf));
   }
 
+  /** `ed2k:size` of the contents linked to each episode (episodes without any are left out). */
+  async contentsOfEpisodes(episodeIds: number[]): Promise<Map<number, Set<string>>> {
+    const result = new Map<number, Set<string>>();
+    for (let i = 0; i < episodeIds.length; i += 500) {
+      for (const row of await this.store.contentsOfEpisodes(episodeIds.slice(i, i + 500))) {
+        const set = result.get(row.episode_id) ?? new Set<string>();
+        set.add(keyOf(row));
+        result.set(row.episode_id, set);
+      }
+    }
+    return result;
+  }
+
   async anidbFiles(contents: Content[]): Promise<Map<string, FileAniDB>> {
     const result = new Map<string, FileAniDB>();
     const hashes = [...new Set(contents.map((c) => c.ed2k).filter(Boolean))];
