@@ -99,6 +99,10 @@ describe('maintained series aggregates', () => {
       }
       for (const f of fileSet.values())
         for (const video of (f.media_info ? JSON.parse(f.media_info).Video : []) ?? []) add('resolution', video.Resolution, f.id);
+      for (const e of missing) {
+        const key = `missing_air\u0000${aired.get(e.anidb_episode_id)!.air_date}`;
+        counts.set(key, (counts.get(key) ?? new Set()).add(e.id));
+      }
       for (const [key, ids] of counts) {
         const [kind, value] = key.split('\u0000');
         values.push({ series_id: s.id, kind, value, file_count: ids.size });

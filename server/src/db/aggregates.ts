@@ -80,8 +80,14 @@ function recomputeStatements(list: RawBuilder<unknown>, dialect: DialectName): A
       MIN(substr(w.watched_at, 1, 10)), MAX(substr(w.watched_at, 1, 10)),
       SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL AND ae.type = 'Episode' AND ${sql.raw(LOCAL)} THEN 1 ELSE 0 END)
     FROM episodes e JOIN user_episode_states w ON w.episode_id = e.id LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id IN ${list} GROUP BY e.series_id, w.user_id`;
+  // Missing episodes by air date (file_count holds the episodes here), so a reader sums those aired by any day.
+  const missingByDay = sql`INSERT INTO series_aggregate_values (series_id, kind, value, file_count)
+    SELECT e.series_id, 'missing_air', ae.air_date, COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+    WHERE e.series_id IN ${list} AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND NOT ${sql.raw(LOCAL)}
+    GROUP BY e.series_id, ae.air_date`;
   return [
     series,
+    missingByDay,
     values('source', 'lower(af.source)', anidbFiles),
     values('audio', 'lower(j.value)', `${anidbFiles} CROSS JOIN ${elements('af.audio_languages')}`),
     values('subtitle', 'lower(j.value)', `${anidbFiles} CROSS JOIN ${elements('af.subtitle_languages')}`),

@@ -22,6 +22,7 @@ import * as m0020Trakt from './migrations/0020_trakt.js';
 import * as m0023SeriesAggregates from './migrations/0023_series_aggregates.js';
 import * as m0024DashboardAggregates from './migrations/0024_dashboard_aggregates.js';
 import * as m0030FirstVisitIndexes from './migrations/0030_first_visit_indexes.js';
+import * as m0025MissingByAirDate from './migrations/0025_missing_by_air_date.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023_series_aggregates': m0023SeriesAggregates,
   '0024_dashboard_aggregates': m0024DashboardAggregates,
   '0030_first_visit_indexes': m0030FirstVisitIndexes,
+  '0025_missing_by_air_date': m0025MissingByAirDate,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

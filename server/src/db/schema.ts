@@ -302,7 +302,10 @@ export interface SeriesAggregatesTable {
   collecting_last_air: string | null;
 }
 
-/** 0023: distinct values of a series' files (kind source, audio, subtitle, resolution) and how many files have each. */
+/**
+ * 0023/0025: distinct values of a series' files (kind source, audio, subtitle, resolution) and how many files have each;
+ * kind missing_air: missing episodes by air date and how many (in file_count).
+ */
 export interface SeriesAggregateValuesTable {
   series_id: number;
   kind: string;

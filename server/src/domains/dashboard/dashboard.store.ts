@@ -172,13 +172,12 @@ export class DashboardStore {
         JOIN episodes e ON e.id = w.episode_id JOIN series s ON s.id = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
         WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL AND ${allowed}`.execute(this.db),
       // Per series, from the maintained aggregates (db/aggregates.ts): local and watched normal episodes, aired
-      // normal/special episodes without a file, and the gaps before the last local normal episode. Only a series with
-      // such an episode still to air is counted from its episodes.
+      // normal/special episodes without a file (by air date), and the gaps before the last local normal episode (only a
+      // series with such a gap still to air is counted from its episodes).
       sql<{ finished: unknown; missing: unknown; collecting: unknown }>`SELECT
           SUM(CASE WHEN sa.local_normal_count > 0 AND COALESCE(ua.watched_normal_local_count, 0) >= sa.local_normal_count THEN 1 ELSE 0 END) AS finished,
-          SUM(CASE WHEN sa.missing_count = 0 THEN 0 WHEN sa.missing_last_air <= ${today} THEN sa.missing_count
-            ELSE (SELECT COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0
-              AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local}) END) AS missing,
+          (SELECT COALESCE(SUM(v.file_count), 0) FROM series s JOIN series_aggregate_values v ON v.series_id = s.id
+            WHERE ${allowed} AND v.kind = 'missing_air' AND v.value <= ${today}) AS missing,
           SUM(CASE WHEN sa.collecting_count = 0 THEN 0 WHEN sa.collecting_last_air <= ${today} THEN sa.collecting_count
             ELSE (SELECT COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0
               AND ae.type = 'Episode' AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${local}

@@ -577,12 +577,8 @@ export class FilterCompiler {
         return sql`(SELECT COALESCE(SUM(sa.local_episode_count - COALESCE(ua.watched_local_count, 0)), 0) FROM series xs ${raw(this.aggJoin)} ${raw(this.userAggJoin('LEFT JOIN'))} WHERE ${S})`;
       case 'MissingEpisodeCollectingCount':
         return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND ${this.missingCollecting('e', 'xs')})`;
-      case 'MissingEpisodeCount': {
-        // Counted from the episodes only for a series with a missing episode still to air.
-        const today = this.scope.today;
-        const aired = sql`(SELECT COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = xs.id AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND ae.air_date <= ${today} AND NOT ${this.local('e')})`;
-        return sql`(SELECT COALESCE(SUM(CASE WHEN sa.missing_count = 0 THEN 0 WHEN sa.missing_last_air <= ${today} THEN sa.missing_count ELSE ${aired} END), 0) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
-      }
+      case 'MissingEpisodeCount':
+        return sql`(SELECT COALESCE(SUM(v.file_count), 0) FROM series xs ${raw(this.valuesJoin)} WHERE ${S} AND v.kind = 'missing_air' AND v.value <= ${this.scope.today})`;
       case 'VideoFiles':
         // Per group, the sum over its series: a file linked to episodes of two of them counts twice.
         return sql`(SELECT COALESCE(SUM(sa.file_count), 0) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
