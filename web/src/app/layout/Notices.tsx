@@ -72,7 +72,8 @@ function AniDBNotices({ states, kind }: { states: AniDBStates; kind: 'UDP' | 'HT
       )}
       {login?.Value && (
         <Banner tone="warning" icon={mdiAlertCircleOutline} testId="anidb-login-failed">
-          AniDB refused the login. Nothing is sent to AniDB until the username or password in Settings › AniDB changes.
+          AniDB refused the login. No new login is tried, and file lookups and MyList updates wait in the queue, until the username or
+          password in Settings › AniDB changes.
         </Banner>
       )}
     </>
