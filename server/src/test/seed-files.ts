@@ -1,3 +1,4 @@
+import { fileRow } from '../domains/groups/synthetic.store.js';
 import type { TestServer } from './harness.js';
 
 /**
@@ -12,20 +13,7 @@ export async function seedFile(
   const now = new Date().toISOString();
   const { id } = await db
     .insertInto('files')
-    .values({
-      size: file.size,
-      ed2k: file.ed2k,
-      ed2k_alternate: null,
-      crc32: '',
-      md5: '',
-      sha1: '',
-      is_ignored: 0,
-      is_variation: 0,
-      media_info: null,
-      imported_at: now,
-      created_at: now,
-      updated_at: now,
-    })
+    .values(fileRow({ size: file.size, ed2k: file.ed2k }, now, now))
     .returning('id')
     .executeTakeFirstOrThrow();
   if (file.location) {

@@ -37,7 +37,7 @@ const stamp = () => new Date().toISOString();
 const fakeEd2k = (n: number) => n.toString(16).toUpperCase().padStart(32, '0');
 
 /** A hashed file record of invented content, imported at `importedAt` (null: never imported). */
-const fileRow = (content: { size: number; ed2k: string }, importedAt: string | null, now: string) => ({
+export const fileRow = (content: { size: number; ed2k: string }, importedAt: string | null, now: string) => ({
   ...content,
   ed2k_alternate: null,
   crc32: '',
