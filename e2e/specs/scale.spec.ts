@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
-import { scrollOneViewport } from '../support/scroll';
+import { slowestStep, walkList } from '../support/scroll';
 import { snap } from '../support/screenshots';
 import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoServer } from '../support/server';
 
@@ -29,19 +29,6 @@ async function seedLargeCollection(home: string): Promise<void> {
   }
 }
 
-/** Links of the cards that are inside the scroll viewport right now. */
-function cardsInView(page: Page, selector: string): Promise<string[]> {
-  return page.getByTestId('group-grid').evaluate((grid, cardSelector) => {
-    const view = grid.getBoundingClientRect();
-    return Array.from(grid.querySelectorAll<HTMLElement>(cardSelector))
-      .filter((card) => {
-        const box = card.getBoundingClientRect();
-        return box.bottom > view.top && box.top < view.bottom && box.height > 0;
-      })
-      .map((card) => card.getAttribute('href') ?? '');
-  }, selector);
-}
-
 test.describe('a collection of 5,000 series', () => {
   let server: ShokoServer;
   test.setTimeout(300_000);
@@ -63,28 +50,26 @@ test.describe('a collection of 5,000 series', () => {
     const grid = page.getByTestId('group-grid');
     await expect(page.getByTestId('group-card').first()).toBeVisible();
 
-    const seen = new Set<string>();
-    let atEndChecks = 0;
     // Scroll a viewport at a time. After every step the viewport must show cards again within the budget: a page
-    // that is still loading shows the spinner below the last row, never an empty viewport.
-    for (let step = 0; step < 2_000 && atEndChecks < 3; step++) {
-      const before = await grid.evaluate((el) => el.scrollTop);
-      const { frames } = await scrollOneViewport(page, { scroller: '[data-testid="group-grid"]', item: '[data-testid="group-card"]' });
-      expect(frames, `animation frames until cards showed after scroll step ${step}`).toBeGreaterThan(0);
-      expect(frames, `animation frames until cards showed after scroll step ${step}`).toBeLessThanOrEqual(BLANK_BUDGET_FRAMES);
-      for (const name of await cardsInView(page, '[data-testid="group-card"]')) seen.add(name);
-      const after = await grid.evaluate((el) => el.scrollTop);
-      // At the bottom: either the next page is coming (the scroll height grows) or the list is complete. Wait for
-      // one of the two, not for a time: a slow page under load must not end the walk early.
-      if (after === before) {
-        const complete = async () => (await grid.getAttribute('data-has-more')) === 'false';
-        const height = await grid.evaluate((el) => el.scrollHeight);
-        const grown = async () => (await grid.evaluate((el) => el.scrollHeight)) > height;
-        await expect.poll(async () => (await complete()) || (await grown()), { timeout: 60_000 }).toBe(true);
-        atEndChecks = (await complete()) ? atEndChecks + 1 : 0;
-      } else atEndChecks = 0;
-      if (step === 20) await snap(page, '90-collection-5000-scrolling');
+    // that is still loading shows the spinner below the last row, never an empty viewport. A picture after 20 steps.
+    const walkOptions = {
+      scroller: '[data-testid="group-grid"]',
+      item: '[data-testid="group-card"]',
+      key: { attribute: 'href' },
+      hasMoreAttribute: 'data-has-more',
+    };
+    const first = await walkList(page, { ...walkOptions, maxSteps: 20 });
+    await snap(page, '90-collection-5000-scrolling');
+    const rest = await walkList(page, { ...walkOptions, maxSteps: 2_000 });
+    for (const walk of [first, rest]) {
+      expect(walk.frames.length).toBeGreaterThan(0);
+      expect(
+        walk.frames.every((f) => f > 0 && f <= BLANK_BUDGET_FRAMES),
+        `first slow scroll step: ${slowestStep(walk, BLANK_BUDGET_FRAMES)}`,
+      ).toBe(true);
     }
+    expect(rest.ended, rest.at).toBe('list complete');
+    const seen = new Set([...first.seen, ...rest.seen]);
 
     const total = await grid.evaluate((el) => el.querySelectorAll('[data-testid="group-card"]').length);
     expect(total).toBeGreaterThan(0);
