@@ -218,6 +218,10 @@ describe('maintained series aggregates', () => {
       .execute();
     await db.updateTable('anidb_files').set({ source: 'Blu-ray' }).where('ed2k', '=', 'AB'.repeat(16)).execute();
     const after = await expectConsistent();
+    // The comparison covered every kind of figure, gaps included.
+    for (const figure of ['missing_count', 'collecting_count', 'local_normal_count', 'anidb_file_count'] as const)
+      expect(after.aggregates.some((r) => r[figure] > 0)).toBe(true);
+    expect(after.users.some((r) => r.watched_normal_local_count > 0)).toBe(true);
     const series = after.aggregates.find((r) => r.series_id === b.series_id)!;
     expect(series.last_added).toBe('2031-02-03');
     expect(after.values).toContainEqual({ series_id: b.series_id, kind: 'resolution', value: '1920x1080', file_count: 1 });

@@ -17,81 +17,129 @@ export async function refreshSeriesAggregates(db: Kysely<Database>, dialect: Dia
     const { rows } = await sql<{ id: number }>`DELETE FROM aggregate_dirty_series RETURNING series_id AS id`.execute(trx);
     if (!rows.length) return 0;
     const ids = rows.map((r) => Number(r.id));
-    const list =
-      dialect === 'postgres' ? sql`(SELECT unnest(CAST(${ids} AS integer[])))` : sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
-    for (const table of ['series_aggregates', 'series_aggregate_values', 'series_user_aggregates'])
-      await sql`DELETE FROM ${sql.table(table)} WHERE series_id IN ${list}`.execute(trx);
-    for (const statement of recomputeStatements(list, dialect)) await statement.execute(trx);
+    for (const statement of recomputeStatements(ids, dialect)) await statement.execute(trx);
     return ids.length;
   });
 }
 
-/** The episode `e` has a local file. */
-const local = (e: string) =>
-  `EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = ${e}.anidb_episode_id)`;
-const LOCAL = local('e');
-const FILES =
-  'episodes e JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size';
+/** Working sets of one refresh, as temporary tables (each connection has its own; dropped when the refresh ends). */
+const MARKED = sql.raw('aggregate_refresh_series');
+const LINKS = sql.raw('aggregate_refresh_links');
+const EPISODES = sql.raw('aggregate_refresh_episodes');
 
-function recomputeStatements(list: RawBuilder<unknown>, dialect: DialectName): Array<RawBuilder<unknown>> {
-  const missing =
-    "FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND NOT " +
-    LOCAL;
-  const normal = `FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id = s.id AND e.is_hidden = 0 AND ae.type = 'Episode'`;
-  // Missing normal episodes numbered below the last normal episode with a file (hidden or not).
-  const collecting = `${normal} AND ae.air_date IS NOT NULL AND NOT ${LOCAL} AND ae.number < (SELECT MAX(ae2.number) FROM episodes e2
-    JOIN anidb_episodes ae2 ON ae2.id = e2.anidb_episode_id WHERE e2.series_id = s.id AND ae2.type = 'Episode' AND ${local('e2')})`;
-  const series = sql`INSERT INTO series_aggregates (series_id, file_count, anidb_file_count, local_episode_count, last_added, missing_count, missing_first_air, missing_last_air,
+/**
+ * Every figure is computed over whole sets: the marked ids, the content links of their episodes to local files
+ * (`LINKS`: one row per episode, link and file, with what AniDB knows of the file) and their episodes (`EPISODES`: one
+ * row each, with what the figures filter on) are resolved once into temporary tables; each aggregate is then one
+ * GROUP BY over them. One sub-query per series and figure took minutes on PostgreSQL for 5,000 series. Its planner
+ * also misjudges joins on content (ed2k and size look independent to it, so it expects one row where there are
+ * 100,000): marked ids it can look up by index, rather than a function's output it would rescan per row, keep that
+ * from choosing a plan that grows with the square of the rows. It knows nothing of a fresh temporary table, so each
+ * gets statistics (ANALYZE, about a millisecond when small): without them a one-series refresh scanned whole tables.
+ */
+function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuilder<unknown>> {
+  const postgres = dialect === 'postgres';
+  const workingSet = (name: RawBuilder<unknown>, columns: string, select: RawBuilder<unknown>) => [
+    sql`CREATE TEMPORARY TABLE ${name} (${sql.raw(columns)})${sql.raw(postgres ? ' ON COMMIT DROP' : '')}`,
+    sql`INSERT INTO ${name} ${select}`,
+    ...(postgres ? [sql`ANALYZE ${name}`] : []),
+  ];
+  const marked = workingSet(
+    MARKED,
+    'id integer PRIMARY KEY',
+    postgres ? sql`SELECT unnest(CAST(${ids} AS integer[]))` : sql`SELECT value FROM json_each(${JSON.stringify(ids)})`,
+  );
+  const list = sql`(SELECT id FROM ${MARKED})`;
+  const links = workingSet(
+    LINKS,
+    'series_id integer, episode_id integer, file_id integer, added text, known integer, source text, audio_languages text, subtitle_languages text',
+    sql`SELECT e.series_id, e.anidb_episode_id, f.id, substr(f.created_at, 1, 10), CASE WHEN af.ed2k IS NULL THEN 0 ELSE 1 END,
+        af.source, af.audio_languages, af.subtitle_languages
+      FROM episodes e JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
+        LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
+      WHERE e.series_id IN ${list}`,
+  );
+  // Missing: visible normal/special episodes with an air date and no local file.
+  const episodes = workingSet(
+    EPISODES,
+    'id integer, series_id integer, is_hidden integer, type text, number integer, air_date text, has_file integer, missing integer',
+    sql`SELECT e.id, e.series_id, e.is_hidden, ae.type, ae.number, ae.air_date, CASE WHEN local.episode_id IS NULL THEN 0 ELSE 1 END,
+        CASE WHEN e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND local.episode_id IS NULL THEN 1 ELSE 0 END
+      FROM episodes e LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+        LEFT JOIN (SELECT DISTINCT episode_id FROM ${LINKS}) local ON local.episode_id = e.anidb_episode_id
+      WHERE e.series_id IN ${list}`,
+  );
+  // Collecting: the missing normal episodes numbered below the last normal episode with a file (hidden or not).
+  const collecting = "f.missing = 1 AND f.type = 'Episode' AND f.number < last.number";
+  const series = sql`WITH last_local AS (SELECT series_id, MAX(number) AS number FROM ${EPISODES} WHERE type = 'Episode' AND has_file = 1 GROUP BY series_id),
+      episode_figures AS (SELECT f.series_id,
+          SUM(CASE WHEN f.is_hidden = 0 AND f.has_file = 1 THEN 1 ELSE 0 END) AS local_episode_count,
+          SUM(f.missing) AS missing_count,
+          MIN(CASE WHEN f.missing = 1 THEN f.air_date END) AS missing_first_air,
+          MAX(CASE WHEN f.missing = 1 THEN f.air_date END) AS missing_last_air,
+          SUM(CASE WHEN f.is_hidden = 0 AND f.type = 'Episode' AND f.has_file = 1 THEN 1 ELSE 0 END) AS local_normal_count,
+          SUM(CASE WHEN ${sql.raw(collecting)} THEN 1 ELSE 0 END) AS collecting_count,
+          MAX(CASE WHEN ${sql.raw(collecting)} THEN f.air_date END) AS collecting_last_air
+        FROM ${EPISODES} f LEFT JOIN last_local last ON last.series_id = f.series_id GROUP BY f.series_id),
+      file_figures AS (SELECT series_id, COUNT(DISTINCT file_id) AS file_count, COUNT(DISTINCT CASE WHEN known = 1 THEN file_id END) AS anidb_file_count,
+          MAX(added) AS last_added
+        FROM ${LINKS} GROUP BY series_id)
+    INSERT INTO series_aggregates (series_id, file_count, anidb_file_count, local_episode_count, last_added, missing_count, missing_first_air, missing_last_air,
       local_normal_count, collecting_count, collecting_last_air)
-    SELECT s.id,
-      (SELECT COUNT(DISTINCT f.id) FROM ${sql.raw(FILES)} WHERE e.series_id = s.id),
-      (SELECT COUNT(DISTINCT f.id) FROM ${sql.raw(FILES)} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size WHERE e.series_id = s.id),
-      (SELECT COUNT(*) FROM episodes e WHERE e.series_id = s.id AND e.is_hidden = 0 AND ${sql.raw(LOCAL)}),
-      (SELECT MAX(substr(f.created_at, 1, 10)) FROM ${sql.raw(FILES)} WHERE e.series_id = s.id),
-      (SELECT COUNT(*) ${sql.raw(missing)}),
-      (SELECT MIN(ae.air_date) ${sql.raw(missing)}),
-      (SELECT MAX(ae.air_date) ${sql.raw(missing)}),
-      (SELECT COUNT(*) ${sql.raw(normal)} AND ${sql.raw(LOCAL)}),
-      (SELECT COUNT(*) ${sql.raw(collecting)}),
-      (SELECT MAX(ae.air_date) ${sql.raw(collecting)})
-    FROM series s WHERE s.id IN ${list}`;
-  const anidbFiles = `${FILES} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
-  const values = (kind: string, value: string, from: string) =>
+    SELECT s.id, COALESCE(ff.file_count, 0), COALESCE(ff.anidb_file_count, 0), COALESCE(ef.local_episode_count, 0), ff.last_added,
+      COALESCE(ef.missing_count, 0), ef.missing_first_air, ef.missing_last_air, COALESCE(ef.local_normal_count, 0),
+      COALESCE(ef.collecting_count, 0), ef.collecting_last_air
+    FROM series s LEFT JOIN file_figures ff ON ff.series_id = s.id LEFT JOIN episode_figures ef ON ef.series_id = s.id WHERE s.id IN ${list}`;
+  const values = (kind: string, value: string, from: RawBuilder<unknown>) =>
     sql`INSERT INTO series_aggregate_values (series_id, kind, value, file_count)
-      SELECT e.series_id, ${kind}, ${sql.raw(value)}, COUNT(DISTINCT f.id) FROM ${sql.raw(from)}
-      WHERE e.series_id IN ${list} AND ${sql.raw(value)} IS NOT NULL GROUP BY e.series_id, ${sql.raw(value)}`;
+      SELECT r.series_id, ${kind}, ${sql.raw(value)}, COUNT(DISTINCT r.file_id) FROM ${from}
+      WHERE ${sql.raw(value)} IS NOT NULL GROUP BY r.series_id, ${sql.raw(value)}`;
   // Languages are JSON arrays; media info is the contract's model, whose video streams carry a Resolution. Anything
   // else stored there counts as empty rather than failing the refresh.
   const json = (column: string, empty: string) => `CASE WHEN ${column} LIKE '${empty[0]}%' THEN ${column} ELSE '${empty}' END`;
   const elements = (column: string) =>
-    dialect === 'postgres'
-      ? `json_array_elements_text(CAST(${json(column, '[]')} AS json)) AS j(value)`
-      : `json_each(${json(column, '[]')}) AS j`;
-  const videos =
-    dialect === 'postgres'
+    sql.raw(
+      postgres ? `json_array_elements_text(CAST(${json(column, '[]')} AS json)) AS j(value)` : `json_each(${json(column, '[]')}) AS j`,
+    );
+  const videos = sql.raw(
+    postgres
       ? `json_array_elements(CAST(${json('f.media_info', '{}')} AS json) -> 'Video') AS v(value)`
-      : `json_each(${json('f.media_info', '{}')}, '$.Video') AS v`;
-  const resolution = dialect === 'postgres' ? "lower(v.value ->> 'Resolution')" : "lower(json_extract(v.value, '$.Resolution'))";
+      : `json_each(${json('f.media_info', '{}')}, '$.Video') AS v`,
+  );
+  const resolution = postgres ? "lower(v.value ->> 'Resolution')" : "lower(json_extract(v.value, '$.Resolution'))";
+  const known = sql`(SELECT * FROM ${LINKS} WHERE known = 1) r`;
   const users = sql`INSERT INTO series_user_aggregates (series_id, user_id, watched_count, watched_local_count, first_watched, last_watched,
       watched_normal_local_count)
     SELECT e.series_id, w.user_id,
       SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL THEN 1 ELSE 0 END),
-      SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL AND ${sql.raw(LOCAL)} THEN 1 ELSE 0 END),
+      SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL AND e.has_file = 1 THEN 1 ELSE 0 END),
       MIN(substr(w.watched_at, 1, 10)), MAX(substr(w.watched_at, 1, 10)),
-      SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL AND ae.type = 'Episode' AND ${sql.raw(LOCAL)} THEN 1 ELSE 0 END)
-    FROM episodes e JOIN user_episode_states w ON w.episode_id = e.id LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE e.series_id IN ${list} GROUP BY e.series_id, w.user_id`;
+      SUM(CASE WHEN e.is_hidden = 0 AND w.watched_at IS NOT NULL AND e.type = 'Episode' AND e.has_file = 1 THEN 1 ELSE 0 END)
+    FROM ${EPISODES} e JOIN user_episode_states w ON w.episode_id = e.id GROUP BY e.series_id, w.user_id`;
   // Missing episodes by air date (file_count holds the episodes here), so a reader sums those aired by any day.
   const missingByDay = sql`INSERT INTO series_aggregate_values (series_id, kind, value, file_count)
-    SELECT e.series_id, 'missing_air', ae.air_date, COUNT(*) FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-    WHERE e.series_id IN ${list} AND e.is_hidden = 0 AND ae.type IN ('Episode', 'Special') AND ae.air_date IS NOT NULL AND NOT ${sql.raw(LOCAL)}
-    GROUP BY e.series_id, ae.air_date`;
+    SELECT series_id, 'missing_air', air_date, COUNT(*) FROM ${EPISODES} WHERE missing = 1 GROUP BY series_id, air_date`;
   return [
+    // Compiling these short statements to machine code costs PostgreSQL more time than it saves.
+    ...(postgres ? [sql`SET LOCAL jit = off`] : []),
+    ...marked,
+    ...['series_aggregates', 'series_aggregate_values', 'series_user_aggregates'].map(
+      (table) => sql`DELETE FROM ${sql.table(table)} WHERE series_id IN ${list}`,
+    ),
+    ...links,
+    ...episodes,
     series,
     missingByDay,
-    values('source', 'lower(af.source)', anidbFiles),
-    values('audio', 'lower(j.value)', `${anidbFiles} CROSS JOIN ${elements('af.audio_languages')}`),
-    values('subtitle', 'lower(j.value)', `${anidbFiles} CROSS JOIN ${elements('af.subtitle_languages')}`),
-    values('resolution', resolution, `${FILES} CROSS JOIN ${videos}`),
+    values('source', 'lower(r.source)', known),
+    values('audio', 'lower(j.value)', sql`${known} CROSS JOIN ${elements('r.audio_languages')}`),
+    values('subtitle', 'lower(j.value)', sql`${known} CROSS JOIN ${elements('r.subtitle_languages')}`),
+    values(
+      'resolution',
+      resolution,
+      sql`(SELECT DISTINCT series_id, file_id FROM ${LINKS}) r JOIN files f ON f.id = r.file_id CROSS JOIN ${videos}`,
+    ),
     users,
+    // PostgreSQL drops them at commit; SQLite would keep them for the connection's life.
+    ...(postgres ? [] : [MARKED, LINKS, EPISODES].map((name) => sql`DROP TABLE ${name}`)),
   ];
 }
