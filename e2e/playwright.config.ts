@@ -25,7 +25,9 @@ export default defineConfig({
   use: {
     headless: true,
     viewport: { width: 1440, height: 900 },
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs the browser a good part of its time and only helps a person rerunning a
+    // failure: E2E_TRACE=1 records them (kept for failed tests, under test-results/).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

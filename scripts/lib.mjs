@@ -40,7 +40,8 @@ export function ensureInstalled() {
   if (!stale) return;
   console.log('Installing dependencies (first run compiles better-sqlite3, about a minute)…');
   mustRun('npm', [fs.existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
-    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    // JOBS: node-gyp compiles better-sqlite3's two sources (SQLite's amalgamation and the binding) side by side.
+    env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', JOBS: 'max' },
   });
 }
 

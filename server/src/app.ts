@@ -59,6 +59,7 @@ import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
 import { clearReadCacheOnChanges, ReadCache } from './http/read-cache.js';
 import { validationError } from './http/problem.js';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
 
 const JSON_LIKE_TYPES = ['text/plain', 'text/json', 'application/json-patch+json'];
 const JSON_SUFFIX_TYPE = /^application\/[^;]+\+json/;
@@ -91,6 +92,7 @@ export async function buildApp(
     // Under SHOKO_BASE_PATH every route, hook and hub still sees root paths.
     rewriteUrl: stripBasePath(basePath),
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true } },
+    schemaController: { compilersFactory: lazySchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   // Shoko accepts JSON sent as text/plain and under the +json media types.
