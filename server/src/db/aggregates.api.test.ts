@@ -191,6 +191,18 @@ describe('maintained series aggregates', () => {
       const res = await server.request({ method: 'POST', url: `/api/v3/File/${file.id}/Link`, key: admin, body: { EpisodeIDs: [b.id] } });
       expect(res.statusCode).toBe(200);
     }
+    // A local file with a linked file's ed2k but another size is other content: it belongs to no series.
+    const linked = await db.selectFrom('file_episode_links').select(['ed2k', 'size']).limit(1).executeTakeFirstOrThrow();
+    await db
+      .insertInto('files')
+      .values({
+        ...fileTemplate,
+        ed2k: linked.ed2k,
+        size: Number(linked.size) + 1,
+        created_at: '2032-01-01T00:00:00.000Z',
+        updated_at: stamp,
+      })
+      .execute();
     await expectConsistent();
     let res = await server.request({ method: 'DELETE', url: `/api/v3/File/${imported[1]}/Link`, key: admin });
     expect(res.statusCode).toBe(200);

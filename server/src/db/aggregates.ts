@@ -31,17 +31,17 @@ const EPISODES = sql.raw('aggregate_refresh_episodes');
  * Every figure is computed over whole sets: the marked ids, the content links of their episodes to local files
  * (`LINKS`: one row per episode, link and file, with what AniDB knows of the file) and their episodes (`EPISODES`: one
  * row each, with what the figures filter on) are resolved once into temporary tables; each aggregate is then one
- * GROUP BY over them. One sub-query per series and figure took minutes on PostgreSQL for 5,000 series. Its planner
- * also misjudges joins on content (ed2k and size look independent to it, so it expects one row where there are
- * 100,000): marked ids it can look up by index, rather than a function's output it would rescan per row, keep that
- * from choosing a plan that grows with the square of the rows. It knows nothing of a fresh temporary table, so each
+ * GROUP BY over them. One sub-query per series and figure took minutes on PostgreSQL for 5,000 series. Marked ids
+ * it can look up by index, rather than a function's output it would rescan per row, keep a misjudged row count from
+ * choosing a plan that grows with the square of the rows. It knows nothing of a fresh temporary table, so each
  * gets statistics (ANALYZE, about a millisecond when small): without them a one-series refresh scanned whole tables.
  */
 function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuilder<unknown>> {
   const postgres = dialect === 'postgres';
-  const workingSet = (name: RawBuilder<unknown>, columns: string, select: RawBuilder<unknown>) => [
+  const workingSet = (name: RawBuilder<unknown>, columns: string, select: RawBuilder<unknown>, ...then: Array<RawBuilder<unknown>>) => [
     sql`CREATE TEMPORARY TABLE ${name} (${sql.raw(columns)})${sql.raw(postgres ? ' ON COMMIT DROP' : '')}`,
     sql`INSERT INTO ${name} ${select}`,
+    ...then,
     ...(postgres ? [sql`ANALYZE ${name}`] : []),
   ];
   const marked = workingSet(
@@ -50,14 +50,18 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     postgres ? sql`SELECT unnest(CAST(${ids} AS integer[]))` : sql`SELECT value FROM json_each(${JSON.stringify(ids)})`,
   );
   const list = sql`(SELECT id FROM ${MARKED})`;
+  // Joined on ed2k alone, the sizes compared once the rows are in: PostgreSQL takes ed2k and size for independent and
+  // expects one row from the pair where there are 100,000, then plans every later join of the statement as nested
+  // loops (it took twice as long at 400,000 files).
   const links = workingSet(
     LINKS,
-    'series_id integer, episode_id integer, file_id integer, added text, known integer, source text, audio_languages text, subtitle_languages text',
-    sql`SELECT e.series_id, e.anidb_episode_id, f.id, substr(f.created_at, 1, 10), CASE WHEN af.ed2k IS NULL THEN 0 ELSE 1 END,
+    'series_id integer, episode_id integer, file_id integer, link_size bigint, file_size bigint, added text, known integer, source text, audio_languages text, subtitle_languages text',
+    sql`SELECT e.series_id, e.anidb_episode_id, f.id, l.size, f.size, substr(f.created_at, 1, 10), CASE WHEN af.ed2k IS NULL THEN 0 ELSE 1 END,
         af.source, af.audio_languages, af.subtitle_languages
-      FROM episodes e JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
+      FROM episodes e JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k
         LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
       WHERE e.series_id IN ${list}`,
+    sql`DELETE FROM ${LINKS} WHERE link_size <> file_size`,
   );
   // Missing: visible normal/special episodes with an air date and no local file.
   const episodes = workingSet(
