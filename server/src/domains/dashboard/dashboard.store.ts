@@ -251,17 +251,24 @@ export class DashboardStore {
 
   /** One entry per (imported file, linked episode), newest import first. */
   async recentlyAddedEpisodes(viewer: Viewer, page: Page, restricted: IncludeOnly): Promise<{ Total: number; List: DashboardEpisode[] }> {
-    const from = sql`FROM files f JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
+    // The newest imports first: SQLite is told to walk files by import time (CROSS JOIN keeps them the outer loop), so
+    // a page stops after its rows instead of sorting every link. An AniDB episode has at most one episode row, so the
+    // count leaves that join out.
+    const from = (
+      join: RawBuilder<unknown>,
+      episodes: boolean,
+    ) => sql`FROM files f ${join} file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
       JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN anidb_anime a ON a.id = ae.anime_id
-      JOIN series s ON s.anime_id = ae.anime_id LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
+      JOIN series s ON s.anime_id = ae.anime_id ${sql.raw(episodes ? 'LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id' : '')}
       WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
+    const byImport = sql.raw(this.dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN');
     const [total, list] = await Promise.all([
-      sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from}`.execute(this.db),
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from(sql.raw('JOIN'), false)}`.execute(this.db),
       page.pageSize
         ? sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, f.id AS file_id, f.media_info AS media_info,
             (SELECT u.resume_position_ms FROM user_file_states u WHERE u.file_id = f.id AND u.user_id = ${viewer.userId}) AS resume_position_ms,
             (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
-            ${from} ORDER BY f.imported_at DESC, f.id DESC, l.ordering ${limitOffset(page)}`.execute(this.db)
+            ${from(byImport, true)} ORDER BY f.imported_at DESC, f.id DESC, l.ordering ${limitOffset(page)}`.execute(this.db)
         : Promise.resolve({ rows: [] as EpisodeRow[] }),
     ]);
     return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
