@@ -179,6 +179,10 @@ describe('dashboard API', () => {
     const result = await api<{ Total: number; List: Series[] }>('/api/v3/Dashboard/RecentlyAddedSeries');
     expect(result.Total).toBe(3);
     expect(result.List.map((s) => s.Name)).toEqual(['Gamma Journey', 'Beta Chronicle', 'Alpha Academy']);
+    // A short page still counts the whole answer; a page past the end too.
+    const second = await api<{ Total: number; List: Series[] }>('/api/v3/Dashboard/RecentlyAddedSeries?pageSize=2&page=2');
+    expect([second.Total, second.List.map((s) => s.Name)]).toEqual([3, ['Alpha Academy']]);
+    expect(await api('/api/v3/Dashboard/RecentlyAddedSeries?pageSize=2&page=3')).toEqual({ Total: 3, List: [] });
   });
 
   it('suggests the next unwatched episode per series in progress, never a first episode', async () => {
@@ -286,6 +290,10 @@ describe('dashboard API', () => {
     expect(result.List.map((r) => [r.Anime.Title, r.SimilarTo, r.Anime.ShokoID])).toEqual([['Delta Tale', 2, series.D]]);
     const all = await api<{ List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?showAll=true');
     expect(all.List.map((r) => r.Anime.ID)).toEqual([4, 5]);
+    const first = await api<{ Total: number; List: AnidbAnimeRecommendedForYou[] }>(
+      '/api/v3/Series/AniDB/RecommendedForYou?showAll=true&pageSize=1',
+    );
+    expect([first.Total, first.List.map((r) => r.Anime.ID)]).toEqual([2, [4]]);
     const strict = await api<{ List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?showAll=true&approval=0.5');
     expect(strict.List.map((r) => r.Anime.ID)).toEqual([4]);
   });

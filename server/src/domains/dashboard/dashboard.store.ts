@@ -133,6 +133,26 @@ const activityCte = (userId: number) => sql`activity AS (
       UNION ALL SELECT sid, touched AS last FROM sessions) t
     GROUP BY t.sid)`;
 
+interface TotalColumn {
+  /** COUNT(*) OVER (): every row of the answer before LIMIT/OFFSET. */
+  total_count: unknown;
+}
+
+/**
+ * A page and the total in one pass where it can: the list query carries the total of the whole answer in each row
+ * (a window count), so the expensive part of the query runs once. An empty page (no page asked, or past the end) says
+ * nothing of the total, so then the count query runs.
+ */
+async function pageWithTotal<Row extends TotalColumn>(
+  page: Page,
+  count: () => Promise<{ rows: Array<{ count: unknown }> }>,
+  list: () => Promise<{ rows: Row[] }>,
+): Promise<{ total: number; rows: Row[] }> {
+  const rows = page.pageSize ? (await list()).rows : [];
+  if (rows.length) return { total: num(rows[0].total_count), rows };
+  return { total: num((await count()).rows[0]?.count), rows };
+}
+
 /**
  * The dashboard's read side: every figure is one aggregate query over the whole collection, so the panels stay
  * fast on big collections (no per-series loops in JavaScript).
@@ -279,17 +299,14 @@ export class DashboardStore {
     const from = sql`FROM series s JOIN anidb_anime a ON a.id = s.anime_id JOIN file_episode_links l ON l.anime_id = s.anime_id
       JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
       WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
-    const [total, list] = await Promise.all([
-      sql<{ count: unknown }>`SELECT COUNT(DISTINCT s.id) AS count ${from}`.execute(this.db),
-      page.pageSize
-        ? sql<{
-            id: number;
-          }>`SELECT s.id AS id, MAX(f.imported_at) AS latest ${from} GROUP BY s.id ORDER BY latest DESC, s.id DESC ${limitOffset(page)}`.execute(
-            this.db,
-          )
-        : Promise.resolve({ rows: [] as Array<{ id: number }> }),
-    ]);
-    return { Total: num(total.rows[0]?.count), ids: list.rows.map((r) => num(r.id)) };
+    const { total, rows } = await pageWithTotal(
+      page,
+      () => sql<{ count: unknown }>`SELECT COUNT(DISTINCT s.id) AS count ${from}`.execute(this.db),
+      () =>
+        sql<{ id: number } & TotalColumn>`SELECT s.id AS id, MAX(f.imported_at) AS latest, COUNT(*) OVER () AS total_count ${from}
+          GROUP BY s.id ORDER BY latest DESC, s.id DESC ${limitOffset(page)}`.execute(this.db),
+    );
+    return { Total: total, ids: rows.map((r) => num(r.id)) };
   }
 
   /**
@@ -347,18 +364,17 @@ export class DashboardStore {
       JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id
       WHERE c.rn = 1 AND NOT (c.prio = 1 AND c.etype = 'Episode' AND c.enumber = 1) ${skipInProgress}
         AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
-    const [total, list] = await Promise.all([
-      sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
-      page.pageSize
-        ? sql<EpisodeRow>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms,
-            (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at
-            ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db)
-        : Promise.resolve({ rows: [] as EpisodeRow[] }),
-    ]);
-    const rows = list.rows;
+    const { total, rows } = await pageWithTotal(
+      page,
+      () => sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
+      () =>
+        sql<EpisodeRow & TotalColumn>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms,
+            (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at, COUNT(*) OVER () AS total_count
+            ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db),
+    );
     const files = await this.firstFiles(rows.filter((r) => r.file_id === null).map((r) => num(r.anidb_episode_id)));
     return {
-      Total: num(total.rows[0]?.count),
+      Total: total,
       List: rows.map((r) => toEpisode(r.file_id === null ? { ...r, file_id: files.get(num(r.anidb_episode_id)) ?? null } : r)),
     };
   }
@@ -450,10 +466,12 @@ export class DashboardStore {
           AND (s.id IS NULL OR ${this.seriesAllowed(viewer, 's')}) AND ${restrictedClause(options.restricted)}
           AND (sim.total = 0 OR sim.approval * 1.0 / sim.total >= ${options.approval})
         GROUP BY sim.similar_anime_id)`;
-    const [total, list] = await Promise.all([
-      sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count FROM picks`.execute(this.db),
-      page.pageSize
-        ? sql<{
+    const { total, rows } = await pageWithTotal(
+      page,
+      () => sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count FROM picks`.execute(this.db),
+      () =>
+        sql<
+          {
             aid: number;
             similar_to: unknown;
             type: string;
@@ -465,15 +483,16 @@ export class DashboardStore {
             end_date: string | null;
             series_id: number | null;
             title_override: string | null;
-          }>`${base}
-            SELECT p.aid, p.similar_to, a.type, a.main_title, a.picture, a.restricted, a.episode_count, a.air_date, a.end_date, s.id AS series_id, s.title_override
+          } & TotalColumn
+        >`${base}
+            SELECT p.aid, p.similar_to, a.type, a.main_title, a.picture, a.restricted, a.episode_count, a.air_date, a.end_date, s.id AS series_id, s.title_override,
+              COUNT(*) OVER () AS total_count
             FROM picks p JOIN anidb_anime a ON a.id = p.aid LEFT JOIN series s ON s.anime_id = a.id
-            ORDER BY p.similar_to DESC, p.aid ${limitOffset(page)}`.execute(this.db)
-        : Promise.resolve({ rows: [] }),
-    ]);
+            ORDER BY p.similar_to DESC, p.aid ${limitOffset(page)}`.execute(this.db),
+    );
     return {
-      Total: num(total.rows[0]?.count),
-      List: list.rows.map((r) => ({
+      Total: total,
+      List: rows.map((r) => ({
         Anime: {
           ID: num(r.aid),
           ShokoID: r.series_id === null ? null : num(r.series_id),
