@@ -73,6 +73,18 @@ export interface FileLocationsTable {
   mtime_ms: number | null;
 }
 
+/** 0032: per file, the lower-cased keys of the File list's usual orders (maintained by triggers). */
+export interface FileSortKeysTable {
+  file_id: number;
+  is_ignored: Flag;
+  /** 1 when the file has no location (its keys are null). */
+  no_location: Flag;
+  import_folder_id: number | null;
+  folder_name: string | null;
+  file_name: string | null;
+  relative_path: string | null;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   job_key: string;
@@ -619,6 +631,7 @@ export interface Database {
   import_folders: ImportFoldersTable;
   files: FilesTable;
   file_locations: FileLocationsTable;
+  file_sort_keys: FileSortKeysTable;
   jobs: JobsTable;
   anidb_anime: AniDBAnimeTable;
   anidb_anime_titles: AniDBAnimeTitlesTable;

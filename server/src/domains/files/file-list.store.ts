@@ -50,6 +50,8 @@ export class FileListStore {
   ): Promise<{ total: number; rows: FileRow[] }> {
     if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, rows: [] };
     const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
+    const keyed = needle === undefined ? this.keyedOrder(filter, sortOrder.length ? sortOrder : ['1', '4']) : null;
+    if (keyed) return this.keyedPage(filter, keyed, page);
     const base = this.filtered(filter, needle);
     // Every condition reads the file alone, so the count needs no location join.
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -59,9 +61,52 @@ export class FileListStore {
     if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     // The sort carries ids only; the page's rows (media info and all) are read afterwards by id.
     const ids = (await ordered.select('f.id').execute()).map((r) => (r as { id: number }).id);
+    return { total, rows: await this.rowsOf(ids) };
+  }
+
+  /** The files of `ids`, in that order. */
+  private async rowsOf(ids: number[]): Promise<FileRow[]> {
     const rows = await inSlices(ids, (slice) => this.db.selectFrom('files').selectAll().where('id', 'in', slice).execute());
     const byId = new Map(rows.map((row) => [row.id, row as FileRow]));
-    return { total, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * The maintained key columns (file_sort_keys, migration 0032) that give `sortOrder` when the request has no
+   * condition beyond the ignored flag and asks for the console's order or the default one; null otherwise.
+   */
+  private keyedOrder(filter: FileFilter, sortOrder: string[]): Array<'folder_name' | 'file_name' | 'relative_path'> | null {
+    if (filter.exclude.length || filter.includeOnly.length || filter.contents) return null;
+    const names = sortOrder.map((raw) => {
+      const criterion = /^\d+$/.test(raw)
+        ? FILE_SORT_CRITERIA[Number(raw)]
+        : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === raw.toLowerCase());
+      return criterion ?? raw;
+    });
+    const key = names.join(',');
+    if (key === 'ImportFolderName,FileName,RelativePath') return ['folder_name', 'file_name', 'relative_path'];
+    if (key === 'ImportFolderName,RelativePath') return ['folder_name', 'relative_path'];
+    return null;
+  }
+
+  /** A page in a keyed order: an index range over file_sort_keys, files without a location last, then by id. */
+  private async keyedPage(
+    filter: FileFilter,
+    columns: Array<'folder_name' | 'file_name' | 'relative_path'>,
+    page: { page: number; pageSize: number },
+  ): Promise<{ total: number; rows: FileRow[] }> {
+    let base = this.db.selectFrom('file_sort_keys as k');
+    // With Ignored included the keys are still read in one pass, only sorted rather than ranged.
+    base = filter.include.includes('Ignored') ? base : base.where('k.is_ignored', '=', 0);
+    const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const total = Number(count);
+    if (!total) return { total, rows: [] };
+    let ordered = base.select('k.file_id as id').orderBy('k.no_location');
+    for (const column of columns) ordered = ordered.orderBy(`k.${column}`);
+    ordered = ordered.orderBy('k.file_id');
+    if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+    const ids = (await ordered.execute()).map((r) => r.id);
+    return { total, rows: await this.rowsOf(ids) };
   }
 
   /**
