@@ -210,7 +210,10 @@ describe('release management API', () => {
     const second = await get<ListResult<SeriesWithEpisodeCount>>(`${RM}/MultipleReleases/Series?pageSize=1&page=2`);
     expect(second.Total).toBe(2);
     expect(names(second)).toEqual([['Delta Tale', 1]]);
-    expect((await get<ListResult<SeriesWithEpisodeCount>>(`${RM}/MultipleReleases/Series?pageSize=1&page=9`)).List).toEqual([]);
+    const past = await get<ListResult<SeriesWithEpisodeCount>>(`${RM}/MultipleReleases/Series?pageSize=1&page=9`);
+    expect(past.List).toEqual([]);
+    // A page past the end still reports the total.
+    expect(past.Total).toBe(2);
   });
 
   it('lists the episodes of a series with all their files, variations included', async () => {
@@ -252,6 +255,10 @@ describe('release management API', () => {
     expect(page.List.map((e) => e.IDs.ID)).toEqual([episodes.alpha[0], episodes.alpha[1]]);
     const next = await get<ListResult<ReleaseEpisode>>(`${RM}/MultipleReleases/Episodes?ignoreVariations=false&pageSize=2&page=2`);
     expect(next.List.map((e) => e.IDs.ID)).toEqual([episodes.delta[0]]);
+    expect(next.Total).toBe(3);
+    expect((await get<ListResult<ReleaseEpisode>>(`${RM}/MultipleReleases/Episodes?ignoreVariations=false&pageSize=2&page=5`)).Total).toBe(
+      3,
+    );
     expect((await get<ListResult<ReleaseEpisode>>(`${RM}/Episodes?ignoreVariations=false&pageSize=0`)).List).toHaveLength(3);
   });
 

@@ -94,14 +94,17 @@ export class ReleaseManagementStore {
   ): Promise<{ total: number; rows: Array<{ series_id: number; episode_count: number }> }> {
     const finished = onlyFinished ? sql`AND a.end_date IS NOT NULL AND substr(a.end_date, 1, 10) <= ${scope.today}` : sql``;
     const from = sql`FROM (${this.episodesInScope(scope)}) x JOIN series s ON s.id = x.series_id JOIN anidb_anime a ON a.id = s.anime_id WHERE 1 = 1 ${finished}`;
-    const { rows: counted } = await sql<{ n: number | string }>`SELECT COUNT(DISTINCT x.series_id) AS n ${from}`.execute(this.db);
-    const total = Number(counted[0]?.n ?? 0);
-    if (!total) return { total, rows: [] };
-    const { rows } = await sql<{ series_id: number; episode_count: number | string }>`
-      SELECT s.id AS series_id, COUNT(*) AS episode_count ${from}
+    // One row per series, so the window count over the groups is the total: the scope is computed once per request.
+    const { rows } = await sql<{ series_id: number; episode_count: number | string; total: number | string }>`
+      SELECT s.id AS series_id, COUNT(*) AS episode_count, COUNT(*) OVER () AS total ${from}
       GROUP BY s.id, s.title_override, a.main_title, a.id
       ORDER BY ${SERIES_NAME}, a.id
       ${limit(paging)}`.execute(this.db);
+    const total = rows.length
+      ? Number(rows[0].total)
+      : paging.page > 1
+        ? Number((await sql<{ n: number | string }>`SELECT COUNT(DISTINCT x.series_id) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
+        : 0;
     return { total, rows: rows.map((r) => ({ series_id: r.series_id, episode_count: Number(r.episode_count) })) };
   }
 
@@ -115,14 +118,19 @@ export class ReleaseManagementStore {
       JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
       JOIN series s ON s.id = e.series_id
       JOIN anidb_anime a ON a.id = s.anime_id`;
-    const { rows: counted } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`.execute(this.db);
-    const total = Number(counted[0]?.n ?? 0);
-    if (!total) return { total, ids: [] };
     const order =
       scope.type === 'MissingEpisodes'
         ? sql`${SERIES_NAME}, a.id, ${RAW_TYPE_ORDER}, ae.number, e.id`
         : sql`ae.anime_id, ${RAW_TYPE_ORDER}, ae.number, e.id`;
-    const { rows } = await sql<{ id: number }>`SELECT e.id ${from} ORDER BY ${order} ${limit(paging)}`.execute(this.db);
+    const { rows } = await sql<{
+      id: number;
+      total: number | string;
+    }>`SELECT e.id, COUNT(*) OVER () AS total ${from} ORDER BY ${order} ${limit(paging)}`.execute(this.db);
+    const total = rows.length
+      ? Number(rows[0].total)
+      : paging.page > 1
+        ? Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
+        : 0;
     return { total, ids: rows.map((r) => r.id) };
   }
 
