@@ -23,6 +23,7 @@ import * as m0023SeriesAggregates from './migrations/0023_series_aggregates.js';
 import * as m0024DashboardAggregates from './migrations/0024_dashboard_aggregates.js';
 import * as m0030FirstVisitIndexes from './migrations/0030_first_visit_indexes.js';
 import * as m0025MissingByAirDate from './migrations/0025_missing_by_air_date.js';
+import * as m0031CollectionStats from './migrations/0031_collection_stats.js';
 import * as m0032FileSortKeys from './migrations/0032_file_sort_keys.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0030_first_visit_indexes': m0030FirstVisitIndexes,
   '0025_missing_by_air_date': m0025MissingByAirDate,
   '0032_file_sort_keys': m0032FileSortKeys,
+  '0031_collection_stats': m0031CollectionStats,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -341,6 +341,22 @@ export interface AggregateDirtySeriesTable {
   series_id: number;
 }
 
+/** 0031: Dashboard/Stats' file figures for a viewer without tag restrictions (one row, id 1). */
+export interface CollectionStatsTable {
+  id: number;
+  file_count: number;
+  file_size: number;
+  multiple_file_episodes: number;
+  unrecognized_files: number;
+  duplicate_location_files: number;
+  location_count: number;
+}
+
+/** 0031: a row here says collection_stats is stale. */
+export interface CollectionStatsDirtyTable {
+  marked: number;
+}
+
 /** 0013: one user's record of one file (resume point, watched date, watch count). */
 export interface UserFileStatesTable {
   user_id: number;
@@ -656,6 +672,8 @@ export interface Database {
   series_aggregate_values: SeriesAggregateValuesTable;
   series_user_aggregates: SeriesUserAggregatesTable;
   aggregate_dirty_series: AggregateDirtySeriesTable;
+  collection_stats: CollectionStatsTable;
+  collection_stats_dirty: CollectionStatsDirtyTable;
   user_series_votes: UserSeriesVotesTable;
   file_avdumps: FileAvdumpsTable;
   custom_tags: CustomTagsTable;

@@ -7,6 +7,7 @@ import type {
   Tag,
 } from '@shoko-ts/contract';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
+import { collectionFileFigures, collectionStats, sharedFileFigures, type CollectionStatsRow } from '../../db/collection-stats.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { animeType, posterOf, type Viewer } from '../groups/browse.store.js';
@@ -176,15 +177,32 @@ export class DashboardStore {
     const local = sql.raw(
       'EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)',
     );
-    const [series, files, watched, perSeries, multiples, duplicateLocations, unrecognized, missingLinks, locations] = await Promise.all([
+    // The file figures of a viewer without tag restrictions come from the maintained row (db/collection-stats.ts); a
+    // restricted viewer's are computed by the same queries with the restriction.
+    const fileFigures = async (): Promise<CollectionStatsRow> => {
+      if (!viewer.restrictedTags.length) return collectionStats(this.db, this.dialect);
+      const figures = collectionFileFigures(allowed);
+      const [files, multiples, unrecognized, duplicateLocations, locations] = await Promise.all([
+        figures.files.execute(this.db),
+        figures.multiples.execute(this.db),
+        sharedFileFigures.unrecognized.execute(this.db),
+        sharedFileFigures.duplicateLocations.execute(this.db),
+        sharedFileFigures.locations.execute(this.db),
+      ]);
+      return {
+        file_count: num(files.rows[0]?.count),
+        file_size: num(files.rows[0]?.size),
+        multiple_file_episodes: num(multiples.rows[0]?.count),
+        unrecognized_files: num(unrecognized.rows[0]?.count),
+        duplicate_location_files: num(duplicateLocations.rows[0]?.count),
+        location_count: num(locations.rows[0]?.count),
+      };
+    };
+    const [series, watched, perSeries, missingLinks, fileStats] = await Promise.all([
       sql<{
         series: unknown;
         groups: unknown;
       }>`SELECT COUNT(*) AS series, COUNT(DISTINCT s.group_id) AS groups FROM series s WHERE ${allowed}`.execute(this.db),
-      sql<{ count: unknown; size: unknown }>`SELECT COUNT(*) AS count, COALESCE(SUM(f.size), 0) AS size FROM files f
-        WHERE EXISTS (SELECT 1 FROM file_episode_links l JOIN series s ON s.anime_id = l.anime_id WHERE l.ed2k = f.ed2k AND l.size = f.size AND ${allowed})`.execute(
-        this.db,
-      ),
       sql<{
         count: unknown;
         seconds: unknown;
@@ -206,37 +224,28 @@ export class DashboardStore {
         FROM series s JOIN series_aggregates sa ON sa.series_id = s.id
           LEFT JOIN series_user_aggregates ua ON ua.series_id = s.id AND ua.user_id = ${userId}
         WHERE ${allowed}`.execute(this.db),
-      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM (SELECT l.episode_id FROM file_episode_links l
-          JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size JOIN series s ON s.anime_id = l.anime_id
-          WHERE f.is_variation = 0 AND ${allowed} GROUP BY l.episode_id HAVING COUNT(DISTINCT f.id) > 1) t`.execute(this.db),
-      sql<{
-        count: unknown;
-      }>`SELECT COUNT(*) AS count FROM (SELECT file_id FROM file_locations GROUP BY file_id HAVING COUNT(*) > 1) t`.execute(this.db),
-      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM files f WHERE f.ed2k <> '' AND f.is_ignored = 0
-        AND NOT EXISTS (SELECT 1 FROM file_episode_links l WHERE l.ed2k = f.ed2k AND l.size = f.size)`.execute(this.db),
       sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM series s JOIN anidb_anime a ON a.id = s.anime_id
         WHERE a.type NOT IN ('Music Video', 'Other', 'unknown', 'Unknown') AND ${allowed}
           AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_show x WHERE x.anime_id = s.anime_id)
           AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_movie m WHERE m.anime_id = s.anime_id)`.execute(this.db),
-      sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM file_locations`.execute(this.db),
+      fileFigures(),
     ]);
-    const multipleFiles = num(multiples.rows[0]?.count);
-    const locationCount = num(locations.rows[0]?.count);
+    const multipleFiles = fileStats.multiple_file_episodes;
     return {
-      FileCount: num(files.rows[0]?.count),
+      FileCount: fileStats.file_count,
       SeriesCount: num(series.rows[0]?.series),
       GroupCount: num(series.rows[0]?.groups),
-      FileSize: num(files.rows[0]?.size),
+      FileSize: fileStats.file_size,
       FinishedSeries: num(perSeries.rows[0]?.finished),
       WatchedEpisodes: num(watched.rows[0]?.count),
       WatchedHours: Math.round(num(watched.rows[0]?.seconds) / 360) / 10,
-      PercentDuplicate: locationCount ? Math.round((multipleFiles * 10000) / locationCount) / 100 : 0,
+      PercentDuplicate: fileStats.location_count ? Math.round((multipleFiles * 10000) / fileStats.location_count) / 100 : 0,
       MissingEpisodes: num(perSeries.rows[0]?.missing),
       MissingEpisodesCollecting: num(perSeries.rows[0]?.collecting),
-      UnrecognizedFiles: num(unrecognized.rows[0]?.count),
+      UnrecognizedFiles: fileStats.unrecognized_files,
       SeriesWithMissingLinks: num(missingLinks.rows[0]?.count),
       EpisodesWithMultipleFiles: multipleFiles,
-      FilesWithDuplicateLocations: num(duplicateLocations.rows[0]?.count),
+      FilesWithDuplicateLocations: fileStats.duplicate_location_files,
     };
   }
 
