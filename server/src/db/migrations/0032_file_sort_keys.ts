@@ -8,7 +8,7 @@ import type { MigrationContext } from './helpers.js';
  * import_folders keep each row current in the same transaction as the change. A file without a location has
  * `no_location` = 1 and null keys: it sorts after the others, as the list's "no value sorts last" rule asks.
  */
-export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+async function createTable(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('file_sort_keys')
     .addColumn('file_id', 'integer', (c) => c.primaryKey())
@@ -31,24 +31,35 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .columns(['is_ignored', 'no_location', 'folder_name', 'relative_path', 'file_id'])
     .execute();
   await db.schema.createIndex('file_sort_keys_folder').on('file_sort_keys').columns(['import_folder_id']).execute();
+}
 
+function sortKeySql(ctx: MigrationContext) {
   // The same basename expressions as the list's FileName sort (file-list.store.ts).
   const fileName =
     ctx.dialect === 'postgres'
       ? `lower(regexp_replace(fl.relative_path, '^.*[\\\\/]', ''))`
       : `lower(replace(fl.relative_path, rtrim(fl.relative_path, replace(replace(fl.relative_path, '/', ''), '\\', '')), ''))`;
-  /** The key rows of the files `where` picks (`f` is the file). */
-  const keysOf = (where: string) =>
+  /**
+   * The key row of one file. Its first location is found by the file's own id (an index lookup): a correlated MIN in
+   * the join condition let PostgreSQL's cached trigger plan scan every location per row.
+   */
+  const keysOf = (fileId: string) =>
     `INSERT INTO file_sort_keys (file_id, is_ignored, no_location, import_folder_id, folder_name, file_name, relative_path)
      SELECT f.id, f.is_ignored, CASE WHEN fl.id IS NULL THEN 1 ELSE 0 END, fl.import_folder_id, lower(fo.name), ${fileName},
        lower(fl.relative_path)
      FROM files f
-     LEFT JOIN file_locations fl ON fl.id = (SELECT min(m.id) FROM file_locations m WHERE m.file_id = f.id)
+     CROSS JOIN (SELECT min(m.id) AS id FROM file_locations m WHERE m.file_id = ${fileId}) first
+     LEFT JOIN file_locations fl ON fl.id = first.id
      LEFT JOIN import_folders fo ON fo.id = fl.import_folder_id
-     WHERE ${where};`;
-  const refresh = (fileId: string) => `DELETE FROM file_sort_keys WHERE file_id = ${fileId}; ${keysOf(`f.id = ${fileId}`)}`;
+     WHERE f.id = ${fileId};`;
+  const refresh = (fileId: string) => `DELETE FROM file_sort_keys WHERE file_id = ${fileId}; ${keysOf(fileId)}`;
   const rename = `UPDATE file_sort_keys SET folder_name = lower(NEW.name) WHERE import_folder_id = NEW.id;`;
+  return { fileName, refresh, rename };
+}
 
+export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+  await createTable(db);
+  const { fileName } = sortKeySql(ctx);
   // Every existing file, with its first location found through one grouped pass.
   await sql
     .raw(
@@ -61,7 +72,12 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
        LEFT JOIN import_folders fo ON fo.id = fl.import_folder_id`,
     )
     .execute(db);
+  await createSortKeyTriggers(db, ctx);
+}
 
+/** The triggers that keep file_sort_keys current (also run again by 0033, which replaced their first version). */
+export async function createSortKeyTriggers(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
+  const { refresh, rename } = sortKeySql(ctx);
   if (ctx.dialect === 'sqlite') {
     const trigger = async (name: string, event: string, body: string) =>
       sql.raw(`CREATE TRIGGER ${name} AFTER ${event} BEGIN ${body} END`).execute(db);
