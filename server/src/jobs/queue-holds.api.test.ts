@@ -90,4 +90,51 @@ describe('job queue holds', () => {
     expect(queue.state()).toMatchObject({ WaitingCount: 0, BlockedCount: 0, TotalCount: 0 });
     expect(queue.activeHolds()).toEqual({});
   });
+
+  it('is not idle while the queue is still taking jobs: a hold that ends then is seen', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-holds-'));
+    const database = await processDatabase();
+    const db = openDatabase({ home, databaseUrl: database.url });
+    cleanups.push(
+      () => fs.rmSync(home, { recursive: true, force: true }),
+      () => database.drop(),
+      () => db.close(),
+    );
+    await migrateToLatest(db);
+    // A slow database: every claim takes a while, so the queue is still looking for work when a job has ended.
+    class SlowClaims extends JobsStore {
+      override async claimNext(excludedKinds: string[]) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return super.claimNext(excludedKinds);
+      }
+    }
+    const queue = new QueueService(new SlowClaims(db.kysely), new EventBus(), pino({ level: 'silent' }), { threadCount: 1 });
+    cleanups.push(() => queue.stop());
+    let banned: string | null = 'AniDB UDP ban';
+    queue.addHold({ name: 'TestBan', kinds: ['NeedsAniDB'], reason: () => banned });
+    const ran: string[] = [];
+    const job = (kind: string): JobDefinition<{ n: number }> => ({
+      kind,
+      type: kind,
+      title: kind,
+      group: 'Test',
+      priority: 0,
+      key: (p) => String(p.n),
+      details: () => ({}),
+      run: async ({ n }) => {
+        ran.push(`${kind}:${n}`);
+      },
+    });
+    await queue.start();
+    await queue.enqueue(job('NeedsAniDB'), { n: 1 });
+    await queue.enqueue(job('Other'), { n: 2 });
+    // The queue runs Other:2, then looks for the next job (slowly) while NeedsAniDB:1 is held.
+    await queue.idle();
+    expect(ran).toEqual(['Other:2']);
+    banned = null;
+    queue.recheckHolds();
+    await queue.idle();
+    expect(ran).toEqual(['Other:2', 'NeedsAniDB:1']);
+    expect(queue.state()).toMatchObject({ WaitingCount: 0, BlockedCount: 0, TotalCount: 0 });
+  });
 });

@@ -219,9 +219,12 @@ export class QueueService {
     return inserted;
   }
 
-  /** Resolves when no job is running or waiting to run (held jobs do not count: tests and batch operations). */
+  /**
+   * Resolves when no job is running or waiting to run (held jobs do not count: tests and batch operations). A pump in
+   * flight counts as work: until it has counted the held jobs again, the blocked count may be from before a hold ended.
+   */
   async idle(): Promise<void> {
-    while (this.running && (this.waitingCount - this.blockedCount > 0 || this.executing.size > 0)) {
+    while (this.running && (this.waitingCount - this.blockedCount > 0 || this.executing.size > 0 || this.pumping)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
