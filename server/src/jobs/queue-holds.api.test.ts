@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
 import { EventBus } from '../events/bus.js';
 import { processDatabase } from '../test/server-process.js';
 import { PermanentJobError, type JobDefinition } from './job.js';
@@ -16,38 +18,48 @@ afterAll(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+/** A queue over a fresh, migrated database (SQLite, or PostgreSQL under SHOKO_TEST_DB), removed after the file. */
+async function startQueue(store: (db: Kysely<Database>) => JobsStore, threadCount: number): Promise<QueueService> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-holds-'));
+  const database = await processDatabase();
+  const db = openDatabase({ home, databaseUrl: database.url });
+  cleanups.push(
+    () => fs.rmSync(home, { recursive: true, force: true }),
+    () => database.drop(),
+    () => db.close(),
+  );
+  await migrateToLatest(db);
+  const queue = new QueueService(store(db.kysely), new EventBus(), pino({ level: 'silent' }), { threadCount });
+  cleanups.push(() => queue.stop());
+  return queue;
+}
+
+/** A job of `kind` keyed by its number. */
+const testJob = (kind: string, run: (payload: { n: number }) => Promise<void>): JobDefinition<{ n: number }> => ({
+  kind,
+  type: kind,
+  title: kind,
+  group: 'Test',
+  priority: 0,
+  key: (p) => String(p.n),
+  details: () => ({}),
+  run,
+});
+
 /**
  * Holds against a real database (SQLite, or PostgreSQL under SHOKO_TEST_DB): a job of a held kind waits, counted as
  * blocked, and a job that fails because a hold began while it ran waits for the hold to end without losing attempts.
  */
 describe('job queue holds', () => {
   it('keeps held jobs waiting, retries a job the hold interrupted as often as it takes, and runs them when it ends', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-holds-'));
-    const database = await processDatabase();
-    const db = openDatabase({ home, databaseUrl: database.url });
-    cleanups.push(
-      () => fs.rmSync(home, { recursive: true, force: true }),
-      () => database.drop(),
-      () => db.close(),
-    );
-    await migrateToLatest(db);
-    const store = new JobsStore(db.kysely);
-    const queue = new QueueService(store, new EventBus(), pino({ level: 'silent' }), { threadCount: 2 });
-    cleanups.push(() => queue.stop());
+    const queue = await startQueue((db) => new JobsStore(db), 2);
     let banned: string | null = null;
     queue.addHold({ name: 'TestBan', kinds: ['NeedsAniDB'], reason: () => banned });
 
     const ran: string[] = [];
     let banHits = 0;
-    const job = (kind: string): JobDefinition<{ n: number }> => ({
-      kind,
-      type: kind,
-      title: kind,
-      group: 'Test',
-      priority: 0,
-      key: (p) => String(p.n),
-      details: () => ({}),
-      run: async ({ n }) => {
+    const job = (kind: string) =>
+      testJob(kind, async ({ n }) => {
         // Each run meets a ban that begins while it runs, three times: more than the queue's attempts.
         if (kind === 'NeedsAniDB' && n === 1 && banHits < 3) {
           banHits += 1;
@@ -56,8 +68,7 @@ describe('job queue holds', () => {
           throw new PermanentJobError('banned');
         }
         ran.push(`${kind}:${n}`);
-      },
-    });
+      });
     await queue.start();
     const lift = async () => {
       banned = null;
@@ -92,15 +103,6 @@ describe('job queue holds', () => {
   });
 
   it('is not idle while the queue is still taking jobs: a hold that ends then is seen', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-holds-'));
-    const database = await processDatabase();
-    const db = openDatabase({ home, databaseUrl: database.url });
-    cleanups.push(
-      () => fs.rmSync(home, { recursive: true, force: true }),
-      () => database.drop(),
-      () => db.close(),
-    );
-    await migrateToLatest(db);
     // A slow database: every claim takes a while, so the queue is still looking for work when a job has ended.
     class SlowClaims extends JobsStore {
       override async claimNext(excludedKinds: string[]) {
@@ -108,23 +110,14 @@ describe('job queue holds', () => {
         return super.claimNext(excludedKinds);
       }
     }
-    const queue = new QueueService(new SlowClaims(db.kysely), new EventBus(), pino({ level: 'silent' }), { threadCount: 1 });
-    cleanups.push(() => queue.stop());
+    const queue = await startQueue((db) => new SlowClaims(db), 1);
     let banned: string | null = 'AniDB UDP ban';
     queue.addHold({ name: 'TestBan', kinds: ['NeedsAniDB'], reason: () => banned });
     const ran: string[] = [];
-    const job = (kind: string): JobDefinition<{ n: number }> => ({
-      kind,
-      type: kind,
-      title: kind,
-      group: 'Test',
-      priority: 0,
-      key: (p) => String(p.n),
-      details: () => ({}),
-      run: async ({ n }) => {
+    const job = (kind: string) =>
+      testJob(kind, async ({ n }) => {
         ran.push(`${kind}:${n}`);
-      },
-    });
+      });
     await queue.start();
     await queue.enqueue(job('NeedsAniDB'), { n: 1 });
     await queue.enqueue(job('Other'), { n: 2 });
