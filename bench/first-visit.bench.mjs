@@ -8,6 +8,7 @@
 //   BENCH_PG_URL=postgres://…   an existing cluster: the collection is kept there in database shoko_bench_<files>
 //   BENCH_DATA_DIR=…   where generated collections are kept between runs (default <tmp>/shoko-bench-data)
 //   BENCH_FIRST_VISIT_RUNS=15, BENCH_FIRST_VISIT_CATALOGUE_RUNS=5   requests per endpoint / per catalogue entry (0: skip it)
+//   BENCH_FIRST_VISIT_ONLY=ReleaseManagement,Series/With   only the endpoints whose name contains one of these (default all)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +26,10 @@ const DBS = (process.env.BENCH_FIRST_VISIT_DBS ?? 'sqlite,postgres').split(',').
 const RUNS = Number(process.env.BENCH_FIRST_VISIT_RUNS ?? 15);
 // 0 skips the catalogue walk (a quick look at the fixed endpoints).
 const CATALOGUE_RUNS = Number(process.env.BENCH_FIRST_VISIT_CATALOGUE_RUNS ?? 5);
+const ONLY = (process.env.BENCH_FIRST_VISIT_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shoko-bench-data');
 const BUDGET_MS = size.files <= 100_000 ? 50 : 100;
 // Bumped when the generator writes something new, so kept collections are made again.
@@ -279,6 +284,7 @@ async function benchDatabase(label, home, databaseUrl) {
         post(`Filter/Preview/Group/${pick(groupIds, i)}/Series?includeDataFrom=AniDB&recursive=true&includeMissing=true`, {}),
     };
     for (const [name, request] of Object.entries(endpoints)) {
+      if (ONLY.length && !ONLY.some((part) => name.includes(part))) continue;
       const result = await time(request, RUNS);
       results.push({ kind: 'endpoint', name, ...result });
       console.log(`  ${label} ${name}: ${result.error ?? `p50 ${result.p50} / p95 ${result.p95} ms`}`);

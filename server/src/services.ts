@@ -571,7 +571,7 @@ export async function createServices(
     }),
     integrations,
     releaseManagement: new ReleaseManagementService({
-      store: new ReleaseManagementStore(db.kysely),
+      store: new ReleaseManagementStore(db.kysely, db.dialect),
       browse,
       series: seriesStore,
       episodes,

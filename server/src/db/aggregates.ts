@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
+import { RELEASE_FIGURE_TABLES, releaseFigureStatements } from './release-figures.js';
 
 /**
  * Brings the maintained series aggregates (migration 0023) up to date: recomputes every series the base-table triggers
@@ -127,7 +128,7 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     // Compiling these short statements to machine code costs PostgreSQL more time than it saves.
     ...(postgres ? [sql`SET LOCAL jit = off`] : []),
     ...marked,
-    ...['series_aggregates', 'series_aggregate_values', 'series_user_aggregates'].map(
+    ...['series_aggregates', 'series_aggregate_values', 'series_user_aggregates', ...RELEASE_FIGURE_TABLES].map(
       (table) => sql`DELETE FROM ${sql.table(table)} WHERE series_id IN ${list}`,
     ),
     ...links,
@@ -143,6 +144,7 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
       sql`(SELECT DISTINCT series_id, file_id FROM ${LINKS}) r JOIN files f ON f.id = r.file_id CROSS JOIN ${videos}`,
     ),
     users,
+    ...releaseFigureStatements(list, LINKS, EPISODES),
     // PostgreSQL drops them at commit; SQLite would keep them for the connection's life.
     ...(postgres ? [] : [MARKED, LINKS, EPISODES].map((name) => sql`DROP TABLE ${name}`)),
   ];

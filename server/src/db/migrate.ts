@@ -26,6 +26,7 @@ import * as m0025MissingByAirDate from './migrations/0025_missing_by_air_date.js
 import * as m0031CollectionStats from './migrations/0031_collection_stats.js';
 import * as m0032FileSortKeys from './migrations/0032_file_sort_keys.js';
 import * as m0033FileSortKeyTriggers from './migrations/0033_file_sort_key_triggers.js';
+import * as m0034ReleaseFigures from './migrations/0034_release_figures.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0032_file_sort_keys': m0032FileSortKeys,
   '0031_collection_stats': m0031CollectionStats,
   '0033_file_sort_key_triggers': m0033FileSortKeyTriggers,
+  '0034_release_figures': m0034ReleaseFigures,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

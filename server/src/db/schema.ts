@@ -341,6 +341,26 @@ export interface AggregateDirtySeriesTable {
   series_id: number;
 }
 
+/** 0034: release management's per-series figures (db/release-figures.ts; only series with any figure above zero). */
+export interface SeriesReleaseFiguresTable {
+  series_id: number;
+  multiple_count: number;
+  multiple_original_count: number;
+  duplicate_count: number;
+  missing_count: number;
+  missing_last_day: string | null;
+  collecting_count: number;
+  collecting_last_day: string | null;
+}
+
+/** 0034: a series' missing normal episodes aired on one day, and how many of them a collected group has passed. */
+export interface SeriesMissingDaysTable {
+  series_id: number;
+  air_day: string;
+  missing_count: number;
+  collecting_count: number;
+}
+
 /** 0031: Dashboard/Stats' file figures for a viewer without tag restrictions (one row, id 1). */
 export interface CollectionStatsTable {
   id: number;
@@ -673,6 +693,8 @@ export interface Database {
   series_user_aggregates: SeriesUserAggregatesTable;
   aggregate_dirty_series: AggregateDirtySeriesTable;
   collection_stats: CollectionStatsTable;
+  series_release_figures: SeriesReleaseFiguresTable;
+  series_missing_days: SeriesMissingDaysTable;
   collection_stats_dirty: CollectionStatsDirtyTable;
   user_series_votes: UserSeriesVotesTable;
   file_avdumps: FileAvdumpsTable;

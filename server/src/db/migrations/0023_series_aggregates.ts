@@ -63,8 +63,12 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await sql`INSERT INTO aggregate_dirty_series (series_id) SELECT id FROM series`.execute(db);
 }
 
-interface TriggerSpec {
+export interface TriggerSpec {
   table: string;
+  /** The trigger's name (default `<table>_aggregates`); later migrations adding marks to a table name theirs. */
+  name?: string;
+  /** Only updates of `columns` mark (inserts and deletes are already marked by another trigger on the table). */
+  updatesOnly?: boolean;
   /** The columns whose update can change an aggregate. */
   columns: string[];
   /** The affected series ids (a column named series_id), given the changed row's name (NEW or OLD). */
@@ -96,8 +100,9 @@ const TRIGGERS: TriggerSpec[] = [
   { table: 'series', columns: ['id'], series: (row) => `SELECT ${row}.id AS series_id` },
 ];
 
-async function createTrigger(db: Kysely<unknown>, ctx: MigrationContext, spec: TriggerSpec): Promise<void> {
-  const name = `${spec.table}_aggregates`;
+/** A trigger that marks the series a change of `spec.table` affects in aggregate_dirty_series. */
+export async function createTrigger(db: Kysely<unknown>, ctx: MigrationContext, spec: TriggerSpec): Promise<void> {
+  const name = spec.name ?? `${spec.table}_aggregates`;
   const columns = spec.columns.join(', ');
   if (ctx.dialect === 'sqlite') {
     // Not INSERT OR IGNORE: inside a trigger SQLite applies the firing statement's conflict handling instead, so an
@@ -105,8 +110,10 @@ async function createTrigger(db: Kysely<unknown>, ctx: MigrationContext, spec: T
     const mark = (row: string) =>
       `INSERT INTO aggregate_dirty_series (series_id) SELECT DISTINCT x.series_id FROM (${spec.series(row)}) AS x
        WHERE x.series_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM aggregate_dirty_series d WHERE d.series_id = x.series_id);`;
-    await sql.raw(`CREATE TRIGGER ${name}_insert AFTER INSERT ON ${spec.table} BEGIN ${mark('NEW')} END`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${name}_delete AFTER DELETE ON ${spec.table} BEGIN ${mark('OLD')} END`).execute(db);
+    if (!spec.updatesOnly) {
+      await sql.raw(`CREATE TRIGGER ${name}_insert AFTER INSERT ON ${spec.table} BEGIN ${mark('NEW')} END`).execute(db);
+      await sql.raw(`CREATE TRIGGER ${name}_delete AFTER DELETE ON ${spec.table} BEGIN ${mark('OLD')} END`).execute(db);
+    }
     await sql
       .raw(`CREATE TRIGGER ${name}_update AFTER UPDATE OF ${columns} ON ${spec.table} BEGIN ${mark('OLD')} ${mark('NEW')} END`)
       .execute(db);
@@ -128,6 +135,8 @@ END $$`,
     )
     .execute(db);
   await sql
-    .raw(`CREATE TRIGGER ${name} AFTER INSERT OR DELETE OR UPDATE OF ${columns} ON ${spec.table} FOR EACH ROW EXECUTE FUNCTION ${name}()`)
+    .raw(
+      `CREATE TRIGGER ${name} AFTER ${spec.updatesOnly ? '' : 'INSERT OR DELETE OR '}UPDATE OF ${columns} ON ${spec.table} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+    )
     .execute(db);
 }

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { ReleaseManagementType } from '@shoko-ts/contract';
+import { refreshSeriesAggregates } from '../../db/aggregates.js';
+import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
 /** Which episodes a list covers: the category, its toggles, and who is looking (restricted tags hide series). */
@@ -41,6 +43,26 @@ const joinFilesOf = (episode: string) =>
   sql.raw(`JOIN file_episode_links l ON l.episode_id = ${episode} JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size`);
 const MORE_THAN_ONE_LOCATION = sql.raw('(SELECT COUNT(*) FROM file_locations c WHERE c.file_id = f.id) > 1');
 
+/**
+ * The maintained figure of a scope's category for the series figures row `r`; `upper` gives a bound for prefiltering
+ * rows (missing episodes: all of them, aired or not). Missing episodes of a series still airing are summed by air day.
+ */
+function figureOf(scope: EpisodeScope, upper = false): RawBuilder<unknown> {
+  switch (scope.type) {
+    case 'MultipleReleases':
+      return sql.raw(scope.ignoreVariations ? 'r.multiple_original_count' : 'r.multiple_count');
+    case 'DuplicateFiles':
+      return sql.raw('r.duplicate_count');
+    case 'MissingEpisodes': {
+      const kind = scope.collecting ? 'collecting' : 'missing';
+      const [count, last] = [sql.raw(`r.${kind}_count`), sql.raw(`r.${kind}_last_day`)];
+      if (upper) return count;
+      return sql`CASE WHEN ${last} <= ${scope.today} THEN ${count} ELSE (SELECT COALESCE(SUM(d.${sql.raw(kind)}_count), 0)
+        FROM series_missing_days d WHERE d.series_id = r.series_id AND d.air_day <= ${scope.today}) END`;
+    }
+  }
+}
+
 const limit = (paging: Paging) =>
   paging.pageSize > 0 ? sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}` : sql``;
 
@@ -49,7 +71,10 @@ const limit = (paging: Paging) =>
  * and paged in the database so a collection of 100,000 files costs one grouped scan per request.
  */
 export class ReleaseManagementStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   /** `(episode_id, series_id)` of every episode in the category, for visible series (aliases e, ae, s, a joined). */
   private episodesInScope(scope: EpisodeScope): RawBuilder<{ episode_id: number; series_id: number }> {
@@ -86,24 +111,30 @@ export class ReleaseManagementStore {
     }
   }
 
-  /** One page of the series having episodes in scope, by name then AniDB id, with how many each has. */
+  /**
+   * One page of the series having episodes in scope, by name then AniDB id, with how many each has: a read of the
+   * maintained figures (migration 0034, db/release-figures.ts), brought up to date first.
+   */
   async seriesPage(
     scope: EpisodeScope,
     onlyFinished: boolean,
     paging: Paging,
   ): Promise<{ total: number; rows: Array<{ series_id: number; episode_count: number }> }> {
+    await refreshSeriesAggregates(this.db, this.dialect);
     const finished = onlyFinished ? sql`AND a.end_date IS NOT NULL AND substr(a.end_date, 1, 10) <= ${scope.today}` : sql``;
-    const from = sql`FROM (${this.episodesInScope(scope)}) x JOIN series s ON s.id = x.series_id JOIN anidb_anime a ON a.id = s.anime_id WHERE 1 = 1 ${finished}`;
-    // One row per series, so the window count over the groups is the total: the scope is computed once per request.
+    const from = sql`FROM (SELECT s.id AS series_id, ${figureOf(scope)} AS episode_count, ${SERIES_NAME} AS name, a.id AS anime_id
+        FROM series_release_figures r JOIN series s ON s.id = r.series_id JOIN anidb_anime a ON a.id = s.anime_id
+        WHERE ${figureOf(scope, true)} > 0 ${finished} AND ${scope.allowed}) x
+      WHERE x.episode_count > 0`;
+    // One row per series, so the window count is the total.
     const { rows } = await sql<{ series_id: number; episode_count: number | string; total: number | string }>`
-      SELECT s.id AS series_id, COUNT(*) AS episode_count, COUNT(*) OVER () AS total ${from}
-      GROUP BY s.id, s.title_override, a.main_title, a.id
-      ORDER BY ${SERIES_NAME}, a.id
+      SELECT x.series_id, x.episode_count, COUNT(*) OVER () AS total ${from}
+      ORDER BY x.name, x.anime_id
       ${limit(paging)}`.execute(this.db);
     const total = rows.length
       ? Number(rows[0].total)
       : paging.page > 1
-        ? Number((await sql<{ n: number | string }>`SELECT COUNT(DISTINCT x.series_id) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
+        ? Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
         : 0;
     return { total, rows: rows.map((r) => ({ series_id: r.series_id, episode_count: Number(r.episode_count) })) };
   }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import type { Database } from '../../db/schema.js';
 import type { BrowseStore, Viewer } from '../groups/browse.store.js';
 
@@ -13,17 +14,21 @@ export class UtilitiesStore {
   ) {}
 
   /** The series of a utility list that the viewer may see, with the names they are listed by. */
-  seriesOfList(kind: SeriesUtilityKind, viewer: Viewer) {
-    // A link counts only when its file exists; the episode joins the link to the series as the sizes do.
-    const linkedFile = (userOnly: boolean) =>
-      sql<SqlBool>`exists (select 1 from episodes e join file_episode_links l on l.episode_id = e.anidb_episode_id
-        join files f on f.ed2k = l.ed2k and f.size = l.size
-        where e.series_id = s.id${userOnly ? sql` and l.source = 'User'` : sql``})`;
+  async seriesOfList(kind: SeriesUtilityKind, viewer: Viewer) {
+    // A link counts only when its file exists; the episode joins the link to the series as the sizes do. Without files:
+    // the maintained file count of the series aggregates (the same join), brought up to date first. Manual links: from
+    // the few links users made (an index on the link source).
+    if (kind === 'WithoutFiles') await refreshSeriesAggregates(this.db, this.browse.dialect);
+    const listed =
+      kind === 'WithoutFiles'
+        ? sql<SqlBool>`not exists (select 1 from series_aggregates g where g.series_id = s.id and g.file_count > 0)`
+        : sql<SqlBool>`s.id in (select e.series_id from file_episode_links l join files f on f.ed2k = l.ed2k and f.size = l.size
+            join episodes e on e.anidb_episode_id = l.episode_id where l.source = 'User')`;
     return this.db
       .selectFrom('series as s')
       .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
       .select(['s.id', 's.anime_id', 's.title_override', 'a.main_title'])
-      .where(kind === 'WithoutFiles' ? sql<SqlBool>`not ${linkedFile(false)}` : linkedFile(true))
+      .where(listed)
       .where(this.browse.seriesAllowed(viewer, 's') as RawBuilder<SqlBool>)
       .execute();
   }
