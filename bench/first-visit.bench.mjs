@@ -9,6 +9,7 @@
 //   BENCH_DATA_DIR=…   where generated collections are kept between runs (default <tmp>/shoko-bench-data)
 //   BENCH_FIRST_VISIT_RUNS=15, BENCH_FIRST_VISIT_CATALOGUE_RUNS=5   requests per endpoint / per catalogue entry (0: skip it)
 //   BENCH_FIRST_VISIT_ONLY=ReleaseManagement,Series/With   only the endpoints whose name contains one of these (default all)
+//   BENCH_FIRST_VISIT_PREPARE_ONLY=1   only make the collections that are missing (startup.bench.mjs uses it)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,6 +31,7 @@ const ONLY = (process.env.BENCH_FIRST_VISIT_ONLY ?? '')
   .split(',')
   .map((part) => part.trim())
   .filter(Boolean);
+const PREPARE_ONLY = process.env.BENCH_FIRST_VISIT_PREPARE_ONLY === '1';
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shoko-bench-data');
 const BUDGET_MS = size.files <= 100_000 ? 50 : 100;
 // Bumped when the generator writes something new, so kept collections are made again.
@@ -193,6 +195,7 @@ function expressionFor(help) {
 
 async function benchDatabase(label, home, databaseUrl) {
   await ensureCollection(home, databaseUrl);
+  if (PREPARE_ONLY) return [];
   const server = await startServer(home, databaseUrl);
   const results = [];
   try {
@@ -352,7 +355,7 @@ async function main() {
     } else throw new Error(`unknown database ${db}`);
   }
   const loadAfter = load();
-  report(byDb, loadBefore, loadAfter);
+  if (!PREPARE_ONLY) report(byDb, loadBefore, loadAfter);
 }
 
 function report(byDb, loadBefore, loadAfter) {

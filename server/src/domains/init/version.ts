@@ -3,7 +3,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SHOKO_API_VERSION, type ComponentVersion, type ComponentVersionSet, type ReleaseChannel } from '@shoko-ts/contract';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The checkout (or image) root: the nearest folder above this module with the workspace manifest. Searched, not
+ * counted, because this module runs from src/domains/init, from tsc's dist/domains/init and from the dist/main.js bundle.
+ */
+function findRepoRoot(): string {
+  const start = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    try {
+      if (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).workspaces) return dir;
+    } catch {
+      // No manifest here, or not ours: look further up.
+    }
+    if (path.dirname(dir) === dir) return path.resolve(start, '../../../..');
+  }
+}
+
+const repoRoot = findRepoRoot();
 
 /** Our product version (root package.json). */
 export function productVersion(): string {
