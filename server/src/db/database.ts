@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 
@@ -24,11 +25,19 @@ export function sqliteFile(home: string): string {
   return path.join(home, 'SQLite', 'shoko.db');
 }
 
-// File sizes are BIGINT on PostgreSQL; they stay far below 2^53, so read them as plain numbers like SQLite does.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+const requirePackage = createRequire(import.meta.url);
+
+/** pg, loaded when a PostgreSQL database is opened: a server on SQLite does not spend its start-up loading it. */
+function loadPg(): typeof pg {
+  const loaded = requirePackage('pg') as typeof pg;
+  // File sizes are BIGINT on PostgreSQL; they stay far below 2^53, so read them as plain numbers like SQLite does.
+  loaded.types.setTypeParser(loaded.types.builtins.INT8, (value) => Number(value));
+  return loaded;
+}
 
 export function openDatabase(options: { home: string; databaseUrl: string | null }): Db {
   if (options.databaseUrl) {
+    const pg = loadPg();
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection can be closed by the server (restart, admin command); the pool replaces it on the next
     // query, so this must not become an uncaught exception that takes the whole process down.

@@ -1,19 +1,26 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** SQL of the scheduled AniDB checks: what is missing, stale or due for another lookup. */
 export class MetadataSchedulerStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Anime that linked files point at but that have no series yet. */
+  /**
+   * Anime that linked files point at but that have no series yet. The distinct anime of the links are walked through
+   * their index one value at a time (each step the next larger anime id), so the query costs one index seek per anime
+   * instead of reading every link: at 400,000 links the plain DISTINCT took ~250 ms, on the start-up path.
+   */
   async linkedAnimeWithoutSeries(): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('file_episode_links')
-      .leftJoin('series', 'series.anime_id', 'file_episode_links.anime_id')
-      .select('file_episode_links.anime_id')
-      .distinct()
-      .where('series.id', 'is', null)
-      .execute();
+    const { rows } = await sql<{ anime_id: number }>`
+      WITH RECURSIVE linked (anime_id) AS (
+        SELECT MIN(anime_id) FROM file_episode_links
+        UNION ALL
+        SELECT (SELECT MIN(l.anime_id) FROM file_episode_links l WHERE l.anime_id > linked.anime_id)
+        FROM linked WHERE linked.anime_id IS NOT NULL
+      )
+      SELECT linked.anime_id FROM linked
+      WHERE linked.anime_id IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM series WHERE series.anime_id = linked.anime_id)`.execute(this.db);
     return rows.map((r) => r.anime_id);
   }
 

@@ -15,6 +15,8 @@ const HOUR = 60 * 60_000;
 /** How long an unknown file waits before AniDB is asked again, by the number of lookups so far. */
 const RECHECK_DELAYS = [1, 6, 24, 72, 168].map((hours) => hours * HOUR);
 const TICK_MS = 15 * 60_000;
+/** The first pass waits this long after start: its queries read the whole collection, which a start must not wait for. */
+const FIRST_CHECK_DELAY_MS = 10_000;
 /** The `anidb_checks` row of the `UPDATED` check. */
 const UPDATED_CHECK = 'updated-anime';
 /** Each `UPDATED` check reaches this far behind the previous one, in case the clocks of AniDB and this server differ. */
@@ -27,15 +29,16 @@ export function recheckDelay(attempts: number): number {
 }
 
 /**
- * Nothing is lost to a ban, an outage or a file AniDB did not know yet: on start, every 15 minutes and whenever a ban
- * lifts, files that were never looked up or are due again (backing off from 1 hour to a week) are queued for a
- * lookup, and linked anime without stored data or series are queued for download. As often as
+ * Nothing is lost to a ban, an outage or a file AniDB did not know yet: shortly after start, every 15 minutes and
+ * whenever a ban lifts, files that were never looked up or are due again (backing off from 1 hour to a week) are
+ * queued for a lookup, and linked anime without stored data or series are queued for download. As often as
  * `AniDb.Anime_UpdateFrequency` says (at most daily), AniDB is asked over UDP which anime changed since the last
  * check (`UPDATED`), and only the collection's anime among them are downloaded again: a refresh costs one HTTP
  * request per changed anime, not one per anime of the collection.
  */
 export class MetadataScheduler {
   private timer: NodeJS.Timeout | null = null;
+  private firstCheck: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private readonly store: MetadataSchedulerStore;
 
@@ -64,12 +67,15 @@ export class MetadataScheduler {
     if (this.timer) return;
     this.timer = setInterval(() => void this.check(), TICK_MS);
     this.timer.unref();
-    void this.check();
+    this.firstCheck = setTimeout(() => void this.check(), FIRST_CHECK_DELAY_MS);
+    this.firstCheck.unref();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.firstCheck) clearTimeout(this.firstCheck);
     this.timer = null;
+    this.firstCheck = null;
   }
 
   /** One pass; concurrent calls share it. Resolves with what was queued. */
