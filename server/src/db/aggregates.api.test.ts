@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCollection } from '../domains/groups/synthetic.js';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../test/harness.js';
+import { serverWithCollection } from '../test/generated-collection.js';
+import type { TestServer } from '../test/harness.js';
 
 /**
  * The maintained series aggregates (migration 0023, db/aggregates.ts) against a fresh computation from the base
@@ -12,10 +12,7 @@ describe('maintained series aggregates', () => {
   let other: { id: number; key: string };
 
   beforeAll(async () => {
-    server = await createTestServer();
-    admin = await completeFirstRun(server);
-    other = await createUser(server, admin, 'viewer', 'viewer-pass');
-    await generateCollection(server.services.db.kysely, { series: 12, files: 120, seed: 7, userIds: [1, other.id] });
+    ({ server, admin, other } = await serverWithCollection({ series: 12, files: 120, seed: 7 }));
   });
   afterAll(async () => {
     await server?.close();

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { dashboardAggregateStatements } from './dashboard-aggregates.js';
 import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 import { RELEASE_FIGURE_TABLES, releaseFigureStatements } from './release-figures.js';
@@ -145,6 +146,7 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     ),
     users,
     ...releaseFigureStatements(list, LINKS, EPISODES),
+    ...dashboardAggregateStatements(list),
     // PostgreSQL drops them at commit; SQLite would keep them for the connection's life.
     ...(postgres ? [] : [MARKED, LINKS, EPISODES].map((name) => sql`DROP TABLE ${name}`)),
   ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCollection } from '../domains/groups/synthetic.js';
+import { moveSeriesToNewAnime } from '../test/generated-collection.js';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../test/harness.js';
 
 /**
@@ -130,16 +131,8 @@ describe('maintained collection stats', () => {
     await expectConsistent();
 
     // A series moved to an anime without files: its files leave the collection.
-    const { id: animeId, ...anime } = await db.selectFrom('anidb_anime').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow();
-    await db
-      .insertInto('anidb_anime')
-      .values({ ...anime, id: animeId + 900_000 })
-      .execute();
-    await db
-      .updateTable('series')
-      .set({ anime_id: animeId + 900_000 })
-      .where('anime_id', '=', animeId)
-      .execute();
+    const anime = await db.selectFrom('anidb_anime').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await moveSeriesToNewAnime(db, anime.id);
     expect((await expectConsistent()).FileCount).toBeLessThan(first.FileCount);
   });
 });

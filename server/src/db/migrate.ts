@@ -27,6 +27,7 @@ import * as m0031CollectionStats from './migrations/0031_collection_stats.js';
 import * as m0032FileSortKeys from './migrations/0032_file_sort_keys.js';
 import * as m0033FileSortKeyTriggers from './migrations/0033_file_sort_key_triggers.js';
 import * as m0034ReleaseFigures from './migrations/0034_release_figures.js';
+import * as m0035DashboardAggregates from './migrations/0035_dashboard_aggregates.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0031_collection_stats': m0031CollectionStats,
   '0033_file_sort_key_triggers': m0033FileSortKeyTriggers,
   '0034_release_figures': m0034ReleaseFigures,
+  '0035_dashboard_aggregates': m0035DashboardAggregates,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -377,6 +377,33 @@ export interface CollectionStatsDirtyTable {
   marked: number;
 }
 
+/** 0035: per series, the newest import of a file linked to its anime and the (imported file, link) pairs of its episodes. */
+export interface SeriesRecentImportsTable {
+  series_id: number;
+  last_imported_at: string | null;
+  imported_link_count: number;
+}
+
+/**
+ * 0035: per series and user with a watched episode, the latest update of those watch states and the first unwatched
+ * visible episode (episodes.id) of each kind, among all and (local_*) among those with a file (db/dashboard-aggregates.ts).
+ */
+export interface SeriesNextUpTable {
+  series_id: number;
+  user_id: number;
+  last_activity: string;
+  normal_id: number | null;
+  normal_number: number | null;
+  special_id: number | null;
+  other_id: number | null;
+  extra_id: number | null;
+  local_normal_id: number | null;
+  local_normal_number: number | null;
+  local_special_id: number | null;
+  local_other_id: number | null;
+  local_extra_id: number | null;
+}
+
 /** 0013: one user's record of one file (resume point, watched date, watch count). */
 export interface UserFileStatesTable {
   user_id: number;
@@ -696,6 +723,8 @@ export interface Database {
   series_release_figures: SeriesReleaseFiguresTable;
   series_missing_days: SeriesMissingDaysTable;
   collection_stats_dirty: CollectionStatsDirtyTable;
+  series_recent_imports: SeriesRecentImportsTable;
+  series_next_up: SeriesNextUpTable;
   user_series_votes: UserSeriesVotesTable;
   file_avdumps: FileAvdumpsTable;
   custom_tags: CustomTagsTable;

@@ -278,42 +278,47 @@ export class DashboardStore {
     return summary;
   }
 
+  /**
+   * The series the viewer may see, with their maintained import figures (migration 0035), brought up to date first.
+   * `a` is the series' anime, whose existence the lists require.
+   */
+  private async recentImports(viewer: Viewer, restricted: IncludeOnly) {
+    await refreshSeriesAggregates(this.db, this.dialect);
+    return sql`FROM series_recent_imports r JOIN series s ON s.id = r.series_id JOIN anidb_anime a ON a.id = s.anime_id
+      WHERE ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
+  }
+
   /** One entry per (imported file, linked episode), newest import first. */
   async recentlyAddedEpisodes(viewer: Viewer, page: Page, restricted: IncludeOnly): Promise<{ Total: number; List: DashboardEpisode[] }> {
     // The newest imports first: SQLite is told to walk files by import time (CROSS JOIN keeps them the outer loop), so
-    // a page stops after its rows instead of sorting every link. An AniDB episode has at most one episode row, so the
-    // count leaves that join out.
-    const from = (
-      join: RawBuilder<unknown>,
-      episodes: boolean,
-    ) => sql`FROM files f ${join} file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
-      JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN anidb_anime a ON a.id = ae.anime_id
-      JOIN series s ON s.anime_id = ae.anime_id ${sql.raw(episodes ? 'LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id' : '')}
-      WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
+    // a page stops after its rows instead of sorting every link. The total sums the series' maintained link counts.
     const byImport = sql.raw(this.dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN');
+    const imports = await this.recentImports(viewer, restricted);
     const [total, list] = await Promise.all([
-      sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from(sql.raw('JOIN'), false)}`.execute(this.db),
+      sql<{ count: unknown }>`SELECT COALESCE(SUM(r.imported_link_count), 0) AS count ${imports}`.execute(this.db),
       page.pageSize
         ? sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, f.id AS file_id, f.media_info AS media_info,
             (SELECT u.resume_position_ms FROM user_file_states u WHERE u.file_id = f.id AND u.user_id = ${viewer.userId}) AS resume_position_ms,
             (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
-            ${from(byImport, true)} ORDER BY f.imported_at DESC, f.id DESC, l.ordering ${limitOffset(page)}`.execute(this.db)
+            FROM files f ${byImport} file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
+              JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN anidb_anime a ON a.id = ae.anime_id
+              JOIN series s ON s.anime_id = ae.anime_id LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
+            WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}
+            ORDER BY f.imported_at DESC, f.id DESC, l.ordering ${limitOffset(page)}`.execute(this.db)
         : Promise.resolve({ rows: [] as EpisodeRow[] }),
     ]);
     return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
   }
 
-  /** Series ids by their most recent file import, newest first. */
+  /** Series ids by their most recent file import (maintained, migration 0035), newest first. */
   async recentlyAddedSeriesIds(viewer: Viewer, page: Page, restricted: IncludeOnly): Promise<{ Total: number; ids: number[] }> {
-    const from = sql`FROM series s JOIN anidb_anime a ON a.id = s.anime_id JOIN file_episode_links l ON l.anime_id = s.anime_id
-      JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
-      WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
+    const from = sql`${await this.recentImports(viewer, restricted)} AND r.last_imported_at IS NOT NULL`;
     const { total, rows } = await pageWithTotal(
       page,
-      () => sql<{ count: unknown }>`SELECT COUNT(DISTINCT s.id) AS count ${from}`.execute(this.db),
+      () => sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from}`.execute(this.db),
       () =>
-        sql<{ id: number } & TotalColumn>`SELECT s.id AS id, MAX(f.imported_at) AS latest, COUNT(*) OVER () AS total_count ${from}
-          GROUP BY s.id ORDER BY latest DESC, s.id DESC ${limitOffset(page)}`.execute(this.db),
+        sql<{ id: number } & TotalColumn>`SELECT s.id AS id, COUNT(*) OVER () AS total_count ${from}
+          ORDER BY r.last_imported_at DESC, s.id DESC ${limitOffset(page)}`.execute(this.db),
     );
     return { Total: total, ids: rows.map((r) => num(r.id)) };
   }
@@ -342,44 +347,52 @@ export class DashboardStore {
    * Per series the user has watched something of (most recent activity first): the first unwatched, not hidden
    * episode (normal episodes before specials). A series whose next episode would be E1 is not suggested.
    * `onlyUnwatched` leaves out series with an active watch session; otherwise that session's episode is the suggestion
-   * (Continue Watching combined into Next Up).
+   * (Continue Watching combined into Next Up). The first unwatched episodes and the watch activity come from the
+   * maintained rows (migration 0035, db/dashboard-aggregates.ts); the few sessions are read here.
    */
   async nextUp(
     viewer: Viewer,
     page: Page,
     options: EpisodeListOptions & { includeMissing: boolean; onlyUnwatched: boolean },
   ): Promise<{ Total: number; List: DashboardEpisode[] }> {
-    const types = episodeTypes(options);
+    await refreshSeriesAggregates(this.db, this.dialect);
     const userId = viewer.userId;
-    const localOnly = options.includeMissing
-      ? sql.raw('1 = 1')
-      : sql.raw(
-          'EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)',
-        );
+    const column = (name: string) => sql.raw(`n.${options.includeMissing ? '' : 'local_'}${name}`);
+    const extra =
+      options.includeSpecials && options.includeOthers
+        ? 'extra_id'
+        : options.includeSpecials
+          ? 'special_id'
+          : options.includeOthers
+            ? 'other_id'
+            : null;
+    const next = extra ? sql`COALESCE(${column('normal_id')}, ${column(extra)})` : column('normal_id');
+    // A session's series takes its session's episode (latest activity of the two), or is left out (onlyUnwatched).
     const inProgress = options.onlyUnwatched
       ? sql.raw('')
-      : sql`UNION ALL SELECT eid, sid, etype, enumber, aid, fid, pos, 0 AS prio FROM sessions WHERE rn = 1`;
-    const base = sql`WITH ${sessionsCte(userId, types)}, ${activityCte(userId)},
-      candidates AS (
-        SELECT u.*, ROW_NUMBER() OVER (PARTITION BY u.sid ORDER BY u.prio, CASE WHEN u.etype = 'Episode' THEN 0 ELSE 1 END, u.enumber, u.aid) AS rn FROM (
-          SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.id AS aid, CAST(NULL AS INTEGER) AS fid, CAST(NULL AS INTEGER) AS pos, 1 AS prio
-          FROM episodes e JOIN activity act ON act.sid = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-          WHERE e.is_hidden = 0 AND ae.type IN (${sql.join(types)}) AND ${localOnly}
-            AND NOT EXISTS (SELECT 1 FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL)
-          ${inProgress}) u)
-      SELECT`;
-    const skipInProgress = options.onlyUnwatched ? sql.raw('AND c.sid NOT IN (SELECT sid FROM sessions)') : sql.raw('');
-    const where = sql`FROM candidates c JOIN activity act ON act.sid = c.sid JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
-      JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id
-      WHERE c.rn = 1 AND NOT (c.prio = 1 AND c.etype = 'Episode' AND c.enumber = 1) ${skipInProgress}
-        AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
+      : sql`UNION ALL SELECT c.sid, c.eid, c.fid, c.pos, CASE WHEN n.last_activity > c.touched THEN n.last_activity ELSE c.touched END
+          FROM sessions c LEFT JOIN series_next_up n ON n.series_id = c.sid AND n.user_id = ${userId} WHERE c.rn = 1`;
+    const base = sql`WITH ${sessionsCte(userId, episodeTypes(options))},
+      picks AS (
+        SELECT n.series_id AS sid, ${next} AS eid, CAST(NULL AS INTEGER) AS fid, CAST(NULL AS INTEGER) AS pos, n.last_activity AS last
+        FROM series_next_up n
+        WHERE n.user_id = ${userId} AND ${next} IS NOT NULL AND NOT (${column('normal_id')} IS NOT NULL AND ${column('normal_number')} = 1)
+          AND n.series_id NOT IN (SELECT sid FROM sessions)
+        ${inProgress})`;
+    const where = sql`FROM picks p JOIN series s ON s.id = p.sid JOIN anidb_anime a ON a.id = s.anime_id
+      WHERE ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
+    // The page is chosen from the picks alone; only its rows look up their episodes.
     const { total, rows } = await pageWithTotal(
       page,
-      () => sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
+      () => sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count ${where}`.execute(this.db),
       () =>
-        sql<EpisodeRow & TotalColumn>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms,
-            (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at, COUNT(*) OVER () AS total_count
-            ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db),
+        sql<EpisodeRow & TotalColumn>`${base}, paged AS (SELECT p.*, COUNT(*) OVER () AS total_count ${where}
+            ORDER BY p.last DESC, p.sid ${limitOffset(page)})
+          SELECT ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms,
+            (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at, c.total_count AS total_count
+          FROM paged c JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
+            JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id
+          ORDER BY c.last DESC, c.sid`.execute(this.db),
     );
     const files = await this.firstFiles(rows.filter((r) => r.file_id === null).map((r) => num(r.anidb_episode_id)));
     return {
