@@ -79,6 +79,12 @@ export interface FileSortKeysTable {
   is_ignored: Flag;
   /** 1 when the file has no location (its keys are null). */
   no_location: Flag;
+  /** 1 when the file's content has an episode link (not in the Unrecognized list). */
+  is_linked: Flag;
+  /** 1 when one of those links was made by the user (the ManualLinks list). */
+  has_manual_link: Flag;
+  /** The first location (lowest id), null without one. */
+  location_id: number | null;
   import_folder_id: number | null;
   folder_name: string | null;
   file_name: string | null;

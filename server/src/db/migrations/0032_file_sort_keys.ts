@@ -75,14 +75,29 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
   await createSortKeyTriggers(db, ctx);
 }
 
+/** The statements the key triggers run; 0036 passes its own (more columns, links watched too). */
+export interface SortKeyTriggerSql {
+  /** Recomputes one file's row. */
+  refresh(fileId: string): string;
+  /** Follows an import folder's new name. */
+  rename: string;
+  /** The files columns whose change refreshes the row. */
+  fileColumns: string;
+  /** Recomputes the rows of a link's content (`OLD` or `NEW`); links are not watched without it. */
+  relink?(link: 'OLD' | 'NEW'): string;
+}
+
 /** The triggers that keep file_sort_keys current (also run again by 0033, which replaced their first version). */
-export async function createSortKeyTriggers(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> {
-  const { refresh, rename } = sortKeySql(ctx);
+export async function createSortKeyTriggers(
+  db: Kysely<unknown>,
+  ctx: MigrationContext,
+  { refresh, rename, fileColumns, relink }: SortKeyTriggerSql = { ...sortKeySql(ctx), fileColumns: 'is_ignored' },
+): Promise<void> {
   if (ctx.dialect === 'sqlite') {
     const trigger = async (name: string, event: string, body: string) =>
       sql.raw(`CREATE TRIGGER ${name} AFTER ${event} BEGIN ${body} END`).execute(db);
     await trigger('files_sort_keys_insert', 'INSERT ON files', refresh('NEW.id'));
-    await trigger('files_sort_keys_update', 'UPDATE OF is_ignored ON files', refresh('NEW.id'));
+    await trigger('files_sort_keys_update', `UPDATE OF ${fileColumns} ON files`, refresh('NEW.id'));
     await trigger('files_sort_keys_delete', 'DELETE ON files', 'DELETE FROM file_sort_keys WHERE file_id = OLD.id;');
     await trigger('file_locations_sort_keys_insert', 'INSERT ON file_locations', refresh('NEW.file_id'));
     await trigger('file_locations_sort_keys_delete', 'DELETE ON file_locations', refresh('OLD.file_id'));
@@ -91,6 +106,15 @@ export async function createSortKeyTriggers(db: Kysely<unknown>, ctx: MigrationC
       'UPDATE OF file_id, import_folder_id, relative_path ON file_locations',
       `${refresh('OLD.file_id')} ${refresh('NEW.file_id')}`,
     );
+    if (relink) {
+      await trigger('file_episode_links_sort_keys_insert', 'INSERT ON file_episode_links', relink('NEW'));
+      await trigger('file_episode_links_sort_keys_delete', 'DELETE ON file_episode_links', relink('OLD'));
+      await trigger(
+        'file_episode_links_sort_keys_update',
+        'UPDATE OF ed2k, size, source ON file_episode_links',
+        `${relink('OLD')} ${relink('NEW')}`,
+      );
+    }
     await trigger('import_folders_sort_keys_update', 'UPDATE OF name ON import_folders', rename);
     return;
   }
@@ -100,7 +124,7 @@ export async function createSortKeyTriggers(db: Kysely<unknown>, ctx: MigrationC
   };
   await trigger(
     'files_sort_keys',
-    'INSERT OR DELETE OR UPDATE OF is_ignored ON files',
+    `INSERT OR DELETE OR UPDATE OF ${fileColumns} ON files`,
     `IF TG_OP = 'DELETE' THEN DELETE FROM file_sort_keys WHERE file_id = OLD.id; ELSE ${refresh('NEW.id')} END IF;`,
   );
   await trigger(
@@ -108,5 +132,12 @@ export async function createSortKeyTriggers(db: Kysely<unknown>, ctx: MigrationC
     'INSERT OR DELETE OR UPDATE OF file_id, import_folder_id, relative_path ON file_locations',
     `IF TG_OP <> 'INSERT' THEN ${refresh('OLD.file_id')} END IF; IF TG_OP <> 'DELETE' THEN ${refresh('NEW.file_id')} END IF;`,
   );
+  if (relink) {
+    await trigger(
+      'file_episode_links_sort_keys',
+      'INSERT OR DELETE OR UPDATE OF ed2k, size, source ON file_episode_links',
+      `IF TG_OP <> 'INSERT' THEN ${relink('OLD')} END IF; IF TG_OP <> 'DELETE' THEN ${relink('NEW')} END IF;`,
+    );
+  }
   await trigger('import_folders_sort_keys', 'UPDATE OF name ON import_folders', rename);
 }

@@ -15,6 +15,23 @@ export interface FileFilter {
   contents?: Set<string>;
 }
 
+/** The include_only / exclude values the key flags answer. */
+const KEYED_CONDITIONS = new Set<string>(['Ignored', 'Unrecognized', 'ManualLinks']);
+
+type KeyColumn = 'folder_name' | 'file_name' | 'relative_path';
+interface KeyedPlan {
+  conditions: Array<['is_ignored' | 'is_linked' | 'has_manual_link', 0 | 1]>;
+  order: KeyColumn[] | 'id' | '-id';
+}
+
+/** The orders the keys give, by criterion names: the console's, the default one and by id either way. */
+const KEYED_ORDERS: Record<string, KeyedPlan['order']> = {
+  'ImportFolderName,FileName,RelativePath': ['folder_name', 'file_name', 'relative_path'],
+  'ImportFolderName,RelativePath': ['folder_name', 'relative_path'],
+  FileID: 'id',
+  '-FileID': '-id',
+};
+
 interface Tables {
   f: FilesTable;
   fl: FileLocationsTable;
@@ -50,18 +67,14 @@ export class FileListStore {
   ): Promise<{ total: number; rows: FileRow[] }> {
     if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, rows: [] };
     const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
-    const keyed = needle === undefined ? this.keyedOrder(filter, sortOrder.length ? sortOrder : ['1', '4']) : null;
-    if (keyed) return this.keyedPage(filter, keyed, page);
+    const keyed = needle === undefined ? this.keyedPlan(filter, sortOrder.length ? sortOrder : ['1', '4']) : null;
+    if (keyed) return this.keyedPage(keyed, page);
     const base = this.filtered(filter, needle);
     // Every condition reads the file alone, so the count needs no location join.
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const total = Number(count);
     if (!total) return { total, rows: [] };
-    let ordered = this.sorted(
-      this.withFirstLocation(base, filter.contents),
-      sortOrder.length || needle !== undefined ? sortOrder : ['1', '4'],
-      needle,
-    );
+    let ordered = this.sorted(this.withFirstLocation(base), sortOrder.length || needle !== undefined ? sortOrder : ['1', '4'], needle);
     if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     // The sort carries ids only; the page's rows (media info and all) are read afterwards by id.
     const ids = (await ordered.select('f.id').execute()).map((r) => (r as { id: number }).id);
@@ -76,66 +89,60 @@ export class FileListStore {
   }
 
   /**
-   * The maintained key columns (file_sort_keys, migration 0032) that give `sortOrder` when the request has no
-   * condition beyond the ignored flag and asks for the console's order or the default one; null otherwise.
+   * How the maintained keys (file_sort_keys, migrations 0032 and 0036) answer the request on their own: the key
+   * flags its conditions read and the key columns of its order. Null when the request needs anything else (another
+   * condition, a series' or episode's contents, another order), which the general path answers.
    */
-  private keyedOrder(filter: FileFilter, sortOrder: string[]): Array<'folder_name' | 'file_name' | 'relative_path'> | null {
-    if (filter.exclude.length || filter.includeOnly.length || filter.contents) return null;
+  private keyedPlan(filter: FileFilter, sortOrder: string[]): KeyedPlan | null {
+    if (filter.contents) return null;
+    const only = new Set(filter.includeOnly);
+    const exclude = new Set(filter.exclude);
+    // Watched has no condition in the list (include_only=Watched answers nothing, above); the rest must be key flags.
+    if ([...only].some((o) => !KEYED_CONDITIONS.has(o)) || [...exclude].some((e) => e !== 'Watched' && !KEYED_CONDITIONS.has(e)))
+      return null;
+    const conditions: KeyedPlan['conditions'] = [];
+    if (only.has('Ignored')) conditions.push(['is_ignored', 1]);
+    else if (!filter.include.includes('Ignored')) conditions.push(['is_ignored', 0]);
+    if (only.has('Unrecognized')) conditions.push(['is_linked', 0]);
+    if (exclude.has('Unrecognized')) conditions.push(['is_linked', 1]);
+    if (only.has('ManualLinks')) conditions.push(['has_manual_link', 1]);
+    if (exclude.has('ManualLinks')) conditions.push(['has_manual_link', 0]);
     const names = sortOrder.map((raw) => {
-      const criterion = /^\d+$/.test(raw)
-        ? FILE_SORT_CRITERIA[Number(raw)]
-        : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === raw.toLowerCase());
-      return criterion ?? raw;
+      const name = raw.replace(/^-/, '');
+      const criterion = /^\d+$/.test(name)
+        ? FILE_SORT_CRITERIA[Number(name)]
+        : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === name.toLowerCase());
+      return `${raw.startsWith('-') ? '-' : ''}${criterion ?? raw}`;
     });
-    const key = names.join(',');
-    if (key === 'ImportFolderName,FileName,RelativePath') return ['folder_name', 'file_name', 'relative_path'];
-    if (key === 'ImportFolderName,RelativePath') return ['folder_name', 'relative_path'];
-    return null;
+    const order = KEYED_ORDERS[names.join(',')];
+    return order ? { conditions, order } : null;
   }
 
-  /** A page in a keyed order: an index range over file_sort_keys, files without a location last, then by id. */
-  private async keyedPage(
-    filter: FileFilter,
-    columns: Array<'folder_name' | 'file_name' | 'relative_path'>,
-    page: { page: number; pageSize: number },
-  ): Promise<{ total: number; rows: FileRow[] }> {
+  /** A page in a keyed order: an index range over file_sort_keys (files without a location last in the path orders). */
+  private async keyedPage(plan: KeyedPlan, page: { page: number; pageSize: number }): Promise<{ total: number; rows: FileRow[] }> {
     let base = this.db.selectFrom('file_sort_keys as k');
-    // With Ignored included the keys are still read in one pass, only sorted rather than ranged.
-    base = filter.include.includes('Ignored') ? base : base.where('k.is_ignored', '=', 0);
+    // Literal values, so both databases can use the partial indexes (`is_linked = 0`, `has_manual_link = 1`).
+    for (const [column, value] of plan.conditions) base = base.where(`k.${column}`, '=', sql.lit(value));
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const total = Number(count);
     if (!total) return { total, rows: [] };
-    let ordered = base.select('k.file_id as id').orderBy('k.no_location');
-    for (const column of columns) ordered = ordered.orderBy(`k.${column}`);
-    ordered = ordered.orderBy('k.file_id');
+    let ordered = base.select('k.file_id as id');
+    if (plan.order === 'id' || plan.order === '-id') ordered = ordered.orderBy('k.file_id', plan.order === 'id' ? 'asc' : 'desc');
+    else {
+      ordered = ordered.orderBy('k.no_location');
+      for (const column of plan.order) ordered = ordered.orderBy(`k.${column}`);
+      ordered = ordered.orderBy('k.file_id');
+    }
     if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     const ids = (await ordered.execute()).map((r) => r.id);
     return { total, rows: await this.rowsOf(ids) };
   }
 
-  /**
-   * The first location (lowest id) of each file and its folder: what sorting by folder, path or name reads. Joined
-   * through a grouped table rather than a correlated MIN in the join condition, which PostgreSQL can only run as a
-   * nested scan of every location per file. With `contents` only the locations of those files are grouped: the
-   * database does not narrow a grouped table by the outer filter (SQLite grouped all 100,000 locations for one page).
-   */
-  private withFirstLocation(q: Query, contents?: Set<string>): Query {
-    const hashes = contents ? [...new Set([...contents].map((key) => key.split(':')[0]))] : [];
+  /** The first location (lowest id) of each file, as the maintained keys name it, and its folder: what sorts read. */
+  private withFirstLocation(q: Query): Query {
     return (q as unknown as SelectQueryBuilder<Database & { f: FilesTable }, 'f', object>)
-      .leftJoin(
-        (eb) => {
-          const locations = eb.selectFrom('file_locations');
-          const narrowed = hashes.length
-            ? locations.where('file_id', 'in', (sub) => sub.selectFrom('files').select('id').where('ed2k', 'in', hashes))
-            : locations;
-          return narrowed
-            .select((m) => ['file_id', m.fn.min<number>('id').as('id')])
-            .groupBy('file_id')
-            .as('first');
-        },
-        (join) => join.onRef('first.file_id', '=', 'f.id'),
-      )
-      .leftJoin('file_locations as fl', 'fl.id', 'first.id')
+      .leftJoin('file_sort_keys as k', 'k.file_id', 'f.id')
+      .leftJoin('file_locations as fl', 'fl.id', 'k.location_id')
       .leftJoin('import_folders as fo', 'fo.id', 'fl.import_folder_id') as unknown as Query;
   }
 

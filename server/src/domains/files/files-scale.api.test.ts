@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+import { seedFileRecords, seedImportFolder } from '../../test/seed-files.js';
 
 /** More files than SQLite binds values in one statement: the list must page in SQL, not load everything. */
 describe('the file list of a large collection', () => {
@@ -10,46 +11,17 @@ describe('the file list of a large collection', () => {
   beforeAll(async () => {
     server = await createTestServer();
     key = await completeFirstRun(server);
-    const db = server.services.db.kysely;
-    const now = new Date().toISOString();
-    const folder = await db
-      .insertInto('import_folders')
-      .values({ name: 'Big', path: '/srv/big/', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folder = await seedImportFolder(server, 'Big');
     for (let i = 0; i < FILES; i += 1000) {
-      const ids = await db
-        .insertInto('files')
-        .values(
-          Array.from({ length: 1000 }, (_, j) => ({
-            size: 1000 + i + j,
-            ed2k: (i + j).toString(16).padStart(32, '0').toUpperCase(),
-            ed2k_alternate: null,
-            crc32: '00000000',
-            md5: '',
-            sha1: '',
-            is_ignored: (i + j) % 1000 === 0 ? 1 : 0,
-            is_variation: 0,
-            media_info: null,
-            imported_at: null,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .returning('id')
-        .execute();
-      await db
-        .insertInto('file_locations')
-        .values(
-          ids.map((row, j) => ({
-            file_id: row.id,
-            import_folder_id: folder.id,
-            relative_path: `Show ${(i + j) % 400}/Episode_${i + j}.mkv`,
-            is_accessible: 1,
-            mtime_ms: null,
-          })),
-        )
-        .execute();
+      await seedFileRecords(
+        server,
+        Array.from({ length: 1000 }, (_, j) => ({
+          size: 1000 + i + j,
+          ed2k: (i + j).toString(16).padStart(32, '0').toUpperCase(),
+          ignored: (i + j) % 1000 === 0,
+          location: { importFolderId: folder, relativePath: `Show ${(i + j) % 400}/Episode_${i + j}.mkv` },
+        })),
+      );
     }
   }, 120_000);
   afterAll(() => server.close());

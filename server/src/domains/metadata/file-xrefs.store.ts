@@ -49,11 +49,19 @@ export class FileXRefsStore {
 
   /** Contents linked to an anime: through its episodes, or to the anime itself when the episode is not stored. */
   contentsOfAnime(animeId: number): Promise<Content[]> {
+    // Two index reads (the anime's episodes, the anime's own links) rather than one OR, which scans every link.
     return this.db
-      .selectFrom('file_episode_links as l')
-      .leftJoin('anidb_episodes as ae', 'ae.id', 'l.episode_id')
+      .selectFrom('anidb_episodes as ae')
+      .innerJoin('file_episode_links as l', 'l.episode_id', 'ae.id')
       .select(['l.ed2k', 'l.size'])
-      .where((eb) => eb.or([eb('ae.anime_id', '=', animeId), eb.and([eb('ae.id', 'is', null), eb('l.anime_id', '=', animeId)])]))
+      .where('ae.anime_id', '=', animeId)
+      .unionAll(
+        this.db
+          .selectFrom('file_episode_links as l')
+          .select(['l.ed2k', 'l.size'])
+          .where('l.anime_id', '=', animeId)
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('anidb_episodes as ae').select('ae.id').whereRef('ae.id', '=', 'l.episode_id')))),
+      )
       .execute();
   }
 
