@@ -1,95 +1,26 @@
 // Load: 200 concurrent clients (autocannon, loopback) for 60 s on the collection, series and dashboard endpoints of a
-// generated 5,000 series / 100,000 files collection, on SQLite and on PostgreSQL. Reports p50/p95/p99 latency,
-// requests per second and errors. BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS and BENCH_LOAD_SIZE ("series:files")
-// shorten a run; BENCH_LOAD_DATABASES=sqlite skips PostgreSQL.
-import { spawn, spawnSync } from 'node:child_process';
+// generated collection (5,000 series / 100,000 files, or 20,000 / 400,000), on SQLite and on PostgreSQL. Reports
+// p50/p95/p99 latency, requests per second, errors, and the server's resident memory after the run.
+//   BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS   shorten a run
+//   BENCH_LOAD_SIZES=100k,400k   (default 100k)   BENCH_LOAD_DATABASES=sqlite,postgres   (default both)
+//   BENCH_PG_URL, BENCH_DATA_DIR   as for first-visit: where kept collections live
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startPostgres } from '../scripts/pg-cluster.mjs';
-import { freePort, percentile } from './lib.mjs';
+import { keptCollection, loadAverage, memoryMiB, requireBuiltServer, root, SIZES, startServer } from './collections.mjs';
+import { percentile } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 200);
-const [SERIES, FILES] = (process.env.BENCH_LOAD_SIZE ?? '5000:100000').split(':').map(Number);
-const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(',');
+const SIZE_NAMES = (process.env.BENCH_LOAD_SIZES ?? '100k').split(',').map((s) => s.trim());
+const DATABASES = (process.env.BENCH_LOAD_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 
-async function startServer(home, databaseUrl) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'main.js')], {
-    env: { ...process.env, SHOKO_HOME: home, SHOKO_PORT: String(port), SHOKO_HOST: '127.0.0.1', SHOKO_DB: databaseUrl ?? '' },
-    stdio: 'ignore',
-  });
-  const call = async (method, url, body, key) => {
-    const res = await fetch(base + url, {
-      method,
-      headers: { 'content-type': 'application/json', ...(key ? { apikey: key } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.headers.get('content-type')?.includes('json') ? res.json() : res.text();
-  };
-  for (;;) {
-    try {
-      await call('GET', '/api/v3/Init/Status');
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  const waitStarted = async () => {
-    while ((await call('GET', '/api/v3/Init/Status')).State !== 'Started') await new Promise((r) => setTimeout(r, 100));
-  };
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
-  return { base, call, stop, waitStarted };
-}
-
-async function loadOne(database, pgBaseUrl) {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-  let databaseUrl = null;
-  if (database === 'postgres') {
-    const name = `bench_load_${Date.now()}`;
-    const pg = (await import('pg')).default;
-    const admin = new pg.Client({ connectionString: pgBaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(pgBaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+async function loadOne(database, sizeName) {
+  const size = SIZES[sizeName];
+  if (!size) throw new Error(`BENCH_LOAD_SIZES: unknown size ${sizeName}`);
+  const collection = await keptCollection(database, size);
   try {
-    let server = await startServer(home, databaseUrl);
-    await server.call('POST', '/api/v3/Init/DefaultUser', { Username: 'bench', Password: 'bench' });
-    await server.call('GET', '/api/v3/Init/StartServer');
-    await server.waitStarted();
-    await server.stop();
-    const gen = spawnSync(
-      process.execPath,
-      [
-        '--openssl-legacy-provider',
-        path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'),
-        '--series',
-        String(SERIES),
-        '--files',
-        String(FILES),
-        '--home',
-        home,
-      ],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, SHOKO_DB: databaseUrl ?? '' },
-      },
-    );
-    if (gen.status !== 0) throw new Error(`generator failed: ${gen.stderr}`);
-    server = await startServer(home, databaseUrl);
+    const server = await startServer(collection.home, collection.databaseUrl);
     try {
       await server.waitStarted();
       const { apikey } = await server.call('POST', '/api/auth', { user: 'bench', pass: 'bench', device: 'bench' });
@@ -129,10 +60,14 @@ async function loadOne(database, pgBaseUrl) {
       });
       const result = await instance;
       times.sort((a, b) => a - b);
+      const memory = memoryMiB(server.pid);
       return {
         database,
-        series: SERIES,
-        files: FILES,
+        series: size.series,
+        files: size.files,
+        rssMiB: memory.rss,
+        peakRssMiB: memory.peak,
+        load: loadAverage(),
         connections: CONNECTIONS,
         seconds: SECONDS,
         endpoints: requests.map((r) => `${r.method} ${r.path.split('?')[0]}`),
@@ -149,23 +84,17 @@ async function loadOne(database, pgBaseUrl) {
       await server.stop();
     }
   } finally {
-    fs.rmSync(home, { recursive: true, force: true });
+    collection.release();
   }
 }
 
-if (!fs.existsSync(path.join(root, 'server', 'dist', 'tools', 'gen-collection.js')))
-  throw new Error('Build the server first (npm run build)');
-let pg = null;
+requireBuiltServer();
 const rows = [];
-try {
+for (const sizeName of SIZE_NAMES)
   for (const database of DATABASES) {
-    if (database === 'postgres') pg ??= await startPostgres();
-    console.log(`Load on ${database}: ${CONNECTIONS} clients for ${SECONDS} s on ${SERIES} series / ${FILES} files…`);
-    rows.push(await loadOne(database, pg?.url));
+    console.log(`Load on ${database}: ${CONNECTIONS} clients for ${SECONDS} s on ${sizeName}…`);
+    rows.push(await loadOne(database, sizeName));
   }
-} finally {
-  pg?.stop();
-}
 console.table(rows.map(({ endpoints, ...row }) => row));
 fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench', 'results', 'load.json'), JSON.stringify(rows, null, 2));
@@ -174,11 +103,11 @@ fs.writeFileSync(
   [
     `${CONNECTIONS} concurrent clients (autocannon on loopback) for ${SECONDS} s, cycling through: ${rows[0]?.endpoints.join(', ')}.`,
     '',
-    '| database | series / files | requests | req/s | p50 ms | p95 ms | p99 ms | errors |',
-    '|---|---|---|---|---|---|---|---|',
+    '| database | series / files | requests | req/s | p50 ms | p95 ms | p99 ms | errors | RSS after (peak) MiB | load 1/5/15 after |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.series.toLocaleString('en')} / ${r.files.toLocaleString('en')} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} |`,
+        `| ${r.database} | ${r.series.toLocaleString('en')} / ${r.files.toLocaleString('en')} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.rssMiB} (${r.peakRssMiB}) | ${r.load} |`,
     ),
     '',
   ].join('\n'),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
 import { refreshSeriesAggregates } from './db/aggregates.js';
+import { AccountCache } from './db/account-cache.js';
 import { migrateToLatest, pendingMigrations, type MigrationModule } from './db/migrate.js';
 import { DEFAULT_BACKUP_SCHEDULE } from './config.js';
 import { BackupService } from './domains/backup/backup.service.js';
@@ -207,8 +208,10 @@ export async function createServices(
     schedule: config.backups ?? DEFAULT_BACKUP_SCHEDULE,
     logger: logger.child({ name: 'Backup' }),
   });
-  const usersStore = new UsersStore(db.kysely);
-  const auth = new AuthService(new AuthStore(db.kysely), usersStore);
+  // One cache of key owners and tag restrictions, cleared by every write of the stores that change them.
+  const accounts = new AccountCache();
+  const usersStore = new UsersStore(db.kysely, accounts);
+  const auth = new AuthService(new AuthStore(db.kysely, accounts), usersStore);
   const authLogger = logger.child({ name: 'Auth' });
   const loginThrottle = new LoginThrottle({}, (notice) => authLogger.warn(describeBlock(notice)));
   const users = new UsersService(usersStore, auth);
@@ -322,7 +325,7 @@ export async function createServices(
   });
   renamer.onRelocated = (file) => announceRelocation(bus, file);
   const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
-  const browse = new BrowseStore(db.kysely, db.dialect);
+  const browse = new BrowseStore(db.kysely, db.dialect, accounts);
   const filters = new FiltersService(browse, new FiltersStore(db.kysely, browse));
   const groups = new GroupsService(browse, new GroupsStore(db.kysely), filters, bus, (tagIds) => new TagsStore(db.kysely).ancestry(tagIds));
   const collection = { browse, filters, groups };

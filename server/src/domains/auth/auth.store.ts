@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AccountCache } from '../../db/account-cache.js';
 import type { Database } from '../../db/schema.js';
 
 export interface ApiKeyOwner {
@@ -9,9 +10,16 @@ export interface ApiKeyOwner {
 
 /** SQL for API keys. Keys are only ever handled as hashes here. */
 export class AuthStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly accounts = new AccountCache(),
+  ) {}
 
-  async findOwnerByKeyHash(keyHash: string): Promise<ApiKeyOwner | undefined> {
+  findOwnerByKeyHash(keyHash: string): Promise<ApiKeyOwner | undefined> {
+    return this.accounts.read(`key:${keyHash}`, () => this.loadOwner(keyHash));
+  }
+
+  private async loadOwner(keyHash: string): Promise<ApiKeyOwner | undefined> {
     const row = await this.db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -22,10 +30,9 @@ export class AuthStore {
   }
 
   async insertKey(userId: number, device: string, keyHash: string, now: string): Promise<void> {
-    await this.db
-      .insertInto('api_keys')
-      .values({ user_id: userId, device, key_hash: keyHash, created_at: now, last_used_at: null })
-      .execute();
+    await this.accounts.written(() =>
+      this.db.insertInto('api_keys').values({ user_id: userId, device, key_hash: keyHash, created_at: now, last_used_at: null }).execute(),
+    );
   }
 
   /** Keeps the newest `keep` keys of a (user, device) pair and deletes the rest. */
@@ -40,14 +47,16 @@ export class AuthStore {
       .limit(1_000_000)
       .execute();
     if (stale.length === 0) return;
-    await this.db
-      .deleteFrom('api_keys')
-      .where(
-        'id',
-        'in',
-        stale.map((r) => r.id),
-      )
-      .execute();
+    await this.accounts.written(() =>
+      this.db
+        .deleteFrom('api_keys')
+        .where(
+          'id',
+          'in',
+          stale.map((r) => r.id),
+        )
+        .execute(),
+    );
   }
 
   /** One row per (user, device); `userId` undefined lists every user's devices. */
@@ -64,17 +73,21 @@ export class AuthStore {
   }
 
   async deleteDevice(userId: number, device: string): Promise<number> {
-    const result = await this.db.deleteFrom('api_keys').where('user_id', '=', userId).where('device', '=', device).executeTakeFirst();
+    const result = await this.accounts.written(() =>
+      this.db.deleteFrom('api_keys').where('user_id', '=', userId).where('device', '=', device).executeTakeFirst(),
+    );
     return Number(result.numDeletedRows);
   }
 
   async deleteByKeyHash(userId: number, keyHash: string): Promise<number> {
-    const result = await this.db.deleteFrom('api_keys').where('user_id', '=', userId).where('key_hash', '=', keyHash).executeTakeFirst();
+    const result = await this.accounts.written(() =>
+      this.db.deleteFrom('api_keys').where('user_id', '=', userId).where('key_hash', '=', keyHash).executeTakeFirst(),
+    );
     return Number(result.numDeletedRows);
   }
 
   async deleteAllForUser(userId: number): Promise<void> {
-    await this.db.deleteFrom('api_keys').where('user_id', '=', userId).execute();
+    await this.accounts.written(() => this.db.deleteFrom('api_keys').where('user_id', '=', userId).execute());
   }
 
   async touch(keyHash: string, now: string): Promise<void> {

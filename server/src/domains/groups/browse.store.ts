@@ -13,6 +13,7 @@ import type {
 } from '@shoko-ts/contract';
 import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
+import { AccountCache } from '../../db/account-cache.js';
 import type { DialectName } from '../../db/database.js';
 
 /** Who is looking: their id (watch state, votes) and the AniDB tag ids hidden from them. */
@@ -153,6 +154,7 @@ export class BrowseStore {
   constructor(
     private readonly db: Kysely<Database>,
     readonly dialect: DialectName,
+    private readonly accounts = new AccountCache(),
   ) {}
 
   get kysely() {
@@ -161,14 +163,18 @@ export class BrowseStore {
 
   async viewer(userId: number | null): Promise<Viewer> {
     if (!userId) return { userId: 0, restrictedTags: [] };
+    const tags = await this.accounts.read(`restricted:${userId}`, () => this.restrictedTags(userId));
+    // A copy: callers may sort or extend it.
+    return { userId, restrictedTags: [...tags] };
+  }
+
+  private async restrictedTags(userId: number): Promise<number[]> {
     const row = await this.db.selectFrom('users').select('restricted_tags').where('id', '=', userId).executeTakeFirst();
-    let tags: number[] = [];
     try {
-      tags = (JSON.parse(row?.restricted_tags ?? '[]') as unknown[]).map(Number).filter(Number.isInteger);
+      return (JSON.parse(row?.restricted_tags ?? '[]') as unknown[]).map(Number).filter(Number.isInteger);
     } catch {
-      tags = [];
+      return [];
     }
-    return { userId, restrictedTags: tags };
   }
 
   /** True when some group has a parent; flat collections skip the recursive group queries. */

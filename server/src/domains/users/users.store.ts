@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { AccountCache } from '../../db/account-cache.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -7,7 +8,10 @@ export type UserChanges = Updateable<UsersTable>;
 
 /** SQL for user accounts. */
 export class UsersStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly accounts = new AccountCache(),
+  ) {}
 
   async count(): Promise<number> {
     const row = await this.db
@@ -39,17 +43,17 @@ export class UsersStore {
   }
 
   async insert(row: NewUserRow): Promise<UserRow> {
-    const { id } = await this.db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+    const { id } = await this.accounts.written(() => this.db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow());
     return (await this.findById(id))!;
   }
 
   async update(id: number, changes: UserChanges): Promise<void> {
     if (Object.keys(changes).length === 0) return;
-    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+    await this.accounts.written(() => this.db.updateTable('users').set(changes).where('id', '=', id).execute());
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('users').where('id', '=', id).execute();
+    await this.accounts.written(() => this.db.deleteFrom('users').where('id', '=', id).execute());
   }
 }
 
