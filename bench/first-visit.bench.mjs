@@ -6,6 +6,7 @@
 //   BENCH_FIRST_VISIT_SIZE=100k|400k   (default 100k)
 //   BENCH_FIRST_VISIT_DBS=sqlite,postgres   (default both; PostgreSQL needs the Debian binaries or BENCH_PG_URL)
 //   BENCH_PG_URL=postgres://…   an existing cluster: the collection is kept there in database shoko_bench_<files>
+//   BENCH_PG_DATABASE=…   another database name for it (several people sharing one cluster)
 //   BENCH_DATA_DIR=…   where generated collections are kept between runs (default <tmp>/shoko-bench-data)
 //   BENCH_FIRST_VISIT_RUNS=15, BENCH_FIRST_VISIT_CATALOGUE_RUNS=5   requests per endpoint / per catalogue entry (0: skip it)
 //   BENCH_FIRST_VISIT_ONLY=ReleaseManagement,Series/With   only the endpoints whose name contains one of these (default all)
@@ -343,7 +344,7 @@ async function main() {
         url = cluster.url;
       }
       const target = new URL(url);
-      target.pathname = `/shoko_bench_${size.files}`;
+      target.pathname = `/${process.env.BENCH_PG_DATABASE ?? `shoko_bench_${size.files}`}`;
       // A throwaway cluster forgets the collection: its home (settings, marker) must go with it.
       const home = path.join(DATA_DIR, cluster ? `pg-throwaway-${size.files}` : `pg-${target.port}-${size.files}`);
       if (cluster) fs.rmSync(home, { recursive: true, force: true });

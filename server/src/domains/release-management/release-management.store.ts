@@ -68,7 +68,8 @@ const limit = (paging: Paging) =>
 
 /**
  * The SQL of release management: which episodes have several files, files stored twice, or are missing, counted
- * and paged in the database so a collection of 100,000 files costs one grouped scan per request.
+ * and paged in the database. Series lists read the maintained per-series figures; episode lists scan the links of
+ * one series (or, for the whole collection, of every series).
  */
 export class ReleaseManagementStore {
   constructor(
