@@ -27,31 +27,22 @@ describe('the bundled server', () => {
     expect(build.status).toBe(0);
   }, 60_000);
 
-  afterAll(async () => {
+  const stop = async () => {
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child!.once('exit', resolve));
     }
+    child = null;
+  };
+
+  afterAll(async () => {
+    await stop();
     fs.rmSync(outdir, { recursive: true, force: true });
     fs.rmSync(home, { recursive: true, force: true });
   });
 
-  it('is one module, with the worker threads bundled next to it', () => {
-    expect(
-      fs
-        .readdirSync(outdir)
-        .filter((name) => name.endsWith('.js'))
-        .sort(),
-    ).toEqual(['hash-worker.js', 'main.js', 'mediainfo-worker.js']);
-    const main = fs.readFileSync(path.join(outdir, 'main.js'), 'utf8');
-    // No import of a sibling module: everything of ours is inside.
-    expect(main).not.toMatch(/from\s*["']\.{1,2}\//);
-    // The pools start their workers from the bundle's folder.
-    expect(main).toContain('new URL("./hash-worker.js", import.meta.url)');
-    expect(main).toContain('new URL("./mediainfo-worker.js", import.meta.url)');
-  });
-
-  it('starts, answers Init/Status and reports the version of the root package.json', async () => {
+  /** Starts dist/main.js of the test build; resolves with the API's base URL once Init/Status answers. */
+  const start = async () => {
     const port = await freePort();
     child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(outdir, 'main.js')], {
       env: { ...process.env, SHOKO_HOME: home, SHOKO_PORT: String(port), SHOKO_HOST: '127.0.0.1', SHOKO_DB: '' },
@@ -67,9 +58,40 @@ describe('the bundled server', () => {
       if (!status) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status?.State).toBe('Waiting');
+    return base;
+  };
+
+  it('is one module, with the worker threads bundled next to it', () => {
+    expect(
+      fs
+        .readdirSync(outdir)
+        .filter((name) => /\.c?js$/.test(name))
+        .sort(),
+    ).toEqual(['hash-worker.js', 'main.js', 'mediainfo-worker.js', 'server.cjs']);
+    const server = fs.readFileSync(path.join(outdir, 'server.cjs'), 'utf8');
+    // No require of a sibling module: everything of ours is inside.
+    expect(server).not.toMatch(/require\(["']\.{1,2}\//);
+    // The pools start their workers from the bundle's folder.
+    expect(server).toContain('new URL("./hash-worker.js", __shokoModuleUrl)');
+    expect(server).toContain('new URL("./mediainfo-worker.js", __shokoModuleUrl)');
+  });
+
+  it('starts, reports the version of the root package.json, and starts again from the code cache it left', async () => {
+    const base = await start();
     const version = (await (await fetch(`${base}/Init/Version`)).json()) as { Product: { Version: string } };
     const rootVersion = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
     expect(rootVersion).not.toBe('0.0.0');
     expect(version.Product.Version).toBe(rootVersion);
+    const caches = () => fs.readdirSync(outdir).filter((name) => name.endsWith('.v8cache'));
+    expect(caches()).toEqual([]);
+    await stop();
+    expect(caches()).toHaveLength(1);
+    const written = fs.statSync(path.join(outdir, caches()[0])).mtimeMs;
+    const again = await start();
+    expect(((await (await fetch(`${again}/Init/Version`)).json()) as { Product: { Version: string } }).Product.Version).toBe(rootVersion);
+    // V8 accepted the cache: a start that could not use it writes a new one when it exits.
+    await stop();
+    expect(caches()).toHaveLength(1);
+    expect(fs.statSync(path.join(outdir, caches()[0])).mtimeMs).toBe(written);
   });
 });
