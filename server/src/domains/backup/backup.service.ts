@@ -144,15 +144,24 @@ export class BackupService {
   /** Every backup, newest first. */
   async list(): Promise<Backup[]> {
     const files = await this.deps.store.list();
-    const entries = await Promise.all(files.map((f) => this.entry(f.name)));
+    // A backup pruned or deleted while the folder was being read is left out, not an error for the whole list.
+    const entries = (await Promise.all(files.map((f) => this.entryIfPresent(f.name)))).filter((e): e is Backup => e !== null);
     return entries.sort((a, b) => b.CreatedAt.localeCompare(a.CreatedAt) || b.Name.localeCompare(a.Name));
   }
 
   private async entry(name: string): Promise<Backup> {
+    const entry = await this.entryIfPresent(name);
+    if (!entry) throw notFound('Backup not found');
+    return entry;
+  }
+
+  private async entryIfPresent(name: string): Promise<Backup | null> {
     const file = await this.deps.store.find(name);
-    if (!file) throw notFound('Backup not found');
+    if (!file) return null;
     const manifest = await this.deps.store.manifest(name);
     const known = isManifest(manifest) ? manifest : null;
+    // An unreadable manifest may also mean the file went away after it was found.
+    if (!known && !(await this.deps.store.find(name))) return null;
     return {
       Name: name,
       Size: file.size,
