@@ -302,14 +302,20 @@ describe('local TMDB reads (Tmdb/Movie, Show, Season, Episode)', () => {
       '?includeHidden=sometimes',
       '?language=zz',
     ];
+    // Ids and queries are checked apart (every bad id without a query, every bad query with a stored and an unknown
+    // id): route parameters and query strings are parsed independently, and the full cross product of 1,519
+    // requests took over 30 s on a loaded machine.
+    const stored = { Movie: PAPER_COMET_MOVIE_ID, Show: TIDEWATER_SHOW_ID, Season: SEASON_1, Episode: EPISODE_1 };
     for (const [kind, list] of Object.entries(subs)) {
       for (const sub of list) {
-        for (const id of ids) {
-          for (const query of queries) {
-            const url = `/api/v3/Tmdb/${kind}/${id}${sub}${query}`;
-            const res = await api('GET', url);
-            expect([200, 400, 404], `${url}: ${res.body}`).toContain(res.statusCode);
-          }
+        const urls = [
+          ...ids.map((id) => `${id}${sub}`),
+          ...queries.flatMap((query) => [`${stored[kind as keyof typeof stored]}${sub}${query}`, `4242${sub}${query}`]),
+        ];
+        for (const tail of urls) {
+          const url = `/api/v3/Tmdb/${kind}/${tail}`;
+          const res = await api('GET', url);
+          expect([200, 400, 404], `${url}: ${res.body}`).toContain(res.statusCode);
         }
       }
     }
