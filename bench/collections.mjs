@@ -120,7 +120,8 @@ export async function ensureCollection(home, databaseUrl, size) {
   fs.writeFileSync(marker, wanted);
 }
 
-export async function recreateDatabase(url) {
+/** Drops the database of `url` and makes it again: empty, or a copy of database `template`; `dropOnly` only drops. */
+export async function recreateDatabase(url, template = null, { dropOnly = false } = {}) {
   const { Client } = createRequire(path.join(root, 'server', 'package.json'))('pg');
   const target = new URL(url);
   const name = target.pathname.slice(1);
@@ -129,8 +130,8 @@ export async function recreateDatabase(url) {
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}"`);
-    await client.query(`CREATE DATABASE "${name}"`);
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (!dropOnly) await client.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   } finally {
     await client.end();
   }
