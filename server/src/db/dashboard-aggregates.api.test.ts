@@ -70,6 +70,17 @@ describe('maintained dashboard rows', () => {
       ORDER BY act.last DESC, s.id`);
   };
 
+  const watched = async (userId: number) => {
+    const [row] = await rows(sql<{
+      count: unknown;
+      seconds: unknown;
+    }>`SELECT COUNT(*) AS count, COALESCE(SUM(ae.length_seconds), 0) AS seconds
+      FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id JOIN series s ON s.id = e.series_id
+        JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+      WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL`);
+    return { WatchedEpisodes: Number(row!.count), WatchedHours: Math.round(Number(row!.seconds) / 360) / 10 };
+  };
+
   /** The maintained rows, and the same rows computed afresh for every series (rolled back). */
   async function maintained() {
     const read = async (trx: typeof server.services.db.kysely) => ({
@@ -144,6 +155,7 @@ describe('maintained dashboard rows', () => {
         expect((await dashboard.nextUp(userId, { ...query, page: 50, pageSize: 1 })).Total).toBe(wantNext.length);
         if (o.specials && !o.others && !o.missing && o.onlyUnwatched) sizes.nextUp += wantNext.length;
       }
+      expect(await dashboard.stats(userId)).toMatchObject(await watched(userId));
       sizes.episodes += want.length;
       sizes.series += wantSeries.length;
     }
@@ -234,6 +246,14 @@ describe('maintained dashboard rows', () => {
     // A special renumbered before the others (of a series nothing else changes now).
     const special = episodes.filter((e) => e.type === 'Special' && e.number > 1).at(-1)!;
     await kysely.updateTable('anidb_episodes').set({ number: 0 }).where('id', '=', special.aid).execute();
+    await expectConsistent();
+
+    // A watched episode's length.
+    await kysely
+      .updateTable('anidb_episodes')
+      .set({ length_seconds: 7777 })
+      .where('id', '=', (qb) => qb.selectFrom('episodes').select('anidb_episode_id').where('id', '=', rated.episode_id))
+      .execute();
     await expectConsistent();
 
     // Hidden episodes, an episode turned into credits, a session.

@@ -8,7 +8,8 @@ import { sql, type RawBuilder } from 'kysely';
  * - `series_recent_imports`: the newest import time of a file linked to the series' anime (RecentlyAddedSeries) and
  *   how many (imported file, link) pairs hold an AniDB episode of it (the total of RecentlyAddedEpisodes).
  * - `series_next_up`: per series and user with a watched episode, the latest update of those watch states (the
- *   activity Next Up orders by) and the first unwatched visible episode of each kind, in Next Up's order (number, then
+ *   activity Next Up orders by), how many of them have an AniDB episode and its length summed (Dashboard/Stats' watched
+ *   figures), and the first unwatched visible episode of each kind, in Next Up's order (number, then
  *   AniDB id): normal, special, other (credits, trailer, parody, other) and special-or-other, each among all episodes
  *   and among those with a local file, so every combination of the endpoint's options reads one column.
  */
@@ -39,8 +40,9 @@ export function dashboardAggregateStatements(series: RawBuilder<unknown>): Array
   };
   const columns = ['normal_id', 'normal_number', 'special_id', 'other_id', 'extra_id'];
   const allColumns = [...columns, ...columns.map((c) => `local_${c}`)];
-  const nextUp = sql`WITH pairs AS (SELECT e.series_id AS series_id, w.user_id AS user_id, MAX(w.updated_at) AS last_activity
-        FROM episodes e JOIN user_episode_states w ON w.episode_id = e.id
+  const nextUp = sql`WITH pairs AS (SELECT e.series_id AS series_id, w.user_id AS user_id, MAX(w.updated_at) AS last_activity,
+          COUNT(ae.id) AS watched_count, COALESCE(SUM(ae.length_seconds), 0) AS watched_seconds
+        FROM episodes e JOIN user_episode_states w ON w.episode_id = e.id LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
         WHERE e.series_id IN ${series} AND w.watched_at IS NOT NULL GROUP BY e.series_id, w.user_id),
       candidates AS (SELECT e.id AS id, e.series_id AS series_id, ae.id AS aid, ae.number AS number,
           CASE ae.type WHEN 'Episode' THEN 0 WHEN 'Special' THEN 1 ELSE 2 END AS kind,
@@ -60,8 +62,8 @@ export function dashboardAggregateStatements(series: RawBuilder<unknown>): Array
         FROM unwatched u),
       firsts AS (SELECT series_id, user_id, ${sql.raw(firsts('', false))}, ${sql.raw(firsts('local_', true))}
         FROM ranked GROUP BY series_id, user_id)
-    INSERT INTO series_next_up (series_id, user_id, last_activity, ${sql.raw(allColumns.join(', '))})
-    SELECT p.series_id, p.user_id, p.last_activity, ${sql.raw(allColumns.map((c) => `f.${c}`).join(', '))}
+    INSERT INTO series_next_up (series_id, user_id, last_activity, watched_count, watched_seconds, ${sql.raw(allColumns.join(', '))})
+    SELECT p.series_id, p.user_id, p.last_activity, p.watched_count, p.watched_seconds, ${sql.raw(allColumns.map((c) => `f.${c}`).join(', '))}
     FROM pairs p LEFT JOIN firsts f ON f.series_id = p.series_id AND f.user_id = p.user_id`;
   return [
     sql`DELETE FROM series_recent_imports WHERE series_id IN ${series}`,

@@ -391,13 +391,16 @@ export interface SeriesRecentImportsTable {
 }
 
 /**
- * 0035: per series and user with a watched episode, the latest update of those watch states and the first unwatched
- * visible episode (episodes.id) of each kind, among all and (local_*) among those with a file (db/dashboard-aggregates.ts).
+ * 0035: per series and user with a watched episode, the latest update of those watch states, how many have an AniDB
+ * episode and their length in seconds, and the first unwatched visible episode (episodes.id) of each kind, among all and
+ * (local_*) among those with a file (db/dashboard-aggregates.ts).
  */
 export interface SeriesNextUpTable {
   series_id: number;
   user_id: number;
   last_activity: string;
+  watched_count: number;
+  watched_seconds: number;
   normal_id: number | null;
   normal_number: number | null;
   special_id: number | null;

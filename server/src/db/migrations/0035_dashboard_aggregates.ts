@@ -9,7 +9,7 @@ import type { MigrationContext } from './helpers.js';
  * first unwatched episode of each kind, instead of reading every link or ranking every episode of the watched series.
  * They are recomputed with the series aggregates (0023): the triggers below mark what those of 0023 and 0034 do not, in
  * the same transaction as the change — import times, links and AniDB episodes by their anime, and watch-state updates
- * (their time orders Next Up). Computed here for every series.
+ * (their time orders Next Up), episode lengths (Dashboard/Stats' watched hours). Computed here for every series.
  */
 const byAnime = (anime: string) => `SELECT s.id AS series_id FROM series s WHERE s.anime_id = ${anime}`;
 const byContent = (row: string) =>
@@ -25,8 +25,12 @@ const TRIGGERS: TriggerSpec[] = [
     series: (row) =>
       `${byAnime(`${row}.anime_id`)} UNION SELECT s.id FROM anidb_episodes ae JOIN series s ON s.anime_id = ae.anime_id WHERE ae.id = ${row}.episode_id`,
   },
-  // Their numbers, types and moves between anime mark through their episodes in 0023 and 0034.
-  { table: 'anidb_episodes', columns: ['id', 'anime_id'], series: (row) => byAnime(`${row}.anime_id`) },
+  // Their numbers, types and moves between anime also mark through their episodes in 0023 and 0034.
+  {
+    table: 'anidb_episodes',
+    columns: ['id', 'anime_id', 'length_seconds'],
+    series: (row) => `${byAnime(`${row}.anime_id`)} UNION SELECT e.series_id FROM episodes e WHERE e.anidb_episode_id = ${row}.id`,
+  },
   // Inserts, deletes and watched dates are marked by 0023.
   {
     table: 'user_episode_states',
@@ -52,7 +56,9 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     .createTable('series_next_up')
     .addColumn('series_id', 'integer', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull())
-    .addColumn('last_activity', 'text', (c) => c.notNull());
+    .addColumn('last_activity', 'text', (c) => c.notNull())
+    .addColumn('watched_count', 'integer', (c) => c.notNull())
+    .addColumn('watched_seconds', 'bigint', (c) => c.notNull());
   for (const prefix of ['', 'local_'])
     for (const column of ['normal_id', 'normal_number', 'special_id', 'other_id', 'extra_id'])
       table = table.addColumn(`${prefix}${column}`, 'integer');

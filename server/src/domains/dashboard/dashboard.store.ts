@@ -206,9 +206,9 @@ export class DashboardStore {
       sql<{
         count: unknown;
         seconds: unknown;
-      }>`SELECT COUNT(*) AS count, COALESCE(SUM(ae.length_seconds), 0) AS seconds FROM user_episode_states w
-        JOIN episodes e ON e.id = w.episode_id JOIN series s ON s.id = e.series_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-        WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL AND ${allowed}`.execute(this.db),
+      }>`-- Watched episodes and their length, maintained per series and user (migration 0035).
+        SELECT COALESCE(SUM(n.watched_count), 0) AS count, COALESCE(SUM(n.watched_seconds), 0) AS seconds FROM series_next_up n
+        JOIN series s ON s.id = n.series_id WHERE n.user_id = ${userId} AND ${allowed}`.execute(this.db),
       // Per series, from the maintained aggregates (db/aggregates.ts): local and watched normal episodes, aired
       // normal/special episodes without a file (by air date), and the gaps before the last local normal episode (only a
       // series with such a gap still to air is counted from its episodes).
@@ -290,21 +290,33 @@ export class DashboardStore {
 
   /** One entry per (imported file, linked episode), newest import first. */
   async recentlyAddedEpisodes(viewer: Viewer, page: Page, restricted: IncludeOnly): Promise<{ Total: number; List: DashboardEpisode[] }> {
-    // The newest imports first: SQLite is told to walk files by import time (CROSS JOIN keeps them the outer loop), so
-    // a page stops after its rows instead of sorting every link. The total sums the series' maintained link counts.
-    const byImport = sql.raw(this.dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN');
+    // The newest imports first: both databases are made to walk files by import time (the files_imported index) as the
+    // outer loop, so a page stops after its rows instead of joining and sorting every link: SQLite by a CROSS JOIN,
+    // PostgreSQL by a lateral sub-query it cannot pull up (OFFSET 0). Only the page's rows are then looked up. The
+    // total sums the series' maintained link counts.
+    const series = sql`JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN anidb_anime a ON a.id = ae.anime_id
+      JOIN series s ON s.anime_id = ae.anime_id`;
+    const visible = sql`${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}`;
+    const entries =
+      this.dialect === 'sqlite'
+        ? sql`SELECT f.id AS fid, f.imported_at AS at, l.id AS lid, l.ordering AS ordering, s.id AS sid
+            FROM files f CROSS JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size ${series} WHERE f.imported_at IS NOT NULL AND ${visible}`
+        : sql`SELECT f.id AS fid, f.imported_at AS at, x.lid, x.ordering, x.sid FROM files f
+            CROSS JOIN LATERAL (SELECT l.id AS lid, l.ordering AS ordering, s.id AS sid FROM file_episode_links l ${series}
+              WHERE l.ed2k = f.ed2k AND l.size = f.size AND ${visible} OFFSET 0) x
+            WHERE f.imported_at IS NOT NULL`;
     const imports = await this.recentImports(viewer, restricted);
     const [total, list] = await Promise.all([
       sql<{ count: unknown }>`SELECT COALESCE(SUM(r.imported_link_count), 0) AS count ${imports}`.execute(this.db),
       page.pageSize
-        ? sql<EpisodeRow>`SELECT ${EPISODE_COLUMNS}, f.id AS file_id, f.media_info AS media_info,
-            (SELECT u.resume_position_ms FROM user_file_states u WHERE u.file_id = f.id AND u.user_id = ${viewer.userId}) AS resume_position_ms,
-            (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
-            FROM files f ${byImport} file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
-              JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN anidb_anime a ON a.id = ae.anime_id
-              JOIN series s ON s.anime_id = ae.anime_id LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
-            WHERE f.imported_at IS NOT NULL AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(restricted)}
-            ORDER BY f.imported_at DESC, f.id DESC, l.ordering ${limitOffset(page)}`.execute(this.db)
+        ? sql<EpisodeRow>`WITH page AS (${entries} ORDER BY at DESC, fid DESC, ordering ${limitOffset(page)})
+            SELECT ${EPISODE_COLUMNS}, f.id AS file_id, f.media_info AS media_info,
+              (SELECT u.resume_position_ms FROM user_file_states u WHERE u.file_id = f.id AND u.user_id = ${viewer.userId}) AS resume_position_ms,
+              (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
+            FROM page p JOIN files f ON f.id = p.fid JOIN file_episode_links l ON l.id = p.lid JOIN anidb_episodes ae ON ae.id = l.episode_id
+              JOIN anidb_anime a ON a.id = ae.anime_id JOIN series s ON s.id = p.sid
+              LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
+            ORDER BY p.at DESC, p.fid DESC, p.ordering`.execute(this.db)
         : Promise.resolve({ rows: [] as EpisodeRow[] }),
     ]);
     return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
