@@ -29,6 +29,7 @@ import * as m0033FileSortKeyTriggers from './migrations/0033_file_sort_key_trigg
 import * as m0034ReleaseFigures from './migrations/0034_release_figures.js';
 import * as m0035DashboardAggregates from './migrations/0035_dashboard_aggregates.js';
 import * as m0036FileListKeys from './migrations/0036_file_list_keys.js';
+import * as m0036FileSearch from './migrations/0036_file_search.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0034_release_figures': m0034ReleaseFigures,
   '0035_dashboard_aggregates': m0035DashboardAggregates,
   '0036_file_list_keys': m0036FileListKeys,
+  '0036_file_search': m0036FileSearch,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -91,6 +91,13 @@ export interface FileSortKeysTable {
   relative_path: string | null;
 }
 
+/** SQLite only (migration 0036_file_search): each location's normalised path in an FTS5 trigram table. */
+export interface FileLocationSearchTable {
+  /** The location's id. */
+  rowid: number;
+  search_path: string;
+}
+
 export interface JobsTable {
   id: Generated<number>;
   job_key: string;
@@ -704,6 +711,7 @@ export interface Database {
   files: FilesTable;
   file_locations: FileLocationsTable;
   file_sort_keys: FileSortKeysTable;
+  file_location_search: FileLocationSearchTable;
   jobs: JobsTable;
   anidb_anime: AniDBAnimeTable;
   anidb_anime_titles: AniDBAnimeTitlesTable;

@@ -172,9 +172,18 @@ export class FileListStore {
         .where(sql<SqlBool>`(${sql.ref('f.ed2k')} || ':' || ${sql.ref('f.size')}) in (${sql.join([...filter.contents])})`);
     }
     if (needle) {
-      q = q.where(
-        sql<SqlBool>`exists (select 1 from file_locations s where s.file_id = ${sql.ref('f.id')} and ${normalisedPath('s.relative_path')} like ${`%${escapeLike(needle)}%`} escape '\\')`,
-      );
+      const pattern = `%${escapeLike(needle)}%`;
+      let matching = this.db
+        .selectFrom('file_locations as s')
+        .select('s.file_id')
+        .where(sql<SqlBool>`${normalisedPath('s.relative_path')} like ${pattern} escape '\\'`);
+      // On SQLite the trigram table (migration 0036_file_search) names the candidate locations first; PostgreSQL reads
+      // its trigram index of the expression itself. FTS5's LIKE knows no escape, so a text with `%` or `\` scans.
+      if (this.dialect === 'sqlite' && !/[%\\]/.test(needle))
+        matching = matching.where('s.id', 'in', (eb) =>
+          eb.selectFrom('file_location_search').select('rowid').where('search_path', 'like', `%${needle}%`),
+        );
+      q = q.where(sql<SqlBool>`${sql.ref('f.id')} in (${matching})`);
     }
     return q;
   }
