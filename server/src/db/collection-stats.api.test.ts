@@ -86,6 +86,26 @@ describe('maintained collection stats', () => {
       expect(first[figure]).toBeGreaterThan(0);
     expect(await expected([restrictedTag])).not.toEqual(first);
 
+    // A file of a hidden series also linked to a visible series' episode: it stays in the restricted viewer's figures.
+    const hiddenAnime = db.selectFrom('anidb_anime_tags').select('anime_id').where('tag_id', '=', restrictedTag);
+    const { id: _link, ...hiddenLink } = await db
+      .selectFrom('file_episode_links')
+      .selectAll()
+      .where('anime_id', 'in', hiddenAnime)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const visible = await db
+      .selectFrom('anidb_episodes')
+      .select(['id', 'anime_id'])
+      .where('anime_id', 'not in', hiddenAnime)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('file_episode_links')
+      .values({ ...hiddenLink, anime_id: visible.anime_id, episode_id: visible.id })
+      .execute();
+    await expectConsistent();
+
     const linked = await db.selectFrom('file_episode_links').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow();
     const { id: _id, ...template } = await db
       .selectFrom('files')

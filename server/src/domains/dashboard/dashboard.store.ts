@@ -7,7 +7,7 @@ import type {
   Tag,
 } from '@shoko-ts/contract';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
-import { collectionFileFigures, collectionStats, sharedFileFigures, type CollectionStatsRow } from '../../db/collection-stats.js';
+import { collectionStats, hiddenFileFigures, type CollectionStatsRow } from '../../db/collection-stats.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { animeType, posterOf, type Viewer } from '../groups/browse.store.js';
@@ -177,25 +177,18 @@ export class DashboardStore {
     const local = sql.raw(
       'EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id)',
     );
-    // The file figures of a viewer without tag restrictions come from the maintained row (db/collection-stats.ts); a
-    // restricted viewer's are computed by the same queries with the restriction.
+    // The file figures come from the maintained row (db/collection-stats.ts); a viewer with tag restrictions has what
+    // the hidden series alone hold taken off.
     const fileFigures = async (): Promise<CollectionStatsRow> => {
-      if (!viewer.restrictedTags.length) return collectionStats(this.db, this.dialect);
-      const figures = collectionFileFigures(allowed);
-      const [files, multiples, unrecognized, duplicateLocations, locations] = await Promise.all([
-        figures.files.execute(this.db),
-        figures.multiples.execute(this.db),
-        sharedFileFigures.unrecognized.execute(this.db),
-        sharedFileFigures.duplicateLocations.execute(this.db),
-        sharedFileFigures.locations.execute(this.db),
-      ]);
+      const everyone = await collectionStats(this.db, this.dialect);
+      if (!viewer.restrictedTags.length) return everyone;
+      const hidden = hiddenFileFigures(allowed);
+      const [files, multiples] = await Promise.all([hidden.files.execute(this.db), hidden.multiples.execute(this.db)]);
       return {
-        file_count: num(files.rows[0]?.count),
-        file_size: num(files.rows[0]?.size),
-        multiple_file_episodes: num(multiples.rows[0]?.count),
-        unrecognized_files: num(unrecognized.rows[0]?.count),
-        duplicate_location_files: num(duplicateLocations.rows[0]?.count),
-        location_count: num(locations.rows[0]?.count),
+        ...everyone,
+        file_count: everyone.file_count - num(files.rows[0]?.count),
+        file_size: everyone.file_size - num(files.rows[0]?.size),
+        multiple_file_episodes: everyone.multiple_file_episodes - num(multiples.rows[0]?.count),
       };
     };
     const [series, watched, perSeries, missingLinks, fileStats] = await Promise.all([
