@@ -18,6 +18,9 @@ const GENERATOR_VERSION = 2;
 // BENCH_SERVER_DIST runs another build (e.g. a copy of dist from before a change, kept next to dist) for before/after.
 const serverMain = () => path.resolve(process.env.BENCH_SERVER_DIST ?? path.join(root, 'server', 'dist'), 'main.js');
 
+// BENCH_SERVER_NODE_ARGS adds node flags to every server a bench starts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 export function requireBuiltServer() {
   for (const built of ['main.js', 'tools/gen-collection.js'])
     if (!fs.existsSync(path.join(root, 'server', 'dist', built))) throw new Error('Build the server first (npm run build)');
@@ -46,7 +49,7 @@ export async function startServer(home, databaseUrl, env = {}, nodeArgs = []) {
   const childEnv = { ...process.env, SHOKO_HOME: home, SHOKO_PORT: String(port), SHOKO_HOST: '127.0.0.1', ...env };
   if (databaseUrl) childEnv.SHOKO_DB = databaseUrl;
   else delete childEnv.SHOKO_DB;
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', ...nodeArgs, serverMain()], {
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', ...extraNodeArgs(), ...nodeArgs, serverMain()], {
     env: childEnv,
     stdio: 'ignore',
   });
