@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import { AniDBAnimeNotFoundError } from '../../providers/anidb/http/index.js';
 import type { QueueService } from '../../jobs/queue.service.js';
+import { Exclusive } from '../../jobs/exclusive.js';
 import type { FilesStore } from '../files/files.store.js';
 import { fileEvent } from '../import/import.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -35,6 +36,7 @@ export interface AnimeImportPayload {
  */
 export class AnimeImport {
   readonly job: JobDefinition<AnimeImportPayload>;
+  private readonly seriesCreation = new Exclusive();
 
   constructor(
     private readonly deps: {
@@ -101,9 +103,24 @@ export class AnimeImport {
     await this.deps.anime.save(meta);
     await this.deps.onAnimeSaved?.(meta);
     const episodeIds = meta.episodes.map((e) => e.id);
+    // One import at a time finds its related group and creates its series: two related anime imported side by side
+    // would otherwise each find no group and each make one.
+    const { series, created, added } = await this.seriesCreation.run(() => this.placeSeries(animeId, meta, createSeries, episodeIds, ctx));
+    if (!series) return;
+    await this.announceSeries(animeId, series.id, created, added);
+    await this.announceMatchedFiles(animeId);
+  }
+
+  private async placeSeries(
+    animeId: number,
+    meta: AnimeMetadata,
+    createSeries: boolean | undefined,
+    episodeIds: number[],
+    ctx: JobContext,
+  ) {
     let series = await this.deps.localSeries.seriesByAnime(animeId);
     let added: number[] = [];
-    const created = !series && createSeries;
+    const created = !series && !!createSeries;
     if (!series && createSeries) {
       const settings = this.deps.settings.current;
       const groupId = settings.AutoGroupSeries
@@ -122,9 +139,7 @@ export class AnimeImport {
     } else if (series) {
       added = await this.deps.localSeries.addMissingEpisodes(series.id, episodeIds);
     }
-    if (!series) return;
-    await this.announceSeries(animeId, series.id, created, added);
-    await this.announceMatchedFiles(animeId);
+    return { series, created, added };
   }
 
   private readonly relationSource: RelationSource = {

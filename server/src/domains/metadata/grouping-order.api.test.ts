@@ -5,6 +5,19 @@ import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } 
 
 const FIRST = 9301;
 const SECOND = 9302;
+const SIDE_A = 9303;
+const SIDE_B = 9304;
+
+/** A first season and its sequel (aired later), related both ways, as the AniDB HTTP fake serves them. */
+const sequelPair = (first: number, second: number, title: string) => ({
+  [first]: inventedAnimeXml({ id: first, title, relatedAnime: [{ id: second, relation: 'Sequel', title: `${title} 2` }] }),
+  [second]: inventedAnimeXml({
+    id: second,
+    title: `${title} 2`,
+    startDate: '2023-01-10',
+    relatedAnime: [{ id: first, relation: 'Prequel', title }],
+  }),
+});
 
 /** Imports end in any order; a group's name must not depend on which of its series arrived first. */
 describe('auto-grouping when a sequel is imported before its first season', () => {
@@ -17,19 +30,7 @@ describe('auto-grouping when a sequel is imported before its first season', () =
   beforeAll(async () => {
     udp = await startFakeAniDBUdp({ users: { tester: 'secret1' } });
     anidbHttp = await startFakeAniDBHttp({
-      anime: {
-        [FIRST]: inventedAnimeXml({
-          id: FIRST,
-          title: 'Hoshizora Ferry',
-          relatedAnime: [{ id: SECOND, relation: 'Sequel', title: 'Hoshizora Ferry 2' }],
-        }),
-        [SECOND]: inventedAnimeXml({
-          id: SECOND,
-          title: 'Hoshizora Ferry 2',
-          startDate: '2023-01-10',
-          relatedAnime: [{ id: FIRST, relation: 'Prequel', title: 'Hoshizora Ferry' }],
-        }),
-      },
+      anime: { ...sequelPair(FIRST, SECOND, 'Hoshizora Ferry'), ...sequelPair(SIDE_A, SIDE_B, 'Kumori Lantern') },
     });
     restoreEnv = setEnv({ SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`, SHOKO_ANIDB_HTTP: anidbHttp.url });
     server = await createTestServer();
@@ -57,5 +58,25 @@ describe('auto-grouping when a sequel is imported before its first season', () =
     expect(both.map((s) => s.anime_id)).toEqual([SECOND, FIRST]);
     expect(new Set(both.map((s) => s.group_id))).toEqual(new Set([sequel!.group_id]));
     expect(await groupName(sequel!.group_id)).toBe('Hoshizora Ferry');
+  });
+
+  it('puts two related anime imported side by side into one group', async () => {
+    const refresh = (animeId: number, create: boolean) =>
+      server.request({
+        method: 'POST',
+        url: `/api/v3/Series/AniDB/${animeId}/Refresh?createSeriesEntry=${create}&immediate=true`,
+        key,
+      });
+    // Downloaded first without series, so the two imports below read the cache and run at the same time.
+    for (const id of [SIDE_A, SIDE_B]) expect((await refresh(id, false)).statusCode).toBe(200);
+    const answers = await Promise.all([refresh(SIDE_A, true), refresh(SIDE_B, true)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const series = await server.services.db.kysely
+      .selectFrom('series')
+      .select(['anime_id', 'group_id'])
+      .where('anime_id', 'in', [SIDE_A, SIDE_B])
+      .execute();
+    expect(series).toHaveLength(2);
+    expect(new Set(series.map((s) => s.group_id)).size).toBe(1);
   });
 });
