@@ -11,16 +11,11 @@
 //   BENCH_FIRST_VISIT_RUNS=15, BENCH_FIRST_VISIT_CATALOGUE_RUNS=5   requests per endpoint / per catalogue entry (0: skip it)
 //   BENCH_FIRST_VISIT_ONLY=ReleaseManagement,Series/With   only the endpoints whose name contains one of these (default all)
 //   BENCH_FIRST_VISIT_PREPARE_ONLY=1   only make the collections that are missing (startup.bench.mjs uses it)
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, percentile } from './lib.mjs';
+import { DATA_DIR, ensureCollection, loadAverage, root, SIZES, startServer } from './collections.mjs';
+import { percentile } from './lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SIZES = { '100k': { series: 5000, files: 100_000 }, '400k': { series: 20_000, files: 400_000 } };
 const sizeName = process.env.BENCH_FIRST_VISIT_SIZE ?? '100k';
 const size = SIZES[sizeName];
 if (!size) throw new Error(`BENCH_FIRST_VISIT_SIZE must be one of ${Object.keys(SIZES).join(', ')}`);
@@ -33,107 +28,7 @@ const ONLY = (process.env.BENCH_FIRST_VISIT_ONLY ?? '')
   .map((part) => part.trim())
   .filter(Boolean);
 const PREPARE_ONLY = process.env.BENCH_FIRST_VISIT_PREPARE_ONLY === '1';
-const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shoko-bench-data');
 const BUDGET_MS = size.files <= 100_000 ? 50 : 100;
-// Bumped when the generator writes something new, so kept collections are made again.
-const GENERATOR_VERSION = 2;
-
-async function startServer(home, databaseUrl) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, SHOKO_HOME: home, SHOKO_PORT: String(port), SHOKO_HOST: '127.0.0.1', SHOKO_READ_CACHE: 'off' };
-  if (databaseUrl) env.SHOKO_DB = databaseUrl;
-  else delete env.SHOKO_DB;
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', path.join(root, 'server', 'dist', 'main.js')], {
-    env,
-    stdio: 'ignore',
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const call = async (method, url, body, key) => {
-    const res = await fetch(base + url, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(key ? { apikey: key } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 200)}`);
-    return res.headers.get('content-type')?.includes('json') && text ? JSON.parse(text) : text;
-  };
-  // Migrations at start-up may build indexes on a big collection: wait as long as the process lives.
-  for (;;) {
-    if (exited) throw new Error('the server stopped while starting');
-    try {
-      await call('GET', '/api/v3/Init/Status');
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  const stop = async () => {
-    if (exited) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
-  return { call, stop };
-}
-
-const waitStarted = async (server) => {
-  while ((await server.call('GET', '/api/v3/Init/Status')).State !== 'Started') await new Promise((r) => setTimeout(r, 200));
-};
-
-/** A generated collection in `home` (and `databaseUrl`), kept between runs; made when missing or out of date. */
-async function ensureCollection(home, databaseUrl) {
-  const marker = path.join(home, 'bench-collection.json');
-  const wanted = JSON.stringify({ ...size, generator: GENERATOR_VERSION });
-  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === wanted) return;
-  fs.rmSync(home, { recursive: true, force: true });
-  fs.mkdirSync(home, { recursive: true });
-  if (databaseUrl) await recreateDatabase(databaseUrl);
-  const server = await startServer(home, databaseUrl);
-  try {
-    await server.call('POST', '/api/v3/Init/DefaultUser', { Username: 'bench', Password: 'bench' });
-    await server.call('GET', '/api/v3/Init/StartServer');
-    await waitStarted(server);
-  } finally {
-    await server.stop();
-  }
-  const started = performance.now();
-  console.log(`generating ${size.series} series / ${size.files} files into ${databaseUrl ? 'PostgreSQL' : 'SQLite'}…`);
-  const gen = spawnSync(
-    process.execPath,
-    [
-      '--openssl-legacy-provider',
-      path.join(root, 'server', 'dist', 'tools', 'gen-collection.js'),
-      '--series',
-      String(size.series),
-      '--files',
-      String(size.files),
-      '--home',
-      home,
-    ],
-    { encoding: 'utf8', env: databaseUrl ? { ...process.env, SHOKO_DB: databaseUrl } : { ...process.env, SHOKO_DB: '' } },
-  );
-  if (gen.status !== 0) throw new Error(`generator failed: ${gen.stderr}`);
-  console.log(`${gen.stdout.trim().split('\n').pop()} (${((performance.now() - started) / 1000).toFixed(0)} s with the set-up)`);
-  fs.writeFileSync(marker, wanted);
-}
-
-async function recreateDatabase(url) {
-  const { Client } = createRequire(path.join(root, 'server', 'package.json'))('pg');
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}"`);
-    await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Times `runs` requests of one kind (each a first visit: nothing is cached); `request(i)` varies page or text. */
 async function time(request, runs) {
@@ -195,12 +90,12 @@ function expressionFor(help) {
 }
 
 async function benchDatabase(label, home, databaseUrl) {
-  await ensureCollection(home, databaseUrl);
+  await ensureCollection(home, databaseUrl, size);
   if (PREPARE_ONLY) return [];
-  const server = await startServer(home, databaseUrl);
+  const server = await startServer(home, databaseUrl, { SHOKO_READ_CACHE: 'off' });
   const results = [];
   try {
-    await waitStarted(server);
+    await server.waitStarted();
     const { apikey } = await server.call('POST', '/api/auth', { user: 'bench', pass: 'bench', device: 'bench' });
     const get = (url) => server.call('GET', `/api/v3/${url}`, undefined, apikey);
     const post = (url, body) => server.call('POST', `/api/v3/${url}`, body, apikey);
@@ -326,12 +221,7 @@ async function benchDatabase(label, home, databaseUrl) {
 async function main() {
   for (const built of ['main.js', 'tools/gen-collection.js'])
     if (!fs.existsSync(path.join(root, 'server', 'dist', built))) throw new Error('Build the server first (npm run build)');
-  const load = () =>
-    os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ');
-  const loadBefore = load();
+  const loadBefore = loadAverage();
   const byDb = {};
   for (const db of DBS) {
     if (db === 'sqlite') byDb.SQLite = await benchDatabase('SQLite', path.join(DATA_DIR, `sqlite-${size.files}`), null);
@@ -355,7 +245,7 @@ async function main() {
       }
     } else throw new Error(`unknown database ${db}`);
   }
-  const loadAfter = load();
+  const loadAfter = loadAverage();
   if (!PREPARE_ONLY) report(byDb, loadBefore, loadAfter);
 }
 
