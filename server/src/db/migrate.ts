@@ -149,5 +149,9 @@ export async function migrateToLatest(db: Db, options: MigrationOptions = {}): P
     });
     if (ran) applied.push(name);
   }
+  // PostgreSQL plans from statistics that only ANALYZE (or autovacuum, a minute or more later) gathers: tables a
+  // migration created or filled have none, and the first visits after an upgrade were planned blind (at 100k files
+  // the file list's deep pages took ~360 ms until autovacuum came, ~40 ms after). SQLite keeps the plans it has.
+  if (applied.length && db.dialect === 'postgres') await sql`ANALYZE`.execute(db.kysely);
   return applied;
 }

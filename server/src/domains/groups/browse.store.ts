@@ -279,7 +279,30 @@ export class BrowseStore {
     if (!seriesIds.length) return result;
     for (let i = 0; i < seriesIds.length; i += 500) {
       const chunk = seriesIds.slice(i, i + 500);
-      // One row per (episode, linked file): an episode is local when any of its links has a file.
+      // One row per (episode, linked file): an episode is local when any of its links has a file. PostgreSQL reads
+      // each episode's AniDB row, watch state and files by index, per episode: as plain joins it hashed whole
+      // tables (every AniDB episode, watch state and link: ~3x the time for a 50-series page at 100k files), since
+      // its default costs price ~1,000 index probes above a sequential scan. SQLite walks the joins by index anyway.
+      const episodeFiles =
+        this.dialect === 'postgres'
+          ? sql`SELECT e.id AS eid, e.series_id AS sid, e.is_hidden AS hidden,
+              (SELECT ae.type FROM anidb_episodes ae WHERE ae.id = e.anidb_episode_id) AS etype,
+              (SELECT ae.air_date FROM anidb_episodes ae WHERE ae.id = e.anidb_episode_id) AS air_date,
+              x.fid AS fid, x.source AS source,
+              (SELECT w.episode_id FROM user_episode_states w
+                WHERE w.user_id = ${userId} AND w.episode_id = e.id AND w.watched_at IS NOT NULL) AS watched
+            FROM episodes e
+              LEFT JOIN LATERAL (SELECT f.id AS fid, af.source AS source
+                FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
+                  LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
+                WHERE l.episode_id = e.anidb_episode_id) x ON TRUE`
+          : sql`SELECT e.id AS eid, e.series_id AS sid, e.is_hidden AS hidden, ae.type AS etype, ae.air_date AS air_date, f.id AS fid, af.source AS source, w.episode_id AS watched
+            FROM episodes e
+              LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+              LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL
+              LEFT JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id
+              LEFT JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
+              LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size`;
       const { rows } = await sql<{
         eid: number;
         sid: number;
@@ -289,15 +312,7 @@ export class BrowseStore {
         fid: number | null;
         source: string | null;
         watched: number | null;
-      }>`
-        SELECT e.id AS eid, e.series_id AS sid, e.is_hidden AS hidden, ae.type AS etype, ae.air_date AS air_date, f.id AS fid, af.source AS source, w.episode_id AS watched
-        FROM episodes e
-          LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-          LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL
-          LEFT JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id
-          LEFT JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
-          LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
-        WHERE e.series_id IN (${sql.join(chunk)})`.execute(this.db);
+      }>`${episodeFiles} WHERE e.series_id IN (${sql.join(chunk)})`.execute(this.db);
       const episodes = new Map<
         number,
         { sid: number; hidden: number; etype: string | null; air_date: string | null; local: boolean; watched: boolean }
