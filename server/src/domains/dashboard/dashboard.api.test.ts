@@ -296,6 +296,18 @@ describe('dashboard API', () => {
     expect([first.Total, first.List.map((r) => r.Anime.ID)]).toEqual([2, [4]]);
     const strict = await api<{ List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?showAll=true&approval=0.5');
     expect(strict.List.map((r) => r.Anime.ID)).toEqual([4]);
+    // Beta's only episode hidden: it was still watched, so Beta stays left out and still points to Delta.
+    const db = server.services.db.kysely;
+    await db.updateTable('episodes').set({ is_hidden: 1 }).where('series_id', '=', series.B).execute();
+    try {
+      const hidden = await api<{ List: AnidbAnimeRecommendedForYou[] }>('/api/v3/Series/AniDB/RecommendedForYou?showAll=true');
+      expect(hidden.List.map((r) => [r.Anime.ID, r.SimilarTo])).toEqual([
+        [4, 2],
+        [5, 1],
+      ]);
+    } finally {
+      await db.updateTable('episodes').set({ is_hidden: 0 }).where('series_id', '=', series.B).execute();
+    }
   });
 
   it('validates the query with 400 problems naming the field', async () => {
