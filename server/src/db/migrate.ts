@@ -30,6 +30,7 @@ import * as m0034ReleaseFigures from './migrations/0034_release_figures.js';
 import * as m0035DashboardAggregates from './migrations/0035_dashboard_aggregates.js';
 import * as m0036FileListKeys from './migrations/0036_file_list_keys.js';
 import * as m0036FileSearch from './migrations/0036_file_search.js';
+import * as m0037JobClaimIndex from './migrations/0037_job_claim_index.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0035_dashboard_aggregates': m0035DashboardAggregates,
   '0036_file_list_keys': m0036FileListKeys,
   '0036_file_search': m0036FileSearch,
+  '0037_job_claim_index': m0037JobClaimIndex,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -131,3 +131,23 @@ describe('job queue holds', () => {
     expect(queue.state()).toMatchObject({ WaitingCount: 0, BlockedCount: 0, TotalCount: 0 });
   });
 });
+
+/** The claim skips excluded kinds (held or at their cap) without changing the queue order of the others. */
+describe('claiming the next job past excluded kinds', () => {
+  it('takes the other kinds in priority and queue order while hundreds of an excluded kind wait, then that kind', async () => {
+    let store!: JobsStore;
+    await startQueue((db) => (store = new JobsStore(db)), 1);
+    const job = (kind: string, n: number, priority: number) => ({ key: `Test.${kind}.${n}`, kind, payload: { n }, priority });
+    await store.insertMany([job('Zulu', 1, 30), job('Capped', 0, 20)]);
+    await store.insertMany(Array.from({ length: 300 }, (_, i) => job('Capped', i + 1, 20)));
+    await store.insertMany([job('Alpha', 2, 30), job('Alpha', 3, 40), job('Zulu', 4, 20), job('Beta', 5, 10)]);
+
+    const claimed: string[] = [];
+    for (let row = await store.claimNext(['Capped']); row; row = await store.claimNext(['Capped'])) claimed.push(row.job_key);
+    // Priority first, then the order they were queued in, whatever the kind's name.
+    expect(claimed).toEqual(['Test.Beta.5', 'Test.Zulu.4', 'Test.Zulu.1', 'Test.Alpha.2', 'Test.Alpha.3']);
+    expect(await store.countWaiting()).toBe(301);
+    expect((await store.claimNext(['Other']))?.job_key).toBe('Test.Capped.0');
+    expect((await store.claimNext([]))?.job_key).toBe('Test.Capped.1');
+  });
+});

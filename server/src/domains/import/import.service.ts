@@ -29,6 +29,17 @@ interface ScanPayload {
   onlyNew: boolean;
 }
 
+/**
+ * New files are recorded this many at a time, each batch in one transaction with its maintained-figure marks, and the
+ * scan lets the event loop run between batches: SQLite has one connection and better-sqlite3 runs on this thread, so
+ * a page request otherwise waits behind the whole import's inserts. Hashing of a batch is queued as soon as it is
+ * recorded (issue 22, import-stall).
+ */
+const DISCOVERY_BATCH = 50;
+
+/** Lets timers, I/O and waiting requests run before the next batch of background work. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const absolutePathOf = (location: { folder_path: string; relative_path: string }) =>
   path.join(location.folder_path, location.relative_path);
 
@@ -151,14 +162,23 @@ export class ImportService {
     const filter = walkFilter(settings, (pattern) => ctx.logger.warn(`Ignoring invalid exclusion pattern: ${pattern}`));
     const known = new Map((await this.deps.files.locationsInFolder(folder.id)).map((l) => [l.relative_path, l]));
     const seen = new Set<string>();
+    let newFiles = 0;
     const found: FoundFile[] = [];
     const reappeared: number[] = [];
     const changed: Array<{ locationId: number; file: FoundFile }> = [];
     for await (const file of walkFolder(folder.path, filter, (dir, error) => ctx.logger.warn(`Cannot read ${dir}: ${error.message}`))) {
       seen.add(file.relativePath);
       const location = known.get(file.relativePath);
-      if (!location) found.push(file);
-      else if (contentChanged(location, file)) changed.push({ locationId: location.id, file });
+      if (!location) {
+        found.push(file);
+        newFiles += 1;
+        // Recorded while the walk goes on, so hashing starts with the first batch rather than after the whole folder.
+        if (found.length >= DISCOVERY_BATCH) {
+          await this.addDiscovered(folder, found.splice(0));
+          // Shutdown aborts the scan here; it runs again at the next start and skips what is recorded.
+          ctx.signal.throwIfAborted();
+        }
+      } else if (contentChanged(location, file)) changed.push({ locationId: location.id, file });
       else if (!location.is_accessible) reappeared.push(location.id);
       if (seen.size % 500 === 0) ctx.progress(0, { ImportFolderID: folder.id, FilesFound: seen.size });
     }
@@ -177,18 +197,22 @@ export class ImportService {
       for (const location of known.values())
         if (unhashed.has(location.id)) await this.deps.queue.enqueue(this.hashFileJob, { locationId: location.id });
     }
-    ctx.logger.info(`Scanned ${folder.path}: ${seen.size} video file(s), ${found.length} new, ${missing.length} missing`);
+    ctx.logger.info(`Scanned ${folder.path}: ${seen.size} video file(s), ${newFiles} new, ${missing.length} missing`);
   }
 
+  /** Records new files batch by batch (see DISCOVERY_BATCH), queueing each batch's hashing once it is recorded. */
   private async addDiscovered(folder: ImportFolderRow, found: FoundFile[]): Promise<void> {
-    if (!found.length) return;
-    const locationIds = await this.deps.files.createDiscovered(folder.id, found);
-    for (const file of found)
-      this.deps.bus.emit('shoko', { event: 'FileDetected', payload: { RelativePath: file.relativePath, ImportFolderID: folder.id } });
-    await this.deps.queue.enqueueMany(
-      this.hashFileJob,
-      locationIds.map((locationId) => ({ locationId })),
-    );
+    for (let i = 0; i < found.length; i += DISCOVERY_BATCH) {
+      const batch = found.slice(i, i + DISCOVERY_BATCH);
+      const locationIds = await this.deps.files.createDiscovered(folder.id, batch);
+      for (const file of batch)
+        this.deps.bus.emit('shoko', { event: 'FileDetected', payload: { RelativePath: file.relativePath, ImportFolderID: folder.id } });
+      await this.deps.queue.enqueueMany(
+        this.hashFileJob,
+        locationIds.map((locationId) => ({ locationId })),
+      );
+      await yieldToEventLoop();
+    }
   }
 
   private async hashLocation(locationId: number, ctx: JobContext): Promise<void> {

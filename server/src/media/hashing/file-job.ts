@@ -4,7 +4,11 @@ import { FileSource, toHashError } from './file-source.js';
 import { ProgressReporter } from './progress.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
-/** 2 MiB reads; eight of them in flight keep every worker fed while the next read runs. */
+/**
+ * 2 MiB reads; eight of them in flight keep every worker fed while the next read runs. A smaller file gets a ring
+ * only as big as itself: a 16 MiB shared buffer made (and zeroed) on the main thread for every small file cost ~10 ms
+ * of the event loop each while an import hashed thousands of them (issue 22, import-stall).
+ */
 const SLOT_SIZE = 2 * 1024 * 1024;
 const SLOT_COUNT = 8;
 
@@ -28,8 +32,8 @@ interface TeamMember {
  * as soon as the workers are free again (digests in, or cancelled).
  */
 export class FileJob {
-  private readonly ring = new SharedArrayBuffer(SLOT_SIZE * SLOT_COUNT);
-  private readonly pendingUsers = new Array<number>(SLOT_COUNT).fill(0);
+  private ring = new SharedArrayBuffer(0);
+  private pendingUsers: number[] = [];
   private readonly slotWaiters = new Map<number, () => void>();
   private readonly team: TeamMember[];
   private readonly digests: Partial<Digests> = {};
@@ -58,14 +62,20 @@ export class FileJob {
       source = await FileSource.open(path);
       if (this.settled) return;
       this.progress = new ProgressReporter(source.size, this.file.options.onProgress);
+      const slotSize = Math.min(SLOT_SIZE, Math.max(source.size, 1));
+      const chunks = Math.ceil(source.size / slotSize);
+      const slotCount = Math.min(SLOT_COUNT, Math.max(chunks, 1));
+      this.ring = new SharedArrayBuffer(slotSize * slotCount);
+      this.pendingUsers = new Array<number>(slotCount).fill(0);
       for (const member of this.team)
-        this.post(member, { type: 'start', jobId: this.file.id, ring: this.ring, slotSize: SLOT_SIZE, algorithms: member.algorithms });
+        this.post(member, { type: 'start', jobId: this.file.id, ring: this.ring, slotSize, algorithms: member.algorithms });
       const digestsIn = new Promise<void>((resolve) => (this.digestsArrived = resolve));
-      for (let chunk = 0; ; chunk++) {
-        const slot = chunk % SLOT_COUNT;
+      // The source reads no further than the size it was opened at, so `chunks` reads take the whole file.
+      for (let chunk = 0; chunk < chunks; chunk++) {
+        const slot = chunk % slotCount;
         await this.slotFree(slot);
         if (this.settled) return;
-        const length = await source.readInto(new Uint8Array(this.ring, slot * SLOT_SIZE, SLOT_SIZE));
+        const length = await source.readInto(new Uint8Array(this.ring, slot * slotSize, slotSize));
         if (this.settled) return;
         if (length === 0) break;
         this.pendingUsers[slot] = this.team.length;

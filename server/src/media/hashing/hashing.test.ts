@@ -61,6 +61,8 @@ const cases = [
   { name: 'one chunk and a byte', size: CHUNK + 1 },
   { name: 'exactly two chunks', size: 2 * CHUNK },
   { name: 'about 25 MB, three chunks', size: 25_000_007 },
+  { name: '64 KiB, less than one read', size: 65_536 },
+  { name: 'a read and a few bytes', size: 2 * 1024 * 1024 + 3 },
 ];
 
 let pool: HashPool;

@@ -179,6 +179,23 @@ describe('readMediaInfo on real files', () => {
   });
 });
 
+describe('readMediaInfo priority', () => {
+  /** Nice values of this process's threads, from /proc (Linux gives each thread its own). */
+  const threadNiceValues = () =>
+    fs.readdirSync('/proc/self/task').map((task) => {
+      const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
+
+  // (A test process already at nice 10 or more has nothing to show.)
+  it.runIf(process.platform === 'linux' && os.getPriority() < 10)('reads in threads that give way to the rest of the server', async () => {
+    const before = os.getPriority();
+    await readMediaInfo(fixture('sample.mkv'));
+    expect(threadNiceValues()).toContain(10);
+    expect(os.getPriority()).toBe(before);
+  });
+});
+
 describe('readMediaInfo failures', () => {
   it('rejects a file that is not media with a clear error', async () => {
     const error = await failure(readMediaInfo(fixture('not-media.txt')));
