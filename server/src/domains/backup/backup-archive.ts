@@ -97,7 +97,11 @@ async function readArchive(
     if (entry.name === stopAfter) finished = true;
   };
 
-  const input = createReadStream(source).pipe(createGunzip());
+  const raw = createReadStream(source);
+  const input = createGunzip();
+  // pipe() passes no errors on: a file that goes away (a backup pruned meanwhile) must fail this read, not the process.
+  raw.on('error', (error) => input.destroy(error));
+  raw.pipe(input);
   try {
     for await (const chunk of input) {
       pending = pending.length ? Buffer.concat([pending, chunk as Buffer]) : (chunk as Buffer);
@@ -142,6 +146,7 @@ async function readArchive(
       if (finished) break;
     }
   } finally {
+    raw.destroy();
     input.destroy();
     if (current?.sink.kind === 'file' && !current.sink.stream.closed) current.sink.stream.destroy();
   }
