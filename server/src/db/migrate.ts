@@ -31,6 +31,7 @@ import * as m0035DashboardAggregates from './migrations/0035_dashboard_aggregate
 import * as m0036FileListKeys from './migrations/0036_file_list_keys.js';
 import * as m0036FileSearch from './migrations/0036_file_search.js';
 import * as m0037JobClaimIndex from './migrations/0037_job_claim_index.js';
+import * as m0038AirDateIndex from './migrations/0038_air_date_index.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0036_file_list_keys': m0036FileListKeys,
   '0036_file_search': m0036FileSearch,
   '0037_job_claim_index': m0037JobClaimIndex,
+  '0038_air_date_index': m0038AirDateIndex,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

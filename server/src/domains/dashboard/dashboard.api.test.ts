@@ -183,6 +183,18 @@ describe('dashboard API', () => {
     const second = await api<{ Total: number; List: Series[] }>('/api/v3/Dashboard/RecentlyAddedSeries?pageSize=2&page=2');
     expect([second.Total, second.List.map((s) => s.Name)]).toEqual([3, ['Alpha Academy']]);
     expect(await api('/api/v3/Dashboard/RecentlyAddedSeries?pageSize=2&page=3')).toEqual({ Total: 3, List: [] });
+    // A restricted (18+) anime: left out by default, kept with includeRestricted=true, alone with only.
+    const db = server.services.db.kysely;
+    await db.updateTable('anidb_anime').set({ restricted: 1 }).where('id', '=', 2).execute();
+    try {
+      const names = async (query: string) =>
+        (await api<{ List: Series[] }>(`/api/v3/Dashboard/RecentlyAddedSeries${query}`)).List.map((s) => s.Name);
+      expect(await names('?includeRestricted=false')).toEqual(['Gamma Journey', 'Alpha Academy']);
+      expect(await names('?includeRestricted=true')).toEqual(['Gamma Journey', 'Beta Chronicle', 'Alpha Academy']);
+      expect(await names('?includeRestricted=only')).toEqual(['Beta Chronicle']);
+    } finally {
+      await db.updateTable('anidb_anime').set({ restricted: 0 }).where('id', '=', 2).execute();
+    }
   });
 
   it('suggests the next unwatched episode per series in progress, never a first episode', async () => {
