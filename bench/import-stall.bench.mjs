@@ -106,6 +106,8 @@ async function benchDatabase(db) {
       const duringLoad = loadAverage();
       const windowSeconds = +((performance.now() - started) / 1000).toFixed(1);
       const filesAfter = (await server.call('GET', '/api/v3/File?pageSize=1', undefined, apikey)).Total;
+      // Files hashed in the window: the queue mixes hashing with the media info and lookups that follow it.
+      const hashJobsLeft = (await server.call('GET', '/api/v3/Queue/Types', undefined, apikey))['Hash File'] ?? 0;
       return {
         database: db,
         idle,
@@ -114,6 +116,7 @@ async function benchDatabase(db) {
         withinBudget: during.p95 <= RATIO_BUDGET * idle.p95,
         newFilesRecorded: filesAfter - filesBefore,
         queueLeft: await queued(),
+        hashedInWindow: filesAfter - filesBefore - hashJobsLeft,
         windowSeconds,
         idleLoad,
         duringLoad,
@@ -142,11 +145,11 @@ fs.writeFileSync(
   [
     `Collection page (POST Filter/Preview/Group, 50 groups, a different page each time, one every ~100 ms, response cache off) on a copy of the ${size.series.toLocaleString('en')} series / ${size.files.toLocaleString('en')} files collection: idle (${IDLE_REQUESTS} pages), then while ${FILES.toLocaleString('en')} new files of ${FILE_BYTES / 1024} KiB are scanned, hashed and queued for matching (up to ${SECONDS} s). Budget: p95 during the import within ${RATIO_BUDGET}× of idle.`,
     '',
-    '| database | idle p50 / p95 ms | during import p50 / p95 ms | ratio (p95) | new files recorded in the window | queue left | window s | load 1/5/15 idle → during |',
-    '|---|---|---|---|---|---|---|---|',
+    '| database | idle p50 / p95 ms | during import p50 / p95 ms | ratio (p95) | new files recorded in the window | files hashed in the window (about) | queue left | window s | load 1/5/15 idle → during |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.idle.p50} / ${r.idle.p95} | ${r.during.p50} / ${r.during.p95} | ${r.ratio}× (${r.withinBudget ? 'met' : 'NOT met'}) | ${r.newFilesRecorded} | ${r.queueLeft} | ${r.windowSeconds} | ${r.idleLoad} → ${r.duringLoad} |`,
+        `| ${r.database} | ${r.idle.p50} / ${r.idle.p95} | ${r.during.p50} / ${r.during.p95} | ${r.ratio}× (${r.withinBudget ? 'met' : 'NOT met'}) | ${r.newFilesRecorded} | ${r.hashedInWindow} | ${r.queueLeft} | ${r.windowSeconds} | ${r.idleLoad} → ${r.duringLoad} |`,
     ),
     '',
   ].join('\n'),

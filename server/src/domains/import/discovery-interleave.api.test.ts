@@ -25,7 +25,8 @@ describe('a scan of many new files', () => {
     for (let i = 0; i < NEW_FILES; i++) {
       const folder = path.join(media, `Show ${Math.floor(i / 100)}`);
       fs.mkdirSync(folder, { recursive: true });
-      fs.writeFileSync(path.join(folder, `Episode ${i}.mkv`), `content of file ${i}`);
+      // Every file a size of its own, so a file recorded with another path's size shows.
+      fs.writeFileSync(path.join(folder, `Episode ${i}.mkv`), Buffer.alloc(i + 1, i % 256));
     }
   });
   afterAll(async () => {
@@ -68,6 +69,11 @@ describe('a scan of many new files', () => {
 
     await server.services.queue.clear();
     await server.services.queue.idle();
-    expect((await api('GET', '/api/v3/File?include_only=Unrecognized&pageSize=1')).json().Total).toBe(NEW_FILES);
+    const files = (await api('GET', '/api/v3/File?include_only=Unrecognized&include=AbsolutePaths&pageSize=0')).json().List as Array<{
+      Size: number;
+      Locations: Array<{ AbsolutePath: string }>;
+    }>;
+    expect(files).toHaveLength(NEW_FILES);
+    expect(files.filter((file) => file.Size !== fs.statSync(file.Locations[0].AbsolutePath).size)).toEqual([]);
   });
 });
