@@ -1,6 +1,5 @@
 import Fastify, { LogController } from 'fastify';
 import cors from '@fastify/cors';
-import type { FastifyRequest } from 'fastify';
 import { DEFAULT_BODY_LIMIT, isAllowedOrigin, readEdgeConfig, registerEdgePolicy } from './http/edge-policy.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -57,7 +56,7 @@ import { registerIntegrationRoutes } from './domains/integrations/integrations.r
 import { registerReleaseManagementRoutes } from './domains/release-management/release-management.routes.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
-import { clearReadCacheOnChanges, ReadCache } from './http/read-cache.js';
+import { ReadCache, registerReadCache } from './http/read-cache.js';
 import { validationError } from './http/problem.js';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
 
@@ -111,10 +110,11 @@ export async function buildApp(
   registerBasePath(app, basePath, trustsProxy);
   registerEdgePolicy(app, edge);
   // Only the origins listed in SHOKO_CORS_ORIGINS get CORS grants; the console and web UI we serve are same-origin.
-  await app.register(cors, () => (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
-    const origin = request.headers.origin;
-    const listed = typeof origin === 'string' && isAllowedOrigin(origin, [], edge.corsOrigins);
-    callback(null, { origin: listed ? origin : false, methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] });
+  // Fixed options with an origin check, so the options are not built again for every request.
+  await app.register(cors, {
+    origin: (origin, callback) =>
+      callback(null, typeof origin === 'string' && isAllowedOrigin(origin, [], edge.corsOrigins) ? origin : false),
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
   });
   await app.register(swagger, {
     openapi: {
@@ -184,9 +184,9 @@ export async function buildApp(
     }
   });
 
-  // Collection pages and dashboard aggregates are read far more often than anything changes.
+  // Collection, group and series pages and dashboard widgets are read far more often than anything changes.
   const readCache = new ReadCache(services.config.readCache === false ? 0 : 10_000);
-  clearReadCacheOnChanges(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
+  registerReadCache(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
   registerAuthRoutes(app, {
     auth: services.auth,
     throttle: services.loginThrottle,
@@ -229,7 +229,7 @@ export async function buildApp(
   });
   registerWebUIRoutes(app, services.webui);
   registerGroupsRoutes(app, { groups: services.collection.groups });
-  registerFiltersRoutes(app, { filters: services.collection.filters, groups: services.collection.groups, cache: readCache });
+  registerFiltersRoutes(app, { filters: services.collection.filters, groups: services.collection.groups });
   registerTmdbRoutes(app, services.tmdb);
   registerTmdbLocalRoutes(app, {
     ...createTmdbLocal(
@@ -250,7 +250,7 @@ export async function buildApp(
     transfer: createTmdbXrefTransfer(services.db.kysely, services.tmdb, logger.child({ name: 'TMDB' })),
   });
   registerRenamerRoutes(app, { renamer: services.renamer });
-  registerDashboardRoutes(app, { dashboard: services.dashboard, cache: readCache });
+  registerDashboardRoutes(app, { dashboard: services.dashboard });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerSeriesRoutes(app, { series: services.series });
   registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files, series: services.series });

@@ -13,6 +13,8 @@ export interface ServerEvents {
   /** `AVDump:Event` on the aggregate hub. */
   avdump: unknown;
   'settings:saved': { changedPaths: string[] };
+  /** A background job ended (done or failed): whatever it changed is committed. */
+  'job:finished': { type: string };
   /** A user's watched state of these episodes changed (only the ones that did); `source` says who changed it. */
   'watched:changed': { userId: number; episodeIds: number[]; watched: boolean; source: WatchedSource };
   /**

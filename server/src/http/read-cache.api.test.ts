@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, type TestServer } from '../test/harness.js';
 
-describe('the read cache of collection pages and dashboard aggregates', () => {
+describe('the read cache of collection, group and series pages and dashboard widgets', () => {
   let server: TestServer;
   let key: string;
   const seriesCount = async () =>
@@ -50,5 +50,71 @@ describe('the read cache of collection pages and dashboard aggregates', () => {
     expect(await seriesCount()).toBe(1);
     server.services.bus.emit('shoko', { event: 'SeriesUpdated', payload: {} });
     expect(await seriesCount()).toBe(2);
+  });
+
+  it('keeps a series page until a watch-state event, and never keeps a failure', async () => {
+    const db = server.services.db.kysely;
+    const now = new Date().toISOString();
+    const missing = await server.request({ method: 'GET', url: '/api/v3/Series/99', key });
+    expect(missing.statusCode).toBe(404);
+    // A series appears behind the API's back: the 404 was not kept, so the next request sees it.
+    await db
+      .insertInto('series')
+      .values({ id: 99, anime_id: 3, group_id: 1, title_override: 'First', created_at: now, updated_at: now })
+      .execute();
+    const first = await server.request({ method: 'GET', url: '/api/v3/Series/99', key });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().Name).toBe('First');
+    await db.updateTable('series').set({ title_override: 'Renamed' }).where('id', '=', 99).execute();
+    const kept = await server.request({ method: 'GET', url: '/api/v3/Series/99', key });
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers['content-type']).toBe(first.headers['content-type']);
+    server.services.bus.emit('watched:changed', { userId: 1, episodeIds: [], watched: true, source: 'User' });
+    expect((await server.request({ method: 'GET', url: '/api/v3/Series/99', key })).json().Name).toBe('Renamed');
+  });
+
+  it('forgets what a background job changed as soon as the job ends', async () => {
+    const db = server.services.db.kysely;
+    const page = async () => (await server.request({ method: 'GET', url: '/api/v3/Series/99', key })).json().Name as string;
+    const before = await page();
+    await server.services.queue.enqueue(
+      {
+        kind: 'CacheTestRename',
+        type: 'CacheTestRename',
+        title: 'Rename a series behind the API',
+        group: 'Test',
+        priority: 0,
+        key: () => 'only',
+        details: () => ({}),
+        run: async () => {
+          await db.updateTable('series').set({ title_override: 'Renamed by a job' }).where('id', '=', 99).execute();
+        },
+      },
+      {},
+    );
+    await server.services.queue.idle();
+    expect(before).not.toBe('Renamed by a job');
+    expect(await page()).toBe('Renamed by a job');
+  });
+
+  it('computes a widget once for callers that ask at the same time', async () => {
+    server.services.bus.emit('shoko', { event: 'SeriesUpdated', payload: {} });
+    const dashboard = server.services.dashboard;
+    const original = dashboard.seriesSummary.bind(dashboard);
+    let calls = 0;
+    dashboard.seriesSummary = async (userId) => {
+      calls++;
+      return original(userId);
+    };
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => server.request({ method: 'GET', url: '/api/v3/Dashboard/SeriesSummary', key })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      expect(calls).toBe(1);
+    } finally {
+      dashboard.seriesSummary = original;
+    }
   });
 });

@@ -1,34 +1,63 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../config.js';
-import { ReadCache } from './read-cache.js';
+import { ReadCache, type CachedAnswer } from './read-cache.js';
+
+/** Asks the cache for `key` the way the hooks do: a claim to compute is finished with `compute`'s answer. */
+async function ask(cache: ReadCache, key: string, compute: () => CachedAnswer | null): Promise<CachedAnswer | null> {
+  const claim = cache.claim(key);
+  if ('answer' in claim) return claim.answer;
+  const answer = compute();
+  claim.finish(answer);
+  return answer;
+}
 
 describe('ReadCache', () => {
-  it('shares one computation between concurrent callers, keeps it for its lifetime and forgets it on clear', async () => {
+  let computed = 0;
+  const compute = (): CachedAnswer => ({ payload: String(++computed), contentType: 'application/json' });
+  const payload = async (answer: Promise<CachedAnswer | null>) => (await answer)?.payload;
+
+  it('shares one answer between concurrent callers, keeps it for its lifetime and forgets it on clear', async () => {
     let now = 0;
-    let computed = 0;
+    computed = 0;
     const cache = new ReadCache(1000, () => now);
-    const compute = async () => ++computed;
-    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 1]);
+    const first = cache.claim('a');
+    const second = cache.claim('a');
+    expect('finish' in first && 'answer' in second).toBe(true);
+    if (!('finish' in first) || !('answer' in second)) return;
+    first.finish(compute());
+    expect(await payload(second.answer)).toBe('1');
     now = 999;
-    expect(await cache.get('a', compute)).toBe(1);
+    expect(await payload(ask(cache, 'a', compute))).toBe('1');
     now = 1000;
-    expect(await cache.get('a', compute)).toBe(2);
+    expect(await payload(ask(cache, 'a', compute))).toBe('2');
     cache.clear();
-    expect(await cache.get('a', compute)).toBe(3);
-    expect(await cache.get('b', compute)).toBe(4);
+    expect(await payload(ask(cache, 'a', compute))).toBe('3');
+    expect(await payload(ask(cache, 'b', compute))).toBe('4');
   });
 
-  it('does not keep a failure', async () => {
+  it('does not keep a failure: waiters get none and the next caller computes', async () => {
     const cache = new ReadCache(1000, () => 0);
-    await expect(cache.get('x', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
-    expect(await cache.get('x', async () => 'ok')).toBe('ok');
+    const failing = cache.claim('x');
+    const waiting = cache.claim('x');
+    if (!('finish' in failing) || !('answer' in waiting)) throw new Error('expected one computing claim and one waiting');
+    failing.finish(null);
+    expect(await waiting.answer).toBeNull();
+    expect('finish' in cache.claim('x')).toBe(true);
   });
 
-  it('keeps nothing with a lifetime of 0 (SHOKO_READ_CACHE=off)', async () => {
-    let computed = 0;
+  it('keeps nothing with a lifetime of 0 (SHOKO_READ_CACHE=off)', () => {
     const cache = new ReadCache(0, () => 0);
-    const compute = async () => ++computed;
-    expect(await Promise.all([cache.get('a', compute), cache.get('a', compute)])).toEqual([1, 2]);
+    expect(cache.enabled).toBe(false);
+    expect(new ReadCache(1, () => 0).enabled).toBe(true);
+  });
+
+  it('drops expired answers once it holds many', async () => {
+    let now = 0;
+    const cache = new ReadCache(10, () => now, 3);
+    for (const key of ['a', 'b', 'c']) await ask(cache, key, compute);
+    now = 20;
+    await ask(cache, 'd', compute);
+    expect(cache.size).toBe(1);
   });
 
   it('is turned off by SHOKO_READ_CACHE=off and refuses other values', () => {

@@ -377,6 +377,8 @@ export class QueueService {
     } catch (error) {
       failure = { error };
     }
+    // Before the job's row goes: whoever sees the queue empty must not then read an answer kept from before the job.
+    this.bus.emit('job:finished', { type: job.definition.type });
     if (job.abandoned) return; // stop stopped waiting: the row stays "running" and the next start runs it again
     job.settling = true;
     try {

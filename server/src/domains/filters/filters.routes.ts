@@ -19,7 +19,6 @@ import {
   SubGroupsQuery,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import { readCacheKey, type ReadCache } from '../../http/read-cache.js';
 import { applyPatch } from '../../http/json-patch.js';
 import { dataFrom, listOf } from '../../http/list-query.js';
 import type { GroupsService } from '../groups/groups.service.js';
@@ -29,8 +28,8 @@ import type { FiltersService } from './filters.service.js';
  * Every /api/v3/Filter/* route (contract §4, §7): saved filters, browsing through them, and the Preview ("live filter")
  * routes. HTTP only; the rules are FiltersService's, and a group's series or sub-groups under a filter GroupsService's.
  */
-export function registerFiltersRoutes(app: App, deps: { filters: FiltersService; groups: GroupsService; cache: ReadCache }) {
-  const { filters, groups, cache } = deps;
+export function registerFiltersRoutes(app: App, deps: { filters: FiltersService; groups: GroupsService }) {
+  const { filters, groups } = deps;
   const viewerOf = (request: FastifyRequest) => groups.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
 
   // ---------------------------------------------------------------- filters (contract §7)
@@ -91,7 +90,7 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
   // Saved-filter browsing (contract §4.3–§4.7, §4.14); filter id 0 means no filter.
   app.get(
     '/api/v3/Filter/:filterID/Group',
-    { schema: { tags: ['Filter'], params: AnyFilterIDParams, querystring: FilterGroupsQuery } },
+    { schema: { tags: ['Filter'], params: AnyFilterIDParams, querystring: FilterGroupsQuery }, config: { readCache: true } },
     async (request) => {
       const viewer = await viewerOf(request);
       const live = await filters.savedOrNone(request.params.filterID);
@@ -104,14 +103,14 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
 
   app.get(
     '/api/v3/Filter/:filterID/Group/Letters',
-    { schema: { tags: ['Filter'], params: AnyFilterIDParams, querystring: FilterGroupLettersQuery } },
+    { schema: { tags: ['Filter'], params: AnyFilterIDParams, querystring: FilterGroupLettersQuery }, config: { readCache: true } },
     async (request) =>
       filters.groupLetters(await filters.savedOrNone(request.params.filterID), await viewerOf(request), request.query.includeEmpty),
   );
 
   app.get(
     '/api/v3/Filter/:filterID/Series',
-    { schema: { tags: ['Filter'], params: AnyFilterIDParams, querystring: FilterSeriesQuery } },
+    { schema: { tags: ['Filter'], params: AnyFilterIDParams, querystring: FilterSeriesQuery }, config: { readCache: true } },
     async (request) =>
       filters.previewSeries(
         await filters.savedOrNone(request.params.filterID, true),
@@ -130,7 +129,7 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
 
   app.get(
     '/api/v3/Filter/:filterID/Group/:groupID/Group',
-    { schema: { tags: ['Filter'], params: FilterGroupParams, querystring: SubGroupsQuery } },
+    { schema: { tags: ['Filter'], params: FilterGroupParams, querystring: SubGroupsQuery }, config: { readCache: true } },
     async (request) => {
       const filter = request.params.filterID === 0 ? undefined : await filters.savedOrNone(request.params.filterID);
       return groups.subGroups(request.params.groupID, await viewerOf(request), { includeEmpty: request.query.includeEmpty, filter });
@@ -139,7 +138,7 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
 
   app.get(
     '/api/v3/Filter/:filterID/Group/:groupID/Series',
-    { schema: { tags: ['Filter'], params: FilterGroupParams, querystring: GroupSeriesQuery } },
+    { schema: { tags: ['Filter'], params: FilterGroupParams, querystring: GroupSeriesQuery }, config: { readCache: true } },
     async (request) => {
       const viewer = await viewerOf(request);
       const options = {
@@ -169,29 +168,19 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
   // Preview ("live filter") endpoints: the body is an unsaved filter.
   app.post(
     '/api/v3/Filter/Preview/Group',
-    { schema: { tags: ['Filter'], body: FilterPreviewBody, querystring: FilterGroupsQuery } },
-    async (request) => {
-      const viewer = await viewerOf(request);
-      return cache.get(readCacheKey(request), () =>
-        filters.previewGroups(filters.parseLive(request.body), viewer, request.query, request.query),
-      );
-    },
+    { schema: { tags: ['Filter'], body: FilterPreviewBody, querystring: FilterGroupsQuery }, config: { readCache: true } },
+    async (request) => filters.previewGroups(filters.parseLive(request.body), await viewerOf(request), request.query, request.query),
   );
 
   app.post(
     '/api/v3/Filter/Preview/Series',
-    { schema: { tags: ['Filter'], body: FilterPreviewBody, querystring: FilterSeriesQuery } },
-    async (request) => {
-      const viewer = await viewerOf(request);
-      return cache.get(readCacheKey(request), () =>
-        filters.previewSeries(filters.parseLive(request.body), viewer, request.query, request.query),
-      );
-    },
+    { schema: { tags: ['Filter'], body: FilterPreviewBody, querystring: FilterSeriesQuery }, config: { readCache: true } },
+    async (request) => filters.previewSeries(filters.parseLive(request.body), await viewerOf(request), request.query, request.query),
   );
 
   app.post(
     '/api/v3/Filter/Preview/Group/Letters',
-    { schema: { tags: ['Filter'], body: FilterPreviewBody, querystring: FilterGroupLettersQuery } },
+    { schema: { tags: ['Filter'], body: FilterPreviewBody, querystring: FilterGroupLettersQuery }, config: { readCache: true } },
     async (request) => filters.groupLetters(filters.parseLive(request.body), await viewerOf(request), request.query.includeEmpty),
   );
 
@@ -201,7 +190,10 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
 
   app.post(
     '/api/v3/Filter/Preview/Group/:groupID/Group',
-    { schema: { tags: ['Filter'], params: GroupIDParams, body: FilterPreviewBody, querystring: SubGroupsQuery } },
+    {
+      schema: { tags: ['Filter'], params: GroupIDParams, body: FilterPreviewBody, querystring: SubGroupsQuery },
+      config: { readCache: true },
+    },
     async (request) =>
       groups.subGroups(request.params.groupID, await viewerOf(request), {
         includeEmpty: request.query.includeEmpty,
@@ -211,18 +203,19 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
 
   app.post(
     '/api/v3/Filter/Preview/Group/:groupID/Series',
-    { schema: { tags: ['Filter'], params: GroupIDParams, body: FilterPreviewBody, querystring: GroupSeriesQuery } },
+    {
+      schema: { tags: ['Filter'], params: GroupIDParams, body: FilterPreviewBody, querystring: GroupSeriesQuery },
+      config: { readCache: true },
+    },
     async (request) => {
       const viewer = await viewerOf(request);
       const live = filters.parseLive(request.body);
       await groups.requireGroup(request.params.groupID, viewer);
-      return cache.get(readCacheKey(request), () =>
-        filters.previewGroupSeries(request.params.groupID, live, viewer, {
-          recursive: request.query.recursive,
-          includeMissing: request.query.includeMissing,
-          ...dataFrom(request.query.includeDataFrom),
-        }),
-      );
+      return filters.previewGroupSeries(request.params.groupID, live, viewer, {
+        recursive: request.query.recursive,
+        includeMissing: request.query.includeMissing,
+        ...dataFrom(request.query.includeDataFrom),
+      });
     },
   );
 }

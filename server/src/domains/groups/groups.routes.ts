@@ -26,7 +26,7 @@ export function registerGroupsRoutes(app: App, deps: { groups: GroupsService }) 
   const viewerOf = (request: FastifyRequest) => groups.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
 
   // ---------------------------------------------------------------- groups (contract §3)
-  app.get('/api/v3/Group', { schema: { tags: ['Group'], querystring: GroupListQuery } }, async (request) =>
+  app.get('/api/v3/Group', { schema: { tags: ['Group'], querystring: GroupListQuery }, config: { readCache: true } }, async (request) =>
     groups.list(await viewerOf(request), request.query),
   );
 
@@ -35,7 +35,7 @@ export function registerGroupsRoutes(app: App, deps: { groups: GroupsService }) 
     return reply.code(201).header('location', `/api/v3/Group/${group.IDs.ID}`).send(group);
   });
 
-  app.get('/api/v3/Group/:groupID', { schema: { tags: ['Group'], params: GroupIDParams } }, async (request) =>
+  app.get('/api/v3/Group/:groupID', { schema: { tags: ['Group'], params: GroupIDParams }, config: { readCache: true } }, async (request) =>
     groups.get(request.params.groupID, await viewerOf(request)),
   );
 
@@ -71,7 +71,7 @@ export function registerGroupsRoutes(app: App, deps: { groups: GroupsService }) 
 
   app.get(
     '/api/v3/Group/:groupID/Series',
-    { schema: { tags: ['Group'], params: GroupIDParams, querystring: GroupSeriesQuery } },
+    { schema: { tags: ['Group'], params: GroupIDParams, querystring: GroupSeriesQuery }, config: { readCache: true } },
     async (request) =>
       groups.series(request.params.groupID, await viewerOf(request), {
         recursive: request.query.recursive,

@@ -30,7 +30,7 @@ export function registerSeriesCatalogRoutes(app: App, deps: { catalog: SeriesCat
   const { catalog } = deps;
   const tags = ['Series'];
 
-  app.get('/api/v3/Series', { schema: { tags, querystring: SeriesListQuery } }, (request) =>
+  app.get('/api/v3/Series', { schema: { tags, querystring: SeriesListQuery }, config: { readCache: true } }, (request) =>
     catalog.list(callerId(request.principal), request.query),
   );
 

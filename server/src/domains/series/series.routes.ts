@@ -29,13 +29,15 @@ const imageTypeOf = (raw: string): SeriesImageType => {
 export function registerSeriesRoutes(app: App, deps: { series: SeriesService }) {
   const { series } = deps;
 
-  app.get('/api/v3/Series/:seriesID', { schema: { tags: ['Series'], params: SeriesParams, querystring: SeriesQuery } }, (request) =>
-    series.series(callerId(request.principal), request.params.seriesID, request.query),
+  app.get(
+    '/api/v3/Series/:seriesID',
+    { schema: { tags: ['Series'], params: SeriesParams, querystring: SeriesQuery }, config: { readCache: true } },
+    (request) => series.series(callerId(request.principal), request.params.seriesID, request.query),
   );
 
   app.get(
     '/api/v3/Series/:seriesID/Episode',
-    { schema: { tags: ['Series'], params: SeriesParams, querystring: SeriesEpisodesQuery } },
+    { schema: { tags: ['Series'], params: SeriesParams, querystring: SeriesEpisodesQuery }, config: { readCache: true } },
     (request) => series.episodes(callerId(request.principal), request.params.seriesID, request.query),
   );
 
