@@ -39,6 +39,12 @@ export function memoryMiB(pid) {
   return { rss: +(kib('VmRSS') / 1024).toFixed(1), peak: +(kib('VmHWM') / 1024).toFixed(1) };
 }
 
+/** utime + stime of a process in ms (clock ticks of 10 ms): what it cost in CPU, whatever else the cores did. */
+export function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /**
  * Starts `server/dist/main.js` on `home` (and PostgreSQL `databaseUrl` when given) and waits until it answers HTTP.
  * `env` adds or overrides variables (e.g. SHOKO_READ_CACHE=off); `nodeArgs` go to node (e.g. --cpu-prof).

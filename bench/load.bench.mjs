@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { keptCollection, loadAverage, memoryMiB, requireBuiltServer, root, SIZES, startServer } from './collections.mjs';
+import { cpuMs, keptCollection, loadAverage, memoryMiB, requireBuiltServer, root, SIZES, startServer } from './collections.mjs';
 import { percentile } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -47,6 +47,7 @@ async function loadOne(database, sizeName) {
         await fetch(server.base + r.path, { method: r.method, body: r.body, headers: { apikey, 'content-type': 'application/json' } });
       const times = [];
       const statuses = {};
+      const cpuAtStart = cpuMs(server.pid);
       const instance = autocannon({
         url: server.base,
         connections: CONNECTIONS,
@@ -59,6 +60,9 @@ async function loadOne(database, sizeName) {
         statuses[status] = (statuses[status] ?? 0) + 1;
       });
       const result = await instance;
+      // The server's own CPU per answer: what a request costs whatever else shares the cores (a busy machine stretches
+      // the round trips, not this).
+      const serverCpuMsPerRequest = +((cpuMs(server.pid) - cpuAtStart) / Math.max(1, result.requests.total)).toFixed(3);
       times.sort((a, b) => a - b);
       const memory = memoryMiB(server.pid);
       return {
@@ -76,8 +80,10 @@ async function loadOne(database, sizeName) {
         p50: +percentile(times, 50).toFixed(1),
         p95: +percentile(times, 95).toFixed(1),
         p99: +percentile(times, 99).toFixed(1),
-        errors: result.errors + result.timeouts + result.non2xx,
+        // autocannon counts timeouts among its errors already.
+        errors: result.errors + result.non2xx,
         timeouts: result.timeouts,
+        serverCpuMsPerRequest,
         statuses: JSON.stringify(statuses),
       };
     } finally {
@@ -103,11 +109,11 @@ fs.writeFileSync(
   [
     `${CONNECTIONS} concurrent clients (autocannon on loopback) for ${SECONDS} s, cycling through: ${rows[0]?.endpoints.join(', ')}.`,
     '',
-    '| database | series / files | requests | req/s | p50 ms | p95 ms | p99 ms | errors | RSS after (peak) MiB | load 1/5/15 after |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| database | series / files | requests | req/s | p50 ms | p95 ms | p99 ms | errors | server CPU ms / request | RSS after (peak) MiB | load 1/5/15 after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.series.toLocaleString('en')} / ${r.files.toLocaleString('en')} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.rssMiB} (${r.peakRssMiB}) | ${r.load} |`,
+        `| ${r.database} | ${r.series.toLocaleString('en')} / ${r.files.toLocaleString('en')} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.serverCpuMsPerRequest} | ${r.rssMiB} (${r.peakRssMiB}) | ${r.load} |`,
     ),
     '',
   ].join('\n'),

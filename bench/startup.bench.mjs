@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMs } from './collections.mjs';
 import { freePort, percentile } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,11 +35,6 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(' ');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-// utime + stime of the process in ms (clock ticks of 10 ms): what the start cost in CPU, whatever else the cores did.
-const cpuMs = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const rssMb = (pid) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? +(Number(match[1]) / 1024).toFixed(1) : null;
