@@ -12,3 +12,16 @@ export const freePort = () =>
 
 /** The p-th percentile (nearest rank) of ascending `sorted`. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+/** `report` with `name`'s generated block replaced, or put at the top of its section, or in a new section at the end. */
+export function replaceResults(report, name, block) {
+  const marked = new RegExp(`<!-- results:${name} -->[\\s\\S]*?<!-- /results:${name} -->`);
+  if (marked.test(report)) return report.replace(marked, () => block);
+  const heading = new RegExp(`^## ${name}\\n`, 'm');
+  const match = heading.exec(report);
+  if (match) {
+    const at = match.index + match[0].length;
+    return `${report.slice(0, at)}\n${block}\n${report.slice(at)}`;
+  }
+  return `${report.trimEnd()}\n\n## ${name}\n\n${block}\n`;
+}

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { replaceResults } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
@@ -26,37 +27,37 @@ writeReport();
 process.exit(failed ? 1 : 0);
 
 /**
- * bench/REPORT.md: one section per benchmark from its results/<name>.md (or its JSON when it wrote no summary),
- * with the machine, the date and the command that reproduces it.
+ * bench/REPORT.md: one section per benchmark, each opening with a block generated from its results/<name>.md (or its
+ * JSON when it wrote no summary) with the date and the command that reproduces it. Only the block of a bench that just
+ * ran is replaced: what engineers wrote in a section around it (analysis, earlier runs, what is left) stays.
  */
 function writeReport() {
   const resultsDir = path.join(here, 'results');
+  const reportPath = path.join(here, 'REPORT.md');
   if (!fs.existsSync(resultsDir)) return;
-  const names = [
-    ...new Set(
-      fs
-        .readdirSync(resultsDir)
-        .filter((n) => /\.(md|json)$/.test(n))
-        .map((n) => n.replace(/\.(md|json)$/, '')),
-    ),
-  ].sort();
+  let report = fs.existsSync(reportPath) ? fs.readFileSync(reportPath, 'utf8') : '# Benchmark report\n';
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const sections = names.map((name) => {
+  const machine = `Machine: ${cpu}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}.`;
+  let updated = 0;
+  for (const bench of benches) {
+    const name = bench.replace(/\.bench\.mjs$/, '');
     const md = path.join(resultsDir, `${name}.md`);
     const json = path.join(resultsDir, `${name}.json`);
+    if (!fs.existsSync(md) && !fs.existsSync(json)) continue;
     const measuredAt = fs.statSync(fs.existsSync(md) ? md : json).mtime.toISOString();
     const body = fs.existsSync(md)
       ? fs.readFileSync(md, 'utf8').trim()
       : ['```json', fs.readFileSync(json, 'utf8').trim(), '```'].join('\n');
-    return [`## ${name}`, '', `Measured ${measuredAt}. Reproduce: \`npm run bench -- ${name}\`.`, '', body].join('\n');
-  });
-  const header = [
-    '# Benchmark report',
-    '',
-    `Machine: ${cpu}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}.`,
-    `Written ${new Date().toISOString()} by \`npm run bench\` (each section shows when it was measured).`,
-    '',
-  ].join('\n');
-  fs.writeFileSync(path.join(here, 'REPORT.md'), `${header}\n${sections.join('\n\n')}\n`);
-  console.log(`\nWrote bench/REPORT.md (${sections.length} sections)`);
+    const block = [
+      `<!-- results:${name} -->`,
+      `Measured ${measuredAt} (${machine}). Reproduce: \`npm run bench -- ${name}\`.`,
+      '',
+      body,
+      `<!-- /results:${name} -->`,
+    ].join('\n');
+    report = replaceResults(report, name, block);
+    updated++;
+  }
+  fs.writeFileSync(reportPath, report);
+  console.log(`\nUpdated ${updated} section(s) of bench/REPORT.md`);
 }
