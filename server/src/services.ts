@@ -550,6 +550,10 @@ export async function createServices(
       details: seriesDetails,
       settings,
       series: seriesService,
+      onCollectionChange: (listener) => {
+        bus.on('shoko', listener);
+        bus.on('job:finished', listener);
+      },
     }),
     episodes,
     tags,

@@ -191,6 +191,31 @@ describe('series lists, search and AniDB views', () => {
       expect(bad.json().errors).toHaveProperty('limit');
     });
 
+    it('finds a title an AniDB update changed once the change is announced', async () => {
+      const db = server.services.db.kysely;
+      expect(names(await get('/api/v3/Series/Search?query=blue%20sky'))).toEqual(['Aozora Diaries']);
+      await db
+        .updateTable('anidb_anime_titles')
+        .set({ value: 'Clear Sky Journal' })
+        .where('anime_id', '=', 303)
+        .where('value', '=', 'Blue Sky Diaries')
+        .execute();
+      // An AniDB update runs as a job and announces the series; the prepared titles and the kept answers go then.
+      server.services.bus.emit('job:finished', { type: 'AniDBGetAnime' });
+      try {
+        expect(names(await get('/api/v3/Series/Search?query=clear%20sky&fuzzy=false'))).toEqual(['Aozora Diaries']);
+        expect(await get('/api/v3/Series/Search?query=blue%20sky&fuzzy=false')).toEqual([]);
+      } finally {
+        await db
+          .updateTable('anidb_anime_titles')
+          .set({ value: 'Blue Sky Diaries' })
+          .where('anime_id', '=', 303)
+          .where('value', '=', 'Clear Sky Journal')
+          .execute();
+        server.services.bus.emit('job:finished', { type: 'AniDBGetAnime' });
+      }
+    });
+
     it('takes the obsolete path form, decoding it once more', async () => {
       expect(names(await get('/api/v3/Series/Search/blue%2Bsky'))).toEqual(['Aozora Diaries']);
       expect(names(await get('/api/v3/Series/Search/Harbor%2520Lights?limit=1'))).toEqual(['Harbor Lights']);

@@ -14,7 +14,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { inverseRelation, relationType, type DetailsStore, type SeriesRelation } from './details.store.js';
 import type { SeriesAccess } from './series-access.js';
 import type { CatalogSeriesRow, SeriesCatalogStore } from './series-catalog.store.js';
-import { bestMatch, compareMatches, type TitleMatch } from './series-search.js';
+import { bestMatch, compareMatches, PreparedTitles, searchText, type SearchText, type TitleMatch } from './series-search.js';
 import type { SeriesService } from './series.service.js';
 
 export const SERIES_NOT_FOUND_FOR_ANIDB = 'No Series entry for the given anidbID';
@@ -75,8 +75,15 @@ export class SeriesCatalog {
       details: DetailsStore;
       settings: Pick<SettingsService, 'current'>;
       series: Pick<SeriesService, 'series'>;
+      /** Subscribes to every change of the collection (the prepared search titles are dropped then). */
+      onCollectionChange?: (listener: () => void) => void;
     },
-  ) {}
+  ) {
+    this.titles = new PreparedTitles((ids) => deps.store.titles(ids));
+    deps.onCollectionChange?.(() => this.titles.clear());
+  }
+
+  private readonly titles: PreparedTitles;
 
   private async visible(userId: number | null) {
     const viewer = await this.deps.access.viewer(userId);
@@ -102,16 +109,19 @@ export class SeriesCatalog {
   }
 
   /** The titles a series is searched by: its main title, titles in the series-title languages, English, Romaji and its name. */
-  private async searchTitles(rows: CatalogSeriesRow[]): Promise<Map<number, Set<string>>> {
+  private async searchTitles(rows: CatalogSeriesRow[]): Promise<Map<number, SearchText[]>> {
     const languages = new Set(['en', 'x-jat', ...this.deps.settings.current.Language.SeriesTitleLanguageOrder.map((l) => l.toLowerCase())]);
-    const byAnime = new Map<number, Set<string>>();
-    for (const title of await this.deps.store.titles(rows.map((r) => r.anime_id))) {
-      if (title.type !== 'main' && !languages.has(title.language.toLowerCase())) continue;
-      const set = byAnime.get(title.anime_id) ?? new Set<string>();
-      set.add(title.value);
-      byAnime.set(title.anime_id, set);
-    }
-    return new Map(rows.map((row) => [row.id, (byAnime.get(row.anime_id) ?? new Set<string>()).add(nameOf(row))]));
+    const titlesOf = await this.titles.of([...new Set(rows.map((r) => r.anime_id))]);
+    return new Map(
+      rows.map((row) => {
+        const texts = new Map<string, SearchText>();
+        for (const title of titlesOf(row.anime_id))
+          if (title.type === 'main' || languages.has(title.language)) texts.set(title.text.text, title.text);
+        const name = nameOf(row);
+        if (!texts.has(name)) texts.set(name, this.titles.name(name));
+        return [row.id, [...texts.values()]];
+      }),
+    );
   }
 
   private async results(
@@ -146,9 +156,10 @@ export class SeriesCatalog {
     }
     const withAnime = rows.filter((r) => r.main_title !== null);
     const titles = await this.searchTitles(withAnime);
+    const prepared = searchText(query);
     const matches: Array<{ id: number; match: TitleMatch }> = [];
     for (const row of withAnime) {
-      const match = bestMatch(titles.get(row.id)!, query, options.fuzzy);
+      const match = bestMatch(titles.get(row.id)!, prepared, options.fuzzy);
       if (match) matches.push({ id: row.id, match });
     }
     matches.sort((a, b) => compareMatches(a.match, b.match) || a.id - b.id);

@@ -25,46 +25,81 @@ const asciiOnly = (text: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-function bigrams(text: string): Set<string> {
-  const result = new Set<string>();
-  for (let i = 0; i < text.length - 1; i++) result.add(text.slice(i, i + 2));
-  return result;
+/** The text's distinct character bigrams as sorted numbers (two UTF-16 units each): small to keep, quick to intersect. */
+function bigramCodes(text: string): Int32Array {
+  const codes = new Set<number>();
+  for (let i = 0; i < text.length - 1; i++) codes.add((text.charCodeAt(i) << 16) | text.charCodeAt(i + 1));
+  return Int32Array.from(codes).sort();
+}
+
+function sharedCount(left: Int32Array, right: Int32Array): number {
+  let shared = 0;
+  for (let i = 0, j = 0; i < left.length && j < right.length;) {
+    if (left[i] === right[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (left[i]! < right[j]!) i++;
+    else j++;
+  }
+  return shared;
 }
 
 /** 1 − Sørensen–Dice similarity of the two texts' bigram sets: 0 for the same bigrams, 1 for none shared. */
 export function diceDistance(a: string, b: string): number {
-  if (a === b) return 0;
-  const left = bigrams(a);
-  const right = bigrams(b);
-  if (!left.size || !right.size) return 1;
-  let shared = 0;
-  for (const bigram of left) if (right.has(bigram)) shared++;
-  return 1 - (2 * shared) / (left.size + right.size);
+  return a === b ? 0 : diceOfCodes(bigramCodes(a), bigramCodes(b));
+}
+
+function diceOfCodes(left: Int32Array, right: Int32Array): number {
+  if (!left.length || !right.length) return 1;
+  return 1 - (2 * sharedCount(left, right)) / (left.length + right.length);
+}
+
+/** A title (or a query) in the forms matching compares, computed once: a search compares every title in the collection. */
+export interface SearchText {
+  text: string;
+  lower: string;
+  simple: string;
+  ascii: string;
+  asciiBigrams: Int32Array;
+}
+
+export function searchText(text: string): SearchText {
+  const simple = simplify(text);
+  const ascii = asciiOnly(simple);
+  return { text, lower: text.toLowerCase(), simple, ascii, asciiBigrams: bigramCodes(ascii) };
 }
 
 /** How `title` matches the (lower-cased) `query`, or null when it does not. */
 export function matchTitle(title: string, query: string, fuzzy: boolean): TitleMatch | null {
-  if (!title.trim() || !query.trim()) return null;
-  if (!fuzzy) {
-    const index = title.toLowerCase().indexOf(query.toLowerCase());
-    if (index < 0) return null;
-    return { ExactMatch: true, Index: index, Distance: 0, LengthDifference: Math.abs(query.length - title.length), Match: title };
-  }
-  const text = simplify(title);
-  const pattern = simplify(query);
-  if (!text || !pattern) return null;
+  return matchSearchText(searchText(title), searchText(query), fuzzy);
+}
+
+/** How the prepared `title` matches the prepared `query`, or null when it does not. */
+export function matchSearchText(title: SearchText, query: SearchText, fuzzy: boolean): TitleMatch | null {
+  if (!title.text.trim() || !query.text.trim()) return null;
+  // Without fuzzy: the query anywhere in the title, any case; with it, in the simplified forms first.
+  const [text, pattern] = fuzzy ? [title.simple, query.simple] : [title.lower, query.lower];
+  if (fuzzy && (!text || !pattern)) return null;
   const index = text.indexOf(pattern);
-  if (index >= 0)
-    return { ExactMatch: true, Index: index, Distance: 0, LengthDifference: Math.abs(pattern.length - text.length), Match: title };
-  const asciiText = asciiOnly(text);
-  const asciiPattern = asciiOnly(pattern);
-  if (!asciiText || !asciiPattern) return null;
-  const [longer, shorter] = asciiText.length >= asciiPattern.length ? [asciiText, asciiPattern] : [asciiPattern, asciiText];
-  const distance = diceDistance(longer, shorter);
+  if (index >= 0) {
+    const lengths = fuzzy ? [pattern.length, text.length] : [query.text.length, title.text.length];
+    return { ExactMatch: true, Index: index, Distance: 0, LengthDifference: Math.abs(lengths[0]! - lengths[1]!), Match: title.text };
+  }
+  if (!fuzzy) return null;
+  if (!title.ascii || !query.ascii) return null;
+  const longer = Math.max(title.ascii.length, query.ascii.length);
+  const distance = title.ascii === query.ascii ? 0 : diceOfCodes(title.asciiBigrams, query.asciiBigrams);
   // Short titles need a closer match.
-  if (longer.length < 5 && distance > 0.5) return null;
+  if (longer < 5 && distance > 0.5) return null;
   if (distance >= 0.8) return null;
-  return { ExactMatch: false, Index: 0, Distance: distance, LengthDifference: longer.length - shorter.length, Match: title };
+  return {
+    ExactMatch: false,
+    Index: 0,
+    Distance: distance,
+    LengthDifference: Math.abs(title.ascii.length - query.ascii.length),
+    Match: title.text,
+  };
 }
 
 /** Negative when `a` is the better match. */
@@ -78,12 +113,58 @@ export function compareMatches(a: TitleMatch, b: TitleMatch): number {
   );
 }
 
-/** The best match among the titles, or null. */
-export function bestMatch(titles: Iterable<string>, query: string, fuzzy: boolean): TitleMatch | null {
+/** The best match among the titles (texts, or prepared with `searchText`), or null. */
+export function bestMatch(titles: Iterable<string | SearchText>, query: string | SearchText, fuzzy: boolean): TitleMatch | null {
+  const prepared = typeof query === 'string' ? searchText(query) : query;
   let best: TitleMatch | null = null;
   for (const title of titles) {
-    const match = matchTitle(title, query, fuzzy);
+    const match = matchSearchText(typeof title === 'string' ? searchText(title) : title, prepared, fuzzy);
     if (match && (!best || compareMatches(match, best) < 0)) best = match;
   }
   return best;
+}
+
+type TitleRow = { anime_id: number; type: string; language: string; value: string };
+export type PreparedTitle = { type: string; language: string; text: SearchText };
+
+/**
+ * The AniDB titles of each anime in their search forms, kept between searches: preparing every title of the collection
+ * again for each query cost more than comparing them. `clear` on any change to the collection.
+ */
+export class PreparedTitles {
+  private byAnime = new Map<number, PreparedTitle[]>();
+  private names = new Map<string, SearchText>();
+  private generation = 0;
+
+  constructor(private readonly load: (animeIds: number[]) => Promise<TitleRow[]>) {}
+
+  clear(): void {
+    this.generation++;
+    this.byAnime = new Map();
+    this.names = new Map();
+  }
+
+  /** The prepared titles of each of `animeIds`. */
+  async of(animeIds: number[]): Promise<(animeId: number) => PreparedTitle[]> {
+    const kept = this.byAnime;
+    const missing = animeIds.filter((id) => !kept.has(id));
+    if (!missing.length) return (id) => kept.get(id) ?? [];
+    const generation = this.generation;
+    const loaded = new Map<number, PreparedTitle[]>(missing.map((id) => [id, []]));
+    for (const row of await this.load(missing))
+      loaded.get(row.anime_id)?.push({ type: row.type, language: row.language.toLowerCase(), text: searchText(row.value) });
+    // Titles read before a change are used for this search only.
+    if (generation === this.generation) for (const [id, titles] of loaded) kept.set(id, titles);
+    return (id) => loaded.get(id) ?? kept.get(id) ?? [];
+  }
+
+  /** A series name in its search form. */
+  name(text: string): SearchText {
+    let prepared = this.names.get(text);
+    if (!prepared) {
+      prepared = searchText(text);
+      this.names.set(text, prepared);
+    }
+    return prepared;
+  }
 }
