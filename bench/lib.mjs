@@ -13,15 +13,18 @@ export const freePort = () =>
 /** The p-th percentile (nearest rank) of ascending `sorted`. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
-/** `report` with `name`'s generated block replaced, or put at the top of its section, or in a new section at the end. */
-export function replaceResults(report, name, block) {
+/**
+ * `report` with the generated block `name` replaced, or put at the top of section `section`, or in a new section at the
+ * end (a bench may write several blocks, e.g. first-visit-100k and first-visit-400k in section first-visit).
+ */
+export function replaceResults(report, section, name, block) {
   const marked = new RegExp(`<!-- results:${name} -->[\\s\\S]*?<!-- /results:${name} -->`);
   if (marked.test(report)) return report.replace(marked, () => block);
-  const heading = new RegExp(`^## ${name}\\n`, 'm');
+  const heading = new RegExp(`^## ${section}\\n`, 'm');
   const match = heading.exec(report);
   if (match) {
     const at = match.index + match[0].length;
     return `${report.slice(0, at)}\n${block}\n${report.slice(at)}`;
   }
-  return `${report.trimEnd()}\n\n## ${name}\n\n${block}\n`;
+  return `${report.trimEnd()}\n\n## ${section}\n\n${block}\n`;
 }

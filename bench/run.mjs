@@ -40,23 +40,34 @@ function writeReport() {
   const machine = `Machine: ${cpu}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}.`;
   let updated = 0;
   for (const bench of benches) {
-    const name = bench.replace(/\.bench\.mjs$/, '');
-    const md = path.join(resultsDir, `${name}.md`);
-    const json = path.join(resultsDir, `${name}.json`);
-    if (!fs.existsSync(md) && !fs.existsSync(json)) continue;
-    const measuredAt = fs.statSync(fs.existsSync(md) ? md : json).mtime.toISOString();
-    const body = fs.existsSync(md)
-      ? fs.readFileSync(md, 'utf8').trim()
-      : ['```json', fs.readFileSync(json, 'utf8').trim(), '```'].join('\n');
-    const block = [
-      `<!-- results:${name} -->`,
-      `Measured ${measuredAt} (${machine}). Reproduce: \`npm run bench -- ${name}\`.`,
-      '',
-      body,
-      `<!-- /results:${name} -->`,
-    ].join('\n');
-    report = replaceResults(report, name, block);
-    updated++;
+    const section = bench.replace(/\.bench\.mjs$/, '');
+    // A bench's results are results/<section>.md|json, or one per variant: results/<section>-<variant>.md|json.
+    const names = [
+      ...new Set(
+        fs
+          .readdirSync(resultsDir)
+          .filter((n) => /\.(md|json)$/.test(n))
+          .map((n) => n.replace(/\.(md|json)$/, ''))
+          .filter((n) => n === section || n.startsWith(`${section}-`)),
+      ),
+    ].sort();
+    for (const name of names) {
+      const md = path.join(resultsDir, `${name}.md`);
+      const json = path.join(resultsDir, `${name}.json`);
+      const measuredAt = fs.statSync(fs.existsSync(md) ? md : json).mtime.toISOString();
+      const body = fs.existsSync(md)
+        ? fs.readFileSync(md, 'utf8').trim()
+        : ['```json', fs.readFileSync(json, 'utf8').trim(), '```'].join('\n');
+      const block = [
+        `<!-- results:${name} -->`,
+        `Measured ${measuredAt} (${machine.replace(/\.$/, '')}). Reproduce: \`npm run bench -- ${section}\`.`,
+        '',
+        body,
+        `<!-- /results:${name} -->`,
+      ].join('\n');
+      report = replaceResults(report, section, name, block);
+      updated++;
+    }
   }
   fs.writeFileSync(reportPath, report);
   console.log(`\nUpdated ${updated} section(s) of bench/REPORT.md`);
