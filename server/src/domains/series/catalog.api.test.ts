@@ -192,27 +192,23 @@ describe('series lists, search and AniDB views', () => {
     });
 
     it('finds a title an AniDB update changed once the change is announced', async () => {
-      const db = server.services.db.kysely;
+      // An AniDB update runs as a job and announces its end; the prepared titles and the kept answers go then.
+      const retitle = async (from: string, to: string) => {
+        await server.services.db.kysely
+          .updateTable('anidb_anime_titles')
+          .set({ value: to })
+          .where('anime_id', '=', 303)
+          .where('value', '=', from)
+          .execute();
+        server.services.bus.emit('job:finished', { type: 'AniDBGetAnime' });
+      };
       expect(names(await get('/api/v3/Series/Search?query=blue%20sky'))).toEqual(['Aozora Diaries']);
-      await db
-        .updateTable('anidb_anime_titles')
-        .set({ value: 'Clear Sky Journal' })
-        .where('anime_id', '=', 303)
-        .where('value', '=', 'Blue Sky Diaries')
-        .execute();
-      // An AniDB update runs as a job and announces the series; the prepared titles and the kept answers go then.
-      server.services.bus.emit('job:finished', { type: 'AniDBGetAnime' });
+      await retitle('Blue Sky Diaries', 'Clear Sky Journal');
       try {
         expect(names(await get('/api/v3/Series/Search?query=clear%20sky&fuzzy=false'))).toEqual(['Aozora Diaries']);
         expect(await get('/api/v3/Series/Search?query=blue%20sky&fuzzy=false')).toEqual([]);
       } finally {
-        await db
-          .updateTable('anidb_anime_titles')
-          .set({ value: 'Blue Sky Diaries' })
-          .where('anime_id', '=', 303)
-          .where('value', '=', 'Clear Sky Journal')
-          .execute();
-        server.services.bus.emit('job:finished', { type: 'AniDBGetAnime' });
+        await retitle('Clear Sky Journal', 'Blue Sky Diaries');
       }
     });
 
