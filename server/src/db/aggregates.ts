@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { dashboardAggregateStatements } from './dashboard-aggregates.js';
 import type { DialectName } from './database.js';
+import { FILTER_FIGURE_TABLES, filterFigureStatements } from './filter-figures.js';
 import type { Database } from './schema.js';
 import { RELEASE_FIGURE_TABLES, releaseFigureStatements } from './release-figures.js';
 
@@ -129,7 +130,7 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     // Compiling these short statements to machine code costs PostgreSQL more time than it saves.
     ...(postgres ? [sql`SET LOCAL jit = off`] : []),
     ...marked,
-    ...['series_aggregates', 'series_aggregate_values', 'series_user_aggregates', ...RELEASE_FIGURE_TABLES].map(
+    ...['series_aggregates', 'series_aggregate_values', 'series_user_aggregates', ...RELEASE_FIGURE_TABLES, ...FILTER_FIGURE_TABLES].map(
       (table) => sql`DELETE FROM ${sql.table(table)} WHERE series_id IN ${list}`,
     ),
     ...links,
@@ -146,6 +147,7 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     ),
     users,
     ...releaseFigureStatements(list, LINKS, EPISODES),
+    ...filterFigureStatements(list, LINKS, EPISODES, dialect),
     ...dashboardAggregateStatements(list),
     // PostgreSQL drops them at commit; SQLite would keep them for the connection's life.
     ...(postgres ? [] : [MARKED, LINKS, EPISODES].map((name) => sql`DROP TABLE ${name}`)),

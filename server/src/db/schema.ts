@@ -366,6 +366,20 @@ export interface SeriesReleaseFiguresTable {
   collecting_last_day: string | null;
 }
 
+/** 0039: the filters' per-series figures (db/filter-figures.ts; only series with a local file or a collecting gap). */
+export interface SeriesFilterFiguresTable {
+  series_id: number;
+  collecting_missing_count: number;
+  file_paths: string | null;
+}
+
+/** 0039: how many locations of a series' files each import folder holds. */
+export interface SeriesFileFoldersTable {
+  series_id: number;
+  import_folder_id: number;
+  location_count: number;
+}
+
 /** 0034: a series' missing normal episodes aired on one day, and how many of them a collected group has passed. */
 export interface SeriesMissingDaysTable {
   series_id: number;
@@ -739,6 +753,8 @@ export interface Database {
   collection_stats: CollectionStatsTable;
   series_release_figures: SeriesReleaseFiguresTable;
   series_missing_days: SeriesMissingDaysTable;
+  series_filter_figures: SeriesFilterFiguresTable;
+  series_file_folders: SeriesFileFoldersTable;
   collection_stats_dirty: CollectionStatsDirtyTable;
   series_recent_imports: SeriesRecentImportsTable;
   series_next_up: SeriesNextUpTable;

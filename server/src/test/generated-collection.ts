@@ -7,7 +7,7 @@ import { completeFirstRun, createTestServer, createUser, type TestServer } from 
  * A started test server holding a generated collection watched in part by the admin (user 1) and a second user
  * (`viewer`), for the tests of maintained tables.
  */
-export async function serverWithCollection(options: { series: number; files: number; seed: number }) {
+export async function serverWithCollection(options: { series: number; files: number; seed: number; placeFiles?: boolean }) {
   const server: TestServer = await createTestServer();
   const admin = await completeFirstRun(server);
   const other = await createUser(server, admin, 'viewer', 'viewer-pass');

@@ -3,6 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
+import { FILE_PATH_SEPARATOR } from '../../db/filter-figures.js';
 import { FieldErrorCollector } from '../../http/problem.js';
 import { CREATOR_ROLES, EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
 import { compilePattern, MAX_PATTERN_LENGTH, PatternError, TEXT_MATCHERS } from './filter-text.js';
@@ -119,12 +120,6 @@ export class FilterCompiler {
       : raw(`${alias}.group_id = it.id`);
   }
 
-  private local(episode: string): Sql {
-    return raw(
-      `EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = ${episode}.anidb_episode_id)`,
-    );
-  }
-
   /**
    * The candidate has a series satisfying `where`. `in` (the default) evaluates the sub-query once, uncorrelated,
    * which suits conditions an index narrows (tags, types, dates); `exists` probes per candidate and stops at the
@@ -150,6 +145,11 @@ export class FilterCompiler {
     return `${kind} series_user_aggregates ua ON ua.series_id = xs.id AND ua.user_id = ${Math.trunc(this.scope.userId)}`;
   }
   private valuesJoin = 'JOIN series_aggregate_values v ON v.series_id = xs.id';
+  /**
+   * The filters' own maintained figures (migration 0039, kept by db/filter-figures.ts): the collecting missing count
+   * and the files' paths of `xs`.
+   */
+  private figuresJoin = 'JOIN series_filter_figures ff ON ff.series_id = xs.id';
 
   /** Some of the candidate's series has a value `value` of `kind` (source, audio, subtitle, resolution). */
   private hasValue(kind: string, value: string): Sql {
@@ -247,11 +247,7 @@ export class FilterCompiler {
         );
       }
       case 'HasMissingEpisodesCollecting':
-        return this.anySeries(
-          this.missingCollecting('e', 'xs'),
-          'JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id',
-          'exists',
-        );
+        return this.anySeries(raw('ff.collecting_missing_count > 0'), this.figuresJoin);
       case 'StringRegexMatches':
       case 'AnyRegexMatches':
       case 'AllRegexMatches':
@@ -416,6 +412,8 @@ export class FilterCompiler {
           return sql`EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND ${match})`;
         }
         if (id === 'AllContains') return sql`(it.id NOT IN (SELECT q.k FROM (${set}) q WHERE q.k IS NOT NULL AND NOT (${match})))`;
+        const paths = this.filePathsMatch(node, id === 'AnyEquals');
+        if (paths) return paths;
         return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE ${match})`;
       }
       case 'StringContains':
@@ -438,17 +436,17 @@ export class FilterCompiler {
   }
 
   /**
-   * The local episode `e` (anidb episode `ae`) of series `s` is missing although a release group the series has files
-   * from has released it. Release groups' published ranges are not kept, so "has released it" is judged from the
-   * files at hand: the group has a local file of the series for a normal episode with the same or a higher number.
+   * `AnyContains`/`AnyEquals` of FilePaths with a constant: looked up in each series' maintained paths (lower-cased,
+   * each closed by the separator; migration 0039) instead of every location of the collection. Null when the
+   * generic form must answer (another selector, or a needle holding the separator, which could span two paths).
    */
-  private missingCollecting(e: string, s: string): Sql {
-    return sql`${raw(e)}.is_hidden = 0 AND ae.type = 'Episode' AND NOT ${this.local(e)} AND EXISTS (SELECT 1 FROM episodes e2
-      JOIN anidb_episodes ae2 ON ae2.id = e2.anidb_episode_id
-      JOIN file_episode_links l2 ON l2.episode_id = e2.anidb_episode_id
-      JOIN anidb_files af2 ON af2.ed2k = l2.ed2k AND af2.size = l2.size
-      WHERE e2.series_id = ${raw(s)}.id AND ae2.type = 'Episode' AND ae2.number >= ae.number AND af2.group_id > 0
-        AND EXISTS (SELECT 1 FROM files f2 WHERE f2.ed2k = l2.ed2k AND f2.size = l2.size))`;
+  private filePathsMatch(node: FilterCondition, equals: boolean): Sql | null {
+    if (stripExpressionId(this.child(node, 'Left').Type) !== 'FilePaths') return null;
+    const needle = String(node.Parameter);
+    if (needle.includes(FILE_PATH_SEPARATOR)) return null;
+    const escaped = escapeLike(needle);
+    const pattern = equals ? `%${FILE_PATH_SEPARATOR}${escaped}${FILE_PATH_SEPARATOR}%` : `%${escaped}%`;
+    return this.anySeries(sql`ff.file_paths LIKE ${pattern} ESCAPE '\\'`, this.figuresJoin);
   }
 
   /** A regex/fuzzy node: the ids resolved beforehand (see TextMatchPlan); a placeholder when only validating. */
@@ -576,7 +574,7 @@ export class FilterCompiler {
       case 'UnwatchedEpisodeCount':
         return sql`(SELECT COALESCE(SUM(sa.local_episode_count - COALESCE(ua.watched_local_count, 0)), 0) FROM series xs ${raw(this.aggJoin)} ${raw(this.userAggJoin('LEFT JOIN'))} WHERE ${S})`;
       case 'MissingEpisodeCollectingCount':
-        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id WHERE ${S} AND ${this.missingCollecting('e', 'xs')})`;
+        return sql`(SELECT COALESCE(SUM(ff.collecting_missing_count), 0) FROM series xs ${raw(this.figuresJoin)} WHERE ${S})`;
       case 'MissingEpisodeCount':
         return sql`(SELECT COALESCE(SUM(v.file_count), 0) FROM series xs ${raw(this.valuesJoin)} WHERE ${S} AND v.kind = 'missing_air' AND v.value <= ${this.scope.today})`;
       case 'VideoFiles':
@@ -664,6 +662,7 @@ export class FilterCompiler {
     const k = this.ownerKey();
     const from = (join: string) => sql`FROM series xs ${this.ownerJoin()} ${raw(join)}`;
     const files = `${this.filesJoin} JOIN file_locations fl ON fl.file_id = f.id`;
+    const folders = 'JOIN series_file_folders sf ON sf.series_id = xs.id';
     switch (id) {
       case 'Names': {
         const groups = this.scope.nested
@@ -689,10 +688,11 @@ export class FilterCompiler {
         return sql`SELECT ${k} AS k, CAST(ast.creator_id AS TEXT) AS v ${from('JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id')}`;
       case 'FilePaths':
         return sql`SELECT ${k} AS k, fl.relative_path AS v ${from(files)}`;
+      // From the maintained folders of each series' locations (migration 0039): one row per series and folder.
       case 'ImportFolderIDs':
-        return sql`SELECT ${k} AS k, CAST(fl.import_folder_id AS TEXT) AS v ${from(files)}`;
+        return sql`SELECT ${k} AS k, CAST(sf.import_folder_id AS TEXT) AS v ${from(folders)}`;
       case 'ImportFolderNames':
-        return sql`SELECT ${k} AS k, inf.name AS v ${from(`${files} JOIN import_folders inf ON inf.id = fl.import_folder_id`)}`;
+        return sql`SELECT ${k} AS k, inf.name AS v ${from(`${folders} JOIN import_folders inf ON inf.id = sf.import_folder_id`)}`;
       case 'ReleaseGroupNames':
         return sql`SELECT ${k} AS k, rg.name AS v ${from(`${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size JOIN anidb_release_groups rg ON rg.id = af.group_id`)}`;
       case 'PreferredImageTypes':
