@@ -460,6 +460,19 @@ export async function createServices(
     migrated = true;
   };
 
+  const seriesCatalog = new SeriesCatalog({
+    store: seriesCatalogStore,
+    access: seriesAccess,
+    browse,
+    details: seriesDetails,
+    settings,
+    series: seriesService,
+    onCollectionChange: (listener) => {
+      bus.on('shoko', listener);
+      bus.on('job:finished', listener);
+    },
+  });
+
   const init = new InitService(
     state,
     usersStore,
@@ -479,6 +492,7 @@ export async function createServices(
       },
     ],
     logger.child({ name: 'Init' }),
+    () => seriesCatalog.warmSearch(),
   );
 
   // Migrations run at boot so accounts can be checked even before the first start.
@@ -543,18 +557,7 @@ export async function createServices(
       store: new TmdbSeasonsStore(db.kysely),
       images,
     }),
-    seriesCatalog: new SeriesCatalog({
-      store: seriesCatalogStore,
-      access: seriesAccess,
-      browse,
-      details: seriesDetails,
-      settings,
-      series: seriesService,
-      onCollectionChange: (listener) => {
-        bus.on('shoko', listener);
-        bus.on('job:finished', listener);
-      },
-    }),
+    seriesCatalog,
     episodes,
     tags,
     dashboard: new DashboardService(

@@ -35,6 +35,8 @@ export class InitService {
     private readonly settings: FirstRunSettings,
     private readonly steps: StartupStep[],
     private readonly logger: Logger,
+    /** Work for once the server has started: it runs in the background and does not hold the start. */
+    private readonly afterStart: () => void = () => undefined,
   ) {}
 
   /**
@@ -85,6 +87,7 @@ export class InitService {
       }
       this.state.setStarted();
       log.info('Server started');
+      this.afterStart();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.state.setFailed(`Startup Failed: ${reason}`);

@@ -14,7 +14,15 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { inverseRelation, relationType, type DetailsStore, type SeriesRelation } from './details.store.js';
 import type { SeriesAccess } from './series-access.js';
 import type { CatalogSeriesRow, SeriesCatalogStore } from './series-catalog.store.js';
-import { bestMatch, compareMatches, PreparedTitles, searchText, type SearchText, type TitleMatch } from './series-search.js';
+import {
+  compareMatches,
+  matchSearchText,
+  searchText,
+  SeriesSearchIndex,
+  type SearchableSeries,
+  type SearchText,
+  type TitleMatch,
+} from './series-search.js';
 import type { SeriesService } from './series.service.js';
 
 export const SERIES_NOT_FOUND_FOR_ANIDB = 'No Series entry for the given anidbID';
@@ -29,6 +37,21 @@ const pageOf = <T>(items: T[], page: number, pageSize: number): T[] =>
   pageSize === 0 ? items : items.slice((page - 1) * pageSize, page * pageSize);
 
 const nameOf = (row: CatalogSeriesRow) => row.title_override ?? row.main_title ?? '';
+
+/**
+ * The best match among the titles a series is searched by: its main title, its titles in the series-title languages,
+ * English and Romaji, and its name. A title met twice matches the same way twice, so none is left out for that.
+ */
+function bestTitleMatch(series: SearchableSeries, languages: Set<string>, query: SearchText, fuzzy: boolean): TitleMatch | null {
+  let best: TitleMatch | null = null;
+  const consider = (title: SearchText) => {
+    const match = matchSearchText(title, query, fuzzy);
+    if (match && (!best || compareMatches(match, best) < 0)) best = match;
+  };
+  for (const title of series.titles) if (title.type === 'main' || languages.has(title.language)) consider(title.text);
+  consider(series.name);
+  return best;
+}
 
 /** Every yearly season from the air date to the end date (or today while airing). */
 function airedSeasons(airDate: string | null, endDate: string | null, today: string): YearlySeason[] {
@@ -75,15 +98,25 @@ export class SeriesCatalog {
       details: DetailsStore;
       settings: Pick<SettingsService, 'current'>;
       series: Pick<SeriesService, 'series'>;
-      /** Subscribes to every change of the collection (the prepared search titles are dropped then). */
+      /** Subscribes to every change of the collection (the search index is dropped then). */
       onCollectionChange?: (listener: () => void) => void;
+      /** How long the collection must stay unchanged before the search index is built again in the background. */
+      searchIndexQuietMs?: number;
     },
   ) {
-    this.titles = new PreparedTitles((ids) => deps.store.titles(ids));
-    deps.onCollectionChange?.(() => this.titles.clear());
+    this.searchIndex = new SeriesSearchIndex(
+      { series: () => deps.store.searchSeries(), titles: (ids) => deps.store.titles(ids) },
+      deps.searchIndexQuietMs ?? 2000,
+    );
+    deps.onCollectionChange?.(() => this.searchIndex.clear());
   }
 
-  private readonly titles: PreparedTitles;
+  private readonly searchIndex: SeriesSearchIndex;
+
+  /** Prepares the search index in the background once the server is idle, and again after each change. */
+  warmSearch(): void {
+    this.searchIndex.warmSoon();
+  }
 
   private async visible(userId: number | null) {
     const viewer = await this.deps.access.viewer(userId);
@@ -108,22 +141,6 @@ export class SeriesCatalog {
     };
   }
 
-  /** The titles a series is searched by: its main title, titles in the series-title languages, English, Romaji and its name. */
-  private async searchTitles(rows: CatalogSeriesRow[]): Promise<Map<number, SearchText[]>> {
-    const languages = new Set(['en', 'x-jat', ...this.deps.settings.current.Language.SeriesTitleLanguageOrder.map((l) => l.toLowerCase())]);
-    const titlesOf = await this.titles.of([...new Set(rows.map((r) => r.anime_id))]);
-    return new Map(
-      rows.map((row) => {
-        const texts = new Map<string, SearchText>();
-        for (const title of titlesOf(row.anime_id))
-          if (title.type === 'main' || languages.has(title.language)) texts.set(title.text.text, title.text);
-        const name = nameOf(row);
-        if (!texts.has(name)) texts.set(name, this.titles.name(name));
-        return [row.id, [...texts.values()]];
-      }),
-    );
-  }
-
   private async results(
     viewer: Awaited<ReturnType<SeriesAccess['viewer']>>,
     matches: Array<{ id: number; match: TitleMatch }>,
@@ -146,21 +163,24 @@ export class SeriesCatalog {
   async search(userId: number | null, text: string, options: SeriesSearchOptionsQuery): Promise<SeriesSearchResult[]> {
     const query = text.trim().toLowerCase();
     if (!query || options.limit <= 0) return [];
-    const { viewer, rows } = await this.visible(userId);
+    const viewer = await this.deps.access.viewer(userId);
+    const series = await this.searchIndex.entries();
+    const hidden = viewer.restrictedTags.length ? new Set(await this.deps.store.animeWithTags(viewer.restrictedTags)) : null;
+    const visible = hidden ? series.filter((s) => !hidden.has(s.animeId)) : series;
     if (options.searchById && /^\d+$/.test(query)) {
-      const row = rows.find((r) => r.anime_id === Number(query));
-      if (row)
+      const found = visible.find((s) => s.animeId === Number(query));
+      if (found)
         return this.results(viewer, [
-          { id: row.id, match: { ExactMatch: true, Index: 0, Distance: 0, LengthDifference: 0, Match: String(row.anime_id) } },
+          { id: found.id, match: { ExactMatch: true, Index: 0, Distance: 0, LengthDifference: 0, Match: String(found.animeId) } },
         ]);
     }
-    const withAnime = rows.filter((r) => r.main_title !== null);
-    const titles = await this.searchTitles(withAnime);
+    const languages = new Set(['en', 'x-jat', ...this.deps.settings.current.Language.SeriesTitleLanguageOrder.map((l) => l.toLowerCase())]);
     const prepared = searchText(query);
     const matches: Array<{ id: number; match: TitleMatch }> = [];
-    for (const row of withAnime) {
-      const match = bestMatch(titles.get(row.id)!, prepared, options.fuzzy);
-      if (match) matches.push({ id: row.id, match });
+    for (const entry of visible) {
+      if (!entry.hasAnime) continue;
+      const match = bestTitleMatch(entry, languages, prepared, options.fuzzy);
+      if (match) matches.push({ id: entry.id, match });
     }
     matches.sort((a, b) => compareMatches(a.match, b.match) || a.id - b.id);
     return this.results(viewer, matches.slice(0, options.limit));

@@ -1,6 +1,7 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import type { SearchSeriesRow } from './series-search.js';
 
 /** A visible series with what the lists sort, filter and search by. */
 export interface CatalogSeriesRow {
@@ -31,6 +32,21 @@ export class SeriesCatalogStore {
       .select(['s.id', 's.anime_id', 's.title_override', 'a.main_title', 'a.air_date', 'a.end_date'])
       .where(this.allowed(viewer, 's'))
       .execute();
+  }
+
+  /** Every series with the parts of its name, for the search index (which applies each viewer's restrictions itself). */
+  searchSeries(): Promise<SearchSeriesRow[]> {
+    return this.db
+      .selectFrom('series as s')
+      .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
+      .select(['s.id', 's.anime_id', 's.title_override', 'a.main_title'])
+      .execute();
+  }
+
+  /** The anime carrying any of the tags: what a viewer restricted from those tags may not see. */
+  async animeWithTags(tagIds: number[]): Promise<number[]> {
+    const rows = await this.db.selectFrom('anidb_anime_tags').select('anime_id').distinct().where('tag_id', 'in', tagIds).execute();
+    return rows.map((r) => r.anime_id);
   }
 
   /** Every stored AniDB anime the viewer may see (none of its tags is hidden from them). */

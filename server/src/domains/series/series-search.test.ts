@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bestMatch, diceDistance, matchTitle, PreparedTitles, searchText } from './series-search.js';
+import {
+  bestMatch,
+  diceDistance,
+  matchTitle,
+  searchText,
+  SeriesSearchIndex,
+  type SearchIndexSource,
+  type SearchSeriesRow,
+} from './series-search.js';
 
 describe('title matching', () => {
   it('ranks substring matches by position and fuzzy ones by bigram distance', () => {
@@ -38,30 +46,92 @@ describe('title matching', () => {
   });
 });
 
-describe('PreparedTitles', () => {
-  it('loads each anime once, again after clear, and keeps nothing read before a clear', async () => {
-    const loads: number[][] = [];
-    let title = 'First';
-    let release: (() => void) | null = null;
-    const titles = new PreparedTitles(async (ids) => {
-      loads.push(ids);
-      if (release === null && ids.includes(3)) await new Promise<void>((r) => (release = r));
-      return ids.map((id) => ({ anime_id: id, type: 'main', language: 'X-JAT', value: `${title} ${id}` }));
-    });
-    const of1 = await titles.of([1, 2]);
-    expect(of1(1).map((t) => [t.text.text, t.language])).toEqual([['First 1', 'x-jat']]);
-    await titles.of([2, 1]);
-    expect(loads).toEqual([[1, 2]]);
-    title = 'Second';
-    titles.clear();
-    expect((await titles.of([1]))(1)[0]!.text.text).toBe('Second 1');
-    // A load that a clear overtakes answers its own search but is not kept.
-    const pending = titles.of([3]);
-    await new Promise((r) => setTimeout(r, 0));
-    titles.clear();
-    release!();
-    expect((await pending)(3)[0]!.text.text).toBe('Second 3');
-    await titles.of([3]);
-    expect(loads).toEqual([[1, 2], [1], [3], [3]]);
+describe('SeriesSearchIndex', () => {
+  const source = () => {
+    const state = {
+      title: 'First',
+      series: [
+        { id: 10, anime_id: 1, title_override: null, main_title: 'One' },
+        { id: 20, anime_id: 2, title_override: 'Renamed', main_title: 'Two' },
+        { id: 30, anime_id: 3, title_override: null, main_title: null },
+      ] as SearchSeriesRow[],
+      reads: 0,
+      titleLoads: [] as number[][],
+      hold: null as Promise<void> | null,
+      onRead: null as (() => void) | null,
+    };
+    const src: SearchIndexSource = {
+      series: async () => {
+        state.reads++;
+        state.onRead?.();
+        if (state.hold) await state.hold;
+        return state.series;
+      },
+      titles: async (ids) => {
+        state.titleLoads.push(ids);
+        return ids.map((id) => ({ anime_id: id, type: 'main', language: 'X-JAT', value: `${state.title} ${id}` }));
+      },
+    };
+    return { state, src };
+  };
+
+  it('reads the collection once, prepares names and titles, and reads it again after a clear', async () => {
+    const { state, src } = source();
+    const index = new SeriesSearchIndex(src, 60_000);
+    const entries = await index.entries();
+    expect(entries.map((e) => [e.id, e.hasAnime, e.name.text, e.titles.map((t) => [t.text.text, t.language])])).toEqual([
+      [10, true, 'One', [['First 1', 'x-jat']]],
+      [20, true, 'Renamed', [['First 2', 'x-jat']]],
+      [30, false, '', []],
+    ]);
+    await index.entries();
+    expect(state.reads).toBe(1);
+    // Titles are only loaded for series whose anime is stored.
+    expect(state.titleLoads).toEqual([[1, 2]]);
+    state.title = 'Second';
+    index.clear();
+    expect((await index.entries())[0]!.titles[0]!.text.text).toBe('Second 1');
+    expect(state.reads).toBe(2);
+  });
+
+  it('answers a build that a clear overtakes to its callers but does not keep it', async () => {
+    const { state, src } = source();
+    const index = new SeriesSearchIndex(src, 60_000);
+    let release!: () => void;
+    state.hold = new Promise<void>((r) => (release = r));
+    const pending = index.entries();
+    index.clear();
+    state.hold = null;
+    release();
+    expect((await pending).length).toBe(3);
+    await index.entries();
+    expect(state.reads).toBe(2);
+  });
+
+  it('loads the titles of a large collection in slices', async () => {
+    const { state, src } = source();
+    state.series = Array.from({ length: 1200 }, (_, i) => ({ id: i + 1, anime_id: i + 1, title_override: null, main_title: `T${i}` }));
+    const entries = await new SeriesSearchIndex(src, 60_000).entries();
+    expect(entries.length).toBe(1200);
+    expect(state.titleLoads.map((ids) => ids.length)).toEqual([500, 500, 200]);
+    expect(entries[1199]!.titles[0]!.text.text).toBe('First 1200');
+  });
+
+  it('builds itself once warmed, and again after each clear', async () => {
+    const { state, src } = source();
+    const index = new SeriesSearchIndex(src, 1);
+    const read = () => new Promise<void>((r) => (state.onRead = r));
+    const first = read();
+    index.clear();
+    index.warmSoon();
+    await first;
+    const second = read();
+    index.clear();
+    await second;
+    expect(state.reads).toBe(2);
+    // The warmed index serves the next search without reading again.
+    await new Promise((r) => setImmediate(r));
+    await index.entries();
+    expect(state.reads).toBe(2);
   });
 });
