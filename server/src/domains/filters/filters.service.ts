@@ -191,19 +191,41 @@ export class FiltersService {
     return this.store.pageOfMatchingGroups(compiled, paging);
   }
 
-  /** Top-level groups of the matches, first occurrence keeping its position. */
+  /**
+   * Id, name and parent of the matching groups, in no order: the group-level matches themselves, or with `lift` the
+   * top-level groups of the matches. One query in a flat collection; a nested one lifts through the group tree.
+   */
+  async matchingGroups(
+    live: LiveFilter,
+    viewer: Viewer,
+    options: { includeEmpty: boolean; lift: boolean },
+  ): Promise<Array<{ id: number; name: string; parent_id: number | null }>> {
+    if (live.isDirectory) return [];
+    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    const rows = await this.store.matchingGroupRows(compiled, options.lift);
+    if (rows) return rows;
+    const matches = await this.store.matches(compiled);
+    const tops = options.lift ? await this.browse.topGroups(matches.map((m) => m.gid)) : null;
+    const ids = [...new Set(matches.map((m) => tops?.get(m.gid) ?? m.gid))];
+    return ids.length ? this.browse.groupsByIds(ids) : [];
+  }
+
+  /** Top-level groups of the matches, first occurrence keeping its position, or by upper-cased name then id. */
   async matchingTopGroups(live: LiveFilter, viewer: Viewer, options: { includeEmpty: boolean; orderByName?: boolean }): Promise<number[]> {
+    if (options.orderByName) {
+      const named = (await this.matchingGroups(live, viewer, { includeEmpty: options.includeEmpty, lift: true })).map((g) => ({
+        id: g.id,
+        key: g.name.toUpperCase(),
+      }));
+      return named.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id)).map((g) => g.id);
+    }
     const matches = await this.evaluate(live, viewer, { onlyWithFiles: !options.includeEmpty });
-    const ids = [...new Set(matches.map((m) => m.top))];
-    if (!options.orderByName || !ids.length) return ids;
-    const names = new Map((await this.browse.groupsByIds(ids)).map((g) => [g.id, g.name.toUpperCase()]));
-    return ids.sort((a, b) => (names.get(a)! < names.get(b)! ? -1 : names.get(a)! > names.get(b)! ? 1 : a - b));
+    return [...new Set(matches.map((m) => m.top))];
   }
 
   /** Top-level groups of a filter's matches counted by the first character of their sort names. */
   async groupLetters(live: LiveFilter, viewer: Viewer, includeEmpty: boolean): Promise<Record<string, number>> {
-    const ids = await this.matchingTopGroups(live, viewer, { includeEmpty });
-    const rows = ids.length ? await this.browse.groupsByIds(ids) : [];
+    const rows = await this.matchingGroups(live, viewer, { includeEmpty, lift: true });
     return letters(rows.map((g) => sortName(g.name)));
   }
 
@@ -303,7 +325,7 @@ export class FiltersService {
     const live = this.rowLive(row);
     const size = row.is_directory
       ? await this.store.childCount(row.id)
-      : (await this.matchingTopGroups(live, viewer, { includeEmpty: options.includeEmptyGroups })).length;
+      : (await this.matchingGroups(live, viewer, { includeEmpty: options.includeEmptyGroups, lift: true })).length;
     const filter: Filter = {
       IDs: row.parent_id ? { ID: row.id, ParentFilter: row.parent_id } : { ID: row.id },
       Name: row.name,

@@ -26,6 +26,8 @@ export interface CompiledFilter {
   order: CompiledSql;
 }
 
+type GroupRow = { id: number; name: string; parent_id: number | null };
+
 /** Saved filters (presets) and their directories; runs compiled filters and reads the catalogue's options. */
 export class FiltersStore {
   constructor(
@@ -62,6 +64,23 @@ export class FiltersStore {
     }>`${this.browse.treeCte(filter.nested)}SELECT it.id AS id, ${group} AS gid ${this.from(filter)} ORDER BY ${filter.order}`.execute(
       this.db,
     );
+    return rows;
+  }
+
+  /**
+   * Id, name and parent of the matching groups, in no order, in one query: the group-level matches themselves, or
+   * with `lift` the top-level groups of the matches (series-level matches: their groups). Null when lifting needs the
+   * group tree (a nested collection): the caller then lifts in code.
+   */
+  async matchingGroupRows(filter: CompiledFilter, lift: boolean): Promise<GroupRow[] | null> {
+    if (filter.nested && (lift || filter.level === 'series')) return null;
+    await this.refreshAggregates();
+    const from = this.from(filter);
+    const query =
+      filter.level === 'group'
+        ? sql<GroupRow>`${this.browse.treeCte(filter.nested)}SELECT it.id AS id, it.name AS name, it.parent_id AS parent_id ${from}`
+        : sql<GroupRow>`SELECT g.id AS id, g.name AS name, g.parent_id AS parent_id FROM groups g WHERE g.id IN (SELECT it.group_id ${from})`;
+    const { rows } = await query.execute(this.db);
     return rows;
   }
 

@@ -68,13 +68,11 @@ export class GroupsService {
     viewer: Viewer,
     options: { includeEmpty: boolean; topLevelOnly: boolean; startsWith?: string },
   ): Promise<Array<{ id: number; key: string }>> {
-    const matches = await this.filters.evaluate(
+    const rows = await this.filters.matchingGroups(
       { applyAtSeriesLevel: false, isDirectory: false, expression: null, sorting: null },
       viewer,
-      { onlyWithFiles: !options.includeEmpty },
+      { includeEmpty: options.includeEmpty, lift: false },
     );
-    const ids = matches.map((m) => m.id);
-    const rows = ids.length ? await this.browse.groupsByIds(ids) : [];
     const prefix = (options.startsWith ?? '').toLowerCase();
     return rows
       .filter((g) => !options.topLevelOnly || g.parent_id === null)

@@ -36,7 +36,7 @@ const SEASON_NAMES = ['Winter', 'Spring', 'Summer', 'Fall'] as const;
 const pageOf = <T>(items: T[], page: number, pageSize: number): T[] =>
   pageSize === 0 ? items : items.slice((page - 1) * pageSize, page * pageSize);
 
-const nameOf = (row: CatalogSeriesRow) => row.title_override ?? row.main_title ?? '';
+const nameOf = (row: Pick<CatalogSeriesRow, 'title_override' | 'main_title'>) => row.title_override ?? row.main_title ?? '';
 
 /**
  * The best match among the titles a series is searched by: its main title, its titles in the series-title languages,
@@ -125,7 +125,8 @@ export class SeriesCatalog {
 
   /** GET Series: by lower-cased name, optionally only names starting with `startsWith`. */
   async list(userId: number | null, query: SeriesListQuery): Promise<ListResult<Series>> {
-    const { viewer, rows } = await this.visible(userId);
+    const viewer = await this.deps.access.viewer(userId);
+    const rows = await this.deps.store.visibleSeriesNames(viewer);
     const prefix = query.startsWith.toLowerCase();
     const named = rows
       .map((row) => ({ id: row.id, name: nameOf(row).toLowerCase() }))

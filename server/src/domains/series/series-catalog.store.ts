@@ -49,6 +49,16 @@ export class SeriesCatalogStore {
     return rows.map((r) => r.anime_id);
   }
 
+  /** Every series the viewer may see with only what its name is made of (GET Series sorts them by name). */
+  visibleSeriesNames(viewer: Viewer): Promise<Array<Pick<CatalogSeriesRow, 'id' | 'title_override' | 'main_title'>>> {
+    return this.db
+      .selectFrom('series as s')
+      .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
+      .select(['s.id', 's.title_override', 'a.main_title'])
+      .where(this.allowed(viewer, 's'))
+      .execute();
+  }
+
   /** Every stored AniDB anime the viewer may see (none of its tags is hidden from them). */
   visibleAnime(viewer: Viewer): Promise<Array<{ id: number; main_title: string }>> {
     let query = this.db.selectFrom('anidb_anime as a').select(['a.id', 'a.main_title']);
