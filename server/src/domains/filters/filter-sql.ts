@@ -573,8 +573,11 @@ export class FilterCompiler {
         return sql`(SELECT COALESCE(SUM(ua.watched_count), 0) FROM series xs ${raw(this.userAggJoin('JOIN'))} WHERE ${S})`;
       case 'UnwatchedEpisodeCount':
         return sql`(SELECT COALESCE(SUM(sa.local_episode_count - COALESCE(ua.watched_local_count, 0)), 0) FROM series xs ${raw(this.aggJoin)} ${raw(this.userAggJoin('LEFT JOIN'))} WHERE ${S})`;
-      case 'MissingEpisodeCollectingCount':
-        return sql`(SELECT COALESCE(SUM(ff.collecting_missing_count), 0) FROM series xs ${raw(this.figuresJoin)} WHERE ${S})`;
+      case 'MissingEpisodeCollectingCount': {
+        // Summed only for the candidates with a gap, found once (few have one), not probed per candidate.
+        const any = this.bool({ Type: 'HasMissingEpisodesCollecting' });
+        return sql`(CASE WHEN ${any} THEN (SELECT COALESCE(SUM(ff.collecting_missing_count), 0) FROM series xs ${raw(this.figuresJoin)} WHERE ${S}) ELSE 0 END)`;
+      }
       case 'MissingEpisodeCount':
         return sql`(SELECT COALESCE(SUM(v.file_count), 0) FROM series xs ${raw(this.valuesJoin)} WHERE ${S} AND v.kind = 'missing_air' AND v.value <= ${this.scope.today})`;
       case 'VideoFiles':
