@@ -33,6 +33,7 @@ import * as m0036FileSearch from './migrations/0036_file_search.js';
 import * as m0037JobClaimIndex from './migrations/0037_job_claim_index.js';
 import * as m0038AirDateIndex from './migrations/0038_air_date_index.js';
 import * as m0039FilterFigures from './migrations/0039_filter_figures.js';
+import * as m0040SeriesNameKey from './migrations/0040_series_name_key.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0037_job_claim_index': m0037JobClaimIndex,
   '0038_air_date_index': m0038AirDateIndex,
   '0039_filter_figures': m0039FilterFigures,
+  '0040_series_name_key': m0040SeriesNameKey,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -275,6 +275,8 @@ export interface SeriesTable {
   updated_at: string;
   /** 0016: 1 = the TMDB auto-match leaves this series alone. */
   disable_tmdb_auto_match: Generated<Flag>;
+  /** 0040: lower(title override, else AniDB main title, else ''), kept by triggers; lists sort by it. */
+  name_key: Generated<string>;
 }
 
 export interface EpisodesTable {

@@ -35,7 +35,8 @@ export interface EpisodeFileRow {
 const RAW_TYPE_ORDER = sql.raw(
   `CASE ae.type WHEN 'Episode' THEN 1 WHEN 'Credits' THEN 2 WHEN 'Special' THEN 3 WHEN 'Trailer' THEN 4 WHEN 'Parody' THEN 5 WHEN 'Other' THEN 6 ELSE 7 END`,
 );
-const SERIES_NAME = sql.raw('lower(COALESCE(s.title_override, a.main_title))');
+/** The maintained name key (migration 0040): lower(title override, else main title). */
+const SERIES_NAME = sql.raw('s.name_key');
 /** Links `l` and their stored files `f`, for a FROM clause. */
 const LINKED_FILE = sql.raw('file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size');
 /** Joins the links `l` of the AniDB episode column `episode` and their stored files `f`. */
@@ -114,7 +115,8 @@ export class ReleaseManagementStore {
 
   /**
    * One page of the series having episodes in scope, by name then AniDB id, with how many each has: a read of the
-   * maintained figures (migration 0034, db/release-figures.ts), brought up to date first.
+   * maintained figures (migration 0034, db/release-figures.ts), brought up to date first. The page walks the index of
+   * the maintained name keys (migration 0040) and stops after it; the total is a count of its own.
    */
   async seriesPage(
     scope: EpisodeScope,
@@ -123,20 +125,18 @@ export class ReleaseManagementStore {
   ): Promise<{ total: number; rows: Array<{ series_id: number; episode_count: number }> }> {
     await refreshSeriesAggregates(this.db, this.dialect);
     const finished = onlyFinished ? sql`AND a.end_date IS NOT NULL AND substr(a.end_date, 1, 10) <= ${scope.today}` : sql``;
-    const from = sql`FROM (SELECT s.id AS series_id, ${figureOf(scope)} AS episode_count, ${SERIES_NAME} AS name, a.id AS anime_id
-        FROM series_release_figures r JOIN series s ON s.id = r.series_id JOIN anidb_anime a ON a.id = s.anime_id
+    const from = sql`FROM (SELECT s.id AS series_id, ${figureOf(scope)} AS episode_count, s.name_key AS name, s.anime_id AS anime_id
+        FROM series s JOIN series_release_figures r ON r.series_id = s.id JOIN anidb_anime a ON a.id = s.anime_id
         WHERE ${figureOf(scope, true)} > 0 ${finished} AND ${scope.allowed}) x
       WHERE x.episode_count > 0`;
-    // One row per series, so the window count is the total.
-    const { rows } = await sql<{ series_id: number; episode_count: number | string; total: number | string }>`
-      SELECT x.series_id, x.episode_count, COUNT(*) OVER () AS total ${from}
+    const { rows } = await sql<{ series_id: number; episode_count: number | string }>`
+      SELECT x.series_id, x.episode_count ${from}
       ORDER BY x.name, x.anime_id
       ${limit(paging)}`.execute(this.db);
-    const total = rows.length
-      ? Number(rows[0].total)
-      : paging.page > 1
+    const total =
+      paging.pageSize > 0 && (rows.length === paging.pageSize || paging.page > 1)
         ? Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
-        : 0;
+        : rows.length;
     return { total, rows: rows.map((r) => ({ series_id: r.series_id, episode_count: Number(r.episode_count) })) };
   }
 
