@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { inSlices } from '../../db/shared-queries.js';
+import { byIds } from '../../db/shared-queries.js';
 import type { Database, FileAvdumpsTable } from '../../db/schema.js';
 
 /** SQL for the per-file record of the last successful AVDump. */
@@ -8,7 +8,13 @@ export class AVDumpStore {
 
   /** The last successful dump of each of these files that has one. */
   async lastDumps(fileIds: number[]): Promise<FileAvdumpsTable[]> {
-    return inSlices(fileIds, (slice) => this.db.selectFrom('file_avdumps').selectAll().where('file_id', 'in', slice).execute());
+    const dumps = () => this.db.selectFrom('file_avdumps').selectAll();
+    return byIds(
+      fileIds,
+      (row) => row.file_id,
+      (slice) => dumps().where('file_id', 'in', slice).execute(),
+      () => dumps().execute(),
+    );
   }
 
   async recordDump(fileId: number, dumpedAt: string, version: string): Promise<void> {

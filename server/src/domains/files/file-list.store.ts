@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { FILE_SORT_CRITERIA, type FileExcludeType, type FileIncludeOnlyType, type FileIncludeType } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
-import { inSlices } from '../../db/shared-queries.js';
+import { byIds } from '../../db/shared-queries.js';
 import type { Database, FileLocationsTable, FilesTable, ImportFoldersTable } from '../../db/schema.js';
 import type { FileRow } from './files.store.js';
 
@@ -83,7 +83,13 @@ export class FileListStore {
 
   /** The files of `ids`, in that order. */
   private async rowsOf(ids: number[]): Promise<FileRow[]> {
-    const rows = await inSlices(ids, (slice) => this.db.selectFrom('files').selectAll().where('id', 'in', slice).execute());
+    const files = () => this.db.selectFrom('files').selectAll();
+    const rows = await byIds(
+      ids,
+      (row) => row.id,
+      (slice) => files().where('id', 'in', slice).execute(),
+      () => files().execute(),
+    );
     const byId = new Map(rows.map((row) => [row.id, row as FileRow]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, FileLocationsTable, FilesTable } from '../../db/schema.js';
+import { byIds } from '../../db/shared-queries.js';
 
 export type FileRow = Omit<FilesTable, 'id'> & { id: number };
 export type LocationRow = Omit<FileLocationsTable, 'id'> & { id: number };
@@ -73,20 +74,20 @@ export class FilesStore {
   }
 
   async locationsOfFiles(fileIds: number[]): Promise<LocationWithFolder[]> {
-    const locations: LocationWithFolder[] = [];
-    // In chunks: SQLite limits the number of bound values in one statement.
-    for (let i = 0; i < fileIds.length; i += 5000) {
-      const rows = await this.db
+    const locations = () =>
+      this.db
         .selectFrom('file_locations')
         .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
         .selectAll('file_locations')
         .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
-        .where('file_locations.file_id', 'in', fileIds.slice(i, i + 5000))
-        .orderBy('file_locations.id')
-        .execute();
-      locations.push(...rows);
-    }
-    return locations;
+        .orderBy('file_locations.id');
+    // In slices: SQLite limits the number of bound values in one statement.
+    return byIds(
+      fileIds,
+      (row) => row.file_id,
+      (slice) => locations().where('file_locations.file_id', 'in', slice).execute(),
+      () => locations().execute(),
+    );
   }
 
   async file(id: number): Promise<FileRow | null> {

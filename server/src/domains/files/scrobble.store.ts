@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { inSlices } from '../../db/shared-queries.js';
+import { byIds } from '../../db/shared-queries.js';
 import type { Database, UserFileStatesTable } from '../../db/schema.js';
 
 export type FileState = Omit<UserFileStatesTable, 'user_id' | 'file_id'>;
@@ -26,13 +26,16 @@ export class ScrobbleStore {
   /** The users' records of these files, by file id. */
   async states(userId: number, fileIds: number[]): Promise<Map<number, FileState>> {
     if (!fileIds.length) return new Map();
-    const rows = await inSlices(fileIds, (slice) =>
+    const states = () =>
       this.db
         .selectFrom('user_file_states')
         .select(['file_id', 'resume_position_ms', 'watched_at', 'watch_count', 'updated_at'])
-        .where('user_id', '=', userId)
-        .where('file_id', 'in', slice)
-        .execute(),
+        .where('user_id', '=', userId);
+    const rows = await byIds(
+      fileIds,
+      (row) => Number(row.file_id),
+      (slice) => states().where('file_id', 'in', slice).execute(),
+      () => states().execute(),
     );
     return new Map(
       rows.map(({ file_id, ...row }) => [
