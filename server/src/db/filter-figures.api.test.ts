@@ -180,9 +180,20 @@ describe('maintained filter figures', () => {
       .execute();
     await request('POST', `File/${added.id}/Link`, { EpisodeIDs: [episodes.at(-1)!.id] });
     await expectConsistent();
-    expect(await seriesMatching({ Type: 'AnyContains', Left: { Type: 'FilePaths' }, Parameter: 'manual/' })).toEqual([
-      episodes.at(-1)!.series_id,
-    ]);
+    const manual = episodes.at(-1)!.series_id;
+    expect(await seriesMatching({ Type: 'AnyContains', Left: { Type: 'FilePaths' }, Parameter: 'manual/' })).toEqual([manual]);
+    // With the series' name as the needle (a Right selector): a path holding it, then one equal to it in upper case.
+    const name = (await server.request({ method: 'GET', url: `/api/v3/Series/${manual}`, key: admin })).json().Name as string;
+    const byName = (type: string) => seriesMatching({ Type: type, Left: { Type: 'FilePaths' }, Right: { Type: 'Name' } });
+    expect([await byName('AnyContains'), await byName('AnyEquals')]).toEqual([[], []]);
+    await db
+      .updateTable('file_locations')
+      .set({ relative_path: `Manual/${name}.mkv` })
+      .where('file_id', '=', added.id)
+      .execute();
+    expect([await byName('AnyContains'), await byName('AnyEquals')]).toEqual([[manual], []]);
+    await db.updateTable('file_locations').set({ relative_path: name.toUpperCase() }).where('file_id', '=', added.id).execute();
+    expect([await byName('AnyContains'), await byName('AnyEquals')]).toEqual([[manual], [manual]]);
     await request('DELETE', `File/${added.id}/Link`);
     await request('DELETE', `File/${places[5]!.file_id}?removeFiles=false`);
     await expectConsistent();

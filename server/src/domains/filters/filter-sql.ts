@@ -409,7 +409,8 @@ export class FilterCompiler {
         const match = id === 'AnyEquals' ? sql`lower(q.v) = ${equals}` : sql`lower(q.v) LIKE ${pattern} ESCAPE '\\'`;
         if (!constant) {
           if (id === 'AllContains') return sql`(NOT EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND NOT (${match})))`;
-          return sql`EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND ${match})`;
+          const generic = sql`EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND ${match})`;
+          return this.filePathsMatchBySelector(node, id === 'AnyEquals', needle, generic) ?? generic;
         }
         if (id === 'AllContains') return sql`(it.id NOT IN (SELECT q.k FROM (${set}) q WHERE q.k IS NOT NULL AND NOT (${match})))`;
         const paths = this.filePathsMatch(node, id === 'AnyEquals');
@@ -447,6 +448,20 @@ export class FilterCompiler {
     const escaped = escapeLike(needle);
     const pattern = equals ? `%${FILE_PATH_SEPARATOR}${escaped}${FILE_PATH_SEPARATOR}%` : `%${escaped}%`;
     return this.anySeries(sql`ff.file_paths LIKE ${pattern} ESCAPE '\\'`, this.figuresJoin);
+  }
+
+  /**
+   * The same with a `Right` selector (the candidate's name) as the needle, per candidate: the generic form `generic`
+   * answers only for a needle holding the separator.
+   */
+  private filePathsMatchBySelector(node: FilterCondition, equals: boolean, needle: Sql, generic: Sql): Sql | null {
+    if (stripExpressionId(this.child(node, 'Left').Type) !== 'FilePaths') return null;
+    const separator = raw(this.scope.dialect === 'postgres' ? 'chr(31)' : 'char(31)');
+    const escaped = this.likeEscaped(needle);
+    const pattern = equals ? sql`('%' || ${separator} || ${escaped} || ${separator} || '%')` : sql`('%' || ${escaped} || '%')`;
+    const holdsSeparator =
+      this.scope.dialect === 'postgres' ? sql`strpos(${needle}, ${separator}) > 0` : sql`instr(${needle}, ${separator}) > 0`;
+    return sql`(CASE WHEN ${holdsSeparator} THEN ${generic} ELSE ${this.anySeries(sql`ff.file_paths LIKE ${pattern} ESCAPE '\\'`, this.figuresJoin, 'exists')} END)`;
   }
 
   /** A regex/fuzzy node: the ids resolved beforehand (see TextMatchPlan); a placeholder when only validating. */
@@ -506,8 +521,13 @@ export class FilterCompiler {
     return value;
   }
 
+  /** `needle` lower-cased, with LIKE's wildcards and its escape character (a backslash) escaped. */
+  private likeEscaped(needle: Sql): Sql {
+    return sql`replace(replace(replace(lower(${needle}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+  }
+
   private likePattern(needle: Sql, mode: 'contains' | 'starts' | 'ends'): Sql {
-    const escaped = sql`replace(replace(replace(lower(${needle}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+    const escaped = this.likeEscaped(needle);
     if (mode === 'starts') return sql`(${escaped} || '%')`;
     if (mode === 'ends') return sql`('%' || ${escaped})`;
     return sql`('%' || ${escaped} || '%')`;
