@@ -69,7 +69,7 @@ describe('maintained collection stats', () => {
     const db = server.services.db.kysely;
     const all = await expected([]);
     expect(await server.services.dashboard.stats(1)).toMatchObject(all);
-    expect(await db.selectFrom('collection_stats_dirty').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('collection_stats_changes').selectAll().execute()).toEqual([]);
     expect(await server.services.dashboard.stats(restrictedUser)).toMatchObject(await expected([restrictedTag]));
     return all;
   }
@@ -154,5 +154,139 @@ describe('maintained collection stats', () => {
     const anime = await db.selectFrom('anidb_anime').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
     await moveSeriesToNewAnime(db, anime.id);
     expect((await expectConsistent()).FileCount).toBeLessThan(first.FileCount);
+  });
+
+  it('stay exact after each single change, multi-row statements included', async () => {
+    const db = server.services.db.kysely;
+    const seriesRows = await db.selectFrom('series').select(['id', 'anime_id']).orderBy('id').execute();
+    const episodeOf = async (animeId: number, nth = 0) =>
+      (
+        await db
+          .selectFrom('anidb_episodes')
+          .select('id')
+          .where('anime_id', '=', animeId)
+          .orderBy('id')
+          .offset(nth)
+          .limit(1)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [a, b, c] = [seriesRows[1]!, seriesRows[2]!, seriesRows[3]!];
+    const content = { ed2k: 'C0'.repeat(16), size: 4242 };
+    const template = await db.selectFrom('files').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const { id: _id, ...fileValues } = template;
+    const newFile = (values: Partial<typeof fileValues>) => ({ ...fileValues, is_ignored: 0, is_variation: 0, ...values });
+    const link = (animeId: number, episodeId: number) => ({
+      ...content,
+      anime_id: animeId,
+      episode_id: episodeId,
+      percentage: 100,
+      ordering: 0,
+      source: 'User',
+      release_group_id: null,
+    });
+    let fileIds: number[] = [];
+    const episodeA = await episodeOf(a.anime_id);
+    const episodeB = await episodeOf(b.anime_id);
+    const place = (fileId: number, path: string) => ({
+      file_id: fileId,
+      import_folder_id: 1,
+      relative_path: path,
+      is_accessible: 1,
+      mtime_ms: null,
+    });
+
+    const steps: Array<[string, () => Promise<unknown>]> = [
+      [
+        'two files of one new content added in one statement, one ignored, and an unhashed file',
+        async () => {
+          const rows = await db
+            .insertInto('files')
+            .values([newFile(content), newFile({ ...content, is_ignored: 1 }), newFile({ ed2k: '', size: 999 })])
+            .returning('id')
+            .execute();
+          fileIds = rows.map((r) => r.id);
+        },
+      ],
+      [
+        'the content linked to an episode of one series',
+        () => db.insertInto('file_episode_links').values(link(a.anime_id, episodeA)).execute(),
+      ],
+      [
+        'the same content linked to a second series',
+        () => db.insertInto('file_episode_links').values(link(b.anime_id, episodeB)).execute(),
+      ],
+      ['one of its files made a variation', () => call('PUT', `/api/v3/File/${fileIds[0]}/Variation?value=true`)],
+      ['the variation flag taken back', () => call('PUT', `/api/v3/File/${fileIds[0]}/Variation?value=false`)],
+      ['the other one no longer ignored', () => call('PUT', `/api/v3/File/${fileIds[1]}/Ignore?value=false`)],
+      [
+        'the link to the second series removed alone',
+        () => db.deleteFrom('file_episode_links').where('ed2k', '=', content.ed2k).where('anime_id', '=', b.anime_id).execute(),
+      ],
+      ['and made again', () => db.insertInto('file_episode_links').values(link(b.anime_id, episodeB)).execute()],
+      [
+        'three locations of one file added in one statement',
+        () =>
+          db
+            .insertInto('file_locations')
+            .values([place(fileIds[0]!, 'stats/a.mkv'), place(fileIds[0]!, 'stats/b.mkv'), place(fileIds[1]!, 'stats/c.mkv')])
+            .execute(),
+      ],
+      [
+        'every location of one file moved to another file',
+        () => db.updateTable('file_locations').set({ file_id: fileIds[2]! }).where('file_id', '=', fileIds[0]!).execute(),
+      ],
+      [
+        'the unhashed file hashed to the linked content',
+        () => db.updateTable('files').set(content).where('id', '=', fileIds[2]!).execute(),
+      ],
+      ['its size changed (a different content)', () => db.updateTable('files').set({ size: 4243 }).where('id', '=', fileIds[2]!).execute()],
+      [
+        'the link to the first series moved to another episode of another series',
+        () =>
+          db
+            .updateTable('file_episode_links')
+            .set({ anime_id: c.anime_id, episode_id: episodeA })
+            .where('ed2k', '=', content.ed2k)
+            .where('anime_id', '=', a.anime_id)
+            .execute(),
+      ],
+      ['several locations removed in one statement', () => db.deleteFrom('file_locations').where('file_id', 'in', fileIds).execute()],
+      [
+        'a file deleted with its locations (cascade)',
+        async () => {
+          await db
+            .insertInto('file_locations')
+            .values([place(fileIds[1]!, 'stats/d.mkv'), place(fileIds[1]!, 'stats/e.mkv')])
+            .execute();
+          await db.deleteFrom('files').where('id', '=', fileIds[1]!).execute();
+        },
+      ],
+      ['a series moved to an anime without files', () => moveSeriesToNewAnime(db, seriesRows[4]!.anime_id)],
+      ["a series removed, AniDB's links kept", () => call('DELETE', `/api/v3/Series/${seriesRows[5]!.id}`)],
+      ['a series removed with its AniDB data and links', () => call('DELETE', `/api/v3/Series/${b.id}?completelyRemove=true`)],
+      [
+        'episodes and their links removed',
+        async () => {
+          const episodes = db.selectFrom('anidb_episodes').select('id').where('anime_id', '=', c.anime_id);
+          await db.deleteFrom('file_episode_links').where('episode_id', 'in', episodes).execute();
+        },
+      ],
+      [
+        'every link of the content removed in one statement',
+        () => db.deleteFrom('file_episode_links').where('ed2k', '=', content.ed2k).execute(),
+      ],
+      ['several files deleted in one statement', () => db.deleteFrom('files').where('id', 'in', fileIds).execute()],
+    ];
+    const seen = new Map<string, Set<number>>();
+    for (const [step, change] of steps) {
+      await change();
+      const figures = await expectConsistent().catch((error: unknown) => {
+        throw new Error(`after "${step}": ${String(error)}`);
+      });
+      for (const [name, value] of Object.entries(figures)) seen.set(name, (seen.get(name) ?? new Set()).add(value));
+    }
+    // The steps moved every figure the row holds.
+    for (const name of ['FileCount', 'FileSize', 'EpisodesWithMultipleFiles', 'UnrecognizedFiles', 'FilesWithDuplicateLocations'])
+      expect(seen.get(name)!.size, name).toBeGreaterThan(1);
   });
 });

@@ -49,7 +49,7 @@ export const sharedFileFigures = {
   locations: sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM file_locations`,
 };
 
-/** Recomputes the maintained row (the figures of a viewer without tag restrictions) from the base tables. */
+/** Recomputes the row (the figures of a viewer without tag restrictions) from the base tables: migration 0031's fill. */
 export function recomputeCollectionStats(): Array<RawBuilder<unknown>> {
   const everyone = collectionFileFigures(sql.raw('1 = 1'));
   return [
@@ -61,24 +61,112 @@ export function recomputeCollectionStats(): Array<RawBuilder<unknown>> {
   ];
 }
 
+/**
+ * The rows of the three tables the row is counted from (migration 0041), for the files, episodes or located files
+ * that `scope` admits: a file outside the collection (no link of its content to an anime with a series; unrecognized
+ * when it is hashed, not ignored and its content has no link at all), an episode held by several non-variation files
+ * through links to anime with a series (a file linked to two series counts once), a file in several places.
+ */
+const stateRows = {
+  outside: (scope: RawBuilder<unknown>) => sql`INSERT INTO collection_stats_outside_files (file_id, size, unrecognized)
+    SELECT f.id, f.size, CASE WHEN f.ed2k <> '' AND f.is_ignored = 0
+      AND NOT EXISTS (SELECT 1 FROM file_episode_links l WHERE l.ed2k = f.ed2k AND l.size = f.size) THEN 1 ELSE 0 END
+    FROM files f WHERE ${scope}
+      AND NOT EXISTS (SELECT 1 FROM file_episode_links l JOIN series s ON s.anime_id = l.anime_id WHERE l.ed2k = f.ed2k AND l.size = f.size)`,
+  multiple: (scope: RawBuilder<unknown>) => sql`INSERT INTO collection_stats_multiple_episodes (episode_id)
+    SELECT l.episode_id FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
+      JOIN series s ON s.anime_id = l.anime_id
+    WHERE ${scope} AND f.is_variation = 0 GROUP BY l.episode_id HAVING COUNT(DISTINCT f.id) > 1`,
+  located: (scope: RawBuilder<unknown>) => sql`INSERT INTO collection_stats_located_files (file_id)
+    SELECT file_id FROM file_locations WHERE ${scope} GROUP BY file_id HAVING COUNT(*) > 1`,
+};
+
+/** Fills the three tables from the whole collection and the row from them (migration 0041). */
+export function fillCollectionStats(): Array<RawBuilder<unknown>> {
+  const all = sql.raw('1 = 1');
+  return [
+    stateRows.outside(all),
+    stateRows.multiple(all),
+    stateRows.located(all),
+    sql`DELETE FROM collection_stats`,
+    sql`INSERT INTO collection_stats (id, file_count, file_size, multiple_file_episodes, unrecognized_files, duplicate_location_files, location_count)
+      SELECT 1, (SELECT COUNT(*) FROM files) - o.count, (SELECT COALESCE(SUM(size), 0) FROM files) - o.size,
+        (SELECT COUNT(*) FROM collection_stats_multiple_episodes), o.unrecognized,
+        (SELECT COUNT(*) FROM collection_stats_located_files), (SELECT COUNT(*) FROM file_locations)
+      FROM (SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS size, COALESCE(SUM(unrecognized), 0) AS unrecognized
+        FROM collection_stats_outside_files) o`,
+  ];
+}
+
+const touchedFiles = sql`SELECT file_id FROM collection_stats_changes WHERE file_id IS NOT NULL`;
+const touchedEpisodes = sql`SELECT episode_id FROM collection_stats_changes WHERE episode_id IS NOT NULL`;
+
+/**
+ * The row's share of the touched keys' state rows, taken off (`sign` -1) before they are recomputed and put back (1)
+ * after: files outside the collection count against the file figures, the others for theirs.
+ */
+function moveRow(sign: 1 | -1) {
+  const outside = sql`FROM collection_stats_outside_files WHERE file_id IN (${touchedFiles})`;
+  const mine = sql.raw(String(sign));
+  const theirs = sql.raw(String(-sign));
+  return sql`UPDATE collection_stats SET
+      file_count = file_count + ${theirs} * (SELECT COUNT(*) ${outside}),
+      file_size = file_size + ${theirs} * (SELECT COALESCE(SUM(size), 0) ${outside}),
+      unrecognized_files = unrecognized_files + ${mine} * (SELECT COALESCE(SUM(unrecognized), 0) ${outside}),
+      multiple_file_episodes = multiple_file_episodes + ${mine} * (SELECT COUNT(*) FROM collection_stats_multiple_episodes
+        WHERE episode_id IN (${touchedEpisodes})),
+      duplicate_location_files = duplicate_location_files + ${mine} * (SELECT COUNT(*) FROM collection_stats_located_files
+        WHERE file_id IN (${touchedFiles}))
+    WHERE id = 1`;
+}
+
+/**
+ * Brings the row up to date from the change rows, at a cost proportional to what they touched: a series' anime stands
+ * for the contents its links hold; a content for its files and for the episodes its links hold (the touched links'
+ * own episodes are written by their triggers, so an unlinked episode is found too). The row-local differences are
+ * added, the touched keys' state rows recomputed with the row moved by the difference, the change rows removed.
+ */
+export function refreshCollectionStats(): Array<RawBuilder<unknown>> {
+  return [
+    sql`INSERT INTO collection_stats_changes (ed2k, size) SELECT l.ed2k, l.size FROM file_episode_links l
+      WHERE l.anime_id IN (SELECT anime_id FROM collection_stats_changes WHERE anime_id IS NOT NULL)`,
+    // CROSS JOIN: SQLite has no statistics of the change rows and would otherwise read every file or link.
+    sql`INSERT INTO collection_stats_changes (file_id) SELECT DISTINCT f.id FROM collection_stats_changes c
+      CROSS JOIN files f WHERE f.ed2k = c.ed2k AND f.size = c.size`,
+    sql`INSERT INTO collection_stats_changes (episode_id) SELECT DISTINCT l.episode_id FROM collection_stats_changes c
+      CROSS JOIN file_episode_links l WHERE l.ed2k = c.ed2k AND l.size = c.size`,
+    sql`UPDATE collection_stats SET file_count = file_count + (SELECT SUM(file_delta) FROM collection_stats_changes),
+      file_size = file_size + (SELECT SUM(size_delta) FROM collection_stats_changes),
+      location_count = location_count + (SELECT SUM(location_delta) FROM collection_stats_changes) WHERE id = 1`,
+    moveRow(-1),
+    sql`DELETE FROM collection_stats_outside_files WHERE file_id IN (${touchedFiles})`,
+    sql`DELETE FROM collection_stats_multiple_episodes WHERE episode_id IN (${touchedEpisodes})`,
+    sql`DELETE FROM collection_stats_located_files WHERE file_id IN (${touchedFiles})`,
+    stateRows.outside(sql`f.id IN (${touchedFiles})`),
+    stateRows.multiple(sql`l.episode_id IN (${touchedEpisodes})`),
+    stateRows.located(sql`file_id IN (${touchedFiles})`),
+    moveRow(1),
+    sql`DELETE FROM collection_stats_changes`,
+  ];
+}
+
 /** The figures of the maintained row. */
 export type CollectionStatsRow = Omit<CollectionStatsTable, 'id'>;
 
 /**
- * The maintained row, brought up to date first: a base-table trigger's mark (migration 0031) says it is stale; the
- * marks are cleared and the row recomputed in one transaction. With no mark it is one probe of an empty table.
+ * The maintained row, brought up to date first from the change rows the base tables' triggers wrote (migration 0041).
+ * With none it is one probe of an empty table.
  */
 export async function collectionStats(db: Kysely<Database>, dialect: DialectName): Promise<CollectionStatsRow> {
-  const marked = await sql<{ marked: number }>`SELECT marked FROM collection_stats_dirty LIMIT 1`.execute(db);
-  if (marked.rows.length) {
+  const changed = await sql`SELECT 1 FROM collection_stats_changes LIMIT 1`.execute(db);
+  if (changed.rows.length) {
     await db.transaction().execute(async (trx) => {
-      // As for the series aggregates: waits for writers whose marks are not committed yet, so none is cleared while its
-      // change is still invisible here; a second reader finds the marks gone and reads the fresh row.
-      if (dialect === 'postgres') await sql`LOCK TABLE collection_stats_dirty IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
-      const { rows } = await sql<{ marked: number }>`DELETE FROM collection_stats_dirty RETURNING marked`.execute(trx);
+      // As for the series aggregates: waits for writers whose change rows are not committed yet, so none is removed
+      // unread, and keeps new ones out until this commits; a second reader then finds none and reads the fresh row.
+      if (dialect === 'postgres') await sql`LOCK TABLE collection_stats_changes IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+      const { rows } = await sql`SELECT 1 FROM collection_stats_changes LIMIT 1`.execute(trx);
       if (!rows.length) return;
-      if (dialect === 'postgres') await sql`SET LOCAL jit = off`.execute(trx);
-      for (const statement of recomputeCollectionStats()) await statement.execute(trx);
+      for (const statement of refreshCollectionStats()) await statement.execute(trx);
     });
   }
   const { rows } = await sql<

@@ -34,6 +34,7 @@ import * as m0037JobClaimIndex from './migrations/0037_job_claim_index.js';
 import * as m0038AirDateIndex from './migrations/0038_air_date_index.js';
 import * as m0039FilterFigures from './migrations/0039_filter_figures.js';
 import * as m0040SeriesNameKey from './migrations/0040_series_name_key.js';
+import * as m0041CollectionStatsChanges from './migrations/0041_collection_stats_changes.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0038_air_date_index': m0038AirDateIndex,
   '0039_filter_figures': m0039FilterFigures,
   '0040_series_name_key': m0040SeriesNameKey,
+  '0041_collection_stats_changes': m0041CollectionStatsChanges,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

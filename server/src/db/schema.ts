@@ -401,9 +401,33 @@ export interface CollectionStatsTable {
   location_count: number;
 }
 
-/** 0031: a row here says collection_stats is stale. */
-export interface CollectionStatsDirtyTable {
-  marked: number;
+/** 0041: what a change of files, links, series or locations touched, for collection_stats' next refresh. */
+export interface CollectionStatsChangesTable {
+  file_id: number | null;
+  ed2k: string | null;
+  size: number | null;
+  episode_id: number | null;
+  anime_id: number | null;
+  file_delta: Generated<number>;
+  size_delta: Generated<number>;
+  location_delta: Generated<number>;
+}
+
+/** 0041: files outside the collection (no link to an anime with a series); `unrecognized` 1 for unrecognized ones. */
+export interface CollectionStatsOutsideFilesTable {
+  file_id: number;
+  size: number;
+  unrecognized: number;
+}
+
+/** 0041: episodes held by several non-variation files. */
+export interface CollectionStatsMultipleEpisodesTable {
+  episode_id: number;
+}
+
+/** 0041: files with several locations. */
+export interface CollectionStatsLocatedFilesTable {
+  file_id: number;
 }
 
 /** 0035: per series, the newest import of a file linked to its anime and the (imported file, link) pairs of its episodes. */
@@ -757,7 +781,10 @@ export interface Database {
   series_missing_days: SeriesMissingDaysTable;
   series_filter_figures: SeriesFilterFiguresTable;
   series_file_folders: SeriesFileFoldersTable;
-  collection_stats_dirty: CollectionStatsDirtyTable;
+  collection_stats_changes: CollectionStatsChangesTable;
+  collection_stats_outside_files: CollectionStatsOutsideFilesTable;
+  collection_stats_multiple_episodes: CollectionStatsMultipleEpisodesTable;
+  collection_stats_located_files: CollectionStatsLocatedFilesTable;
   series_recent_imports: SeriesRecentImportsTable;
   series_next_up: SeriesNextUpTable;
   user_series_votes: UserSeriesVotesTable;
