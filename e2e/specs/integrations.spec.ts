@@ -70,6 +70,9 @@ async function openIntegrations(page: Page) {
   await expect(page).toHaveURL(/\/webui\/login/);
   await loginThroughForm(page);
   await expect(page).toHaveURL(server.url('/webui/settings/integrations'));
+  // The server here has no internet: the realtime hub's first state brings the banner, which pushes the page down. A
+  // click aimed before it arrives lands beside its button, so wait for it first.
+  await expect(page.getByTestId('no-internet')).toBeVisible();
 }
 
 test('Trakt: Get Code, activation on trakt, linked options saved, Unlink', async ({ page }) => {
