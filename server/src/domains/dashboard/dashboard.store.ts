@@ -393,19 +393,21 @@ export class DashboardStore {
         ${inProgress})`;
     const where = sql`FROM picks p JOIN series s ON s.id = p.sid JOIN anidb_anime a ON a.id = s.anime_id
       WHERE ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
-    // The page is chosen from the picks alone; only its rows look up their episodes.
-    const { total, rows } = await pageWithTotal(
-      page,
-      () => sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count ${where}`.execute(this.db),
-      () =>
-        sql<EpisodeRow & TotalColumn>`${base}, paged AS (SELECT p.*, COUNT(*) OVER () AS total_count ${where}
-            ORDER BY p.last DESC, p.sid ${limitOffset(page)})
+    // The page is chosen from the picks alone; only its rows look up their episodes. The total is its own query beside
+    // it: a window count in the page would visit every pick (17,000 at 400k files: ~100-250 ms on PostgreSQL).
+    const [count, list] = await Promise.all([
+      sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count ${where}`.execute(this.db),
+      page.pageSize
+        ? sql<EpisodeRow>`${base}, paged AS (SELECT p.* ${where} ORDER BY p.last DESC, p.sid ${limitOffset(page)})
           SELECT ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms,
-            (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at, c.total_count AS total_count
+            (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at
           FROM paged c JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
             JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id
-          ORDER BY c.last DESC, c.sid`.execute(this.db),
-    );
+          ORDER BY c.last DESC, c.sid`.execute(this.db)
+        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+    ]);
+    const total = num(count.rows[0]?.count);
+    const rows = list.rows;
     const files = await this.firstFiles(rows.filter((r) => r.file_id === null).map((r) => num(r.anidb_episode_id)));
     return {
       Total: total,
