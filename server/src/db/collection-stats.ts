@@ -4,8 +4,8 @@ import type { CollectionStatsTable, Database } from './schema.js';
 
 /**
  * The Dashboard/Stats figures over files, links and locations, each one query over the whole collection. `allowed` is
- * the condition on the series row `s` that a viewer may see (tag restrictions). The maintained row (migration 0031)
- * holds them for a viewer without restrictions; a restricted viewer's figures are computed from these same queries.
+ * the condition on the series row `s` that a viewer may see (tag restrictions). The maintained row (migration 0031, kept
+ * up to date by what changed since 0041) holds them for a viewer without restrictions.
  */
 export function collectionFileFigures(allowed: RawBuilder<unknown>) {
   return {
