@@ -264,6 +264,8 @@ export interface GroupsTable {
   main_anime_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
+  /** 0042: the sort name's order key (db/name-order.ts); cleared by a trigger when the name changes, filled by code. */
+  order_key: Generated<string | null>;
 }
 
 export interface SeriesTable {
@@ -277,6 +279,8 @@ export interface SeriesTable {
   disable_tmdb_auto_match: Generated<Flag>;
   /** 0040: lower(title override, else AniDB main title, else ''), kept by triggers; lists sort by it. */
   name_key: Generated<string>;
+  /** 0042: the JS-lower-cased name's order key (db/name-order.ts); cleared by a trigger when name_key changes, filled by code. */
+  order_key: Generated<string | null>;
 }
 
 export interface EpisodesTable {

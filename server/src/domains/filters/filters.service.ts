@@ -223,8 +223,36 @@ export class FiltersService {
     return [...new Set(matches.map((m) => m.top))];
   }
 
+  /**
+   * A page of the matching groups (with `lift`: the top-level groups of the matches; with `topLevelOnly`: only those
+   * without a parent) by sort name then id, and their total, read as a range of the order-key index. Null when the
+   * collection is nested and lifting needs the group tree.
+   */
+  async groupPageByName(
+    live: LiveFilter,
+    viewer: Viewer,
+    options: { includeEmpty: boolean; lift: boolean; topLevelOnly: boolean; page: number; pageSize: number },
+  ): Promise<{ total: number; ids: number[] } | null> {
+    if (live.isDirectory) return { total: 0, ids: [] };
+    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    return this.store.pageOfGroupsByName(compiled, options);
+  }
+
+  /** As groupPageByName, counted by the first character of the sort names; null when the tree is needed. */
+  async groupLettersByName(
+    live: LiveFilter,
+    viewer: Viewer,
+    options: { includeEmpty: boolean; lift: boolean; topLevelOnly: boolean },
+  ): Promise<Record<string, number> | null> {
+    if (live.isDirectory) return {};
+    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    return this.store.groupLettersByName(compiled, options);
+  }
+
   /** Top-level groups of a filter's matches counted by the first character of their sort names. */
   async groupLetters(live: LiveFilter, viewer: Viewer, includeEmpty: boolean): Promise<Record<string, number>> {
+    const counted = await this.groupLettersByName(live, viewer, { includeEmpty, lift: true, topLevelOnly: false });
+    if (counted) return counted;
     const rows = await this.matchingGroups(live, viewer, { includeEmpty, lift: true });
     return letters(rows.map((g) => sortName(g.name)));
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
+import { refreshOrderKeys } from '../../db/name-order.js';
 import type { Database, FiltersTable } from '../../db/schema.js';
 import type { BrowseStore, Viewer } from '../groups/browse.store.js';
 import type { CompiledSql } from './filter-sql.js';
@@ -82,6 +83,70 @@ export class FiltersStore {
         : sql<GroupRow>`SELECT g.id AS id, g.name AS name, g.parent_id AS parent_id FROM groups g WHERE g.id IN (SELECT it.group_id ${from})`;
     const { rows } = await query.execute(this.db);
     return rows;
+  }
+
+  /**
+   * The matching groups (or with `lift` the top-level groups of the matches) as one SELECT over groups with the given
+   * columns and an extra condition, plus what follows it (ORDER BY, GROUP BY…); null when lifting needs the group tree.
+   */
+  private groupSet(
+    filter: CompiledFilter,
+    lift: boolean,
+  ): ((columns: CompiledSql, where: CompiledSql, tail: CompiledSql) => CompiledSql) | null {
+    if (filter.nested && (lift || filter.level === 'series')) return null;
+    const from = this.from(filter);
+    if (filter.level === 'group')
+      return (columns, where, tail) => sql`${this.browse.treeCte(filter.nested)}SELECT ${columns} ${from} AND ${where} ${tail}`;
+    return (columns, where, tail) =>
+      sql`SELECT ${columns} FROM groups it WHERE it.id IN (SELECT m.gid FROM (SELECT it.group_id AS gid ${from}) m) AND ${where} ${tail}`;
+  }
+
+  /**
+   * A page of the matching groups (see groupSet) by sort name then id — a range of the order-key index of 0042 — and
+   * how many there are; only top-level ones with `topLevelOnly`. Null when lifting needs the group tree.
+   */
+  async pageOfGroupsByName(
+    filter: CompiledFilter,
+    options: { lift: boolean; topLevelOnly: boolean; page: number; pageSize: number },
+  ): Promise<{ total: number; ids: number[] } | null> {
+    const set = this.groupSet(filter, options.lift);
+    if (!set) return null;
+    await this.refreshAggregates();
+    await refreshOrderKeys(this.db);
+    const where = options.topLevelOnly ? sql.raw('it.parent_id IS NULL') : sql.raw('1 = 1');
+    const limit = options.pageSize > 0 ? sql`LIMIT ${options.pageSize} OFFSET ${options.pageSize * (options.page - 1)}` : sql.raw('');
+    const [page, count] = await Promise.all([
+      set(sql.raw('it.id AS id'), where, sql`ORDER BY it.order_key, it.id ${limit}`).execute(this.db),
+      set(sql.raw('COUNT(*) AS total'), where, sql.raw('')).execute(this.db),
+    ]);
+    return {
+      total: Number((count.rows[0] as { total: number | string } | undefined)?.total ?? 0),
+      ids: (page.rows as Array<{ id: number }>).map((r) => r.id),
+    };
+  }
+
+  /**
+   * The matching groups (see groupSet) counted by the first UTF-16 code unit of their sort names (the first four hex
+   * digits of the order key), in code-unit order; only top-level ones with `topLevelOnly`. Null as groupSet.
+   */
+  async groupLettersByName(
+    filter: CompiledFilter,
+    options: { lift: boolean; topLevelOnly: boolean },
+  ): Promise<Record<string, number> | null> {
+    const set = this.groupSet(filter, options.lift);
+    if (!set) return null;
+    await this.refreshAggregates();
+    await refreshOrderKeys(this.db);
+    const where = options.topLevelOnly ? sql.raw('it.parent_id IS NULL') : sql.raw('1 = 1');
+    const { rows } = await set(
+      sql.raw('substr(it.order_key, 1, 4) AS letter, COUNT(*) AS total'),
+      where,
+      sql.raw('GROUP BY substr(it.order_key, 1, 4) ORDER BY 1'),
+    ).execute(this.db);
+    const counts: Record<string, number> = {};
+    for (const row of rows as Array<{ letter: string; total: number | string }>)
+      counts[String.fromCharCode(parseInt(row.letter, 16))] = Number(row.total);
+    return counts;
   }
 
   /**

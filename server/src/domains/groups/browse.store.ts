@@ -14,6 +14,7 @@ import type {
 import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
 import { AccountCache } from '../../db/account-cache.js';
+import { sortName } from '../../db/name-order.js';
 import type { DialectName } from '../../db/database.js';
 
 /** Who is looking: their id (watch state, votes) and the AniDB tag ids hidden from them. */
@@ -82,10 +83,7 @@ export const emptySizes = (): SeriesSizes => ({
 
 const iso = (text: string) => new Date(text).toISOString();
 
-export const sortName = (name: string) => {
-  const upper = name.toUpperCase();
-  return /^[A-Z]/.test(upper) ? upper : `#${upper}`;
-};
+export { sortName };
 
 /** `{ "#": 3, "A": 12 }`: how many sort names start with each character, keys sorted. */
 export function letters(sortNames: string[]): Record<string, number> {

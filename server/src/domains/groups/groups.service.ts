@@ -15,6 +15,9 @@ import type { FiltersService, LiveFilter } from '../filters/filters.service.js';
 import { animeType, letters, sortName, type BrowseStore, type Viewer } from './browse.store.js';
 import type { GroupNameChanges, GroupsStore } from './groups.store.js';
 
+/** The filter of the plain group lists: every group the viewer may see. */
+const EVERY_GROUP: LiveFilter = { applyAtSeriesLevel: false, isDirectory: false, expression: null, sorting: null };
+
 export const GROUP_NOT_FOUND = 'No Group entry for the given groupID';
 export const GROUP_FORBIDDEN = 'Accessing Group is not allowed for the current user';
 export const SERIES_NOT_FOUND = 'No Series entry for the given seriesID';
@@ -68,11 +71,7 @@ export class GroupsService {
     viewer: Viewer,
     options: { includeEmpty: boolean; topLevelOnly: boolean; startsWith?: string },
   ): Promise<Array<{ id: number; key: string }>> {
-    const rows = await this.filters.matchingGroups(
-      { applyAtSeriesLevel: false, isDirectory: false, expression: null, sorting: null },
-      viewer,
-      { includeEmpty: options.includeEmpty, lift: false },
-    );
+    const rows = await this.filters.matchingGroups(EVERY_GROUP, viewer, { includeEmpty: options.includeEmpty, lift: false });
     const prefix = (options.startsWith ?? '').toLowerCase();
     return rows
       .filter((g) => !options.topLevelOnly || g.parent_id === null)
@@ -83,6 +82,8 @@ export class GroupsService {
 
   /** GET Group/Letters: visible groups counted by the first character of their sort names. */
   async letters(viewer: Viewer, options: { includeEmpty: boolean; topLevelOnly: boolean }): Promise<Record<string, number>> {
+    const counted = await this.filters.groupLettersByName(EVERY_GROUP, viewer, { ...options, lift: false });
+    if (counted) return counted;
     return letters((await this.sortedGroups(viewer, options)).map((g) => g.key));
   }
 
@@ -91,6 +92,8 @@ export class GroupsService {
     viewer: Viewer,
     options: { page: number; pageSize: number; includeEmpty: boolean; topLevelOnly: boolean; startsWith: string },
   ): Promise<ListResult<Group>> {
+    const paged = options.startsWith ? null : await this.filters.groupPageByName(EVERY_GROUP, viewer, { ...options, lift: false });
+    if (paged) return { Total: paged.total, List: await this.browse.groupModels(paged.ids, viewer) };
     const picked = await this.sortedGroups(viewer, options);
     const page = options.pageSize === 0 ? picked : picked.slice(options.pageSize * (options.page - 1), options.pageSize * options.page);
     return {

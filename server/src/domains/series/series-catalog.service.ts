@@ -126,20 +126,8 @@ export class SeriesCatalog {
   /** GET Series: by lower-cased name, optionally only names starting with `startsWith`. */
   async list(userId: number | null, query: SeriesListQuery): Promise<ListResult<Series>> {
     const viewer = await this.deps.access.viewer(userId);
-    const rows = await this.deps.store.visibleSeriesNames(viewer);
-    const prefix = query.startsWith.toLowerCase();
-    const named = rows
-      .map((row) => ({ id: row.id, name: nameOf(row).toLowerCase() }))
-      .filter((s) => !prefix || s.name.startsWith(prefix))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
-    const page = pageOf(named, query.page, query.pageSize);
-    return {
-      Total: named.length,
-      List: await this.deps.browse.seriesModels(
-        page.map((s) => s.id),
-        viewer,
-      ),
-    };
+    const { total, ids } = await this.deps.store.pageOfSeriesByName(viewer, query.startsWith.toLowerCase(), query);
+    return { Total: total, List: await this.deps.browse.seriesModels(ids, viewer) };
   }
 
   private async results(

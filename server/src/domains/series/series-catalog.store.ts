@@ -1,5 +1,6 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { orderKey, orderKeyRangeEnd, refreshOrderKeys } from '../../db/name-order.js';
 import type { BrowseStore, Viewer } from '../groups/browse.store.js';
 import type { SearchSeriesRow } from './series-search.js';
 
@@ -49,14 +50,26 @@ export class SeriesCatalogStore {
     return rows.map((r) => r.anime_id);
   }
 
-  /** Every series the viewer may see with only what its name is made of (GET Series sorts them by name). */
-  visibleSeriesNames(viewer: Viewer): Promise<Array<Pick<CatalogSeriesRow, 'id' | 'title_override' | 'main_title'>>> {
-    return this.db
-      .selectFrom('series as s')
-      .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
-      .select(['s.id', 's.title_override', 'a.main_title'])
-      .where(this.allowed(viewer, 's'))
-      .execute();
+  /**
+   * GET Series' page: the visible series in name order (the order keys of 0042: JS-lower-cased name, then id), only
+   * those whose lower-cased name starts with `prefix` (lower-cased) when given; a range of the order-key index, and how many there are.
+   */
+  async pageOfSeriesByName(
+    viewer: Viewer,
+    prefix: string,
+    paging: { page: number; pageSize: number },
+  ): Promise<{ total: number; ids: number[] }> {
+    await refreshOrderKeys(this.db);
+    const prefixKey = orderKey(prefix);
+    let query = this.db.selectFrom('series as s').where(this.allowed(viewer, 's'));
+    if (prefixKey) query = query.where('s.order_key', '>=', prefixKey).where('s.order_key', '<', orderKeyRangeEnd(prefixKey));
+    let page = query.select('s.id').orderBy('s.order_key').orderBy('s.id');
+    if (paging.pageSize > 0) page = page.limit(paging.pageSize).offset(paging.pageSize * (paging.page - 1));
+    const [rows, count] = await Promise.all([
+      page.execute(),
+      query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { total: Number(count.total), ids: rows.map((r) => r.id) };
   }
 
   /** Every stored AniDB anime the viewer may see (none of its tags is hidden from them). */
