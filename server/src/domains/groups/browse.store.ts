@@ -365,15 +365,21 @@ export class BrowseStore {
 
   /** Series API models in the order of `ids` (ids that don't exist are skipped). */
   async seriesModels(ids: number[], viewer: Viewer, options: { includeAniDB?: boolean; includeTMDB?: boolean } = {}): Promise<Series[]> {
-    const rows = await this.seriesRows({ ids });
-    const byId = new Map(rows.map((r) => [r.id, r]));
     const today = new Date().toISOString().slice(0, 10);
-    const [sizes, votes, tops] = await Promise.all([
+    // None of these needs another's answer (the titles are read by series id, the top groups after the rows only
+    // where groups nest): on PostgreSQL they run side by side on the pool instead of one round trip after another.
+    const [rows, sizes, votes, titles, nested] = await Promise.all([
+      this.seriesRows({ ids }),
       this.sizes(ids, viewer.userId, today),
       this.votes(ids, viewer.userId),
-      this.topGroups(rows.map((r) => r.group_id)),
+      options.includeAniDB ? this.titlesOfSeries(ids) : new Map<number, AnidbAnimeSummary['Titles']>(),
+      this.nested(),
     ]);
-    const titles = options.includeAniDB ? await this.titles(rows.map((r) => r.anime_id)) : new Map<number, AnidbAnimeSummary['Titles']>();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const tops = await this.topGroups(
+      rows.map((r) => r.group_id),
+      nested,
+    );
     return ids
       .map((id) => byId.get(id))
       .filter((r): r is SeriesRow => !!r)
@@ -430,13 +436,14 @@ export class BrowseStore {
     };
   }
 
-  private async titles(animeIds: number[]) {
+  /** AniDB titles of the given series' anime, by anime id. */
+  private async titlesOfSeries(seriesIds: number[]) {
     const result = new Map<number, AnidbAnimeSummary['Titles']>();
-    if (!animeIds.length) return result;
+    if (!seriesIds.length) return result;
     const rows = await this.db
       .selectFrom('anidb_anime_titles')
       .select(['anime_id', 'type', 'language', 'value'])
-      .where('anime_id', 'in', animeIds)
+      .where('anime_id', 'in', (eb) => eb.selectFrom('series').select('anime_id').where('id', 'in', seriesIds))
       .execute();
     for (const row of rows) {
       const list = result.get(row.anime_id) ?? [];
@@ -448,11 +455,11 @@ export class BrowseStore {
   }
 
   /** Top-level group of each given group. */
-  async topGroups(groupIds: number[]): Promise<Map<number, number>> {
+  async topGroups(groupIds: number[], nested?: boolean): Promise<Map<number, number>> {
     const result = new Map<number, number>();
     const unique = [...new Set(groupIds)];
     if (!unique.length) return result;
-    if (!(await this.nested())) {
+    if (!(nested ?? (await this.nested()))) {
       for (const id of unique) result.set(id, id);
       return result;
     }
@@ -467,8 +474,19 @@ export class BrowseStore {
   /** Group API models in the order of `ids`, with sizes aggregated over every series below each group. */
   async groupModels(ids: number[], viewer: Viewer): Promise<Group[]> {
     if (!ids.length) return [];
-    const groups = await this.db.selectFrom('groups').selectAll().where('id', 'in', ids).execute();
-    const subtree = await this.descendants(ids);
+    // Independent reads run side by side (PostgreSQL's pool answers them at once; SQLite takes them in turn).
+    const [groups, subtree, tops, childCounts] = await Promise.all([
+      this.db.selectFrom('groups').selectAll().where('id', 'in', ids).execute(),
+      this.descendants(ids),
+      this.topGroups(ids),
+      this.db
+        .selectFrom('groups')
+        .select(['parent_id'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('parent_id', 'in', ids)
+        .groupBy('parent_id')
+        .execute(),
+    ]);
     const allGroupIds = [...new Set([...subtree.values()].flat())];
     const series = await this.seriesRows({ groupIds: allGroupIds });
     const allowedSeries = viewer.restrictedTags.length
@@ -484,14 +502,6 @@ export class BrowseStore {
       viewer.userId,
       today,
     );
-    const tops = await this.topGroups(ids);
-    const childCounts = await this.db
-      .selectFrom('groups')
-      .select(['parent_id'])
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('parent_id', 'in', ids)
-      .groupBy('parent_id')
-      .execute();
     const children = new Map(childCounts.map((r) => [r.parent_id!, Number(r.n)]));
     const byId = new Map(groups.map((g) => [g.id, g]));
     return ids
