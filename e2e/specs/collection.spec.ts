@@ -165,6 +165,9 @@ test.describe('collection browsing', () => {
     await snap(page, '53-collection-add-condition');
     await add.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(page.getByRole('list', { name: 'Conditions' })).toContainText('Has Tag: drama');
+    // The unfiltered page stays on screen until the filtered one arrives: wait for a total other than the unfiltered one
+    // (and not the '…' shown while nothing is loaded).
+    await expect(total).toHaveText(new RegExp(`^(?!${count} )[\\d,]+ Items?$`));
     await expect(cards(page).first()).toBeVisible();
     const filtered = Number((await total.textContent())!.replace(/\D/g, ''));
     expect(filtered).toBeGreaterThan(0);
