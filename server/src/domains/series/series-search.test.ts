@@ -113,7 +113,7 @@ describe('SeriesSearchIndex', () => {
     state.series = Array.from({ length: 1200 }, (_, i) => ({ id: i + 1, anime_id: i + 1, title_override: null, main_title: `T${i}` }));
     const entries = await new SeriesSearchIndex(src, 60_000).entries();
     expect(entries.length).toBe(1200);
-    expect(state.titleLoads.map((ids) => ids.length)).toEqual([500, 500, 200]);
+    expect(state.titleLoads.map((ids) => ids.length)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(entries[1199]!.titles[0]!.text.text).toBe('First 1200');
   });
 
