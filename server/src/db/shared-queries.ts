@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 
 /** Query pieces that the stores of several domains use alike. */
@@ -64,4 +65,16 @@ export async function byIds<T>(
   if (ids.length < WHOLE_TABLE_IDS) return inSlices(ids, slice);
   const wanted = new Set(ids);
   return (await whole()).filter((row) => wanted.has(idOf(row)));
+}
+
+/**
+ * `expression IN (values)` for a list of texts of any length: up to a few thousand as bound values, beyond that as one
+ * bound JSON array (SQLite `json_each`) or text array (PostgreSQL `ANY`), since a statement may bind at most 32,766
+ * (SQLite) or 65,535 (PostgreSQL) values and a whole-collection list can ask about more.
+ */
+export function inTexts(dialect: DialectName, expression: RawBuilder<unknown>, values: string[]): RawBuilder<SqlBool> {
+  if (values.length <= 5000) return sql<SqlBool>`${expression} IN (${sql.join(values)})`;
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${expression} = ANY(CAST(${values} AS text[]))`
+    : sql<SqlBool>`${expression} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }

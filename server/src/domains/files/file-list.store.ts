@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { FILE_SORT_CRITERIA, type FileExcludeType, type FileIncludeOnlyType, type FileIncludeType } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
-import { byIds } from '../../db/shared-queries.js';
+import { byIds, inTexts } from '../../db/shared-queries.js';
 import type { Database, FileLocationsTable, FilesTable, ImportFoldersTable } from '../../db/schema.js';
 import type { FileRow } from './files.store.js';
 
@@ -174,8 +174,8 @@ export class FileListStore {
       const hashes = [...new Set([...filter.contents].map((key) => key.split(':')[0]))];
       if (!hashes.length) return q.where(sql<SqlBool>`1 = 0`);
       q = q
-        .where('f.ed2k', 'in', hashes)
-        .where(sql<SqlBool>`(${sql.ref('f.ed2k')} || ':' || ${sql.ref('f.size')}) in (${sql.join([...filter.contents])})`);
+        .where(inTexts(this.dialect, sql`${sql.ref('f.ed2k')}`, hashes))
+        .where(inTexts(this.dialect, sql`(${sql.ref('f.ed2k')} || ':' || ${sql.ref('f.size')})`, [...filter.contents]));
     }
     if (needle) {
       const pattern = `%${escapeLike(needle)}%`;
