@@ -69,7 +69,9 @@ describe('file lookups API', () => {
   let media: string;
   let restoreEnv: () => void;
   const kumo1 = randomBytes(30_000);
-  const kumo2 = randomBytes(31_000);
+  // No media in it for certain: MediaInfo takes random bytes for an AV2 stream now and then (13 of 3,000 random files
+  // of this size), and this file's MediaInfo must answer "Unable to find media container" (it answered 200 in ci31).
+  const kumo2 = Buffer.alloc(31_000, 'kumo 02: not a video. ');
   const himitsu1 = randomBytes(32_000);
   const ids: Record<string, number> = {};
 
