@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, ListResult, Series } from '@shoko-ts/contract';
-import { generateCollection } from '../domains/groups/synthetic.js';
-import { completeFirstRun, createTestServer, type TestServer } from '../test/harness.js';
+import { serverWithCollection } from '../test/generated-collection.js';
+import type { TestServer } from '../test/harness.js';
 import { groupOrderKey, refreshOrderKeys, seriesOrderKey, sortName } from './name-order.js';
 import { insertGroup } from './shared-queries.js';
 
@@ -19,9 +19,7 @@ describe('maintained name-order keys', () => {
   let admin: string;
 
   beforeAll(async () => {
-    server = await createTestServer();
-    admin = await completeFirstRun(server);
-    await generateCollection(server.services.db.kysely, { series: 10, files: 60, seed: 7, placeFiles: true });
+    ({ server, admin } = await serverWithCollection({ series: 10, files: 60, seed: 7, placeFiles: true }));
   });
   afterAll(async () => {
     await server?.close();

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResult, SeriesWithEpisodeCount } from '@shoko-ts/contract';
-import { generateCollection } from '../domains/groups/synthetic.js';
-import { completeFirstRun, createTestServer, type TestServer } from '../test/harness.js';
+import { serverWithCollection } from '../test/generated-collection.js';
+import type { TestServer } from '../test/harness.js';
 
 /**
  * The maintained name key of each series (migration 0040: lower(title override, else AniDB main title, else '')).
@@ -15,9 +15,7 @@ describe('maintained series name keys', () => {
   let admin: string;
 
   beforeAll(async () => {
-    server = await createTestServer();
-    admin = await completeFirstRun(server);
-    await generateCollection(server.services.db.kysely, { series: 8, files: 60, seed: 5, placeFiles: true });
+    ({ server, admin } = await serverWithCollection({ series: 8, files: 60, seed: 5, placeFiles: true }));
   });
   afterAll(async () => {
     await server?.close();
