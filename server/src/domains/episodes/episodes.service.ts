@@ -3,7 +3,8 @@
  * votes, hiding, and the episode lists, filters and next-up choice that the series page shows. Routes:
  * episodes.routes.ts (Episode list, Episode/{id}, Vote, Watched, SetHidden, OverrideTitle, AniDB, WithNoFiles;
  * Episode/{id}/File through FilesService, Episode/{id}/Series through SeriesService) and episode-tmdb.routes.ts
- * (Episode/{id}/TMDB/*, through TmdbService and TmdbLinking); queries live in episodes.store.ts, row filtering and
+ * (Episode/{id}/TMDB/*, through TmdbService and TmdbLinking); queries live in episodes.store.ts (the all-episodes list
+ * filters, orders and pages there, in SQL, over migration 0043's maintained keys), per-series row filtering and
  * wire mapping in episode-models.ts. The series domain checks series access and calls this service for
  * Series/{id}/Episode*; the files domain builds the File models an episode carries with `includeFiles`, the metadata
  * domain the file cross-references behind `includeXRefs`. Episode images (Episode/{id}/Images*, and one image per
@@ -137,9 +138,14 @@ export class EpisodesService {
   async list(userId: number | null, q: EpisodeListQuery): Promise<ListResult<Episode>> {
     const filter = episodeFilter(q);
     const viewer = await this.deps.access.viewer(userId);
-    const rows = await this.deps.store.rows({ restrictedTags: viewer.restrictedTags }, viewer.userId);
-    let selected = selectEpisodes(rows, filter);
-    if (!filter.search) selected = selected.sort((a, b) => a.series_id - b.series_id);
+    const today = new Date().toISOString().slice(0, 10);
+    if (!filter.search) {
+      const { total, rows } = await this.deps.store.filteredPage(filter, viewer, q, today);
+      return { Total: total, List: await this.models(rows, q, viewer.userId) };
+    }
+    // Relevance is scored here (titles normalised with NFKD) over the rows the filters keep.
+    const { rows } = await this.deps.store.filteredPage(filter, viewer, { page: 1, pageSize: 0 }, today);
+    const selected = selectEpisodes(rows, filter, today);
     return { Total: selected.length, List: await this.models(pageOf(selected, q.page, q.pageSize), q, viewer.userId) };
   }
 

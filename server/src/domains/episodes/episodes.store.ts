@@ -1,6 +1,59 @@
-import { sql, type Kysely } from 'kysely';
+import type { IncludeOnlyFilter } from '@shoko-ts/contract';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AnidbEpisodeRecord, EpisodeRow } from './episode-models.js';
+import type { AnidbEpisodeRecord, EpisodeFilter, EpisodeRow } from './episode-models.js';
+
+const ROW_COLUMNS = sql.raw(`e.id, e.series_id, e.anidb_episode_id, e.is_hidden, e.title_override, e.created_at, e.updated_at,
+  ae.anime_id, ae.type, ae.number, ae.length_seconds, ae.air_date, ae.rating, ae.votes, ae.description, ae.titles,
+  w.watched_at, w.watch_count, w.rating AS user_rating, e.local_file_count AS files`);
+
+const episodeRow = (r: EpisodeRow): EpisodeRow => ({ ...r, files: Number(r.files), is_hidden: Number(r.is_hidden) });
+
+/** Episodes of anime carrying none of the tags. */
+const notRestricted = (tags: number[]) =>
+  sql`ae.anime_id NOT IN (SELECT rt.anime_id FROM anidb_anime_tags rt WHERE rt.tag_id IN (${sql.join(tags)}))`;
+
+/** `only` keeps the rows matching the condition, `false` the others, `true` every row. */
+const includeOnlySql = (value: IncludeOnlyFilter, matches: RawBuilder<unknown>, otherwise: RawBuilder<unknown>) =>
+  value === 'only' ? [matches] : value === 'false' ? [otherwise] : [];
+
+/**
+ * `selectEpisodes`'s filters as SQL over e (episodes), ae (anidb_episodes) and w (the viewer's state): missing = no
+ * local file and aired (an air day up to today), unaired = no local file and not aired. Whether each kind of episode
+ * (with a file, missing, unaired) passes both filters is decided here, so the common cases are one plain condition.
+ */
+function filterConditions(filter: EpisodeFilter, restrictedTags: number[], today: string) {
+  const aired = sql`(ae.air_date IS NOT NULL AND ae.air_date <> '' AND substr(ae.air_date, 1, 10) <= ${today})`;
+  const withFile = filter.includeMissing !== 'only' && filter.includeUnaired !== 'only';
+  const missing = filter.includeMissing !== 'false' && filter.includeUnaired !== 'only';
+  const unaired = filter.includeUnaired !== 'false' && filter.includeMissing !== 'only';
+  const presence: RawBuilder<unknown>[] = [];
+  if (!withFile || !missing || !unaired) {
+    const kinds = [
+      ...(withFile ? [sql`e.local_file_count > 0`] : []),
+      ...(missing && unaired ? [sql`e.local_file_count = 0`] : []),
+      ...(missing && !unaired ? [sql`(e.local_file_count = 0 AND ${aired})`] : []),
+      ...(unaired && !missing ? [sql`(e.local_file_count = 0 AND NOT ${aired})`] : []),
+    ];
+    presence.push(kinds.length ? sql`(${sql.join(kinds, sql` OR `)})` : sql`1 = 0`);
+  }
+  const types = filter.types.map((t) => t.toLowerCase());
+  const list = [
+    ...(types.length ? [sql`lower(ae.type) IN (${sql.join(types)})`] : []),
+    ...includeOnlySql(filter.includeHidden, sql`e.is_hidden = 1`, sql`e.is_hidden <> 1`),
+    ...presence,
+    ...includeOnlySql(filter.includeWatched, sql`w.watched_at IS NOT NULL`, sql`w.watched_at IS NULL`),
+    ...includeOnlySql(filter.includeVoted, sql`w.rating IS NOT NULL`, sql`w.rating IS NULL`),
+    ...(restrictedTags.length ? [notRestricted(restrictedTags)] : []),
+  ];
+  const readsAnidb = types.length > 0 || restrictedTags.length > 0 || (presence.length > 0 && missing !== unaired);
+  return {
+    list,
+    readsAnidb,
+    readsState: filter.includeWatched !== 'true' || filter.includeVoted !== 'true',
+    stateOnly: filter.includeWatched === 'only' || filter.includeVoted === 'only',
+  };
+}
 
 /** Shoko episodes: their rows with the AniDB episode data, file counts and one user's watch state and rating. */
 export class EpisodesStore {
@@ -29,18 +82,52 @@ export class EpisodesStore {
         : where.episodeIds
           ? sql`e.id IN (${sql.join(where.episodeIds)})`
           : where.restrictedTags?.length
-            ? sql`NOT EXISTS (SELECT 1 FROM anidb_anime_tags rt WHERE rt.anime_id = ae.anime_id AND rt.tag_id IN (${sql.join(where.restrictedTags)}))`
+            ? notRestricted(where.restrictedTags)
             : sql`1 = 1`;
     const { rows } = await sql<EpisodeRow>`
-      SELECT e.id, e.series_id, e.anidb_episode_id, e.is_hidden, e.title_override, e.created_at, e.updated_at,
-        ae.anime_id, ae.type, ae.number, ae.length_seconds, ae.air_date, ae.rating, ae.votes, ae.description, ae.titles,
-        w.watched_at, w.watch_count, w.rating AS user_rating,
-        (SELECT COUNT(*) FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = e.anidb_episode_id) AS files
+      SELECT ${ROW_COLUMNS}
       FROM episodes e
         JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
         LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId}
       WHERE ${condition}`.execute(this.db);
-    return rows.map((r) => ({ ...r, files: Number(r.files), is_hidden: Number(r.is_hidden) }));
+    return rows.map(episodeRow);
+  }
+
+  /**
+   * Episode (GET) without a search: the rows passing the §5.5 filters (as `selectEpisodes` applies them) for one
+   * viewer, by series, type rank, number and id, one page of them (`pageSize` 0: all), and how many pass. The order and
+   * the file counts are migration 0043's maintained columns, so a page walks `episodes_list_order` and stops.
+   */
+  async filteredPage(
+    filter: EpisodeFilter,
+    viewer: { userId: number; restrictedTags: number[] },
+    paging: { page: number; pageSize: number },
+    today: string,
+  ): Promise<{ total: number; rows: EpisodeRow[] }> {
+    const conditions = filterConditions(filter, viewer.restrictedTags, today);
+    const where = conditions.list.length ? sql.join(conditions.list, sql` AND `) : sql`1 = 1`;
+    const offset = (paging.page - 1) * paging.pageSize;
+    const limit = paging.pageSize > 0 ? sql`LIMIT ${paging.pageSize} OFFSET ${offset}` : sql``;
+    const { rows } = await sql<EpisodeRow>`
+      SELECT ${ROW_COLUMNS}
+      FROM episodes e
+        JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+        LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${viewer.userId}
+      WHERE ${where}
+      ORDER BY e.series_id, e.sort_type_rank, e.sort_number, e.id ${limit}`.execute(this.db);
+    // A short page (the whole list, or its end) tells the total without counting.
+    if (paging.pageSize === 0 || (rows.length < paging.pageSize && (rows.length > 0 || offset === 0)))
+      return { total: offset + rows.length, rows: rows.map(episodeRow) };
+    // The count joins only what its conditions read; an `only` watch or vote filter starts from the viewer's states.
+    // Without AniDB conditions it tests that the AniDB episode exists by its maintained rank (null without one).
+    const states = conditions.readsState
+      ? sql`${conditions.stateOnly ? sql`JOIN` : sql`LEFT JOIN`} user_episode_states w ON w.episode_id = e.id AND w.user_id = ${viewer.userId}`
+      : sql``;
+    const anidb = conditions.readsAnidb ? sql`JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id` : sql``;
+    const listed = conditions.readsAnidb ? where : sql`e.sort_type_rank IS NOT NULL AND ${where}`;
+    const { rows: counted } = await sql<{ total: number | string }>`
+      SELECT COUNT(*) AS total FROM episodes e ${anidb} ${states} WHERE ${listed}`.execute(this.db);
+    return { total: Number(counted[0].total), rows: rows.map(episodeRow) };
   }
 
   /** One AniDB episode; null when unknown. */
