@@ -91,6 +91,8 @@ export async function startShoko(options: { basePath?: string; env?: Record<stri
         SHOKO_PORT: String(port),
         SHOKO_HOST: '127.0.0.1',
         SHOKO_WEBUI_DIR: path.join(repoRoot, 'web', 'dist'),
+        // Each test server would compile every route's schemas after its start; the suite's servers leave it to first requests.
+        SHOKO_WARM_ROUTES: 'off',
         ...(anidb ? { SHOKO_ANIDB_UDP: `127.0.0.1:${anidb.port}` } : {}),
         ...(options.basePath ? { SHOKO_BASE_PATH: options.basePath } : {}),
         ...options.env,

@@ -16,6 +16,11 @@ export interface ServerConfig {
   backups?: { intervalHours: number; keep: number };
   /** Short-lived cache of expensive read answers (`SHOKO_READ_CACHE=off` turns it off, e.g. to measure first visits). */
   readCache?: boolean;
+  /**
+   * Compile every route's schemas in the background once started (`SHOKO_WARM_ROUTES=off` leaves each to its first
+   * request). The server process turns it on; in-process test servers leave it off to spare the suite's CPU.
+   */
+  warmRoutes?: boolean;
 }
 
 export const DEFAULT_BACKUP_SCHEDULE = { intervalHours: 24, keep: 7 };
@@ -40,6 +45,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`SHOKO_BACKUP_KEEP must be a whole number of at least 1, got "${env.SHOKO_BACKUP_KEEP}"`);
   const readCache = (env.SHOKO_READ_CACHE?.trim() || 'on').toLowerCase();
   if (readCache !== 'on' && readCache !== 'off') throw new Error(`SHOKO_READ_CACHE must be "on" or "off", got "${env.SHOKO_READ_CACHE}"`);
+  const warmRoutes = (env.SHOKO_WARM_ROUTES?.trim() || 'on').toLowerCase();
+  if (warmRoutes !== 'on' && warmRoutes !== 'off')
+    throw new Error(`SHOKO_WARM_ROUTES must be "on" or "off", got "${env.SHOKO_WARM_ROUTES}"`);
   return {
     home: path.resolve(env.SHOKO_HOME ?? './data'),
     port,
@@ -49,5 +57,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     basePath: normalizeBasePath(env.SHOKO_BASE_PATH),
     backups: { intervalHours, keep },
     readCache: readCache === 'on',
+    warmRoutes: warmRoutes === 'on',
   };
 }

@@ -91,6 +91,14 @@ export interface FileSortKeysTable {
   relative_path: string | null;
 }
 
+/** 0046: +1/−1 rows of file counts per combination of the key flags (appended by triggers, folded by the reader). */
+export interface FileKeyCountsTable {
+  is_ignored: Flag;
+  is_linked: Flag;
+  has_manual_link: Flag;
+  files: number;
+}
+
 /** SQLite only (migration 0036_file_search): each location's normalised path in an FTS5 trigram table. */
 export interface FileLocationSearchTable {
   /** The location's id. */
@@ -755,6 +763,7 @@ export interface Database {
   files: FilesTable;
   file_locations: FileLocationsTable;
   file_sort_keys: FileSortKeysTable;
+  file_key_counts: FileKeyCountsTable;
   file_location_search: FileLocationSearchTable;
   jobs: JobsTable;
   anidb_anime: AniDBAnimeTable;

@@ -84,6 +84,8 @@ export class ServerProcess {
         SHOKO_HOST: '127.0.0.1',
         SHOKO_DB: this.options.databaseUrl ?? '',
         SHOKO_WEBUI_DIR: '',
+        // Each test server would compile every route's schemas after its start; the suite's servers leave it to first requests.
+        SHOKO_WARM_ROUTES: 'off',
       },
     });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.log += chunk.toString()));

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { FILE_SORT_CRITERIA, type FileExcludeType, type FileIncludeOnlyType, type FileIncludeType } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
+import { keyedFileCount, type FileKeyCondition } from '../../db/file-key-counts.js';
 import { byIds, inTexts } from '../../db/shared-queries.js';
 import type { Database, FileLocationsTable, FilesTable, ImportFoldersTable } from '../../db/schema.js';
 import type { FileRow } from './files.store.js';
@@ -20,7 +21,7 @@ const KEYED_CONDITIONS = new Set<string>(['Ignored', 'Unrecognized', 'ManualLink
 
 type KeyColumn = 'folder_name' | 'file_name' | 'relative_path';
 interface KeyedPlan {
-  conditions: Array<['is_ignored' | 'is_linked' | 'has_manual_link', 0 | 1]>;
+  conditions: FileKeyCondition[];
   order: KeyColumn[] | 'id' | '-id';
 }
 
@@ -129,8 +130,7 @@ export class FileListStore {
     let base = this.db.selectFrom('file_sort_keys as k');
     // Literal values, so both databases can use the partial indexes (`is_linked = 0`, `has_manual_link = 1`).
     for (const [column, value] of plan.conditions) base = base.where(`k.${column}`, '=', sql.lit(value));
-    const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const total = Number(count);
+    const total = await keyedFileCount(this.db, this.dialect, plan.conditions);
     if (!total) return { total, rows: [] };
     let ordered = base.select('k.file_id as id');
     if (plan.order === 'id' || plan.order === '-id') ordered = ordered.orderBy('k.file_id', plan.order === 'id' ? 'asc' : 'desc');

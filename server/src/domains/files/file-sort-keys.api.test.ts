@@ -96,8 +96,22 @@ describe('the file list sort keys', () => {
     ['&include_only=ManualLinks&include=Ignored', [defaultOrder]],
     ['&exclude=Unrecognized&exclude=ManualLinks', [consoleOrder]],
   ];
+  /** Files per combination of the key flags: the maintained counts (0046) summed, and counted from the keys. */
+  const flagCounts = async (table: 'file_key_counts' | 'file_sort_keys') => {
+    const rows = await db()
+      .selectFrom(table)
+      .select(['is_ignored', 'is_linked', 'has_manual_link'])
+      .select((eb) => (table === 'file_key_counts' ? eb.fn.sum<number>('files') : eb.fn.countAll<number>()).as('files'))
+      .groupBy(['is_ignored', 'is_linked', 'has_manual_link'])
+      .execute();
+    return rows
+      .map((r) => `${r.is_ignored}${r.is_linked}${r.has_manual_link}:${Number(r.files)}`)
+      .filter((text) => !text.endsWith(':0'))
+      .sort();
+  };
   const expectConsistent = async () => {
     expect(await stored()).toEqual(await fresh());
+    expect(await flagCounts('file_key_counts')).toEqual(await flagCounts('file_sort_keys'));
     for (const [condition, orders] of keyedLists)
       for (const order of orders)
         expect(await ids(order + condition), order + condition).toEqual(await ids(`${order}&sortOrder=FileID${condition}`));
@@ -185,6 +199,28 @@ describe('the file list sort keys', () => {
     await db().updateTable('files').set({ size: 1 }).where('id', '=', files[3]).execute();
     await expectConsistent();
     await db().deleteFrom('file_episode_links').execute();
+    await expectConsistent();
+  });
+
+  it('fold the appended file counts into one row per flag combination, keeping their sums', async () => {
+    // Each change appends rows; a list read past 64 of them folds them.
+    for (let i = 0; i < 40; i++)
+      await db()
+        .updateTable('files')
+        .set({ is_ignored: i % 2 })
+        .where('id', '=', files[1])
+        .execute();
+    const appended = await db()
+      .selectFrom('file_key_counts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(appended.n)).toBeGreaterThan(64);
+    await expectConsistent();
+    const folded = await db()
+      .selectFrom('file_key_counts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(folded.n)).toBeLessThanOrEqual(8);
     await expectConsistent();
   });
 });
