@@ -5,9 +5,9 @@ import { generateCollection } from '../domains/groups/synthetic.js';
 import { completeFirstRun, createTestServer, type TestServer } from '../test/harness.js';
 import { refreshSeriesAggregates } from './aggregates.js';
 import { RELEASE_FIGURE_TABLES } from './release-figures.js';
+import { addReleases, scannedReleaseSeries, type ScanOptions } from './release-figures.test-support.js';
 
 const RM = '/api/v3/ReleaseManagement';
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Release management's series lists and the Utilities series lists read maintained figures (migration 0034,
@@ -35,34 +35,7 @@ describe('maintained release-management figures', () => {
     return res.json() as T;
   };
 
-  /** The series list as release management computed it before 0034: a grouped scan of every link (no restrictions). */
-  async function scanned(type: string, options: { ignoreVariations?: boolean; collecting?: boolean; onlyFinished?: boolean }) {
-    const files = sql`JOIN file_episode_links l ON l.episode_id = ae.id JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size`;
-    const base = sql`FROM episodes e JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN series s ON s.id = e.series_id
-      JOIN anidb_anime a ON a.id = s.anime_id`;
-    const scope =
-      type === 'MultipleReleases'
-        ? sql`SELECT e.id AS episode_id, e.series_id ${base} ${files} WHERE f.ed2k <> '' ${options.ignoreVariations ? sql`AND f.is_variation = 0` : sql``}
-            GROUP BY e.id, e.series_id HAVING COUNT(DISTINCT f.id) > 1`
-        : type === 'DuplicateFiles'
-          ? sql`SELECT e.id AS episode_id, e.series_id ${base} ${files}
-              WHERE (SELECT COUNT(*) FROM file_locations c WHERE c.file_id = f.id) > 1 GROUP BY e.id, e.series_id`
-          : sql`SELECT e.id AS episode_id, e.series_id ${base}
-              WHERE ae.type = 'Episode' AND e.is_hidden = 0 AND ae.air_date IS NOT NULL AND substr(ae.air_date, 1, 10) <= ${today()}
-                AND NOT EXISTS (SELECT 1 FROM file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size WHERE l.episode_id = ae.id)
-                ${
-                  options.collecting
-                    ? sql`AND EXISTS (SELECT 1 FROM anidb_episodes later JOIN file_episode_links l ON l.episode_id = later.id
-                        JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
-                        WHERE later.anime_id = ae.anime_id AND later.type = 'Episode' AND later.number > ae.number AND l.source = 'AniDB' AND l.release_group_id > 0)`
-                    : sql``
-                }`;
-    const finished = options.onlyFinished ? sql`WHERE a.end_date IS NOT NULL AND substr(a.end_date, 1, 10) <= ${today()}` : sql``;
-    const { rows } = await sql<{ series_id: number; n: number | string }>`SELECT s.id AS series_id, COUNT(*) AS n
-      FROM (${scope}) x JOIN series s ON s.id = x.series_id JOIN anidb_anime a ON a.id = s.anime_id ${finished}
-      GROUP BY s.id, s.title_override, a.main_title, a.id ORDER BY lower(COALESCE(s.title_override, a.main_title)), a.id`.execute(db());
-    return rows.map((r) => [r.series_id, Number(r.n)]);
-  }
+  const scanned = (type: string, options: ScanOptions) => scannedReleaseSeries(db(), type, options);
 
   /** The Utilities lists as computed before 0034, by series id. */
   async function scannedUtility(userOnly: boolean) {
@@ -86,7 +59,7 @@ describe('maintained release-management figures', () => {
   let checks = 0;
   async function expectFresh() {
     checks += 1;
-    const lists: Array<[string, string, Parameters<typeof scanned>[1]]> = [
+    const lists: Array<[string, string, ScanOptions]> = [
       ['MultipleReleases', 'ignoreVariations=true', { ignoreVariations: true }],
       ['MultipleReleases', 'ignoreVariations=false', {}],
       ['MultipleReleases', 'ignoreVariations=false&onlyFinishedSeries=true', { onlyFinished: true }],
@@ -147,26 +120,10 @@ describe('maintained release-management figures', () => {
 
     // Two new files on one episode, linked by hand: several releases and a manual link; then one becomes a variation.
     const target = of(seriesIds[0]!)[0]!;
-    const { id: _id, ...template } = await db().selectFrom('files').selectAll().limit(1).executeTakeFirstOrThrow();
-    const added: number[] = [];
-    for (const [size, hash] of [
+    const added = await addReleases(server, admin, target.id, [
       [7171, 'EF'.repeat(16)],
       [7272, 'FE'.repeat(16)],
-    ] as const) {
-      const file = await db()
-        .insertInto('files')
-        .values({ ...template, size, ed2k: hash })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      added.push(file.id);
-      const res = await server.request({
-        method: 'POST',
-        url: `/api/v3/File/${file.id}/Link`,
-        key: admin,
-        body: { EpisodeIDs: [target.id] },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    ]);
     await expectFresh();
     await db().updateTable('files').set({ is_variation: 1 }).where('id', '=', added[0]!).execute();
     await expectFresh();

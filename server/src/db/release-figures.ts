@@ -1,6 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 
-/** The maintained tables of release management's series lists (migration 0034). */
+/**
+ * The maintained per-series tables of release management's series lists (migration 0034). `series_release_totals`
+ * (0045) follows series_release_figures through triggers.
+ */
 export const RELEASE_FIGURE_TABLES = ['series_release_figures', 'series_missing_days'];
 
 /**
@@ -13,6 +16,8 @@ export const RELEASE_FIGURE_TABLES = ['series_release_figures', 'series_missing_
  * - missing: a visible normal episode with an air date and no local file, counted by air day; "collecting" when a
  *   normal episode numbered after it has a file a release group made (an AniDB link with a group). The later episodes
  *   are looked up under the series' anime, the anime every episode of the series belongs to.
+ * A series gets a figures row only while its AniDB anime is stored (the lists join it), with the anime's end day, so
+ * "only finished series" is decided from the row on the day of the request (0045).
  */
 export function releaseFigureStatements(
   list: RawBuilder<unknown>,
@@ -44,10 +49,12 @@ export function releaseFigureStatements(
       SUM(collecting_count) AS collecting_count, MAX(CASE WHEN collecting_count > 0 THEN air_day END) AS collecting_last_day
     FROM series_missing_days WHERE series_id IN ${list} GROUP BY series_id`;
   const figures = sql`INSERT INTO series_release_figures (series_id, multiple_count, multiple_original_count, duplicate_count,
-      missing_count, missing_last_day, collecting_count, collecting_last_day)
+      missing_count, missing_last_day, collecting_count, collecting_last_day, anime_end_day)
     SELECT s.id, COALESCE(ff.multiple_count, 0), COALESCE(ff.multiple_original_count, 0), COALESCE(ff.duplicate_count, 0),
-      COALESCE(mf.missing_count, 0), mf.missing_last_day, COALESCE(mf.collecting_count, 0), mf.collecting_last_day
-    FROM series s LEFT JOIN (${fileFigures}) ff ON ff.series_id = s.id LEFT JOIN (${missingFigures}) mf ON mf.series_id = s.id
+      COALESCE(mf.missing_count, 0), mf.missing_last_day, COALESCE(mf.collecting_count, 0), mf.collecting_last_day,
+      substr(a.end_date, 1, 10)
+    FROM series s JOIN anidb_anime a ON a.id = s.anime_id
+      LEFT JOIN (${fileFigures}) ff ON ff.series_id = s.id LEFT JOIN (${missingFigures}) mf ON mf.series_id = s.id
     WHERE s.id IN ${list}
       AND (ff.multiple_count > 0 OR ff.multiple_original_count > 0 OR ff.duplicate_count > 0 OR mf.series_id IS NOT NULL)`;
   return [missingDays, figures];

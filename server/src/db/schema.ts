@@ -378,6 +378,15 @@ export interface SeriesReleaseFiguresTable {
   missing_last_day: string | null;
   collecting_count: number;
   collecting_last_day: string | null;
+  /** 0045: the first ten characters of the anime's end date; NULL when it has none. */
+  anime_end_day: string | null;
+}
+
+/** 0045: how many figure rows have each figure above zero (one row, kept by triggers on series_release_figures). */
+export interface SeriesReleaseTotalsTable {
+  multiple_count: number;
+  multiple_original_count: number;
+  duplicate_count: number;
 }
 
 /** 0039: the filters' per-series figures (db/filter-figures.ts; only series with a local file or a collecting gap). */
@@ -791,6 +800,7 @@ export interface Database {
   aggregate_dirty_series: AggregateDirtySeriesTable;
   collection_stats: CollectionStatsTable;
   series_release_figures: SeriesReleaseFiguresTable;
+  series_release_totals: SeriesReleaseTotalsTable;
   series_missing_days: SeriesMissingDaysTable;
   series_filter_figures: SeriesFilterFiguresTable;
   series_file_folders: SeriesFileFoldersTable;

@@ -62,7 +62,14 @@ export class ReleaseManagementService {
   }
 
   private scope(type: ReleaseManagementType, viewer: Viewer, options: ScopeOptions, seriesId?: number): EpisodeScope {
-    return { type, ...options, allowed: this.deps.browse.seriesAllowed(viewer, 's'), seriesId, today: today() };
+    return {
+      type,
+      ...options,
+      allowed: this.deps.browse.seriesAllowed(viewer, 's'),
+      restricted: viewer.restrictedTags.length > 0,
+      seriesId,
+      today: today(),
+    };
   }
 
   /** R3, R8, R12: series with episodes in the category, by name, each with its count. */

@@ -13,6 +13,8 @@ export interface EpisodeScope {
   collecting: boolean;
   /** SQL condition over the series row `s` (BrowseStore.seriesAllowed). */
   allowed: RawBuilder<unknown>;
+  /** The viewer has restricted tags, so `allowed` hides some series. */
+  restricted: boolean;
   seriesId?: number;
   today: string;
 }
@@ -33,10 +35,13 @@ export interface EpisodeFileRow {
 
 // AniDB's raw episode type numbers order episode lists: Episode 1, Credits 2, Special 3, Trailer 4, Parody 5, Other 6.
 const RAW_TYPE_ORDER = sql.raw(
-  `CASE ae.type WHEN 'Episode' THEN 1 WHEN 'Credits' THEN 2 WHEN 'Special' THEN 3 WHEN 'Trailer' THEN 4 WHEN 'Parody' THEN 5 WHEN 'Other' THEN 6 ELSE 7 END`,
+  `CASE x.type WHEN 'Episode' THEN 1 WHEN 'Credits' THEN 2 WHEN 'Special' THEN 3 WHEN 'Trailer' THEN 4 WHEN 'Parody' THEN 5 WHEN 'Other' THEN 6 ELSE 7 END`,
 );
-/** The maintained name key (migration 0040): lower(title override, else main title). */
-const SERIES_NAME = sql.raw('s.name_key');
+/**
+ * What episode lists order by, selected with each episode in scope: its AniDB anime, type and number, and its series'
+ * maintained name key (migration 0040: lower(title override, else main title)) and anime.
+ */
+const ORDER_COLUMNS = sql.raw('ae.anime_id, ae.type, ae.number, s.name_key, s.anime_id AS series_anime_id');
 /** Links `l` and their stored files `f`, for a FROM clause. */
 const LINKED_FILE = sql.raw('file_episode_links l JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size');
 /** Joins the links `l` of the AniDB episode column `episode` and their stored files `f`. */
@@ -44,24 +49,30 @@ const joinFilesOf = (episode: string) =>
   sql.raw(`JOIN file_episode_links l ON l.episode_id = ${episode} JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size`);
 const MORE_THAN_ONE_LOCATION = sql.raw('(SELECT COUNT(*) FROM file_locations c WHERE c.file_id = f.id) > 1');
 
+/** The figure column of the multiples and duplicates lists, named alike in the figures (0034) and their totals (0045). */
+function fileFigure(scope: EpisodeScope): string | null {
+  switch (scope.type) {
+    case 'MultipleReleases':
+      return scope.ignoreVariations ? 'multiple_original_count' : 'multiple_count';
+    case 'DuplicateFiles':
+      return 'duplicate_count';
+    case 'MissingEpisodes':
+      return null;
+  }
+}
+
 /**
  * The maintained figure of a scope's category for the series figures row `r`; `upper` gives a bound for prefiltering
  * rows (missing episodes: all of them, aired or not). Missing episodes of a series still airing are summed by air day.
  */
 function figureOf(scope: EpisodeScope, upper = false): RawBuilder<unknown> {
-  switch (scope.type) {
-    case 'MultipleReleases':
-      return sql.raw(scope.ignoreVariations ? 'r.multiple_original_count' : 'r.multiple_count');
-    case 'DuplicateFiles':
-      return sql.raw('r.duplicate_count');
-    case 'MissingEpisodes': {
-      const kind = scope.collecting ? 'collecting' : 'missing';
-      const [count, last] = [sql.raw(`r.${kind}_count`), sql.raw(`r.${kind}_last_day`)];
-      if (upper) return count;
-      return sql`CASE WHEN ${last} <= ${scope.today} THEN ${count} ELSE (SELECT COALESCE(SUM(d.${sql.raw(kind)}_count), 0)
-        FROM series_missing_days d WHERE d.series_id = r.series_id AND d.air_day <= ${scope.today}) END`;
-    }
-  }
+  const column = fileFigure(scope);
+  if (column) return sql.raw(`r.${column}`);
+  const kind = scope.collecting ? 'collecting' : 'missing';
+  const [count, last] = [sql.raw(`r.${kind}_count`), sql.raw(`r.${kind}_last_day`)];
+  if (upper) return count;
+  return sql`CASE WHEN ${last} <= ${scope.today} THEN ${count} ELSE (SELECT COALESCE(SUM(d.${sql.raw(kind)}_count), 0)
+    FROM series_missing_days d WHERE d.series_id = r.series_id AND d.air_day <= ${scope.today}) END`;
 }
 
 const limit = (paging: Paging) =>
@@ -78,8 +89,11 @@ export class ReleaseManagementStore {
     private readonly dialect: DialectName,
   ) {}
 
-  /** `(episode_id, series_id)` of every episode in the category, for visible series (aliases e, ae, s, a joined). */
-  private episodesInScope(scope: EpisodeScope): RawBuilder<{ episode_id: number; series_id: number }> {
+  /**
+   * Every episode in the category, for visible series (aliases e, ae, s, a joined): its id and ORDER_COLUMNS, so
+   * that a page sorts them without joining them again (each relation more costs PostgreSQL planning time).
+   */
+  private episodesInScope(scope: EpisodeScope): RawBuilder<{ episode_id: number }> {
     const bySeries = scope.seriesId === undefined ? sql`` : sql`AND e.series_id = ${scope.seriesId}`;
     const base = sql`FROM episodes e
         JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
@@ -87,20 +101,20 @@ export class ReleaseManagementStore {
         JOIN anidb_anime a ON a.id = s.anime_id`;
     switch (scope.type) {
       case 'MultipleReleases':
-        return sql`SELECT e.id AS episode_id, e.series_id ${base}
+        return sql`SELECT e.id AS episode_id, ${ORDER_COLUMNS} ${base}
           ${joinFilesOf('ae.id')}
           WHERE f.ed2k <> '' ${scope.ignoreVariations ? sql`AND f.is_variation = 0` : sql``} ${bySeries} AND ${scope.allowed}
-          GROUP BY e.id, e.series_id
+          GROUP BY e.id, ae.anime_id, ae.type, ae.number, s.name_key, s.anime_id
           HAVING COUNT(DISTINCT f.id) > 1`;
       case 'DuplicateFiles':
-        return sql`SELECT e.id AS episode_id, e.series_id ${base}
+        return sql`SELECT e.id AS episode_id, ${ORDER_COLUMNS} ${base}
           ${joinFilesOf('ae.id')}
           WHERE ${MORE_THAN_ONE_LOCATION} ${bySeries} AND ${scope.allowed}
-          GROUP BY e.id, e.series_id`;
+          GROUP BY e.id, ae.anime_id, ae.type, ae.number, s.name_key, s.anime_id`;
       case 'MissingEpisodes':
         // We keep no AniDB group-status data, so "a group you collect released it" is read from the files: a group
         // whose later episode of this anime you hold is taken to have released the earlier ones too.
-        return sql`SELECT e.id AS episode_id, e.series_id ${base}
+        return sql`SELECT e.id AS episode_id, ${ORDER_COLUMNS} ${base}
           WHERE ae.type = 'Episode' AND e.is_hidden = 0 AND ae.air_date IS NOT NULL AND substr(ae.air_date, 1, 10) <= ${scope.today}
             AND NOT EXISTS (SELECT 1 FROM ${LINKED_FILE} WHERE l.episode_id = ae.id)
             ${
@@ -116,7 +130,7 @@ export class ReleaseManagementStore {
   /**
    * One page of the series having episodes in scope, by name then AniDB id, with how many each has: a read of the
    * maintained figures (migration 0034, db/release-figures.ts), brought up to date first. The page walks the index of
-   * the maintained name keys (migration 0040) and stops after it; the total is a count of its own.
+   * the maintained name keys (migration 0040) and stops after it; the total is seriesTotal's.
    */
   async seriesPage(
     scope: EpisodeScope,
@@ -124,9 +138,10 @@ export class ReleaseManagementStore {
     paging: Paging,
   ): Promise<{ total: number; rows: Array<{ series_id: number; episode_count: number }> }> {
     await refreshSeriesAggregates(this.db, this.dialect);
-    const finished = onlyFinished ? sql`AND a.end_date IS NOT NULL AND substr(a.end_date, 1, 10) <= ${scope.today}` : sql``;
+    // A figures row exists only for a series whose anime is stored, and carries the anime's end day (0045).
+    const finished = onlyFinished ? sql`AND r.anime_end_day <= ${scope.today}` : sql``;
     const from = sql`FROM (SELECT s.id AS series_id, ${figureOf(scope)} AS episode_count, s.name_key AS name, s.anime_id AS anime_id
-        FROM series s JOIN series_release_figures r ON r.series_id = s.id JOIN anidb_anime a ON a.id = s.anime_id
+        FROM series s JOIN series_release_figures r ON r.series_id = s.id
         WHERE ${figureOf(scope, true)} > 0 ${finished} AND ${scope.allowed}) x
       WHERE x.episode_count > 0`;
     const { rows } = await sql<{ series_id: number; episode_count: number | string }>`
@@ -135,9 +150,28 @@ export class ReleaseManagementStore {
       ${limit(paging)}`.execute(this.db);
     const total =
       paging.pageSize > 0 && (rows.length === paging.pageSize || paging.page > 1)
-        ? Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`.execute(this.db)).rows[0]?.n ?? 0)
+        ? await this.seriesTotal(scope, onlyFinished, from)
         : rows.length;
     return { total, rows: rows.map((r) => ({ series_id: r.series_id, episode_count: Number(r.episode_count) })) };
+  }
+
+  /**
+   * How many series a list has. Multiples and duplicates for a viewer without restrictions: the maintained total
+   * (migration 0045), less the series not finished by today when only finished ones are asked for (a range of the
+   * end-day index: airing anime and those without an end date). Otherwise the rows of `from` are counted.
+   */
+  private async seriesTotal(scope: EpisodeScope, onlyFinished: boolean, from: RawBuilder<unknown>): Promise<number> {
+    const column = fileFigure(scope);
+    const query =
+      column && !scope.restricted
+        ? sql<{ n: number | string }>`SELECT t.${sql.raw(column)} - ${
+            onlyFinished
+              ? sql`(SELECT COUNT(*) FROM series_release_figures r
+                  WHERE r.${sql.raw(column)} > 0 AND (r.anime_end_day IS NULL OR r.anime_end_day > ${scope.today}))`
+              : sql`0`
+          } AS n FROM series_release_totals t`
+        : sql<{ n: number | string }>`SELECT COUNT(*) AS n ${from}`;
+    return Number((await query.execute(this.db)).rows[0]?.n ?? 0);
   }
 
   /**
@@ -145,19 +179,15 @@ export class ReleaseManagementStore {
    * missing episodes: by series name, then the series' episode order.
    */
   async episodePage(scope: EpisodeScope, paging: Paging): Promise<{ total: number; ids: number[] }> {
-    const from = sql`FROM (${this.episodesInScope(scope)}) x
-      JOIN episodes e ON e.id = x.episode_id
-      JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-      JOIN series s ON s.id = e.series_id
-      JOIN anidb_anime a ON a.id = s.anime_id`;
+    const from = sql`FROM (${this.episodesInScope(scope)}) x`;
     const order =
       scope.type === 'MissingEpisodes'
-        ? sql`${SERIES_NAME}, a.id, ${RAW_TYPE_ORDER}, ae.number, e.id`
-        : sql`ae.anime_id, ${RAW_TYPE_ORDER}, ae.number, e.id`;
+        ? sql`x.name_key, x.series_anime_id, ${RAW_TYPE_ORDER}, x.number, x.episode_id`
+        : sql`x.anime_id, ${RAW_TYPE_ORDER}, x.number, x.episode_id`;
     const { rows } = await sql<{
       id: number;
       total: number | string;
-    }>`SELECT e.id, COUNT(*) OVER () AS total ${from} ORDER BY ${order} ${limit(paging)}`.execute(this.db);
+    }>`SELECT x.episode_id AS id, COUNT(*) OVER () AS total ${from} ORDER BY ${order} ${limit(paging)}`.execute(this.db);
     const total = rows.length
       ? Number(rows[0].total)
       : paging.page > 1
