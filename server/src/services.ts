@@ -358,7 +358,7 @@ export async function createServices(
   const episodes = new EpisodesService({
     access: seriesAccess,
     bus,
-    store: new EpisodesStore(db.kysely),
+    store: new EpisodesStore(db.kysely, db.dialect),
     // `includeFiles`: the episode's files in the File model of the files domain.
     episodeFiles: async (episodeIds, o) => {
       const include = [

@@ -1,5 +1,6 @@
 import type { IncludeOnlyFilter } from '@shoko-ts/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { AnidbEpisodeRecord, EpisodeFilter, EpisodeRow } from './episode-models.js';
 
@@ -57,7 +58,10 @@ function filterConditions(filter: EpisodeFilter, restrictedTags: number[], today
 
 /** Shoko episodes: their rows with the AniDB episode data, file counts and one user's watch state and rating. */
 export class EpisodesStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   async episodeRef(id: number) {
     return (
@@ -106,28 +110,43 @@ export class EpisodesStore {
   ): Promise<{ total: number; rows: EpisodeRow[] }> {
     const conditions = filterConditions(filter, viewer.restrictedTags, today);
     const where = conditions.list.length ? sql.join(conditions.list, sql` AND `) : sql`1 = 1`;
-    const offset = (paging.page - 1) * paging.pageSize;
-    const limit = paging.pageSize > 0 ? sql`LIMIT ${paging.pageSize} OFFSET ${offset}` : sql``;
-    const { rows } = await sql<EpisodeRow>`
+    const limit = paging.pageSize > 0 ? sql`LIMIT ${paging.pageSize} OFFSET ${(paging.page - 1) * paging.pageSize}` : sql``;
+    const page = sql<EpisodeRow>`
       SELECT ${ROW_COLUMNS}
       FROM episodes e
         JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
         LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${viewer.userId}
       WHERE ${where}
-      ORDER BY e.series_id, e.sort_type_rank, e.sort_number, e.id ${limit}`.execute(this.db);
-    // A short page (the whole list, or its end) tells the total without counting.
-    if (paging.pageSize === 0 || (rows.length < paging.pageSize && (rows.length > 0 || offset === 0)))
-      return { total: offset + rows.length, rows: rows.map(episodeRow) };
+      ORDER BY e.series_id, e.sort_type_rank, e.sort_number, e.id ${limit}`;
+    if (paging.pageSize === 0) {
+      const { rows } = await page.execute(this.db);
+      return { total: rows.length, rows: rows.map(episodeRow) };
+    }
     // The count joins only what its conditions read; an `only` watch or vote filter starts from the viewer's states.
     // Without AniDB conditions it tests that the AniDB episode exists by its maintained rank (null without one).
+    const join = conditions.stateOnly ? sql`JOIN` : sql`LEFT JOIN`;
     const states = conditions.readsState
-      ? sql`${conditions.stateOnly ? sql`JOIN` : sql`LEFT JOIN`} user_episode_states w ON w.episode_id = e.id AND w.user_id = ${viewer.userId}`
+      ? sql`${join} user_episode_states w ON w.episode_id = e.id AND w.user_id = ${viewer.userId}`
       : sql``;
     const anidb = conditions.readsAnidb ? sql`JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id` : sql``;
     const listed = conditions.readsAnidb ? where : sql`e.sort_type_rank IS NOT NULL AND ${where}`;
-    const { rows: counted } = await sql<{ total: number | string }>`
-      SELECT COUNT(*) AS total FROM episodes e ${anidb} ${states} WHERE ${listed}`.execute(this.db);
-    return { total: Number(counted[0].total), rows: rows.map(episodeRow) };
+    const count = sql<{ total: number | string }>`SELECT COUNT(*) AS total FROM episodes e ${anidb} ${states} WHERE ${listed}`;
+    // Side by side on PostgreSQL's pool (SQLite runs one statement at a time either way).
+    const [{ rows }, total] = await Promise.all([page.execute(this.db), this.total(count, conditions.stateOnly && !conditions.readsAnidb)]);
+    return { total, rows: rows.map(episodeRow) };
+  }
+
+  /**
+   * `statesOnly`: a count of the viewer's watched or voted episodes by episode columns alone. PostgreSQL would hash
+   * those states against a scan of every episode; without hash joins it merges the two index-only scans (the states'
+   * partial index, episodes_list_filter) or probes by id: 11 instead of 27 ms of CPU for 33,391 watched at 100k.
+   */
+  private async total(count: RawBuilder<{ total: number | string }>, statesOnly: boolean): Promise<number> {
+    if (this.dialect !== 'postgres' || !statesOnly) return Number((await count.execute(this.db)).rows[0].total);
+    return this.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL enable_hashjoin = off`.execute(trx);
+      return Number((await count.execute(trx)).rows[0].total);
+    });
   }
 
   /** One AniDB episode; null when unknown. */
