@@ -37,6 +37,7 @@ import * as m0040SeriesNameKey from './migrations/0040_series_name_key.js';
 import * as m0041CollectionStatsChanges from './migrations/0041_collection_stats_changes.js';
 import * as m0042NameOrderKeys from './migrations/0042_name_order_keys.js';
 import * as m0043EpisodeListKeys from './migrations/0043_episode_list_keys.js';
+import * as m0044NameSearch from './migrations/0044_name_search.js';
 import * as m0045ReleaseTotals from './migrations/0045_release_totals.js';
 import * as m0046FileKeyCounts from './migrations/0046_file_key_counts.js';
 
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0041_collection_stats_changes': m0041CollectionStatsChanges,
   '0042_name_order_keys': m0042NameOrderKeys,
   '0043_episode_list_keys': m0043EpisodeListKeys,
+  '0044_name_search': m0044NameSearch,
   '0045_release_totals': m0045ReleaseTotals,
   '0046_file_key_counts': m0046FileKeyCounts,
 };

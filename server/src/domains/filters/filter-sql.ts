@@ -4,6 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
 import { FILE_PATH_SEPARATOR } from '../../db/filter-figures.js';
+import { NAME_SEARCH, nameCandidates, type NameKind } from '../../db/name-search.js';
 import { FieldErrorCollector } from '../../http/problem.js';
 import { CREATOR_ROLES, EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
 import { compilePattern, MAX_PATTERN_LENGTH, PatternError, TEXT_MATCHERS } from './filter-text.js';
@@ -406,7 +407,9 @@ export class FilterCompiler {
         const needle = constant ? sql`${String(node.Parameter)}` : this.stringExpr(this.child(node, 'Right'));
         const pattern = constant ? sql`${`%${escapeLike(String(node.Parameter))}%`}` : this.likePattern(needle, 'contains');
         const equals = constant ? sql`${String(node.Parameter).toLowerCase()}` : sql`lower(${needle})`;
-        const match = id === 'AnyEquals' ? sql`lower(q.v) = ${equals}` : sql`lower(q.v) LIKE ${pattern} ESCAPE '\\'`;
+        const matches = (value: Sql) =>
+          id === 'AnyEquals' ? sql`lower(${value}) = ${equals}` : sql`lower(${value}) LIKE ${pattern} ESCAPE '\\'`;
+        const match = matches(raw('q.v'));
         if (!constant) {
           if (id === 'AllContains') return sql`(NOT EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND NOT (${match})))`;
           const generic = sql`EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND ${match})`;
@@ -415,6 +418,8 @@ export class FilterCompiler {
         if (id === 'AllContains') return sql`(it.id NOT IN (SELECT q.k FROM (${set}) q WHERE q.k IS NOT NULL AND NOT (${match})))`;
         const paths = this.filePathsMatch(node, id === 'AnyEquals');
         if (paths) return paths;
+        const names = this.namesMatch(node, matches);
+        if (names) return names;
         return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE ${match})`;
       }
       case 'StringContains':
@@ -448,6 +453,24 @@ export class FilterCompiler {
     const escaped = escapeLike(needle);
     const pattern = equals ? `%${FILE_PATH_SEPARATOR}${escaped}${FILE_PATH_SEPARATOR}%` : `%${escaped}%`;
     return this.anySeries(sql`ff.file_paths LIKE ${pattern} ESCAPE '\\'`, this.figuresJoin);
+  }
+
+  /**
+   * `AnyContains`/`AnyEquals` of Names with a constant (the console's collection search): each kind of name compared
+   * where it is stored, through its trigram index (migration 0044, db/name-search.ts), with the comparison `matches` of
+   * the generic form, so the matches are the same. On SQLite the trigram table names the rows that may hold the text
+   * (a text under three characters has no trigram: every name is compared); PostgreSQL's planner reads the GIN index of
+   * lower(name) for the comparison itself.
+   */
+  private namesMatch(node: FilterCondition, matches: (value: Sql) => Sql): Sql | null {
+    if (stripExpressionId(this.child(node, 'Left').Type) !== 'Names') return null;
+    const text = String(node.Parameter).toLowerCase();
+    const rows = this.names((kind, alias) => {
+      const compare = matches(raw(`${alias}.${NAME_SEARCH[kind].column}`));
+      const candidates = this.scope.dialect === 'sqlite' ? nameCandidates(kind, text) : null;
+      return candidates ? sql`${raw(alias)}.id IN (${candidates}) AND ${compare}` : compare;
+    });
+    return sql`it.id IN (SELECT q.k FROM (${rows}) q)`;
   }
 
   /**
@@ -687,14 +710,8 @@ export class FilterCompiler {
     const files = `${this.filesJoin} JOIN file_locations fl ON fl.file_id = f.id`;
     const folders = 'JOIN series_file_folders sf ON sf.series_id = xs.id';
     switch (id) {
-      case 'Names': {
-        const groups = this.scope.nested
-          ? 'JOIN gup u ON u.id = xs.group_id JOIN groups g ON g.id IN (u.id, u.top)'
-          : 'JOIN groups g ON g.id = xs.group_id';
-        return sql`SELECT ${k} AS k, t.value AS v ${from('JOIN anidb_anime_titles t ON t.anime_id = xs.anime_id')}
-          UNION ALL SELECT ${k} AS k, xs.title_override AS v ${from('')} WHERE xs.title_override IS NOT NULL
-          UNION ALL SELECT ${k} AS k, g.name AS v ${from(groups)}`;
-      }
+      case 'Names':
+        return this.names();
       case 'AniDBIDs':
         return sql`SELECT ${k} AS k, CAST(xs.anime_id AS TEXT) AS v ${from('')}`;
       case 'AnidbTags':
@@ -731,6 +748,26 @@ export class FilterCompiler {
       }
     }
     throw new FilterError(`'${id}' is not a string-set selector.`);
+  }
+
+  /**
+   * The Names selector's (k, v) rows: the AniDB titles of the series' anime, its title override, and the name of its
+   * group (with nested groups, also of the group's top-level group). `where` adds a condition on each kind's rows, given
+   * their alias (`t`, `xs`, `g`).
+   */
+  private names(where?: (kind: NameKind, alias: string) => Sql): Sql {
+    const k = this.ownerKey();
+    const from = (join: string) => sql`FROM series xs ${this.ownerJoin()} ${raw(join)}`;
+    const groups = this.scope.nested
+      ? 'JOIN gup u ON u.id = xs.group_id JOIN groups g ON g.id IN (u.id, u.top)'
+      : 'JOIN groups g ON g.id = xs.group_id';
+    const conditions = (kind: NameKind, alias: string, always: Sql[] = []) => {
+      const all = where ? [...always, where(kind, alias)] : always;
+      return all.length ? sql`WHERE ${sql.join(all, raw(' AND '))}` : raw('');
+    };
+    return sql`SELECT ${k} AS k, t.value AS v ${from('JOIN anidb_anime_titles t ON t.anime_id = xs.anime_id')} ${conditions('titles', 't')}
+          UNION ALL SELECT ${k} AS k, xs.title_override AS v ${from('')} ${conditions('overrides', 'xs', [raw('xs.title_override IS NOT NULL')])}
+          UNION ALL SELECT ${k} AS k, g.name AS v ${from(groups)} ${conditions('groups', 'g')}`;
   }
 
   /** ORDER BY terms for a sorting chain; unknown criteria raise. NULLs sort last either way. */
