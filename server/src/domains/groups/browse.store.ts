@@ -41,7 +41,7 @@ const ANIME_TYPE_BY_ANIDB: Record<string, AnimeType> = {
 export const animeType = (anidbType: string | null | undefined): AnimeType =>
   anidbType ? (ANIME_TYPE_BY_ANIDB[anidbType] ?? 'Unknown') : 'Unknown';
 
-const COUNT_KEY_BY_EPISODE_TYPE: Record<string, keyof EpisodeTypeCounts> = {
+export const COUNT_KEY_BY_EPISODE_TYPE: Record<string, keyof EpisodeTypeCounts> = {
   Episode: 'Episodes',
   Special: 'Specials',
   Credits: 'Credits',

@@ -2,17 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesSizes } from '@shoko-ts/contract';
 import type { TestServer } from '../../test/harness.js';
 import { seriesTestServer } from '../series/test-support.js';
-import { emptySizes, fileSourceOf } from './browse.store.js';
+import { COUNT_KEY_BY_EPISODE_TYPE, emptySizes, fileSourceOf } from './browse.store.js';
 import { insertSeries } from './synthetic.store.js';
-
-const TYPE_KEYS: Record<string, keyof SeriesSizes['Total']> = {
-  Episode: 'Episodes',
-  Special: 'Specials',
-  Credits: 'Credits',
-  Trailer: 'Trailers',
-  Parody: 'Parodies',
-  Other: 'Others',
-};
 
 /**
  * The Series model's Sizes, read from the maintained episode file counts and series aggregates, against a computation
@@ -63,7 +54,7 @@ describe('series sizes', () => {
         sizes.Hidden++;
         continue;
       }
-      const key = episode.type ? (TYPE_KEYS[episode.type] ?? 'Others') : 'Unknown';
+      const key = episode.type ? (COUNT_KEY_BY_EPISODE_TYPE[episode.type] ?? 'Others') : 'Unknown';
       sizes.Total[key]++;
       if (links.some((l) => l.episode_id === episode.anidb_episode_id)) {
         sizes.Local[key]++;
