@@ -58,7 +58,7 @@ import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
 import { ReadCache, registerReadCache } from './http/read-cache.js';
 import { validationError } from './http/problem.js';
-import { lazySchemaCompilers } from './http/lazy-schema-compilers.js';
+import { createLazySchemaCompilers } from './http/lazy-schema-compilers.js';
 
 const JSON_LIKE_TYPES = ['text/plain', 'text/json', 'application/json-patch+json'];
 const JSON_SUFFIX_TYPE = /^application\/[^;]+\+json/;
@@ -79,6 +79,19 @@ export async function buildApp(
   const edge = readEdgeConfig(process.env);
   const basePath = services.config.basePath ?? '';
   const trustsProxy = trustedProxyMatcher(edge.trustedProxies);
+  const schemaCompilers = createLazySchemaCompilers();
+  // Each route's request checks and answer writer compile on first use; once started, the rest compile in the background.
+  if (services.config.warmRoutes)
+    services.init.whenStarted(() => {
+      const started = performance.now();
+      void schemaCompilers
+        .warm()
+        .then((count) =>
+          logger
+            .child({ name: 'Init' })
+            .info(`Prepared ${count} request and answer schemas in ${Math.round(performance.now() - started)} ms`),
+        );
+    });
   const app = Fastify({
     loggerInstance: logger.child({ name: 'HTTP' }),
     // Per-request lines would drown the log the console shows; errors are logged by our error handler.
@@ -91,7 +104,7 @@ export async function buildApp(
     // Under SHOKO_BASE_PATH every route, hook and hub still sees root paths.
     rewriteUrl: stripBasePath(basePath),
     ajv: { customOptions: { coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: true } },
-    schemaController: { compilersFactory: lazySchemaCompilers },
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   // Shoko accepts JSON sent as text/plain and under the +json media types.

@@ -100,7 +100,6 @@ import { ReleasesService } from './domains/webui/releases.service.js';
 import { ThemesService } from './domains/webui/themes.service.js';
 import { WebUIUpdater } from './domains/webui/webui-updater.js';
 import { ReleaseManagementStore } from './domains/release-management/release-management.store.js';
-import { warmSchemaCompilers } from './http/lazy-schema-compilers.js';
 
 export interface Services {
   /** AVDump sessions over an installed AVDump3 tool. */
@@ -493,17 +492,7 @@ export async function createServices(
       },
     ],
     logger.child({ name: 'Init' }),
-    () => {
-      seriesCatalog.warmSearch();
-      if (config.warmRoutes) {
-        const started = performance.now();
-        void warmSchemaCompilers().then((count) =>
-          logger
-            .child({ name: 'Init' })
-            .info(`Prepared ${count} request and answer schemas in ${Math.round(performance.now() - started)} ms`),
-        );
-      }
-    },
+    () => seriesCatalog.warmSearch(),
   );
 
   // Migrations run at boot so accounts can be checked even before the first start.

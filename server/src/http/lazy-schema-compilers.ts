@@ -14,19 +14,18 @@ type RouteSchema = { method?: string; url?: string };
  * same process (the API tests build one per test file) reuses what the first one compiled.
  *
  * Left at that, the first request of each route pays its compile (about 100–200 ms for a file list's query and
- * answer schemas); `warmSchemaCompilers` compiles what is still pending in the background once the server has started.
+ * answer schemas); `warm` compiles what is still pending in the background once the server has started.
  */
 const buildValidator = AjvCompiler();
 const buildSerializer = SerializerSelector();
 
-/** Compiles not yet done, with their route: registered when Fastify sets a route up, dropped once compiled. */
-const pending = new Set<{ route: RouteSchema; compile: () => void }>();
+type PendingCompile = { route: RouteSchema; compile: () => void };
 
 /**
- * A compiled-once getter of `compile()`, registered as pending until then. `warm` runs after a compile that the
+ * A compiled-once getter of `compile()`, registered in `pending` until then. `warm` runs after a compile that the
  * warm-up (not a request) made, for what the compile itself leaves to the first use.
  */
-function lazily<T>(route: unknown, compile: () => T, warm?: (compiled: T) => void): () => T {
+function lazily<T>(pending: Set<PendingCompile>, route: unknown, compile: () => T, warm?: (compiled: T) => void): () => T {
   let compiled: T | undefined;
   // Fastify passes { schema, method, url, httpPart | httpStatus }; the typings say only 'a schema'.
   const entry = {
@@ -47,47 +46,63 @@ function lazily<T>(route: unknown, compile: () => T, warm?: (compiled: T) => voi
   return get;
 }
 
-export const lazySchemaCompilers = {
-  buildValidator: (...factoryArgs: Parameters<typeof buildValidator>) => {
-    const compile = buildValidator(...factoryArgs);
-    return (route: Parameters<typeof compile>[0]) => {
-      const compiled = lazily(route, () => compile(route) as Validator);
-      const validate: Validator = (data) => {
-        const check = compiled();
-        const result = check(data);
-        // Fastify reads the failures from the function it called.
-        validate.errors = check.errors;
-        return result;
+/**
+ * The compilers of one application, and what they have not compiled yet: an application's own set, so the API tests'
+ * many applications in one process neither warm nor keep each other's routes.
+ */
+export function createLazySchemaCompilers() {
+  /** Compiles not yet done, with their route: registered when Fastify sets a route up, dropped once compiled. */
+  const pending = new Set<PendingCompile>();
+  const compilersFactory = {
+    buildValidator: (...factoryArgs: Parameters<typeof buildValidator>) => {
+      const compile = buildValidator(...factoryArgs);
+      return (route: Parameters<typeof compile>[0]) => {
+        const compiled = lazily(pending, route, () => compile(route) as Validator);
+        const validate: Validator = (data) => {
+          const check = compiled();
+          const result = check(data);
+          // Fastify reads the failures from the function it called.
+          validate.errors = check.errors;
+          return result;
+        };
+        return validate;
       };
-      return validate;
-    };
-  },
-  buildSerializer: (...factoryArgs: Parameters<typeof buildSerializer>) => {
-    const compile = buildSerializer(...factoryArgs);
-    return (route: Parameters<typeof compile>[0]) => {
-      const compiled = lazily(
-        route,
-        () => compile(route),
-        (serialize) => {
-          // fast-json-stringify picks a union's branch (a nullable field, an enum) with ajv, compiled on the first value
-          // that reaches it: two made-up answers, one taking each union's first branch and one its last, reach most.
-          // Only for the successful answers of reads, the first pages a user opens; the rest keep that for first use.
-          const { schema, httpStatus } = route as { schema?: unknown; httpStatus?: string };
-          if (warmOrder({ route: route as RouteSchema }) !== 0 || !String(httpStatus).startsWith('2')) return;
-          for (const branch of ['first', 'last'] as const) {
-            try {
-              serialize(sampleOf(schema, branch));
-            } catch {
-              // A made-up answer the schema refuses: what it reached is compiled all the same.
+    },
+    buildSerializer: (...factoryArgs: Parameters<typeof buildSerializer>) => {
+      const compile = buildSerializer(...factoryArgs);
+      return (route: Parameters<typeof compile>[0]) => {
+        const compiled = lazily(
+          pending,
+          route,
+          () => compile(route),
+          (serialize) => {
+            // fast-json-stringify picks a union's branch (a nullable field, an enum) with ajv, compiled on the first
+            // value that reaches it: two made-up answers, one taking each union's first branch and one its last, reach
+            // most. Only for the successful answers of reads, the first pages a user opens; the rest keep that for first use.
+            const { schema, httpStatus } = route as { schema?: unknown; httpStatus?: string };
+            if (warmOrder({ route: route as RouteSchema }) !== 0 || !String(httpStatus).startsWith('2')) return;
+            for (const branch of ['first', 'last'] as const) {
+              try {
+                serialize(sampleOf(schema, branch));
+              } catch {
+                // A made-up answer the schema refuses: what it reached is compiled all the same.
+              }
             }
-          }
-        },
-      );
-      return (payload: unknown) => compiled()(payload);
-    };
-  },
-  // The typings want ajv's full function (its schema and environment); Fastify only calls it and reads `errors`.
-} as unknown as CompilersFactory;
+          },
+        );
+        return (payload: unknown) => compiled()(payload);
+      };
+    },
+    // The typings want ajv's full function (its schema and environment); Fastify only calls it and reads `errors`.
+  } as unknown as CompilersFactory;
+  return {
+    compilersFactory,
+    /** Compiles everything still pending in the background (see warmPending); answers how many it compiled. */
+    warm: () => warmPending(pending),
+    /** How many compiles are still pending. */
+    pendingCount: () => pending.size,
+  };
+}
 
 type JsonSchema = {
   type?: string | string[];
@@ -137,7 +152,7 @@ const SLICE_MS = 8;
  * Compiles every schema still pending, a slice at a time between requests; answers how many it compiled. A route whose
  * compile fails is left to its first request, which reports the failure as before.
  */
-export async function warmSchemaCompilers(): Promise<number> {
+async function warmPending(pending: Set<PendingCompile>): Promise<number> {
   const queue = [...pending].sort((a, b) => warmOrder(a) - warmOrder(b));
   let compiled = 0;
   while (queue.length) {
@@ -156,6 +171,3 @@ export async function warmSchemaCompilers(): Promise<number> {
   }
   return compiled;
 }
-
-/** How many compiles are still pending (for tests). */
-export const pendingSchemaCompiles = () => pending.size;

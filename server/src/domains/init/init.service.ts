@@ -28,6 +28,7 @@ export class InitService {
   private defaultUser: Credentials = { Username: 'Default', Password: '' };
   private hasUsers = false;
   private startPromise: Promise<void> | null = null;
+  private readonly startedListeners: Array<() => void> = [];
 
   constructor(
     private readonly state: ServerStateService,
@@ -38,6 +39,11 @@ export class InitService {
     /** Work for once the server has started: it runs in the background and does not hold the start. */
     private readonly afterStart: () => void = () => undefined,
   ) {}
+
+  /** More work for each time the server has started, alongside `afterStart` (the HTTP layer's warm-up). */
+  whenStarted(listener: () => void): void {
+    this.startedListeners.push(listener);
+  }
 
   /**
    * A fresh install has no accounts yet. Only then do requests get the first-run principal; Shoko trusts every
@@ -88,6 +94,7 @@ export class InitService {
       this.state.setStarted();
       log.info('Server started');
       this.afterStart();
+      for (const listener of this.startedListeners) listener();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.state.setFailed(`Startup Failed: ${reason}`);
