@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionStats } from './collection-stats.js';
 import { generateCollection } from '../domains/groups/synthetic.js';
 import { moveSeriesToNewAnime } from '../test/generated-collection.js';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../test/harness.js';
@@ -154,6 +155,17 @@ describe('maintained collection stats', () => {
     const anime = await db.selectFrom('anidb_anime').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
     await moveSeriesToNewAnime(db, anime.id);
     expect((await expectConsistent()).FileCount).toBeLessThan(first.FileCount);
+  });
+
+  it('fill the row again from the whole collection once the change rows pile up', async () => {
+    const db = server.services.db.kysely;
+    const file = await db.selectFrom('files').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    await db.updateTable('files').set({ is_variation: 1 }).where('id', '=', file.id).execute();
+    await db.deleteFrom('file_locations').where('file_id', '=', file.id).execute();
+    expect((await db.selectFrom('collection_stats_changes').selectAll().execute()).length).toBeGreaterThan(0);
+    // A threshold of one change row takes the whole-collection path.
+    await collectionStats(db, server.services.db.dialect, 1);
+    await expectConsistent();
   });
 
   it('stay exact after each single change, multi-row statements included', async () => {
