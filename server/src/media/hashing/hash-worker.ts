@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { runAsBackgroundThread } from '../background-thread.js';
 import { createDigester, type Digester } from './hash-engines.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
@@ -11,6 +12,8 @@ interface Job {
 }
 
 const port = parentPort!;
+// Hashing is background work: requests come first when the cores are busy.
+runAsBackgroundThread();
 const send = (message: FromWorker) => port.postMessage(message);
 let job: Job | null = null;
 

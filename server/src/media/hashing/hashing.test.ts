@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ALGORITHMS, ED2K_CHUNK_SIZE, Ed2kHasher, hashFile, HashPool, type FileHashes } from './index.js';
+import { threadNiceValues } from '../../test/thread-priority.js';
 import { planLanes } from './lane-plan.js';
 
 const CHUNK = ED2K_CHUNK_SIZE;
@@ -163,6 +164,20 @@ describe('HashPool', () => {
     }
     const big = progress[3];
     expect(big.length).toBeGreaterThan(2); // intermediate steps, not just the final 1
+  });
+
+  // (A test process already at nice 10 or more has nothing to show.)
+  it.runIf(process.platform === 'linux' && os.getPriority() < 10)('hashes in threads that give way to the rest of the server', async () => {
+    const atTen = () => threadNiceValues().filter((nice) => nice === 10).length;
+    const before = atTen();
+    const own = new HashPool({ size: 2 });
+    try {
+      await Promise.all([own.hash(file('one byte.bin')), own.hash(file('exactly one chunk.bin'))]);
+      expect(atTen()).toBe(before + 2);
+      expect(os.getPriority()).not.toBe(10);
+    } finally {
+      await own.close();
+    }
   });
 
   it('splits one file over two workers with MD5, the slowest hash, alone; more lanes only while they help', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import mediaInfoFactory from 'mediainfo.js';
+import { runAsBackgroundThread } from '../background-thread.js';
 import type { MediaInfoDocument } from './track.js';
 import type { AnalyseReply, AnalyseRequest } from './worker-protocol.js';
 
@@ -11,16 +11,7 @@ import type { AnalyseReply, AnalyseRequest } from './worker-protocol.js';
  */
 
 const port = parentPort!;
-// Reading media info is background work: this thread gives way to the main thread, which answers requests, when the
-// cores are busy (issue 22, import-stall). Only on Linux, where each thread has its own nice value; elsewhere this
-// would lower the whole server's priority.
-if (process.platform === 'linux') {
-  try {
-    os.setPriority(10);
-  } catch {
-    // Not allowed here: the worker keeps the normal priority.
-  }
-}
+runAsBackgroundThread();
 // MediaInfoLib asks for the pieces it needs (headers, index, tail); 1 MiB keeps the number of round trips low.
 const analyzer = mediaInfoFactory({ format: 'object', chunkSize: 1024 * 1024 });
 // A failed instantiation is reported to the request that awaits it, not as an unhandled rejection.

@@ -16,6 +16,7 @@ import {
   timeSpanText,
   toMediaInfoModel,
 } from './index.js';
+import { threadNiceValues } from '../../test/thread-priority.js';
 import { MediaInfoWorkerPool } from './worker-pool.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -180,13 +181,6 @@ describe('readMediaInfo on real files', () => {
 });
 
 describe('readMediaInfo priority', () => {
-  /** Nice values of this process's threads, from /proc (Linux gives each thread its own). */
-  const threadNiceValues = () =>
-    fs.readdirSync('/proc/self/task').map((task) => {
-      const stat = fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-    });
-
   // (A test process already at nice 10 or more has nothing to show.)
   it.runIf(process.platform === 'linux' && os.getPriority() < 10)('reads in threads that give way to the rest of the server', async () => {
     const before = os.getPriority();
