@@ -4,6 +4,7 @@ import type { DialectName } from './database.js';
 import { FILTER_FIGURE_TABLES, filterFigureStatements } from './filter-figures.js';
 import type { Database } from './schema.js';
 import { RELEASE_FIGURE_TABLES, releaseFigureStatements } from './release-figures.js';
+import { SERIES_SIZE_TABLES, seriesSizeStatements } from './series-sizes.js';
 
 /**
  * Brings the maintained series aggregates (migration 0023) up to date: recomputes every series the base-table triggers
@@ -130,9 +131,14 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     // Compiling these short statements to machine code costs PostgreSQL more time than it saves.
     ...(postgres ? [sql`SET LOCAL jit = off`] : []),
     ...marked,
-    ...['series_aggregates', 'series_aggregate_values', 'series_user_aggregates', ...RELEASE_FIGURE_TABLES, ...FILTER_FIGURE_TABLES].map(
-      (table) => sql`DELETE FROM ${sql.table(table)} WHERE series_id IN ${list}`,
-    ),
+    ...[
+      'series_aggregates',
+      'series_aggregate_values',
+      'series_user_aggregates',
+      ...RELEASE_FIGURE_TABLES,
+      ...FILTER_FIGURE_TABLES,
+      ...SERIES_SIZE_TABLES,
+    ].map((table) => sql`DELETE FROM ${sql.table(table)} WHERE series_id IN ${list}`),
     ...links,
     ...episodes,
     series,
@@ -148,6 +154,7 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     users,
     ...releaseFigureStatements(list, LINKS, EPISODES),
     ...filterFigureStatements(list, LINKS, EPISODES, dialect),
+    ...seriesSizeStatements(EPISODES),
     ...dashboardAggregateStatements(list),
     // PostgreSQL drops them at commit; SQLite would keep them for the connection's life.
     ...(postgres ? [] : [MARKED, LINKS, EPISODES].map((name) => sql`DROP TABLE ${name}`)),

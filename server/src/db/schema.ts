@@ -363,6 +363,31 @@ export interface SeriesUserAggregatesTable {
   watched_normal_local_count: Generated<number>;
 }
 
+/** 0048: a series' episodes of one AniDB type ('' without one): visible, visible with a local file, hidden. */
+export interface SeriesTypeCountsTable {
+  series_id: number;
+  type: string;
+  visible_count: number;
+  local_count: number;
+  hidden_count: number;
+}
+
+/** 0048: a series' visible normal (`Episode`) or special episodes without a local file, by air date. */
+export interface SeriesMissingAirTable {
+  series_id: number;
+  type: string;
+  air_date: string;
+  episode_count: number;
+}
+
+/** 0048: one user's watched visible episodes with a local file, per series and AniDB type. */
+export interface SeriesUserTypeCountsTable {
+  series_id: number;
+  user_id: number;
+  type: string;
+  watched_local_count: number;
+}
+
 /** 0023: series whose aggregates a base-table change made stale. */
 export interface AggregateDirtySeriesTable {
   series_id: number;
@@ -797,6 +822,9 @@ export interface Database {
   series_aggregates: SeriesAggregatesTable;
   series_aggregate_values: SeriesAggregateValuesTable;
   series_user_aggregates: SeriesUserAggregatesTable;
+  series_type_counts: SeriesTypeCountsTable;
+  series_missing_air: SeriesMissingAirTable;
+  series_user_type_counts: SeriesUserTypeCountsTable;
   aggregate_dirty_series: AggregateDirtySeriesTable;
   collection_stats: CollectionStatsTable;
   series_release_figures: SeriesReleaseFiguresTable;

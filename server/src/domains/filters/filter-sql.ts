@@ -786,7 +786,9 @@ export class FilterCompiler {
 
   private sortKey(type: string): Sql {
     if (!SORTING_CRITERIA.some((c) => c.type === type)) throw new FilterError(`Unknown sorting type '${type}'.`);
-    const name = sql`lower(${this.stringSelector({ Type: 'Name' })})`;
+    // A series' lower-cased name is kept on its row (series.name_key, migration 0040: the same expression, the
+    // database's own lower()), so sorting series by name reads a column and needs no AniDB anime row.
+    const name = this.scope.level === 'series' ? raw('it.name_key') : sql`lower(${this.stringSelector({ Type: 'Name' })})`;
     if (type === 'Name') return name;
     if (type === 'SortingName') {
       return sql`CASE WHEN ${name} LIKE 'the %' THEN substr(${name}, 5) WHEN ${name} LIKE 'an %' THEN substr(${name}, 4) WHEN ${name} LIKE 'a %' THEN substr(${name}, 3) ELSE ${name} END`;

@@ -273,64 +273,56 @@ export class BrowseStore {
   }
 
   /**
-   * Per-series sizes for one viewer: episode counts by type, local/watched/missing, file sources. An episode is local
-   * when its maintained file count (migration 0043) is above zero; the file sources come from the maintained series
-   * aggregates (0023, brought up to date first), so no link or file is read here: joining every episode's links and
-   * files was most of a page of series models on PostgreSQL (37 ms of execution for 50 series at 100k files).
+   * Per-series sizes for one viewer: episode counts by type, local/watched/missing, file sources. All come from the
+   * maintained series figures, brought up to date first: episodes per AniDB type, missing ones by air date and the
+   * viewer's watched ones per type (migration 0048, db/series-sizes.ts), file sources from the series aggregates (0023).
+   * Reading every episode with its AniDB row and watch state instead was most of a page of models on PostgreSQL
+   * (1,183 episodes, 3 index probes each, for one release-management page at 400k files).
    */
   async sizes(seriesIds: number[], userId: number, today: string): Promise<Map<number, SeriesSizes>> {
     const result = new Map<number, SeriesSizes>(seriesIds.map((id) => [id, emptySizes()]));
     if (!seriesIds.length) return result;
     await refreshSeriesAggregates(this.db, this.dialect);
+    const countKey = (type: string) => (type ? (COUNT_KEY_BY_EPISODE_TYPE[type] ?? 'Others') : 'Unknown');
     for (let i = 0; i < seriesIds.length; i += 500) {
       const chunk = seriesIds.slice(i, i + 500);
-      // PostgreSQL reads each episode's AniDB row and watch state by index, per episode: as plain joins it hashed
-      // whole tables, its default costs pricing ~1,000 index probes above a sequential scan. SQLite walks them by index.
-      const episodeRows =
-        this.dialect === 'postgres'
-          ? sql`SELECT e.series_id AS sid, e.is_hidden AS hidden, e.local_file_count AS files,
-              (SELECT ae.type FROM anidb_episodes ae WHERE ae.id = e.anidb_episode_id) AS etype,
-              (SELECT ae.air_date FROM anidb_episodes ae WHERE ae.id = e.anidb_episode_id) AS air_date,
-              (SELECT w.episode_id FROM user_episode_states w
-                WHERE w.user_id = ${userId} AND w.episode_id = e.id AND w.watched_at IS NOT NULL) AS watched
-            FROM episodes e`
-          : sql`SELECT e.series_id AS sid, e.is_hidden AS hidden, e.local_file_count AS files, ae.type AS etype, ae.air_date AS air_date,
-              w.episode_id AS watched
-            FROM episodes e
-              LEFT JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-              LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId} AND w.watched_at IS NOT NULL`;
-      const [episodes, sources, files] = await Promise.all([
-        sql<{ sid: number; hidden: number; files: number; etype: string | null; air_date: string | null; watched: number | null }>`
-          ${episodeRows} WHERE e.series_id IN (${sql.join(chunk)})`.execute(this.db),
-        this.db
-          .selectFrom('series_aggregate_values')
-          .select(['series_id', 'value', 'file_count'])
-          .where('kind', '=', 'source')
-          .where('series_id', 'in', chunk)
-          .execute(),
-        this.db.selectFrom('series_aggregates').select(['series_id', 'file_count']).where('series_id', 'in', chunk).execute(),
-      ]);
-      // Files AniDB knows no source of (or nothing of) are the series' files the source rows leave over.
-      for (const row of files) result.get(row.series_id)!.FileSources.Unknown += Number(row.file_count);
-      for (const row of sources) {
-        if (!row.value) continue;
-        const counts = result.get(row.series_id)!.FileSources;
-        counts[fileSourceOf(row.value)] += Number(row.file_count);
-        counts.Unknown -= Number(row.file_count);
-      }
-      for (const row of episodes.rows) {
+      // One statement (one round trip, one pooled connection) over the five tables: `part` says which each row is.
+      const ids = sql.join(chunk);
+      const { rows } = await sql<{ sid: number; part: number; label: string; n: number | string; local: number; hidden: number }>`
+        SELECT series_id AS sid, 0 AS part, type AS label, visible_count AS n, local_count AS local, hidden_count AS hidden
+          FROM series_type_counts WHERE series_id IN (${ids})
+        UNION ALL SELECT series_id, 1, type, SUM(episode_count), 0, 0 FROM series_missing_air
+          WHERE series_id IN (${ids}) AND air_date <= ${today} GROUP BY series_id, type
+        UNION ALL SELECT series_id, 2, type, watched_local_count, 0, 0 FROM series_user_type_counts
+          WHERE user_id = ${userId} AND series_id IN (${ids})
+        UNION ALL SELECT series_id, 3, value, file_count, 0, 0 FROM series_aggregate_values WHERE kind = 'source' AND series_id IN (${ids})
+        UNION ALL SELECT series_id, 4, '', file_count, 0, 0 FROM series_aggregates WHERE series_id IN (${ids})`.execute(this.db);
+      for (const row of rows) {
         const sizes = result.get(row.sid)!;
-        if (Number(row.hidden)) {
-          sizes.Hidden++;
-          continue;
-        }
-        const key = row.etype ? (COUNT_KEY_BY_EPISODE_TYPE[row.etype] ?? 'Others') : 'Unknown';
-        sizes.Total[key]++;
-        if (Number(row.files) > 0) {
-          sizes.Local[key]++;
-          if (row.watched !== null) sizes.Watched[key]++;
-        } else if ((key === 'Episodes' || key === 'Specials') && row.air_date && row.air_date <= today) {
-          sizes.Missing[key]++;
+        const n = Number(row.n);
+        switch (Number(row.part)) {
+          case 0: {
+            const key = countKey(row.label);
+            sizes.Hidden += Number(row.hidden);
+            sizes.Total[key] += n;
+            sizes.Local[key] += Number(row.local);
+            break;
+          }
+          case 1:
+            sizes.Missing[row.label === 'Special' ? 'Specials' : 'Episodes'] += n;
+            break;
+          case 2:
+            sizes.Watched[countKey(row.label)] += n;
+            break;
+          // Files AniDB knows no source of (or nothing of) are the series' files the source rows leave over.
+          case 3:
+            if (!row.label) break;
+            sizes.FileSources[fileSourceOf(row.label)] += n;
+            sizes.FileSources.Unknown -= n;
+            break;
+          case 4:
+            sizes.FileSources.Unknown += n;
+            break;
         }
       }
     }

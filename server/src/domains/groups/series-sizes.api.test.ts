@@ -1,13 +1,17 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesSizes } from '@shoko-ts/contract';
+import { up as upSeriesSizes } from '../../db/migrations/0048_series_sizes.js';
+import { SERIES_SIZE_TABLES } from '../../db/series-sizes.js';
 import type { TestServer } from '../../test/harness.js';
 import { seriesTestServer } from '../series/test-support.js';
 import { COUNT_KEY_BY_EPISODE_TYPE, emptySizes, fileSourceOf } from './browse.store.js';
 import { insertSeries } from './synthetic.store.js';
 
 /**
- * The Series model's Sizes, read from the maintained episode file counts and series aggregates, against a computation
- * from the base tables (episodes, their AniDB rows, links, files, AniDB file data and watch states) after each change.
+ * The Series model's Sizes, read from the maintained series figures (0048) and series aggregates, against a computation
+ * from the base tables (episodes, their AniDB rows, links, files, AniDB file data and watch states) after each change;
+ * and the figures migration 0048 fills from the base tables against those the refresh keeps.
  */
 describe('series sizes', () => {
   let server: TestServer;
@@ -151,5 +155,28 @@ describe('series sizes', () => {
       expect(res.statusCode).toBe(200);
     }
     await expectFresh();
+    // AniDB moves an unaired episode into the past, turns a special into another type and empties a type (Unknown).
+    await db().updateTable('anidb_episodes').set({ air_date: '2020-03-01' }).where('id', '=', 7004).execute();
+    await db().updateTable('anidb_episodes').set({ type: 'Other' }).where('id', '=', 7007).execute();
+    await db().updateTable('anidb_episodes').set({ type: '' }).where('id', '=', 7102).execute();
+    await expectFresh();
+  });
+
+  it('are filled by migration 0048 as the refresh keeps them', async () => {
+    const snapshot = async () =>
+      Promise.all(
+        SERIES_SIZE_TABLES.map(async (table) => {
+          const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db());
+          return rows.map((r) => JSON.stringify(r)).sort();
+        }),
+      );
+    await served(series[701]);
+    const kept = await snapshot();
+    expect(kept[0].length).toBeGreaterThan(0);
+    expect(kept[1].length).toBeGreaterThan(0);
+    expect(kept[2].length).toBeGreaterThan(0);
+    for (const table of SERIES_SIZE_TABLES) await sql`DROP TABLE ${sql.table(table)}`.execute(db());
+    await upSeriesSizes(db() as never, { dialect: server.services.db.dialect });
+    expect(await snapshot()).toEqual(kept);
   });
 });
