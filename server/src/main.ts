@@ -15,10 +15,13 @@ async function main() {
 
   // A restore the console scheduled replaces the database before anything opens it.
   await applyPendingRestore({ home: config.home, databaseUrl: config.databaseUrl }, logs.logger.child({ name: 'Backup' }));
-  const db = openDatabase({ home: config.home, databaseUrl: config.databaseUrl });
+  // A running server keeps its PostgreSQL connections through ten quiet minutes (see openDatabase).
+  const db = openDatabase({ home: config.home, databaseUrl: config.databaseUrl, idleConnectionMs: 10 * 60_000 });
   log.info(`Data directory: ${config.home}`);
   log.info(`Database: ${db.description}`);
   const services = await createServices(config, logs, db, bus);
+  // Once started, as many connections as the widest page runs queries side by side (Dashboard/Stats: five).
+  services.init.whenStarted(() => void db.openConnections(5).catch(() => undefined));
   const { app, close } = await buildApp(services, logs.logger);
 
   await app.listen({ port: config.port, host: config.host });

@@ -18,6 +18,11 @@ export interface Db {
   sqlite?: { connection: SQLite.Database; file: string };
   /** PostgreSQL only: the connection URL (pg_dump and pg_restore connect with it). */
   url?: string;
+  /**
+   * PostgreSQL only: opens up to `count` connections of the pool now, so the first requests that run queries side by
+   * side do not each wait for a new backend. SQLite has its one connection already.
+   */
+  openConnections(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -36,12 +41,22 @@ function loadPg(): typeof pg {
   return loaded;
 }
 
-export function openDatabase(options: { home: string; databaseUrl: string | null }): Db {
+/**
+ * `idleConnectionMs`: how long an unused PostgreSQL connection stays open (pg's default, 10 s, when absent). A new
+ * connection costs a backend process and its catalogue caches (about 50–140 ms for its connect and first query at
+ * load 10 on the 2-core machine), which a request after a quiet spell would otherwise pay.
+ */
+export function openDatabase(options: { home: string; databaseUrl: string | null; idleConnectionMs?: number }): Db {
   if (options.databaseUrl) {
     const pg = loadPg();
     // No JIT compilation: every query here is short, and a misjudged cost (a correlated sub-query PostgreSQL expects to
     // run per row) made it spend about 2 s compiling Dashboard/Stats' 5 ms query at 100,000 files.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: '-c jit=off',
+      ...(options.idleConnectionMs !== undefined ? { idleTimeoutMillis: options.idleConnectionMs } : {}),
+    });
     // An idle connection can be closed by the server (restart, admin command); the pool replaces it on the next
     // query, so this must not become an uncaught exception that takes the whole process down.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`));
@@ -52,6 +67,11 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
       dialect: 'postgres',
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       url: options.databaseUrl,
+      openConnections: async (count) => {
+        // Held together, so each is a connection of its own.
+        const clients = await Promise.all(Array.from({ length: Math.min(count, 10) }, () => pool.connect()));
+        for (const client of clients) client.release();
+      },
       close: () => kysely.destroy(),
     };
   }
@@ -68,6 +88,7 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
     dialect: 'sqlite',
     description: `SQLite ${file}`,
     sqlite: { connection: sqlite, file },
+    openConnections: async () => undefined,
     close: () => kysely.destroy(),
   };
 }
