@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { foldAppendedCounts } from './appended-counts.js';
 import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 
@@ -29,28 +30,5 @@ export async function keyedFileCount(db: Kysely<Database>, dialect: DialectName,
   return total;
 }
 
-/**
- * One row per combination in place of the appended ones, same sums. On PostgreSQL the rows a concurrent import appends
- * meanwhile are not in this statement's snapshot: they are neither deleted nor summed, so nothing is lost or counted twice.
- */
-export async function foldFileKeyCounts(db: Kysely<Database>, dialect: DialectName): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`WITH gone AS (DELETE FROM file_key_counts RETURNING *)
-      INSERT INTO file_key_counts (is_ignored, is_linked, has_manual_link, files)
-      SELECT is_ignored, is_linked, has_manual_link, SUM(files) FROM gone
-      GROUP BY is_ignored, is_linked, has_manual_link HAVING SUM(files) <> 0`.execute(db);
-    return;
-  }
-  // SQLite has one writer: the read, the delete and the insert see the same rows.
-  await db.transaction().execute(async (trx) => {
-    const sums = await trx
-      .selectFrom('file_key_counts')
-      .select(['is_ignored', 'is_linked', 'has_manual_link'])
-      .select((eb) => eb.fn.sum<number>('files').as('files'))
-      .groupBy(['is_ignored', 'is_linked', 'has_manual_link'])
-      .execute();
-    await trx.deleteFrom('file_key_counts').execute();
-    const kept = sums.filter((row) => Number(row.files) !== 0).map((row) => ({ ...row, files: Number(row.files) }));
-    if (kept.length) await trx.insertInto('file_key_counts').values(kept).execute();
-  });
-}
+/** One row per flag combination in place of the appended +1/−1 rows, same sums. */
+export const foldFileKeyCounts = (db: Kysely<Database>, dialect: DialectName) => foldAppendedCounts(db, dialect, 'file_key_counts');

@@ -40,6 +40,7 @@ import * as m0043EpisodeListKeys from './migrations/0043_episode_list_keys.js';
 import * as m0044NameSearch from './migrations/0044_name_search.js';
 import * as m0045ReleaseTotals from './migrations/0045_release_totals.js';
 import * as m0046FileKeyCounts from './migrations/0046_file_key_counts.js';
+import * as m0047UserEpisodeCounts from './migrations/0047_user_episode_counts.js';
 import * as m0048SeriesSizes from './migrations/0048_series_sizes.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0044_name_search': m0044NameSearch,
   '0045_release_totals': m0045ReleaseTotals,
   '0046_file_key_counts': m0046FileKeyCounts,
+  '0047_user_episode_counts': m0047UserEpisodeCounts,
   '0048_series_sizes': m0048SeriesSizes,
 };
 

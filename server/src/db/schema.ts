@@ -99,6 +99,14 @@ export interface FileKeyCountsTable {
   files: number;
 }
 
+/** 0047: +1/−1 rows of each user's listed episodes per watched/voted combination (appended by triggers, folded by the reader). */
+export interface UserEpisodeCountsTable {
+  user_id: number;
+  is_watched: Flag;
+  is_voted: Flag;
+  episodes: number;
+}
+
 /** SQLite only (migration 0036_file_search): each location's normalised path in an FTS5 trigram table. */
 export interface FileLocationSearchTable {
   /** The location's id. */
@@ -798,6 +806,7 @@ export interface Database {
   file_locations: FileLocationsTable;
   file_sort_keys: FileSortKeysTable;
   file_key_counts: FileKeyCountsTable;
+  user_episode_counts: UserEpisodeCountsTable;
   file_location_search: FileLocationSearchTable;
   jobs: JobsTable;
   anidb_anime: AniDBAnimeTable;

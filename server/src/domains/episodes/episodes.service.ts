@@ -213,8 +213,10 @@ export class EpisodesService {
   /** Fills each model's `Images` (one image per list: the preferred one, else the first) and its TMDB ids. */
   private async withImages(models: Episode[]): Promise<Episode[]> {
     if (!this.deps.images || !models.length) return models;
-    const summaries = await this.deps.images.summaries(models.map((m) => ({ id: m.IDs.ID, anidb_episode_id: m.IDs.AniDB })));
-    const tmdb = await this.deps.images.tmdbIds([...new Set(models.map((m) => m.IDs.AniDB))]);
+    const [summaries, tmdb] = await Promise.all([
+      this.deps.images.summaries(models.map((m) => ({ id: m.IDs.ID, anidb_episode_id: m.IDs.AniDB }))),
+      this.deps.images.tmdbIds([...new Set(models.map((m) => m.IDs.AniDB))]),
+    ]);
     for (const model of models) {
       const images = summaries.get(model.IDs.ID);
       if (images) model.Images = { ...images, Thumbnails: images.Thumbnails ?? [] };
@@ -223,26 +225,36 @@ export class EpisodesService {
     return models;
   }
 
-  /** Episode models of rows with their images and the `includeDataFrom`, `includeFiles` and `includeXRefs` extras. */
+  /**
+   * Episode models of rows with their images and the `includeDataFrom`, `includeFiles` and `includeXRefs` extras. The
+   * images, the TMDB data and the files fill separate fields, so their queries run side by side (on PostgreSQL's pool).
+   */
   private async models(rows: EpisodeRow[], extras: EpisodeExtras, userId: number): Promise<Episode[]> {
     const data = dataFrom(extras.includeDataFrom);
-    const models = await this.withImages(episodeModels(rows, data));
-    if (data.includeTMDB) await this.withTmdb(models);
-    if (extras.includeFiles && this.deps.episodeFiles) {
-      const options = {
-        includeMediaInfo: !!extras.includeMediaInfo,
-        includeAbsolutePaths: !!extras.includeAbsolutePaths,
-        includeXRefs: !!extras.includeXRefs,
-        dataFrom: listOf(extras.includeDataFrom),
-        viewerId: userId || undefined,
-      };
-      const files = await this.deps.episodeFiles(
-        models.map((m) => m.IDs.ID),
-        options,
-      );
-      for (const model of models) model.Files = files.get(model.IDs.ID) ?? [];
-    }
+    const models = episodeModels(rows, data);
+    await Promise.all([
+      this.withImages(models),
+      data.includeTMDB ? this.withTmdb(models) : null,
+      extras.includeFiles ? this.withFiles(models, extras, userId) : null,
+    ]);
     return extras.includeXRefs ? this.withCrossReferences(models) : models;
+  }
+
+  /** `Files` of each model (`includeFiles`), from the files domain. */
+  private async withFiles(models: Episode[], extras: EpisodeExtras, userId: number): Promise<void> {
+    if (!this.deps.episodeFiles) return;
+    const options = {
+      includeMediaInfo: !!extras.includeMediaInfo,
+      includeAbsolutePaths: !!extras.includeAbsolutePaths,
+      includeXRefs: !!extras.includeXRefs,
+      dataFrom: listOf(extras.includeDataFrom),
+      viewerId: userId || undefined,
+    };
+    const files = await this.deps.episodeFiles(
+      models.map((m) => m.IDs.ID),
+      options,
+    );
+    for (const model of models) model.Files = files.get(model.IDs.ID) ?? [];
   }
 
   /** `TMDB` of each model: its linked TMDB episodes and movies. */

@@ -2,6 +2,7 @@ import type { IncludeOnlyFilter } from '@shoko-ts/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { listedEpisodeCount, type EpisodeStateWanted } from '../../db/user-episode-counts.js';
 import type { AnidbEpisodeRecord, EpisodeFilter, EpisodeRow } from './episode-models.js';
 
 const ROW_COLUMNS = sql.raw(`e.id, e.series_id, e.anidb_episode_id, e.is_hidden, e.title_override, e.created_at, e.updated_at,
@@ -56,6 +57,19 @@ function filterConditions(filter: EpisodeFilter, restrictedTags: number[], today
   };
 }
 
+/**
+ * The watched and voted conditions when the Total is migration 0047's maintained count of the viewer's listed episodes:
+ * an `only` watch or vote filter, the others at their defaults (which list exactly 0047's episodes: with AniDB data, a
+ * local file, not hidden), no type and no restricted tag. Null otherwise.
+ */
+function maintainedTotal(filter: EpisodeFilter, restrictedTags: number[]): EpisodeStateWanted | null {
+  const defaults = filter.includeMissing === 'false' && filter.includeUnaired === 'false' && filter.includeHidden === 'false';
+  if (!defaults || filter.types.length || restrictedTags.length) return null;
+  if (filter.includeWatched !== 'only' && filter.includeVoted !== 'only') return null;
+  const wanted = (value: IncludeOnlyFilter) => (value === 'only' ? 1 : value === 'false' ? 0 : null);
+  return { watched: wanted(filter.includeWatched), voted: wanted(filter.includeVoted) };
+}
+
 /** Shoko episodes: their rows with the AniDB episode data, file counts and one user's watch state and rating. */
 export class EpisodesStore {
   constructor(
@@ -100,7 +114,8 @@ export class EpisodesStore {
   /**
    * Episode (GET) without a search: the rows passing the §5.5 filters (as `selectEpisodes` applies them) for one
    * viewer, by series, type rank, number and id, one page of them (`pageSize` 0: all), and how many pass. The order and
-   * the file counts are migration 0043's maintained columns, so a page walks `episodes_list_order` and stops.
+   * the file counts are migration 0043's maintained columns, so a page walks `episodes_list_order` and stops; the
+   * Total of the clients' watched (or voted) list with default filters is 0047's maintained count of the viewer.
    */
   async filteredPage(
     filter: EpisodeFilter,
@@ -122,27 +137,31 @@ export class EpisodesStore {
       const { rows } = await page.execute(this.db);
       return { total: rows.length, rows: rows.map(episodeRow) };
     }
-    // The count joins only what its conditions read; an `only` watch or vote filter starts from the viewer's states.
-    // Without AniDB conditions it tests that the AniDB episode exists by its maintained rank (null without one).
-    const join = conditions.stateOnly ? sql`JOIN` : sql`LEFT JOIN`;
-    const states = conditions.readsState
-      ? sql`${join} user_episode_states w ON w.episode_id = e.id AND w.user_id = ${viewer.userId}`
-      : sql``;
-    const anidb = conditions.readsAnidb ? sql`JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id` : sql``;
-    const listed = conditions.readsAnidb ? where : sql`e.sort_type_rank IS NOT NULL AND ${where}`;
-    const count = sql<{ total: number | string }>`SELECT COUNT(*) AS total FROM episodes e ${anidb} ${states} WHERE ${listed}`;
+    const maintained = maintainedTotal(filter, viewer.restrictedTags);
+    const total = maintained
+      ? listedEpisodeCount(this.db, this.dialect, viewer.userId, maintained)
+      : this.total(conditions, where, viewer.userId);
     // Side by side on PostgreSQL's pool (SQLite runs one statement at a time either way).
-    const [{ rows }, total] = await Promise.all([page.execute(this.db), this.total(count, conditions.stateOnly && !conditions.readsAnidb)]);
-    return { total, rows: rows.map(episodeRow) };
+    const [{ rows }, count] = await Promise.all([page.execute(this.db), total]);
+    return { total: count, rows: rows.map(episodeRow) };
   }
 
   /**
-   * `statesOnly`: a count of the viewer's watched or voted episodes by episode columns alone. PostgreSQL would hash
-   * those states against a scan of every episode; without hash joins it merges the two index-only scans (the states'
-   * partial index, episodes_list_filter) or probes by id: 11 instead of 27 ms of CPU for 33,391 watched at 100k.
+   * The Total counted from the base tables, joining only what its conditions read; an `only` watch or vote filter
+   * starts from the viewer's states. Without AniDB conditions it tests that the AniDB episode exists by its maintained
+   * rank (null without one). A count of the viewer's watched or voted episodes by episode columns alone runs without
+   * hash joins on PostgreSQL, which would hash those states against a scan of every episode; it merges the two
+   * index-only scans (the states' partial index, episodes_list_filter) or probes by id instead: 11 instead of 27 ms of
+   * CPU for 33,391 watched at 100k.
    */
-  private async total(count: RawBuilder<{ total: number | string }>, statesOnly: boolean): Promise<number> {
-    if (this.dialect !== 'postgres' || !statesOnly) return Number((await count.execute(this.db)).rows[0].total);
+  private async total(conditions: ReturnType<typeof filterConditions>, where: RawBuilder<unknown>, userId: number): Promise<number> {
+    const join = conditions.stateOnly ? sql`JOIN` : sql`LEFT JOIN`;
+    const states = conditions.readsState ? sql`${join} user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId}` : sql``;
+    const anidb = conditions.readsAnidb ? sql`JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id` : sql``;
+    const listed = conditions.readsAnidb ? where : sql`e.sort_type_rank IS NOT NULL AND ${where}`;
+    const count = sql<{ total: number | string }>`SELECT COUNT(*) AS total FROM episodes e ${anidb} ${states} WHERE ${listed}`;
+    if (this.dialect !== 'postgres' || !conditions.stateOnly || conditions.readsAnidb)
+      return Number((await count.execute(this.db)).rows[0].total);
     return this.db.transaction().execute(async (trx) => {
       await sql`SET LOCAL enable_hashjoin = off`.execute(trx);
       return Number((await count.execute(trx)).rows[0].total);
