@@ -15,7 +15,8 @@ import type { MigrationContext } from './helpers.js';
  * (db/user-episode-counts.ts). On PostgreSQL a watch-state change first takes a share lock on its episode, so an
  * episode that changes its listing concurrently either waits for the new state (and moves it) or commits before the
  * state's trigger reads it; otherwise each side could miss the other's uncommitted row. The price: a bulk watch and an
- * import that change the same episodes in opposite orders can deadlock, and PostgreSQL then fails one of the two.
+ * import that change the same episodes in opposite orders can deadlock, and PostgreSQL then fails one of the two
+ * (the bulk watch, EpisodesStore.setWatched, runs again: db/deadlock-retry.ts).
  */
 const listed = (row: string) => `(${row}.sort_type_rank IS NOT NULL AND ${row}.local_file_count > 0 AND ${row}.is_hidden <> 1)`;
 const flags = (row: string) => `CASE WHEN ${row}.watched_at IS NULL THEN 0 ELSE 1 END, CASE WHEN ${row}.rating IS NULL THEN 0 ELSE 1 END`;

@@ -1,6 +1,7 @@
 import type { IncludeOnlyFilter } from '@shoko-ts/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
+import { retryOnDeadlock } from '../../db/deadlock-retry.js';
 import type { Database } from '../../db/schema.js';
 import { listedEpisodeCount, type EpisodeStateWanted } from '../../db/user-episode-counts.js';
 import type { AnidbEpisodeRecord, EpisodeFilter, EpisodeRow } from './episode-models.js';
@@ -246,42 +247,46 @@ export class EpisodesStore {
   async setWatched(userId: number, episodeIds: number[], watched: boolean): Promise<number[]> {
     if (!episodeIds.length) return [];
     const now = new Date().toISOString();
-    return this.db.transaction().execute(async (trx) => {
-      const existing = new Map(
-        (
+    const write = () =>
+      this.db.transaction().execute(async (trx) => {
+        const existing = new Map(
+          (
+            await trx
+              .selectFrom('user_episode_states')
+              .select(['episode_id', 'watch_count', 'watched_at'])
+              .where('user_id', '=', userId)
+              .where('episode_id', 'in', episodeIds)
+              .execute()
+          ).map((r) => [r.episode_id, r]),
+        );
+        const fresh = episodeIds.filter((id) => !existing.has(id));
+        if (watched && fresh.length)
           await trx
-            .selectFrom('user_episode_states')
-            .select(['episode_id', 'watch_count', 'watched_at'])
+            .insertInto('user_episode_states')
+            .values(
+              fresh.map((id) => ({ user_id: userId, episode_id: id, watched_at: now, watch_count: 1, rating: null, updated_at: now })),
+            )
+            .execute();
+        const toUpdate = [...existing.values()].filter((r) => (watched ? !r.watched_at : !!r.watched_at)).map((r) => r.episode_id);
+        const changed = [...(watched ? fresh : []), ...toUpdate];
+        if (!toUpdate.length) return changed;
+        if (watched)
+          await trx
+            .updateTable('user_episode_states')
+            .set({ watched_at: now, watch_count: sql`watch_count + 1`, updated_at: now })
             .where('user_id', '=', userId)
-            .where('episode_id', 'in', episodeIds)
-            .execute()
-        ).map((r) => [r.episode_id, r]),
-      );
-      const fresh = episodeIds.filter((id) => !existing.has(id));
-      if (watched && fresh.length)
-        await trx
-          .insertInto('user_episode_states')
-          .values(fresh.map((id) => ({ user_id: userId, episode_id: id, watched_at: now, watch_count: 1, rating: null, updated_at: now })))
-          .execute();
-      const toUpdate = [...existing.values()].filter((r) => (watched ? !r.watched_at : !!r.watched_at)).map((r) => r.episode_id);
-      const changed = [...(watched ? fresh : []), ...toUpdate];
-      if (!toUpdate.length) return changed;
-      if (watched)
-        await trx
-          .updateTable('user_episode_states')
-          .set({ watched_at: now, watch_count: sql`watch_count + 1`, updated_at: now })
-          .where('user_id', '=', userId)
-          .where('episode_id', 'in', toUpdate)
-          .execute();
-      else
-        await trx
-          .updateTable('user_episode_states')
-          .set({ watched_at: null, updated_at: now })
-          .where('user_id', '=', userId)
-          .where('episode_id', 'in', toUpdate)
-          .execute();
-      return changed;
-    });
+            .where('episode_id', 'in', toUpdate)
+            .execute();
+        else
+          await trx
+            .updateTable('user_episode_states')
+            .set({ watched_at: null, updated_at: now })
+            .where('user_id', '=', userId)
+            .where('episode_id', 'in', toUpdate)
+            .execute();
+        return changed;
+      });
+    return retryOnDeadlock(write);
   }
 
   async setHidden(episodeId: number, hidden: boolean): Promise<boolean> {
