@@ -2,7 +2,7 @@
 // PostgreSQL, the web unit tests and the browser tests; ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, ensureInstalled, isBuildStale, mustRun, root, runLabelled, WEB_BUILD } from './lib.mjs';
+import { buildServer, ensureInstalled, isBuildStale, mustRun, root, run, runLabelled, WEB_BUILD } from './lib.mjs';
 import { findPostgresBin, startPostgres } from './pg-cluster.mjs';
 
 const resultsDir = path.join(root, '.test-results');
@@ -32,16 +32,16 @@ buildServer();
 const runs = [];
 
 // Lint, the console's build and the two server suites run side by side (vitest gives each run one worker on two
-// cores); every run's lines are prefixed with its name. Lint (ESLint: layering, import cycles, hooks, a11y; prettier
+// cores); their lines are prefixed with the run's name. Lint (ESLint: layering, import cycles, hooks, a11y; prettier
 // --check) and the build each count as one check.
 const vitestArgs = (name, args) => {
   const output = path.join(resultsDir, `${name}.json`);
   return { output, args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${output}`, ...args] };
 };
-const vitest = async (name, cwd, args, env = {}) => {
+const serverSuite = async (name, args, env = {}) => {
   const { output, args: argv } = vitestArgs(name, args);
   const code = await runLabelled(name, 'npx', argv, {
-    cwd: path.join(root, cwd),
+    cwd: path.join(root, 'server'),
     env: { NODE_OPTIONS: '--openssl-legacy-provider', ...env },
   });
   return { name, output, code, kind: 'vitest' };
@@ -51,7 +51,7 @@ const postgresSuite = async () => {
   try {
     pg = await startPostgres();
     console.log(`\nPostgreSQL suite on ${pg.url.replace(/\/\/[^@]*@/, '//')}`);
-    return await vitest('server-postgres', 'server', ['api.test'], { SHOKO_TEST_DB: pg.url });
+    return await serverSuite('server-postgres', ['api.test'], { SHOKO_TEST_DB: pg.url });
   } catch (error) {
     console.error(`PostgreSQL suite could not start: ${error.message}`);
     return { name: 'server-postgres', output: null, code: 1, kind: 'vitest', failedToStart: true };
@@ -63,25 +63,27 @@ const check = (name, failure, command, args) => runLabelled(name, command, args)
 const webBuild = isBuildStale(...WEB_BUILD)
   ? check('build-web', 'the console did not build; its errors are above', 'npm', ['run', 'build', '-w', 'web'])
   : Promise.resolve(null);
-// The browser tests start once lint, the console's build and the SQLite suite are done, beside the rest of the
-// PostgreSQL suite (the longest of the four): its last minute or two would otherwise leave a core idle.
-const lint = check('lint', 'ESLint or prettier found problems; `npm run lint` lists them', 'node', [
-  path.join(root, 'scripts', 'lint.mjs'),
+const sideBySide = await Promise.all([
+  check('lint', 'ESLint or prettier found problems; `npm run lint` lists them', 'node', [path.join(root, 'scripts', 'lint.mjs')]),
+  webBuild,
+  serverSuite('server-sqlite', []),
+  postgresSuite(),
 ]);
-const sqliteSuite = vitest('server-sqlite', 'server', []);
-const postgres = postgresSuite();
+runs.push(...sideBySide.filter(Boolean));
 
-const browserSide = (async () => {
-  const before = await Promise.all([lint, webBuild, sqliteSuite]);
-  const web = fs.existsSync(path.join(root, 'web', 'vitest.config.ts')) ? await vitest('web', 'web', ['--passWithNoTests']) : null;
-  const playwrightOutput = path.join(resultsDir, 'playwright.json');
-  const e2eCode = await runLabelled('e2e', 'npx', ['playwright', 'test', '-c', 'e2e'], {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOutput, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-  });
-  return [...before, web, { name: 'e2e', output: playwrightOutput, code: e2eCode, kind: 'playwright' }];
-})();
-const [browserRuns, postgresRun] = await Promise.all([browserSide, postgres]);
-runs.push(...[...browserRuns, postgresRun].filter(Boolean));
+const vitest = (name, cwd, args, env = {}) => {
+  const { output, args: argv } = vitestArgs(name, args);
+  const code = run('npx', argv, { cwd: path.join(root, cwd), env: { NODE_OPTIONS: '--openssl-legacy-provider', ...env } });
+  runs.push({ name, output, code, kind: 'vitest' });
+};
+
+if (fs.existsSync(path.join(root, 'web', 'vitest.config.ts'))) vitest('web', 'web', ['--passWithNoTests']);
+
+const playwrightOutput = path.join(resultsDir, 'playwright.json');
+const e2eCode = run('npx', ['playwright', 'test', '-c', 'e2e'], {
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightOutput, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+runs.push({ name: 'e2e', output: playwrightOutput, code: e2eCode, kind: 'playwright' });
 
 // Every failing test, one line each ("FAILED <runner>: <file> › <title>"), printed just above the total so the
 // last lines of a run say what broke; .ci/run prints the same list from failures.txt.
