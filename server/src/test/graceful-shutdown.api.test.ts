@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { startFreshServer, type ServerProcess } from './server-process.js';
@@ -60,6 +61,18 @@ async function hashJobRunning(server: ServerProcess, key: string): Promise<boole
   return items.List?.some((item) => item.IsRunning && /hash/i.test(item.Type) && (item.Details.Progress ?? 0) < 50) ?? false;
 }
 
+/** How many connections PostgreSQL has open to a database. */
+async function backendsOf(databaseUrl: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: process.env.SHOKO_TEST_DB });
+  await admin.connect();
+  try {
+    const name = new URL(databaseUrl).pathname.slice(1);
+    return Number((await admin.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0].n);
+  } finally {
+    await admin.end();
+  }
+}
+
 describe('graceful shutdown', () => {
   it('SIGTERM during hashing loses no work: exit 0, jobs back in the queue, every file hashed once after restart', async () => {
     const sizes: Array<[string, number]> = [
@@ -69,6 +82,9 @@ describe('graceful shutdown', () => {
     ];
     const media = mediaFolder(sizes);
     const { server, home, key, databaseUrl } = await startFreshServer(cleanups, 'shoko-sigterm-');
+    // On PostgreSQL a started server opens five connections in the background (db.openConnections), so the first
+    // requests do not wait for new backends: wait for them (the test's timeout bounds the wait).
+    if (databaseUrl) while ((await backendsOf(databaseUrl)) < 5) await new Promise((resolve) => setTimeout(resolve, 100));
     const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', {
       key,
       body: { Name: 'Shutdown', Path: media.dir },

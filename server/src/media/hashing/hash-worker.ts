@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { runAsBackgroundThread } from '../background-thread.js';
+import { runAsBackgroundThread } from './background-thread.js';
 import { createDigester, type Digester } from './hash-engines.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import mediaInfoFactory from 'mediainfo.js';
-import { runAsBackgroundThread } from '../background-thread.js';
+import { runAsBackgroundThread } from '../hashing/background-thread.js';
 import type { MediaInfoDocument } from './track.js';
 import type { AnalyseReply, AnalyseRequest } from './worker-protocol.js';
 
