@@ -66,7 +66,17 @@ export class FileListStore {
     sortOrder: string[],
     page: { page: number; pageSize: number },
   ): Promise<{ total: number; rows: FileRow[] }> {
-    if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, rows: [] };
+    const { total, ids } = await this.pageIds(filter, sortOrder, page);
+    return { total, rows: await this.rowsByIds(ids) };
+  }
+
+  /** The ids of a page of the list (every id for `pageSize` 0) in its order, and the list's Total. */
+  async pageIds(
+    filter: FileFilter,
+    sortOrder: string[],
+    page: { page: number; pageSize: number },
+  ): Promise<{ total: number; ids: number[] }> {
+    if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, ids: [] };
     const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
     const keyed = needle === undefined ? this.keyedPlan(filter, sortOrder.length ? sortOrder : ['1', '4']) : null;
     if (keyed) return this.keyedPage(keyed, page);
@@ -74,16 +84,16 @@ export class FileListStore {
     // Every condition reads the file alone, so the count needs no location join.
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const total = Number(count);
-    if (!total) return { total, rows: [] };
+    if (!total) return { total, ids: [] };
     let ordered = this.sorted(this.withFirstLocation(base), sortOrder.length || needle !== undefined ? sortOrder : ['1', '4'], needle);
     if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     // The sort carries ids only; the page's rows (media info and all) are read afterwards by id.
     const ids = (await ordered.select('f.id').execute()).map((r) => (r as { id: number }).id);
-    return { total, rows: await this.rowsOf(ids) };
+    return { total, ids };
   }
 
   /** The files of `ids`, in that order. */
-  private async rowsOf(ids: number[]): Promise<FileRow[]> {
+  async rowsByIds(ids: number[]): Promise<FileRow[]> {
     const files = () => this.db.selectFrom('files').selectAll();
     const rows = await byIds(
       ids,
@@ -126,12 +136,12 @@ export class FileListStore {
   }
 
   /** A page in a keyed order: an index range over file_sort_keys (files without a location last in the path orders). */
-  private async keyedPage(plan: KeyedPlan, page: { page: number; pageSize: number }): Promise<{ total: number; rows: FileRow[] }> {
+  private async keyedPage(plan: KeyedPlan, page: { page: number; pageSize: number }): Promise<{ total: number; ids: number[] }> {
     let base = this.db.selectFrom('file_sort_keys as k');
     // Literal values, so both databases can use the partial indexes (`is_linked = 0`, `has_manual_link = 1`).
     for (const [column, value] of plan.conditions) base = base.where(`k.${column}`, '=', sql.lit(value));
     const total = await keyedFileCount(this.db, this.dialect, plan.conditions);
-    if (!total) return { total, rows: [] };
+    if (!total) return { total, ids: [] };
     let ordered = base.select('k.file_id as id');
     if (plan.order === 'id' || plan.order === '-id') ordered = ordered.orderBy('k.file_id', plan.order === 'id' ? 'asc' : 'desc');
     else {
@@ -141,7 +151,7 @@ export class FileListStore {
     }
     if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     const ids = (await ordered.execute()).map((r) => r.id);
-    return { total, rows: await this.rowsOf(ids) };
+    return { total, ids };
   }
 
   /** The first location (lowest id) of each file, as the maintained keys name it, and its folder: what sorts read. */

@@ -50,4 +50,25 @@ describe('the file list of a large collection', () => {
     expect(search.json().Total).toBe(1);
     expect((await list('pageSize=0&include_only=Ignored')).Total).toBe(FILES / 1000);
   });
+
+  it('sends the whole list in slices, byte for byte the pages it is made of', async () => {
+    const query = 'include=AbsolutePaths&sortOrder=-FileSize';
+    const whole = await server.request({ method: 'GET', url: `/api/v3/File?pageSize=0&${query}`, key });
+    expect(whole.statusCode, whole.body.slice(0, 300)).toBe(200);
+    expect(whole.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(whole.headers['content-length'], 'a whole list of many slices is streamed').toBeUndefined();
+    const pages: string[] = [];
+    for (let page = 1; page <= FILES / 1000; page++) {
+      const res = await server.request({ method: 'GET', url: `/api/v3/File?pageSize=1000&page=${page}&${query}`, key });
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.headers['content-length']).toBeDefined();
+      pages.push(res.body.slice(res.body.indexOf('"List":[') + '"List":['.length, -2));
+    }
+    const total = FILES - FILES / 1000;
+    expect(whole.body).toBe(`{"Total":${total},"List":[${pages.join(',')}]}`);
+    const list = (JSON.parse(whole.body) as { List: Array<{ Size: number; Locations: Array<{ AbsolutePath?: string }> }> }).List;
+    expect(list).toHaveLength(total);
+    expect(list[0].Size).toBe(1000 + FILES - 1);
+    expect(list[0].Locations[0].AbsolutePath).toMatch(/Episode_39999\.mkv$/);
+  });
 });

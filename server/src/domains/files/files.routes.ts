@@ -20,7 +20,9 @@ import {
   NullableBatchDeleteFilesBody,
   SeriesParams,
 } from '@shoko-ts/contract';
+import type { FastifyReply } from 'fastify';
 import type { App } from '../../http/types.js';
+import { sendListInSlices } from '../../http/list-in-slices.js';
 import { notFound, validationError } from '../../http/problem.js';
 import { enumList, FILE_DATA_SOURCES } from './file-list-params.js';
 import type { FilesService } from './files.service.js';
@@ -44,11 +46,17 @@ export function registerFileRoutes(
 ) {
   const { files } = deps;
 
-  const listHandler = (search?: string, contents?: Set<string>) => (query: FileListQuery, viewerId?: number) =>
-    files.listFromQuery(query, { search, contents, viewerId });
+  // A whole list (pageSize 0: the client suites' way to read every file) is built and sent in slices.
+  const listHandler =
+    (search?: string, contents?: Set<string>) =>
+    async (request: { query: FileListQuery; principal?: { kind: string; userId?: number } | null }, reply: FastifyReply) => {
+      const scope = { search, contents, viewerId: viewerOf(request) };
+      if (request.query.pageSize !== 0) return files.listFromQuery(request.query, scope);
+      return sendListInSlices(reply, await files.wholeListFromQuery(request.query, scope), File);
+    };
 
-  app.get('/api/v3/File', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
-    listHandler()(request.query, viewerOf(request)),
+  app.get('/api/v3/File', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request, reply) =>
+    listHandler()(request, reply),
   );
 
   app.get(
@@ -61,7 +69,7 @@ export function registerFileRoutes(
         response: { 200: ListResult(File) },
       },
     },
-    async (request) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request.query, viewerOf(request)),
+    async (request, reply) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request, reply),
   );
 
   app.get(
@@ -88,8 +96,10 @@ export function registerFileRoutes(
     },
   );
 
-  app.get('/api/v3/File/Search/*', { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } }, (request) =>
-    listHandler((request.params as { '*': string })['*'] ?? '')(request.query, viewerOf(request)),
+  app.get(
+    '/api/v3/File/Search/*',
+    { schema: { tags, querystring: FileListQuery, response: { 200: ListResult(File) } } },
+    (request, reply) => listHandler((request.params as { '*': string })['*'] ?? '')(request, reply),
   );
 
   app.delete(

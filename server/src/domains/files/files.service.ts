@@ -20,6 +20,7 @@ import {
 import type { UserFileStatesTable } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import { resumePositionText } from './scrobble.service.js';
+import type { ListInSlices } from '../../http/list-in-slices.js';
 import { notFound, validationError } from '../../http/problem.js';
 import { fileEvent, type ImportService } from '../import/import.service.js';
 import { fileListOptions } from './file-list-params.js';
@@ -68,6 +69,8 @@ interface FileExtras {
 }
 
 const ZERO_DURATION = '00:00:00';
+/** Files per slice of a whole list: one slice's rows, locations and extras are read in one go (see `wholeList`). */
+export const WHOLE_LIST_SLICE = 2000;
 
 function parseMediaInfo(row: FileRow): Record<string, unknown> | null {
   if (!row.media_info) return null;
@@ -259,15 +262,39 @@ export class FilesService {
   }
 
   async list(query: FileListQuery): Promise<ListResult<File>> {
-    const { total, rows } = await this.fileList.page(
-      { include: query.include, exclude: query.exclude, includeOnly: query.includeOnly, search: query.search, contents: query.contents },
-      query.sortOrder,
-      { page: query.page, pageSize: query.pageSize },
-    );
-    const include = new Set<string>(query.include);
-    const locations = groupByFile(await this.store.locationsOfFiles(rows.map((r) => r.id)));
-    const extras = await this.extrasOf(rows, include, new Set(query.includeDataFrom ?? []), query.viewerId);
-    return { Total: total, List: rows.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id))) };
+    const { total, ids } = await this.listIds(query, { page: query.page, pageSize: query.pageSize });
+    return { Total: total, List: await this.modelsOfIds(ids, query) };
+  }
+
+  /** `listFromQuery` for a whole list (`pageSize` 0), built in slices (see `wholeList`). */
+  wholeListFromQuery(
+    query: FileListRequest,
+    scope: { search?: string; contents?: Set<string>; viewerId?: number } = {},
+  ): Promise<ListInSlices<File>> {
+    return this.wholeList({ ...fileListOptions(query), ...scope });
+  }
+
+  /**
+   * The whole list: its Total, and its models built a slice of ids at a time, each slice when the answer asks for it,
+   * so a collection of 400,000 files is neither held as 400,000 models nor serialized into one string of 200 MB.
+   */
+  async wholeList(query: FileListQuery, sliceSize = WHOLE_LIST_SLICE): Promise<ListInSlices<File>> {
+    const { total, ids } = await this.listIds(query, { page: 1, pageSize: 0 });
+    const modelsOfIds = (slice: number[]) => this.modelsOfIds(slice, query);
+    async function* slices() {
+      for (let i = 0; i < ids.length; i += sliceSize) yield await modelsOfIds(ids.slice(i, i + sliceSize));
+    }
+    return { total, sliceCount: Math.ceil(ids.length / sliceSize), slices: slices() };
+  }
+
+  private listIds(query: FileListQuery, page: { page: number; pageSize: number }) {
+    const { include, exclude, includeOnly, search, contents } = query;
+    return this.fileList.pageIds({ include, exclude, includeOnly, search, contents }, query.sortOrder, page);
+  }
+
+  private async modelsOfIds(ids: number[], query: FileListQuery): Promise<File[]> {
+    const rows = await this.fileList.rowsByIds(ids);
+    return this.modelsOf(rows, { include: query.include, includeDataFrom: query.includeDataFrom ?? [], viewerId: query.viewerId });
   }
 
   async setFlag(id: number, flag: 'is_ignored' | 'is_variation', value: boolean): Promise<void> {
