@@ -147,6 +147,15 @@ export class FilterCompiler {
   }
   private valuesJoin = 'JOIN series_aggregate_values v ON v.series_id = xs.id';
   /**
+   * A candidate's own series' values, for a figure computed per candidate: series first, then their few value rows
+   * by key. With a plain join SQLite preferred the (kind, value) index and read every series' values of that kind
+   * for each candidate (5.3 s for a collection page sorted by audio language count at 100k files); CROSS JOIN makes
+   * it keep this order, PostgreSQL plans it as the join it is.
+   */
+  private ownValues(where: Sql): Sql {
+    return sql`FROM series xs CROSS JOIN series_aggregate_values v WHERE ${this.seriesOf('xs')} AND v.series_id = xs.id AND ${where}`;
+  }
+  /**
    * The filters' own maintained figures (migration 0039, kept by db/filter-figures.ts): the collecting missing count
    * and the files' paths of `xs`.
    */
@@ -622,7 +631,7 @@ export class FilterCompiler {
         return sql`(CASE WHEN ${any} THEN (SELECT COALESCE(SUM(ff.collecting_missing_count), 0) FROM series xs ${raw(this.figuresJoin)} WHERE ${S}) ELSE 0 END)`;
       }
       case 'MissingEpisodeCount':
-        return sql`(SELECT COALESCE(SUM(v.file_count), 0) FROM series xs ${raw(this.valuesJoin)} WHERE ${S} AND v.kind = 'missing_air' AND v.value <= ${this.scope.today})`;
+        return sql`(SELECT COALESCE(SUM(v.file_count), 0) ${this.ownValues(sql`v.kind = 'missing_air' AND v.value <= ${this.scope.today}`)})`;
       case 'VideoFiles':
         // Per group, the sum over its series: a file linked to episodes of two of them counts twice.
         return sql`(SELECT COALESCE(SUM(sa.file_count), 0) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
@@ -638,7 +647,7 @@ export class FilterCompiler {
       case 'AudioLanguageCount':
       case 'SubtitleLanguageCount': {
         const kind = id === 'AudioLanguageCount' ? 'audio' : 'subtitle';
-        return sql`(SELECT COUNT(DISTINCT v.value) FROM series xs ${raw(this.valuesJoin)} WHERE ${S} AND v.kind = ${kind})`;
+        return sql`(SELECT COUNT(DISTINCT v.value) ${this.ownValues(sql`v.kind = ${kind}`)})`;
       }
     }
     throw new FilterError(`'${id}' is not a number selector.`);
