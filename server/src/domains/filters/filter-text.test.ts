@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, PatternError, runTextMatches } from './filter-text.js';
+import { compilePattern, PatternError, runTextMatches, textMatchWorkersStarted } from './filter-text.js';
 
 describe('filter text matching', () => {
   it('accepts ordinary patterns and rejects invalid or risky ones', () => {
@@ -36,9 +36,19 @@ describe('filter text matching', () => {
     expect(runs.map(([flags]) => [...flags].indexOf(1))).toEqual([0, 1, 2, 3, 4]);
   });
 
-  it('gives up on a pattern that backtracks for too long', async () => {
+  it('gives up on a pattern that backtracks for too long, and answers the next evaluation all the same', async () => {
     await expect(
       runTextMatches([{ kind: 'regex', pattern: '^(a|aa)*$', ignoreCase: false, values: [`${'a'.repeat(64)}b`], needles: null }]),
     ).rejects.toThrow(PatternError);
+    const [after] = await runTextMatches([{ kind: 'regex', pattern: 'b$', ignoreCase: false, values: ['ab', 'ba'], needles: null }]);
+    expect([...after]).toEqual([1, 0]);
+  });
+
+  it('keeps its workers for the next evaluations instead of starting one each time', async () => {
+    const job = { kind: 'regex' as const, pattern: 'a', ignoreCase: false, values: ['a', 'b'], needles: null };
+    await runTextMatches([job]);
+    const before = textMatchWorkersStarted();
+    for (let i = 0; i < 5; i++) expect([...(await runTextMatches([job]))[0]]).toEqual([1, 0]);
+    expect(textMatchWorkersStarted()).toBe(before);
   });
 });

@@ -103,7 +103,7 @@ const TIMEOUT_MS = 2000;
 function textMatchWorker() {
   // This function's source runs in an eval'd worker (CommonJS), where only require() reaches node:worker_threads.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { parentPort, workerData } = require('node:worker_threads') as typeof import('node:worker_threads');
+  const { parentPort } = require('node:worker_threads') as typeof import('node:worker_threads');
   const maxLength = 1000;
   const normalise = (text: string) =>
     text
@@ -135,57 +135,121 @@ function textMatchWorker() {
     }
     return Math.min(...previous) <= allowed;
   };
-  const results = (workerData as TextMatchJob[]).map((job) => {
-    const out = new Uint8Array(job.values.length);
-    if (job.kind === 'regex') {
-      const regex = new RegExp(job.pattern, job.ignoreCase ? 'i' : '');
-      job.values.forEach((value, i) => (out[i] = regex.test(value.length > maxLength ? value.slice(0, maxLength) : value) ? 1 : 0));
-    } else {
-      job.values.forEach((value, i) => (out[i] = fuzzy(value, job.needles ? job.needles[i] : job.pattern) ? 1 : 0));
-    }
-    return out;
+  parentPort!.on('message', (jobs: TextMatchJob[]) => {
+    const results = jobs.map((job) => {
+      const out = new Uint8Array(job.values.length);
+      if (job.kind === 'regex') {
+        const regex = new RegExp(job.pattern, job.ignoreCase ? 'i' : '');
+        job.values.forEach((value, i) => (out[i] = regex.test(value.length > maxLength ? value.slice(0, maxLength) : value) ? 1 : 0));
+      } else {
+        job.values.forEach((value, i) => (out[i] = fuzzy(value, job.needles ? job.needles[i] : job.pattern) ? 1 : 0));
+      }
+      return out;
+    });
+    parentPort!.postMessage(results);
   });
-  parentPort!.postMessage(results);
 }
 
 const WORKER_SOURCE = `(${textMatchWorker.toString()})()`;
 const MAX_WORKERS = 2;
+/** How long a worker waits for its next evaluation before it ends (starting one costs 30–200 ms on the 2 cores). */
+const IDLE_WORKER_MS = 60_000;
+
+/** A started worker between evaluations; it does not keep the process alive, and ends after IDLE_WORKER_MS. */
+interface IdleWorker {
+  worker: Worker;
+  expiry: NodeJS.Timeout;
+  /** Drops the entry if the thread ends while idle, so no evaluation is sent to a dead worker. */
+  onExit: () => void;
+}
+
 let running = 0;
+let started = 0;
 const waiting: Array<() => void> = [];
+const idle: IdleWorker[] = [];
+
+/** How many workers were started since the process began (tests check that evaluations reuse them). */
+export function textMatchWorkersStarted(): number {
+  return started;
+}
+
+/** A kept worker (already running), or a new one (`fresh`: not yet online). */
+function takeWorker(): { worker: Worker; fresh: boolean } {
+  const kept = idle.pop();
+  if (kept) {
+    clearTimeout(kept.expiry);
+    kept.worker.off('exit', kept.onExit);
+    kept.worker.ref();
+    return { worker: kept.worker, fresh: false };
+  }
+  started++;
+  return { worker: new Worker(WORKER_SOURCE, { eval: true }), fresh: true };
+}
+
+function keepWorker(worker: Worker): void {
+  worker.unref();
+  const drop = () => {
+    const at = idle.indexOf(entry);
+    if (at >= 0) idle.splice(at, 1);
+    clearTimeout(entry.expiry);
+  };
+  const entry: IdleWorker = {
+    worker,
+    expiry: setTimeout(() => {
+      drop();
+      void worker.terminate();
+    }, IDLE_WORKER_MS).unref(),
+    onExit: drop,
+  };
+  worker.once('exit', drop);
+  idle.push(entry);
+}
 
 /**
- * Runs the jobs in a short-lived worker thread, so a pattern that backtracks badly despite compilePattern's checks
- * cannot stall the server: past TIMEOUT_MS the worker is terminated and PatternError raised. One flag per value.
+ * Runs the jobs in a worker thread, so a pattern that backtracks badly despite compilePattern's checks cannot stall
+ * the server: past TIMEOUT_MS the worker is terminated and PatternError raised. A worker that answered is kept for
+ * the next evaluation. One flag per value.
  */
 export async function runTextMatches(jobs: TextMatchJob[]): Promise<Uint8Array[]> {
   if (!jobs.length) return [];
   // At most two workers at a time (a filter list can evaluate many saved filters at once).
   while (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
-  let worker: Worker | undefined;
+  const { worker, fresh } = takeWorker();
+  let answered = false;
   try {
-    worker = new Worker(WORKER_SOURCE, { eval: true, workerData: jobs });
-    const started = worker;
-    return await new Promise<Uint8Array[]>((resolve, reject) => {
+    const results = await new Promise<Uint8Array[]>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
-      // The clock starts once the thread runs: starting one took seconds on a loaded machine (ci35), not the pattern.
-      started.once('online', () => {
-        timer = setTimeout(
-          () => reject(new PatternError(`The expression took longer than ${TIMEOUT_MS / 1000} s to evaluate; simplify the pattern.`)),
-          TIMEOUT_MS,
-        );
-      });
-      started.once('message', (results: Uint8Array[]) => {
-        clearTimeout(timer);
-        resolve(results);
-      });
-      started.once('error', (error) => {
-        clearTimeout(timer);
+      const startClock = () => {
+        timer = setTimeout(() => {
+          cleanUp();
+          reject(new PatternError(`The expression took longer than ${TIMEOUT_MS / 1000} s to evaluate; simplify the pattern.`));
+        }, TIMEOUT_MS);
+      };
+      const onMessage = (answer: Uint8Array[]) => {
+        cleanUp();
+        resolve(answer);
+      };
+      const onError = (error: Error) => {
+        cleanUp();
         reject(error);
-      });
+      };
+      const onExit = () => onError(new Error('The text matching worker stopped.'));
+      const cleanUp = () => {
+        clearTimeout(timer);
+        worker.off('online', startClock).off('message', onMessage).off('error', onError).off('exit', onExit);
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      // The clock starts once the thread runs: starting one took seconds on a loaded machine (ci35), not the pattern.
+      if (fresh) worker.once('online', startClock);
+      else startClock();
+      worker.postMessage(jobs);
     });
+    answered = true;
+    return results;
   } finally {
-    void worker?.terminate();
+    if (answered) keepWorker(worker);
+    else void worker.terminate();
     running--;
     waiting.shift()?.();
   }
