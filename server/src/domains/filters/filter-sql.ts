@@ -784,10 +784,10 @@ export class FilterCompiler {
     const terms: Sql[] = [];
     for (let c: SortingCriteria | null | undefined = sorting ?? { Type: 'Name', IsInverted: false }; c; c = c.Next) {
       const key = this.sortKey(c.Type);
-      const direction = raw(c.IsInverted ? 'DESC' : 'ASC');
-      // Names are never NULL; other keys sort NULLs last on both dialects.
-      if (c.Type !== 'Name' && c.Type !== 'SortingName') terms.push(sql`CASE WHEN ${key} IS NULL THEN 1 ELSE 0 END`);
-      terms.push(sql`${key} ${direction}`);
+      // Names are never NULL; other keys sort NULLs last in either direction. NULLS LAST (not a CASE term before the
+      // key) so a key that is a sub-query runs once per candidate: PostgreSQL ran it twice.
+      const direction = c.IsInverted ? 'DESC' : 'ASC';
+      terms.push(sql`${key} ${raw(c.Type === 'Name' || c.Type === 'SortingName' ? direction : `${direction} NULLS LAST`)}`);
     }
     terms.push(raw('it.id ASC'));
     return sql.join(terms);
