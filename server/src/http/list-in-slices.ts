@@ -29,8 +29,9 @@ export async function sendListInSlices<T>(reply: FastifyReply, list: ListInSlice
     for await (const slice of list.slices) {
       const parts: string[] = [];
       for (const item of slice) parts.push(serialize(item));
-      if (parts.length) yield separator + parts.join(',');
-      if (parts.length) separator = ',';
+      if (!parts.length) continue;
+      yield separator + parts.join(',');
+      separator = ',';
     }
     yield ']}';
   }

@@ -61,15 +61,6 @@ export class FileListStore {
     this.dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   }
 
-  async page(
-    filter: FileFilter,
-    sortOrder: string[],
-    page: { page: number; pageSize: number },
-  ): Promise<{ total: number; rows: FileRow[] }> {
-    const { total, ids } = await this.pageIds(filter, sortOrder, page);
-    return { total, rows: await this.rowsByIds(ids) };
-  }
-
   /** The ids of a page of the list (every id for `pageSize` 0) in its order, and the list's Total. */
   async pageIds(
     filter: FileFilter,

@@ -317,8 +317,7 @@ export class FilesService {
   /** Ids of every file of a series (the contents linked to any of its episodes). */
   async fileIdsOfSeries(seriesId: number): Promise<number[]> {
     const contents = await this.contentsOf('series', seriesId);
-    const { rows } = await this.fileList.page({ include: [], exclude: [], includeOnly: [], contents }, [], { page: 1, pageSize: 0 });
-    return rows.map((row) => row.id);
+    return (await this.fileList.pageIds({ include: [], exclude: [], includeOnly: [], contents }, [], { page: 1, pageSize: 0 })).ids;
   }
 
   /** Series File Actions: an AniDB re-check of every hashed file. */
