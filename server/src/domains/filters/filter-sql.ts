@@ -23,6 +23,12 @@ export interface FilterScope {
   /** False when no group has a parent: then a group's series are simply those with its id. */
   nested: boolean;
   /**
+   * Compute per-candidate figures (dates, counts, votes over a candidate's series) for every candidate in one grouped
+   * pass joined to the candidates (see FilterCompiler.figure), instead of one sub-query per candidate. Pays off when
+   * most of the collection is a candidate (a collection page) on a database whose correlated sub-queries are dear.
+   */
+  joinFigures?: boolean;
+  /**
    * Results of the regex/fuzzy nodes (filter-text.ts), computed before compiling: the candidate ids that match, or
    * with `negate` those that fail. Absent when compiling only to validate.
    */
@@ -111,7 +117,46 @@ const addDays = (date: string, days: number) => {
  * filter costs a few index lookups per candidate and never loads the collection into memory.
  */
 export class FilterCompiler {
+  /** The grouped figures joined to the candidates (joinFigures), by selector id: their alias and query. */
+  private readonly joinedFigures = new Map<string, { alias: string; query: Sql }>();
+
   constructor(private readonly scope: FilterScope) {}
+
+  /**
+   * `LEFT JOIN`s of the grouped figures the compiled fragments read (empty without joinFigures); they go right after
+   * the candidates in FROM. Call it after compiling the condition and the order.
+   */
+  joins(): Sql {
+    return sql.join(
+      [...this.joinedFigures.values()].map(({ alias, query }) => sql`LEFT JOIN (${query}) ${raw(alias)} ON ${raw(alias)}.k = it.id`),
+      raw(' '),
+    );
+  }
+
+  /**
+   * A figure of the candidate aggregated over its series: `aggregate` over `series xs` with `joins`, the rows meeting
+   * `where`; with `zero`, 0 where the candidate has no such rows (otherwise NULL). `key` names the figure (the same key
+   * must give the same SQL). Either one correlated sub-query per candidate — SQLite answers each in about 3 µs — or,
+   * with joinFigures, one grouped pass over every series joined by candidate: PostgreSQL took about 9 µs a sub-query,
+   * 150 ms for the 16,571 groups of a collection page at 400k files.
+   */
+  private figure(key: string, aggregate: string, options: { joins?: string; where?: Sql; zero?: boolean }): Sql {
+    const joins = raw(options.joins ?? '');
+    if (!this.scope.joinFigures) {
+      const where = options.where ? sql`${this.seriesOf('xs')} AND ${options.where}` : this.seriesOf('xs');
+      const value = raw(options.zero ? `COALESCE(${aggregate}, 0)` : aggregate);
+      return sql`(SELECT ${value} FROM series xs ${joins} WHERE ${where})`;
+    }
+    let joined = this.joinedFigures.get(key);
+    if (!joined) {
+      const where = options.where ? sql`WHERE ${options.where}` : raw('');
+      const owner = this.ownerKey();
+      const query = sql`SELECT ${owner} AS k, ${raw(aggregate)} AS v FROM series xs ${this.ownerJoin()} ${joins} ${where} GROUP BY ${owner}`;
+      joined = { alias: `fig${this.joinedFigures.size + 1}`, query };
+      this.joinedFigures.set(key, joined);
+    }
+    return raw(options.zero ? `COALESCE(${joined.alias}.v, 0)` : `${joined.alias}.v`);
+  }
 
   /** The series rows (alias `alias`) that belong to the candidate. */
   private seriesOf(alias: string): Sql {
@@ -146,15 +191,6 @@ export class FilterCompiler {
     return `${kind} series_user_aggregates ua ON ua.series_id = xs.id AND ua.user_id = ${Math.trunc(this.scope.userId)}`;
   }
   private valuesJoin = 'JOIN series_aggregate_values v ON v.series_id = xs.id';
-  /**
-   * A candidate's own series' values, for a figure computed per candidate: series first, then their few value rows
-   * by key. With a plain join SQLite preferred the (kind, value) index and read every series' values of that kind
-   * for each candidate (5.3 s for a collection page sorted by audio language count at 100k files); CROSS JOIN makes
-   * it keep this order, PostgreSQL plans it as the join it is.
-   */
-  private ownValues(where: Sql): Sql {
-    return sql`FROM series xs CROSS JOIN series_aggregate_values v WHERE ${this.seriesOf('xs')} AND v.series_id = xs.id AND ${where}`;
-  }
   /**
    * The filters' own maintained figures (migration 0039, kept by db/filter-figures.ts): the collecting missing count
    * and the files' paths of `xs`.
@@ -578,9 +614,8 @@ export class FilterCompiler {
     return this.numberSelector(id);
   }
 
-  /** A number selector as a scalar sub-query (never NULL). */
+  /** A number selector as a scalar (never NULL): a column, or a figure over the candidate's series. */
   numberSelector(id: string): Sql {
-    const uid = this.scope.userId;
     // A series candidate already has its anime joined (`ia`): anime-level numbers need no sub-query.
     if (this.scope.level === 'series') {
       const direct: Record<string, string> = {
@@ -593,14 +628,25 @@ export class FilterCompiler {
       };
       if (direct[id]) return raw(`(${direct[id]})`);
     }
-    const S = this.seriesOf('xs');
-    const anime = (agg: string) =>
-      sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
-    const votes = (agg: string, extra = '') =>
-      sql`(SELECT COALESCE(${raw(agg)}, 0) FROM series xs JOIN user_series_votes v ON v.series_id = xs.id AND v.user_id = ${uid} ${raw(extra)} WHERE ${S})`;
+    const uid = Math.trunc(this.scope.userId);
+    const anime = (aggregate: string) => this.figure(id, aggregate, { joins: 'JOIN anidb_anime a ON a.id = xs.anime_id', zero: true });
+    const votes = (aggregate: string, type = '') =>
+      this.figure(id, aggregate, {
+        joins: `JOIN user_series_votes v ON v.series_id = xs.id AND v.user_id = ${uid}${type ? ` AND v.vote_type = '${type}'` : ''}`,
+        zero: true,
+      });
+    const values = (aggregate: string, where: Sql) =>
+      // Series first, then their few value rows by key: with a plain join SQLite preferred the (kind, value) index and
+      // read every series' values of that kind for each candidate (5.3 s for a collection page sorted by audio
+      // language count at 100k files); CROSS JOIN makes it keep this order, PostgreSQL plans it as the join it is.
+      this.figure(id, aggregate, {
+        joins: 'CROSS JOIN series_aggregate_values v',
+        where: sql`v.series_id = xs.id AND ${where}`,
+        zero: true,
+      });
     switch (id) {
       case 'SeriesCount':
-        return sql`(SELECT COUNT(*) FROM series xs WHERE ${S})`;
+        return this.figure(id, 'COUNT(*)', { zero: true });
       case 'EpisodeCount':
         return anime('SUM(a.episode_count)');
       case 'TotalEpisodeCount':
@@ -618,37 +664,47 @@ export class FilterCompiler {
       case 'SeriesVoteCount':
         return votes('COUNT(*)');
       case 'SeriesPermanentVoteCount':
-        return votes('COUNT(*)', "AND v.vote_type = 'Permanent'");
+        return votes('COUNT(*)', 'Permanent');
       case 'SeriesTemporaryVoteCount':
-        return votes('COUNT(*)', "AND v.vote_type = 'Temporary'");
+        return votes('COUNT(*)', 'Temporary');
       case 'WatchedEpisodeCount':
-        return sql`(SELECT COALESCE(SUM(ua.watched_count), 0) FROM series xs ${raw(this.userAggJoin('JOIN'))} WHERE ${S})`;
+        return this.figure(id, 'SUM(ua.watched_count)', { joins: this.userAggJoin('JOIN'), zero: true });
       case 'UnwatchedEpisodeCount':
-        return sql`(SELECT COALESCE(SUM(sa.local_episode_count - COALESCE(ua.watched_local_count, 0)), 0) FROM series xs ${raw(this.aggJoin)} ${raw(this.userAggJoin('LEFT JOIN'))} WHERE ${S})`;
+        return this.figure(id, 'SUM(sa.local_episode_count - COALESCE(ua.watched_local_count, 0))', {
+          joins: `${this.aggJoin} ${this.userAggJoin('LEFT JOIN')}`,
+          zero: true,
+        });
       case 'MissingEpisodeCollectingCount': {
+        const sum = this.figure(id, 'SUM(ff.collecting_missing_count)', { joins: this.figuresJoin, zero: true });
+        if (this.scope.joinFigures) return sum;
         // Summed only for the candidates with a gap, found once (few have one), not probed per candidate.
-        const any = this.bool({ Type: 'HasMissingEpisodesCollecting' });
-        return sql`(CASE WHEN ${any} THEN (SELECT COALESCE(SUM(ff.collecting_missing_count), 0) FROM series xs ${raw(this.figuresJoin)} WHERE ${S}) ELSE 0 END)`;
+        return sql`(CASE WHEN ${this.bool({ Type: 'HasMissingEpisodesCollecting' })} THEN ${sum} ELSE 0 END)`;
       }
       case 'MissingEpisodeCount':
-        return sql`(SELECT COALESCE(SUM(v.file_count), 0) ${this.ownValues(sql`v.kind = 'missing_air' AND v.value <= ${this.scope.today}`)})`;
+        return values('SUM(v.file_count)', sql`v.kind = 'missing_air' AND v.value <= ${this.scope.today}`);
       case 'VideoFiles':
         // Per group, the sum over its series: a file linked to episodes of two of them counts twice.
-        return sql`(SELECT COALESCE(SUM(sa.file_count), 0) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
+        return this.figure(id, 'SUM(sa.file_count)', { joins: this.aggJoin, zero: true });
       case 'AutomaticTmdbEpisodeLinks':
       case 'UserVerifiedTmdbEpisodeLinks': {
         const verified = id === 'UserVerifiedTmdbEpisodeLinks' ? '=' : '<>';
-        return sql`(SELECT COUNT(*) FROM series xs JOIN xref_anidb_tmdb_episode x ON x.anime_id = xs.anime_id WHERE ${S} AND x.tmdb_episode_id <> 0 AND x.rating ${raw(verified)} 'UserVerified')`;
+        return this.figure(id, 'COUNT(*)', {
+          joins: 'JOIN xref_anidb_tmdb_episode x ON x.anime_id = xs.anime_id',
+          where: raw(`x.tmdb_episode_id <> 0 AND x.rating ${verified} 'UserVerified'`),
+          zero: true,
+        });
       }
       case 'MissingTmdbEpisodeLinks':
-        return sql`(SELECT COUNT(*) FROM series xs JOIN episodes e ON e.series_id = xs.id WHERE ${S} AND e.is_hidden = 0
+        return this.figure(id, 'COUNT(*)', {
+          joins: 'JOIN episodes e ON e.series_id = xs.id',
+          where: raw(`e.is_hidden = 0
           AND EXISTS (SELECT 1 FROM xref_anidb_tmdb_show ts WHERE ts.anime_id = xs.anime_id)
-          AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_episode x WHERE x.anidb_episode_id = e.anidb_episode_id AND x.tmdb_episode_id <> 0))`;
+          AND NOT EXISTS (SELECT 1 FROM xref_anidb_tmdb_episode x WHERE x.anidb_episode_id = e.anidb_episode_id AND x.tmdb_episode_id <> 0)`),
+          zero: true,
+        });
       case 'AudioLanguageCount':
-      case 'SubtitleLanguageCount': {
-        const kind = id === 'AudioLanguageCount' ? 'audio' : 'subtitle';
-        return sql`(SELECT COUNT(DISTINCT v.value) ${this.ownValues(sql`v.kind = ${kind}`)})`;
-      }
+      case 'SubtitleLanguageCount':
+        return values('COUNT(DISTINCT v.value)', sql`v.kind = ${id === 'AudioLanguageCount' ? 'audio' : 'subtitle'}`);
     }
     throw new FilterError(`'${id}' is not a number selector.`);
   }
@@ -669,7 +725,7 @@ export class FilterCompiler {
     return this.dateSelector(id);
   }
 
-  /** A date selector as a `yyyy-MM-dd` text sub-query (NULL when unknown). */
+  /** A date selector as `yyyy-MM-dd` text (NULL when unknown): a column, or a figure over the candidate's series. */
   dateSelector(id: string): Sql {
     if (this.scope.level === 'series') {
       const direct: Record<string, string> = {
@@ -679,20 +735,20 @@ export class FilterCompiler {
       };
       if (direct[id]) return raw(`(${direct[id]})`);
     }
-    const S = this.seriesOf('xs');
+    const anime = (aggregate: string) => this.figure(id, aggregate, { joins: 'JOIN anidb_anime a ON a.id = xs.anime_id' });
     switch (id) {
       case 'AirDate':
-        return sql`(SELECT MIN(a.air_date) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
+        return anime('MIN(a.air_date)');
       case 'LastAirDate':
-        return sql`(SELECT MAX(COALESCE(a.end_date, a.air_date)) FROM series xs JOIN anidb_anime a ON a.id = xs.anime_id WHERE ${S})`;
+        return anime('MAX(COALESCE(a.end_date, a.air_date))');
       case 'AddedDate':
-        return sql`(SELECT MIN(substr(xs.created_at, 1, 10)) FROM series xs WHERE ${S})`;
+        return this.figure(id, 'MIN(substr(xs.created_at, 1, 10))', {});
       case 'LastAddedDate':
-        return sql`(SELECT MAX(sa.last_added) FROM series xs ${raw(this.aggJoin)} WHERE ${S})`;
+        return this.figure(id, 'MAX(sa.last_added)', { joins: this.aggJoin });
       case 'WatchedDate':
-        return sql`(SELECT MIN(ua.first_watched) FROM series xs ${raw(this.userAggJoin('JOIN'))} WHERE ${S})`;
+        return this.figure(id, 'MIN(ua.first_watched)', { joins: this.userAggJoin('JOIN') });
       case 'LastWatchedDate':
-        return sql`(SELECT MAX(ua.last_watched) FROM series xs ${raw(this.userAggJoin('JOIN'))} WHERE ${S})`;
+        return this.figure(id, 'MAX(ua.last_watched)', { joins: this.userAggJoin('JOIN') });
     }
     throw new FilterError(`'${id}' is not a date selector.`);
   }

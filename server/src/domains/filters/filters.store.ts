@@ -22,6 +22,8 @@ export interface CompiledFilter {
   viewer: Viewer;
   condition: CompiledSql | null;
   withFiles: CompiledSql | null;
+  /** Joins the condition and the order read from, after the candidates (FilterCompiler.joins). */
+  joins: CompiledSql;
   /** Series level only: limits the candidates to series of these groups. */
   withinGroups?: number[];
   order: CompiledSql;
@@ -49,10 +51,10 @@ export class FiltersStore {
       conditions.push(this.browse.seriesAllowed(filter.viewer, 'it'));
       if (filter.withinGroups)
         conditions.push(filter.withinGroups.length ? sql`it.group_id IN (${sql.join(filter.withinGroups)})` : sql.raw('1 = 0'));
-      return sql`FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
+      return sql`FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id ${filter.joins} WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
     }
     conditions.push(this.browse.groupAllowed(filter.viewer, 'it', filter.nested));
-    return sql`FROM groups it WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
+    return sql`FROM groups it ${filter.joins} WHERE ${sql.join(conditions, sql.raw(' AND '))}`;
   }
 
   /** Every match in filter order: its id (series or group) and its group (the series' group, or the group itself). */
