@@ -665,6 +665,24 @@ describe('collection browsing API', () => {
       ).json();
       expect(res.Total).toBe(4);
       expect(res.List.map((s: { Name: string }) => s.Name)).toEqual(['Alpha Academy', 'Beta Chronicle']);
+      // Pages read by the database are the slices of the whole list; a filter counts only its matches.
+      const names = async (query: string, expression?: FilterCondition) => {
+        const page = (
+          await api('POST', `/api/v3/Filter/Preview/Series?${query}`, { ApplyAtSeriesLevel: true, Expression: expression })
+        ).json();
+        return { total: page.Total, names: page.List.map((s: { Name: string }) => s.Name) };
+      };
+      const all = await names('pageSize=0');
+      expect(all.total).toBe(4);
+      expect([...(await names('pageSize=2&page=1')).names, ...(await names('pageSize=2&page=2')).names]).toEqual(all.names);
+      expect(await names('pageSize=2&page=3')).toEqual({ total: 4, names: [] });
+      const comedy = await names('pageSize=0', { Type: 'HasTag', Parameter: 'comedy' });
+      expect(comedy.names.length).toBeGreaterThan(0);
+      expect(comedy.names.length).toBeLessThan(4);
+      expect(await names('pageSize=1&page=1', { Type: 'HasTag', Parameter: 'comedy' })).toEqual({
+        total: comedy.total,
+        names: comedy.names.slice(0, 1),
+      });
     });
 
     it('evaluates group-level filters over the whole group', async () => {

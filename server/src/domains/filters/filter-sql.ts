@@ -68,10 +68,12 @@ const ANIDB_TYPES: Record<string, string[]> = {
   unknown: ['Unknown', 'unknown'],
 };
 
+// `IN` over the link tables rather than `EXISTS` per series: PostgreSQL cannot turn `EXISTS … OR EXISTS …` into a
+// join and probed both per series (96 ms over the 20,000 series at 400k files, where the `IN` lists take 2 ms).
 const TMDB_LINKED =
-  '(EXISTS (SELECT 1 FROM xref_anidb_tmdb_show ts WHERE ts.anime_id = xs.anime_id) OR EXISTS (SELECT 1 FROM xref_anidb_tmdb_movie tm WHERE tm.anime_id = xs.anime_id))';
+  '(xs.anime_id IN (SELECT ts.anime_id FROM xref_anidb_tmdb_show ts UNION ALL SELECT tm.anime_id FROM xref_anidb_tmdb_movie tm))';
 /** The series' anime has a TMDB show or movie that Trakt knows (integrations/trakt.sync.ts links them). */
-const TRAKT_LINKED = '(EXISTS (SELECT 1 FROM trakt_links tl WHERE tl.anime_id = xs.anime_id AND tl.trakt_id IS NOT NULL))';
+const TRAKT_LINKED = '(xs.anime_id IN (SELECT tl.anime_id FROM trakt_links tl WHERE tl.trakt_id IS NOT NULL))';
 
 /** The catalogue's appearance types by the AniDB texts stored for a character's role in an anime. */
 const APPEARANCES: Record<string, string[]> = {
@@ -851,8 +853,10 @@ export class FilterCompiler {
 
   private sortKey(type: string): Sql {
     if (!SORTING_CRITERIA.some((c) => c.type === type)) throw new FilterError(`Unknown sorting type '${type}'.`);
-    // A series' lower-cased name is kept on its row (series.name_key, migration 0040: the same expression, the
-    // database's own lower()), so sorting series by name reads a column and needs no AniDB anime row.
+    // A series sorts by name as GET Series does, by its name-order key (db/name-order.ts: its JS-lower-cased name, code
+    // unit by code unit, the same on both databases; an index of 0042). Sorting names, it reads the lower-cased name
+    // kept on its row (series.name_key, migration 0040) and needs no AniDB anime row.
+    if (type === 'Name' && this.scope.level === 'series') return raw('it.order_key');
     const name = this.scope.level === 'series' ? raw('it.name_key') : sql`lower(${this.stringSelector({ Type: 'Name' })})`;
     if (type === 'Name') return name;
     if (type === 'SortingName') {

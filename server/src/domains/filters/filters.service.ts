@@ -284,6 +284,12 @@ export class FiltersService {
   }
 
   async previewSeries(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeMissing: boolean }): Promise<ListResult<Series>> {
+    if (live.applyAtSeriesLevel && !live.isDirectory) {
+      // By name, as previewSeriesIds orders them: only the page is read.
+      const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeMissing });
+      const { total, ids } = await this.store.pageOfSeriesByName(compiled, paging);
+      return { Total: total, List: await this.browse.seriesModels(ids, viewer) };
+    }
     const ids = await this.previewSeriesIds(live, viewer, options);
     return { Total: ids.length, List: await this.browse.seriesModels(slice(ids, paging), viewer) };
   }

@@ -33,14 +33,24 @@ type GroupRow = { id: number; name: string; parent_id: number | null };
 
 /** Saved filters (presets) and their directories; runs compiled filters and reads the catalogue's options. */
 export class FiltersStore {
+  /** How many series a page of series by name may walk in name order before its matches are sorted instead. */
+  private readonly seriesWalkLimit: number;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly browse: BrowseStore,
-  ) {}
+    options: { seriesWalkLimit?: number } = {},
+  ) {
+    this.seriesWalkLimit = options.seriesWalkLimit ?? 4000;
+  }
 
-  /** Compiled filters read the maintained series aggregates: bring them up to date first. */
-  private refreshAggregates(): Promise<number> {
-    return refreshSeriesAggregates(this.db, this.browse.dialect);
+  /**
+   * Compiled filters read the maintained series aggregates and sort by the name-order keys (db/name-order.ts): bring
+   * them up to date first.
+   */
+  private async refreshMaintained(): Promise<void> {
+    await refreshSeriesAggregates(this.db, this.browse.dialect);
+    await refreshOrderKeys(this.db);
   }
 
   /** `FROM … WHERE …` of a compiled filter: its candidates and every condition they must meet. */
@@ -59,7 +69,7 @@ export class FiltersStore {
 
   /** Every match in filter order: its id (series or group) and its group (the series' group, or the group itself). */
   async matches(filter: CompiledFilter): Promise<Array<{ id: number; gid: number }>> {
-    await this.refreshAggregates();
+    await this.refreshMaintained();
     const group = sql.raw(filter.level === 'series' ? 'it.group_id' : 'it.id');
     const { rows } = await sql<{
       id: number;
@@ -77,7 +87,7 @@ export class FiltersStore {
    */
   async matchingGroupRows(filter: CompiledFilter, lift: boolean): Promise<GroupRow[] | null> {
     if (filter.nested && (lift || filter.level === 'series')) return null;
-    await this.refreshAggregates();
+    await this.refreshMaintained();
     const from = this.from(filter);
     const query =
       filter.level === 'group'
@@ -113,8 +123,7 @@ export class FiltersStore {
   ): Promise<{ total: number; ids: number[] } | null> {
     const set = this.groupSet(filter, options.lift);
     if (!set) return null;
-    await this.refreshAggregates();
-    await refreshOrderKeys(this.db);
+    await this.refreshMaintained();
     const where = options.topLevelOnly ? sql.raw('it.parent_id IS NULL') : sql.raw('1 = 1');
     const limit = options.pageSize > 0 ? sql`LIMIT ${options.pageSize} OFFSET ${options.pageSize * (options.page - 1)}` : sql.raw('');
     const [page, count] = await Promise.all([
@@ -137,8 +146,7 @@ export class FiltersStore {
   ): Promise<Record<string, number> | null> {
     const set = this.groupSet(filter, options.lift);
     if (!set) return null;
-    await this.refreshAggregates();
-    await refreshOrderKeys(this.db);
+    await this.refreshMaintained();
     const where = options.topLevelOnly ? sql.raw('it.parent_id IS NULL') : sql.raw('1 = 1');
     const { rows } = await set(
       sql.raw('substr(it.order_key, 1, 4) AS letter, COUNT(*) AS total'),
@@ -159,7 +167,7 @@ export class FiltersStore {
     filter: CompiledFilter,
     paging: { page: number; pageSize: number },
   ): Promise<{ total: number; ids: number[] }> {
-    await this.refreshAggregates();
+    await this.refreshMaintained();
     const from = this.from(filter);
     const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
     const run = (page: typeof limit) =>
@@ -181,9 +189,37 @@ export class FiltersStore {
     return { total: Number(rows[0]?.total ?? 0), ids: rows.map((r) => r.id) };
   }
 
+  /**
+   * One page of series-level matches by name (the order-key index, ascending) and how many there are. Sorting every
+   * match to cut one page out took PostgreSQL 40–55 ms at 20,000 series. The count comes first and picks the page's
+   * plan: with matches dense enough, walking the index in order meets the page within a few thousand series; with
+   * sparse ones (a rare tag) that walk would test most of the collection one series at a time, so the matches are
+   * gathered first and only they are sorted.
+   */
+  async pageOfSeriesByName(filter: CompiledFilter, paging: { page: number; pageSize: number }): Promise<{ total: number; ids: number[] }> {
+    await this.refreshMaintained();
+    const tree = this.browse.treeCte(filter.nested);
+    const from = this.from(filter);
+    const { rows: counts } = await sql<{ total: number | string; candidates: number | string }>`${tree}SELECT COUNT(*) AS total,
+      (SELECT COUNT(*) FROM series) AS candidates ${from}`.execute(this.db);
+    const total = Number(counts[0]?.total ?? 0);
+    const start = paging.pageSize * (paging.page - 1);
+    if (total === 0 || start >= total) return { total, ids: [] };
+    const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${start}`;
+    const walked = paging.pageSize === 0 ? Infinity : ((start + paging.pageSize) * Number(counts[0]?.candidates ?? 0)) / total;
+    const { rows } =
+      walked <= this.seriesWalkLimit
+        ? await sql<{ id: number }>`${tree}SELECT it.id AS id ${from} ORDER BY it.order_key, it.id ${limit}`.execute(this.db)
+        : await sql<{
+            id: number;
+          }>`${tree}${sql.raw(filter.nested ? ',' : 'WITH')} matched AS MATERIALIZED (SELECT it.id AS id, it.order_key AS o ${from})
+            SELECT id FROM matched ORDER BY o, id ${limit}`.execute(this.db);
+    return { total, ids: rows.map((r) => r.id) };
+  }
+
   /** The (k = candidate id, v = value) rows of a regex/fuzzy node's plan (FilterCompiler.textMatchPlan). */
   async textMatchPairs(nested: boolean, query: CompiledSql): Promise<Array<{ k: number; v: string | null }>> {
-    await this.refreshAggregates();
+    await this.refreshMaintained();
     const { rows } = await sql<{
       k: number;
       v: string | null;
