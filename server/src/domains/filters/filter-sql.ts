@@ -70,10 +70,13 @@ const ANIDB_TYPES: Record<string, string[]> = {
 
 // `IN` over the link tables rather than `EXISTS` per series: PostgreSQL cannot turn `EXISTS … OR EXISTS …` into a
 // join and probed both per series (96 ms over the 20,000 series at 400k files, where the `IN` lists take 2 ms).
-const TMDB_LINKED =
-  '(xs.anime_id IN (SELECT ts.anime_id FROM xref_anidb_tmdb_show ts UNION ALL SELECT tm.anime_id FROM xref_anidb_tmdb_movie tm))';
+const tmdbLinked = (series: string) =>
+  raw(
+    `(${series}.anime_id IN (SELECT ts.anime_id FROM xref_anidb_tmdb_show ts UNION ALL SELECT tm.anime_id FROM xref_anidb_tmdb_movie tm))`,
+  );
 /** The series' anime has a TMDB show or movie that Trakt knows (integrations/trakt.sync.ts links them). */
-const TRAKT_LINKED = '(xs.anime_id IN (SELECT tl.anime_id FROM trakt_links tl WHERE tl.trakt_id IS NOT NULL))';
+const traktLinked = (series: string) =>
+  raw(`(${series}.anime_id IN (SELECT tl.anime_id FROM trakt_links tl WHERE tl.trakt_id IS NOT NULL))`);
 
 /** The catalogue's appearance types by the AniDB texts stored for a character's role in an anime. */
 const APPEARANCES: Record<string, string[]> = {
@@ -176,6 +179,22 @@ export class FilterCompiler {
   private anySeries(where: Sql, join = '', mode: 'in' | 'exists' = 'in'): Sql {
     if (mode === 'exists') return sql`EXISTS (SELECT 1 FROM series xs ${raw(join)} WHERE ${this.seriesOf('xs')} AND ${where})`;
     return sql`it.id IN (SELECT ${this.ownerKey()} FROM series xs ${this.ownerJoin()} ${raw(join)} WHERE ${where})`;
+  }
+
+  /**
+   * A condition on a series row and its anime, `where` given their aliases: at series level on the candidate's own row
+   * (`it`) and anime (`ia`), at group level on any of its series (anySeries). Reading the candidate's own row rather
+   * than joining series to themselves took PostgreSQL's count of a series page from 33 to 11 ms at 400k files.
+   */
+  private ownOrAnySeries(where: (series: string, anime: string) => Sql, withAnime = false): Sql {
+    if (this.scope.level === 'series') return sql`(${where('it', 'ia')})`;
+    return this.anySeries(where('xs', 'a'), withAnime ? 'JOIN anidb_anime a ON a.id = xs.anime_id' : '');
+  }
+
+  /** A condition on the maintained aggregates (`sa`) of the candidate's own series, or at group level of any of its series. */
+  private anyAggregates(where: Sql): Sql {
+    if (this.scope.level === 'series') return sql`EXISTS (SELECT 1 FROM series_aggregates sa WHERE sa.series_id = it.id AND ${where})`;
+    return this.anySeries(where, this.aggJoin);
   }
 
   /** For uncorrelated sub-queries over `series xs`: the candidate id each series row belongs to. */
@@ -333,7 +352,7 @@ export class FilterCompiler {
         return this.anySeries(sql`ast.creator_id = ${this.int(node)}`, 'JOIN anidb_anime_staff ast ON ast.anime_id = xs.anime_id');
       case 'HasAnimeType': {
         const types = ANIDB_TYPES[this.param(node).toLowerCase()] ?? ANIDB_TYPES.unknown;
-        return this.anySeries(sql`a.type IN (${sql.join(types)})`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+        return this.ownOrAnySeries((_, a) => sql`${raw(a)}.type IN (${sql.join(types)})`, true);
       }
       case 'InYear': {
         const year = Math.trunc(this.number(node));
@@ -349,24 +368,24 @@ export class FilterCompiler {
         return this.airedBetween(`${year}-${starts[index]}`, `${year}-${ends[index]}`);
       }
       case 'IsFinished':
-        return this.anySeries(sql`a.end_date IS NOT NULL AND a.end_date < ${this.scope.today}`, 'JOIN anidb_anime a ON a.id = xs.anime_id');
+        return this.ownOrAnySeries((_, a) => sql`${raw(a)}.end_date IS NOT NULL AND ${raw(a)}.end_date < ${this.scope.today}`, true);
       case 'HasTmdbLink':
-        return this.anySeries(raw(TMDB_LINKED));
+        return this.ownOrAnySeries(tmdbLinked);
       case 'HasTraktLink':
-        return this.anySeries(raw(TRAKT_LINKED));
+        return this.ownOrAnySeries(traktLinked);
       // Trakt links come from TMDB links: a series with one should have the other.
       case 'MissingTraktLink':
-        return this.anySeries(raw(`${TMDB_LINKED} AND NOT ${TRAKT_LINKED}`));
+        return this.ownOrAnySeries((xs) => sql`${tmdbLinked(xs)} AND NOT ${traktLinked(xs)}`);
       case 'MissingTmdbLink':
-        return this.anySeries(
-          sql`a.type NOT IN ('Music Video', 'Other', 'unknown') AND NOT ${raw(TMDB_LINKED)}`,
-          'JOIN anidb_anime a ON a.id = xs.anime_id',
+        return this.ownOrAnySeries(
+          (xs, a) => sql`${raw(a)}.type NOT IN ('Music Video', 'Other', 'unknown') AND NOT ${tmdbLinked(xs)}`,
+          true,
         );
       case 'HasVideoFiles':
-        return this.anySeries(raw('sa.file_count > 0'), this.aggJoin);
+        return this.anyAggregates(raw('sa.file_count > 0'));
       case 'HasMissingEpisodes':
         // The first missing episode has aired by today.
-        return this.anySeries(sql`sa.missing_first_air <= ${this.scope.today}`, this.aggJoin);
+        return this.anyAggregates(sql`sa.missing_first_air <= ${this.scope.today}`);
       case 'HasUnwatchedEpisodes':
         return this.anySeries(
           raw('sa.local_episode_count > COALESCE(ua.watched_local_count, 0)'),
@@ -384,9 +403,10 @@ export class FilterCompiler {
         );
       case 'MissingPermanentUserVotes':
       case 'MissingPermanentVote':
-        return this.anySeries(
-          sql`a.end_date IS NOT NULL AND a.end_date < ${this.scope.today} AND NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`,
-          'JOIN anidb_anime a ON a.id = xs.anime_id',
+        return this.ownOrAnySeries(
+          (xs, a) =>
+            sql`${raw(a)}.end_date IS NOT NULL AND ${raw(a)}.end_date < ${this.scope.today} AND NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = ${raw(xs)}.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`,
+          true,
         );
       case 'MissingVote':
         return this.anySeries(sql`NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid})`);
@@ -399,14 +419,14 @@ export class FilterCompiler {
         const value = this.param(node).toLowerCase();
         if (!id.includes('Shared')) return this.hasValue(kind, value);
         const inEveryFile = sql`EXISTS (SELECT 1 FROM series_aggregate_values v WHERE v.series_id = xs.id AND v.kind = ${kind} AND v.value = ${value} AND v.file_count = sa.anidb_file_count)`;
-        return sql`(${this.anySeries(raw('sa.anidb_file_count > 0'), this.aggJoin)} AND NOT ${this.anySeries(sql`sa.anidb_file_count > 0 AND NOT ${inEveryFile}`, this.aggJoin)})`;
+        return sql`(${this.anyAggregates(raw('sa.anidb_file_count > 0'))} AND NOT ${this.anySeries(sql`sa.anidb_file_count > 0 AND NOT ${inEveryFile}`, this.aggJoin)})`;
       }
       case 'HasVideoSource':
         return this.hasValue('source', this.param(node));
       case 'HasSharedVideoSource': {
         // Files without a source do not count against it.
         const other = this.anySeries(sql`v.kind = 'source' AND v.value <> ${this.param(node).toLowerCase()}`, this.valuesJoin);
-        return sql`(${this.anySeries(raw('sa.anidb_file_count > 0'), this.aggJoin)} AND NOT ${other})`;
+        return sql`(${this.anyAggregates(raw('sa.anidb_file_count > 0'))} AND NOT ${other})`;
       }
       case 'NumberEquals':
       case 'NumberNotEquals':
@@ -604,9 +624,10 @@ export class FilterCompiler {
   }
 
   private airedBetween(start: string, end: string): Sql {
-    return this.anySeries(
-      sql`a.air_date IS NOT NULL AND a.air_date <= ${end} AND COALESCE(a.end_date, a.air_date) >= ${start}`,
-      'JOIN anidb_anime a ON a.id = xs.anime_id',
+    return this.ownOrAnySeries(
+      (_, a) =>
+        sql`${raw(a)}.air_date IS NOT NULL AND ${raw(a)}.air_date <= ${end} AND COALESCE(${raw(a)}.end_date, ${raw(a)}.air_date) >= ${start}`,
+      true,
     );
   }
 
