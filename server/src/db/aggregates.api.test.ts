@@ -35,7 +35,7 @@ describe('maintained series aggregates', () => {
       db.selectFrom('anidb_episodes').select(['id', 'type', 'number', 'air_date']).execute(),
       db.selectFrom('file_episode_links').select(['ed2k', 'size', 'episode_id']).execute(),
       db.selectFrom('files').select(['id', 'ed2k', 'size', 'created_at', 'media_info']).execute(),
-      db.selectFrom('anidb_files').select(['ed2k', 'size', 'source', 'audio_languages', 'subtitle_languages']).execute(),
+      db.selectFrom('anidb_files').select(['ed2k', 'size', 'source', 'audio_languages', 'subtitle_languages', 'group_id']).execute(),
       db.selectFrom('user_episode_states').select(['user_id', 'episode_id', 'watched_at']).execute(),
     ]);
     const content = (r: { ed2k: string; size: number | string }) => `${r.ed2k}/${Number(r.size)}`;
@@ -91,6 +91,7 @@ describe('maintained series aggregates', () => {
       for (const f of known) {
         const a = anidbOf.get(content(f))!;
         add('source', a.source, f.id);
+        add('release_group', a.group_id > 0 ? String(a.group_id) : null, f.id);
         for (const lang of JSON.parse(a.audio_languages) as string[]) add('audio', lang, f.id);
         for (const lang of JSON.parse(a.subtitle_languages) as string[]) add('subtitle', lang, f.id);
       }
@@ -225,7 +226,8 @@ describe('maintained series aggregates', () => {
       .set({ media_info: JSON.stringify({ Video: [{ Resolution: '1920x1080' }], Audio: [] }) })
       .where('id', '=', imported[0]!)
       .execute();
-    await db.updateTable('anidb_files').set({ source: 'Blu-ray' }).where('ed2k', '=', 'AB'.repeat(16)).execute();
+    // A new source, and the release group AniDB names for the file.
+    await db.updateTable('anidb_files').set({ source: 'Blu-ray', group_id: 77 }).where('ed2k', '=', 'AB'.repeat(16)).execute();
     const after = await expectConsistent();
     // The comparison covered every kind of figure, gaps included.
     for (const figure of ['missing_count', 'collecting_count', 'local_normal_count', 'anidb_file_count'] as const)
@@ -234,6 +236,7 @@ describe('maintained series aggregates', () => {
     const series = after.aggregates.find((r) => r.series_id === b.series_id)!;
     expect(series.last_added).toBe('2031-02-03');
     expect(after.values).toContainEqual({ series_id: b.series_id, kind: 'resolution', value: '1920x1080', file_count: 1 });
+    expect(after.values).toContainEqual({ series_id: b.series_id, kind: 'release_group', value: '77', file_count: 1 });
 
     // The filters read them: the new file's series has a 1080p file and the admin's fresh watch date.
     res = await server.request({

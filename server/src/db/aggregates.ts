@@ -59,9 +59,9 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
   // loops (it took twice as long at 400,000 files).
   const links = workingSet(
     LINKS,
-    'series_id integer, episode_id integer, file_id integer, link_size bigint, file_size bigint, added text, known integer, source text, audio_languages text, subtitle_languages text',
+    'series_id integer, episode_id integer, file_id integer, link_size bigint, file_size bigint, added text, known integer, source text, audio_languages text, subtitle_languages text, release_group integer',
     sql`SELECT e.series_id, e.anidb_episode_id, f.id, l.size, f.size, substr(f.created_at, 1, 10), CASE WHEN af.ed2k IS NULL THEN 0 ELSE 1 END,
-        af.source, af.audio_languages, af.subtitle_languages
+        af.source, af.audio_languages, af.subtitle_languages, af.group_id
       FROM episodes e JOIN file_episode_links l ON l.episode_id = e.anidb_episode_id JOIN files f ON f.ed2k = l.ed2k
         LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
       WHERE e.series_id IN ${list}`,
@@ -144,6 +144,8 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     series,
     missingByDay,
     values('source', 'lower(r.source)', known),
+    // The release group's id (its name is read from anidb_release_groups, so a renamed group needs no refresh); 0 is none.
+    values('release_group', 'CASE WHEN r.release_group > 0 THEN CAST(r.release_group AS TEXT) END', known),
     values('audio', 'lower(j.value)', sql`${known} CROSS JOIN ${elements('r.audio_languages')}`),
     values('subtitle', 'lower(j.value)', sql`${known} CROSS JOIN ${elements('r.subtitle_languages')}`),
     values(

@@ -42,6 +42,7 @@ import * as m0045ReleaseTotals from './migrations/0045_release_totals.js';
 import * as m0046FileKeyCounts from './migrations/0046_file_key_counts.js';
 import * as m0047UserEpisodeCounts from './migrations/0047_user_episode_counts.js';
 import * as m0048SeriesSizes from './migrations/0048_series_sizes.js';
+import * as m0049ReleaseGroupValues from './migrations/0049_release_group_values.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0046_file_key_counts': m0046FileKeyCounts,
   '0047_user_episode_counts': m0047UserEpisodeCounts,
   '0048_series_sizes': m0048SeriesSizes,
+  '0049_release_group_values': m0049ReleaseGroupValues,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -350,8 +350,9 @@ export interface SeriesAggregatesTable {
 }
 
 /**
- * 0023/0025: distinct values of a series' files (kind source, audio, subtitle, resolution) and how many files have each;
- * kind missing_air: missing episodes by air date and how many (in file_count).
+ * 0023/0025: distinct values of a series' files (kind source, audio, subtitle, resolution; release_group since 0049, the
+ * AniDB group id as text) and how many files have each; kind missing_air: missing episodes by air date and how many (in
+ * file_count).
  */
 export interface SeriesAggregateValuesTable {
   series_id: number;

@@ -461,6 +461,18 @@ describe('collection browsing API', () => {
       expect(await set(expression)).toEqual([...expected].sort());
     });
 
+    it('reads a release group under its new name once AniDB renames it', async () => {
+      const db = server.services.db.kysely;
+      const contains = (text: string) => set({ Type: 'AnyContains', Left: { Type: 'ReleaseGroupNames' }, Parameter: text });
+      await db.updateTable('anidb_release_groups').set({ name: 'Beta Remux' }).where('id', '=', 8).execute();
+      try {
+        expect(await contains('remux')).toEqual(['B']);
+        expect(await contains('raws')).toEqual([]);
+      } finally {
+        await db.updateTable('anidb_release_groups').set({ name: 'Beta Raws' }).where('id', '=', 8).execute();
+      }
+    });
+
     it('answers 400 naming Expression for unknown types and missing parameters', async () => {
       for (const expression of [
         { Type: 'NoSuchThing' },

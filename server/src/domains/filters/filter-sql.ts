@@ -821,8 +821,9 @@ export class FilterCompiler {
         return sql`SELECT ${k} AS k, CAST(sf.import_folder_id AS TEXT) AS v ${from(folders)}`;
       case 'ImportFolderNames':
         return sql`SELECT ${k} AS k, inf.name AS v ${from(`${folders} JOIN import_folders inf ON inf.id = sf.import_folder_id`)}`;
+      // From the maintained release groups of each series' files (migration 0049): one row per series and group.
       case 'ReleaseGroupNames':
-        return sql`SELECT ${k} AS k, rg.name AS v ${from(`${this.filesJoin} JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size JOIN anidb_release_groups rg ON rg.id = af.group_id`)}`;
+        return sql`SELECT ${k} AS k, rg.name AS v ${from(`${this.valuesJoin} JOIN anidb_release_groups rg ON CAST(rg.id AS TEXT) = v.value`)} WHERE v.kind = 'release_group'`;
       case 'PreferredImageTypes':
         return sql`SELECT ${k} AS k, p.image_type AS v ${from('JOIN series_preferred_images p ON p.series_id = xs.id')}`;
       case 'AvailableImageTypes': {
