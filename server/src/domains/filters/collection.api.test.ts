@@ -428,6 +428,24 @@ describe('collection browsing API', () => {
       ['MissingTvDBLink', { Type: 'MissingTvDBLink' }, []],
       ['StringRegexMatches', { Type: 'StringRegexMatches', Left: { Type: 'NameSelector' }, Parameter: '^(Alpha|Beta) ' }, ['A', 'B']],
       ['StringRegexMatches is case-sensitive', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^alpha' }, []],
+      // Patterns starting with plain text: for String/Any, only the values holding it reach the regex (requiredLiteral).
+      ['StringRegexMatches with a literal', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'ta T' }, ['D']],
+      [
+        'StringRegexMatches with a literal is case-sensitive',
+        { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'TA T' },
+        [],
+      ],
+      [
+        'AnyRegexMatches with a literal and a quantifier',
+        { Type: 'AnyRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: 'CHO+L$' },
+        ['A'],
+      ],
+      ['AllRegexMatches with a literal', { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: 'DR' }, ['B']],
+      [
+        'Not AllRegexMatches, a value holding the literal but failing',
+        { Type: 'Not', Left: { Type: 'AllRegexMatches', Left: { Type: 'AnidbTags' }, Parameter: 'drama[0-9]' } },
+        ['A', 'B', 'D', 'G'],
+      ],
       ['AnyRegexMatches Names', { Type: 'AnyRegexMatches', Left: { Type: 'Names' }, Parameter: 'ENGLISH\\s+title$' }, ['A']],
       [
         'AllRegexMatches AnidbTags',

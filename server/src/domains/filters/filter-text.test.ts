@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, PatternError, runTextMatches, textMatchWorkersStarted } from './filter-text.js';
+import { compilePattern, PatternError, requiredLiteral, runTextMatches, textMatchWorkersStarted } from './filter-text.js';
 
 describe('filter text matching', () => {
   it('accepts ordinary patterns and rejects invalid or risky ones', () => {
@@ -7,6 +7,35 @@ describe('filter text matching', () => {
     expect(compilePattern('(?:season|s)\\s*\\d+', false).test('s2')).toBe(true);
     for (const pattern of ['(', '(a+)+', '(a|aa)*', '(\\w+\\s?)*$', '(x)\\1', '(.*a){20}', 'a'.repeat(201)]) {
       expect(() => compilePattern(pattern, false), pattern).toThrow(PatternError);
+    }
+  });
+
+  it('finds the text every match of a pattern holds, and none where one is not certain', () => {
+    const cases: Array<[string, string | null]> = [
+      ['^ka', 'ka'],
+      ['Chronicle$', 'chronicle'],
+      ['ENGLISH\\s+title$', 'english'],
+      ['Sword Art-Online_2', 'sword art-online_2'],
+      ['abc?d', 'ab'],
+      ['abc*', 'ab'],
+      ['abc{0,2}', 'ab'],
+      ['abc+', 'abc'],
+      ['ab?', null],
+      ['^k', null],
+      ['a|b', null],
+      ['^(Alpha|Beta) ', null],
+      ['(ka)', null],
+      ['[kK]a', null],
+      ['.ka', null],
+      ['\\bka', null],
+    ];
+    for (const [pattern, literal] of cases) expect(requiredLiteral(pattern), pattern).toBe(literal);
+    // Whatever a pattern with a literal matches holds the literal, in any case.
+    const values = ['KAZE no Tani', 'Bakabon', 'kA', 'k a', 'ſka', 'Kelvin \u212Aa', 'Chronicles', 'chronicle', 'abd', 'abcd', 'ab'];
+    for (const pattern of ['^ka', 'ka', 'chronicle$', 'abc?d', 'abc+', 'ab']) {
+      const literal = requiredLiteral(pattern)!;
+      const regex = compilePattern(pattern, true);
+      for (const value of values) if (regex.test(value)) expect(value.toLowerCase(), `${pattern} ${value}`).toContain(literal);
     }
   });
 

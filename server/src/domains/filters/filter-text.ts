@@ -82,6 +82,24 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
   }
 }
 
+/**
+ * A text every match of `pattern` contains (compared lower-cased), or null when none is certain: the run of plain
+ * letters, digits, spaces, `_` and `-` the pattern starts with (after `^`), less a last character a quantifier makes
+ * optional, at least two characters; any alternation (`|`) rules it out. Filters pass only the values holding it to the
+ * regex, so the database, not the worker, sets aside the rest. Case-insensitive patterns without the `u` flag match an
+ * ASCII letter only by its ASCII case variants, and both databases' lower() fold ASCII, so no value that can match is
+ * set aside.
+ */
+export function requiredLiteral(pattern: string): string | null {
+  if (pattern.includes('|')) return null;
+  const start = pattern.startsWith('^') ? 1 : 0;
+  let end = start;
+  while (end < pattern.length && /[A-Za-z0-9 _-]/.test(pattern[end]!)) end++;
+  const optional = end < pattern.length && /[?*{]/.test(pattern[end]!);
+  const literal = pattern.slice(start, optional ? end - 1 : end);
+  return literal.length >= 2 ? literal.toLowerCase() : null;
+}
+
 export interface TextMatchJob {
   kind: 'regex' | 'fuzzy';
   pattern: string;
