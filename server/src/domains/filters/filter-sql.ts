@@ -188,7 +188,7 @@ export class FilterCompiler {
    */
   private ownOrAnySeries(where: (series: string, anime: string) => Sql, withAnime = false): Sql {
     if (this.scope.level === 'series') return sql`(${where('it', 'ia')})`;
-    return this.anySeries(where('xs', 'a'), withAnime ? 'JOIN anidb_anime a ON a.id = xs.anime_id' : '');
+    return this.anySeries(where('xs', 'a'), withAnime ? this.animeJoin : '');
   }
 
   /** A condition on the maintained aggregates (`sa`) of the candidate's own series, or at group level of any of its series. */
@@ -208,6 +208,8 @@ export class FilterCompiler {
 
   /** Joins of `xs`'s maintained aggregates (migration 0023, kept by db/aggregates.ts) and its viewer's watch counts. */
   private aggJoin = 'JOIN series_aggregates sa ON sa.series_id = xs.id';
+  /** Join of `xs`'s AniDB anime as `a`. */
+  private animeJoin = 'JOIN anidb_anime a ON a.id = xs.anime_id';
   private userAggJoin(kind: 'JOIN' | 'LEFT JOIN'): string {
     return `${kind} series_user_aggregates ua ON ua.series_id = xs.id AND ua.user_id = ${Math.trunc(this.scope.userId)}`;
   }
@@ -660,7 +662,7 @@ export class FilterCompiler {
       if (direct[id]) return raw(`(${direct[id]})`);
     }
     const uid = Math.trunc(this.scope.userId);
-    const anime = (aggregate: string) => this.figure(id, aggregate, { joins: 'JOIN anidb_anime a ON a.id = xs.anime_id', zero: true });
+    const anime = (aggregate: string) => this.figure(id, aggregate, { joins: this.animeJoin, zero: true });
     const votes = (aggregate: string, type = '') =>
       this.figure(id, aggregate, {
         joins: `JOIN user_series_votes v ON v.series_id = xs.id AND v.user_id = ${uid}${type ? ` AND v.vote_type = '${type}'` : ''}`,
@@ -766,7 +768,7 @@ export class FilterCompiler {
       };
       if (direct[id]) return raw(`(${direct[id]})`);
     }
-    const anime = (aggregate: string) => this.figure(id, aggregate, { joins: 'JOIN anidb_anime a ON a.id = xs.anime_id' });
+    const anime = (aggregate: string) => this.figure(id, aggregate, { joins: this.animeJoin });
     switch (id) {
       case 'AirDate':
         return anime('MIN(a.air_date)');
@@ -838,7 +840,7 @@ export class FilterCompiler {
         // The images a series shows (see the series domain's images): the AniDB poster and the TMDB images of its
         // linked shows, their seasons and its linked movies.
         const tmdb = (join: string) => sql`UNION ALL SELECT ${k} AS k, ti.image_type AS v ${from(join)}`;
-        return sql`SELECT ${k} AS k, 'Poster' AS v ${from('JOIN anidb_anime a ON a.id = xs.anime_id')} WHERE a.picture IS NOT NULL AND a.picture <> ''
+        return sql`SELECT ${k} AS k, 'Poster' AS v ${from(this.animeJoin)} WHERE a.picture IS NOT NULL AND a.picture <> ''
           ${tmdb("JOIN xref_anidb_tmdb_show ts ON ts.anime_id = xs.anime_id JOIN tmdb_images ti ON ti.parent_type = 'Show' AND ti.parent_id = ts.show_id")}
           ${tmdb("JOIN xref_anidb_tmdb_show ts ON ts.anime_id = xs.anime_id JOIN tmdb_seasons se ON se.show_id = ts.show_id JOIN tmdb_images ti ON ti.parent_type = 'Season' AND ti.parent_id = se.id")}
           ${tmdb("JOIN xref_anidb_tmdb_movie tm ON tm.anime_id = xs.anime_id JOIN tmdb_images ti ON ti.parent_type = 'Movie' AND ti.parent_id = tm.movie_id")}`;

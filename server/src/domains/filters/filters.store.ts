@@ -31,6 +31,10 @@ export interface CompiledFilter {
 
 type GroupRow = { id: number; name: string; parent_id: number | null };
 
+/** LIMIT/OFFSET of a page (1-based); page size 0 is every row. */
+const pageLimit = ({ page, pageSize }: { page: number; pageSize: number }) =>
+  pageSize > 0 ? sql`LIMIT ${pageSize} OFFSET ${pageSize * (page - 1)}` : sql.raw('');
+
 /** Saved filters (presets) and their directories; runs compiled filters and reads the catalogue's options. */
 export class FiltersStore {
   constructor(
@@ -38,12 +42,14 @@ export class FiltersStore {
     private readonly browse: BrowseStore,
   ) {}
 
-  /**
-   * Compiled filters read the maintained series aggregates and sort by the name-order keys (db/name-order.ts): bring
-   * them up to date first.
-   */
+  /** Compiled filters read the maintained series aggregates: bring them up to date first. */
+  private refreshAggregates(): Promise<number> {
+    return refreshSeriesAggregates(this.db, this.browse.dialect);
+  }
+
+  /** The same for a filter run in an order, which may sort by the name-order keys (db/name-order.ts). */
   private async refreshMaintained(): Promise<void> {
-    await refreshSeriesAggregates(this.db, this.browse.dialect);
+    await this.refreshAggregates();
     await refreshOrderKeys(this.db);
   }
 
@@ -81,7 +87,7 @@ export class FiltersStore {
    */
   async matchingGroupRows(filter: CompiledFilter, lift: boolean): Promise<GroupRow[] | null> {
     if (filter.nested && (lift || filter.level === 'series')) return null;
-    await this.refreshMaintained();
+    await this.refreshAggregates();
     const from = this.from(filter);
     const query =
       filter.level === 'group'
@@ -119,7 +125,7 @@ export class FiltersStore {
     if (!set) return null;
     await this.refreshMaintained();
     const where = options.topLevelOnly ? sql.raw('it.parent_id IS NULL') : sql.raw('1 = 1');
-    const limit = options.pageSize > 0 ? sql`LIMIT ${options.pageSize} OFFSET ${options.pageSize * (options.page - 1)}` : sql.raw('');
+    const limit = pageLimit(options);
     const [page, count] = await Promise.all([
       set(sql.raw('it.id AS id'), where, sql`ORDER BY it.order_key, it.id ${limit}`).execute(this.db),
       set(sql.raw('COUNT(*) AS total'), where, sql.raw('')).execute(this.db),
@@ -163,7 +169,7 @@ export class FiltersStore {
   ): Promise<{ total: number; ids: number[] }> {
     await this.refreshMaintained();
     const from = this.from(filter);
-    const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
+    const limit = pageLimit(paging);
     const run = (page: typeof limit) =>
       filter.level === 'group'
         ? sql<{
@@ -195,7 +201,7 @@ export class FiltersStore {
     await this.refreshMaintained();
     const tree = this.browse.treeCte(filter.nested);
     const from = this.from(filter);
-    const limit = paging.pageSize === 0 ? sql.raw('') : sql`LIMIT ${paging.pageSize} OFFSET ${paging.pageSize * (paging.page - 1)}`;
+    const limit = pageLimit(paging);
     if (!filter.condition) {
       const [page, count] = await Promise.all([
         sql<{ id: number }>`${tree}SELECT it.id AS id ${from} ORDER BY it.order_key, it.id ${limit}`.execute(this.db),
@@ -217,7 +223,7 @@ export class FiltersStore {
 
   /** The (k = candidate id, v = value) rows of a regex/fuzzy node's plan (FilterCompiler.textMatchPlan). */
   async textMatchPairs(nested: boolean, query: CompiledSql): Promise<Array<{ k: number; v: string | null }>> {
-    await this.refreshMaintained();
+    await this.refreshAggregates();
     const { rows } = await sql<{
       k: number;
       v: string | null;
