@@ -43,6 +43,7 @@ import * as m0046FileKeyCounts from './migrations/0046_file_key_counts.js';
 import * as m0047UserEpisodeCounts from './migrations/0047_user_episode_counts.js';
 import * as m0048SeriesSizes from './migrations/0048_series_sizes.js';
 import * as m0049ReleaseGroupValues from './migrations/0049_release_group_values.js';
+import * as m0050NameFolds from './migrations/0050_name_folds.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0047_user_episode_counts': m0047UserEpisodeCounts,
   '0048_series_sizes': m0048SeriesSizes,
   '0049_release_group_values': m0049ReleaseGroupValues,
+  '0050_name_folds': m0050NameFolds,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { writeComputed } from './computed-columns.js';
 
 /**
  * Name-order keys (issue 22, migration 0042): `series.order_key` and `groups.order_key` hold each name as the lists sort
@@ -33,13 +34,11 @@ export const seriesOrderKey = (titleOverride: string | null, mainTitle: string |
 
 export const groupOrderKey = (name: string): string => orderKey(sortName(name));
 
-const CHUNK = 500;
-/** From this many keys written in one refresh on, the table's statistics are gathered again. */
-const ANALYZE_AFTER = 1000;
-
 /**
- * Writes the keys of rows that have none. Each write is guarded by what the key was computed from (the series' name key,
- * the group's name), so a key computed from a name that changed meanwhile is not stored; that row is filled next time.
+ * Writes the keys of rows that have none (db/computed-columns.ts), each guarded by what it was computed from (the
+ * series' name key, the group's name). Statistics gathered while the keys were empty tell the planner every row shares
+ * one key: SQLite then walked the whole order-key index once per matching group (a 50-group page took 0.8-1 s at
+ * 20,000 series), hence the fresh statistics after many keys.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function refreshOrderKeys(db: Kysely<any>): Promise<number> {
@@ -47,33 +46,19 @@ export async function refreshOrderKeys(db: Kysely<any>): Promise<number> {
     SELECT s.id, s.title_override, a.main_title, s.name_key FROM series s LEFT JOIN anidb_anime a ON a.id = s.anime_id
     WHERE s.order_key IS NULL`.execute(db);
   const { rows: groups } = await sql<{ id: number; name: string }>`SELECT id, name FROM groups WHERE order_key IS NULL`.execute(db);
-  const write = async (table: 'series' | 'groups', guard: string, values: Array<[number, string, string]>) => {
-    for (let i = 0; i < values.length; i += CHUNK) {
-      const chunk = values.slice(i, i + CHUNK).map(([id, key, source]) => sql`(${id}, ${key}, ${source})`);
-      await sql`UPDATE ${sql.raw(table)} SET order_key = v.column2 FROM (VALUES ${sql.join(chunk)}) AS v
-        WHERE ${sql.raw(table)}.id = CAST(v.column1 AS integer) AND ${sql.raw(table)}.order_key IS NULL
-        AND ${sql.raw(`${table}.${guard}`)} = v.column3`.execute(db);
-    }
-  };
-  if (series.length)
-    await write(
-      'series',
-      'name_key',
-      series.map((s) => [s.id, seriesOrderKey(s.title_override, s.main_title), s.name_key]),
-    );
-  if (groups.length)
-    await write(
-      'groups',
-      'name',
-      groups.map((g) => [g.id, groupOrderKey(g.name), g.name]),
-    );
-  // Statistics gathered while the keys were empty tell the planner every row shares one key: SQLite then walked the
-  // whole order-key index once per matching group (a 50-group page took 0.8-1 s at 20,000 series). Many keys written
-  // at once (a first start after the upgrade, an import) are worth fresh statistics.
-  for (const [table, written] of [
-    ['series', series.length],
-    ['groups', groups.length],
-  ] as const)
-    if (written >= ANALYZE_AFTER) await sql`ANALYZE ${sql.raw(table)}`.execute(db);
+  await writeComputed(
+    db,
+    'series',
+    'order_key',
+    'name_key',
+    series.map((s) => [s.id, seriesOrderKey(s.title_override, s.main_title), s.name_key]),
+  );
+  await writeComputed(
+    db,
+    'groups',
+    'order_key',
+    'name',
+    groups.map((g) => [g.id, groupOrderKey(g.name), g.name]),
+  );
   return series.length + groups.length;
 }

@@ -148,6 +148,8 @@ export interface AniDBAnimeTable {
   fetched_at: string;
   /** The official site (`<url>`). */
   url: string | null;
+  /** 0050: the main title's fold (db/name-folds.ts); cleared by a trigger when the title changes, filled by code. */
+  main_title_folded: Generated<string | null>;
 }
 
 export interface AniDBAnimeTitlesTable {
@@ -156,6 +158,8 @@ export interface AniDBAnimeTitlesTable {
   type: string;
   language: string;
   value: string;
+  /** 0050: the title's fold (db/name-folds.ts); cleared by a trigger when the title changes, filled by code. */
+  folded: Generated<string | null>;
 }
 
 export interface AniDBEpisodesTable {
@@ -282,6 +286,8 @@ export interface GroupsTable {
   updated_at: string;
   /** 0042: the sort name's order key (db/name-order.ts); cleared by a trigger when the name changes, filled by code. */
   order_key: Generated<string | null>;
+  /** 0050: the name's fold (db/name-folds.ts); cleared by a trigger when the name changes, filled by code. */
+  name_folded: Generated<string | null>;
 }
 
 export interface SeriesTable {
@@ -297,6 +303,8 @@ export interface SeriesTable {
   name_key: Generated<string>;
   /** 0042: the JS-lower-cased name's order key (db/name-order.ts); cleared by a trigger when name_key changes, filled by code. */
   order_key: Generated<string | null>;
+  /** 0050: the title override's fold (db/name-folds.ts); cleared by a trigger when the override changes, filled by code. */
+  title_override_folded: Generated<string | null>;
 }
 
 export interface EpisodesTable {

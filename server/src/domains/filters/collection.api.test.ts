@@ -388,6 +388,25 @@ describe('collection browsing API', () => {
         { Type: 'DateEquals', Left: { Type: 'DateAdd', Left: { Type: 'AirDate' }, Parameter: '1:00:00:00' }, Parameter: '2015-07-11' },
         ['B'],
       ],
+      // Shifted dates against a constant compare the date with the constant shifted back (across month and year ends).
+      [
+        'DateLessThan DateDiff(AirDate)',
+        { Type: 'DateLessThan', Left: { Type: 'DateDiff', Left: { Type: 'AirDate' }, Parameter: '10:00:00:00' }, Parameter: '2015-07-01' },
+        ['B'],
+      ],
+      [
+        'DateGreaterThanEquals DateAdd(DateDiff(AirDate)), on the boundary',
+        {
+          Type: 'DateGreaterThanEquals',
+          Left: {
+            Type: 'DateAdd',
+            Left: { Type: 'DateDiff', Left: { Type: 'AirDate' }, Parameter: '400:00:00:00' },
+            Parameter: '3:00:00:00',
+          },
+          Parameter: '2018-12-04',
+        },
+        ['A', 'G'],
+      ],
       ['DateLessThan AddedDate', { Type: 'DateLessThan', Left: { Type: 'AddedDate' }, Parameter: '2024-01-03' }, ['D', 'G']],
       [
         'DateGreaterThan LastAddedDate',
@@ -428,6 +447,8 @@ describe('collection browsing API', () => {
       ['MissingTvDBLink', { Type: 'MissingTvDBLink' }, []],
       ['StringRegexMatches', { Type: 'StringRegexMatches', Left: { Type: 'NameSelector' }, Parameter: '^(Alpha|Beta) ' }, ['A', 'B']],
       ['StringRegexMatches is case-sensitive', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^alpha' }, []],
+      // Nothing but `^` and plain text: decided in the database, case-sensitively.
+      ['StringRegexMatches, a plain prefix', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: '^Alpha' }, ['A']],
       // Patterns starting with plain text: for String/Any, only the values holding it reach the regex (requiredLiteral).
       ['StringRegexMatches with a literal', { Type: 'StringRegexMatches', Left: { Type: 'Name' }, Parameter: 'ta T' }, ['D']],
       [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compilePattern, PatternError, requiredLiteral, runTextMatches, textMatchWorkersStarted } from './filter-text.js';
+import { foldText } from '../../db/name-folds.js';
+import { compilePattern, fuzzyPieces, PatternError, requiredLiteral, runTextMatches, textMatchWorkersStarted } from './filter-text.js';
 
 describe('filter text matching', () => {
   it('accepts ordinary patterns and rejects invalid or risky ones', () => {
@@ -11,15 +12,18 @@ describe('filter text matching', () => {
   });
 
   it('finds the text every match of a pattern holds, and none where one is not certain', () => {
-    const cases: Array<[string, string | null]> = [
-      ['^ka', 'ka'],
+    const cases: Array<[string, string | null, boolean?, boolean?]> = [
+      ['^ka', 'ka', true, true],
+      ['Kaze no', 'kaze no', false, true],
       ['Chronicle$', 'chronicle'],
       ['ENGLISH\\s+title$', 'english'],
-      ['Sword Art-Online_2', 'sword art-online_2'],
+      ['Sword Art-Online_2', 'sword art-online_2', false, true],
       ['abc?d', 'ab'],
+      ['^abc?d', 'ab', true],
       ['abc*', 'ab'],
       ['abc{0,2}', 'ab'],
       ['abc+', 'abc'],
+      ['abc?', 'ab'],
       ['ab?', null],
       ['^k', null],
       ['a|b', null],
@@ -29,14 +33,86 @@ describe('filter text matching', () => {
       ['.ka', null],
       ['\\bka', null],
     ];
-    for (const [pattern, literal] of cases) expect(requiredLiteral(pattern), pattern).toBe(literal);
-    // Whatever a pattern with a literal matches holds the literal, in any case.
-    const values = ['KAZE no Tani', 'Bakabon', 'kA', 'k a', 'ſka', 'Kelvin \u212Aa', 'Chronicles', 'chronicle', 'abd', 'abcd', 'ab'];
-    for (const pattern of ['^ka', 'ka', 'chronicle$', 'abc?d', 'abc+', 'ab']) {
+    for (const [pattern, text, prefix = false, whole = false] of cases)
+      expect(requiredLiteral(pattern), pattern).toEqual(
+        text === null ? null : { text, written: pattern.replace(/^\^/, '').slice(0, text.length), prefix, whole },
+      );
+    // Whatever a pattern with a literal matches holds the literal, in any case, at the start when it is a prefix.
+    const values = [
+      'KAZE no Tani',
+      'Bakabon',
+      'kA',
+      'k a',
+      'ſka',
+      'Kelvin \u212Aa',
+      'Chronicles',
+      'chronicle',
+      'abd',
+      'abcd',
+      'ab',
+      'xabd',
+    ];
+    for (const pattern of ['^ka', 'ka', 'chronicle$', 'abc?d', '^abc?d', 'abc+', 'ab', '^kaze no', 'bon']) {
       const literal = requiredLiteral(pattern)!;
       const regex = compilePattern(pattern, true);
-      for (const value of values) if (regex.test(value)) expect(value.toLowerCase(), `${pattern} ${value}`).toContain(literal);
+      for (const value of values) {
+        if (!regex.test(value)) continue;
+        expect(value.toLowerCase(), `${pattern} ${value}`).toContain(literal.text);
+        if (literal.prefix) expect(value.toLowerCase().startsWith(literal.text), `${pattern} ${value}`).toBe(true);
+      }
+      // A whole literal matches exactly the values holding it, compared with ASCII case folded only.
+      if (literal.whole)
+        for (const value of values) {
+          const folded = value.replace(/[A-Z]/g, (c) => c.toLowerCase());
+          expect(regex.test(value), `${pattern} ${value}`).toBe(
+            literal.prefix ? folded.startsWith(literal.text) : folded.includes(literal.text),
+          );
+        }
     }
+  });
+
+  it('cuts a fuzzy needle into pieces, one of which every match within its edits holds', async () => {
+    expect(foldText('  Pokémon: Ｌｅｔ’s GO!  ')).toBe('pokemon let s go');
+    expect(fuzzyPieces('ka')).toEqual(['ka']);
+    expect(fuzzyPieces('Kimi')).toEqual(['ki', 'mi']);
+    expect(fuzzyPieces('Frieren: Beyond')).toEqual(['fri', 'eren', ' be', 'yond']);
+    expect(fuzzyPieces(' !? ')).toEqual([]);
+    // Cut at code points: no piece holds half of a surrogate pair (encodeURIComponent throws on one).
+    const astral = fuzzyPieces('\u{20000}\u{20001}\u{20002}\u{20003}\u{20004}\u{20005}\u{20006}\u{20007}');
+    expect(astral).toHaveLength(5);
+    for (const piece of astral) expect(() => encodeURIComponent(piece)).not.toThrow();
+    // Every value the worker accepts holds a piece of the needle, checked over edited copies of needles in longer texts.
+    const needles = ['Frieren Beyond', 'Attack on Titan', 'kimi no na wa', 'Shingeki', 'Léon'];
+    const values: string[] = [];
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 48271) % 2147483647), seed % n);
+    for (const needle of needles)
+      for (let copy = 0; copy < 40; copy++) {
+        const chars = [...needle];
+        for (let edit = 0; edit < 1 + random(3); edit++) {
+          const at = random(chars.length);
+          const kind = random(3);
+          if (kind === 0) chars.splice(at, 1);
+          else if (kind === 1) chars.splice(at, 0, 'xyzé-'[random(5)]!);
+          else chars[at] = 'qwé'[random(3)]!;
+        }
+        values.push(`The ${chars.join('')} Season ${copy}`);
+      }
+    const flags = await runTextMatches(
+      needles.map((needle) => ({ kind: 'fuzzy', pattern: needle, ignoreCase: true, values, needles: null })),
+    );
+    let accepted = 0;
+    needles.forEach((needle, n) =>
+      values.forEach((value, i) => {
+        if (!flags[n]![i]) return;
+        accepted++;
+        expect(
+          fuzzyPieces(needle).some((piece) => foldText(value).includes(piece)),
+          `${needle} / ${value}`,
+        ).toBe(true);
+      }),
+    );
+    expect(accepted).toBeGreaterThan(needles.length * 10);
   });
 
   it('matches regexes and fuzzy needles per value', async () => {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { foldText } from '../../db/name-folds.js';
 
 /**
  * Regex and fuzzy string matching for filter expressions. Neither SQLite (no REGEXP without a registered function)
@@ -84,20 +85,22 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
 
 /**
  * A text every match of `pattern` contains (compared lower-cased), or null when none is certain: the run of plain
- * letters, digits, spaces, `_` and `-` the pattern starts with (after `^`), less a last character a quantifier makes
- * optional, at least two characters; any alternation (`|`) rules it out. Filters pass only the values holding it to the
- * regex, so the database, not the worker, sets aside the rest. Case-insensitive patterns without the `u` flag match an
- * ASCII letter only by its ASCII case variants, and both databases' lower() fold ASCII, so no value that can match is
- * set aside.
+ * letters, digits, spaces, `_` and `-` the pattern starts with, less a last character a quantifier makes optional, at
+ * least two characters; any alternation (`|`) rules it out. After `^` (no multiline flag: the start of the value) every
+ * match starts with it (`prefix`). When the pattern is nothing but that text (and the `^`), holding it is matching
+ * (`whole`); `written` is the text as the pattern spells it, for case-sensitive matching. Filters pass only the values holding it to the regex, so the database, not the worker, sets aside the
+ * rest. Case-insensitive patterns without the `u` flag match an ASCII letter only by its ASCII case variants, and both
+ * databases' lower() fold ASCII, so no value that can match is set aside.
  */
-export function requiredLiteral(pattern: string): string | null {
+export function requiredLiteral(pattern: string): { text: string; written: string; prefix: boolean; whole: boolean } | null {
   if (pattern.includes('|')) return null;
-  const start = pattern.startsWith('^') ? 1 : 0;
+  const prefix = pattern.startsWith('^');
+  const start = prefix ? 1 : 0;
   let end = start;
   while (end < pattern.length && /[A-Za-z0-9 _-]/.test(pattern[end]!)) end++;
   const optional = end < pattern.length && /[?*{]/.test(pattern[end]!);
   const literal = pattern.slice(start, optional ? end - 1 : end);
-  return literal.length >= 2 ? literal.toLowerCase() : null;
+  return literal.length >= 2 ? { text: literal.toLowerCase(), written: literal, prefix, whole: end === pattern.length } : null;
 }
 
 export interface TextMatchJob {
@@ -107,6 +110,27 @@ export interface TextMatchJob {
   values: string[];
   /** Per-value needles (fuzzy against another selector); `pattern` is used when null. */
   needles: string[] | null;
+  /** Per value, its fold (foldText) when the database keeps it, else null; fuzzy jobs only. */
+  folded?: Array<string | null> | null;
+}
+
+/** How many edits a fuzzy match of a folded needle allows: a quarter of its length, rounded down. */
+export const fuzzyEdits = (folded: string): number => Math.floor(folded.length / 4);
+
+/**
+ * Texts of which every fuzzy match of `needle` holds at least one, in folded form: the folded needle cut into one more
+ * piece than the edits it allows (at code point boundaries). Each edit changes at most one piece, so a match within
+ * the allowed edits leaves a piece intact. A needle allowing no edit is its own one piece; an empty one has none (it
+ * matches nothing).
+ */
+export function fuzzyPieces(needle: string): string[] {
+  const folded = foldText(needle);
+  if (!folded) return [];
+  const points = [...folded];
+  const count = fuzzyEdits(folded) + 1;
+  return Array.from({ length: count }, (_, i) =>
+    points.slice(Math.floor((i * points.length) / count), Math.floor(((i + 1) * points.length) / count)).join(''),
+  );
 }
 
 /** How long one evaluation may take before the filter is refused. */
@@ -115,26 +139,17 @@ const TIMEOUT_MS = 2000;
 /**
  * The worker's whole program; it must not reference anything outside itself (it is sent as source text). Fuzzy match:
  * the needle occurs in the value with at most ⌊len/4⌋ edits (insertions, deletions, substitutions), so needles up to 3
- * characters must occur exactly, 4–7 characters may have one typo, 8–11 two, and so on. Both sides are normalised
- * first (case, accents, punctuation); an empty needle never matches.
+ * characters must occur exactly, 4–7 characters may have one typo, 8–11 two, and so on (fuzzyEdits). Both sides are
+ * compared folded (foldText, passed in as `fold`; a value may come folded already); an empty needle never matches.
  */
-function textMatchWorker() {
+function textMatchWorker(fold: (text: string) => string) {
   // This function's source runs in an eval'd worker (CommonJS), where only require() reaches node:worker_threads.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parentPort } = require('node:worker_threads') as typeof import('node:worker_threads');
   const maxLength = 1000;
-  const normalise = (text: string) =>
-    text
-      .slice(0, maxLength)
-      .normalize('NFKD')
-      .replace(/\p{M}+/gu, '')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim();
-  const fuzzy = (value: string, needle: string) => {
-    const n = normalise(needle);
+  /** `n`: the folded needle; `v`: the folded value. */
+  const fuzzy = (v: string, n: string) => {
     if (!n) return false;
-    const v = normalise(value);
     if (v.includes(n)) return true;
     const allowed = Math.floor(n.length / 4);
     if (!allowed) return false;
@@ -160,7 +175,10 @@ function textMatchWorker() {
         const regex = new RegExp(job.pattern, job.ignoreCase ? 'i' : '');
         job.values.forEach((value, i) => (out[i] = regex.test(value.length > maxLength ? value.slice(0, maxLength) : value) ? 1 : 0));
       } else {
-        job.values.forEach((value, i) => (out[i] = fuzzy(value, job.needles ? job.needles[i] : job.pattern) ? 1 : 0));
+        const needle = fold(job.pattern);
+        job.values.forEach(
+          (value, i) => (out[i] = fuzzy(job.folded?.[i] ?? fold(value), job.needles ? fold(job.needles[i]) : needle) ? 1 : 0),
+        );
       }
       return out;
     });
@@ -168,7 +186,7 @@ function textMatchWorker() {
   });
 }
 
-const WORKER_SOURCE = `(${textMatchWorker.toString()})()`;
+const WORKER_SOURCE = `(${textMatchWorker.toString()})(${foldText.toString()})`;
 const MAX_WORKERS = 2;
 /** How long a worker waits for its next evaluation before it ends (starting one costs 30–200 ms on the 2 cores). */
 const IDLE_WORKER_MS = 60_000;
@@ -229,7 +247,8 @@ function keepWorker(worker: Worker): void {
  * the next evaluation. One flag per value.
  */
 export async function runTextMatches(jobs: TextMatchJob[]): Promise<Uint8Array[]> {
-  if (!jobs.length) return [];
+  // Nothing to test (the database settled every candidate): no worker to wake or start.
+  if (jobs.every((job) => !job.values.length)) return jobs.map(() => new Uint8Array(0));
   // At most two workers at a time (a filter list can evaluate many saved filters at once).
   while (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;

@@ -19,7 +19,7 @@ import type {
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
 import { letters, sortName, type BrowseStore, type Viewer } from '../groups/browse.store.js';
 import { EXPRESSIONS, helpEntry, sortingHelp, stripExpressionId } from './filter-catalogue.js';
-import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting, type FilterScope } from './filter-sql.js';
+import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting, type FilterScope, type TextMatchPlan } from './filter-sql.js';
 import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';
 import type { CompiledFilter, FilterRow, FiltersStore } from './filters.store.js';
 
@@ -140,11 +140,11 @@ export class FiltersService {
     const result: NonNullable<FilterScope['textMatches']> = new Map();
     if (!nodes.length) return result;
     const planner = new FilterCompiler(scope);
-    const pairs = (query: ReturnType<FilterCompiler['textMatchPlan']>['values']) => this.store.textMatchPairs(scope.nested, query);
+    const pairs = (query: NonNullable<TextMatchPlan['values']>, folded = false) => this.store.textMatchPairs(scope.nested, query, folded);
     const inputs = await Promise.all(
       nodes.map(async (node) => {
         const plan = planner.textMatchPlan(node);
-        const rows = (await pairs(plan.values)).filter((r) => r.v !== null);
+        const rows = plan.values ? (await pairs(plan.values, plan.folded)).filter((r) => r.v !== null) : [];
         const needles = plan.needles ? new Map((await pairs(plan.needles)).map((r) => [r.k, r.v ?? ''])) : null;
         return { plan, rows, needles: needles ? rows.map((r) => needles.get(r.k) ?? '') : null };
       }),
@@ -158,6 +158,7 @@ export class FiltersService {
           ignoreCase: plan.ignoreCase,
           values: rows.map((r) => String(r.v)),
           needles,
+          folded: plan.folded ? rows.map((r) => r.f ?? null) : null,
         })),
       );
     } catch (error) {

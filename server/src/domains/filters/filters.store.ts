@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
+import { refreshNameFolds } from '../../db/name-folds.js';
 import { refreshOrderKeys } from '../../db/name-order.js';
 import type { Database, FiltersTable } from '../../db/schema.js';
 import type { BrowseStore, Viewer } from '../groups/browse.store.js';
@@ -221,13 +222,23 @@ export class FiltersStore {
     return { total: Number(rows[0]?.total ?? 0), ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])) };
   }
 
-  /** The (k = candidate id, v = value) rows of a regex/fuzzy node's plan (FilterCompiler.textMatchPlan). */
-  async textMatchPairs(nested: boolean, query: CompiledSql): Promise<Array<{ k: number; v: string | null }>> {
+  /**
+   * The (k = candidate id, v = value) rows of a regex/fuzzy node's plan (FilterCompiler.textMatchPlan); with `folded`,
+   * also each value's fold `f`. Both the rows and the candidates it settles in the database read the maintained values
+   * and name folds: they are brought up to date first.
+   */
+  async textMatchPairs(
+    nested: boolean,
+    query: CompiledSql,
+    folded: boolean,
+  ): Promise<Array<{ k: number; v: string | null; f?: string | null }>> {
     await this.refreshAggregates();
+    await refreshNameFolds(this.db);
     const { rows } = await sql<{
       k: number;
       v: string | null;
-    }>`${this.browse.treeCte(nested)}SELECT q.k AS k, q.v AS v FROM (${query}) q`.execute(this.db);
+      f?: string | null;
+    }>`${this.browse.treeCte(nested)}SELECT q.k AS k, q.v AS v${sql.raw(folded ? ', q.f AS f' : '')} FROM (${query}) q`.execute(this.db);
     return rows;
   }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { MediaInfo, RenamerSetting } from '@shoko-ts/contract';
 import type { Database, RelocationJournalTable } from '../../db/schema.js';
 import { episodeTypeLetter, type RenameSubject } from './script.js';
@@ -31,7 +31,7 @@ export interface RenameCandidate {
 type AnimeCache = Map<
   number,
   {
-    row: Database['anidb_anime'];
+    row: Selectable<Database['anidb_anime']>;
     titles: { type: string; language: string; value: string }[];
     directories: { folderId: number; directory: string; ed2ks: Set<string> }[];
     series: RenameCandidate['series'];
