@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { readConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { refreshNameFolds } from '../db/name-folds.js';
 import { refreshOrderKeys } from '../db/name-order.js';
 import { foldUserEpisodeCounts } from '../db/user-episode-counts.js';
 import { generateCollection } from '../domains/groups/synthetic.js';
@@ -34,9 +35,11 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     await generateCollection(db.kysely, { series, files, seed: Number(values.seed), userIds: users, placeFiles: true }, (done) =>
       process.stdout.write(`\r${done}/${series} series`),
     );
-    // The name-order keys a server fills on its first list, the users' episode counts folded as their first read
-    // would, then fresh statistics so the query planner knows the tables' sizes and keys, as a long-running install would.
+    // The name-order keys a server fills on its first list and the name folds on its first fuzzy filter, the users'
+    // episode counts folded as their first read would, then fresh statistics so the query planner knows the tables'
+    // sizes and keys, as a long-running install would.
     await refreshOrderKeys(db.kysely);
+    await refreshNameFolds(db.kysely);
     await foldUserEpisodeCounts(db.kysely, db.dialect);
     await sql`ANALYZE`.execute(db.kysely);
     const count = async (table: 'series' | 'groups' | 'files' | 'episodes') =>
