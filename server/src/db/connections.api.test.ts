@@ -42,6 +42,21 @@ describe('openConnections', () => {
     expect(await backends()).toBe(5);
   });
 
+  it.runIf(!!process.env.SHOKO_TEST_DB)('has each opened connection read the tables to warm through once', async () => {
+    const db = await freshDatabase();
+    await sql`CREATE TABLE warm_probe (id integer, name text)`.execute(db.kysely);
+    await sql`INSERT INTO warm_probe SELECT n, 'name ' || n FROM generate_series(1, 1000) n`.execute(db.kysely);
+    await db.openConnections(5, ['warm_probe']);
+    // Each backend reports its scans when it goes idle (at most once a second).
+    const scans = async () =>
+      Number(
+        (await sql<{ n: number | string }>`SELECT seq_scan AS n FROM pg_stat_user_tables WHERE relname = 'warm_probe'`.execute(db.kysely))
+          .rows[0]?.n ?? 0,
+      );
+    for (let waited = 0; (await scans()) < 5 && waited < 10_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+    expect(await scans()).toBe(5);
+  });
+
   it('has nothing to open on SQLite, where the one connection is open already', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-connections-'));
     const db = openDatabase({ home, databaseUrl: null });
