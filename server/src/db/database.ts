@@ -73,11 +73,14 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
   if (options.databaseUrl) {
     const pg = loadPg();
     // No JIT compilation: every query here is short, and a misjudged cost (a correlated sub-query PostgreSQL expects to
-    // run per row) made it spend about 2 s compiling Dashboard/Stats' 5 ms query at 100,000 files.
+    // run per row) made it spend about 2 s compiling Dashboard/Stats' 5 ms query at 100,000 files. Parallel workers
+    // only for long queries: each worker is a new backend process started for the one query, which pays the first
+    // touch of every page it reads (see openConnections); the console search at 400k files took 72-125 ms with two
+    // workers, 17-20 without, while whole-collection scans still gain from them.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      options: '-c jit=off',
+      options: '-c jit=off -c parallel_setup_cost=2000',
       ...(options.idleConnectionMs !== undefined ? { idleTimeoutMillis: options.idleConnectionMs } : {}),
     });
     // An idle connection can be closed by the server (restart, admin command); the pool replaces it on the next
