@@ -3,8 +3,8 @@ import { writeComputed } from './computed-columns.js';
 
 /**
  * Folded names (issue 22, migration 0050): beside each name the filters' Name and Names selectors read — AniDB titles
- * and main titles, series title overrides, group names — its fold as fuzzy matching compares it (filter-text.ts foldText: accents and case
- * folded, punctuation a space). A fuzzy filter then picks the names holding a piece of its needle in the database
+ * and main titles, series title overrides, group names — its fold as fuzzy matching compares it (foldText below:
+ * accents and case folded, punctuation a space). A fuzzy filter then picks the names holding a piece of its needle in the database
  * (FilterCompiler.textMatchPlan) instead of folding every name of the collection in the worker for each request (at
  * 400k files, 80,000 names: about 100 ms for the folding alone, and as long again to read them all out).
  *

@@ -585,13 +585,9 @@ export class FilterCompiler {
     }
     // The ids are integers from the database, so they are inlined rather than bound (no parameter limits).
     const list = raw(result.ids.map((id) => String(Math.trunc(id))).join(', '));
-    const resolved = result.negate
-      ? result.ids.length
-        ? sql`it.id NOT IN (${list})`
-        : raw('1 = 1')
-      : result.ids.length
-        ? sql`it.id IN (${list})`
-        : raw('1 = 0');
+    const resolved = result.ids.length
+      ? sql`it.id ${raw(result.negate ? 'NOT IN' : 'IN')} (${list})`
+      : raw(result.negate ? '1 = 1' : '1 = 0');
     if (!settled) return sql`(${resolved})`;
     const inSettled = sql`it.id IN (SELECT s.k FROM (${settled}) s)`;
     return result.negate ? sql`(${resolved} AND NOT ${inSettled})` : sql`(${resolved} OR ${inSettled})`;

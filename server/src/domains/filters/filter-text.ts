@@ -88,9 +88,10 @@ export function compilePattern(pattern: string, ignoreCase: boolean): RegExp {
  * letters, digits, spaces, `_` and `-` the pattern starts with, less a last character a quantifier makes optional, at
  * least two characters; any alternation (`|`) rules it out. After `^` (no multiline flag: the start of the value) every
  * match starts with it (`prefix`). When the pattern is nothing but that text (and the `^`), holding it is matching
- * (`whole`); `written` is the text as the pattern spells it, for case-sensitive matching. Filters pass only the values holding it to the regex, so the database, not the worker, sets aside the
- * rest. Case-insensitive patterns without the `u` flag match an ASCII letter only by its ASCII case variants, and both
- * databases' lower() fold ASCII, so no value that can match is set aside.
+ * (`whole`); `written` is the text as the pattern spells it, for case-sensitive matching. Filters pass only the values
+ * holding it to the regex, so the database, not the worker, sets aside the rest. Case-insensitive patterns without the
+ * `u` flag match an ASCII letter only by its ASCII case variants, and both databases' lower() fold ASCII, so no value
+ * that can match is set aside.
  */
 export function requiredLiteral(pattern: string): { text: string; written: string; prefix: boolean; whole: boolean } | null {
   if (pattern.includes('|')) return null;
@@ -114,7 +115,7 @@ export interface TextMatchJob {
   folded?: Array<string | null> | null;
 }
 
-/** How many edits a fuzzy match of a folded needle allows: a quarter of its length, rounded down. */
+/** How many edits a fuzzy match of a folded needle allows: a quarter of its length, rounded down (the worker's too). */
 export const fuzzyEdits = (folded: string): number => Math.floor(folded.length / 4);
 
 /**
@@ -139,10 +140,11 @@ const TIMEOUT_MS = 2000;
 /**
  * The worker's whole program; it must not reference anything outside itself (it is sent as source text). Fuzzy match:
  * the needle occurs in the value with at most ⌊len/4⌋ edits (insertions, deletions, substitutions), so needles up to 3
- * characters must occur exactly, 4–7 characters may have one typo, 8–11 two, and so on (fuzzyEdits). Both sides are
- * compared folded (foldText, passed in as `fold`; a value may come folded already); an empty needle never matches.
+ * characters must occur exactly, 4–7 characters may have one typo, 8–11 two, and so on (fuzzyEdits, passed in as
+ * `edits`). Both sides are compared folded (foldText, passed in as `fold`; a value may come folded already); an empty
+ * needle never matches.
  */
-function textMatchWorker(fold: (text: string) => string) {
+function textMatchWorker(fold: (text: string) => string, edits: (folded: string) => number) {
   // This function's source runs in an eval'd worker (CommonJS), where only require() reaches node:worker_threads.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { parentPort } = require('node:worker_threads') as typeof import('node:worker_threads');
@@ -151,7 +153,7 @@ function textMatchWorker(fold: (text: string) => string) {
   const fuzzy = (v: string, n: string) => {
     if (!n) return false;
     if (v.includes(n)) return true;
-    const allowed = Math.floor(n.length / 4);
+    const allowed = edits(n);
     if (!allowed) return false;
     // Sellers' approximate substring search: row[j] = fewest edits matching the needle so far, ending at v[j - 1].
     let previous = new Array<number>(v.length + 1).fill(0);
@@ -186,7 +188,7 @@ function textMatchWorker(fold: (text: string) => string) {
   });
 }
 
-const WORKER_SOURCE = `(${textMatchWorker.toString()})(${foldText.toString()})`;
+const WORKER_SOURCE = `(${textMatchWorker.toString()})(${foldText.toString()}, ${fuzzyEdits.toString()})`;
 const MAX_WORKERS = 2;
 /** How long a worker waits for its next evaluation before it ends (starting one costs 30–200 ms on the 2 cores). */
 const IDLE_WORKER_MS = 60_000;

@@ -224,8 +224,8 @@ export class FiltersStore {
 
   /**
    * The (k = candidate id, v = value) rows of a regex/fuzzy node's plan (FilterCompiler.textMatchPlan); with `folded`,
-   * also each value's fold `f`. Both the rows and the candidates it settles in the database read the maintained values
-   * and name folds: they are brought up to date first.
+   * also each value's fold `f`. Both the rows and the candidates the plan settles in the database read the maintained
+   * values, and a folded plan the name folds: they are brought up to date first.
    */
   async textMatchPairs(
     nested: boolean,
@@ -233,7 +233,7 @@ export class FiltersStore {
     folded: boolean,
   ): Promise<Array<{ k: number; v: string | null; f?: string | null }>> {
     await this.refreshAggregates();
-    await refreshNameFolds(this.db);
+    if (folded) await refreshNameFolds(this.db);
     const { rows } = await sql<{
       k: number;
       v: string | null;
