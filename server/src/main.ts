@@ -1,5 +1,5 @@
 import { readConfig } from './config.js';
-import { openDatabase, WARM_TABLES } from './db/database.js';
+import { openDatabase, WARM_PLAN } from './db/database.js';
 import { EventBus } from './events/bus.js';
 import { LogService } from './domains/logs/log.service.js';
 import { createServices } from './services.js';
@@ -21,8 +21,8 @@ async function main() {
   log.info(`Database: ${db.description}`);
   const services = await createServices(config, logs, db, bus);
   // Once started, as many connections as the widest page runs queries side by side (Dashboard/Stats: five), each
-  // having read the collection's maintained tables once (see openConnections).
-  services.init.whenStarted(() => void db.openConnections(5, WARM_TABLES).catch(() => undefined));
+  // having read the collection's maintained tables once; SQLite's file read into the system's cache (see warmUp).
+  services.init.whenStarted(() => void db.warmUp(WARM_PLAN).catch(() => undefined));
   const { app, close } = await buildApp(services, logs.logger);
 
   await app.listen({ port: config.port, host: config.host });

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { readIntoCache } from './file-warm.js';
 import { withStatementCache } from './statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -19,19 +21,27 @@ export interface Db {
   /** PostgreSQL only: the connection URL (pg_dump and pg_restore connect with it). */
   url?: string;
   /**
-   * PostgreSQL only: opens up to `count` connections of the pool now, so the first requests that run queries side by
-   * side do not each wait for a new backend, and has each read `warmTables` through once. SQLite has its one
-   * connection already.
+   * Readies the database for the first requests after a start. PostgreSQL: opens up to `plan.connections` connections
+   * of the pool, so the first requests that run queries side by side do not each wait for a new backend, has each read
+   * `plan.tables` through once and one of them `plan.indexes`. SQLite (its one connection open already): reads the
+   * database file through once, so its pages come from the operating system's cache rather than the disk.
    */
-  openConnections(count: number, warmTables?: readonly string[]): Promise<void>;
+  warmUp(plan: WarmPlan): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface WarmPlan {
+  connections: number;
+  tables: readonly string[];
+  /** Indexes to read through in their order, each named by its table and its columns (the whole index, no condition). */
+  indexes: ReadonlyArray<{ table: string; columns: readonly string[] }>;
 }
 
 /**
  * The tables the collection, group and series pages, their filters and the dashboard's cards read on every request:
  * the collection's series, groups and anime, and what is kept of them (together about 85 MB at 400,000 files).
  */
-export const WARM_TABLES = [
+const WARM_TABLES = [
   'series',
   'groups',
   'anidb_anime',
@@ -47,7 +57,20 @@ export const WARM_TABLES = [
   'series_recent_imports',
   'series_release_figures',
   'series_file_folders',
-] as const;
+];
+
+/**
+ * What a started server reads before the first requests: the tables above, and the indexes that the file list's deep
+ * pages walk (an offset of 90,000 rows reads a fifth of a 70 MB index at 400,000 files).
+ */
+export const WARM_PLAN: WarmPlan = {
+  connections: 5,
+  tables: WARM_TABLES,
+  indexes: [
+    { table: 'file_sort_keys', columns: ['is_ignored', 'no_location', 'folder_name', 'relative_path', 'file_id'] },
+    { table: 'file_sort_keys', columns: ['is_ignored', 'no_location', 'folder_name', 'file_name', 'relative_path', 'file_id'] },
+  ],
+};
 
 /** Where the SQLite database of a data directory lives. */
 export function sqliteFile(home: string): string {
@@ -75,7 +98,7 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
     // No JIT compilation: every query here is short, and a misjudged cost (a correlated sub-query PostgreSQL expects to
     // run per row) made it spend about 2 s compiling Dashboard/Stats' 5 ms query at 100,000 files. Parallel workers
     // only for long queries: each worker is a new backend process started for the one query, which pays the first
-    // touch of every page it reads (see openConnections); the console search at 400k files took 72-125 ms with two
+    // touch of every page it reads (see warmUp); the console search at 400k files took 72-125 ms with two
     // workers, 17-20 without, while whole-collection scans still gain from them.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -93,17 +116,35 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
       dialect: 'postgres',
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       url: options.databaseUrl,
-      openConnections: async (count, warmTables = []) => {
+      warmUp: async (plan) => {
         // Held together, so each is a connection of its own.
-        const clients = await Promise.all(Array.from({ length: Math.min(count, 10) }, () => pool.connect()));
+        const clients = await Promise.all(Array.from({ length: Math.min(plan.connections, 10) }, () => pool.connect()));
+        const failed = new Set<pg.PoolClient>();
+        const each = (read: (client: pg.PoolClient) => Promise<unknown>) =>
+          Promise.all(clients.map((client) => read(client).catch(() => failed.add(client))));
         try {
           // A new backend process pays for the first touch of each shared-buffer page it reads: its first query over a
-          // table took 2-3 times as long as the next (an 11 MB table: 45-65 ms, then 18). Reading the tables every
-          // page reads once, whole rows (not an index-only count), moves that cost from the first requests to here.
-          for (const table of warmTables)
-            await Promise.all(clients.map((client) => client.query(`SELECT sum(pg_column_size(t.*)) FROM ${table} t`)));
+          // table took 2-3 times as long as the next (an 11 MB table: 45-65 ms, then 18), and a new backend's first
+          // deep file page 40 ms for what an older one read in 7. So each connection reads the indexes (an index scan
+          // forced through the whole index: no sort, no table scan allowed) and then the tables, whole rows (not an
+          // index-only count). The tables come last: the default shared buffers (128 MB) do not hold everything at
+          // 400,000 files, and the collection's pages and the dashboard read the tables on every visit.
+          for (const { table, columns } of plan.indexes) {
+            const list = columns.join(', ');
+            await each(async (client) => {
+              await client.query('BEGIN');
+              try {
+                await client.query('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off');
+                await client.query(`SELECT count(*) FROM (SELECT ${list} FROM ${table} ORDER BY ${list}) s`);
+              } finally {
+                await client.query('ROLLBACK');
+              }
+            });
+          }
+          for (const table of plan.tables) await each((client) => client.query(`SELECT sum(pg_column_size(t.*)) FROM ${table} t`));
         } finally {
-          for (const client of clients) client.release();
+          // A connection whose reading failed is closed rather than handed to a request in an unknown state.
+          for (const client of clients) client.release(failed.has(client));
         }
       },
       close: () => kysely.destroy(),
@@ -117,12 +158,19 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  let closed = false;
   return {
     kysely,
     dialect: 'sqlite',
     description: `SQLite ${file}`,
     sqlite: { connection: sqlite, file },
-    openConnections: async () => undefined,
-    close: () => kysely.destroy(),
+    warmUp: async () => {
+      // At most half of the memory the system has free: a cache larger than that would push out what is in use.
+      await readIntoCache([file, `${file}-wal`], { limitBytes: Math.floor(os.freemem() / 2), stopped: () => closed });
+    },
+    close: () => {
+      closed = true;
+      return kysely.destroy();
+    },
   };
 }

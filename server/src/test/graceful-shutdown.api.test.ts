@@ -82,7 +82,7 @@ describe('graceful shutdown', () => {
     ];
     const media = mediaFolder(sizes);
     const { server, home, key, databaseUrl } = await startFreshServer(cleanups, 'shoko-sigterm-');
-    // On PostgreSQL a started server opens five connections in the background (db.openConnections), so the first
+    // On PostgreSQL a started server opens five connections in the background (db.warmUp), so the first
     // requests do not wait for new backends: wait for them (the test's timeout bounds the wait).
     if (databaseUrl) while ((await backendsOf(databaseUrl)) < 5) await new Promise((resolve) => setTimeout(resolve, 100));
     const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', {
