@@ -128,6 +128,7 @@ describe('maintained name folds', () => {
     'x',
   ];
   const regexes = ['^ka', '^KA', '^ka[a-z]', 'ka', '^ze', '^\u212Aa'];
+  const containsNeedles = ['ka', 'KA', 'a', 'e', 'kaze', 'group', 'chronicle', '%', 'x'];
 
   async function expectFiltersAgree() {
     const { bySeries, byGroup, nameOfSeries, nameOfGroup } = await namesByCandidate();
@@ -159,6 +160,27 @@ describe('maintained name folds', () => {
         expect(sorted(await groupIds(expression)), `groups ${type} ${pattern}`).toEqual(await expected(byGroup, listedGroups, all, test));
         matched += series.length;
       }
+    // AnyContains and AllContains (looked up per kind of name) with the database's own comparison of each name: how
+    // lower() and LIKE treat letters outside ASCII differs between the databases.
+    for (const needle of containsNeedles) {
+      const pattern = `%${needle.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const test = async (values: string[]) => {
+        const flags = new Uint8Array(values.length);
+        for (const [i, value] of values.entries())
+          flags[i] = (
+            await sql<{ m: number }>`SELECT CASE WHEN lower(${value}) LIKE ${pattern} ESCAPE '\\' THEN 1 ELSE 0 END AS m`.execute(db())
+          ).rows[0]!.m;
+        return flags;
+      };
+      for (const type of ['AnyContains', 'AllContains'] as const) {
+        const expression: FilterCondition = { Type: type, Left: { Type: 'Names' }, Parameter: needle };
+        const all = type === 'AllContains';
+        const series = await expected(bySeries, listedSeries, all, test);
+        expect(sorted(await seriesIds(expression)), `series ${type} ${needle}`).toEqual(series);
+        expect(sorted(await groupIds(expression)), `groups ${type} ${needle}`).toEqual(await expected(byGroup, listedGroups, all, test));
+        matched += series.length;
+      }
+    }
     return matched;
   }
 
@@ -198,11 +220,35 @@ describe('maintained name folds', () => {
     expect(
       (await db().selectFrom('anidb_anime_titles').select('folded').where('id', '=', title.id).executeTakeFirstOrThrow()).folded,
     ).toBeNull();
+    // Three series of their own groups whose every AniDB title holds "qa": one whose group's name lacks it, one whose
+    // override lacks it, one with every name holding it (the only one AllContains "qa" keeps).
+    const [groupLacks, overrideLacks, allHold] = series
+      .slice(6)
+      .filter((s, i, rest) => rest.findIndex((o) => o.group_id === s.group_id || o.anime_id === s.anime_id) === i)
+      .filter((s) => series.filter((o) => o.group_id === s.group_id).length === 1);
+    expect(allHold, 'three series alone in their groups').toBeDefined();
+    for (const [i, s] of [groupLacks!, overrideLacks!, allHold!].entries()) {
+      await db()
+        .updateTable('anidb_anime_titles')
+        .set({ value: `Qa title ${i}` })
+        .where('anime_id', '=', s.anime_id)
+        .execute();
+      await call('PATCH', `/api/v3/Group/${s.group_id}`, [{ op: 'replace', path: '/Name', value: i === 0 ? 'Other' : `QA group ${i}` }]);
+    }
+    await call('POST', `/api/v3/Series/${overrideLacks!.id}/OverrideTitle`, { Title: '0123' });
     await insertGroup(db(), { parent_id: null, name: 'Kazé Empty Group', description: '' }, new Date().toISOString());
     // Changes made straight in the tables raise no event: drop cached answers as a job's end does.
     server.services.bus.emit('job:finished', { type: 'AniDBGetAnime' });
     await expectFreshFolds();
     expect(await expectFiltersAgree()).toBeGreaterThan(0);
+    const qa = (Type: string) => ({ Type, Left: { Type: 'Names' }, Parameter: 'qa' }) as FilterCondition;
+    expect(await seriesIds(qa('AllContains'))).toEqual([allHold!.id]);
+    // A group alone in keeping it, beside the group without series (no names at all).
+    const kept = await groupIds(qa('AllContains'));
+    expect(kept).toContain(allHold!.group_id);
+    expect(kept).not.toContain(groupLacks!.group_id);
+    expect(kept).not.toContain(overrideLacks!.group_id);
+    expect((await seriesIds(qa('AnyContains'))).sort()).toEqual([groupLacks!.id, overrideLacks!.id, allHold!.id].sort());
   });
 
   it('answers the same for names whose folds are missing', async () => {

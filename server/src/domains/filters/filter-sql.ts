@@ -500,7 +500,10 @@ export class FilterCompiler {
           const generic = sql`EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND ${match})`;
           return this.filePathsMatchBySelector(node, id === 'AnyEquals', needle, generic) ?? generic;
         }
-        if (id === 'AllContains') return sql`(it.id NOT IN (SELECT q.k FROM (${set}) q WHERE q.k IS NOT NULL AND NOT (${match})))`;
+        if (id === 'AllContains')
+          return (
+            this.namesAllMatch(node, matches) ?? sql`(it.id NOT IN (SELECT q.k FROM (${set}) q WHERE q.k IS NOT NULL AND NOT (${match})))`
+          );
         const paths = this.filePathsMatch(node, id === 'AnyEquals');
         if (paths) return paths;
         const names = this.namesMatch(node, matches);
@@ -556,6 +559,34 @@ export class FilterCompiler {
       return candidates ? sql`${raw(alias)}.id IN (${candidates}) AND ${compare}` : compare;
     });
     return sql`it.id IN (SELECT q.k FROM (${rows}) q)`;
+  }
+
+  /**
+   * `AllContains` of Names with a constant: no name of the candidate fails `matches`, each kind of name looked up where
+   * it is stored, at series level by the candidate's own anime, override and group. The generic form gathers every
+   * failing name of the collection into one set of candidate ids first: PostgreSQL took 73-97 ms for it at 400k files
+   * (60,000 titles), 32-38 ms for this.
+   */
+  private namesAllMatch(node: FilterCondition, matches: (value: Sql) => Sql): Sql | null {
+    if (stripExpressionId(this.child(node, 'Left').Type) !== 'Names') return null;
+    const fails = (value: string) => sql`NOT (${matches(raw(value))})`;
+    if (this.scope.level === 'series') {
+      const groups = this.scope.nested ? 'gup u JOIN groups g ON g.id IN (u.id, u.top) WHERE u.id' : 'groups g WHERE g.id';
+      return sql`(NOT EXISTS (SELECT 1 FROM anidb_anime_titles t WHERE t.anime_id = it.anime_id AND ${fails('t.value')})
+        AND NOT (it.title_override IS NOT NULL AND ${fails('it.title_override')})
+        AND NOT EXISTS (SELECT 1 FROM ${raw(groups)} = it.group_id AND ${fails('g.name')}))`;
+    }
+    const of = this.seriesOf('xs');
+    return sql`(NOT EXISTS (SELECT 1 FROM series xs JOIN anidb_anime_titles t ON t.anime_id = xs.anime_id WHERE ${of} AND ${fails('t.value')})
+      AND NOT EXISTS (SELECT 1 FROM series xs WHERE ${of} AND xs.title_override IS NOT NULL AND ${fails('xs.title_override')})
+      AND NOT EXISTS (SELECT 1 FROM series xs ${raw(this.groupNamesJoin())} WHERE ${of} AND ${fails('g.name')}))`;
+  }
+
+  /** The groups whose names are a series' names (`g`, of the series `xs`): its group, with nested groups also its top one. */
+  private groupNamesJoin(): string {
+    return this.scope.nested
+      ? 'JOIN gup u ON u.id = xs.group_id JOIN groups g ON g.id IN (u.id, u.top)'
+      : 'JOIN groups g ON g.id = xs.group_id';
   }
 
   /**
@@ -949,9 +980,7 @@ export class FilterCompiler {
   private names(where?: (kind: NameKind, alias: string) => Sql, folds = false): Sql {
     const k = this.ownerKey();
     const from = (join: string) => sql`FROM series xs ${this.ownerJoin()} ${raw(join)}`;
-    const groups = this.scope.nested
-      ? 'JOIN gup u ON u.id = xs.group_id JOIN groups g ON g.id IN (u.id, u.top)'
-      : 'JOIN groups g ON g.id = xs.group_id';
+    const groups = this.groupNamesJoin();
     const conditions = (kind: NameKind, alias: string, always: Sql[] = []) => {
       const all = where ? [...always, where(kind, alias)] : always;
       return all.length ? sql`WHERE ${sql.join(all, raw(' AND '))}` : raw('');
