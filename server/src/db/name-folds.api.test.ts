@@ -149,17 +149,20 @@ describe('maintained name folds', () => {
       expect(sorted(await seriesIds(name)), `series name ${needle}`).toEqual(await expected(nameOfSeries, listedSeries, false, fuzzy));
       expect(sorted(await groupIds(name)), `groups name ${needle}`).toEqual(await expected(nameOfGroup, listedGroups, false, fuzzy));
     }
-    for (const pattern of regexes)
-      for (const type of ['AnyRegexMatches', 'AllRegexMatches'] as const) {
-        const regex = new RegExp(pattern, 'i');
-        const test = async (values: string[]) => Uint8Array.from(values.map((v) => (regex.test(v.slice(0, 1000)) ? 1 : 0)));
-        const expression: FilterCondition = { Type: type, Left: { Type: 'Names' }, Parameter: pattern };
-        const all = type === 'AllRegexMatches';
-        const series = await expected(bySeries, listedSeries, all, test);
-        expect(sorted(await seriesIds(expression)), `series ${type} ${pattern}`).toEqual(series);
-        expect(sorted(await groupIds(expression)), `groups ${type} ${pattern}`).toEqual(await expected(byGroup, listedGroups, all, test));
-        matched += series.length;
-      }
+    /** The Names condition `type` (Any… or All…) with `parameter` keeps the series and groups whose names pass `test`. */
+    const expectNamesAgree = async (type: string, parameter: string, test: (values: string[]) => Promise<Uint8Array>) => {
+      const expression: FilterCondition = { Type: type, Left: { Type: 'Names' }, Parameter: parameter };
+      const all = type.startsWith('All');
+      const series = await expected(bySeries, listedSeries, all, test);
+      expect(sorted(await seriesIds(expression)), `series ${type} ${parameter}`).toEqual(series);
+      expect(sorted(await groupIds(expression)), `groups ${type} ${parameter}`).toEqual(await expected(byGroup, listedGroups, all, test));
+      matched += series.length;
+    };
+    for (const pattern of regexes) {
+      const regex = new RegExp(pattern, 'i');
+      const test = async (values: string[]) => Uint8Array.from(values.map((v) => (regex.test(v.slice(0, 1000)) ? 1 : 0)));
+      for (const type of ['AnyRegexMatches', 'AllRegexMatches']) await expectNamesAgree(type, pattern, test);
+    }
     // AnyContains and AllContains (looked up per kind of name) with the database's own comparison of each name: how
     // lower() and LIKE treat letters outside ASCII differs between the databases.
     for (const needle of containsNeedles) {
@@ -172,14 +175,7 @@ describe('maintained name folds', () => {
           ).rows[0]!.m;
         return flags;
       };
-      for (const type of ['AnyContains', 'AllContains'] as const) {
-        const expression: FilterCondition = { Type: type, Left: { Type: 'Names' }, Parameter: needle };
-        const all = type === 'AllContains';
-        const series = await expected(bySeries, listedSeries, all, test);
-        expect(sorted(await seriesIds(expression)), `series ${type} ${needle}`).toEqual(series);
-        expect(sorted(await groupIds(expression)), `groups ${type} ${needle}`).toEqual(await expected(byGroup, listedGroups, all, test));
-        matched += series.length;
-      }
+      for (const type of ['AnyContains', 'AllContains']) await expectNamesAgree(type, needle, test);
     }
     return matched;
   }
