@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { processDatabase } from '../test/server-process.js';
-import { openDatabase, sqliteFile, type Db } from './database.js';
+import { leadingWithin, openDatabase, sqliteFile, type Db } from './database.js';
 import { readIntoCache } from './file-warm.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -60,7 +60,11 @@ describe('warmUp', () => {
       return { tables: Number(rows[0]?.tables ?? 0), indexes: Number(rows[0]?.indexes ?? 0) };
     };
     const before = await scans();
-    await db.warmUp({ connections: 5, tables: ['warm_probe'], indexes: [{ table: 'warm_probe', columns: ['name', 'id'] }] });
+    await db.warmUp({
+      connections: 5,
+      tables: ['warm_probe'],
+      indexes: [{ name: 'warm_probe_name', table: 'warm_probe', columns: ['name', 'id'] }],
+    });
     const since = async () => {
       const now = await scans();
       return { tables: now.tables - before.tables, indexes: now.indexes - before.indexes };
@@ -73,7 +77,7 @@ describe('warmUp', () => {
 
   it.runIf(!!process.env.SHOKO_TEST_DB)('closes a connection whose reading failed instead of handing it on mid-transaction', async () => {
     const db = await freshDatabase();
-    await db.warmUp({ connections: 3, tables: [], indexes: [{ table: 'no_such_table', columns: ['id'] }] });
+    await db.warmUp({ connections: 3, tables: [], indexes: [{ name: 'no_such_index', table: 'no_such_table', columns: ['id'] }] });
     const states = await sql<{ state: string }>`
       SELECT state FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db.kysely);
     expect(states.rows.filter((row) => row.state.includes('transaction'))).toEqual([]);
@@ -111,5 +115,14 @@ describe('readIntoCache', () => {
     expect(await readIntoCache([big, small], { limitBytes: 1024 * 1024 + 5, stopped: () => false })).toBe(1024 * 1024 + 5);
     let chunks = 0;
     expect(await readIntoCache([big, small], { limitBytes: 1e12, stopped: () => ++chunks > 2 })).toBe(2 * 1024 * 1024);
+  });
+});
+
+describe('leadingWithin', () => {
+  it('takes items in order while their sizes fit in the room, and none after the first that does not', () => {
+    expect(leadingWithin(['a', 'b', 'c'], [10, 20, 5], 30)).toEqual(['a', 'b']);
+    expect(leadingWithin(['a', 'b', 'c'], [10, 30, 5], 30)).toEqual(['a']);
+    expect(leadingWithin(['a', 'b'], [10, 20], 9)).toEqual([]);
+    expect(leadingWithin(['a', 'b'], [10, 20], -1)).toEqual([]);
   });
 });

@@ -22,8 +22,9 @@ export interface Db {
   url?: string;
   /**
    * Readies the database for the first requests after a start. PostgreSQL: opens up to `plan.connections` connections
-   * of the pool, so the first requests that run queries side by side do not each wait for a new backend, has each read
-   * `plan.tables` through once and one of them `plan.indexes`. SQLite (its one connection open already): reads the
+   * of the pool, so the first requests that run queries side by side do not each wait for a new backend, and has each
+   * read `plan.indexes` (those that fit in the server's shared buffers beside the tables) and `plan.tables` through
+   * once. SQLite (its one connection open already): reads the
    * database file through once, so its pages come from the operating system's cache rather than the disk.
    */
   warmUp(plan: WarmPlan): Promise<void>;
@@ -33,8 +34,8 @@ export interface Db {
 export interface WarmPlan {
   connections: number;
   tables: readonly string[];
-  /** Indexes to read through in their order, each named by its table and its columns (the whole index, no condition). */
-  indexes: ReadonlyArray<{ table: string; columns: readonly string[] }>;
+  /** Indexes to read through in their order: each by its name and its table and columns (a whole index, no condition). */
+  indexes: ReadonlyArray<{ name: string; table: string; columns: readonly string[] }>;
 }
 
 /**
@@ -67,10 +68,29 @@ export const WARM_PLAN: WarmPlan = {
   connections: 5,
   tables: WARM_TABLES,
   indexes: [
-    { table: 'file_sort_keys', columns: ['is_ignored', 'no_location', 'folder_name', 'relative_path', 'file_id'] },
-    { table: 'file_sort_keys', columns: ['is_ignored', 'no_location', 'folder_name', 'file_name', 'relative_path', 'file_id'] },
+    {
+      name: 'file_sort_keys_default',
+      table: 'file_sort_keys',
+      columns: ['is_ignored', 'no_location', 'folder_name', 'relative_path', 'file_id'],
+    },
+    {
+      name: 'file_sort_keys_console',
+      table: 'file_sort_keys',
+      columns: ['is_ignored', 'no_location', 'folder_name', 'file_name', 'relative_path', 'file_id'],
+    },
   ],
 };
+
+/** The first of `items` whose `sizes` add up to at most `room`. */
+export function leadingWithin<T>(items: readonly T[], sizes: readonly number[], room: number): T[] {
+  const taken: T[] = [];
+  for (const [n, item] of items.entries()) {
+    room -= sizes[n]!;
+    if (room < 0) break;
+    taken.push(item);
+  }
+  return taken;
+}
 
 /** Where the SQLite database of a data directory lives. */
 export function sqliteFile(home: string): string {
@@ -127,9 +147,23 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
           // table took 2-3 times as long as the next (an 11 MB table: 45-65 ms, then 18), and a new backend's first
           // deep file page 40 ms for what an older one read in 7. So each connection reads the indexes (an index scan
           // forced through the whole index: no sort, no table scan allowed) and then the tables, whole rows (not an
-          // index-only count). The tables come last: the default shared buffers (128 MB) do not hold everything at
-          // 400,000 files, and the collection's pages and the dashboard read the tables on every visit.
-          for (const { table, columns } of plan.indexes) {
+          // index-only count). The tables come last, as the pages and the dashboard read them on every visit; an index
+          // is read only if it fits in three quarters of the shared buffers beside the tables and the indexes before
+          // it: PostgreSQL's default 128 MB do not hold the 150 MB of the two at 400,000 files beside the tables' 85,
+          // and reading them anyway pushed out what other pages read (11 more of 473 first visits over budget).
+          const fitting: WarmPlan['indexes'][number][] = [];
+          if (plan.indexes.length) {
+            const { rows } = await clients[0]!.query<{ buffers: string; tables: string; indexes: string[] }>(
+              `SELECT pg_size_bytes(current_setting('shared_buffers')) AS buffers,
+                 (SELECT coalesce(sum(pg_relation_size(to_regclass(t))), 0) FROM unnest($1::text[]) t) AS tables,
+                 ARRAY(SELECT coalesce(pg_relation_size(to_regclass(i)), 0)
+                       FROM unnest($2::text[]) WITH ORDINALITY AS x(i, n) ORDER BY n)::text[] AS indexes`,
+              [plan.tables, plan.indexes.map((index) => index.name)],
+            );
+            const room = Number(rows[0]!.buffers) * 0.75 - Number(rows[0]!.tables);
+            fitting.push(...leadingWithin(plan.indexes, rows[0]!.indexes.map(Number), room));
+          }
+          for (const { table, columns } of fitting) {
             const list = columns.join(', ');
             await each(async (client) => {
               await client.query('BEGIN');

@@ -127,7 +127,7 @@ describe('maintained name folds', () => {
     '\u{20000}\u{20001}',
     'x',
   ];
-  const regexes = ['^ka', '^KA', '^ka[a-z]', 'ka', '^ze', '^\u212Aa'];
+  const regexes = ['^ka', '^KA', '^ka[a-z]', 'ka', '^ze', '^\u212Aa', '^qa', 'qa\\s', 'qa\\s+t'];
   const containsNeedles = ['ka', 'KA', 'a', 'e', 'kaze', 'group', 'chronicle', '%', 'x'];
 
   async function expectFiltersAgree() {
@@ -245,6 +245,7 @@ describe('maintained name folds', () => {
     expect(kept).not.toContain(groupLacks!.group_id);
     expect(kept).not.toContain(overrideLacks!.group_id);
     expect((await seriesIds(qa('AnyContains'))).sort()).toEqual([groupLacks!.id, overrideLacks!.id, allHold!.id].sort());
+    expect(await seriesIds({ Type: 'AllRegexMatches', Left: { Type: 'Names' }, Parameter: 'qa' })).toEqual([allHold!.id]);
   });
 
   it('answers the same for names whose folds are missing', async () => {
