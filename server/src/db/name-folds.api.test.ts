@@ -246,6 +246,8 @@ describe('maintained name folds', () => {
     expect(kept).not.toContain(overrideLacks!.group_id);
     expect((await seriesIds(qa('AnyContains'))).sort()).toEqual([groupLacks!.id, overrideLacks!.id, allHold!.id].sort());
     expect(await seriesIds({ Type: 'AllRegexMatches', Left: { Type: 'Names' }, Parameter: 'qa' })).toEqual([allHold!.id]);
+    // A name only the override holds.
+    expect(await seriesIds({ Type: 'AnyContains', Left: { Type: 'Names' }, Parameter: '0123' })).toEqual([overrideLacks!.id]);
   });
 
   it('answers the same for names whose folds are missing', async () => {
