@@ -408,21 +408,21 @@ export class FilterCompiler {
         return this.anySeries(raw('ua.watched_count > 0'), this.userAggJoin('JOIN'));
       case 'HasName':
         return sql`(lower(${this.stringSelector({ Type: 'Name' })}) = ${this.param(node).toLowerCase()})`;
+      // The viewer's voted series as one uncorrelated set: with no votes at all (the usual case) PostgreSQL planned the
+      // correlated form as a scan of the empty table per series, 40 of the 80 ms of a series page at 400k files.
       case 'HasUserVotes':
-        return this.anySeries(sql`EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid})`);
+        return this.anySeries(sql`xs.id IN (${this.votedSeries(uid)})`);
       case 'HasPermanentUserVotes':
-        return this.anySeries(
-          sql`EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`,
-        );
+        return this.anySeries(sql`xs.id IN (${this.votedSeries(uid, 'Permanent')})`);
       case 'MissingPermanentUserVotes':
       case 'MissingPermanentVote':
         return this.ownOrAnySeries(
           (xs, a) =>
-            sql`${raw(a)}.end_date IS NOT NULL AND ${raw(a)}.end_date < ${this.scope.today} AND NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = ${raw(xs)}.id AND v.user_id = ${uid} AND v.vote_type = 'Permanent')`,
+            sql`${raw(a)}.end_date IS NOT NULL AND ${raw(a)}.end_date < ${this.scope.today} AND ${raw(xs)}.id NOT IN (${this.votedSeries(uid, 'Permanent')})`,
           true,
         );
       case 'MissingVote':
-        return this.anySeries(sql`NOT EXISTS (SELECT 1 FROM user_series_votes v WHERE v.series_id = xs.id AND v.user_id = ${uid})`);
+        return this.anySeries(sql`xs.id NOT IN (${this.votedSeries(uid)})`);
       // "Shared": some series has AniDB-known files, and no series has such a file without the value.
       case 'HasAudioLanguage':
       case 'HasSubtitleLanguage':
@@ -593,6 +593,11 @@ export class FilterCompiler {
     return sql`(NOT EXISTS (SELECT 1 FROM anidb_anime_titles t WHERE t.anime_id = it.anime_id AND ${where('titles', 't')})
       AND NOT ${override}
       AND NOT EXISTS (SELECT 1 FROM ${raw(groups)} WHERE ${raw(group)} = it.group_id AND ${where('groups', 'g')}))`;
+  }
+
+  /** The series `uid` has voted on (of `type`, when given); never NULL (the table's key). */
+  private votedSeries(uid: number, type?: 'Permanent'): Sql {
+    return sql`SELECT v.series_id FROM user_series_votes v WHERE v.user_id = ${uid}${type ? sql` AND v.vote_type = ${type}` : sql``}`;
   }
 
   /** The groups whose names are a series' names (`g`, of the series `xs`): its group, with nested groups also its top one. */
