@@ -668,6 +668,8 @@ describe('collection browsing API', () => {
       const page2 = (await api('POST', '/api/v3/Filter/Preview/Group?pageSize=2&page=2', {})).json();
       expect(page2).toMatchObject({ Total: 3, List: [{ Name: 'Gamma Journey' }] });
       expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=2&page=9', {})).json()).toEqual({ Total: 3, List: [] });
+      // Far past the end, where the rows before the page are not read along.
+      expect((await api('POST', '/api/v3/Filter/Preview/Group?pageSize=2&page=600', {})).json()).toEqual({ Total: 3, List: [] });
       const seriesPaged = (
         await api('POST', '/api/v3/Filter/Preview/Group?pageSize=1&page=2', {
           ApplyAtSeriesLevel: true,

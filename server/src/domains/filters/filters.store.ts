@@ -36,6 +36,9 @@ type GroupRow = { id: number; name: string; parent_id: number | null };
 const pageLimit = ({ page, pageSize }: { page: number; pageSize: number }) =>
   pageSize > 0 ? sql`LIMIT ${pageSize} OFFSET ${pageSize * (page - 1)}` : sql.raw('');
 
+/** How many rows of a page and the pages before it pageOfMatchingGroups reads in one statement. */
+const HEAD_ROWS = 1000;
+
 /** Saved filters (presets) and their directories; runs compiled filters and reads the catalogue's options. */
 export class FiltersStore {
   constructor(
@@ -182,12 +185,17 @@ export class FiltersStore {
             total: number | string;
           }>`SELECT m.gid AS id, COUNT(*) OVER () AS total FROM (SELECT it.group_id AS gid, ROW_NUMBER() OVER (ORDER BY ${filter.order}) AS rn ${from}) m
             GROUP BY m.gid ORDER BY MIN(m.rn) ${page}`.execute(this.db);
-    const { rows } = await run(limit);
-    if (!rows.length && paging.page > 1) {
+    // A page past the end still needs the total, which a second statement evaluating the filter again would count: the
+    // rows before a near page are read as well (a top-N sort of a few hundred rows), so any match carries the total.
+    const before = paging.pageSize * (paging.page - 1);
+    const withHead = paging.pageSize > 0 && before > 0 && before + paging.pageSize <= HEAD_ROWS;
+    const { rows } = await run(withHead ? sql`LIMIT ${before + paging.pageSize}` : limit);
+    const pageRows = withHead ? rows.slice(before) : rows;
+    if (!rows.length && paging.page > 1 && !withHead) {
       const first = await run(sql`LIMIT 1`);
       return { total: Number(first.rows[0]?.total ?? 0), ids: [] };
     }
-    return { total: Number(rows[0]?.total ?? 0), ids: rows.map((r) => r.id) };
+    return { total: Number(rows[0]?.total ?? 0), ids: pageRows.map((r) => r.id) };
   }
 
   /**
