@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,37 @@ describe('warmUp', () => {
       SELECT state FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db.kysely);
     expect(states.rows.filter((row) => row.state.includes('transaction'))).toEqual([]);
     expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(db.kysely)).rows[0].one).toBe(1);
+  });
+
+  it.runIf(!!process.env.SHOKO_TEST_DB)('leaves the extensions of the database as they were after reading it with pg_prewarm', async () => {
+    const db = await freshDatabase();
+    const installed = async () =>
+      Number(
+        (await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM pg_extension WHERE extname = 'pg_prewarm'`.execute(db.kysely)).rows[0]!
+          .n,
+      );
+    // Created for the reading and dropped again: a backup holds no extension the database did not have.
+    await db.warmUp({ connections: 1, ...nothingToRead });
+    expect(await installed()).toBe(0);
+    // One the owner installed stays.
+    await sql`CREATE EXTENSION pg_prewarm`.execute(db.kysely);
+    await db.warmUp({ connections: 1, ...nothingToRead });
+    expect(await installed()).toBe(1);
+  });
+
+  it.runIf(!!process.env.SHOKO_TEST_DB)('warms up as a role that may neither create extensions nor read the tables', async () => {
+    const db = await freshDatabase();
+    await sql`CREATE TABLE warm_private (id integer)`.execute(db.kysely);
+    const role = `shoko_warm_${randomBytes(4).toString('hex')}`;
+    await sql.raw(`CREATE ROLE ${role} LOGIN PASSWORD 'warm'`).execute(db.kysely);
+    cleanups.push(async () => void (await sql.raw(`DROP ROLE IF EXISTS ${role}`).execute(db.kysely)));
+    const url = new URL(db.url!);
+    url.username = role;
+    url.password = 'warm';
+    const limited = openDatabase({ home: os.tmpdir(), databaseUrl: url.toString() });
+    cleanups.push(() => limited.close());
+    await limited.warmUp({ connections: 2, tables: ['warm_private'], indexes: [] });
+    expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(limited.kysely)).rows[0]!.one).toBe(1);
   });
 
   it('reads the SQLite database file through on SQLite, where the one connection is open already', async () => {
