@@ -34,6 +34,11 @@ export interface JobDefinition<P> {
   key(payload: P): string;
   details(payload: P): JobDetails;
   run(payload: P, context: JobContext): Promise<void>;
+  /**
+   * Asked for while the same job runs, it runs once more afterwards: for a job whose run reads what the requests are
+   * about (an anime's import marks the files linked to it imported; a file linked after it read them needs another run).
+   */
+  rerunWhenAskedWhileRunning?: boolean;
 }
 
 /** A job that failed for a reason retrying will not fix (missing file, permission denied…). */

@@ -151,3 +151,62 @@ describe('claiming the next job past excluded kinds', () => {
     expect((await store.claimNext([]))?.job_key).toBe('Test.Capped.1');
   });
 });
+
+/**
+ * A job asked for while the same job (same key) runs: for a kind whose run reads what the requests are about, it runs
+ * once more afterwards and `idle` waits for that run; a job asking for itself runs once; other kinds drop the request.
+ */
+describe('a job asked for while it runs', () => {
+  it('runs again after the running one ends when its kind wants it, once however often it was asked, not when it asked for itself', async () => {
+    const queue = await startQueue((db) => new JobsStore(db), 2);
+    const runs: number[] = [];
+    let release!: () => void;
+    const first = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const job = {
+      ...testJob('Import', async (p) => {
+        runs.push(p.n);
+        if (runs.length === 1) {
+          started();
+          await first;
+        }
+      }),
+      rerunWhenAskedWhileRunning: true,
+    };
+    await queue.start();
+    expect(await queue.enqueue(job, { n: 7 })).toBe(true);
+    await running;
+    // Twice while it runs: one more run, not two.
+    expect(await queue.enqueue(job, { n: 7 })).toBe(false);
+    expect(await queue.enqueueMany(job, [{ n: 7 }])).toBe(0);
+    release();
+    await queue.idle();
+    expect(runs).toEqual([7, 7]);
+
+    const own: JobDefinition<{ n: number }> = {
+      ...testJob('SelfQueuing', async (p) => {
+        runs.push(p.n);
+        await queue.enqueue(own, p);
+      }),
+      rerunWhenAskedWhileRunning: true,
+    };
+    await queue.enqueue(own, { n: 8 });
+    await queue.idle();
+    expect(runs).toEqual([7, 7, 8]);
+
+    // Other kinds: the request is dropped, as when it is waiting.
+    let go!: () => void;
+    const gate = new Promise<void>((resolve) => (go = resolve));
+    const plain = testJob('Plain', async (p) => {
+      runs.push(p.n);
+      await gate;
+    });
+    await queue.enqueue(plain, { n: 9 });
+    while (!runs.includes(9)) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await queue.enqueue(plain, { n: 9 })).toBe(false);
+    go();
+    await queue.idle();
+    expect(runs).toEqual([7, 7, 8, 9]);
+  });
+});

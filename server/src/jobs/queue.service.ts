@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { QueueItem, QueueState } from '@shoko-ts/contract';
@@ -19,6 +20,8 @@ interface RunningJob {
   settling: boolean;
   /** Stop gave up waiting for it: its row is left alone (the next start runs it again) and the store is not touched. */
   abandoned: boolean;
+  /** Asked for again while it ran (JobDefinition.rerunWhenAskedWhileRunning): queued once more when this run ends. */
+  again: boolean;
 }
 
 /**
@@ -55,6 +58,8 @@ export interface QueueOptions {
 export class QueueService {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
   private readonly executing = new Map<number, RunningJob>();
+  /** The job whose run the current code is part of. */
+  private readonly currentJob = new AsyncLocalStorage<RunningJob>();
   /** Every queued job that is not running, held ones included. */
   private waitingCount = 0;
   /** Waiting jobs held back by a hold in force, as last counted (the count follows every pump). */
@@ -183,16 +188,26 @@ export class QueueService {
     this.publish();
   }
 
-  /** Queues a job unless one with the same key is already queued. */
+  /**
+   * Queues a job unless one with the same key is already waiting or running; a running one of a kind that wants it runs
+   * once more after it ends (RunningJob.again). False when nothing new was queued.
+   */
   async enqueue<P>(definition: JobDefinition<P>, payload: P, options: { priority?: number } = {}): Promise<boolean> {
     this.assertOpen();
     if (!this.definitions.has(definition.kind)) this.register(definition);
-    const inserted = await this.store.insert({
+    const job = {
       key: `${definition.group}.${definition.kind}.${definition.key(payload)}`,
       kind: definition.kind,
       payload,
       priority: options.priority ?? definition.priority,
-    });
+    };
+    let inserted = await this.store.insert(job);
+    if (!inserted) {
+      const running = this.runningWithKey(job.key);
+      if (running) this.askAgain(running);
+      // The row met may have been one whose run ended and was removed while the insert ran: then it goes in now.
+      else inserted = await this.store.insert(job);
+    }
     if (inserted) {
       this.waitingCount += 1;
       this.publish();
@@ -213,10 +228,40 @@ export class QueueService {
         priority: options.priority ?? definition.priority,
       })),
     );
+    if (inserted < payloads.length)
+      for (const payload of payloads) {
+        const running = this.runningWithKey(`${definition.group}.${definition.kind}.${definition.key(payload)}`);
+        if (running) this.askAgain(running);
+      }
     this.waitingCount += inserted;
     this.publish();
     this.pump();
     return inserted;
+  }
+
+  /** For the kinds that want it (JobDefinition.rerunWhenAskedWhileRunning), unless the job asks for itself. */
+  private askAgain(job: RunningJob): void {
+    if (job.definition.rerunWhenAskedWhileRunning && this.currentJob.getStore() !== job) job.again = true;
+  }
+
+  private runningWithKey(key: string): RunningJob | undefined {
+    for (const job of this.executing.values()) if (job.row.job_key === key) return job;
+    return undefined;
+  }
+
+  /** A job asked for again while it ran goes back in the queue (as waiting, so `idle` waits for it from now on). */
+  private async queueAgain(job: RunningJob): Promise<void> {
+    this.waitingCount += 1;
+    try {
+      const { row } = job;
+      const inserted = await this.store.insert({ key: row.job_key, kind: row.kind, payload: job.payload, priority: row.priority });
+      if (!inserted) this.waitingCount -= 1;
+    } catch (error) {
+      this.waitingCount -= 1;
+      this.logger.error({ err: error }, `Could not queue ${job.definition.title} again`);
+    }
+    this.publish();
+    this.pump();
   }
 
   /**
@@ -359,11 +404,14 @@ export class QueueService {
       done: Promise.resolve(),
       settling: false,
       abandoned: false,
+      again: false,
     };
     this.executing.set(row.id, job);
     this.publish();
     job.done = this.execute(job).finally(() => {
+      // In the same turn as the delete: a request arriving later finds no running job and queues its own.
       this.executing.delete(row.id);
+      if (job.again && !job.abandoned && !this.stopping) void this.queueAgain(job);
       this.publish();
       this.pump();
     });
@@ -390,18 +438,20 @@ export class QueueService {
 
   private async runJob(job: RunningJob, logger: Logger): Promise<void> {
     let lastPublish = 0;
-    await job.definition.run(job.payload, {
-      logger,
-      signal: job.abort.signal,
-      progress: (fraction, details) => {
-        job.details = { ...job.details, ...details, Progress: Math.round(fraction * 100) };
-        const now = Date.now();
-        if (now - lastPublish >= 500 || fraction >= 1) {
-          lastPublish = now;
-          this.publish();
-        }
-      },
-    });
+    await this.currentJob.run(job, () =>
+      job.definition.run(job.payload, {
+        logger,
+        signal: job.abort.signal,
+        progress: (fraction, details) => {
+          job.details = { ...job.details, ...details, Progress: Math.round(fraction * 100) };
+          const now = Date.now();
+          if (now - lastPublish >= 500 || fraction >= 1) {
+            lastPublish = now;
+            this.publish();
+          }
+        },
+      }),
+    );
   }
 
   /** Records how a job ended: done → removed; failed → retried or dropped; cut short by shutdown → waiting again. */

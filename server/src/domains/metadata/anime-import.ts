@@ -65,6 +65,8 @@ export class AnimeImport {
       key: (p) => `${p.animeId}`,
       details: (p) => ({ AnimeID: p.animeId }),
       run: (p, ctx) => this.import(p, ctx),
+      // A file identified while this ran may have been linked after announceMatchedFiles read the anime's files.
+      rerunWhenAskedWhileRunning: true,
     };
     deps.queue.register(this.job);
   }
