@@ -114,12 +114,28 @@ async function readIntoSystemCache(client: pg.PoolClient): Promise<void> {
       SYSTEM_CACHE_BYTES,
     )) {
       if (prewarm) await client.query(`SELECT pg_prewarm(${Number(relation.oid)}::oid, 'read')`);
-      else await client.query(`SELECT sum(pg_column_size(t.*)) FROM ${relation.name} t`);
+      else await readTable(client, relation.name);
     }
   } finally {
     if (created) await client.query('DROP EXTENSION IF EXISTS pg_prewarm');
   }
 }
+
+/** The first of `plan.indexes` that fit in three quarters of the shared buffers beside `plan.tables` (see warmUp). */
+async function indexesThatFit(client: pg.PoolClient, plan: WarmPlan): Promise<WarmPlan['indexes'][number][]> {
+  const { rows } = await client.query<{ buffers: string; tables: string; indexes: string[] }>(
+    `SELECT pg_size_bytes(current_setting('shared_buffers')) AS buffers,
+       (SELECT coalesce(sum(pg_relation_size(to_regclass(t))), 0) FROM unnest($1::text[]) t) AS tables,
+       ARRAY(SELECT coalesce(pg_relation_size(to_regclass(i)), 0)
+             FROM unnest($2::text[]) WITH ORDINALITY AS x(i, n) ORDER BY n)::text[] AS indexes`,
+    [plan.tables, plan.indexes.map((index) => index.name)],
+  );
+  const room = Number(rows[0]!.buffers) * 0.75 - Number(rows[0]!.tables);
+  return leadingWithin(plan.indexes, rows[0]!.indexes.map(Number), room);
+}
+
+/** Reads a table through, whole rows (an index-only count would leave the table's pages unread). */
+const readTable = (client: pg.PoolClient, table: string) => client.query(`SELECT sum(pg_column_size(t.*)) FROM ${table} t`);
 
 /** The first of `items` whose `sizes` add up to at most `room`. */
 export function leadingWithin<T>(items: readonly T[], sizes: readonly number[], room: number): T[] {
@@ -192,18 +208,7 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
           // is read only if it fits in three quarters of the shared buffers beside the tables and the indexes before
           // it: PostgreSQL's default 128 MB do not hold the 150 MB of the two at 400,000 files beside the tables' 85,
           // and reading them anyway pushed out what other pages read (11 more of 473 first visits over budget).
-          const fitting: WarmPlan['indexes'][number][] = [];
-          if (plan.indexes.length) {
-            const { rows } = await clients[0]!.query<{ buffers: string; tables: string; indexes: string[] }>(
-              `SELECT pg_size_bytes(current_setting('shared_buffers')) AS buffers,
-                 (SELECT coalesce(sum(pg_relation_size(to_regclass(t))), 0) FROM unnest($1::text[]) t) AS tables,
-                 ARRAY(SELECT coalesce(pg_relation_size(to_regclass(i)), 0)
-                       FROM unnest($2::text[]) WITH ORDINALITY AS x(i, n) ORDER BY n)::text[] AS indexes`,
-              [plan.tables, plan.indexes.map((index) => index.name)],
-            );
-            const room = Number(rows[0]!.buffers) * 0.75 - Number(rows[0]!.tables);
-            fitting.push(...leadingWithin(plan.indexes, rows[0]!.indexes.map(Number), room));
-          }
+          const fitting = plan.indexes.length ? await indexesThatFit(clients[0]!, plan) : [];
           for (const { table, columns } of fitting) {
             const list = columns.join(', ');
             await each(async (client) => {
@@ -216,7 +221,7 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
               }
             });
           }
-          for (const table of plan.tables) await each((client) => client.query(`SELECT sum(pg_column_size(t.*)) FROM ${table} t`));
+          for (const table of plan.tables) await each((client) => readTable(client, table));
         } finally {
           // A connection whose reading failed is closed rather than handed to a request in an unknown state.
           for (const client of clients) client.release(failed.has(client));

@@ -205,8 +205,9 @@ export class QueueService {
     if (!inserted) {
       const running = this.runningWithKey(job.key);
       if (running) this.askAgain(running);
-      // The row met may have been one whose run ended and was removed while the insert ran: then it goes in now.
-      else inserted = await this.store.insert(job);
+      // For a kind that reruns, the row met may have been one whose run ended and was removed while the insert ran:
+      // then it goes in now. (Other kinds drop the request either way: no second insert on this common path.)
+      else if (definition.rerunWhenAskedWhileRunning) inserted = await this.store.insert(job);
     }
     if (inserted) {
       this.waitingCount += 1;
