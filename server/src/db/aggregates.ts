@@ -2,26 +2,40 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { dashboardAggregateStatements } from './dashboard-aggregates.js';
 import type { DialectName } from './database.js';
 import { FILTER_FIGURE_TABLES, filterFigureStatements } from './filter-figures.js';
+import { groupFigureStatements } from './group-figures.js';
 import type { Database } from './schema.js';
 import { RELEASE_FIGURE_TABLES, releaseFigureStatements } from './release-figures.js';
 import { SERIES_SIZE_TABLES, seriesSizeStatements } from './series-sizes.js';
 
 /**
- * Brings the maintained series aggregates (migration 0023) up to date: recomputes every series the base-table triggers
- * marked dirty, from the base tables, and clears the marks, in one transaction. Readers of the aggregates call it
- * first; with nothing marked it is one indexed probe.
+ * Brings the maintained series aggregates (migration 0023) and group figures (0051) up to date: recomputes every
+ * series the base-table triggers marked dirty, from the base tables, then the marked groups and those of the
+ * recomputed series (db/group-figures.ts), and clears the marks, in one transaction. Readers of the aggregates call it
+ * first; with nothing marked it is one indexed probe. Answers how many series it recomputed.
  */
 export async function refreshSeriesAggregates(db: Kysely<Database>, dialect: DialectName): Promise<number> {
-  const any = await sql<{ id: number }>`SELECT series_id AS id FROM aggregate_dirty_series LIMIT 1`.execute(db);
+  const any = await sql<{
+    one: number;
+  }>`SELECT 1 AS one FROM aggregate_dirty_series UNION ALL SELECT 1 FROM aggregate_dirty_groups LIMIT 1`.execute(db);
   if (!any.rows.length) return 0;
   return db.transaction().execute(async (trx) => {
     // Waits for writers whose marks are not committed yet and holds new marks back until this commits, so no mark is
     // cleared while its change is still invisible here (SQLite has one writer at a time anyway).
-    if (dialect === 'postgres') await sql`LOCK TABLE aggregate_dirty_series IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
-    const { rows } = await sql<{ id: number }>`DELETE FROM aggregate_dirty_series RETURNING series_id AS id`.execute(trx);
-    if (!rows.length) return 0;
-    const ids = rows.map((r) => Number(r.id));
-    for (const statement of recomputeStatements(ids, dialect)) await statement.execute(trx);
+    if (dialect === 'postgres')
+      await sql`LOCK TABLE aggregate_dirty_series, aggregate_dirty_groups IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+    const series = await sql<{ id: number }>`DELETE FROM aggregate_dirty_series RETURNING series_id AS id`.execute(trx);
+    const groups = await sql<{ id: number }>`DELETE FROM aggregate_dirty_groups RETURNING group_id AS id`.execute(trx);
+    if (!series.rows.length && !groups.rows.length) return 0;
+    const ids = series.rows.map((r) => Number(r.id));
+    const statements = [
+      ...(ids.length ? recomputeStatements(ids, dialect) : []),
+      ...groupFigureStatements(
+        groups.rows.map((r) => Number(r.id)),
+        ids,
+        dialect,
+      ),
+    ];
+    for (const statement of statements) await statement.execute(trx);
     return ids.length;
   });
 }

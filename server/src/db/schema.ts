@@ -410,6 +410,40 @@ export interface AggregateDirtySeriesTable {
   series_id: number;
 }
 
+/** 0051: a group's figures over every series below it (db/group-figures.ts); no row for a group without series. */
+export interface GroupFiguresTable {
+  group_id: number;
+  series_count: number;
+  episode_count: number | null;
+  total_episode_count: number | null;
+  rating_sum: number | null;
+  rating_count: number | null;
+  rating_max: number | null;
+  rating_min: number | null;
+  file_count: number | null;
+  local_episode_count: number | null;
+  collecting_missing_count: number | null;
+  air_date: string | null;
+  last_air_date: string | null;
+  added_date: string | null;
+  last_added: string | null;
+}
+
+/** 0051: a group's watch figures per user over every series below it (only pairs with series watch figures). */
+export interface GroupUserFiguresTable {
+  group_id: number;
+  user_id: number;
+  watched_count: number;
+  watched_local_count: number;
+  first_watched: string | null;
+  last_watched: string | null;
+}
+
+/** 0051: groups whose figures a change made stale. */
+export interface AggregateDirtyGroupsTable {
+  group_id: number;
+}
+
 /** 0034: release management's per-series figures (db/release-figures.ts; only series with any figure above zero). */
 export interface SeriesReleaseFiguresTable {
   series_id: number;
@@ -844,6 +878,9 @@ export interface Database {
   series_missing_air: SeriesMissingAirTable;
   series_user_type_counts: SeriesUserTypeCountsTable;
   aggregate_dirty_series: AggregateDirtySeriesTable;
+  aggregate_dirty_groups: AggregateDirtyGroupsTable;
+  group_figures: GroupFiguresTable;
+  group_user_figures: GroupUserFiguresTable;
   collection_stats: CollectionStatsTable;
   series_release_figures: SeriesReleaseFiguresTable;
   series_release_totals: SeriesReleaseTotalsTable;

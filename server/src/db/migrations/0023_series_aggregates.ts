@@ -73,6 +73,11 @@ export interface TriggerSpec {
   columns: string[];
   /** The affected series ids (a column named series_id), given the changed row's name (NEW or OLD). */
   series: (row: string) => string;
+  /**
+   * Where the marks go (default aggregate_dirty_series, column series_id); `series` then names its column `column`.
+   * Migration 0051 marks groups this way.
+   */
+  marks?: { table: string; column: string };
 }
 
 const viaContent = (row: string) =>
@@ -104,12 +109,13 @@ const TRIGGERS: TriggerSpec[] = [
 export async function createTrigger(db: Kysely<unknown>, ctx: MigrationContext, spec: TriggerSpec): Promise<void> {
   const name = spec.name ?? `${spec.table}_aggregates`;
   const columns = spec.columns.join(', ');
+  const { table: marks, column } = spec.marks ?? { table: 'aggregate_dirty_series', column: 'series_id' };
   if (ctx.dialect === 'sqlite') {
     // Not INSERT OR IGNORE: inside a trigger SQLite applies the firing statement's conflict handling instead, so an
     // upsert (INSERT … ON CONFLICT DO UPDATE) on the base table would make a second mark of a series fail the write.
     const mark = (row: string) =>
-      `INSERT INTO aggregate_dirty_series (series_id) SELECT DISTINCT x.series_id FROM (${spec.series(row)}) AS x
-       WHERE x.series_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM aggregate_dirty_series d WHERE d.series_id = x.series_id);`;
+      `INSERT INTO ${marks} (${column}) SELECT DISTINCT x.${column} FROM (${spec.series(row)}) AS x
+       WHERE x.${column} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${marks} d WHERE d.${column} = x.${column});`;
     if (!spec.updatesOnly) {
       await sql.raw(`CREATE TRIGGER ${name}_insert AFTER INSERT ON ${spec.table} BEGIN ${mark('NEW')} END`).execute(db);
       await sql.raw(`CREATE TRIGGER ${name}_delete AFTER DELETE ON ${spec.table} BEGIN ${mark('OLD')} END`).execute(db);
@@ -122,8 +128,8 @@ export async function createTrigger(db: Kysely<unknown>, ctx: MigrationContext, 
   // A refresh locks the table against these inserts (db/aggregates.ts), so it never clears a mark of a change that
   // has not committed yet.
   const mark = (row: string) =>
-    `INSERT INTO aggregate_dirty_series (series_id) SELECT x.series_id FROM (${spec.series(row)}) x(series_id) WHERE x.series_id IS NOT NULL
-     ON CONFLICT (series_id) DO NOTHING;`;
+    `INSERT INTO ${marks} (${column}) SELECT x.${column} FROM (${spec.series(row)}) x(${column}) WHERE x.${column} IS NOT NULL
+     ON CONFLICT (${column}) DO NOTHING;`;
   await sql
     .raw(
       `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -29,6 +29,11 @@ export interface FilterScope {
    */
   joinFigures?: boolean;
   /**
+   * Read the figures maintained rows hold from them (FilterCompiler.maintainedFigure): a group's group figures
+   * (migration 0051, db/group-figures.ts), a series' own aggregates; instead of computing them over its series.
+   */
+  maintainedFigures?: boolean;
+  /**
    * Results of the regex/fuzzy nodes (filter-text.ts), computed before compiling: the candidate ids that match, or
    * with `negate` those that fail. Absent when compiling only to validate.
    */
@@ -127,26 +132,86 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** A series' figures from its own maintained rows (FilterCompiler.maintainedFigure): value, and whether none is 0. */
+const SERIES_OWN_FIGURES: Record<string, [value: string, zero: boolean]> = {
+  VideoFiles: ['so.file_count', true],
+  LastAddedDate: ['so.last_added', false],
+  UnwatchedEpisodeCount: ['so.local_episode_count - COALESCE(suo.watched_local_count, 0)', true],
+  WatchedEpisodeCount: ['suo.watched_count', true],
+  WatchedDate: ['suo.first_watched', false],
+  LastWatchedDate: ['suo.last_watched', false],
+  MissingEpisodeCollectingCount: ['sff.collecting_missing_count', true],
+};
+
 /**
  * Compiles a contract FilterCondition into one SQL boolean over the candidate row `it` (a `series` row joined with
  * its anime as `ia`, or a `groups` row). Each selector is a correlated sub-query over the candidate's series, so a
  * filter costs a few index lookups per candidate and never loads the collection into memory.
  */
 export class FilterCompiler {
-  /** The grouped figures joined to the candidates (joinFigures), by selector id: their alias and query. */
-  private readonly joinedFigures = new Map<string, { alias: string; query: Sql }>();
+  /** The joins of figures to the candidates (joinFigures, maintainedFigures), by selector id or table. */
+  private readonly joinedFigures = new Map<string, { alias: string; join: Sql }>();
 
   constructor(private readonly scope: FilterScope) {}
 
   /**
-   * `LEFT JOIN`s of the grouped figures the compiled fragments read (empty without joinFigures); they go right after
-   * the candidates in FROM. Call it after compiling the condition and the order.
+   * `LEFT JOIN`s of the figures the compiled fragments read (grouped figures with joinFigures, maintained group figures
+   * with maintainedFigures; else empty); they go right after the candidates in FROM. Call it after compiling the
+   * condition and the order.
    */
   joins(): Sql {
     return sql.join(
-      [...this.joinedFigures.values()].map(({ alias, query }) => sql`LEFT JOIN (${query}) ${raw(alias)} ON ${raw(alias)}.k = it.id`),
+      [...this.joinedFigures.values()].map(({ join }) => join),
       raw(' '),
     );
+  }
+
+  /**
+   * A candidate's figure `id` read from maintained rows, or null when the scope does not read them or they do not hold
+   * it: a group's from its group figures (migration 0051: `gf`, and `guf` for the viewer's watch figures), a series'
+   * from its own aggregates (`so`, `suo`, `sff`) rather than grouping the collection's aggregates by series. Each
+   * gives what `figure` computes over the candidate's series (the joined-figures test compares them).
+   */
+  private maintainedFigure(id: string): Sql | null {
+    if (!this.scope.maintainedFigures) return null;
+    const uid = Math.trunc(this.scope.userId);
+    const figures: Record<string, [value: string, zero: boolean]> = this.scope.level === 'group' ? this.groupFigures() : SERIES_OWN_FIGURES;
+    const figure = figures[id];
+    if (!figure) return null;
+    const [value, zero] = figure;
+    const joins: Record<string, string> = {
+      gf: 'LEFT JOIN group_figures gf ON gf.group_id = it.id',
+      guf: `LEFT JOIN group_user_figures guf ON guf.group_id = it.id AND guf.user_id = ${uid}`,
+      so: 'LEFT JOIN series_aggregates so ON so.series_id = it.id',
+      suo: `LEFT JOIN series_user_aggregates suo ON suo.series_id = it.id AND suo.user_id = ${uid}`,
+      sff: 'LEFT JOIN series_filter_figures sff ON sff.series_id = it.id',
+    };
+    for (const [alias, join] of Object.entries(joins))
+      if (new RegExp(`\\b${alias}\\.`).test(value) && !this.joinedFigures.has(alias))
+        this.joinedFigures.set(alias, { alias, join: raw(join) });
+    return raw(zero ? `COALESCE(${value}, 0)` : `(${value})`);
+  }
+
+  private groupFigures(): Record<string, [value: string, zero: boolean]> {
+    const average = this.scope.dialect === 'postgres' ? 'CAST(gf.rating_sum AS numeric)' : 'CAST(gf.rating_sum AS REAL)';
+    return {
+      SeriesCount: ['gf.series_count', true],
+      EpisodeCount: ['gf.episode_count', true],
+      TotalEpisodeCount: ['gf.total_episode_count', true],
+      AverageAniDBRating: [`${average} / NULLIF(gf.rating_count, 0) / 100.0`, true],
+      HighestAniDBRating: ['gf.rating_max / 100.0', true],
+      LowestAniDBRating: ['gf.rating_min / 100.0', true],
+      VideoFiles: ['gf.file_count', true],
+      MissingEpisodeCollectingCount: ['gf.collecting_missing_count', true],
+      AirDate: ['gf.air_date', false],
+      LastAirDate: ['gf.last_air_date', false],
+      AddedDate: ['gf.added_date', false],
+      LastAddedDate: ['gf.last_added', false],
+      UnwatchedEpisodeCount: ['gf.local_episode_count - COALESCE(guf.watched_local_count, 0)', true],
+      WatchedEpisodeCount: ['guf.watched_count', true],
+      WatchedDate: ['guf.first_watched', false],
+      LastWatchedDate: ['guf.last_watched', false],
+    };
   }
 
   /**
@@ -168,7 +233,8 @@ export class FilterCompiler {
       const where = options.where ? sql`WHERE ${options.where}` : raw('');
       const owner = this.ownerKey();
       const query = sql`SELECT ${owner} AS k, ${raw(aggregate)} AS v FROM series xs ${this.ownerJoin()} ${joins} ${where} GROUP BY ${owner}`;
-      joined = { alias: `fig${this.joinedFigures.size + 1}`, query };
+      const alias = `fig${this.joinedFigures.size + 1}`;
+      joined = { alias, join: sql`LEFT JOIN (${query}) ${raw(alias)} ON ${raw(alias)}.k = it.id` };
       this.joinedFigures.set(key, joined);
     }
     return raw(options.zero ? `COALESCE(${joined.alias}.v, 0)` : `${joined.alias}.v`);
@@ -792,6 +858,8 @@ export class FilterCompiler {
       };
       if (direct[id]) return raw(`(${direct[id]})`);
     }
+    const maintained = this.maintainedFigure(id);
+    if (maintained) return maintained;
     const uid = Math.trunc(this.scope.userId);
     const anime = (aggregate: string) => this.figure(id, aggregate, { joins: this.animeJoin, zero: true });
     const votes = (aggregate: string, type = '') =>
@@ -913,6 +981,8 @@ export class FilterCompiler {
       };
       if (direct[id]) return raw(`(${direct[id]})`);
     }
+    const maintained = this.maintainedFigure(id);
+    if (maintained) return maintained;
     const anime = (aggregate: string) => this.figure(id, aggregate, { joins: this.animeJoin });
     switch (id) {
       case 'AirDate':

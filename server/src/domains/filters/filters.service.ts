@@ -117,7 +117,7 @@ export class FiltersService {
     // PostgreSQL's correlated sub-queries are dear: over the whole collection its figures are joined instead; within a
     // few groups the sub-queries are the cheaper.
     const joinFigures = scope.dialect === 'postgres' && !options.withinGroups;
-    const compiler = new FilterCompiler({ ...scope, textMatches, joinFigures });
+    const compiler = new FilterCompiler({ ...scope, textMatches, joinFigures, maintainedFigures: true });
     const condition = live.expression ? compiler.bool(live.expression) : null;
     const withFiles = options.onlyWithFiles ? compiler.bool({ Type: 'HasVideoFiles' }) : null;
     const order = compiler.orderBy(live.sorting);

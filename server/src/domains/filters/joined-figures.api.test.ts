@@ -78,6 +78,9 @@ describe('joined per-candidate figures', () => {
     return rows.map((r) => [r.id, r.v === null || selector.date ? r.v : Math.round(Number(r.v) * 1e6) / 1e6]);
   };
 
+  /** What every filter run does first: recompute what the changes marked (series aggregates, group figures). */
+  const refresh = () => refreshSeriesAggregates(server.services.db.kysely, server.services.db.dialect);
+
   const compareAll = async (scope: Omit<FilterScope, 'dialect' | 'today' | 'userId' | 'joinFigures'>) => {
     const differing: string[] = [];
     const varied: string[] = [];
@@ -86,6 +89,9 @@ describe('joined per-candidate figures', () => {
       const joined = await values({ ...scope, joinFigures: true }, selector);
       expect(joined.length).toBe(correlated.length);
       if (JSON.stringify(joined) !== JSON.stringify(correlated)) differing.push(selector.id);
+      // Group figures the database maintains (migration 0051), as the filters read them.
+      const maintained = await values({ ...scope, joinFigures: true, maintainedFigures: true }, selector);
+      if (JSON.stringify(maintained) !== JSON.stringify(correlated)) differing.push(`${selector.id} (maintained)`);
       if (new Set(correlated.map(([, v]) => v)).size > 1) varied.push(selector.id);
     }
     expect(differing).toEqual([]);
@@ -109,6 +115,7 @@ describe('joined per-candidate figures', () => {
     // Three levels: the second group under the first, the third under the second; the fourth under the first.
     await db.updateTable('groups').set({ parent_id: groups[0]!.id }).where('id', 'in', [groups[1]!.id, groups[3]!.id]).execute();
     await db.updateTable('groups').set({ parent_id: groups[1]!.id }).where('id', '=', groups[2]!.id).execute();
+    await refresh();
     const varied = await compareAll({ level: 'group', nested: true });
     expect(varied).toContain('SeriesCount');
     const counts = new Map(await values({ level: 'group', nested: true, joinFigures: true }, { id: 'SeriesCount', date: false }));
@@ -117,5 +124,67 @@ describe('joined per-candidate figures', () => {
     expect(counts.get(groups[0]!.id)).toBe(
       ownCount(groups[0]!.id) + ownCount(groups[1]!.id) + ownCount(groups[2]!.id) + ownCount(groups[3]!.id),
     );
+  });
+
+  it('keeps the maintained group figures right as series, groups, anime and watch state change', async () => {
+    const db = server.services.db.kysely;
+    const scope = { level: 'group', nested: true } as const;
+    const series = await db.selectFrom('series').select(['id', 'group_id', 'anime_id']).orderBy('id').execute();
+    const groups = await db.selectFrom('groups').select(['id', 'parent_id']).where('name', '<>', 'Empty group').orderBy('id').execute();
+    // Top-level groups without subgroups (the nesting test above put groups 1 and 3 under 0, and 2 under 1).
+    const [from, to, rated, watched, gone] = groups.slice(4);
+    const seriesOf = (group: { id: number }) => series.find((s) => s.group_id === group.id)!;
+    /** Each change alone, then what a filter run does first, then every figure of every group compared. */
+    const afterRefresh = async () => {
+      await refresh();
+      await compareAll(scope);
+      await compareAll({ level: 'series', nested: true });
+    };
+
+    // A series moved to another group: both groups' figures change.
+    await db.updateTable('series').set({ group_id: to!.id }).where('id', '=', seriesOf(from!).id).execute();
+    await afterRefresh();
+    // An anime's rating, air date and episode counts, as an AniDB update writes them (a new end date marks its series
+    // already: migration 0045).
+    await db
+      .updateTable('anidb_anime')
+      .set({ rating: 977, air_date: '1961-04-12', episode_count: 70, special_count: 7 })
+      .where('id', '=', seriesOf(rated!).anime_id)
+      .execute();
+    await afterRefresh();
+    const highest = await values({ ...scope, joinFigures: true, maintainedFigures: true }, { id: 'HighestAniDBRating', date: false });
+    expect(highest).toContainEqual([rated!.id, 9.77]);
+    // Watch state on two days (the series aggregates' triggers mark the series; its groups follow).
+    const episodes = await db
+      .selectFrom('episodes')
+      .select('id')
+      .where('series_id', '=', seriesOf(watched!).id)
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    const ids = episodes.map((e) => e.id);
+    await db.deleteFrom('user_episode_states').where('episode_id', 'in', ids).where('user_id', '=', 1).execute();
+    await db
+      .insertInto('user_episode_states')
+      .values(
+        ['1999-12-31T23:00:00.000Z', '2000-02-01T10:00:00.000Z'].map((day, i) => ({
+          user_id: 1,
+          episode_id: ids[i]!,
+          watched_at: day,
+          watch_count: 1,
+          updated_at: day,
+        })),
+      )
+      .execute();
+    await afterRefresh();
+    // A subgroup taken out of its parent (groups 0 and 1 lose group 2's series).
+    await db.updateTable('groups').set({ parent_id: null }).where('id', '=', groups[2]!.id).execute();
+    await afterRefresh();
+    // A group emptied and deleted keeps no figures.
+    await db.updateTable('series').set({ group_id: groups[0]!.id }).where('group_id', '=', gone!.id).execute();
+    await db.deleteFrom('groups').where('id', '=', gone!.id).execute();
+    await afterRefresh();
+    expect(await db.selectFrom('group_figures').select('group_id').where('group_id', '=', gone!.id).execute()).toEqual([]);
+    expect(await db.selectFrom('aggregate_dirty_groups').selectAll().execute()).toEqual([]);
   });
 });
