@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterCondition } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { insertSeries } from '../groups/synthetic.store.js';
+import { seedTmdbSeasons, seedTmdbShows } from '../../test/seed-tmdb.js';
 
 /**
  * An invented four-series collection: Alpha Academy (A) and The Delta Tale (D) share the group "Alpha Group";
@@ -199,8 +200,9 @@ describe('collection browsing API', () => {
       .execute();
     await db.updateTable('anidb_files').set({ group_id: 7 }).where('anime_id', 'in', [1, 4]).execute();
     await db.updateTable('anidb_files').set({ group_id: 8 }).where('anime_id', '=', 2).execute();
-    // Images: every series has its AniDB poster; A's TMDB show adds a backdrop, B's movie a logo that B prefers.
-    const image = (parent_type: 'Show' | 'Movie', parent_id: number, image_type: 'Backdrop' | 'Logo') => ({
+    // Images: every series has its AniDB poster; A's TMDB show adds a backdrop and a season of it a logo, B's movie a
+    // logo that B prefers.
+    const image = (parent_type: 'Show' | 'Season' | 'Movie', parent_id: number, image_type: 'Backdrop' | 'Logo') => ({
       parent_type,
       parent_id,
       image_type,
@@ -211,9 +213,11 @@ describe('collection browsing API', () => {
       vote_average: 0,
       vote_count: 0,
     });
+    await seedTmdbShows(server, [{ id: 7000, title: 'Alpha' }]);
+    await seedTmdbSeasons(server, [{ id: 7100, show_id: 7000, season_number: 1, title: 'Season 1' }]);
     await db
       .insertInto('tmdb_images')
-      .values(image('Show', 7000, 'Backdrop'))
+      .values([image('Show', 7000, 'Backdrop'), image('Season', 7100, 'Logo')])
       .execute();
     const logo = await db
       .insertInto('tmdb_images')
@@ -427,7 +431,12 @@ describe('collection browsing API', () => {
       ['HasResolution (absent)', { Type: 'HasResolution', Parameter: '720p' }, []],
       ['HasAvailableImage', { Type: 'HasAvailableImage', Parameter: 'backdrop' }, ['A']],
       ['HasAvailableImage Poster', { Type: 'HasAvailableImage', Parameter: 'Poster' }, ['A', 'B', 'D', 'G']],
-      ['AnyEquals AvailableImageTypes', { Type: 'AnyEquals', Left: { Type: 'AvailableImageTypesSelector' }, Parameter: 'Logo' }, ['B']],
+      [
+        'AnyEquals AvailableImageTypes',
+        { Type: 'AnyEquals', Left: { Type: 'AvailableImageTypesSelector' }, Parameter: 'Logo' },
+        ['A', 'B'],
+      ],
+      ['HasAvailableImage Logo', { Type: 'HasAvailableImage', Parameter: 'LOGO' }, ['A', 'B']],
       ['HasPreferredImage', { Type: 'HasPreferredImage', Parameter: 'Logo' }, ['B']],
       ['HasPreferredImage (none of that type)', { Type: 'HasPreferredImage', Parameter: 'Backdrop' }, []],
       ['AnyEquals PreferredImageTypes', { Type: 'AnyEquals', Left: { Type: 'PreferredImageTypes' }, Parameter: 'logo' }, ['B']],
@@ -580,6 +589,8 @@ describe('collection browsing API', () => {
       ['AnyFuzzyMatches Names', { Type: 'AnyFuzzyMatches', Left: { Type: 'Names' }, Parameter: 'delta tail' }, ['Alpha Group']],
       ['HasReleaseGroupName', { Type: 'HasReleaseGroupName', Parameter: 'Beta Raws' }, ['Beta Chronicle']],
       ['HasAvailableImage', { Type: 'HasAvailableImage', Parameter: 'Backdrop' }, ['Alpha Group']],
+      ['HasAvailableImage Poster', { Type: 'HasAvailableImage', Parameter: 'Poster' }, ['Alpha Group', 'Beta Chronicle', 'Gamma Journey']],
+      ['HasAvailableImage Logo', { Type: 'HasAvailableImage', Parameter: 'logo' }, ['Alpha Group', 'Beta Chronicle']],
       ['HasMissingEpisodesCollecting', { Type: 'HasMissingEpisodesCollecting' }, ['Alpha Group']],
       [
         'NumberEquals MissingEpisodeCollectingCount',

@@ -132,6 +132,21 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/**
+ * The images a series shows (see the series domain's images) besides its anime's AniDB poster (ANIDB_POSTER): the TMDB
+ * images of its linked shows, their seasons and its linked movies; each the link (`x`, by `x.anime_id`) and the joins
+ * from it to the image (`ti`).
+ */
+const TMDB_IMAGES = [
+  { link: 'xref_anidb_tmdb_show x', image: "JOIN tmdb_images ti ON ti.parent_type = 'Show' AND ti.parent_id = x.show_id" },
+  {
+    link: 'xref_anidb_tmdb_show x',
+    image: "JOIN tmdb_seasons se ON se.show_id = x.show_id JOIN tmdb_images ti ON ti.parent_type = 'Season' AND ti.parent_id = se.id",
+  },
+  { link: 'xref_anidb_tmdb_movie x', image: "JOIN tmdb_images ti ON ti.parent_type = 'Movie' AND ti.parent_id = x.movie_id" },
+];
+const ANIDB_POSTER = (anime: string) => `${anime}.picture IS NOT NULL AND ${anime}.picture <> ''`;
+
 /** A series' figures from its own maintained rows (FilterCompiler.maintainedFigure): value, and whether none is 0. */
 const SERIES_OWN_FIGURES: Record<string, [value: string, zero: boolean]> = {
   VideoFiles: ['so.file_count', true],
@@ -371,14 +386,14 @@ export class FilterCompiler {
       // falls through
       case 'MissingTvDBLink':
         return raw('(1 = 0)');
-      case 'HasAvailableImage':
+      case 'HasAvailableImage': {
+        const type = this.param(node).toLowerCase();
+        if (this.scope.level === 'series') return this.showsImage('it', 'ia', type);
+        return this.anySeries(this.showsImage('xs', 'a', type), `LEFT ${this.animeJoin}`);
+      }
       case 'HasPreferredImage':
       case 'HasReleaseGroupName': {
-        const set = this.stringSetById(
-          { HasAvailableImage: 'AvailableImageTypes', HasPreferredImage: 'PreferredImageTypes', HasReleaseGroupName: 'ReleaseGroupNames' }[
-            id
-          ]!,
-        );
+        const set = this.stringSetById(id === 'HasPreferredImage' ? 'PreferredImageTypes' : 'ReleaseGroupNames');
         return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE lower(q.v) = ${this.param(node).toLowerCase()})`;
       }
       case 'HasResolution':
@@ -1017,6 +1032,20 @@ export class FilterCompiler {
     return this.stringSetById(stripExpressionId(node.Type));
   }
 
+  /**
+   * The series row `series` (its anime `anime`) shows an image of `type` (lower case): the AniDB poster is a 'poster',
+   * the TMDB images have theirs. Each source is looked up once by anime, not gathered with its type per series first:
+   * PostgreSQL expected 200 series from that set and probed each of the 20,000 by index (75 ms at 400k files).
+   */
+  private showsImage(series: string, anime: string, type: string): Sql {
+    const tmdb = sql.join(
+      TMDB_IMAGES.map(({ link, image }) => sql`SELECT x.anime_id FROM ${raw(link)} ${raw(image)} WHERE lower(ti.image_type) = ${type}`),
+      raw(' UNION ALL '),
+    );
+    const linked = sql`${raw(series)}.anime_id IN (${tmdb})`;
+    return type === 'poster' ? sql`(${raw(ANIDB_POSTER(anime))} OR ${linked})` : linked;
+  }
+
   private stringSetById(id: string): Sql {
     const k = this.ownerKey();
     const from = (join: string) => sql`FROM series xs ${this.ownerJoin()} ${raw(join)}`;
@@ -1052,13 +1081,11 @@ export class FilterCompiler {
       case 'PreferredImageTypes':
         return sql`SELECT ${k} AS k, p.image_type AS v ${from('JOIN series_preferred_images p ON p.series_id = xs.id')}`;
       case 'AvailableImageTypes': {
-        // The images a series shows (see the series domain's images): the AniDB poster and the TMDB images of its
-        // linked shows, their seasons and its linked movies.
-        const tmdb = (join: string) => sql`UNION ALL SELECT ${k} AS k, ti.image_type AS v ${from(join)}`;
-        return sql`SELECT ${k} AS k, 'Poster' AS v ${from(this.animeJoin)} WHERE a.picture IS NOT NULL AND a.picture <> ''
-          ${tmdb("JOIN xref_anidb_tmdb_show ts ON ts.anime_id = xs.anime_id JOIN tmdb_images ti ON ti.parent_type = 'Show' AND ti.parent_id = ts.show_id")}
-          ${tmdb("JOIN xref_anidb_tmdb_show ts ON ts.anime_id = xs.anime_id JOIN tmdb_seasons se ON se.show_id = ts.show_id JOIN tmdb_images ti ON ti.parent_type = 'Season' AND ti.parent_id = se.id")}
-          ${tmdb("JOIN xref_anidb_tmdb_movie tm ON tm.anime_id = xs.anime_id JOIN tmdb_images ti ON ti.parent_type = 'Movie' AND ti.parent_id = tm.movie_id")}`;
+        const tmdb = TMDB_IMAGES.map(
+          ({ link, image }) =>
+            sql`UNION ALL SELECT ${k} AS k, ti.image_type AS v ${from(`JOIN ${link} ON x.anime_id = xs.anime_id ${image}`)}`,
+        );
+        return sql`SELECT ${k} AS k, 'Poster' AS v ${from(this.animeJoin)} WHERE ${raw(ANIDB_POSTER('a'))} ${sql.join(tmdb, raw(' '))}`;
       }
     }
     throw new FilterError(`'${id}' is not a string-set selector.`);
