@@ -270,6 +270,9 @@ describe('collection browsing API', () => {
       ['HasMissingEpisodes', { Type: 'HasMissingEpisodes' }, ['A', 'D', 'G']],
       ['HasUnwatchedEpisodes', { Type: 'HasUnwatchedEpisodes' }, ['A', 'B', 'D']],
       ['HasWatchedEpisodes', { Type: 'HasWatchedEpisodes' }, ['A']],
+      // Series without a gap or a watched episode have no date or no row there: the negation still holds for them.
+      ['Not HasMissingEpisodes', { Type: 'Not', Left: { Type: 'HasMissingEpisodes' } }, ['B']],
+      ['Not HasWatchedEpisodes', { Type: 'Not', Left: { Type: 'HasWatchedEpisodes' } }, ['B', 'D', 'G']],
       ['HasName', { Type: 'HasName', Parameter: 'gamma JOURNEY' }, ['G']],
       ['HasUserVotes', { Type: 'HasUserVotes' }, ['A', 'B']],
       ['HasPermanentUserVotes', { Type: 'HasPermanentUserVotes' }, ['A']],
