@@ -296,21 +296,22 @@ export class FilterCompiler {
   private anyAggregates(where: (aggregates: string) => Sql): Sql {
     if (this.scope.level === 'group') return this.anySeries(where('sa'), this.aggJoin);
     return (
-      this.ownMaintained(['so'], (so) => where(so)) ??
+      this.maintainedCondition('series', ['so'], where('so')) ??
       sql`EXISTS (SELECT 1 FROM series_aggregates sa WHERE sa.series_id = it.id AND ${where('sa')})`
     );
   }
 
   /**
-   * A series candidate's condition on its own maintained aggregates (`so`) and the viewer's (`suo`), joined once
-   * (maintainedFigure); null at group level or without maintainedFigures. Probed per series inside an OR or a
-   * comparison, PostgreSQL took 40 ms for a series page at 400k files.
+   * A condition read from maintained rows joined once to the candidate (maintainedFigure): a series' own aggregates
+   * (`so`) and the viewer's (`suo`), or a group's figures (`gf`, `guf`); null at another level or without
+   * maintainedFigures. Probed per series inside an OR or a comparison, PostgreSQL took 40 ms for a series page at
+   * 400k files.
    */
-  private ownMaintained(reads: Array<'so' | 'suo'>, where: (so: string, suo: string) => Sql): Sql | null {
-    if (this.scope.level !== 'series' || !this.scope.maintainedFigures) return null;
+  private maintainedCondition(level: FilterScope['level'], reads: string[], condition: Sql): Sql | null {
+    if (this.scope.level !== level || !this.scope.maintainedFigures) return null;
     for (const alias of reads) this.joinMaintained(alias);
-    // No row, or a NULL figure, fails the condition as the EXISTS would, also under NOT.
-    return sql`COALESCE(${where('so', 'suo')}, 1 = 0)`;
+    // No row, or a NULL figure, fails the condition as an EXISTS would, also under NOT.
+    return sql`COALESCE(${condition}, 1 = 0)`;
   }
 
   /** For uncorrelated sub-queries over `series xs`: the candidate id each series row belongs to. */
@@ -500,20 +501,30 @@ export class FilterCompiler {
           true,
         );
       case 'HasVideoFiles':
-        return this.anyAggregates((sa) => raw(`${sa}.file_count > 0`));
+        // A group's file count is its series' summed.
+        return (
+          this.maintainedCondition('group', ['gf'], raw('gf.file_count > 0')) ?? this.anyAggregates((sa) => raw(`${sa}.file_count > 0`))
+        );
       case 'HasMissingEpisodes':
         // The first missing episode has aired by today.
         return this.anyAggregates((sa) => sql`${raw(sa)}.missing_first_air <= ${this.scope.today}`);
+      // A series' watched episodes with a file are some of its episodes with a file: a group has more of those than
+      // watched exactly when one of its series does, and watched episodes exactly when one of them has.
       case 'HasUnwatchedEpisodes': {
         const unwatched = (sa: string, ua: string) => raw(`${sa}.local_episode_count > COALESCE(${ua}.watched_local_count, 0)`);
         return (
-          this.ownMaintained(['so', 'suo'], unwatched) ??
+          this.maintainedCondition('series', ['so', 'suo'], unwatched('so', 'suo')) ??
+          this.maintainedCondition('group', ['gf', 'guf'], unwatched('gf', 'guf')) ??
           this.anySeries(unwatched('sa', 'ua'), `${this.aggJoin} ${this.userAggJoin('LEFT JOIN')}`)
         );
       }
       case 'HasWatchedEpisodes': {
         const watched = (ua: string) => raw(`${ua}.watched_count > 0`);
-        return this.ownMaintained(['suo'], (_, suo) => watched(suo)) ?? this.anySeries(watched('ua'), this.userAggJoin('JOIN'));
+        return (
+          this.maintainedCondition('series', ['suo'], watched('suo')) ??
+          this.maintainedCondition('group', ['guf'], watched('guf')) ??
+          this.anySeries(watched('ua'), this.userAggJoin('JOIN'))
+        );
       }
       case 'HasName':
         return sql`(lower(${this.stringSelector({ Type: 'Name' })}) = ${this.param(node).toLowerCase()})`;

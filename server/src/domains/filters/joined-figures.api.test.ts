@@ -1,3 +1,4 @@
+import type { FilterCondition } from '@shoko-ts/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
@@ -78,6 +79,32 @@ describe('joined per-candidate figures', () => {
     return rows.map((r) => [r.id, r.v === null || selector.date ? r.v : Math.round(Number(r.v) * 1e6) / 1e6]);
   };
 
+  /** The candidates meeting `condition`, by id. */
+  const matching = async (scope: Omit<FilterScope, 'dialect' | 'today' | 'userId'>, condition: FilterCondition) => {
+    const compiler = new FilterCompiler({ ...scope, userId: 1, today: '2026-11-27', dialect: server.services.db.dialect });
+    const where = compiler.bool(condition);
+    const from = scope.level === 'series' ? sql`FROM series it LEFT JOIN anidb_anime ia ON ia.id = it.anime_id` : sql`FROM groups it`;
+    const tree = server.services.collection.browse.treeCte(scope.nested);
+    const { rows } = await sql<{ id: number }>`${tree}SELECT it.id AS id ${from} ${compiler.joins()} WHERE ${where} ORDER BY it.id`.execute(
+      server.services.db.kysely,
+    );
+    return rows.map((r) => r.id);
+  };
+
+  /** Conditions that read maintained rows (maintainedCondition) give the candidates their sub-queries give. */
+  const compareConditions = async (scope: Omit<FilterScope, 'dialect' | 'today' | 'userId' | 'joinFigures'>) => {
+    for (const type of ['HasVideoFiles', 'HasMissingEpisodes', 'HasUnwatchedEpisodes', 'HasWatchedEpisodes', 'HasSharedVideoSource']) {
+      for (const condition of [
+        { Type: type, Parameter: 'web' },
+        { Type: 'Not', Left: { Type: type, Parameter: 'web' } },
+      ]) {
+        const computed = await matching({ ...scope, joinFigures: true }, condition);
+        const maintained = await matching({ ...scope, joinFigures: true, maintainedFigures: true }, condition);
+        expect({ condition, ids: maintained }).toEqual({ condition, ids: computed });
+      }
+    }
+  };
+
   /** What every filter run does first: recompute what the changes marked (series aggregates, group figures). */
   const refresh = () => refreshSeriesAggregates(server.services.db.kysely, server.services.db.dialect);
 
@@ -139,6 +166,8 @@ describe('joined per-candidate figures', () => {
       await refresh();
       await compareAll(scope);
       await compareAll({ level: 'series', nested: true });
+      await compareConditions(scope);
+      await compareConditions({ level: 'series', nested: true });
     };
 
     // A series moved to another group: both groups' figures change.
@@ -175,6 +204,29 @@ describe('joined per-candidate figures', () => {
           updated_at: day,
         })),
       )
+      .execute();
+    await afterRefresh();
+    // A state that is not watched (a rating) in a group where the viewer has no other state: the series and the group
+    // get watch figures of zero.
+    const now = await db.selectFrom('series').select(['id', 'group_id']).execute();
+    const stateful = new Set(
+      (
+        await db
+          .selectFrom('user_episode_states')
+          .innerJoin('episodes', 'episodes.id', 'user_episode_states.episode_id')
+          .select('episodes.series_id')
+          .where('user_episode_states.user_id', '=', 1)
+          .execute()
+      ).map((r) => r.series_id),
+    );
+    const stateless = now.find(
+      (s) =>
+        s.group_id !== groups[0]!.id && s.group_id !== groups[1]!.id && now.every((o) => o.group_id !== s.group_id || !stateful.has(o.id)),
+    )!;
+    const untouched = await db.selectFrom('episodes').select('id').where('series_id', '=', stateless.id).executeTakeFirstOrThrow();
+    await db
+      .insertInto('user_episode_states')
+      .values({ user_id: 1, episode_id: untouched.id, watched_at: null, watch_count: 0, rating: 7, updated_at: '2001-01-01T00:00:00.000Z' })
       .execute();
     await afterRefresh();
     // A subgroup taken out of its parent (groups 0 and 1 lose group 2's series).
