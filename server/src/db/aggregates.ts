@@ -142,8 +142,6 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
   const missingByDay = sql`INSERT INTO series_aggregate_values (series_id, kind, value, file_count)
     SELECT series_id, 'missing_air', air_date, COUNT(*) FROM ${EPISODES} WHERE missing = 1 GROUP BY series_id, air_date`;
   return [
-    // Compiling these short statements to machine code costs PostgreSQL more time than it saves.
-    ...(postgres ? [sql`SET LOCAL jit = off`] : []),
     ...marked,
     ...[
       'series_aggregates',

@@ -34,7 +34,6 @@ export function groupFigureStatements(groupIds: number[], seriesIds: number[], d
   const below = sql`WITH RECURSIVE below(root, id) AS (SELECT id, id FROM ${GROUPS} UNION SELECT b.root, g.id FROM groups g JOIN below b ON g.parent_id = b.id)`;
   const series = sql`below b JOIN series xs ON xs.group_id = b.id`;
   return [
-    ...(postgres ? [sql`SET LOCAL jit = off`] : []),
     sql`CREATE TEMPORARY TABLE ${GROUPS} (id integer PRIMARY KEY)${sql.raw(postgres ? ' ON COMMIT DROP' : '')}`,
     sql`WITH RECURSIVE up(id) AS (SELECT seed.value FROM (${seeds}) seed UNION SELECT g.parent_id FROM groups g JOIN up ON g.id = up.id WHERE g.parent_id IS NOT NULL)
       INSERT INTO ${GROUPS} (id) SELECT id FROM up WHERE id IS NOT NULL`,

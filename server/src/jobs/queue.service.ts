@@ -202,12 +202,12 @@ export class QueueService {
       priority: options.priority ?? definition.priority,
     };
     let inserted = await this.store.insert(job);
-    if (!inserted) {
+    // Other kinds drop the request when the job is waiting or running: nothing more to do on this common path.
+    if (!inserted && definition.rerunWhenAskedWhileRunning) {
       const running = this.runningWithKey(job.key);
       if (running) this.askAgain(running);
-      // For a kind that reruns, the row met may have been one whose run ended and was removed while the insert ran:
-      // then it goes in now. (Other kinds drop the request either way: no second insert on this common path.)
-      else if (definition.rerunWhenAskedWhileRunning) inserted = await this.store.insert(job);
+      // The row met may have been one whose run ended and was removed while the insert ran: then it goes in now.
+      else inserted = await this.store.insert(job);
     }
     if (inserted) {
       this.waitingCount += 1;
@@ -229,7 +229,7 @@ export class QueueService {
         priority: options.priority ?? definition.priority,
       })),
     );
-    if (inserted < payloads.length)
+    if (definition.rerunWhenAskedWhileRunning && inserted < payloads.length)
       for (const payload of payloads) {
         const running = this.runningWithKey(`${definition.group}.${definition.kind}.${definition.key(payload)}`);
         if (running) this.askAgain(running);
@@ -240,9 +240,9 @@ export class QueueService {
     return inserted;
   }
 
-  /** For the kinds that want it (JobDefinition.rerunWhenAskedWhileRunning), unless the job asks for itself. */
+  /** A running job of a kind that reruns (JobDefinition.rerunWhenAskedWhileRunning) runs again, unless it asks for itself. */
   private askAgain(job: RunningJob): void {
-    if (job.definition.rerunWhenAskedWhileRunning && this.currentJob.getStore() !== job) job.again = true;
+    if (this.currentJob.getStore() !== job) job.again = true;
   }
 
   private runningWithKey(key: string): RunningJob | undefined {
