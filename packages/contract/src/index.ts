@@ -32,4 +32,5 @@ export * from './release-management.js';
 export * from './images.js';
 export * from './avdump.js';
 export * from './backup.js';
+export * from './shoko-import.js';
 export * from './routes.js';
