@@ -24,19 +24,40 @@ async function freePort() {
   });
 }
 
+/** Whether every folder from / down to `dir` may be searched by other users (as nobody, which runs the cluster). */
+function othersCanEnter(dir) {
+  for (let folder = fs.realpathSync(dir); ; folder = path.dirname(folder)) {
+    if ((fs.statSync(folder).mode & 0o001) === 0) return false;
+    if (folder === path.dirname(folder)) return true;
+  }
+}
+
+/**
+ * Where the cluster's folder goes: the temporary folder, unless nobody may enter it (TMPDIR inside a private folder,
+ * as a mode-700 checkout or CI workspace may set it); then /tmp or /var/tmp. The cluster needs nothing of the checkout.
+ */
+function clusterParent(isRoot) {
+  if (!isRoot) return os.tmpdir();
+  const candidates = [os.tmpdir(), '/tmp', '/var/tmp'];
+  const parent = candidates.find((dir) => fs.existsSync(dir) && othersCanEnter(dir));
+  if (!parent) throw new Error(`initdb runs as nobody, who may enter none of ${candidates.join(', ')}`);
+  return parent;
+}
+
 /** Starts a cluster and returns its URL and a stop function. */
 export async function startPostgres() {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL binaries not found (Debian package: postgresql)');
   const isRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-'));
+  const dir = fs.mkdtempSync(path.join(clusterParent(isRoot), 'shoko-pg-'));
   const dataDir = path.join(dir, 'data');
   const runAs = (args) => (isRoot ? ['runuser', ['-u', 'nobody', '--', ...args]] : [args[0], args.slice(1)]);
   if (isRoot) execFileSync('chown', ['nobody', dir]);
   fs.chmodSync(dir, 0o755);
 
   const [initCmd, initArgs] = runAs([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'shoko', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  execFileSync(initCmd, initArgs, { stdio: 'ignore', cwd: dir });
+  // Its complaint (stderr) goes into the error thrown when it fails.
+  execFileSync(initCmd, initArgs, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   const [startCmd, startArgs] = runAs([path.join(bin, 'pg_ctl'), '-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);

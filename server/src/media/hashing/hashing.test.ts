@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ALGORITHMS, ED2K_CHUNK_SIZE, Ed2kHasher, hashFile, HashPool, type FileHashes } from './index.js';
+import { asNobodyWhenRoot, nodeForNobody, reachableTempDir, transpileForNobody, writeReadable } from '../../test/other-user.js';
 import { threadNiceValues } from '../../test/thread-priority.js';
 import { planLanes } from './lane-plan.js';
 
@@ -69,8 +70,7 @@ const cases = [
 let pool: HashPool;
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-hashing-'));
-  fs.chmodSync(dir, 0o755); // the permission test reads it as another user
+  dir = reachableTempDir('shoko-hashing-'); // the permission test reads it as another user
   cases.forEach(({ name, size }, seed) => writePseudoRandom(`${name}.bin`, size, seed + 1));
   pool = new HashPool({ size: 2 });
 });
@@ -211,24 +211,33 @@ describe('HashPool', () => {
   it('rejects a file it may not read (EACCES)', () => {
     const secret = writePseudoRandom('secret.bin', 1000, 99);
     fs.chmodSync(secret, 0o000);
-    // root reads everything, so the check runs in a child process as nobody.
-    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const script = `
-      import { hashFile, HashPool } from ${JSON.stringify(new URL('./index.ts', import.meta.url).href)};
-      const codes = {};
-      await hashFile(process.argv[1]).catch((e) => (codes.inline = e.code));
-      const pool = new HashPool({ size: 1 });
-      await pool.hash(process.argv[1]).catch((e) => (codes.pool = e.code));
-      codes.after = (await pool.hash(process.argv[2])).MD5;
-      await pool.close();
-      console.log(JSON.stringify(codes));`;
-    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, secret, file('one byte.bin')], {
-      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-      encoding: 'utf8',
-      ...asNobody,
-    });
-    expect(result.stderr).toBe('');
-    expect(JSON.parse(result.stdout)).toEqual({ inline: 'EACCES', pool: 'EACCES', after: rhash(file('one byte.bin')).MD5 });
+    fs.chmodSync(file('one byte.bin'), 0o644); // whatever the umask
+    // root reads everything, so the check runs in a child process as nobody, from a copy of this folder as JavaScript:
+    // nobody may not be able to enter the checkout (a private folder), nor load tsx from its node_modules.
+    const code = reachableTempDir('shoko-hashing-js-');
+    try {
+      transpileForNobody(fileURLToPath(new URL('.', import.meta.url)), code);
+      writeReadable(
+        path.join(code, 'check.js'),
+        `import { hashFile, HashPool } from './index.js';
+        const codes = {};
+        await hashFile(process.argv[2]).catch((e) => (codes.inline = e.code));
+        const pool = new HashPool({ size: 1 });
+        await pool.hash(process.argv[2]).catch((e) => (codes.pool = e.code));
+        codes.after = (await pool.hash(process.argv[3])).MD5;
+        await pool.close();
+        console.log(JSON.stringify(codes));`,
+      );
+      const result = spawnSync(nodeForNobody(), ['--openssl-legacy-provider', 'check.js', secret, file('one byte.bin')], {
+        cwd: code,
+        encoding: 'utf8',
+        ...asNobodyWhenRoot(),
+      });
+      expect(result.stderr).toBe('');
+      expect(JSON.parse(result.stdout)).toEqual({ inline: 'EACCES', pool: 'EACCES', after: rhash(file('one byte.bin')).MD5 });
+    } finally {
+      fs.rmSync(code, { recursive: true, force: true });
+    }
   });
 
   it('rejects a file deleted or truncated while it is hashed', async () => {
