@@ -21,6 +21,7 @@ const firstRunSteps: RouteObject[] = [
   { path: 'start-server', lazy: page(() => import('@/pages/firstrun/StartServerStep')) },
   { path: 'import-folders', lazy: page(() => import('@/pages/firstrun/ImportFoldersStep')) },
   { path: 'data-collection', lazy: page(() => import('@/pages/firstrun/DataCollectionStep')) },
+  { path: 'import-shoko', lazy: page(() => import('@/pages/firstrun/shoko-import/ShokoImportPage')) },
   { path: '*', element: <Navigate to="acknowledgement" replace /> },
 ];
 

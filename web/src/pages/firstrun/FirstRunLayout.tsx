@@ -1,11 +1,11 @@
 import { mdiCheckCircle, mdiCircleOutline } from '@mdi/js';
 import { useCallback, useMemo, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useMatch } from 'react-router';
 import type { Credentials } from '@shoko-ts/contract';
 import { Icon } from '@/components/Icon';
 import { ShokoLogo } from '@/components/ShokoLogo';
 import { ServerVersionInfo } from '@/pages/login/ServerVersionInfo';
-import { FIRST_RUN_STEPS, type FirstRunStep } from './steps';
+import { FIRST_RUN_STEPS, SHOKO_IMPORT_STEPS, type FirstRunStep } from './steps';
 import { FirstRunContext, type FirstRunWizard } from './wizardContext';
 
 const SAVED_KEY = 'shoko-ts.firstrun.saved';
@@ -21,6 +21,8 @@ function loadSaved(): Set<FirstRunStep> {
 export default function FirstRunLayout() {
   const [saved, setSaved] = useState(loadSaved);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
+  // Importing from Shoko Server replaces every step after the acknowledgement.
+  const steps = useMatch('/firstrun/import-shoko') ? SHOKO_IMPORT_STEPS : FIRST_RUN_STEPS;
 
   const markSaved = useCallback((step: FirstRunStep) => {
     setSaved((previous) => {
@@ -42,8 +44,8 @@ export default function FirstRunLayout() {
               <span className="text-xs font-semibold uppercase tracking-widest text-muted">First Run</span>
             </div>
             <ol className="flex flex-wrap gap-1 md:flex-col" aria-label="First-run steps">
-              {FIRST_RUN_STEPS.map((step, index) => {
-                const done = saved.has(step.path);
+              {steps.map((step, index) => {
+                const done = (saved as ReadonlySet<string>).has(step.path);
                 return (
                   <li key={step.path}>
                     <NavLink

@@ -9,3 +9,9 @@ export const FIRST_RUN_STEPS = [
 ] as const;
 
 export type FirstRunStep = (typeof FIRST_RUN_STEPS)[number]['path'];
+
+/** The other way through the wizard: after the acknowledgement, one page imports an existing Shoko Server instead. */
+export const SHOKO_IMPORT_STEPS = [
+  { path: 'acknowledgement', title: 'Acknowledgement' },
+  { path: 'import-shoko', title: 'Import from Shoko Server' },
+] as const;
