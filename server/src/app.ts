@@ -25,6 +25,7 @@ import { UtilitiesStore } from './domains/utilities/utilities.store.js';
 import { registerInitRoutes } from './domains/init/init.routes.js';
 import { registerHealthRoutes } from './domains/init/health.routes.js';
 import { registerBackupRoutes } from './domains/backup/backup.routes.js';
+import { registerShokoImportRoutes } from './domains/shoko-import/shoko-import.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
 import { registerNetworkRoutes } from './domains/network/network.routes.js';
@@ -215,6 +216,11 @@ export async function buildApp(
   });
   registerHealthRoutes(app, { health: services.health });
   registerBackupRoutes(app, { backups: services.backups });
+  registerShokoImportRoutes(app, {
+    shokoImport: services.shokoImport,
+    isStarted: () => services.state.isStarted,
+    startServer: () => services.init.startServer(),
+  });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin, throttle: services.loginThrottle });
   registerQueueRoutes(app, { queue: services.queueControl });
   registerNetworkRoutes(app, { anidbStates: () => services.aggregateSources.anidbStates() });
@@ -281,6 +287,7 @@ export async function buildApp(
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,
     authenticate: (key) => services.auth.resolve(key),
+    firstRun: async () => !services.state.isStarted && (await services.init.isFreshInstall()),
     logBacklog: () => services.logs.backlog(),
     aggregate: services.aggregateSources,
     queueControl: { pause: () => services.queue.pause(), resume: () => services.queue.resume() },

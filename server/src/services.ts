@@ -8,6 +8,8 @@ import { migrateToLatest, pendingMigrations, type MigrationModule } from './db/m
 import { DEFAULT_BACKUP_SCHEDULE } from './config.js';
 import { BackupService } from './domains/backup/backup.service.js';
 import { BackupStore } from './domains/backup/backup.store.js';
+import { ShokoImportService } from './domains/shoko-import/shoko-import.service.js';
+import { ShokoImportStore } from './domains/shoko-import/shoko-import.store.js';
 import type { Db } from './db/database.js';
 import { EventBus } from './events/bus.js';
 import type { AggregateSources } from './http/signalr/index.js';
@@ -112,6 +114,8 @@ export interface Services {
   state: ServerStateService;
   /** Backups of the database and settings (`Backup*`), scheduled, before migrations, restores at the next start. */
   backups: BackupService;
+  /** Moving from Shoko Server: imports its data folder into this empty server (first run, or `npm run import-shoko`). */
+  shokoImport: ShokoImportService;
   /** `GET /healthz`. */
   health: HealthService;
   auth: AuthService;
@@ -518,6 +522,14 @@ export async function createServices(
     settings,
     state,
     backups,
+    shokoImport: new ShokoImportService({
+      store: new ShokoImportStore(db.kysely, db.dialect),
+      home: config.home,
+      settings,
+      images: imageStore,
+      logger: logger.child({ name: 'ShokoImport' }),
+      bus,
+    }),
     health: new HealthService({
       store: new HealthStore(db.kysely),
       state,

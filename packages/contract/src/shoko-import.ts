@@ -46,6 +46,8 @@ export const ShokoImportReport = Type.Object({
   /** True for a dry run: nothing was written. */
   DryRun: Type.Boolean(),
   Kinds: Type.Array(ShokoImportKind),
+  /** What must be fixed before the import can run (an import folder to map); empty when it can. */
+  Blockers: Type.Array(Type.String()),
   /** Things the user should know that are not a skipped row (a setting not carried over, a folder not found here). */
   Notes: Type.Array(Type.String()),
   StartedAt: Type.String(),
@@ -63,7 +65,10 @@ export const ShokoImportState = Type.Union([
 ]);
 export type ShokoImportState = Static<typeof ShokoImportState>;
 
-/** `GET ShokoImport/Status`, also sent on the aggregate hub's `shoko` feed as `ShokoEvent:ShokoImportProgress`. */
+/**
+ * `GET ShokoImport/Status`, also sent on the aggregate hub's `shoko` feed as `ShokoEvent:ShokoImportProgress`.
+ * Dry runs do not show here: only an import that writes.
+ */
 export const ShokoImportStatus = Type.Object({
   State: ShokoImportState,
   /** What is being done now ("Reading files", "Writing watch states", …); null when idle. */

@@ -4,7 +4,9 @@ import { validationError } from './problem.js';
 export function applyPatch<T extends object>(model: T, operations: unknown, entity: string): T {
   if (!Array.isArray(operations)) throw validationError('Body', 'Invalid JSON Patch document.');
   const target = model as Record<string, unknown>;
-  for (const operation of operations as Array<{ op: string; path: string; value?: unknown }>) {
+  for (const operation of operations as Array<{ op: string; path: string; value?: unknown } | null>) {
+    if (typeof operation !== 'object' || operation === null || typeof operation.path !== 'string')
+      throw validationError('Body', 'Each JSON Patch operation must be an object with "op" and "path".');
     const field = operation.path.replace(/^\//, '');
     const key = Object.keys(target).find((k) => k.toLowerCase() === field.toLowerCase());
     if (!key || !['replace', 'add', 'remove'].includes(operation.op))

@@ -19,6 +19,9 @@ const EXTENSIONS: Record<string, string> = {
   'DELETE /api/v3/Backup/{}': 'delete a backup',
   'POST /api/v3/Backup/{}/Restore': 'restore a backup at the next start',
   'DELETE /api/v3/Backup/Restore': 'cancel the restore scheduled for the next start',
+  'POST /api/v3/ShokoImport/DryRun': 'moving from Shoko Server (our addition): what importing its data folder would bring over',
+  'POST /api/v3/ShokoImport/Start': "import a Shoko Server data folder into this empty server (the first-run wizard's import)",
+  'GET /api/v3/ShokoImport/Status': 'progress and report of the Shoko import',
 };
 
 const PARAMETER = /\{\*?[A-Za-z]+(?::[a-z]+)?\??\}|:[A-Za-z]+\??|\*$/g;

@@ -10,7 +10,7 @@ import type { Principal } from '../../http/principal.js';
 import { badRequest } from '../../http/problem.js';
 import type { UsersStore } from '../users/users.store.js';
 import type { AuthStore } from './auth.store.js';
-import { hashApiKey, verifyPassword } from './password.js';
+import { hashApiKey, hashPassword, needsRehash, verifyPassword } from './password.js';
 
 /** How many keys one (user, device) pair may hold: each browser that logs in as `web-ui` gets its own. */
 const KEYS_PER_DEVICE = 20;
@@ -32,6 +32,8 @@ export class AuthService {
       return null;
     }
     if (!(await verifyPassword(password, user.password_hash))) return null;
+    // An account imported from Shoko still has Shoko's unsalted hash: its first login stores the password our way.
+    if (needsRehash(user.password_hash)) await this.users.update(user.id, { password_hash: await hashPassword(password) });
     return this.issueKey(user.id, device);
   }
 

@@ -15,7 +15,22 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
+/**
+ * Shoko Server's own password hash (unsalted SHA-512, upper-case hex), held only by accounts imported from Shoko until
+ * their first login, which replaces it with scrypt (`needsRehash`).
+ */
+const SHOKO_SHA512 = 'shoko-sha512';
+
+export const shokoPasswordHash = (sha512Hex: string): string => `${SHOKO_SHA512}$${sha512Hex.trim().toUpperCase()}`;
+
+export const needsRehash = (stored: string): boolean => !stored.startsWith('scrypt$');
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith(`${SHOKO_SHA512}$`)) {
+    const expected = Buffer.from(stored.slice(SHOKO_SHA512.length + 1), 'hex');
+    const actual = createHash('sha512').update(password, 'utf8').digest();
+    return expected.length === actual.length && timingSafeEqual(actual, expected);
+  }
   const [scheme, n, r, p, saltText, hashText] = stored.split('$');
   if (scheme !== 'scrypt' || !saltText || !hashText) return false;
   const expected = Buffer.from(hashText, 'base64');

@@ -30,7 +30,8 @@ const RESOURCE_LINKS: Record<number, { Type: string; Name: string }> = {
   42: { Type: 'streaming', Name: 'HiDive' },
 };
 
-function links(resources: AniDBResource[]): AnimeMetadata['resources'] {
+/** The links the API shows of an anime's AniDB resources (shared with the Shoko import, which builds them from Shoko's columns). */
+export function animeResourceLinks(resources: AniDBResource[]): AnimeMetadata['resources'] {
   return resources.flatMap((resource) => {
     const link = RESOURCE_LINKS[resource.type];
     if (!link) return [];
@@ -62,7 +63,7 @@ export function toAnimeMetadata(anime: AniDBAnime, options: { characters: boolea
     ratingVotes: permanent.votes,
     tempRating: temporary.value,
     tempRatingVotes: temporary.votes,
-    resources: links(anime.resources),
+    resources: animeResourceLinks(anime.resources),
     tags: anime.tags.map((tag) => ({
       id: tag.id,
       parentId: tag.parentId,

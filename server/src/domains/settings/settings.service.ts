@@ -13,7 +13,7 @@ import { supportedLanguages } from './languages.js';
 import { defaultSettings } from './settings.defaults.js';
 import { applySettingsPatch } from './settings.patch.js';
 import { settingsSchema, type ObjectKind } from './settings.schema.js';
-import { SettingsStore } from './settings.store.js';
+import { overlay, SettingsStore } from './settings.store.js';
 import { normalizeSettings, validateSettings } from './settings.validation.js';
 
 /** Properties Shoko leaves out of its output while they are false. */
@@ -118,6 +118,16 @@ export class SettingsService {
   async update(mutate: (settings: ServerSettings) => void): Promise<void> {
     const next = structuredClone(this.settings);
     mutate(next);
+    normalizeSettings(next);
+    await this.commit(next);
+  }
+
+  /**
+   * Takes over settings another program wrote in the same shape (Shoko Server's own file, when moving from it): each
+   * field of `values` the schema knows replaces ours where its value converts; anything else keeps our value.
+   */
+  async adopt(values: Record<string, unknown>): Promise<void> {
+    const next = overlay(this.schema, this.settings as unknown as Record<string, unknown>, values) as unknown as ServerSettings;
     normalizeSettings(next);
     await this.commit(next);
   }

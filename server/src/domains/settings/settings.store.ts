@@ -63,7 +63,7 @@ export class SettingsStore {
 
 /** Lays stored values onto the defaults field by field; unknown keys are dropped and a value of the wrong type keeps
  * the default, so a hand-edited file cannot stop the server. */
-function overlay(kind: ObjectKind, defaults: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
+export function overlay(kind: ObjectKind, defaults: Record<string, unknown>, stored: Record<string, unknown>): Record<string, unknown> {
   const result = structuredClone(defaults);
   for (const [field, fieldKind] of Object.entries(kind.fields)) {
     if (!Object.hasOwn(stored, field) || fieldKind.kind === 'readonly') continue;

@@ -54,6 +54,7 @@ export class HubEndpoint {
     private readonly authenticate: Authenticate,
     private readonly timing: HubTiming,
     private readonly log: FastifyBaseLogger,
+    private readonly firstRun: () => Promise<boolean> = async () => false,
   ) {}
 
   register(scope: App): void {
@@ -90,7 +91,8 @@ export class HubEndpoint {
       const principal = await this.authenticate(key);
       if (principal) return principal;
     }
-    return null;
+    // A fresh install's first-run wizard follows its work (a Shoko import) before any account exists, as its REST calls do.
+    return (await this.firstRun().catch(() => false)) ? { kind: 'init' } : null;
   }
 
   private async negotiate(request: FastifyRequest, reply: FastifyReply) {

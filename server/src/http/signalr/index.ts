@@ -16,6 +16,8 @@ export type { HubTiming } from './connection.js';
 export interface SignalRDeps {
   bus: EventBus;
   authenticate: (apiKey: string) => Promise<Principal | null>;
+  /** True while a fresh install waits for its first run: callers without a key then act as the first-run principal. */
+  firstRun?: () => Promise<boolean>;
   logBacklog: () => LogEvent[];
   aggregate: AggregateSources;
   queueControl: QueueControl;
@@ -31,7 +33,7 @@ export async function registerSignalRHubs(app: App, deps: SignalRDeps): Promise<
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   const log = app.log.child({ name: 'SignalR' });
   const endpoints = [loggingHub(deps.bus, deps.logBacklog), aggregateHub(deps.bus, deps.aggregate, deps.queueControl)].map(
-    (hub) => new HubEndpoint(hub, deps.authenticate, timing, log),
+    (hub) => new HubEndpoint(hub, deps.authenticate, timing, log, deps.firstRun),
   );
 
   if (!app.hasDecorator('websocketServer')) await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });

@@ -7,7 +7,7 @@ import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { ImportReport } from './ImportReport';
-import { buildRequest, loadDraft, requestErrors, requestKey, saveDraft, sortNotes, type ImportDraft } from './importRequest';
+import { buildRequest, loadDraft, requestErrors, requestKey, saveDraft, type ImportDraft } from './importRequest';
 import { PathMapEditor } from './PathMapEditor';
 
 interface ImportFormProps {
@@ -30,7 +30,7 @@ export function ImportForm({ liveStep, onStarted }: ImportFormProps) {
   const { request, rowProblems } = buildRequest(draft);
   const report = dryRun.data ?? null;
   const current = !!report && requestKey(dryRun.variables ?? null) === requestKey(request);
-  const blocked = !!report && sortNotes(report.Notes).blockers.length > 0;
+  const blocked = !!report && report.Blockers.length > 0;
   const busy = dryRun.isPending || start.isPending;
   const errors = requestErrors(start.error ?? dryRun.error);
 

@@ -2,7 +2,7 @@ import { mdiAlertOctagonOutline, mdiChevronDown, mdiChevronRight, mdiInformation
 import { Fragment, useId, useState } from 'react';
 import type { ShokoImportKind, ShokoImportReport } from '@shoko-ts/contract';
 import { Icon } from '@/components/Icon';
-import { reportTotals, skippedCount, sortNotes } from './importRequest';
+import { reportTotals, skippedCount } from './importRequest';
 
 const count = (value: number) => value.toLocaleString();
 
@@ -10,7 +10,7 @@ const count = (value: number) => value.toLocaleString();
 export function ImportReport({ report }: { report: ShokoImportReport }) {
   const [showEmpty, setShowEmpty] = useState(false);
   const totals = reportTotals(report);
-  const { blockers, notes } = sortNotes(report.Notes);
+  const { Blockers: blockers, Notes: notes } = report;
   const empty = report.Kinds.filter((kind) => kind.Source === 0);
   const shown = showEmpty ? report.Kinds : report.Kinds.filter((kind) => kind.Source > 0);
   const verb = report.DryRun ? 'would be imported' : 'imported';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShokoImportReport } from '@shoko-ts/contract';
 import { ApiError } from '@/api/client';
-import { buildRequest, reportTotals, requestErrors, requestKey, sortNotes } from './importRequest';
+import { buildRequest, reportTotals, requestErrors, requestKey } from './importRequest';
 
 describe('buildRequest', () => {
   it('trims, leaves out empty path map rows and the map itself when nothing is left', () => {
@@ -36,13 +36,6 @@ describe('requestKey', () => {
     expect(requestKey(a)).not.toBe(requestKey({ Folder: '/shoko' }));
     expect(requestKey({ Folder: '/shoko' })).toBe(requestKey({ Folder: '/shoko', PathMap: [] }));
     expect(requestKey(null)).toBeNull();
-  });
-});
-
-describe('sortNotes', () => {
-  it('takes the blockers out of the notes', () => {
-    const sorted = sortNotes(['Must be fixed before importing: no imported user is an administrator.', 'TMDB key not carried over.']);
-    expect(sorted).toEqual({ blockers: ['no imported user is an administrator.'], notes: ['TMDB key not carried over.'] });
   });
 });
 

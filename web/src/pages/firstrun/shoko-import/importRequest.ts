@@ -42,24 +42,6 @@ export function requestKey(request: ShokoImportRequest | null): string | null {
   return request && JSON.stringify([request.Folder, (request.PathMap ?? []).map((m) => [m.From, m.To])]);
 }
 
-/** The server's prefix for a note that stops the import until it is fixed in Shoko or in the path map. */
-export const BLOCKER_PREFIX = 'Must be fixed before importing:';
-
-export interface SortedNotes {
-  blockers: string[];
-  notes: string[];
-}
-
-export function sortNotes(notes: readonly string[]): SortedNotes {
-  const blockers: string[] = [];
-  const rest: string[] = [];
-  for (const note of notes) {
-    if (note.startsWith(BLOCKER_PREFIX)) blockers.push(note.slice(BLOCKER_PREFIX.length).trim());
-    else rest.push(note);
-  }
-  return { blockers, notes: rest };
-}
-
 export interface ReportTotals {
   kinds: number;
   source: number;

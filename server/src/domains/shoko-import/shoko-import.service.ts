@@ -1,0 +1,280 @@
+/**
+ * DESIGN — shoko-import domain: moving from Shoko Server. Reads a Shoko v5.x data folder (shoko-folder.ts), its SQLite
+ * database through a private copy (shoko-database.ts: every query of Shoko's tables), maps each kind of row onto our
+ * model (map-*.ts: pure mapping into an ImportPlan, every source row counted as imported or skipped with a reason,
+ * import-report.ts), then writes the plan in one transaction (shoko-import.store.ts), copies the AniDB XML cache and
+ * pictures, brings the maintained figures up to date and takes over Shoko's settings. A dry run stops after mapping.
+ * Routes: shoko-import.routes.ts (first run only); the command `npm run import-shoko`: tools/import-shoko.ts.
+ */
+import { copyFile, mkdir, readFile, utimes, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { SHOKO_IMPORT_PROGRESS_EVENT, type ShokoImportReport, type ShokoImportRequest, type ShokoImportStatus } from '@shoko-ts/contract';
+import type { EventBus } from '../../events/bus.js';
+import type { ImageStore } from '../images/image-store.js';
+import { ImportPlan } from './import-plan.js';
+import { ImportReportBuilder } from './import-report.js';
+import { mapAccounts } from './map-accounts.js';
+import { mapAniDB } from './map-anidb.js';
+import { mapCollection } from './map-collection.js';
+import { emptyIds, type MapContext } from './map-context.js';
+import { mapFilters, mapRenamers, mapTmdb, reportUnkept } from './map-extras.js';
+import { mapFiles } from './map-files.js';
+import { mapSettings } from './map-settings.js';
+import { mapUserData } from './map-user-data.js';
+import { ShokoDatabase, ShokoSourceError } from './shoko-database.js';
+import { animeDocuments, locateShokoFolder } from './shoko-folder.js';
+import type { ShokoImportStore } from './shoko-import.store.js';
+
+export { ShokoSourceError } from './shoko-database.js';
+
+/** The import refuses before writing anything: the message says why (no Shoko folder, wrong version, not empty…). */
+export class ShokoImportRefused extends Error {}
+
+export interface ShokoImportSettings {
+  readonly current: { FirstRun: boolean };
+  adopt(values: Record<string, unknown>): Promise<void>;
+  update(mutate: (s: { FirstRun: boolean }) => void): Promise<void>;
+}
+
+export interface ShokoImportDeps {
+  store: ShokoImportStore;
+  /** Our data directory: the AniDB cache, images and the kept reports go under it. */
+  home: string;
+  settings: ShokoImportSettings;
+  images: ImageStore;
+  logger: Logger;
+  bus?: EventBus;
+}
+
+const JUST_COMPLETED_MS = 15 * 60_000;
+
+/** Progress is reported in hundredths: mapping, writing rows, copying, figures, settings. */
+const PHASES = { read: [0, 20], write: [20, 80], copy: [80, 88], figures: [88, 98], settings: [98, 100] } as const;
+
+export class ShokoImportService {
+  private current: ShokoImportStatus = { State: 'Idle', Step: null, Done: 0, Total: 100, Report: null, Error: null };
+  private running: Promise<ShokoImportReport> | null = null;
+  private completedAt: number | null = null;
+
+  constructor(private readonly deps: ShokoImportDeps) {}
+
+  status(): ShokoImportStatus {
+    return structuredClone(this.current);
+  }
+
+  /**
+   * The first-run wizard that ran an import still reads its report after the server has started and before anyone
+   * could log in: for a while after completing, the status stays open as it was during the first run.
+   */
+  justCompleted(now = Date.now()): boolean {
+    return this.completedAt !== null && now - this.completedAt < JUST_COMPLETED_MS;
+  }
+
+  /** What an import would do, without writing anything. */
+  async dryRun(request: ShokoImportRequest): Promise<ShokoImportReport> {
+    return this.run(request, { dryRun: true });
+  }
+
+  /**
+   * Checks and maps the folder (a refusal is thrown to the caller: not a Shoko folder, an unsupported version, a
+   * folder to map, a database that is not empty), then writes in the background; progress and the result are in
+   * `status()` and on the hub.
+   */
+  async start(request: ShokoImportRequest, onCompleted?: (report: ShokoImportReport) => void): Promise<void> {
+    if (this.running) throw new ShokoImportRefused('An import is already running.');
+    let prepared: Prepared;
+    this.running = Promise.resolve(null as never);
+    try {
+      prepared = await this.prepare(request, { dryRun: false });
+    } catch (error) {
+      this.running = null;
+      throw this.failed(error, false);
+    }
+    this.running = this.write(prepared);
+    this.running
+      .then((report) => onCompleted?.(report))
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** The whole import (or its dry run); throws ShokoImportRefused/ShokoSourceError for refusals, the database untouched. */
+  async run(request: ShokoImportRequest, options: { dryRun: boolean }): Promise<ShokoImportReport> {
+    let prepared: Prepared;
+    try {
+      prepared = await this.prepare(request, options);
+    } catch (error) {
+      throw this.failed(error, options.dryRun);
+    }
+    if (!options.dryRun) return this.write(prepared);
+    await prepared.shoko.close();
+    return prepared.report.build(prepared.ctx.folder.root, prepared.shoko.schemaVersion, true, null);
+  }
+
+  /** Opens the folder and maps every kind into a plan; for a real import, refuses on blockers. */
+  private async prepare(request: ShokoImportRequest, options: { dryRun: boolean }): Promise<Prepared> {
+    // A dry run is an answer to its caller, not an import: it leaves the status (and the hub) alone.
+    const step = (message: string, fraction: number) => {
+      if (!options.dryRun) this.progress('Running', message, scale(PHASES.read, fraction));
+    };
+    step('Opening the Shoko data folder', 0);
+    if (!options.dryRun) await this.checkTarget();
+    const folder = await locateShokoFolder(request.Folder);
+    const shoko = await ShokoDatabase.open(folder.databaseFile, path.join(this.deps.home, 'shoko-import'));
+    try {
+      const report = new ImportReportBuilder();
+      const plan = new ImportPlan();
+      const ctx: MapContext = {
+        shoko,
+        folder,
+        plan,
+        report,
+        home: this.deps.home,
+        pathMap: request.PathMap ?? [],
+        ids: emptyIds(),
+        now: new Date().toISOString(),
+      };
+      await this.map(ctx, step);
+      if (!options.dryRun && report.blockers.length) throw new ShokoImportRefused(`The import cannot start: ${report.blockers.join(' ')}`);
+      return { shoko, ctx, plan, report };
+    } catch (error) {
+      await shoko.close();
+      throw error;
+    }
+  }
+
+  private async write({ shoko, ctx, plan, report }: Prepared): Promise<ShokoImportReport> {
+    const log = this.deps.logger;
+    const folder = ctx.folder;
+    let committed = false;
+    try {
+      log.info(`Importing ${plan.rowCount} rows from Shoko Server (${folder.root}, schema ${shoko.schemaVersion})`);
+      await this.deps.store.write(plan, (table, written, total) =>
+        this.progress('Running', `Writing ${table.replace(/_/g, ' ')}`, scale(PHASES.write, written / Math.max(1, total))),
+      );
+      committed = true;
+      await this.copyFiles(plan, report);
+      await this.deps.store.refreshMaintained((message) => this.progress('Running', message, PHASES.figures[0]));
+      this.progress('Running', 'Taking over the settings', PHASES.settings[0]);
+      await this.deps.settings.adopt(plan.settings);
+      if (this.deps.settings.current.FirstRun)
+        await this.deps.settings.update((s) => {
+          s.FirstRun = false;
+        });
+      const savedAs = path.join(this.deps.home, 'shoko-import', `report-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      const result = report.build(folder.root, shoko.schemaVersion, false, savedAs);
+      await mkdir(path.dirname(savedAs), { recursive: true });
+      await writeFile(savedAs, `${JSON.stringify(result, null, 2)}\n`);
+      log.info(`Imported from Shoko Server: ${result.Kinds.map((k) => `${k.Imported} ${k.Kind.toLowerCase()}`).join(', ')}`);
+      this.current = { State: 'Completed', Step: null, Done: 100, Total: 100, Report: result, Error: null };
+      this.completedAt = Date.now();
+      this.announce();
+      return result;
+    } catch (error) {
+      throw this.failed(error, false, committed);
+    } finally {
+      await shoko.close();
+    }
+  }
+
+  /** Records a failure in the status (a dry run just ends) and gives the error to throw. */
+  private failed(error: unknown, dryRun: boolean, committed = false): Error {
+    const message = error instanceof Error ? error.message : String(error);
+    const refused = error instanceof ShokoSourceError || error instanceof ShokoImportRefused;
+    if (!dryRun && !refused) this.deps.logger.error({ err: error }, `Importing from Shoko Server failed: ${message}`);
+    this.current =
+      dryRun || refused
+        ? { State: 'Idle', Step: null, Done: 0, Total: 100, Report: null, Error: null }
+        : { State: 'Failed', Step: null, Done: 0, Total: 100, Report: null, Error: message };
+    this.announce();
+    if (refused) return error as Error;
+    return new Error(
+      committed
+        ? `The Shoko data was imported, but finishing the import failed (restart the server to complete it): ${message}`
+        : `Importing from Shoko Server failed, nothing was changed: ${message}`,
+    );
+  }
+
+  private async checkTarget(): Promise<void> {
+    const occupied = await this.deps.store.nonEmptyTables();
+    if (occupied.length)
+      throw new ShokoImportRefused(
+        `A Shoko Server can only be imported into an empty database; this one already has ${occupied.join(', ').replace(/_/g, ' ')}. Start with a new data folder (SHOKO_HOME) or database.`,
+      );
+  }
+
+  private async map(ctx: MapContext, step: (message: string, fraction: number) => void): Promise<void> {
+    step('Reading the AniDB cache', 0.05);
+    const docs = await animeDocuments(ctx.folder.animeHttpDir);
+    step('Reading AniDB data', 0.1);
+    mapAniDB(ctx, docs);
+    step('Reading users and API keys', 0.4);
+    await mapAccounts(ctx);
+    step('Reading import folders and files', 0.5);
+    mapFiles(ctx);
+    step('Reading groups, series and episodes', 0.7);
+    mapCollection(ctx, docs);
+    step('Reading watch states and votes', 0.8);
+    mapUserData(ctx);
+    step('Reading filters, renamers and TMDB links', 0.9);
+    mapFilters(ctx);
+    mapRenamers(ctx);
+    mapTmdb(ctx);
+    reportUnkept(ctx);
+    mapSettings(ctx);
+  }
+
+  /** The AniDB XML cache (keeping each file's age) and the cached pictures; a file that cannot be copied is noted. */
+  private async copyFiles(plan: ImportPlan, report: ImportReportBuilder): Promise<void> {
+    const failures: string[] = [];
+    const all = plan.copies.length + plan.images.length;
+    let done = 0;
+    const tick = () => {
+      done++;
+      if (done % 200 === 0) this.progress('Running', 'Copying the AniDB cache and pictures', scale(PHASES.copy, done / all));
+    };
+    for (const copy of plan.copies) {
+      try {
+        await mkdir(path.dirname(copy.to), { recursive: true });
+        await copyFile(copy.from, copy.to);
+        const info = await stat(copy.from);
+        await utimes(copy.to, info.atime, info.mtime);
+      } catch (error) {
+        failures.push(`${copy.from}: ${(error as Error).message}`);
+      }
+      tick();
+    }
+    for (const image of plan.images) {
+      try {
+        await this.deps.images.save(image.source, image.type, image.id, await readFile(image.from));
+      } catch (error) {
+        failures.push(`${image.from}: ${(error as Error).message}`);
+      }
+      tick();
+    }
+    if (failures.length)
+      report.note(
+        `${failures.length} cached file(s) could not be copied and will be downloaded again when needed, e.g. ${failures.slice(0, 3).join('; ')}`,
+      );
+  }
+
+  private progress(state: ShokoImportStatus['State'], step: string | null, done: number): void {
+    this.current = { ...this.current, State: state, Step: step, Done: Math.round(done), Total: 100, Report: null, Error: null };
+    this.announce();
+  }
+
+  private announce(): void {
+    this.deps.bus?.emit('shoko', { event: SHOKO_IMPORT_PROGRESS_EVENT, payload: this.status() });
+  }
+}
+
+interface Prepared {
+  shoko: ShokoDatabase;
+  ctx: MapContext;
+  plan: ImportPlan;
+  report: ImportReportBuilder;
+}
+
+const scale = ([from, to]: readonly [number, number], fraction: number) => from + (to - from) * Math.min(1, Math.max(0, fraction));

@@ -1,0 +1,61 @@
+// Shoko's column values as our tables store them.
+
+const SHOKO_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?/;
+
+/**
+ * Shoko writes DateTime columns as 'yyyy-MM-dd HH:mm:ss[.fffffff]' in the Shoko machine's local time, without a zone;
+ * read here in this machine's zone (the usual move is to the same machine or one in the same place). ISO 8601 UTC out.
+ */
+export function shokoTime(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const match = SHOKO_TIME.exec(String(value));
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s, fraction = '0'] = match;
+  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Math.floor(Number(`0.${fraction}`) * 1000));
+  if (Number.isNaN(date.getTime()) || date.getFullYear() < 1900) return null;
+  return date.toISOString();
+}
+
+/** A calendar date column (air dates): the date part as written, no zone arithmetic. */
+export function shokoDay(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
+  if (!match || Number(match[1]) < 1900) return null;
+  return `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+/** AniDB's integer dates (episode air dates, file release dates): unix seconds of the day; 0 = unknown. */
+export function unixDay(value: unknown): string | null {
+  const seconds = Number(value ?? 0);
+  if (!Number.isFinite(seconds) || seconds <= 0) return null;
+  return new Date(seconds * 1000).toISOString().slice(0, 10);
+}
+
+export const flag = (value: unknown): number => (Number(value ?? 0) ? 1 : 0);
+
+export const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+export const nullableText = (value: unknown): string | null => {
+  const t = text(value).trim();
+  return t ? t : null;
+};
+
+export const upperHex = (value: unknown): string => text(value).trim().toUpperCase();
+
+/** Shoko's list columns joined with `|||` (TMDB genres, keywords). */
+export const tripleBarList = (value: unknown): string[] =>
+  text(value)
+    .split('|||')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** A .NET TimeSpan text ('hh:mm:ss' or 'd.hh:mm:ss') as whole minutes; null when absent. */
+export function timeSpanMinutes(value: unknown): number | null {
+  const match = /^(?:(\d+)\.)?(\d+):(\d+):(\d+)/.exec(text(value));
+  if (!match) return null;
+  const [, days = '0', h, m, s] = match;
+  return Math.round((Number(days) * 86_400 + Number(h) * 3_600 + Number(m) * 60 + Number(s)) / 60);
+}
+
+/** True when a path was written on Windows (`D:\…`, `\\server\share`): its separators are backslashes. */
+export const isWindowsPath = (value: string): boolean => /^[a-zA-Z]:[\\/]/.test(value) || value.startsWith('\\\\');
