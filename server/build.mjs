@@ -3,7 +3,7 @@
 // (dist/tools/*), the benches and the browser tests that import single modules; only dist/main.js is replaced:
 //   dist/server.cjs   src/main.ts and everything it imports, one CommonJS file
 //   dist/main.js      src/launch.ts: runs server.cjs through V8's code cache (see there)
-//   dist/hash-worker.js, dist/mediainfo-worker.js   the worker threads, bundled beside it: a worker is started from
+//   dist/hash-worker.js, dist/mediainfo-worker.js, dist/media-blob-worker.js   the worker threads, bundled beside it: a worker is started from
 //                     `new URL('./<name>.js', import.meta.url)`, which in the bundle is dist/, in tsc's output its folder
 // esbuild comes with the workspace's tooling (vite and tsx depend on it).
 // `node build.mjs --outdir <dir>` writes the bundles elsewhere (server/src/test/bundle.test.ts checks them there).
@@ -48,6 +48,7 @@ await Promise.all([
       { in: 'src/launch.ts', out: 'main' },
       { in: 'src/media/hashing/hash-worker.ts', out: 'hash-worker' },
       { in: 'src/media/mediainfo/mediainfo-worker.ts', out: 'mediainfo-worker' },
+      { in: 'src/domains/shoko-import/media-blob-worker.ts', out: 'media-blob-worker' },
     ],
     format: 'esm',
     // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.

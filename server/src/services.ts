@@ -526,7 +526,6 @@ export async function createServices(
       store: new ShokoImportStore(db.kysely, db.dialect),
       home: config.home,
       settings,
-      images: imageStore,
       logger: logger.child({ name: 'ShokoImport' }),
       bus,
     }),

@@ -27,6 +27,9 @@ export async function refreshSeriesAggregates(db: Kysely<Database>, dialect: Dia
     const groups = await sql<{ id: number }>`DELETE FROM aggregate_dirty_groups RETURNING group_id AS id`.execute(trx);
     if (!series.rows.length && !groups.rows.length) return 0;
     const ids = series.rows.map((r) => Number(r.id));
+    // A refresh of most of a large collection (after a bulk import) is whole-set work: PostgreSQL misjudges joins on
+    // ed2k and size as one row and nests loops over tens of thousands of rows (25-35 s instead of 7 at 5,000 series).
+    if (dialect === 'postgres' && ids.length >= WHOLE_SET_REFRESH) await sql`SET LOCAL enable_nestloop = off`.execute(trx);
     const statements = [
       ...(ids.length ? recomputeStatements(ids, dialect) : []),
       ...groupFigureStatements(
@@ -39,6 +42,9 @@ export async function refreshSeriesAggregates(db: Kysely<Database>, dialect: Dia
     return ids.length;
   });
 }
+
+/** From this many series a refresh is planned as whole-set work (see refreshSeriesAggregates). */
+const WHOLE_SET_REFRESH = 1_000;
 
 /** Working sets of one refresh, as temporary tables (each connection has its own; dropped when the refresh ends). */
 const MARKED = sql.raw('aggregate_refresh_series');

@@ -98,6 +98,17 @@ export function fillCollectionStats(): Array<RawBuilder<unknown>> {
   ];
 }
 
+/** The whole of the statistics computed again from the collection, whatever the change rows say (a bulk load). */
+export function rebuildCollectionStats(): Array<RawBuilder<unknown>> {
+  return [
+    ...['collection_stats_outside_files', 'collection_stats_multiple_episodes', 'collection_stats_located_files'].map(
+      (table) => sql`DELETE FROM ${sql.table(table)}`,
+    ),
+    ...fillCollectionStats(),
+    sql`DELETE FROM collection_stats_changes`,
+  ];
+}
+
 const touchedFiles = sql`SELECT file_id FROM collection_stats_changes WHERE file_id IS NOT NULL`;
 const touchedEpisodes = sql`SELECT episode_id FROM collection_stats_changes WHERE episode_id IS NOT NULL`;
 
@@ -179,16 +190,7 @@ export async function collectionStats(
       }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM collection_stats_changes LIMIT ${fullRefreshAt}) t`.execute(trx);
       const pending = Number(rows[0]?.n ?? 0);
       if (!pending) return;
-      const statements =
-        pending >= fullRefreshAt
-          ? [
-              ...['collection_stats_outside_files', 'collection_stats_multiple_episodes', 'collection_stats_located_files'].map(
-                (table) => sql`DELETE FROM ${sql.table(table)}`,
-              ),
-              ...fillCollectionStats(),
-              sql`DELETE FROM collection_stats_changes`,
-            ]
-          : refreshCollectionStats();
+      const statements = pending >= fullRefreshAt ? rebuildCollectionStats() : refreshCollectionStats();
       for (const statement of statements) await statement.execute(trx);
     });
   }

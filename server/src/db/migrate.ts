@@ -45,6 +45,7 @@ import * as m0048SeriesSizes from './migrations/0048_series_sizes.js';
 import * as m0049ReleaseGroupValues from './migrations/0049_release_group_values.js';
 import * as m0050NameFolds from './migrations/0050_name_folds.js';
 import * as m0051GroupFigures from './migrations/0051_group_figures.js';
+import * as m0052LinkMarks from './migrations/0052_link_marks.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0049_release_group_values': m0049ReleaseGroupValues,
   '0050_name_folds': m0050NameFolds,
   '0051_group_figures': m0051GroupFigures,
+  '0052_link_marks': m0052LinkMarks,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

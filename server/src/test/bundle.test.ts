@@ -67,13 +67,14 @@ describe('the bundled server', () => {
         .readdirSync(outdir)
         .filter((name) => /\.c?js$/.test(name))
         .sort(),
-    ).toEqual(['hash-worker.js', 'main.js', 'mediainfo-worker.js', 'server.cjs']);
+    ).toEqual(['hash-worker.js', 'main.js', 'media-blob-worker.js', 'mediainfo-worker.js', 'server.cjs']);
     const server = fs.readFileSync(path.join(outdir, 'server.cjs'), 'utf8');
     // No require of a sibling module: everything of ours is inside.
     expect(server).not.toMatch(/require\(["']\.{1,2}\//);
     // The pools start their workers from the bundle's folder.
     expect(server).toContain('new URL("./hash-worker.js", __shokoModuleUrl)');
     expect(server).toContain('new URL("./mediainfo-worker.js", __shokoModuleUrl)');
+    expect(server).toContain('new URL("./media-blob-worker.js", __shokoModuleUrl)');
   });
 
   it('starts, reports the version of the root package.json, and starts again from the code cache it left', async () => {

@@ -11,7 +11,6 @@ import { readConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { EventBus } from '../events/bus.js';
-import { ImageStore } from '../domains/images/image-store.js';
 import { SettingsService } from '../domains/settings/settings.service.js';
 import { ShokoImportService } from '../domains/shoko-import/shoko-import.service.js';
 import { ShokoImportStore } from '../domains/shoko-import/shoko-import.store.js';
@@ -70,7 +69,6 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
       store: new ShokoImportStore(db.kysely, db.dialect),
       home: config.home,
       settings,
-      images: new ImageStore(config.home),
       logger,
     });
     if (!values.json) console.log(`${values['dry-run'] ? 'Reading' : 'Importing'} ${from} into ${db.description}…`);

@@ -468,7 +468,7 @@ function mapCast(ctx: MapContext): void {
 function copyAnimeDocuments(ctx: MapContext, animeDocs: Map<number, string>): void {
   const docs = ctx.report.kind('AniDB XML cache files', animeDocs.size);
   for (const [animeId, file] of animeDocs) {
-    ctx.plan.copies.push({ from: file, to: path.join(ctx.home, 'anidb', `AnimeDoc_${animeId}.xml`) });
+    ctx.plan.copies.push({ from: file, to: path.join('anidb', `AnimeDoc_${animeId}.xml`) });
     docs.took();
   }
 }

@@ -5,7 +5,7 @@ import { normalizeFolderPath } from '../import-folders/import-folders.service.js
 import { systemLocation } from '../import-folders/system-locations.js';
 import type { RowOf } from './import-plan.js';
 import type { MapContext } from './map-context.js';
-import { readShokoMediaBlob } from './media-blob.js';
+import type { MediaBlobResult } from './media-blob-pool.js';
 import { flag, isWindowsPath, shokoTime, text, upperHex } from './shoko-values.js';
 
 /** CrossRef_File_Episode.CrossRefSource: 2 = the user linked it (0 automatic, 1 AniDB, 3 web cache all came from lookups). */
@@ -101,7 +101,6 @@ export function mapFiles(ctx: MapContext): void {
     placesByFile.set(Number(place.VideoLocalID), list);
   }
   const files = report.kind('Files', fileRows.length);
-  const mediaInfo = report.kind('Media info of files', fileRows.filter((r) => r.MediaBlob).length);
   const fileOut: Array<RowOf<'files'>> = [];
   const avdumps: Array<RowOf<'file_avdumps'>> = [];
   const seenContent = new Set<string>();
@@ -123,14 +122,6 @@ export function mapFiles(ctx: MapContext): void {
       continue;
     }
     seenContent.add(key);
-    let media: string | null = null;
-    if (row.MediaBlob) {
-      const decoded = readShokoMediaBlob(row.MediaBlob as Uint8Array, Number(row.MediaVersion ?? 0));
-      if (decoded.ok) {
-        media = JSON.stringify(decoded.mediaInfo);
-        mediaInfo.took();
-      } else mediaInfo.skipped(`${MEDIA_FAILURES[decoded.reason]}; it is read from the file again when needed`, id);
-    }
     const created = shokoTime(row.DateTimeCreated) ?? ctx.now;
     fileOut.push({
       id,
@@ -142,7 +133,8 @@ export function mapFiles(ctx: MapContext): void {
       sha1: upperHex(row.SHA1),
       is_ignored: flag(row.IsIgnored),
       is_variation: flag(row.IsVariation),
-      media_info: media,
+      // Decoded on worker threads meanwhile, filled in when the files are written (mediaInfoOfImportedFiles).
+      media_info: null,
       imported_at: shokoTime(row.DateTimeImported),
       created_at: created,
       updated_at: shokoTime(row.DateTimeUpdated) ?? created,
@@ -190,6 +182,20 @@ export function mapFiles(ctx: MapContext): void {
   }
   plan.add('file_locations', locationOut);
   mapAniDBFiles(ctx);
+}
+
+/** The decoded media info of the imported files, each decoded blob counted as imported or skipped. */
+export function mediaInfoOfImportedFiles(ctx: MapContext, media: Map<number, MediaBlobResult>): Array<{ id: number; json: string }> {
+  const tally = ctx.report.kind('Media info of files', media.size);
+  const rows: Array<{ id: number; json: string }> = [];
+  for (const result of media.values()) {
+    if (!ctx.ids.files.has(result.id)) tally.skipped('its file was not imported', result.id);
+    else if ('json' in result) {
+      rows.push({ id: result.id, json: result.json });
+      tally.took();
+    } else tally.skipped(`${MEDIA_FAILURES[result.failure]}; it is read from the file again when needed`, result.id);
+  }
+  return rows;
 }
 
 /** What AniDB said of the files (also the lookups that found nothing), their release groups and the episode links. */

@@ -1,6 +1,7 @@
 // Shoko's column values as our tables store them.
 
-const SHOKO_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?/;
+/** This machine's UTC offset (ms) of each local hour met, by `yyyy-MM-dd HH`: most of a database's times share a few. */
+const offsets = new Map<string, number>();
 
 /**
  * Shoko writes DateTime columns as 'yyyy-MM-dd HH:mm:ss[.fffffff]' in the Shoko machine's local time, without a zone;
@@ -8,12 +9,27 @@ const SHOKO_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d+
  */
 export function shokoTime(value: unknown): string | null {
   if (value === null || value === undefined || value === '') return null;
-  const match = SHOKO_TIME.exec(String(value));
-  if (!match) return null;
-  const [, y, mo, d, h, mi, s, fraction = '0'] = match;
-  const date = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), Math.floor(Number(`0.${fraction}`) * 1000));
-  if (Number.isNaN(date.getTime()) || date.getFullYear() < 1900) return null;
-  return date.toISOString();
+  const text = String(value);
+  // Fixed positions: a few hundred thousand of these are read per import, a regex and a local Date each were slow.
+  if (text.length < 19 || text[4] !== '-' || text[7] !== '-' || (text[10] !== ' ' && text[10] !== 'T') || text[13] !== ':') return null;
+  const y = Number(text.slice(0, 4));
+  const mo = Number(text.slice(5, 7));
+  const d = Number(text.slice(8, 10));
+  const h = Number(text.slice(11, 13));
+  const mi = Number(text.slice(14, 16));
+  const s = Number(text.slice(17, 19));
+  const fraction = text[19] === '.' ? Number(`0${text.slice(19, 23).replace(/[^\d.]/g, '')}`) : 0;
+  if ([y, mo, d, h, mi, s, fraction].some((n) => !Number.isFinite(n)) || y < 1900) return null;
+  const hour = text.slice(0, 13);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const local = new Date(y, mo - 1, d, h);
+    if (Number.isNaN(local.getTime())) return null;
+    offset = local.getTime() - Date.UTC(y, mo - 1, d, h);
+    offsets.set(hour, offset);
+  }
+  const at = Date.UTC(y, mo - 1, d, h, mi, s) + Math.floor(fraction * 1000) + offset;
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
 }
 
 /** A calendar date column (air dates): the date part as written, no zone arithmetic. */
