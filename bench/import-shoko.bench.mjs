@@ -5,7 +5,7 @@
 // are visited as first visits (read cache off, 10 s after Started, as first-visit.bench.mjs): budget 50 ms at 100k.
 // Writes results/import-shoko.md.
 //   BENCH_IMPORT_DBS=sqlite,postgres   (default both; PostgreSQL uses BENCH_PG_URL's cluster or a throwaway one)
-//   BENCH_IMPORT_RUNS=3   imports per database (the median is reported)
+//   BENCH_IMPORT_RUNS=3   imports per database (the median is reported); 0 visits the import the last run left
 //   BENCH_IMPORT_SERIES=5000, BENCH_IMPORT_FILES=100000   size of the Shoko folder
 //   BENCH_FIRST_VISIT_RUNS=5   requests per page after the import (the first is the first visit)
 import { spawn, spawnSync } from 'node:child_process';
@@ -155,8 +155,8 @@ for (const db of DBS) {
       console.log(`  ${(result.ms / 1000).toFixed(1)} s`);
     }
     const sorted = [...runs].sort((a, b) => a - b);
-    const median = percentile(sorted, 50);
-    const imported = report.Kinds.reduce((n, k) => n + k.Imported, 0);
+    const median = runs.length ? percentile(sorted, 50) : NaN;
+    const imported = report ? report.Kinds.reduce((n, k) => n + k.Imported, 0) : NaN;
     console.log(`${db}: first visits after the import…`);
     const visits = await firstVisits(home, databaseUrl, admin);
     const within = visits.filter((v) => v.first <= VISIT_BUDGET_MS).length;

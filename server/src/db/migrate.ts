@@ -46,6 +46,7 @@ import * as m0049ReleaseGroupValues from './migrations/0049_release_group_values
 import * as m0050NameFolds from './migrations/0050_name_folds.js';
 import * as m0051GroupFigures from './migrations/0051_group_figures.js';
 import * as m0052LinkMarks from './migrations/0052_link_marks.js';
+import * as m0053ResumedFiles from './migrations/0053_resumed_files.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0050_name_folds': m0050NameFolds,
   '0051_group_figures': m0051GroupFigures,
   '0052_link_marks': m0052LinkMarks,
+  '0053_resumed_files': m0053ResumedFiles,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

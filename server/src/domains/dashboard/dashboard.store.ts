@@ -119,22 +119,20 @@ const episodeTypes = (options: EpisodeListOptions) => [
 
 /**
  * `sessions`: the user's active watch sessions (a file with a non-zero resume position) by the episodes of the
- * collection the file holds; `rn = 1` marks each series' most recently updated one.
+ * collection the file holds; `rn = 1` marks each series' most recently updated one. The user's resumed files and their
+ * links are found first, behind a fence on PostgreSQL (`OFFSET 0`): joined in one, it misjudged the episodes of the
+ * series' anime as a handful and walked every episode of the collection to its files (0.5 s with 2,000 sessions at
+ * 100,000 files, 15 ms this way).
  */
-const sessionsCte = (userId: number, types: string[]) => sql`sessions AS (
-    SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.id AS aid, u.file_id AS fid, u.resume_position_ms AS pos,
-      u.updated_at AS touched, ROW_NUMBER() OVER (PARTITION BY e.series_id ORDER BY u.updated_at DESC, u.file_id DESC, l.ordering, ae.id) AS rn
-    FROM user_file_states u JOIN files f ON f.id = u.file_id JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
-      JOIN anidb_episodes ae ON ae.id = l.episode_id JOIN series s ON s.anime_id = ae.anime_id JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
-    WHERE u.user_id = ${userId} AND u.resume_position_ms > 0 AND ae.type IN (${sql.join(types)}))`;
-
-/** `activity`: per series, the user's latest watched episode or playback report (needs `sessions`). */
-const activityCte = (userId: number) => sql`activity AS (
-    SELECT t.sid AS sid, MAX(t.last) AS last FROM (
-      SELECT e.series_id AS sid, w.updated_at AS last FROM user_episode_states w JOIN episodes e ON e.id = w.episode_id
-      WHERE w.user_id = ${userId} AND w.watched_at IS NOT NULL
-      UNION ALL SELECT sid, touched AS last FROM sessions) t
-    GROUP BY t.sid)`;
+const sessionsCte = (userId: number, types: string[], dialect: DialectName) => sql`sessions AS (
+    SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.id AS aid, x.fid AS fid, x.pos AS pos,
+      x.touched AS touched, ROW_NUMBER() OVER (PARTITION BY e.series_id ORDER BY x.touched DESC, x.fid DESC, x.ordering, ae.id) AS rn
+    FROM (SELECT u.file_id AS fid, u.resume_position_ms AS pos, u.updated_at AS touched, l.episode_id AS episode_id, l.ordering AS ordering
+        FROM user_file_states u JOIN files f ON f.id = u.file_id JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
+        WHERE u.user_id = ${userId} AND u.resume_position_ms > 0${sql.raw(dialect === 'postgres' ? ' OFFSET 0' : '')}) x
+      JOIN episodes e ON e.anidb_episode_id = x.episode_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+      JOIN series s ON s.id = e.series_id
+    WHERE s.anime_id = ae.anime_id AND ae.type IN (${sql.join(types)}))`;
 
 interface TotalColumn {
   /** COUNT(*) OVER (): every row of the answer before LIMIT/OFFSET. */
@@ -340,16 +338,21 @@ export class DashboardStore {
    * updated non-zero resume position.
    */
   async continueWatching(viewer: Viewer, page: Page, options: EpisodeListOptions): Promise<{ Total: number; List: DashboardEpisode[] }> {
-    const base = sql`WITH ${sessionsCte(viewer.userId, episodeTypes(options))}, ${activityCte(viewer.userId)} SELECT`;
-    const where = sql`FROM sessions c JOIN activity act ON act.sid = c.sid JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
+    await refreshSeriesAggregates(this.db, this.dialect);
+    const base = sql`WITH ${sessionsCte(viewer.userId, episodeTypes(options), this.dialect)} SELECT`;
+    const where = sql`FROM sessions c JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
       JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id JOIN files f ON f.id = c.fid
       WHERE c.rn = 1 AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
+    // A series' latest activity: its most recent session (rn = 1) or the latest update of its watched episodes, which the
+    // maintained series_next_up row holds; looked up per row by its key (joined, PostgreSQL scanned the table per row).
+    const lastActivity = sql`(SELECT MAX(t.last) FROM (SELECT n.last_activity AS last FROM series_next_up n
+      WHERE n.series_id = c.sid AND n.user_id = ${viewer.userId} UNION ALL SELECT c.touched) t)`;
     const [total, list] = await Promise.all([
       sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
       page.pageSize
         ? sql<EpisodeRow>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms, f.media_info AS media_info,
             (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
-            ${where} ORDER BY act.last DESC, s.id ${limitOffset(page)}`.execute(this.db)
+            ${where} ORDER BY ${lastActivity} DESC, s.id ${limitOffset(page)}`.execute(this.db)
         : Promise.resolve({ rows: [] as EpisodeRow[] }),
     ]);
     return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
@@ -384,7 +387,7 @@ export class DashboardStore {
       ? sql.raw('')
       : sql`UNION ALL SELECT c.sid, c.eid, c.fid, c.pos, CASE WHEN n.last_activity > c.touched THEN n.last_activity ELSE c.touched END
           FROM sessions c LEFT JOIN series_next_up n ON n.series_id = c.sid AND n.user_id = ${userId} WHERE c.rn = 1`;
-    const base = sql`WITH ${sessionsCte(userId, episodeTypes(options))},
+    const base = sql`WITH ${sessionsCte(userId, episodeTypes(options), this.dialect)},
       picks AS (
         SELECT n.series_id AS sid, ${next} AS eid, CAST(NULL AS INTEGER) AS fid, CAST(NULL AS INTEGER) AS pos, n.last_activity AS last
         FROM series_next_up n
