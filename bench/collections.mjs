@@ -146,6 +146,14 @@ export async function recreateDatabase(url, template = null, { dropOnly = false 
   }
 }
 
+/** BENCH_PG_URL's cluster, or a throwaway one started now (`cluster` then stops it). */
+export async function postgresCluster() {
+  if (process.env.BENCH_PG_URL) return { url: process.env.BENCH_PG_URL, cluster: null };
+  const { startPostgres } = await import(path.join(root, 'scripts', 'pg-cluster.mjs'));
+  const cluster = await startPostgres();
+  return { url: cluster.url, cluster };
+}
+
 /**
  * The kept collection of `size` for `db` ('sqlite' or 'postgres'), made when missing: its home and database URL.
  * PostgreSQL uses BENCH_PG_URL's cluster, or a throwaway one (then the collection is made again each run).
@@ -158,13 +166,7 @@ export async function keptCollection(db, size) {
     return { home, databaseUrl: null, release: () => {} };
   }
   if (db !== 'postgres') throw new Error(`unknown database ${db}`);
-  let cluster = null;
-  let url = process.env.BENCH_PG_URL;
-  if (!url) {
-    const { startPostgres } = await import(path.join(root, 'scripts', 'pg-cluster.mjs'));
-    cluster = await startPostgres();
-    url = cluster.url;
-  }
+  const { url, cluster } = await postgresCluster();
   const target = new URL(url);
   target.pathname = `/shoko_bench_${size.files}`;
   // A throwaway cluster forgets the collection: its home (settings, marker) must go with it.

@@ -11,7 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, loadAverage, recreateDatabase, root, startServer } from './collections.mjs';
+import { DATA_DIR, loadAverage, postgresCluster, recreateDatabase, root, startServer } from './collections.mjs';
 import { percentile } from './lib.mjs';
 
 const DBS = (process.env.BENCH_IMPORT_DBS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
@@ -119,13 +119,7 @@ async function firstVisits(home, databaseUrl, admin) {
 
 async function databaseOf(db) {
   if (db === 'sqlite') return { databaseUrl: null, release: () => {} };
-  let cluster = null;
-  let url = process.env.BENCH_PG_URL;
-  if (!url) {
-    const { startPostgres } = await import(path.join(root, 'scripts', 'pg-cluster.mjs'));
-    cluster = await startPostgres();
-    url = cluster.url;
-  }
+  const { url, cluster } = await postgresCluster();
   const target = new URL(url);
   target.pathname = '/shoko_bench_import';
   return { databaseUrl: target.toString(), release: () => cluster?.stop() };

@@ -64,6 +64,28 @@ export interface AnimeMetadata {
 
 const flag = (value: boolean) => (value ? 1 : 0);
 
+/** The anidb_anime columns of an anime record (all but its id), as fetched at `fetchedAt`. */
+export function animeRow(meta: AnimeMetadata, fetchedAt: string) {
+  return {
+    type: meta.type,
+    main_title: meta.mainTitle,
+    episode_count: meta.episodeCount,
+    special_count: meta.specialCount,
+    air_date: meta.airDate,
+    end_date: meta.endDate,
+    restricted: flag(meta.restricted),
+    description: meta.description,
+    picture: meta.picture,
+    rating: meta.rating,
+    rating_votes: meta.ratingVotes,
+    temp_rating: meta.tempRating,
+    temp_rating_votes: meta.tempRatingVotes,
+    resources: JSON.stringify(meta.resources),
+    url: meta.url ?? null,
+    fetched_at: fetchedAt,
+  };
+}
+
 /** SQL of AniDB anime metadata: one transaction per anime, so a crash never leaves half an anime. */
 export class AnimeStore {
   constructor(private readonly db: Kysely<Database>) {}
@@ -97,24 +119,7 @@ export class AnimeStore {
   async save(meta: AnimeMetadata): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      const row = {
-        type: meta.type,
-        main_title: meta.mainTitle,
-        episode_count: meta.episodeCount,
-        special_count: meta.specialCount,
-        air_date: meta.airDate,
-        end_date: meta.endDate,
-        restricted: flag(meta.restricted),
-        description: meta.description,
-        picture: meta.picture,
-        rating: meta.rating,
-        rating_votes: meta.ratingVotes,
-        temp_rating: meta.tempRating,
-        temp_rating_votes: meta.tempRatingVotes,
-        resources: JSON.stringify(meta.resources),
-        url: meta.url ?? null,
-        fetched_at: now,
-      };
+      const row = animeRow(meta, now);
       await trx
         .insertInto('anidb_anime')
         .values({ id: meta.id, ...row })

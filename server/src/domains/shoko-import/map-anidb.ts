@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ANIDB_RESOURCE_SITES, parseAnimeXml, type AniDBResource } from '../../providers/anidb/http/index.js';
 import { animeResourceLinks, toAnimeMetadata } from '../metadata/anidb-http-source.js';
-import type { AnimeMetadata } from '../metadata/anime.store.js';
+import { animeRow, type AnimeMetadata } from '../metadata/anime.store.js';
 import type { RowOf } from './import-plan.js';
 import type { MapContext } from './map-context.js';
 import { flag, nullableText, shokoDay, shokoTime, text, unixDay } from './shoko-values.js';
@@ -503,27 +503,7 @@ export function mapAnimeFromDocuments(ctx: MapContext, animeDocs: Map<number, st
 function addMetadataRows(ctx: MapContext, meta: AnimeMetadata): void {
   const { plan, ids } = ctx;
   ids.anime.add(meta.id);
-  plan.add('anidb_anime', [
-    {
-      id: meta.id,
-      type: meta.type,
-      main_title: meta.mainTitle,
-      episode_count: meta.episodeCount,
-      special_count: meta.specialCount,
-      air_date: meta.airDate,
-      end_date: meta.endDate,
-      restricted: flag(meta.restricted),
-      description: meta.description,
-      picture: meta.picture,
-      rating: meta.rating,
-      rating_votes: meta.ratingVotes,
-      temp_rating: meta.tempRating,
-      temp_rating_votes: meta.tempRatingVotes,
-      resources: JSON.stringify(meta.resources),
-      fetched_at: ctx.now,
-      url: meta.url ?? null,
-    },
-  ]);
+  plan.add('anidb_anime', [{ id: meta.id, ...animeRow(meta, ctx.now) }]);
   plan.add(
     'anidb_anime_titles',
     meta.titles.map((t) => ({ anime_id: meta.id, ...t })),
