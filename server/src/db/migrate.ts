@@ -47,6 +47,7 @@ import * as m0050NameFolds from './migrations/0050_name_folds.js';
 import * as m0051GroupFigures from './migrations/0051_group_figures.js';
 import * as m0052LinkMarks from './migrations/0052_link_marks.js';
 import * as m0053ResumedFiles from './migrations/0053_resumed_files.js';
+import * as m0054GroupFavourites from './migrations/0054_group_favourites.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -98,6 +99,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0051_group_figures': m0051GroupFigures,
   '0052_link_marks': m0052LinkMarks,
   '0053_resumed_files': m0053ResumedFiles,
+  '0054_group_favourites': m0054GroupFavourites,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -576,6 +576,12 @@ export interface UserSeriesVotesTable {
   updated_at: string;
 }
 
+/** 0054: a group one user marked as a favourite (from a Shoko import; API v3 cannot set them). */
+export interface UserGroupFavouritesTable {
+  user_id: number;
+  group_id: number;
+}
+
 export interface CustomTagsTable {
   id: Generated<number>;
   name: string;
@@ -894,6 +900,7 @@ export interface Database {
   series_recent_imports: SeriesRecentImportsTable;
   series_next_up: SeriesNextUpTable;
   user_series_votes: UserSeriesVotesTable;
+  user_group_favourites: UserGroupFavouritesTable;
   file_avdumps: FileAvdumpsTable;
   custom_tags: CustomTagsTable;
   series_custom_tags: SeriesCustomTagsTable;

@@ -271,7 +271,7 @@ export const EXPRESSIONS: ExpressionSpec[] = [
   info('HasUnwatchedEpisodes', 'The current user has unwatched local episodes in it.'),
   info('HasUserVotes', 'The item has a user vote.'),
   info('HasWatchedEpisodes', 'The current user has watched episodes in it.'),
-  info('IsFavorite', 'Legacy: the item is a favourite of the current user (favourites are not kept, so never).'),
+  info('IsFavorite', 'Legacy: the group is a favourite of the current user (favourites come from a Shoko import; a series never is one).'),
   info('MissingPermanentUserVotes', 'A permanent vote is expected (finished airing) but missing.'),
 ];
 

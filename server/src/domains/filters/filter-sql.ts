@@ -399,9 +399,13 @@ export class FilterCompiler {
         return id === 'Xor' ? sql`(${left} <> ${right})` : sql`(${left} = ${right})`;
       }
       case 'Constant':
+      case 'IsFavorite':
+        // Favourites are groups a user marked (kept from a Shoko import); a series is never one, as in Shoko.
+        return this.scope.level === 'group'
+          ? sql`it.id IN (SELECT fav.group_id FROM user_group_favourites fav WHERE fav.user_id = ${uid})`
+          : sql`(1 = 0)`;
       case 'SetOverlaps':
       case 'StringIn':
-      case 'IsFavorite':
       case 'HasTmdbAutoLinkingDisabled':
       case 'HasTraktAutoLinkingDisabled':
       case 'HasTvDBLink':

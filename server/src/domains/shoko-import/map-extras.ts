@@ -409,12 +409,6 @@ export function reportUnkept(ctx: MapContext): void {
     for (const row of ctx.shoko.all('IgnoreAnime', ['AnimeID']))
       kind.skipped('this server has no list of ignored anime', Number(row.AnimeID));
   }
-  const favourites = ctx.shoko.all('AnimeGroup_User', ['JMMUserID', 'AnimeGroupID', 'IsFave']).filter((r) => Number(r.IsFave));
-  if (favourites.length) {
-    const kind = ctx.report.kind('Favourite groups', favourites.length);
-    for (const row of favourites)
-      kind.skipped('favourites are not kept here (API v3 has no way to set them)', `${Number(row.JMMUserID)}/${Number(row.AnimeGroupID)}`);
-  }
   const bookmarks = ctx.shoko.count('BookmarkedAnime');
   if (bookmarks) {
     const kind = ctx.report.kind('Bookmarked anime', bookmarks);

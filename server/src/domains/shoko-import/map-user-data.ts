@@ -8,7 +8,8 @@ const VOTE_ANIME_TEMPORARY = 2;
 const VOTE_EPISODE = 4;
 
 /**
- * Per-user watch state: each episode's watched date and counts, each file's resume position and watched date. Votes:
+ * Per-user watch state: each episode's watched date and counts, each file's resume position and watched date, the
+ * favourite groups. Votes:
  * Shoko keeps one set per server (the AniDB account's), given here to each user who syncs with AniDB (else the first
  * administrator), as our votes are per user.
  */
@@ -95,6 +96,19 @@ export function mapUserData(ctx: MapContext): void {
           updated_at: shokoTime(row.LastUpdated) ?? watchedAt ?? ctx.now,
         },
       ];
+    }),
+  );
+
+  const favouriteRows = shoko.all('AnimeGroup_User', ['JMMUserID', 'AnimeGroupID', 'IsFave']).filter((r) => Number(r.IsFave));
+  const favourites = report.kind('Favourite groups', favouriteRows.length);
+  plan.add(
+    'user_group_favourites',
+    favouriteRows.flatMap((row) => {
+      const key = `${Number(row.JMMUserID)}/${Number(row.AnimeGroupID)}`;
+      if (!ids.users.has(Number(row.JMMUserID))) return (favourites.skipped('its user was not imported', key), []);
+      if (!ids.groups.has(Number(row.AnimeGroupID))) return (favourites.skipped('its group was not imported', key), []);
+      favourites.took();
+      return [{ user_id: Number(row.JMMUserID), group_id: Number(row.AnimeGroupID) }];
     }),
   );
 

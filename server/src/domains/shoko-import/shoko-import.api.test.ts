@@ -200,6 +200,32 @@ describe('ShokoImport: a Shoko Server data folder imported through the first-run
     expect(renamers.map((r: { Name: string }) => r.Name)).toEqual(manifest.renamers.filter((r) => r.supported).map((r) => r.name));
   });
 
+  it("each user's favourite groups are what the IsFavorite condition (Shoko's Favorites preset) finds", async () => {
+    for (const user of manifest.users) {
+      const page = await server.request({
+        method: 'POST',
+        url: '/api/v3/Filter/Preview/Group?pageSize=100&page=1',
+        key: keyOf.get(user.id),
+        body: { Expression: { Type: 'IsFavorite' } },
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      const favourites = manifest.groups.filter((g) => g.favouriteOf.includes(user.id));
+      // Favourites are top-level answers only where the group is one; a nested favourite shows under its parent.
+      expect(
+        page
+          .json()
+          .List.map((g: { IDs: { ID: number } }) => g.IDs.ID)
+          .sort(),
+      ).toEqual(
+        favourites
+          .filter((g) => g.parentId === null)
+          .map((g) => g.id)
+          .sort(),
+      );
+    }
+    expect(manifest.groups.some((g) => g.favouriteOf.length)).toBe(true);
+  });
+
   it('new rows made after the import get fresh ids (the id sequences continue after the imported ones)', async () => {
     const admin = keyOf.get(manifest.users.find((u) => u.isAdmin)!.id);
     const user = await server.request({
