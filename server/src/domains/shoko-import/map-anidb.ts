@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ANIDB_RESOURCE_SITES, parseAnimeXml, type AniDBResource } from '../../providers/anidb/http/index.js';
+import { decodeEntities as decodeAniDBText } from '../../providers/anidb/http/xml-nodes.js';
 import { animeResourceLinks, toAnimeMetadata } from '../metadata/anidb-http-source.js';
 import { animeRow, type AnimeMetadata } from '../metadata/anime.store.js';
 import type { RowOf } from './import-plan.js';
@@ -29,6 +30,16 @@ const RESOURCE_COLUMNS: Array<[column: string, type: number]> = [
   ['BangumiID', 38],
   ['HiDiveID', 42],
 ];
+
+/**
+ * Shoko keeps the text of AniDB's XML decoded once, but AniDB escapes descriptions twice (`&amp;quot;`): decoded the
+ * rest of the way, as our own AniDB download does, an imported description reads like a downloaded one.
+ */
+export const anidbProse = (value: unknown) => decodeAniDBText(text(value));
+const nullableProse = (value: unknown) => {
+  const stored = nullableText(value);
+  return stored === null ? null : decodeAniDBText(stored);
+};
 
 /** An AniDB rating text ("8.45") or number as AniDB's ×100 integer. */
 const rating100 = (value: unknown) => {
@@ -82,7 +93,7 @@ export function mapAniDB(ctx: MapContext, animeDocs: Map<number, string>): void 
       air_date: shokoDay(row.AirDate),
       end_date: shokoDay(row.EndDate),
       restricted: flag(row.Restricted),
-      description: text(row.Description),
+      description: anidbProse(row.Description),
       picture: nullableText(row.Picname),
       rating: Number(row.Rating ?? 0),
       rating_votes: Number(row.VoteCount ?? 0),
@@ -180,7 +191,7 @@ function mapTags(ctx: MapContext): void {
       id,
       parent_id: parent && known.has(parent) ? parent : null,
       name: text(row.TagName),
-      description: nullableText(row.TagDescription),
+      description: nullableProse(row.TagDescription),
       is_spoiler: flag(row.GlobalSpoiler),
       is_verified: flag(row.Verified),
       updated_at: shokoTime(row.LastUpdated) ?? ctx.now,
@@ -256,7 +267,7 @@ function mapEpisodes(ctx: MapContext): void {
       air_date: unixDay(row.AirDate),
       rating: rating100(row.Rating),
       votes: Number.parseInt(text(row.Votes), 10) || 0,
-      description: text(row.Description),
+      description: anidbProse(row.Description),
       titles: JSON.stringify(titlesByEpisode.get(id) ?? []),
     });
     episodes.took();
@@ -389,7 +400,7 @@ function mapCast(ctx: MapContext): void {
           name: text(row.Name),
           gender: GENDERS[Number(row.Gender)] ?? null,
           character_type: CHARACTER_TYPES[Number(row.Type)] ?? null,
-          description: nullableText(row.Description),
+          description: nullableProse(row.Description),
           picture: nullableText(row.ImagePath),
         },
       ];

@@ -1,5 +1,5 @@
 import type { RowOf } from './import-plan.js';
-import { mapAnimeFromDocuments } from './map-anidb.js';
+import { anidbProse, mapAnimeFromDocuments } from './map-anidb.js';
 import type { MapContext } from './map-context.js';
 import { flag, nullableText, shokoTime, text } from './shoko-values.js';
 
@@ -79,7 +79,8 @@ export function mapCollection(ctx: MapContext, animeDocs: Map<number, string>): 
       id,
       parent_id: parent && placed.has(parentId!) ? parentId : null,
       name: text(row.GroupName),
-      description: text(row.Description),
+      // Not overridden, Shoko's group description is its main anime's AniDB description as Shoko stored it.
+      description: flag(row.OverrideDescription) ? text(row.Description) : anidbProse(row.Description),
       has_custom_name: flag(row.IsManuallyNamed),
       has_custom_description: flag(row.OverrideDescription),
       preferred_series_id: preferred && seriesGroup.get(preferred) === id ? preferred : null,
