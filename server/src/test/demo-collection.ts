@@ -2,20 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { ShokoImportStatus } from '@shoko-ts/contract';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../../../fakes/src/anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../fakes/src/anidb-udp/index.js';
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../../../fakes/src/anidb-titles/index.js';
 import { startFakeAniDBImages, type FakeAniDBImages } from '../../../fakes/src/anidb-images/index.js';
 import { writeDemoLibrary, type DemoLibrary } from '../../../fakes/src/demo/library.js';
+import { writeShokoDemoFolder } from '../../../fakes/src/shoko-data/demo-folder.js';
 import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from './harness.js';
 
-/** The local account the replayed clients log in with. */
+/** The local account the replayed clients log in with (in the Shoko variant: the user Shoko knew, with its password). */
 export const CLIENT_USER = { user: 'Default', pass: 'first-run-pass' };
 const ANIDB_ACCOUNT = { username: 'kiri-tester', password: 'fog-and-letters' };
+/** The API key Shoko issued to a client of CLIENT_USER (an AuthTokens row of the imported data folder). */
+const SHOKO_CLIENT_KEY = '3f6d2a9e-7c41-4b8e-9a05-d1c7e2b46f18';
 
 /**
- * The demo collection (fakes/src/demo) imported into a test server: the same invented files, AniDB fakes and first
- * run as `npm run demo`, but in-process so the suites also run on PostgreSQL.
+ * The demo collection (fakes/src/demo) in a test server against the demo's AniDB fakes, in-process so the suites also
+ * run on PostgreSQL: either scanned as `npm run demo` does it, or imported from the Shoko Server data folder Shoko
+ * would have after scanning the same library (fakes/src/shoko-data/demo-folder.ts).
  */
 export interface DemoCollection {
   server: TestServer;
@@ -27,12 +32,76 @@ export interface DemoCollection {
   seriesByAnime: Map<number, number>;
   /** Shoko file id by relative path (forward slashes) inside the library. */
   fileByPath: Map<string, number>;
+  /**
+   * Imported from Shoko only: the API key a client got from Shoko Server, which the replayed clients use instead of
+   * the key their own login returns.
+   */
+  shokoApiKey?: string;
   close(): Promise<void>;
 }
 
-export async function startDemoCollection(): Promise<DemoCollection> {
-  const library = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-conformance-'));
-  const demo = await writeDemoLibrary(library);
+/** How the library gets into the fresh server; gives an admin key and the import folder. */
+type Arrival = (
+  server: TestServer,
+  demo: DemoLibrary,
+  paths: { library: string; scratch: string },
+) => Promise<{ key: string; importFolderId: number; shokoApiKey?: string }>;
+
+/** The demo library scanned by a fresh server: first run, import folder, scan, AniDB lookups. */
+export const startDemoCollection = (): Promise<DemoCollection> => startCollection(scanLibrary);
+
+/** The same library and AniDB, arriving by the first-run Shoko import of the data folder Shoko would have for it. */
+export const startImportedDemoCollection = (): Promise<DemoCollection> => startCollection(importFromShoko);
+
+/** The suites' variants, for `describe.each`: the same collection scanned, and imported from Shoko. */
+export const DEMO_COLLECTIONS = [
+  ['scanned', startDemoCollection],
+  ['imported from Shoko', startImportedDemoCollection],
+] as const;
+
+const scanLibrary: Arrival = async (server, _demo, { library }) => {
+  const key = await completeFirstRunWithAniDB(server, ANIDB_ACCOUNT);
+  const folder = await server.request({
+    method: 'POST',
+    url: '/api/v3/ImportFolder',
+    key,
+    body: { Name: 'Demo Library', Path: library, DropFolderType: 'Source', WatchForNewFiles: false },
+  });
+  if (folder.statusCode !== 200) throw new Error(`import folder: ${folder.statusCode} ${folder.body}`);
+  const importFolderId = folder.json().ID as number;
+  const scan = await server.request({ method: 'GET', url: `/api/v3/ImportFolder/${importFolderId}/Scan`, key });
+  if (scan.statusCode !== 200) throw new Error(`scan: ${scan.statusCode} ${scan.body}`);
+  return { key, importFolderId };
+};
+
+const importFromShoko: Arrival = async (server, demo, { library, scratch }) => {
+  const shoko = await writeShokoDemoFolder(path.join(scratch, 'shoko'), demo, library, {
+    user: { name: CLIENT_USER.user, password: CLIENT_USER.pass },
+    apiKey: SHOKO_CLIENT_KEY,
+    anidb: ANIDB_ACCOUNT,
+  });
+  const start = await server.request({ method: 'POST', url: '/api/v3/ShokoImport/Start', body: { Folder: shoko.dir } });
+  if (start.statusCode !== 202) throw new Error(`Shoko import: ${start.statusCode} ${start.body}`);
+  let status: ShokoImportStatus;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    status = (await server.request({ method: 'GET', url: '/api/v3/ShokoImport/Status' })).json();
+  } while (status.State === 'Running');
+  if (status.State !== 'Completed') throw new Error(`Shoko import: ${status.State} ${status.Error}`);
+  // The server starts by itself once the import is done.
+  while (!server.services.state.isStarted && server.services.state.current !== 'Failed') {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.services.init.waitForStartup();
+  }
+  if (!server.services.state.isStarted) throw new Error(`Server did not start: ${JSON.stringify(server.services.state.status())}`);
+  const folders = await server.request({ method: 'GET', url: '/api/v3/ImportFolder', key: SHOKO_CLIENT_KEY });
+  if (folders.statusCode !== 200) throw new Error(`import folders: ${folders.statusCode} ${folders.body}`);
+  return { key: SHOKO_CLIENT_KEY, importFolderId: folders.json()[0].ID as number, shokoApiKey: SHOKO_CLIENT_KEY };
+};
+
+async function startCollection(arrive: Arrival): Promise<DemoCollection> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-conformance-'));
+  const library = path.join(scratch, 'library');
   let udp: FakeAniDBUdp | null = null;
   let anidbHttp: FakeAniDBHttp | null = null;
   let titles: FakeAniDBTitles | null = null;
@@ -46,9 +115,10 @@ export async function startDemoCollection(): Promise<DemoCollection> {
     await titles?.close();
     await images?.close();
     restoreEnv();
-    fs.rmSync(library, { recursive: true, force: true });
+    fs.rmSync(scratch, { recursive: true, force: true });
   };
   try {
+    const demo = await writeDemoLibrary(library);
     udp = await startFakeAniDBUdp({
       users: { [ANIDB_ACCOUNT.username]: ANIDB_ACCOUNT.password },
       commands: fileCommands(demo.files, demo.groups),
@@ -63,17 +133,7 @@ export async function startDemoCollection(): Promise<DemoCollection> {
       SHOKO_ANIDB_IMAGE_URL: images.url,
     });
     server = await createTestServer();
-    const key = await completeFirstRunWithAniDB(server, ANIDB_ACCOUNT);
-    const folder = await server.request({
-      method: 'POST',
-      url: '/api/v3/ImportFolder',
-      key,
-      body: { Name: 'Demo Library', Path: library, DropFolderType: 'Source', WatchForNewFiles: false },
-    });
-    if (folder.statusCode !== 200) throw new Error(`import folder: ${folder.statusCode} ${folder.body}`);
-    const importFolderId = folder.json().ID as number;
-    const scan = await server.request({ method: 'GET', url: `/api/v3/ImportFolder/${importFolderId}/Scan`, key });
-    if (scan.statusCode !== 200) throw new Error(`scan: ${scan.statusCode} ${scan.body}`);
+    const { key, importFolderId, shokoApiKey } = await arrive(server, demo, { library, scratch });
     await server.services.queue.idle();
     // The collection is ready when every file AniDB knows is linked to its series.
     const files = await server.request({ method: 'GET', url: '/api/v3/File?pageSize=0&include=XRefs', key });
@@ -89,7 +149,7 @@ export async function startDemoCollection(): Promise<DemoCollection> {
     const fileByPath = new Map(
       list.flatMap((f) => f.Locations.map((l) => [l.RelativePath.replace(/\\/g, '/').replace(/^\//, ''), f.ID] as const)),
     );
-    return { server, library, importFolderId, demo, seriesByAnime, fileByPath, close };
+    return { server, library, importFolderId, demo, seriesByAnime, fileByPath, shokoApiKey, close };
   } catch (error) {
     await close();
     throw error;
