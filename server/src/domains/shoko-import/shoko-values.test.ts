@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listedAnimeTitles } from './map-anidb.js';
+import { anidbProse, listedAnimeTitles } from './map-anidb.js';
 import { mapShokoPath } from './map-files.js';
 import { isWindowsPath, shokoDay, shokoTime, timeSpanMinutes, tripleBarList, unixDay } from './shoko-values.js';
 
