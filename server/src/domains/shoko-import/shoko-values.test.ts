@@ -47,6 +47,13 @@ describe('path maps', () => {
   });
 });
 
+describe("AniDB's prose as Shoko kept it", () => {
+  it('is decoded the rest of the way, as our own AniDB download reads it', () => {
+    expect(anidbProse('Tom &amp; Jerry say &quot;hi&quot; &lt;3')).toBe('Tom & Jerry say "hi" <3');
+    expect(anidbProse(null)).toBe('');
+  });
+});
+
 describe('the titles an AniDB document lists with its related and similar anime', () => {
   it('reads them without parsing the document, entities decoded', () => {
     const xml = `<anime id="1"><relatedanime><anime id="2" type="Sequel">Kaze &amp; Tsuki</anime></relatedanime>
