@@ -347,15 +347,17 @@ export class DashboardStore {
     // maintained series_next_up row holds; looked up per row by its key (joined, PostgreSQL scanned the table per row).
     const lastActivity = sql`(SELECT MAX(t.last) FROM (SELECT n.last_activity AS last FROM series_next_up n
       WHERE n.series_id = c.sid AND n.user_id = ${viewer.userId} UNION ALL SELECT c.touched) t)`;
-    const [total, list] = await Promise.all([
-      sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
-      page.pageSize
-        ? sql<EpisodeRow>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms, f.media_info AS media_info,
-            (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
-            ${where} ORDER BY ${lastActivity} DESC, s.id ${limitOffset(page)}`.execute(this.db)
-        : Promise.resolve({ rows: [] as EpisodeRow[] }),
-    ]);
-    return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
+    // One statement for the page and the total (a window count): the sessions are gathered once.
+    const { total, rows } = await pageWithTotal<EpisodeRow & TotalColumn>(
+      page,
+      () => sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
+      () =>
+        sql<EpisodeRow & TotalColumn>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms, f.media_info AS media_info,
+            (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at,
+            COUNT(*) OVER () AS total_count
+            ${where} ORDER BY ${lastActivity} DESC, s.id ${limitOffset(page)}`.execute(this.db),
+    );
+    return { Total: total, List: rows.map(toEpisode) };
   }
 
   /**
