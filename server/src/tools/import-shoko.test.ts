@@ -40,6 +40,12 @@ describe('npm run import-shoko', () => {
       schemaVersion: 125,
       shokoMediaRoot: 'D:\\Anime\\',
     });
+    // A playlist of Shoko's desktop client: nothing here keeps it, the report must say so.
+    const shoko = new Database(manifest.databasePath);
+    shoko
+      .prepare('INSERT INTO Playlist (PlaylistName, PlaylistItems, DefaultPlayOrder, PlayWatched, PlayUnwatched) VALUES (?, ?, 0, 1, 1)')
+      .run('Rewatch list', '1|2');
+    shoko.close();
     restoreEnv = setEnv({ SHOKO_DB: '' });
   }, 60_000);
 
@@ -74,6 +80,7 @@ describe('npm run import-shoko', () => {
     const text = output.join('\n');
     expect(text).toMatch(/^Users\s+3\s+3\s+0$/m);
     expect(text).toMatch(/This report is kept as .*report-.*\.json/);
+    expect(text).toMatch(/Playlists \(desktop client\): 1 — this server has no playlists \(e\.g\. Rewatch list\)/);
     const db = new Database(path.join(home, 'SQLite', 'shoko.db'), { readonly: true });
     expect(db.prepare('SELECT COUNT(*) AS n FROM anidb_characters').get()).toEqual({ n: manifest.rowCounts.AniDB_Character });
     expect(db.prepare("SELECT COUNT(*) AS n FROM anidb_anime_staff WHERE role = 'Seiyuu'").get()).toMatchObject({ n: expect.any(Number) });

@@ -409,6 +409,11 @@ export function reportUnkept(ctx: MapContext): void {
     for (const row of ctx.shoko.all('IgnoreAnime', ['AnimeID']))
       kind.skipped('this server has no list of ignored anime', Number(row.AnimeID));
   }
+  const playlists = ctx.shoko.count('Playlist');
+  if (playlists) {
+    const kind = ctx.report.kind('Playlists (desktop client)', playlists);
+    for (const row of ctx.shoko.all('Playlist', ['PlaylistName'])) kind.skipped('this server has no playlists', text(row.PlaylistName));
+  }
   const bookmarks = ctx.shoko.count('BookmarkedAnime');
   if (bookmarks) {
     const kind = ctx.report.kind('Bookmarked anime', bookmarks);
