@@ -19,9 +19,9 @@ const onlyMarks = (body: string) => {
 /**
  * For a bulk load inside one transaction: switches off the triggers whose only effect is a mark (about half of them:
  * a row per changed row, with lookups to find its series), and answers the function that, before the commit, marks
- * every series and group for the aggregates' refresh, recomputes the collection statistics from scratch and switches
- * the triggers on again. Triggers that keep data themselves (sort keys, name keys, search tables, counts) stay on; the
- * tables they write are answered too.
+ * every series for the aggregates' refresh (it recomputes their groups and the groups' ancestors with them),
+ * recomputes the collection statistics from scratch and switches the triggers on again. Triggers that keep data
+ * themselves (sort keys, name keys, search tables, counts) stay on; the tables they write are answered too.
  */
 export async function suspendMarkTriggers(
   trx: Kysely<Database>,
@@ -58,8 +58,6 @@ export async function suspendMarkTriggers(
   const markEverythingAndResume = async () => {
     await sql`INSERT INTO aggregate_dirty_series (series_id)
       SELECT id FROM series WHERE id NOT IN (SELECT series_id FROM aggregate_dirty_series)`.execute(trx);
-    await sql`INSERT INTO aggregate_dirty_groups (group_id)
-      SELECT id FROM groups WHERE id NOT IN (SELECT group_id FROM aggregate_dirty_groups)`.execute(trx);
     for (const statement of rebuildCollectionStats()) await statement.execute(trx);
     await resume();
   };

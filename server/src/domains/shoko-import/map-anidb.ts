@@ -349,19 +349,10 @@ export function listedAnimeTitles(xml: string): Map<number, string> {
   const titles = new Map<number, string>();
   for (const section of xml.matchAll(/<(relatedanime|similaranime)>([\s\S]*?)<\/\1>/g)) {
     for (const entry of section[2].matchAll(/<anime\b[^>]*\bid="(\d+)"[^>]*>([\s\S]*?)<\/anime>/g))
-      titles.set(Number(entry[1]), decodeEntities(entry[2].trim()));
+      titles.set(Number(entry[1]), decodeAniDBText(entry[2]).trim());
   }
   return titles;
 }
-
-const decodeEntities = (value: string) =>
-  value
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&amp;/g, '&');
 
 const readText = (file: string) => {
   try {

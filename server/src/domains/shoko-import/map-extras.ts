@@ -401,22 +401,19 @@ function titleColumns(ctx: MapContext, row: Record<string, unknown>, titles: unk
   };
 }
 
+/** Tables of what users made in Shoko that has no counterpart here: the kind, its example column and the reason. */
+const UNKEPT: Array<{ table: string; kind: string; example: string; reason: string }> = [
+  { table: 'IgnoreAnime', kind: 'Ignored anime (recommendations)', example: 'AnimeID', reason: 'this server has no list of ignored anime' },
+  { table: 'Playlist', kind: 'Playlists (desktop client)', example: 'PlaylistName', reason: 'this server has no playlists' },
+  { table: 'BookmarkedAnime', kind: 'Bookmarked anime', example: 'AnimeID', reason: 'this server has no bookmarks' },
+];
+
 /** Rows Shoko keeps that have no counterpart here, counted so the report accounts for them. */
 export function reportUnkept(ctx: MapContext): void {
-  const ignored = ctx.shoko.count('IgnoreAnime');
-  if (ignored) {
-    const kind = ctx.report.kind('Ignored anime (recommendations)', ignored);
-    for (const row of ctx.shoko.all('IgnoreAnime', ['AnimeID']))
-      kind.skipped('this server has no list of ignored anime', Number(row.AnimeID));
-  }
-  const playlists = ctx.shoko.count('Playlist');
-  if (playlists) {
-    const kind = ctx.report.kind('Playlists (desktop client)', playlists);
-    for (const row of ctx.shoko.all('Playlist', ['PlaylistName'])) kind.skipped('this server has no playlists', text(row.PlaylistName));
-  }
-  const bookmarks = ctx.shoko.count('BookmarkedAnime');
-  if (bookmarks) {
-    const kind = ctx.report.kind('Bookmarked anime', bookmarks);
-    for (const row of ctx.shoko.all('BookmarkedAnime', ['AnimeID'])) kind.skipped('this server has no bookmarks', Number(row.AnimeID));
+  for (const { table, kind, example, reason } of UNKEPT) {
+    const rows = ctx.shoko.all(table, [example]);
+    if (!rows.length) continue;
+    const tally = ctx.report.kind(kind, rows.length);
+    for (const row of rows) tally.skipped(reason, text(row[example]));
   }
 }

@@ -66,11 +66,6 @@ export class ShokoDatabase {
     const select = wanted.map((c) => (present.has(c) ? `"${c}"` : `NULL AS "${c}"`)).join(', ');
     return this.sqlite.prepare(`SELECT ${select} FROM "${table}"`).all() as T[];
   }
-
-  count(table: string): number {
-    if (!this.hasTable(table)) return 0;
-    return Number((this.sqlite.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n);
-  }
 }
 
 function readSchemaVersion(sqlite: Database.Database): number {

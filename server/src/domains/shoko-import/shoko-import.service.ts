@@ -73,7 +73,8 @@ const PHASES = { read: [0, 20], write: [20, 85], copy: [85, 88], figures: [88, 9
 
 export class ShokoImportService {
   private current: ShokoImportStatus = { State: 'Idle', Step: null, Done: 0, Total: 100, Report: null, Error: null };
-  private running: Promise<ShokoImportReport> | null = null;
+  /** True from the start of an import's checks until its write has ended. */
+  private running = false;
   private completedAt: number | null = null;
 
   constructor(private readonly deps: ShokoImportDeps) {}
@@ -102,20 +103,19 @@ export class ShokoImportService {
    */
   async start(request: ShokoImportRequest, onCompleted?: (report: ShokoImportReport) => void): Promise<void> {
     if (this.running) throw new ShokoImportRefused('An import is already running.');
+    this.running = true;
     let prepared: Prepared;
-    this.running = Promise.resolve(null as never);
     try {
       prepared = await this.prepare(request, { dryRun: false });
     } catch (error) {
-      this.running = null;
+      this.running = false;
       throw this.failed(error, false);
     }
-    this.running = this.write(prepared);
-    this.running
+    this.write(prepared)
       .then((report) => onCompleted?.(report))
       .catch(() => undefined)
       .finally(() => {
-        this.running = null;
+        this.running = false;
       });
   }
 
