@@ -200,6 +200,40 @@ describe('ShokoImport: a Shoko Server data folder imported through the first-run
     expect(renamers.map((r: { Name: string }) => r.Name)).toEqual(manifest.renamers.filter((r) => r.supported).map((r) => r.name));
   });
 
+  it('TMDB links, the cached AniDB pictures and the AniDB account came along', async () => {
+    for (const show of manifest.tmdb.shows) {
+      const series = manifest.series.find((s) => s.animeId === show.animeId)!;
+      expect((await get(`/api/v3/Series/${series.id}/TMDB/Show`)).map((x: { ID: number }) => x.ID)).toContain(show.tmdbShowId);
+    }
+    for (const movie of manifest.tmdb.movies) {
+      const series = manifest.series.find((s) => s.animeId === movie.animeId)!;
+      expect((await get(`/api/v3/Series/${series.id}/TMDB/Movie`)).map((x: { ID: number }) => x.ID)).toContain(movie.tmdbMovieId);
+    }
+    expect(manifest.tmdb.shows.length + manifest.tmdb.movies.length).toBeGreaterThan(0);
+    // The pictures are served from the copies: no image server is reachable here.
+    const withPoster = manifest.anime.filter((a) => a.posterImage);
+    expect(withPoster.length).toBeGreaterThan(0);
+    for (const anime of withPoster)
+      expect(
+        (await server.request({ method: 'GET', url: `/api/v3/Image/AniDB/Poster/${anime.id}` })).statusCode,
+        `poster ${anime.id}`,
+      ).toBe(200);
+    expect(server.services.settings.current.AniDb.Username).toBe(manifest.settings.aniDbUsername);
+  });
+
+  it('a scan finds the files Shoko knew that are gone, and keeps their records', async () => {
+    const gone = manifest.files.flatMap((f) => f.locations.filter((l) => !l.exists).map((l) => ({ file: f.id, location: l.id })));
+    expect(gone.length).toBeGreaterThan(0);
+    const admin = keyOf.get(manifest.users.find((u) => u.isAdmin)!.id);
+    for (const folder of manifest.importFolders)
+      expect((await server.request({ method: 'GET', url: `/api/v3/ImportFolder/${folder.id}/Scan`, key: admin })).statusCode).toBe(200);
+    await server.services.queue.idle();
+    for (const { file, location } of gone) {
+      const api = await get(`/api/v3/File/${file}`);
+      expect(api.Locations.find((l: { ID: number }) => l.ID === location)?.IsAccessible, `location ${location}`).toBe(false);
+    }
+  });
+
   it("each user's favourite groups are what the IsFavorite condition (Shoko's Favorites preset) finds", async () => {
     for (const user of manifest.users) {
       const page = await server.request({
