@@ -34,3 +34,4 @@ export * from './avdump.js';
 export * from './backup.js';
 export * from './shoko-import.js';
 export * from './routes.js';
+export * from './playback.js';

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { PlaybackSettings } from './playback.js';
 
 /** `GET /api/v3/Settings` — the whole server settings object (contract server.md §3.6). */
 
@@ -284,6 +285,8 @@ export const ServerSettings = Type.Object({
   LogRotator: LogRotatorSettings,
   Linux: LinuxSettings,
   Web: WebSettings,
+  /** Our extension (issue 43): browser playback and its transcodes. */
+  Playback: PlaybackSettings,
   WebUI_Settings: Type.String({ description: 'Opaque JSON text owned by the web console; the server never interprets it.' }),
   TraceLog: Type.Boolean(),
   SentryOptOut: Type.Boolean(),

@@ -186,6 +186,7 @@ export function defaultSettings(home: string): ServerSettings {
       SwaggerUIPrefix: 'swagger',
       AlwaysUseDeveloperExceptions: false,
     },
+    Playback: { MaxConcurrentTranscodes: 2 },
     WebUI_Settings: '',
     TraceLog: false,
     SentryOptOut: false,

@@ -42,6 +42,7 @@ const TYPE_NAMES: Record<string, string> = {
   LogRotator: 'LogRotatorSettings',
   Linux: 'LinuxSettings',
   Web: 'WebSettings',
+  Playback: 'PlaybackSettings',
 };
 
 /** Fields whose kind the default value cannot tell. */

@@ -56,6 +56,7 @@ const RULES: Rule[] = [
   ...rateLimitRules('UDPRateLimit'),
   ...tmdbImageLimits,
   range('Import.MaxAutoScanAttemptsPerFile', 0, 100, (s) => s.Import.MaxAutoScanAttemptsPerFile),
+  range('Playback.MaxConcurrentTranscodes', 1, 16, (s) => s.Playback.MaxConcurrentTranscodes),
   range('Web.Port', 1, 65535, (s) => s.Web.Port, 'Server Port must be between 1 and 65535'),
 ];
 
