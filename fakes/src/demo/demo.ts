@@ -9,6 +9,7 @@ import { anidbStrictRules, fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } 
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../anidb-titles/index.js';
 import { startFakeAniDBImages } from '../anidb-images/index.js';
 import { writeDemoLibrary } from './library.js';
+import { addPlayableEpisodes } from './playable-episodes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const DEMO_ADMIN = { Username: 'Default', Password: '' };
@@ -26,12 +27,16 @@ export interface DemoOptions {
   stdio?: 'inherit' | 'pipe';
   /** Serve under this prefix (SHOKO_BASE_PATH, e.g. '/shoko'); `baseUrl` then includes it. */
   basePath?: string;
+  /** Also write the playable episodes made with ffmpeg (skipped without ffmpeg); `npm run demo` turns this on. */
+  playableMedia?: boolean;
 }
 
 export interface RunningDemo {
   baseUrl: string;
   home: string;
   library: string;
+  /** True when the ffmpeg-made playable episodes are part of the library. */
+  playableMedia: boolean;
   /** The admin's API key. */
   apiKey: string;
   /** Seconds from the server's start until the collection was imported. */
@@ -75,6 +80,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const library = path.join(home, 'library');
   fs.mkdirSync(library, { recursive: true });
   const demo = await writeDemoLibrary(library);
+  const playableMedia = options.playableMedia ? await addPlayableEpisodes(library, demo) : false;
   const udp = await startFakeAniDBUdp({
     users: { [ANIDB_USER.username]: ANIDB_USER.password },
     commands: fileCommands(demo.files, demo.groups),
@@ -209,6 +215,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       baseUrl,
       home,
       library,
+      playableMedia,
       apiKey,
       importSeconds: (Date.now() - started) / 1000,
       udp,

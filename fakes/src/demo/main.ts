@@ -9,6 +9,7 @@ try {
   const demo = await startDemo({
     home: process.env.SHOKO_HOME ?? path.join(root, 'demo-data'),
     port: Number(process.env.SHOKO_PORT ?? 8111),
+    playableMedia: true,
   });
   console.log(
     [
@@ -16,6 +17,9 @@ try {
       `  shoko-ts demo is ready (collection imported ${demo.importSeconds.toFixed(1)} s after start): ${demo.baseUrl}/webui`,
       `  Log in as "${DEMO_ADMIN.Username}" with an empty password.`,
       `  Data: ${demo.home} — library: ${demo.library}. Ctrl-C stops the server and the fakes.`,
+      demo.playableMedia
+        ? '  Playable episodes: "The Dusk Train" (ASS subtitles, a transcode, an external .srt).'
+        : '  No ffmpeg found: the playable demo episodes were left out.',
       '',
     ].join('\n'),
   );
