@@ -3,12 +3,14 @@ import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import {
-  ANIDB_HTTP_RATE_LIMIT,
+  ANIDB_HTTP_PACING,
   HttpBanTracker,
   httpBanToAniDBState,
+  httpPacingFromSettings,
   httpPauseToAniDBState,
-  httpTimingsFromSettings,
+  HttpRateLimiter,
   memoryRequestLog,
+  scaledHttpPacing,
   type AnimeRequestLog,
 } from '../../providers/anidb/http/index.js';
 import {
@@ -46,12 +48,12 @@ export class AniDBConnection {
   private keepingAlive = false;
   readonly udpLimiter: RateLimiter;
   readonly udpStatus: UdpStatus;
-  readonly httpLimiter: RateLimiter;
+  readonly httpLimiter: HttpRateLimiter;
   readonly httpBan: HttpBanTracker;
   /** When each anime was last requested over HTTP: in the database, so the one-a-day rule holds across restarts. */
   readonly animeRequests: AnimeRequestLog;
-  private readonly now: () => number;
-  private readonly clock: RateLimitClock;
+  readonly now: () => number;
+  readonly clock: RateLimitClock;
   private readonly store: AniDBStateStore | null;
   /** Set while saved states are taken up: they are in the database already. */
   private restoring = false;
@@ -73,7 +75,7 @@ export class AniDBConnection {
     this.clock = clock;
     this.now = clock.now;
     this.udpLimiter = new RateLimiter(this.udpTimings(), clock);
-    this.httpLimiter = new RateLimiter(this.httpTimings(), clock);
+    this.httpLimiter = new HttpRateLimiter(this.httpPacing(), clock);
     this.udpStatus = new UdpStatus(clock.now);
     this.httpBan = new HttpBanTracker(clock.now);
     this.udpStatus.onChange((state) => {
@@ -117,7 +119,7 @@ export class AniDBConnection {
       if (!changedPaths.some((path) => path.startsWith('AniDb.'))) return;
       if (changedPaths.includes('AniDb.Username') || changedPaths.includes('AniDb.Password')) this.forgetRefusedLogin();
       this.udpLimiter.setTimings(this.udpTimings());
-      this.httpLimiter.setTimings(this.httpTimings());
+      this.httpLimiter.setPacing(this.httpPacing());
       void this.reset();
     });
   }
@@ -315,10 +317,10 @@ export class AniDBConnection {
       : timingsFromSettings(this.settings.current.AniDb.UDPRateLimit);
   }
 
-  private httpTimings() {
-    if (isLoopbackOverride(process.env.SHOKO_ANIDB_HTTP)) return loopbackTimings(ANIDB_HTTP_RATE_LIMIT);
-    return this.settings.current.AniDb.HTTPRateLimit
-      ? httpTimingsFromSettings(this.settings.current.AniDb.HTTPRateLimit)
-      : ANIDB_HTTP_RATE_LIMIT;
+  private httpPacing() {
+    if (isLoopbackOverride(process.env.SHOKO_ANIDB_HTTP))
+      return scaledHttpPacing(ANIDB_HTTP_PACING, Number(process.env.SHOKO_ANIDB_LOOPBACK_PACING ?? 0));
+    const configured = this.settings.current.AniDb.HTTPRateLimit;
+    return configured ? httpPacingFromSettings(configured) : ANIDB_HTTP_PACING;
   }
 }

@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import type { ServerSettings } from '@shoko-ts/contract';
 import type { FieldErrors } from '../../http/problem.js';
+import { pacingProblems } from '../../providers/anidb/pacing-bounds.js';
 import { isKnownLanguageCode } from './languages.js';
 
 type Rule = { path: string; check: (settings: ServerSettings) => string | null };
@@ -33,10 +34,12 @@ const httpUrl: Rule = {
   },
 };
 
+/** The contract's 2–1000, and the bounds that keep AniDB's long-term rule (pacing-bounds.ts), each on its field. */
 const rateLimitRules = (section: 'HTTPRateLimit' | 'UDPRateLimit'): Rule[] =>
-  (['BaseRateInSeconds', 'SlowRateMultiplier', 'SlowRatePeriodMultiplier', 'ResetPeriodMultiplier'] as const).map((field) =>
-    range(`AniDb.${section}.${field}`, 2, 1000, (s) => s.AniDb[section][field]),
-  );
+  (['BaseRateInSeconds', 'SlowRateMultiplier', 'SlowRatePeriodMultiplier', 'ResetPeriodMultiplier'] as const).map((field) => ({
+    path: `AniDb.${section}.${field}`,
+    check: (s) => pacingProblems(s.AniDb[section]).find((problem) => problem.field === field)?.message ?? null,
+  }));
 
 const tmdbImageLimits = (['MaxAutoBackdrops', 'MaxAutoPosters', 'MaxAutoLogos', 'MaxAutoThumbnails', 'MaxAutoStaffImages'] as const).map(
   (field) => range(`TMDB.${field}`, 0, 30, (s) => s.TMDB[field]),

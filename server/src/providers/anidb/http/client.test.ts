@@ -20,17 +20,15 @@ import {
   AniDBInvalidAnimeXmlError,
   decodeBody,
   httpBanToAniDBState,
-  httpTimingsFromSettings,
   memoryRequestLog,
   type AniDBHttpBanState,
   type AniDBHttpClientOptions,
 } from './index.js';
-import { ANIDB_HTTP_RATE_LIMIT } from './rate-limit.js';
-import { RateLimiter } from '../udp/rate-limiter.js';
+import { ANIDB_HTTP_PACING, HttpRateLimiter } from './rate-limit.js';
 
 const logger = pino({ level: 'silent' });
 /** The production tiers scaled down so tests never wait seconds. */
-const FAST_TIMINGS = { minGapMs: 1, averageGapMs: 1, creditMs: 0 };
+const FAST_PACING = { shortGapMs: 1, longGapMs: 1, fastPeriodMs: 0, resetPeriodMs: 0 };
 const HOUR = 60 * 60_000;
 const ANIME_ID = 9001;
 
@@ -58,7 +56,7 @@ async function setUp(options: Partial<AniDBHttpClientOptions> = {}, fakeOptions:
     clientVersion: 1,
     cacheDir,
     logger,
-    timings: FAST_TIMINGS,
+    pacing: FAST_PACING,
     timeoutMs: 2_000,
     ...options,
   };
@@ -118,7 +116,7 @@ describe('AniDB HTTP client against the loopback fake', () => {
       clientVersion: 1,
       cacheDir,
       logger,
-      timings: FAST_TIMINGS,
+      pacing: FAST_PACING,
       requestLog,
       now: () => now,
     });
@@ -132,6 +130,20 @@ describe('AniDB HTTP client against the loopback fake', () => {
     const [first, second] = await Promise.all([client.getAnime(ANIME_ID), client.getAnime(ANIME_ID)]);
     expect(first).toBe(second);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('shares one request between a forced refresh and plain lookups of the same anime, in either order', async () => {
+    const { fake, client } = await setUp({}, { delayMs: 50 });
+    const results = await Promise.all([
+      client.getAnime(ANIME_ID, { force: true }),
+      client.getAnime(ANIME_ID),
+      client.getAnime(ANIME_ID, { force: true }),
+    ]);
+    expect(results.map((anime) => anime.id)).toEqual([ANIME_ID, ANIME_ID, ANIME_ID]);
+    const other = ANIME_ID + 1;
+    fake.anime[other] = inventedAnimeXml({ id: other });
+    await Promise.all([client.getAnime(other), client.getAnime(other, { force: true }), client.getAnime(other)]);
+    expect(fake.requests.map((request) => /aid=(\d+)/.exec(request)?.[1])).toEqual([String(ANIME_ID), String(other)]);
   });
 
   it('refetches when the cached copy is unreadable', async () => {
@@ -220,7 +232,7 @@ describe('AniDB HTTP errors', () => {
       clientVersion: 1,
       cacheDir,
       logger,
-      timings: FAST_TIMINGS,
+      pacing: FAST_PACING,
     });
     clients.push(unregistered);
     const rejection = await unregistered.getAnime(ANIME_ID).catch((error: unknown) => error);
@@ -274,7 +286,7 @@ describe('AniDB HTTP rate limit', () => {
   it("keeps the pacing of a rebuilt client: a new client sharing the limiter waits for the old one's gap", async () => {
     const slept: number[] = [];
     let now = Date.now();
-    const limiter = new RateLimiter(ANIDB_HTTP_RATE_LIMIT, { now: () => now, sleep: async (ms) => void slept.push(ms) });
+    const limiter = new HttpRateLimiter(ANIDB_HTTP_PACING, { now: () => now, sleep: async (ms) => void slept.push(ms) });
     const { fake, client } = await setUp({ limiter, now: () => now });
     await client.getAnime(ANIME_ID);
     const rebuilt = new AniDBHttpClient({
@@ -291,14 +303,5 @@ describe('AniDB HTTP rate limit', () => {
     await expect(rebuilt.getAnime(ANIME_ID + 1)).rejects.toThrow();
     expect(slept).toEqual([1500]);
     expect(fake.requestTimes).toHaveLength(2);
-  });
-
-  it('derives the production tiers from the HTTP rate-limit settings', () => {
-    expect(
-      httpTimingsFromSettings({ BaseRateInSeconds: 2, SlowRateMultiplier: 3, SlowRatePeriodMultiplier: 5, ResetPeriodMultiplier: 60 }),
-    ).toEqual({ minGapMs: 2_000, averageGapMs: 2_000, creditMs: 0 });
-    expect(
-      httpTimingsFromSettings({ BaseRateInSeconds: 1, SlowRateMultiplier: 2, SlowRatePeriodMultiplier: 2, ResetPeriodMultiplier: 2 }),
-    ).toEqual({ minGapMs: 2_000, averageGapMs: 2_000, creditMs: 0 });
   });
 });

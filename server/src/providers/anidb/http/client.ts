@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import { backoffPauseMs } from '../udp/backoff.js';
-import { RateLimiter, systemClock, type RateLimitTimings } from '../udp/rate-limiter.js';
+import { systemClock } from '../udp/rate-limiter.js';
 import { AnimeXmlCache } from './anime-cache.js';
 import { parseAnimeXml } from './anime-xml.js';
 import { HttpBanTracker, type AniDBHttpBanListener, type AniDBHttpBanState } from './ban-state.js';
@@ -13,7 +13,7 @@ import {
   AniDBInvalidAnimeXmlError,
 } from './errors.js';
 import type { AniDBAnime } from './model.js';
-import { ANIDB_HTTP_RATE_LIMIT } from './rate-limit.js';
+import { ANIDB_HTTP_PACING, HttpRateLimiter, type HttpPacing } from './rate-limit.js';
 import { errorFromReply, errorReply, isBannedReply } from './replies.js';
 
 /** Per-anime request times (ms since the epoch). */
@@ -40,9 +40,9 @@ export interface AniDBHttpClientOptions {
   /** Where `AnimeDoc_<aid>.xml` files are kept. */
   cacheDir: string;
   logger: Logger;
-  timings?: RateLimitTimings;
+  pacing?: HttpPacing;
   /** The process-wide HTTP pacing; clients rebuilt after a settings save pass the same one. */
-  limiter?: RateLimiter;
+  limiter?: HttpRateLimiter;
   /** The process-wide HTTP ban; survives rebuilt clients (and, through its owner, restarts). */
   ban?: HttpBanTracker;
   /**
@@ -72,20 +72,20 @@ const GZIP_MAGIC = [0x1f, 0x8b];
  * and a ban turned into a long pause during which cached records are still served.
  */
 export class AniDBHttpClient {
-  private readonly limiter: RateLimiter;
+  private readonly limiter: HttpRateLimiter;
   private readonly ban: HttpBanTracker;
   private readonly cache: AnimeXmlCache;
   private readonly logger: Logger;
   private readonly now: () => number;
   private readonly ownsBan: boolean;
   private readonly requestLog: AnimeRequestLog;
-  private readonly inFlight = new Map<string, Promise<AniDBAnime>>();
+  /** The lookup of each anime in flight, and whether it was forced. */
+  private readonly inFlight = new Map<number, { force: boolean; lookup: Promise<AniDBAnime> }>();
 
   constructor(private readonly options: AniDBHttpClientOptions) {
     this.logger = options.logger;
     this.now = options.now ?? Date.now;
-    this.limiter =
-      options.limiter ?? new RateLimiter(options.timings ?? ANIDB_HTTP_RATE_LIMIT, { now: this.now, sleep: systemClock.sleep });
+    this.limiter = options.limiter ?? new HttpRateLimiter(options.pacing ?? ANIDB_HTTP_PACING, { now: this.now, sleep: systemClock.sleep });
     this.ban = options.ban ?? new HttpBanTracker(this.now);
     this.ownsBan = !options.ban;
     this.cache = new AnimeXmlCache(options.cacheDir);
@@ -108,13 +108,18 @@ export class AniDBHttpClient {
   getAnime(animeId: number, options: { force?: boolean } = {}): Promise<AniDBAnime> {
     if (!Number.isInteger(animeId) || animeId <= 0) return Promise.reject(new RangeError(`Invalid AniDB anime id ${animeId}`));
     const force = options.force ?? false;
-    // Concurrent callers for the same anime share one lookup: asking twice is exactly what gets clients banned.
-    const key = `${animeId}:${force}`;
-    const pending = this.inFlight.get(key);
-    if (pending) return pending;
-    const lookup = this.lookUp(animeId, force).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, lookup);
-    return lookup;
+    // Whoever asks (a forced refresh, a queued import, an immediate one), one anime has one lookup in flight: asking
+    // twice is exactly what gets clients banned. A forced call that meets an unforced lookup runs after it, and then
+    // finds the copy it just downloaded (AniDB's day rule) unless that lookup used an older cached one.
+    const pending = this.inFlight.get(animeId);
+    if (pending && (pending.force || !force)) return pending.lookup;
+    const after = pending ? pending.lookup.catch(() => undefined) : Promise.resolve();
+    const entry = { force, lookup: after.then(() => this.lookUp(animeId, force)) };
+    entry.lookup = entry.lookup.finally(() => {
+      if (this.inFlight.get(animeId) === entry) this.inFlight.delete(animeId);
+    });
+    this.inFlight.set(animeId, entry);
+    return entry.lookup;
   }
 
   /** Stops the ban timer and drops listeners, unless the ban tracker was handed in (its owner keeps it). */
@@ -202,6 +207,9 @@ export class AniDBHttpClient {
         if (error instanceof AniDBHttpError) throw error;
         lastError = error;
         this.logger.warn(`AniDB HTTP request for anime ${animeId} failed (${describe(error)})${attempt === 0 ? '; trying once more' : ''}`);
+      } finally {
+        // The next gap counts from the end of this request, answered or not.
+        this.limiter.finished();
       }
     }
     throw new AniDBHttpRequestError(`AniDB HTTP request for anime ${animeId} failed: ${describe(lastError)}`);

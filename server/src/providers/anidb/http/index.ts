@@ -26,5 +26,5 @@ export {
   AniDBInvalidAnimeXmlError,
 } from './errors.js';
 export type * from './model.js';
-export { ANIDB_HTTP_RATE_LIMIT, httpTimingsFromSettings } from './rate-limit.js';
+export { ANIDB_HTTP_PACING, HttpRateLimiter, httpPacingFromSettings, scaledHttpPacing, type HttpPacing } from './rate-limit.js';
 export { ANIDB_RESOURCE_SITES } from './resources.js';

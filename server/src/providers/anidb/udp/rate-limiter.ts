@@ -1,4 +1,5 @@
 import type { RateLimitSettings } from '@shoko-ts/contract';
+import { boundedRateLimit } from '../pacing-bounds.js';
 
 /**
  * Packet pacing. Every packet waits at least `minGapMs` after the previous one (so there is never a burst, not
@@ -53,9 +54,10 @@ export function loopbackBanMs(override: string | undefined, env: NodeJS.ProcessE
 /**
  * The UDP pacing from the settings' `AniDb.UDPRateLimit`, never faster than AniDB allows: the base rate is the
  * short gap (at least 2 s), base × slow multiplier the average (at least 4 s), and the credit lasts the slow-rate
- * period (base × period multiplier) at the short gap.
+ * period (base × period multiplier) at the short gap. Settings past the bounds of pacing-bounds.ts are moved inside.
  */
-export function timingsFromSettings(settings: RateLimitSettings): RateLimitTimings {
+export function timingsFromSettings(configured: RateLimitSettings): RateLimitTimings {
+  const settings = boundedRateLimit(configured);
   const minGapMs = Math.max(ANIDB_UDP_RATE_LIMIT.minGapMs, settings.BaseRateInSeconds * 1000);
   const averageGapMs = Math.max(ANIDB_UDP_RATE_LIMIT.averageGapMs, settings.BaseRateInSeconds * 1000 * settings.SlowRateMultiplier);
   const busyMs = settings.BaseRateInSeconds * 1000 * settings.SlowRatePeriodMultiplier;
