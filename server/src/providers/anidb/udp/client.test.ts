@@ -70,6 +70,46 @@ describe('AniDB UDP client against the loopback fake', () => {
     expect(commandsSent(fake, 'AUTH')).toHaveLength(2);
   });
 
+  it('logs in again only once when AniDB keeps dropping sessions, then pauses every queued command', async () => {
+    let now = 1_000_000_000;
+    const status = new UdpStatus(() => now);
+    const { fake, client } = await setUp({ clock: { now: () => now, sleep: async () => {} }, status });
+    const pauses: number[] = [];
+    status.onChange((state) => {
+      if (state.UpdateType === AniDBUpdateType.OverloadBackoff && state.Value) pauses.push(state.PauseTimeSecs);
+    });
+    expect(await client.login('alice', 'correct horse')).toBe(true);
+    const accepted = { code: 200, text: 'fresh LOGIN ACCEPTED' };
+    for (const [round, code] of [501, 506, 598].entries()) {
+      // After a pause the first command logs in before it is sent (the lost session was forgotten).
+      if (round > 0) fake.scenario.nextReplies.push(accepted);
+      fake.scenario.nextReplies.push({ code, text: 'SESSION GONE' }, accepted, { code, text: 'SESSION GONE' });
+      const authsBefore = commandsSent(fake, 'AUTH').length;
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => client.send('UPTIME')));
+      // One new login after the drop, and none for the five commands queued behind it.
+      expect(commandsSent(fake, 'AUTH').length - authsBefore).toBe(round > 0 ? 2 : 1);
+      expect((results[0] as PromiseRejectedResult).reason.message).toMatch(/dropped the new session too/);
+      for (const result of results.slice(1)) expect((result as PromiseRejectedResult).reason).toBeInstanceOf(AniDBServerBusyError);
+      expect(fake.scenario.nextReplies).toHaveLength(0);
+      now += 3 * 60 * 60_000;
+    }
+    // Each time a longer pause, as after silence.
+    expect(pauses).toEqual([30, 60, 120]);
+    status.dispose();
+  });
+
+  it('pauses every queued command when the new login after a lost session fails', async () => {
+    const { fake, client } = await setUp();
+    expect(await client.login('alice', 'correct horse')).toBe(true);
+    fake.scenario.nextReplies.push({ code: 506, text: 'INVALID SESSION' }, { code: 505, text: 'ILLEGAL INPUT OR ACCESS DENIED' });
+    const results = await Promise.allSettled([client.send('UPTIME'), client.send('UPTIME'), client.send('UPTIME')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(AniDBServerBusyError);
+    expect(commandsSent(fake, 'AUTH')).toHaveLength(2);
+    expect(commandsSent(fake, 'UPTIME')).toHaveLength(1);
+    expect(client.banState.Value).toBe(false);
+  });
+
   it('answers PING without a session', async () => {
     const { fake, client } = await setUp();
     expect(await client.ping()).toMatchObject({ code: 300, text: 'PONG' });

@@ -129,19 +129,44 @@ export class AniDBUdpClient {
     if (name === 'AUTH' || name === 'LOGOUT') return Promise.reject(new Error(`Use login()/logout() for ${name}`));
     if (SESSIONLESS_COMMANDS.has(name)) return this.serialised(() => this.exchange(name, params));
     return this.serialised(async () => {
+      // The streak before this command: the replies below (AUTH included) would reset it, but a session that keeps
+      // getting lost is a failure in a row like silence, and its pauses must grow alike.
+      const streak = this.status.failureStreak;
       if (!this.session) await this.authenticateOrThrow();
       let reply = await this.exchange(name, params, { session: this.session });
       if (!SESSION_LOST_CODES.has(reply.code)) return reply;
       this.logger.info(`AniDB dropped our session (${reply.code} ${reply.text}); logging in again`);
       this.session = null;
-      await this.authenticateOrThrow();
-      reply = await this.exchange(name, params, { session: this.session });
+      // One new login, paced like every packet. If it fails, or AniDB drops the new session too, every UDP command
+      // pauses (as after silence) instead of each queued command logging in again.
+      try {
+        await this.authenticateOrThrow();
+        reply = await this.exchange(name, params, { session: this.session });
+      } catch (error) {
+        this.session = null;
+        if (!(error instanceof AniDBLoginFailedError) && !this.isPaused())
+          this.backOffAfter(streak, `Logging in to AniDB again failed (${describe(error)})`);
+        throw error;
+      }
       if (SESSION_LOST_CODES.has(reply.code)) {
         this.session = null;
-        throw new AniDBSessionError(`AniDB refused the new session for ${name}: ${reply.code} ${reply.text}`, reply.code);
+        const message = `AniDB dropped the new session too, on ${name}: ${reply.code} ${reply.text}`;
+        this.backOffAfter(streak, message);
+        throw new AniDBSessionError(message, reply.code);
       }
       return reply;
     });
+  }
+
+  /** A back-off pause that continues the failure streak of before the command (see `send`). */
+  private backOffAfter(streak: number, reason: string): void {
+    this.status.failureStreak = Math.max(this.status.failureStreak, streak);
+    this.backOff(reason);
+  }
+
+  /** A ban or back-off pause is in force. */
+  private isPaused(): boolean {
+    return this.status.get(AniDBUpdateType.UDPBan).Value || this.status.remainingPauseMs(AniDBUpdateType.OverloadBackoff) > 0;
   }
 
   /** Keeps a NAT mapping open; needs no session. */
@@ -324,4 +349,8 @@ export class AniDBUdpClient {
     const backoffMs = this.status.remainingPauseMs(AniDBUpdateType.OverloadBackoff);
     if (backoffMs > 0) throw new AniDBServerBusyError(`AniDB is overloaded; UDP traffic resumes in ${Math.ceil(backoffMs / 1000)} s`);
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

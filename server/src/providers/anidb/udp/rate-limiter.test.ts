@@ -83,7 +83,11 @@ describe('AniDB rate limiter', () => {
     const reckless = { BaseRateInSeconds: 1, SlowRateMultiplier: 1, SlowRatePeriodMultiplier: 2, ResetPeriodMultiplier: 2 };
     const fast = timingsFromSettings(reckless);
     expect(fast.minGapMs).toBe(2000);
-    expect(fast.averageGapMs).toBe(4000);
+    // Moved inside the bounds that keep the long-term rule: the slow rate at 6 s or slower.
+    expect(fast.averageGapMs).toBe(6000);
+    // A fast start of 1000 base gaps is cut to 30: the credit ahead of the average is 30 short gaps' worth.
+    const longStart = timingsFromSettings({ ...defaults, SlowRatePeriodMultiplier: 1000, ResetPeriodMultiplier: 1000 });
+    expect(longStart.creditMs).toBe(30 * (6000 - 2000));
   });
 });
 
