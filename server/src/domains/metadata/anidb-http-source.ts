@@ -129,6 +129,7 @@ export function anidbHttpSource(config: ServerConfig, settings: SettingsService,
       requestLog: anidb.animeRequests,
       minimumHoursToRedownload: s.MinimumHoursToRedownloadAnimeInfo,
       banDurationMs: anidb.httpBanMs(),
+      now: anidb.now,
     });
     clientKey = key;
     return client;

@@ -37,6 +37,8 @@ export interface AnimeImportPayload {
 export class AnimeImport {
   readonly job: JobDefinition<AnimeImportPayload>;
   private readonly seriesCreation = new Exclusive();
+  /** The import of each anime in progress: a queued one and an immediate one of the same anime run one after another. */
+  private readonly importing = new Map<number, Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -64,7 +66,7 @@ export class AnimeImport {
       priority: JobPriority.Lookup,
       key: (p) => `${p.animeId}`,
       details: (p) => ({ AnimeID: p.animeId }),
-      run: (p, ctx) => this.import(p, ctx),
+      run: (p, ctx) => this.importInTurn(p, ctx),
       // A file identified while this ran may have been linked after announceMatchedFiles read the anime's files.
       rerunWhenAskedWhileRunning: true,
     };
@@ -79,15 +81,31 @@ export class AnimeImport {
     return (await this.deps.localSeries.series(seriesId))?.anime_id ?? null;
   }
 
-  /** The same work as the job, now, for the API's `immediate`; false when AniDB could not be asked (a ban, an error). */
+  /**
+   * The same work as the job, now, for the API's `immediate`; false when AniDB could not be asked (a ban, an error). It
+   * takes its turn with the job of the same anime, so the second of them finds the record the first one downloaded.
+   */
   async importNow(payload: AnimeImportPayload, logger: Logger): Promise<boolean> {
     try {
-      await this.import(payload, { logger, signal: new AbortController().signal, progress: () => undefined });
+      await this.importInTurn(payload, { logger, signal: new AbortController().signal, progress: () => undefined });
       return true;
     } catch (error) {
       logger.warn(`Getting AniDB anime ${payload.animeId} failed: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
+  }
+
+  /** Runs the import after any other import of the same anime has ended. */
+  private importInTurn(payload: AnimeImportPayload, ctx: JobContext): Promise<void> {
+    const { animeId } = payload;
+    const previous = this.importing.get(animeId) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.import(payload, ctx));
+    this.importing.set(animeId, run);
+    const forget = () => {
+      if (this.importing.get(animeId) === run) this.importing.delete(animeId);
+    };
+    run.then(forget, forget);
+    return run;
   }
 
   private async fetch(animeId: number, force: boolean): Promise<AnimeMetadata> {
