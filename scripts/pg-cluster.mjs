@@ -1,5 +1,5 @@
 // A throwaway PostgreSQL cluster on a loopback port, from the Debian binaries (initdb refuses root: run as nobody).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -65,6 +65,25 @@ export async function startPostgres() {
   const url = `postgres://shoko@127.0.0.1:${port}/postgres`;
   return {
     url,
+    /** Restarts the cluster as an administrator would (`pg_ctl restart -m fast`): every connection is ended (57P01). */
+    restart() {
+      const [restartCmd, restartArgs] = runAs([
+        path.join(bin, 'pg_ctl'),
+        '-D',
+        dataDir,
+        '-m',
+        'fast',
+        '-l',
+        path.join(dir, 'log'),
+        '-w',
+        'restart',
+      ]);
+      return new Promise((resolve, reject) => {
+        const child = spawn(restartCmd, restartArgs, { stdio: 'ignore', cwd: dir });
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited with ${code}`))));
+      });
+    },
     stop() {
       const [stopCmd, stopArgs] = runAs([path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']);
       spawnSync(stopCmd, stopArgs, { stdio: 'ignore', cwd: dir });

@@ -171,7 +171,7 @@ export async function buildApp(
     }
   });
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, { onDatabaseFault: (error) => services.dataDisk.noteFailure(error) });
   registerAuthHook(app, {
     resolveKey: (key) => services.auth.resolve(key),
     isFreshInstall: () => services.init.isFreshInstall(),

@@ -1,5 +1,6 @@
 import { readConfig } from './config.js';
 import { openDatabase, WARM_PLAN } from './db/database.js';
+import { survivesLostDatabaseConnections } from './db/connection-guard.js';
 import { EventBus } from './events/bus.js';
 import { LogService } from './domains/logs/log.service.js';
 import { createServices } from './services.js';
@@ -12,6 +13,7 @@ async function main() {
   const bus = new EventBus();
   const logs = LogService.create({ home: config.home, bus, stdout: true });
   const log = logs.logger.child({ name: 'Server' });
+  survivesLostDatabaseConnections((message) => log.warn(message));
 
   // A restore the console scheduled replaces the database before anything opens it.
   await applyPendingRestore({ home: config.home, databaseUrl: config.databaseUrl }, logs.logger.child({ name: 'Backup' }));

@@ -4,6 +4,7 @@ import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
 import { refreshSeriesAggregates } from './db/aggregates.js';
 import { AccountCache } from './db/account-cache.js';
+import { DataDisk } from './db/data-disk.js';
 import { migrateToLatest, pendingMigrations, type MigrationModule } from './db/migrate.js';
 import { DEFAULT_BACKUP_SCHEDULE } from './config.js';
 import { BackupService } from './domains/backup/backup.service.js';
@@ -118,6 +119,8 @@ export interface Services {
   shokoImport: ShokoImportService;
   /** `GET /healthz`. */
   health: HealthService;
+  /** The data folder's free space, and whether writes fail for want of it (noted by whoever meets such a failure). */
+  dataDisk: DataDisk;
   auth: AuthService;
   /** Failed password checks per user name and client address (login, password change, AniDB test login). */
   loginThrottle: LoginThrottle;
@@ -190,6 +193,8 @@ export interface ServiceOverrides {
   animeSource?: AnimeSource;
   /** Tests append migrations (a broken one proves that a failure rolls back and is reported). */
   extraMigrations?: Record<string, MigrationModule>;
+  /** Tests shorten the queue's back-off after a fault of the database. */
+  queueFaultRetry?: { firstMs: number; maxMs: number };
 }
 
 export async function createServices(
@@ -219,9 +224,12 @@ export async function createServices(
   const authLogger = logger.child({ name: 'Auth' });
   const loginThrottle = new LoginThrottle({}, (notice) => authLogger.warn(describeBlock(notice)));
   const users = new UsersService(usersStore, auth);
+  const dataDisk = new DataDisk(config.home);
   const queue = new QueueService(new JobsStore(db.kysely), bus, logger.child({ name: 'Queue' }), {
     threadCount: settings.current.Quartz.MaxThreadPoolSize,
     concurrencyLimits: settings.current.Quartz.LimitedConcurrencyOverrides,
+    faultRetry: options.queueFaultRetry,
+    onFault: (error) => dataDisk.noteFailure(error),
   });
   const filesStore = new FilesStore(db.kysely);
   const importFolders = new ImportFoldersService(new ImportFoldersStore(db.kysely), { dataDirectory: config.home });
@@ -534,7 +542,9 @@ export async function createServices(
       state,
       databaseKind: db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
       queueState: () => queue.state(),
+      dataDisk,
     }),
+    dataDisk,
     auth,
     loginThrottle,
     users,

@@ -69,12 +69,28 @@ export type ConnectivityDetails = Static<typeof ConnectivityDetails>;
 /** The lowest Shoko server version the official Web UI accepts; we report at least this API level. */
 export const SHOKO_API_VERSION = '5.3.3.0';
 
+/**
+ * The file system of the data folder (database on SQLite, images, logs): its free and total bytes (null where they
+ * cannot be read) and whether it is full: a write failed for want of space (the disk or PostgreSQL's) in the last
+ * minutes and no space was freed since, or almost nothing is free. `LastFullAt`: that failure's time (ISO), or null.
+ */
+export const DataDiskHealth = Type.Object({
+  FreeBytes: Type.Union([Type.Number(), Type.Null()]),
+  TotalBytes: Type.Union([Type.Number(), Type.Null()]),
+  Full: Type.Boolean(),
+  LastFullAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type DataDiskHealth = Static<typeof DataDiskHealth>;
+
 /** `GET /healthz` (our addition, for Docker and monitoring): 200 when healthy, 503 with the same body when not. */
 export const HealthReport = Type.Object({
   Status: Type.Union([Type.Literal('Healthy'), Type.Literal('Unhealthy')]),
   ServerState,
   Database: Type.Object({ Kind: Type.Union([Type.Literal('SQLite'), Type.Literal('PostgreSQL')]), Reachable: Type.Boolean() }),
-  Queue: Type.Object({ Running: Type.Boolean(), WaitingCount: Type.Integer() }),
+  /** `Fault`: why the queue waits although nobody paused it (a full disk, a lost connection), or null. */
+  Queue: Type.Object({ Running: Type.Boolean(), WaitingCount: Type.Integer(), Fault: Type.Union([Type.String(), Type.Null()]) }),
+  /** A full data disk leaves the server healthy (reads work, a restart fixes nothing) but is shown here. */
+  DataDisk: DataDiskHealth,
   /** Why the server is unhealthy; null when healthy. */
   Problems: Type.Array(Type.String()),
 });

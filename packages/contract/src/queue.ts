@@ -11,12 +11,25 @@ export const QueueItem = Type.Object({
 });
 export type QueueItem = Static<typeof QueueItem>;
 
+/**
+ * Our extension: why the queue cannot take jobs now although nobody paused it (the data disk is full, the database
+ * connection was lost…), since when, and when it tries again by itself (ISO times).
+ */
+export const QueueFault = Type.Object({
+  Reason: Type.String(),
+  Since: Type.String(),
+  RetryAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type QueueFault = Static<typeof QueueFault>;
+
 export const Queue = Type.Object({
   WaitingCount: Type.Integer(),
   BlockedCount: Type.Integer(),
   TotalCount: Type.Integer(),
   ThreadCount: Type.Integer(),
   CurrentlyExecuting: Type.Array(QueueItem),
+  /** Extension (absent in Shoko): null unless a fault of the database or its disk holds the queue. */
+  Fault: Type.Optional(Type.Union([QueueFault, Type.Null()])),
 });
 export type Queue = Static<typeof Queue>;
 

@@ -185,6 +185,10 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
     // An idle connection can be closed by the server (restart, admin command); the pool replaces it on the next
     // query, so this must not become an uncaught exception that takes the whole process down.
     pool.on('error', (error) => process.stderr.write(`PostgreSQL connection lost: ${error.message}\n`));
+    // The pool listens to its idle connections only: one checked out when the server ends it (a restart's 57P01
+    // between two queries of a transaction, or during warmUp) emits 'error' with nobody listening, which would end the
+    // process. Its query, if any, fails on its own, and the pool drops the broken connection when it comes back.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.databaseUrl);
     return {

@@ -2,6 +2,17 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.js';
 import { HttpError, problemBody, validationProblemBody, type FieldErrors } from './problem.js';
 import { sendText } from './reply.js';
+import { dbFaultOf, type DbFault } from '../db/db-faults.js';
+
+/** What a client is told when a fault of the database or its disk failed its request: the status, and why. */
+const FAULT_PROBLEMS: Record<DbFault, { status: number; detail: string }> = {
+  'disk-full': {
+    status: 507,
+    detail: 'The data disk is full: the server cannot save anything until space is freed. Reading still works.',
+  },
+  'connection-lost': { status: 503, detail: 'The database connection was lost; try again in a moment.' },
+  busy: { status: 503, detail: 'The database is busy; try again in a moment.' },
+};
 
 interface AjvError {
   instancePath: string;
@@ -47,7 +58,7 @@ export function validationErrors(errors: AjvError[], context: string | undefined
 }
 
 /** Maps every thrown error to the contract's shapes; nothing internal (stack traces, SQL) reaches a client. */
-export function registerErrorHandling(app: App) {
+export function registerErrorHandling(app: App, options: { onDatabaseFault?: (error: unknown) => void } = {}) {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -74,6 +85,14 @@ export function registerErrorHandling(app: App) {
         .code(400)
         .type('application/problem+json')
         .send(validationProblemBody(validationErrors(fastifyError.validation, fastifyError.validationContext)));
+    }
+    const fault = dbFaultOf(error);
+    if (fault) {
+      // Not a bug: the request may succeed later, and the console says what is wrong instead of a bare 500.
+      options.onDatabaseFault?.(error);
+      request.log.warn({ err: error, url: request.url, method: request.method }, 'A request met a fault of the database');
+      const { status, detail } = FAULT_PROBLEMS[fault];
+      return reply.code(status).header('retry-after', '5').type('application/problem+json').send(problemBody(status, detail));
     }
     const status = fastifyError.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -12,6 +12,7 @@ const TYPE_BY_STATUS: Record<number, string> = {
   500: `${RFC}#section-15.6.1`,
   502: `${RFC}#section-15.6.3`,
   503: `${RFC}#section-15.6.4`,
+  507: 'https://tools.ietf.org/html/rfc4918#section-11.5',
 };
 const TITLE_BY_STATUS: Record<number, string> = {
   400: 'Bad Request',
@@ -24,6 +25,7 @@ const TITLE_BY_STATUS: Record<number, string> = {
   500: 'An error occurred while processing your request.',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 };
 
 export type FieldErrors = Record<string, string[]>;

@@ -115,6 +115,27 @@ export class JobsStore {
     await this.db.updateTable('jobs').set({ is_running: 0, started_at: null, attempts }).where('id', '=', id).execute();
   }
 
+  /**
+   * Jobs marked running that this process runs no more (`runningIds` are the ones it does) wait again, their attempts
+   * untouched: a claim whose answer was lost with the connection, or one given back while the database refused writes.
+   */
+  async releaseOrphans(runningIds: number[]): Promise<number> {
+    let query = this.db.updateTable('jobs').set({ is_running: 0, started_at: null }).where('is_running', '=', 1);
+    if (runningIds.length) query = query.where('id', 'not in', runningIds);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Whether the database answers a query now. */
+  async reachable(): Promise<boolean> {
+    try {
+      await sql`select 1`.execute(this.db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async clearWaiting(): Promise<void> {
     await this.db.deleteFrom('jobs').where('is_running', '=', 0).execute();
   }

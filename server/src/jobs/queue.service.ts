@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import os from 'node:os';
 import type { Logger } from 'pino';
 import type { QueueItem, QueueState } from '@shoko-ts/contract';
+import { dbFaultOf, describeDbFault } from '../db/db-faults.js';
 import type { EventBus } from '../events/bus.js';
 import { PermanentJobError, type JobDefinition, type JobDetails } from './job.js';
 import type { JobRow, JobsStore } from './jobs.store.js';
@@ -24,6 +25,16 @@ interface RunningJob {
   again: boolean;
 }
 
+/** How a job's row is settled: removed (done, or failed for good), or waiting again with this many attempts. */
+type Outcome = { remove: true } | { remove: false; attempts: number };
+
+/** Why the queue cannot claim or settle jobs now, since when, and when it tries again. */
+interface QueueFault {
+  reason: string;
+  since: string;
+  retryAt: string | null;
+}
+
 /**
  * A rule that holds jobs of some kinds back while a condition lasts (Shoko's acquisition filters), e.g. AniDB lookups
  * during an AniDB ban. Held jobs keep waiting in the queue, shown as blocked; the owner calls `recheckHolds` when the
@@ -44,6 +55,10 @@ export interface QueueOptions {
   concurrencyLimits?: Record<string, number>;
   /** How long `stop` waits for running jobs to end after aborting them (default 10 s). */
   stopGraceMs?: number;
+  /** Back-off of the retries after a fault of the database or its disk: the first wait, doubling up to the longest. */
+  faultRetry?: { firstMs: number; maxMs: number };
+  /** Told of each error that paused the queue (the data disk's health notes a full disk). */
+  onFault?: (error: unknown) => void;
 }
 
 /**
@@ -54,6 +69,12 @@ export interface QueueOptions {
  * Shutdown (`stop`) is the one way the database may close under the queue: once it begins no job is claimed or
  * started, running jobs are aborted, and every row is settled (done → removed, failed or interrupted → waiting again)
  * before it resolves. Only a job that ignores the abort for longer than the grace is left as a crash would leave it.
+ *
+ * A fault of the database or its disk (full, connection lost, a lock timed out) met while claiming a job, recording
+ * its end, or by a job's run pauses the queue with the reason (`state().Fault`) instead of losing or repeating work:
+ * a job whose end could not be recorded keeps its row claimed and its outcome in memory, a job whose run met the
+ * fault waits again without losing an attempt, and the queue tries again with back-off until the database takes the
+ * writes; then it records what was left, gives back claims no job holds, and carries on by itself.
  */
 export class QueueService {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
@@ -78,6 +99,17 @@ export class QueueService {
   private publishTimer: NodeJS.Timeout | null = null;
   readonly threadCount: number;
   private readonly limits: Record<string, number>;
+  private fault: QueueFault | null = null;
+  /** Counts reported faults: a heal that overlapped a new one does not clear it. */
+  private faultVersion = 0;
+  private faultTimer: NodeJS.Timeout | null = null;
+  private healing = false;
+  /** Retries since a job last ended well: each doubles the wait. */
+  private faultRetries = 0;
+  private readonly faultRetry: { firstMs: number; maxMs: number };
+  /** Jobs whose end could not be recorded: their rows stay claimed (not run again) until the heal records it. */
+  private readonly unsettled = new Map<number, { job: RunningJob; outcome: Outcome }>();
+  private readonly onFault: (error: unknown) => void;
 
   constructor(
     private readonly store: JobsStore,
@@ -88,6 +120,8 @@ export class QueueService {
     this.threadCount = options.threadCount && options.threadCount > 0 ? options.threadCount : os.availableParallelism() + 2;
     this.limits = options.concurrencyLimits ?? {};
     this.stopGraceMs = options.stopGraceMs ?? 10_000;
+    this.faultRetry = options.faultRetry ?? { firstMs: 1_000, maxMs: 60_000 };
+    this.onFault = options.onFault ?? (() => undefined);
   }
 
   register<P>(definition: JobDefinition<P>): void {
@@ -138,7 +172,8 @@ export class QueueService {
     if (this.stopping) return;
     this.running = true;
     this.publish();
-    this.pump();
+    if (this.fault) this.healNow();
+    else this.pump();
   }
 
   /**
@@ -149,6 +184,8 @@ export class QueueService {
   stop(): Promise<void> {
     this.stopping = true;
     this.running = false;
+    if (this.faultTimer) clearTimeout(this.faultTimer);
+    this.faultTimer = null;
     this.stopped ??= this.drain();
     return this.stopped;
   }
@@ -172,6 +209,10 @@ export class QueueService {
       // Rows being settled right now finish before the database may close.
       await Promise.allSettled(jobs.filter((job) => job.settling).map((job) => job.done));
     }
+    // Ends not recorded during a fault get one more try; a row still claimed runs again at the next start.
+    await this.recordUnsettled().catch((error: unknown) =>
+      this.logger.warn({ err: error }, `${this.unsettled.size} job end(s) could not be recorded; they run again at the next start`),
+    );
     this.storeReleased = true;
     if (this.publishTimer) clearTimeout(this.publishTimer);
     this.publishTimer = null;
@@ -212,8 +253,10 @@ export class QueueService {
     if (inserted) {
       this.waitingCount += 1;
       this.publish();
-      this.pump();
     }
+    // A new request wakes a queue that is waiting out a fault, and one that sits idle with jobs left.
+    if (this.fault) this.healNow();
+    else if (inserted || this.executing.size < this.threadCount) this.pump();
     return inserted;
   }
 
@@ -236,7 +279,8 @@ export class QueueService {
       }
     this.waitingCount += inserted;
     this.publish();
-    this.pump();
+    if (this.fault) this.healNow();
+    else this.pump();
     return inserted;
   }
 
@@ -270,7 +314,7 @@ export class QueueService {
    * flight counts as work: until it has counted the held jobs again, the blocked count may be from before a hold ended.
    */
   async idle(): Promise<void> {
-    while (this.running && (this.waitingCount - this.blockedCount > 0 || this.executing.size > 0 || this.pumping)) {
+    while (this.running && (this.waitingCount - this.blockedCount > 0 || this.executing.size > 0 || this.pumping || this.fault !== null)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -283,6 +327,7 @@ export class QueueService {
       TotalCount: this.waitingCount + this.executing.size,
       ThreadCount: this.threadCount,
       CurrentlyExecuting: this.runningItems(),
+      Fault: this.fault ? { Reason: this.fault.reason, Since: this.fault.since, RetryAt: this.fault.retryAt } : null,
     };
   }
 
@@ -356,7 +401,7 @@ export class QueueService {
 
   /** Fills free slots; one pump at a time so two never claim for the same slot. */
   private pump(): void {
-    if (this.stopping) return;
+    if (this.stopping || this.fault) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -368,7 +413,7 @@ export class QueueService {
           this.pumpAgain = false;
           const held = [...this.heldKinds().keys()];
           this.blockedCount = held.length ? await this.store.countWaiting([], held) : 0;
-          while (this.running && this.executing.size < this.threadCount) {
+          while (this.running && !this.fault && this.executing.size < this.threadCount) {
             // Holds are asked again for every claim: one may have begun while this pump ran.
             const row = await this.store.claimNext([...this.saturatedKinds(), ...this.heldKinds().keys()]);
             if (!row) break;
@@ -387,7 +432,7 @@ export class QueueService {
           }
         } while (this.pumpAgain);
       } catch (error) {
-        this.logger.error({ err: error }, 'The job queue could not read its next job');
+        this.reportFault(error, 'The job queue could not claim its next job');
       } finally {
         this.pumping = false;
       }
@@ -412,7 +457,8 @@ export class QueueService {
     job.done = this.execute(job).finally(() => {
       // In the same turn as the delete: a request arriving later finds no running job and queues its own.
       this.executing.delete(row.id);
-      if (job.again && !job.abandoned && !this.stopping) void this.queueAgain(job);
+      // A job whose end is not recorded yet keeps its row (and key): it is queued again once the heal recorded it.
+      if (job.again && !job.abandoned && !this.stopping && !this.unsettled.has(row.id)) void this.queueAgain(job);
       this.publish();
       this.pump();
     });
@@ -430,10 +476,13 @@ export class QueueService {
     this.bus.emit('job:finished', { type: job.definition.type });
     if (job.abandoned) return; // stop stopped waiting: the row stays "running" and the next start runs it again
     job.settling = true;
+    const outcome = await this.outcomeOf(job, failure, logger);
     try {
-      await this.settle(job, failure, logger);
+      await this.record(job.row, outcome);
+      if (!failure) this.faultRetries = 0;
     } catch (error) {
-      logger.error({ err: error }, `Could not record the end of ${job.definition.title}`);
+      this.unsettled.set(job.row.id, { job, outcome });
+      this.reportFault(error, `Could not record the end of ${job.definition.title}`);
     }
   }
 
@@ -455,40 +504,138 @@ export class QueueService {
     );
   }
 
-  /** Records how a job ended: done → removed; failed → retried or dropped; cut short by shutdown → waiting again. */
-  private async settle(job: RunningJob, failure: { error: unknown } | null, logger: Logger): Promise<void> {
+  /** How a job's row settles: done → removed; failed → retried or dropped; cut short by shutdown or a fault → waiting again. */
+  private async outcomeOf(job: RunningJob, failure: { error: unknown } | null, logger: Logger): Promise<Outcome> {
     const { row, definition } = job;
-    if (!failure) {
-      await this.store.remove(row.id);
-      return;
-    }
+    if (!failure) return { remove: true };
+    const again: Outcome = { remove: false, attempts: row.attempts };
     if (this.stopping) {
       // Whatever failed while shutting down (an abort, a closed pool or connection) may be the shutdown's doing:
       // the job waits for the next start without losing an attempt.
-      await this.store.release(row.id, row.attempts);
-      this.waitingCount += 1;
       logger.info(`${definition.title} was interrupted by the shutdown; it runs again at the next start`);
-      return;
+      return again;
     }
     const { error } = failure;
     const reason = error instanceof Error ? error.message : String(error);
     const heldBy = this.heldKinds().get(row.kind);
     if (heldBy !== undefined) {
       // It failed because of what holds its kind now (a ban met mid-run): it waits for the hold to end, no attempt lost.
-      await this.store.release(row.id, row.attempts);
-      this.waitingCount += 1;
       logger.info(`${definition.title} waits until this is over: ${heldBy} (${reason})`);
-      return;
+      return again;
+    }
+    if (await this.isDatabaseFault(error)) {
+      // Not the job's fault: it waits, no attempt lost, while the queue pauses until the database takes writes again.
+      logger.info(`${definition.title} met a fault of the database; it runs again once that is over (${reason})`);
+      this.reportFault(error, `${definition.title} could not write to the database`);
+      return again;
     }
     const attempts = row.attempts + 1;
     if (error instanceof PermanentJobError || attempts >= MAX_ATTEMPTS) {
       logger.error(`${definition.title} failed: ${reason}`);
-      await this.store.remove(row.id);
-    } else {
-      logger.warn(`${definition.title} failed (attempt ${attempts} of ${MAX_ATTEMPTS}), will retry: ${reason}`);
-      await this.store.release(row.id, attempts);
-      this.waitingCount += 1;
+      return { remove: true };
     }
+    logger.warn(`${definition.title} failed (attempt ${attempts} of ${MAX_ATTEMPTS}), will retry: ${reason}`);
+    return { remove: false, attempts };
+  }
+
+  /**
+   * A full disk is the database's fault whatever the job did; a lost connection or a lock timeout only when the
+   * database does not answer now (a provider's own connection error is the job's, and costs it an attempt).
+   */
+  private async isDatabaseFault(error: unknown): Promise<boolean> {
+    const fault = dbFaultOf(error);
+    if (fault === 'disk-full') return true;
+    if (fault === null) return false;
+    return !(await this.store.reachable());
+  }
+
+  /** Writes a job's outcome to its row; both writes may be repeated, so a heal can record it again safely. */
+  private async record(row: JobRow, outcome: Outcome): Promise<void> {
+    if (outcome.remove) {
+      await this.store.remove(row.id);
+      return;
+    }
+    await this.store.release(row.id, outcome.attempts);
+    this.waitingCount += 1;
+  }
+
+  private async recordUnsettled(): Promise<void> {
+    for (const [id, { job, outcome }] of this.unsettled) {
+      await this.record(job.row, outcome);
+      this.unsettled.delete(id);
+      if (job.again && !this.stopping) void this.queueAgain(job);
+    }
+  }
+
+  /**
+   * Pauses the queue for a fault of the store (or the database under a job) and has it retried with back-off; a fault
+   * met while one is in force only updates the reason shown.
+   */
+  private reportFault(error: unknown, what: string): void {
+    this.onFault(error);
+    const kind = dbFaultOf(error);
+    const reason = kind ? describeDbFault(kind) : `${what}: ${error instanceof Error ? error.message : String(error)}`;
+    this.faultVersion += 1;
+    if (this.stopping) {
+      this.logger.warn({ err: error }, `${what} while shutting down: ${reason}`);
+      return;
+    }
+    if (!this.fault) {
+      this.fault = { reason, since: new Date().toISOString(), retryAt: null };
+      this.logger.warn({ err: error }, `${what}; the queue pauses until this is over: ${reason}`);
+    } else this.fault.reason = reason;
+    if (!this.faultTimer && !this.healing) this.scheduleHeal();
+    this.publish();
+  }
+
+  private scheduleHeal(): void {
+    const delay = Math.min(this.faultRetry.maxMs, this.faultRetry.firstMs * 2 ** Math.min(this.faultRetries, 30));
+    this.faultRetries += 1;
+    if (this.fault) this.fault.retryAt = new Date(Date.now() + delay).toISOString();
+    this.faultTimer = setTimeout(() => void this.heal(), delay);
+    this.faultTimer.unref?.();
+  }
+
+  /** Tries at once (a new job was queued, or Resume was asked) rather than waiting out the back-off. */
+  private healNow(): void {
+    if (!this.faultTimer) return; // a heal runs now, or one is not needed
+    clearTimeout(this.faultTimer);
+    this.faultTimer = null;
+    void this.heal();
+  }
+
+  /**
+   * Records the job ends left unrecorded, gives back the claims no running job holds (a claim whose answer the fault
+   * lost) and counts the waiting jobs again; if all of it worked, the fault is over and the queue carries on.
+   */
+  private async heal(): Promise<void> {
+    this.faultTimer = null;
+    if (this.stopping || !this.fault || this.healing) return;
+    this.healing = true;
+    const version = this.faultVersion;
+    try {
+      await this.pumpRun;
+      await this.recordUnsettled();
+      const held = [...this.executing.keys(), ...this.unsettled.keys()];
+      const released = await this.store.releaseOrphans(held);
+      if (released) this.logger.info(`${released} job(s) claimed when the fault began wait again`);
+      this.waitingCount = await this.store.countWaiting();
+    } catch (error) {
+      this.healing = false;
+      this.reportFault(error, 'The job queue is still unable to use the database');
+      return;
+    }
+    this.healing = false;
+    if (this.stopping) return;
+    if (version !== this.faultVersion) {
+      // Another fault came in while this ran: it is not over yet.
+      if (!this.faultTimer) this.scheduleHeal();
+      return;
+    }
+    this.logger.info(`The job queue carries on after this was over: ${this.fault.reason}`);
+    this.fault = null;
+    this.publish();
+    this.pump();
   }
 
   /** Announces the state at most every 100 ms: a scan that queues thousands of jobs sends a handful of events. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import pg from 'pg';
+import { connectPg } from './pg-admin.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
 import { startFreshServer, type ServerProcess } from './server-process.js';
@@ -63,8 +63,7 @@ async function hashJobRunning(server: ServerProcess, key: string): Promise<boole
 
 /** How many connections PostgreSQL has open to a database. */
 async function backendsOf(databaseUrl: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: process.env.SHOKO_TEST_DB });
-  await admin.connect();
+  const admin = await connectPg(process.env.SHOKO_TEST_DB);
   try {
     const name = new URL(databaseUrl).pathname.slice(1);
     return Number((await admin.query<{ n: string }>('SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows[0].n);

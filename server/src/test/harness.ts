@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { connectPg } from './pg-admin.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type RegisteredRoute } from '../app.js';
 import { openDatabase } from '../db/database.js';
@@ -34,8 +34,7 @@ export interface TestServer {
 
 async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shoko_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
+  const admin = await connectPg(baseUrl);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(baseUrl);
@@ -55,8 +54,7 @@ async function dropDatabase(databaseUrl: string): Promise<void> {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
   url.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
+  const client = await connectPg(url.toString());
   await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await client.end();
 }

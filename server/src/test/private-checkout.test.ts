@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { connectPg } from './pg-admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -86,8 +86,7 @@ describe('from a checkout in a private (mode 700) folder', () => {
       process.chdir(checkout);
       process.env.TMPDIR = tmp;
       started = await cluster.startPostgres();
-      const client = new pg.Client({ connectionString: started.url });
-      await client.connect();
+      const client = await connectPg(started.url);
       try {
         expect((await client.query<{ answer: number }>('SELECT 42 AS answer')).rows).toEqual([{ answer: 42 }]);
       } finally {

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { connectPg } from './pg-admin.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -25,8 +25,7 @@ export async function processDatabase(): Promise<{ url: string | null; drop(): P
   const base = process.env.SHOKO_TEST_DB;
   if (!base) return { url: null, drop: async () => undefined };
   const name = `shoko_proc_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
+  const admin = await connectPg(base);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(base);
@@ -34,8 +33,7 @@ export async function processDatabase(): Promise<{ url: string | null; drop(): P
   return {
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
+      const client = await connectPg(base);
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },

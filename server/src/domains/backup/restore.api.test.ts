@@ -14,6 +14,7 @@ import { freePort, processDatabase, ServerProcess } from '../../test/server-proc
 import { summarize, tableChecksums, tableRows } from '../../test/table-checksums.js';
 import { findPgTool } from './postgres-tools.js';
 import { restoreBackup } from './restore.js';
+import { connectPg } from '../../test/pg-admin.js';
 
 /**
  * Restoring backups, on SQLite or (with SHOKO_TEST_DB) PostgreSQL: a backup made under write load restores to the
@@ -144,9 +145,7 @@ describe.skipIf(pgWithoutTools)('restore', () => {
     open = false;
     cleanups.push(async () => {
       if (server.databaseUrl) {
-        const { Client } = (await import('pg')).default;
-        const admin = new Client({ connectionString: process.env.SHOKO_TEST_DB });
-        await admin.connect();
+        const admin = await connectPg(process.env.SHOKO_TEST_DB);
         await admin.query(`DROP DATABASE IF EXISTS ${new URL(server.databaseUrl).pathname.slice(1)} WITH (FORCE)`);
         await admin.end();
       }

@@ -18,7 +18,8 @@ describe('GET /healthz', () => {
       Status: 'Healthy',
       ServerState: 'Waiting',
       Database: { Kind: databaseKind, Reachable: true },
-      Queue: { Running: expect.any(Boolean), WaitingCount: expect.any(Number) },
+      Queue: { Running: expect.any(Boolean), WaitingCount: expect.any(Number), Fault: null },
+      DataDisk: { FreeBytes: expect.any(Number), TotalBytes: expect.any(Number), Full: false, LastFullAt: null },
       Problems: [],
     });
   });

@@ -1,4 +1,5 @@
 import type { HealthReport, QueueState } from '@shoko-ts/contract';
+import type { DataDisk } from '../../db/data-disk.js';
 import type { HealthStore } from './health.store.js';
 import type { ServerStateService } from './server-state.js';
 
@@ -13,11 +14,12 @@ export class HealthService {
       state: ServerStateService;
       databaseKind: 'SQLite' | 'PostgreSQL';
       queueState: () => QueueState;
+      dataDisk: DataDisk;
     },
   ) {}
 
   async report(): Promise<HealthReport> {
-    const reachable = await this.deps.store.ping();
+    const [reachable, dataDisk] = await Promise.all([this.deps.store.ping(), this.deps.dataDisk.health()]);
     const queue = this.deps.queueState();
     const problems: string[] = [];
     if (!reachable) problems.push('The database does not answer.');
@@ -26,7 +28,8 @@ export class HealthService {
       Status: problems.length ? 'Unhealthy' : 'Healthy',
       ServerState: this.deps.state.current,
       Database: { Kind: this.deps.databaseKind, Reachable: reachable },
-      Queue: { Running: queue.Running, WaitingCount: queue.WaitingCount },
+      Queue: { Running: queue.Running, WaitingCount: queue.WaitingCount, Fault: queue.Fault?.Reason ?? null },
+      DataDisk: dataDisk,
       Problems: problems,
     };
   }
