@@ -253,6 +253,7 @@ export async function createServices(
     queue,
     settings,
     logger: logger.child({ name: 'Images' }),
+    anidbHold: () => anidb.pictureHold(),
   });
   const animeImport = new AnimeImport({
     onAnimeSaved: (meta) => queueAniDBImages(images, meta),

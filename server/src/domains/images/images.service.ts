@@ -12,6 +12,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { AnimeMetadata } from '../metadata/anime.store.js';
 import type { ImageSource, ImageStore, ImageType } from './image-store.js';
 import type { ImagesStore } from './images.store.js';
+import { TmdbRateLimiter } from '../../providers/tmdb/rate-limiter.js';
+import { AniDBImagePacer } from './anidb-image-pacer.js';
 
 const DEFAULT_ANIDB_IMAGE_URL = 'https://cdn.anidb.net/images/main';
 const DEFAULT_TMDB_IMAGE_URL = 'https://image.tmdb.org/t/p/original';
@@ -57,7 +59,14 @@ const TMDB_LIMITS: Record<
  * metadata the API shows about stored images.
  */
 export class ImagesService {
+  /** TMDB images (and download jobs queued before AniDB pictures had their own kind). */
   readonly job: JobDefinition<DownloadPayload>;
+  /** AniDB pictures: paced by `anidbImages` and held while AniDB is banned or backing off. */
+  readonly anidbJob: JobDefinition<DownloadPayload>;
+  /** One picture at a time from AniDB's image server, with pauses and back-off. */
+  readonly anidbImages: AniDBImagePacer;
+  /** TMDB's image server on TMDB's own limits. */
+  private readonly tmdbImages: TmdbRateLimiter;
   /** Pictures the remote answered 404 for in this process: not asked again until a restart. */
   private readonly missing = new Set<string>();
 
@@ -71,8 +80,16 @@ export class ImagesService {
       settings: SettingsService;
       logger: Logger;
       fetch?: typeof fetch;
+      /** Why AniDB must not be asked now (its ban or back-off), null when it may. */
+      anidbHold?: () => string | null;
+      /** Paces AniDB pictures (the bench passes one on its fake clock). */
+      anidbImages?: AniDBImagePacer;
+      tmdbImages?: TmdbRateLimiter;
     },
   ) {
+    this.anidbImages =
+      deps.anidbImages ?? new AniDBImagePacer({ anidbHold: deps.anidbHold ?? (() => null), onResume: () => deps.queue.recheckHolds() });
+    this.tmdbImages = deps.tmdbImages ?? new TmdbRateLimiter();
     this.job = {
       kind: 'DownloadImageJob',
       type: 'Download Image',
@@ -83,14 +100,22 @@ export class ImagesService {
       details: (p) => ({ Source: p.source, Type: p.type, ID: p.id }),
       run: (p) => this.download(p),
     };
+    this.anidbJob = {
+      ...this.job,
+      kind: 'DownloadAniDBImageJob',
+      type: 'Download AniDB Image',
+      title: 'Downloading AniDB Image',
+    };
     deps.queue.register(this.job);
+    deps.queue.register(this.anidbJob);
+    deps.queue.addHold({ name: 'AniDBImageFilter', kinds: [this.anidbJob.kind], reason: () => this.anidbImages.hold() });
   }
 
   /** Queues an AniDB picture (anime poster, character, creator) unless it is stored already. */
   async queueAniDBImage(image: { type: 'Poster' | 'Character' | 'Staff'; id: number; picture: string | null }): Promise<void> {
     if (!image.picture || !PICTURE_NAME.test(image.picture) || this.deps.store.has('AniDB', image.type, image.id)) return;
     if (this.missing.has(`AniDB/${image.type}/${image.id}`)) return;
-    await this.deps.queue.enqueue(this.job, { source: 'AniDB', type: image.type, id: image.id, remote: image.picture });
+    await this.deps.queue.enqueue(this.anidbJob, { source: 'AniDB', type: image.type, id: image.id, remote: image.picture });
   }
 
   /** The TMDB hook: the images of a refreshed show or movie, as many per type as the TMDB settings allow. */
@@ -117,17 +142,36 @@ export class ImagesService {
         ? process.env.SHOKO_ANIDB_IMAGE_URL?.trim() || DEFAULT_ANIDB_IMAGE_URL
         : process.env.SHOKO_TMDB_IMAGE_URL?.trim() || DEFAULT_TMDB_IMAGE_URL;
     const url = `${base.replace(/\/+$/, '')}${source === 'AniDB' ? '/' : ''}${remote}`;
-    const response = await (this.deps.fetch ?? fetch)(url, { headers: { 'User-Agent': 'shoko-ts' }, signal: AbortSignal.timeout(180_000) });
-    if (response.status === 404) {
+    const { status, bytes } =
+      source === 'AniDB' ? await this.anidbImages.download(() => this.fetchImage(url)) : await this.fetchTmdbImage(url);
+    if (status === 404) {
       this.missing.add(`${source}/${type}/${id}`);
       throw new PermanentJobError(`${url} does not exist`);
     }
-    if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
-    const bytes = Buffer.from(await response.arrayBuffer());
+    if (status < 200 || status >= 300 || !bytes) throw new Error(`${url} answered HTTP ${status}`);
     try {
       await this.deps.store.save(source, type, id, bytes);
     } catch (error) {
       throw new PermanentJobError(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** One GET, body read to the end (a download ends when its bytes are in, which is when the next gap starts). */
+  private async fetchImage(url: string): Promise<{ status: number; bytes: Buffer | null }> {
+    const response = await (this.deps.fetch ?? fetch)(url, { headers: { 'User-Agent': 'shoko-ts' }, signal: AbortSignal.timeout(180_000) });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { status: response.status, bytes: null };
+    }
+    return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+
+  private async fetchTmdbImage(url: string): Promise<{ status: number; bytes: Buffer | null }> {
+    const release = await this.tmdbImages.acquire();
+    try {
+      return await this.fetchImage(url);
+    } finally {
+      release();
     }
   }
 

@@ -258,6 +258,12 @@ export class AniDBConnection {
     return this.httpBan.pause?.reason ?? null;
   }
 
+  /** Why AniDB's image server must not be asked now: any AniDB ban, or the HTTP API's back-off pause. */
+  pictureHold(): string | null {
+    const udpBan = this.udpStatus.get(AniDBUpdateType.UDPBan);
+    return this.httpHold() ?? (udpBan.Value ? (udpBan.Message ?? 'AniDB UDP ban') : null);
+  }
+
   /**
    * Holds the queue's jobs of these kinds while their protocol cannot be used: they wait (shown as blocked) instead of
    * failing, and start by themselves when the ban, pause or refused login is over.
