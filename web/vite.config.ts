@@ -54,8 +54,13 @@ export default defineConfig(({ command, mode }) => ({
       // The contract's TypeScript sources, so the console builds without a prebuilt contract package.
       '@shoko-ts/contract': path.resolve(webDir, '../packages/contract/src/index.ts'),
       '@': path.resolve(webDir, 'src'),
+      // JASSUB's polyfill of requestVideoFrameCallback (GPL-3.0) is left out: every browser the console supports has it.
+      'rvfc-polyfill': path.resolve(webDir, 'src/components/player/no-polyfill.ts'),
     },
   },
+  // JASSUB starts its worker and finds its WebAssembly with `new URL(…, import.meta.url)`, which only works unbundled.
+  optimizeDeps: { exclude: ['jassub'] },
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

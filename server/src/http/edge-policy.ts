@@ -16,8 +16,9 @@ import type { App } from './types.js';
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   // The official web UI's code editors load Monaco from jsDelivr when its bundle leaves Monaco out (its builds do);
-  // our console bundles its own. Nothing else may run scripts from elsewhere.
-  "script-src 'self' https://cdn.jsdelivr.net/npm/",
+  // our console bundles its own. Nothing else may run scripts from elsewhere. The player's subtitle renderer (libass)
+  // is WebAssembly, which needs 'wasm-unsafe-eval' (compiling WebAssembly, not JavaScript eval).
+  "script-src 'self' 'wasm-unsafe-eval' https://cdn.jsdelivr.net/npm/",
   "style-src 'self' 'unsafe-inline' https:",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data: https:",

@@ -39,6 +39,8 @@ interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is left (a player's last position). */
+  keepalive?: boolean;
 }
 
 export function buildUrl(path: string, query?: Query): string {
@@ -82,7 +84,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   let response: Response;
   try {
-    response = await fetch(url, { method, headers, body, signal: options.signal });
+    response = await fetch(url, { method, headers, body, signal: options.signal, keepalive: options.keepalive });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, method, url, undefined);

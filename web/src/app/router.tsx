@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
           {
             element: <AuthGuard />,
             children: [
+              { path: 'player/:fileId', lazy: page(() => import('@/pages/player/PlayerPage')) },
               {
                 lazy: page(() => import('@/app/layout/MainLayout')),
                 children: [

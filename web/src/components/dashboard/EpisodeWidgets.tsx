@@ -8,6 +8,7 @@ import {
   useRecommendedAnime,
   useUpcomingAnime,
 } from '@/api/dashboard';
+import { PlayEpisodeButton } from '@/components/player/PlayEpisode';
 import { PosterCard, PosterRow } from './PosterCard';
 import { watchProgress } from './progress';
 import type { DashboardSettings } from './settings';
@@ -26,14 +27,23 @@ const seriesLink = (id: number | null) => (id ? `/collection/series/${id}` : nul
 const episodeLabel = (episode: DashboardEpisode) =>
   `${episode.Type === 'Normal' ? 'Episode' : episode.Type} ${episode.Number} — ${episode.Title}`;
 
+/** Play on a card: the file in progress when the list names one, else the episode's file (or a choice of them). */
+function playAction(episode: DashboardEpisode) {
+  const episodeId = episode.IDs.ShokoEpisode;
+  if (!episodeId) return undefined;
+  return <PlayEpisodeButton episodeId={episodeId} fileId={episode.IDs.ShokoFile} title={episodeLabel(episode)} look="icon" />;
+}
+
 function EpisodeCards({
   episodes,
   label,
   detail,
+  playable,
 }: {
   episodes: DashboardEpisode[];
   label: string;
   detail?: (episode: DashboardEpisode) => string | undefined;
+  playable?: boolean;
 }) {
   return (
     <PosterRow label={label}>
@@ -46,6 +56,7 @@ function EpisodeCards({
           detail={detail?.(episode)}
           to={seriesLink(episode.IDs.ShokoSeries)}
           progress={watchProgress(episode)}
+          action={playable ? playAction(episode) : undefined}
         />
       ))}
     </PosterRow>
@@ -67,7 +78,7 @@ export function ContinueWatchingWidget({ settings }: Props) {
       isEmpty={!query.data?.List.length}
       emptyText={DASHBOARD_TEXTS.noEpisodesInProgress}
     >
-      <EpisodeCards episodes={query.data?.List ?? []} label="Continue Watching" />
+      <EpisodeCards episodes={query.data?.List ?? []} label="Continue Watching" playable />
     </Widget>
   );
 }
@@ -76,7 +87,7 @@ export function NextUpWidget({ settings }: Props) {
   const query = useNextUp(!settings.combineContinueWatching, { includeRestricted: !settings.hideR18Content });
   return (
     <Widget title="Next Up" testId="widget-next-up" state={query} isEmpty={!query.data?.List.length} emptyText={DASHBOARD_TEXTS.noNextUp}>
-      <EpisodeCards episodes={query.data?.List ?? []} label="Next Up" />
+      <EpisodeCards episodes={query.data?.List ?? []} label="Next Up" playable />
     </Widget>
   );
 }

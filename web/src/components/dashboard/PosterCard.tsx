@@ -15,10 +15,12 @@ interface PosterCardProps {
   to?: string | null;
   /** How far playback got: a bar over the bottom of the poster and the position as text. */
   progress?: WatchProgress | null;
+  /** A button laid over the poster's corner (Play), kept out of the link. */
+  action?: React.ReactNode;
 }
 
 /** A poster with a title under it, for the horizontal lists of the dashboard. */
-export function PosterCard({ image, title, subtitle, detail, to, progress }: PosterCardProps) {
+export function PosterCard({ image, title, subtitle, detail, to, progress, action }: PosterCardProps) {
   const [failed, setFailed] = useState(false);
   const url = image ? imageUrl(image) : null;
   const content = (
@@ -61,7 +63,7 @@ export function PosterCard({ image, title, subtitle, detail, to, progress }: Pos
       {detail && <p className="text-xs text-primary">{detail}</p>}
     </>
   );
-  const className = 'flex w-32 shrink-0 flex-col gap-1 sm:w-36';
+  const className = 'relative flex w-32 shrink-0 flex-col gap-1 sm:w-36';
   return (
     <li className={className} data-testid="poster-card">
       {to ? (
@@ -71,6 +73,7 @@ export function PosterCard({ image, title, subtitle, detail, to, progress }: Pos
       ) : (
         content
       )}
+      {action && <div className="absolute top-1.5 right-1.5">{action}</div>}
     </li>
   );
 }

@@ -4,6 +4,7 @@ import { imageUrl } from '@/api/images';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { useFilterDescription } from '@/components/collection/collectionSettings';
+import { PlayEpisodeButton } from '@/components/player/PlayEpisode';
 import { StarRating } from './StarRating';
 import { anidbDescription, episodeLabel, formatDate } from './seriesFormat';
 
@@ -81,6 +82,7 @@ export function EpisodeRow({ episode, selected, onSelect, onWatched, onHidden, o
         <span className={`text-xs font-semibold ${watched ? 'text-success' : 'text-muted'}`} data-testid="episode-watched-state">
           {watched ? `Watched ${formatDate(episode.Watched)}` : 'Unwatched'}
         </span>
+        {episode.Size > 0 && <PlayEpisodeButton episodeId={episode.IDs.ID} title={title} />}
         <Button
           variant={watched ? 'secondary' : 'primary'}
           className="px-3 py-1.5"

@@ -6,10 +6,11 @@ import { useNextUpEpisode, useRelatedAnime, useSeriesCast, useSimilarAnime } fro
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
+import { PlayEpisodeButton } from '@/components/player/PlayEpisode';
 import { AnimeCard } from '@/components/series/AnimeCard';
 import { PersonCard } from '@/components/series/PersonCard';
 import { TmdbShowSettingsModal } from '@/components/series/TmdbShowSettingsModal';
-import { EpisodeSummary } from '@/components/series/EpisodeRow';
+import { EpisodeSummary, episodeTitle } from '@/components/series/EpisodeRow';
 import { useSeriesContext } from './seriesContext';
 
 const TOP_ACTORS = 20;
@@ -136,7 +137,10 @@ function EpisodeOnDeck({ seriesId }: { seriesId: number }) {
         ) : next.isError ? (
           <p className="text-danger">{next.error.message}</p>
         ) : next.data ? (
-          <EpisodeSummary episode={next.data} compact />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <EpisodeSummary episode={next.data} compact />
+            {next.data.Size > 0 && <PlayEpisodeButton episodeId={next.data.IDs.ID} title={episodeTitle(next.data)} className="shrink-0" />}
+          </div>
         ) : (
           <p className="text-sm text-muted">All available episodes have already been watched</p>
         )}
