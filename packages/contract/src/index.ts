@@ -35,3 +35,4 @@ export * from './backup.js';
 export * from './shoko-import.js';
 export * from './routes.js';
 export * from './playback.js';
+export * from './anidb-pace.js';

@@ -47,4 +47,21 @@ describe('one AniDB request per anime in flight, whoever asks', () => {
     const stored = await server.services.db.kysely.selectFrom('anidb_anime').select('id').where('id', '=', ANIME).execute();
     expect(stored).toHaveLength(1);
   });
+
+  it('tells the queue view how much AniDB work is left and how long it takes at the pacing', async () => {
+    await server.services.queue.pause();
+    for (const animeId of [9401, 9402, 9403])
+      await server.request({ method: 'POST', url: `/api/v3/Series/AniDB/${animeId}/Refresh?createSeriesEntry=true`, key });
+    const res = await server.request({ method: 'GET', url: '/api/v3/Queue/AniDBEstimate', key });
+    expect(res.statusCode).toBe(200);
+    // Toward the loopback fakes nothing is paced, so the time is 0; the counts are the queue's.
+    expect(res.json()).toEqual({
+      Udp: { Requests: 0, Seconds: 0, HeldReason: null },
+      Http: { Requests: 3, Seconds: 0, HeldReason: null },
+      Images: { Requests: 0, Seconds: 0, HeldReason: null },
+      TotalSeconds: 0,
+    });
+    await server.services.queue.clear();
+    await server.services.queue.resume();
+  });
 });

@@ -123,6 +123,26 @@ export class RateLimiter {
     return result;
   }
 
+  /** How long `packets` more packets take from now at this pacing: the queue view's estimate of the AniDB work left. */
+  estimateMs(packets: number): number {
+    const { minGapMs, averageGapMs, creditMs } = this.timings;
+    const start = this.clock.now();
+    let last = this.lastSentAt;
+    let schedule = this.scheduleAt;
+    let at = start;
+    for (let i = 0; i < packets; i++) {
+      let sendAt = last === null ? at : Math.max(at, last + minGapMs);
+      sendAt = Math.max(sendAt, schedule - creditMs);
+      schedule = Math.max(schedule, sendAt) + averageGapMs;
+      // Once the credit is spent, every further packet is one average gap later: no need to walk the rest.
+      if (last !== null && sendAt === schedule - averageGapMs - creditMs && averageGapMs >= minGapMs)
+        return sendAt + (packets - 1 - i) * averageGapMs - start;
+      last = sendAt;
+      at = sendAt;
+    }
+    return at - start;
+  }
+
   /** Milliseconds the next packet would wait if it were sent now. */
   nextDelay(): number {
     const { minGapMs, creditMs } = this.timings;

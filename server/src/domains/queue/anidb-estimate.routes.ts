@@ -1,0 +1,44 @@
+import { AniDBQueueEstimate, AniDBUpdateType } from '@shoko-ts/contract';
+import type { App } from '../../http/types.js';
+import type { Services } from '../../services.js';
+import { AniDBWorkEstimator } from './anidb-estimate.js';
+
+/** The estimator over the server's own pacers and job types. */
+export function anidbWorkEstimator(services: Pick<Services, 'queue' | 'metadata' | 'images'>): AniDBWorkEstimator {
+  const { anidb, fileMatching, myList, animeImport } = services.metadata;
+  const images = services.images.service;
+  const untilFromNow = (until: number | null | undefined) => Math.max(0, (until ?? 0) - anidb.now());
+  return new AniDBWorkEstimator({
+    typeCounts: () => services.queue.typeCounts(),
+    udp: {
+      jobTypes: [fileMatching.job.type, myList.job.type],
+      estimateMs: (packets) => anidb.udpLimiter.estimateMs(packets),
+      hold: () => anidb.udpHold(),
+      holdMs: () =>
+        Math.max(
+          anidb.udpStatus.remainingPauseMs(AniDBUpdateType.UDPBan),
+          anidb.udpStatus.remainingPauseMs(AniDBUpdateType.OverloadBackoff),
+        ),
+    },
+    http: {
+      jobTypes: [animeImport.job.type],
+      estimateMs: (requests) => anidb.httpLimiter.estimateMs(requests),
+      hold: () => anidb.httpHold(),
+      holdMs: () => Math.max(untilFromNow(anidb.httpBan.state.until?.getTime()), untilFromNow(anidb.httpBan.pause?.until)),
+    },
+    images: {
+      jobTypes: [images.anidbJob.type],
+      estimateMs: (pictures) => images.anidbImages.estimateMs(pictures),
+      hold: () => images.anidbImages.hold(),
+    },
+  });
+}
+
+/** `GET Queue/AniDBEstimate` (our addition): how long the AniDB work in the queue takes at the current pacing. */
+export function registerAniDBEstimateRoute(app: App, deps: { estimator: AniDBWorkEstimator }) {
+  app.get(
+    '/api/v3/Queue/AniDBEstimate',
+    { config: { auth: 'user' }, schema: { tags: ['Queue'], response: { 200: AniDBQueueEstimate } } },
+    () => deps.estimator.estimate(),
+  );
+}
