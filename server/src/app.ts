@@ -226,7 +226,11 @@ export async function buildApp(
   registerNetworkRoutes(app, { anidbStates: () => services.aggregateSources.anidbStates() });
   registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });
-  registerImportFolderRoutes(app, { folders: services.importFolders, importer: services.importer });
+  registerImportFolderRoutes(app, {
+    folders: services.importFolders,
+    importer: services.importer,
+    availability: services.folderAvailability,
+  });
   registerFolderRoutes(app, { folders: services.importFolders });
   registerFileRoutes(app, {
     files: services.files,

@@ -34,6 +34,7 @@ import { FilesStore } from './domains/files/files.store.js';
 import { FileListStore } from './domains/files/file-list.store.js';
 import { ImportFoldersService } from './domains/import-folders/import-folders.service.js';
 import { ImportFoldersStore } from './domains/import-folders/import-folders.store.js';
+import { FolderAvailability } from './domains/import-folders/folder-availability.js';
 import { ImportService } from './domains/import/import.service.js';
 import { FolderWatcher } from './domains/import/folder-watcher.js';
 import { HashPool } from './media/hashing/index.js';
@@ -130,6 +131,7 @@ export interface Services {
   /** What the Queue API sees of the job queue. */
   queueControl: QueueControl;
   importFolders: ImportFoldersService;
+  folderAvailability: FolderAvailability;
   importer: ImportService;
   files: FilesService;
   watcher: FolderWatcher;
@@ -195,6 +197,8 @@ export interface ServiceOverrides {
   extraMigrations?: Record<string, MigrationModule>;
   /** Tests shorten the queue's back-off after a fault of the database. */
   queueFaultRetry?: { firstMs: number; maxMs: number };
+  /** Tests drive the periodic import folder check themselves. */
+  folderAvailability?: Pick<ConstructorParameters<typeof FolderAvailability>[0], 'timer' | 'intervalMs' | 'probe'>;
 }
 
 export async function createServices(
@@ -232,7 +236,14 @@ export async function createServices(
     onFault: (error) => dataDisk.noteFailure(error),
   });
   const filesStore = new FilesStore(db.kysely);
-  const importFolders = new ImportFoldersService(new ImportFoldersStore(db.kysely), { dataDirectory: config.home });
+  const importFoldersStore = new ImportFoldersStore(db.kysely);
+  const importFolders = new ImportFoldersService(importFoldersStore, { dataDirectory: config.home });
+  const folderAvailability = new FolderAvailability({
+    store: importFoldersStore,
+    bus,
+    logger: logger.child({ name: 'ImportFolders' }),
+    ...options.folderAvailability,
+  });
   const hashPool = new HashPool();
   const importer = new ImportService({
     folders: importFolders,
@@ -243,6 +254,15 @@ export async function createServices(
     media: { read: (path, options) => readMediaInfo(path, options) },
     bus,
     logger: logger.child({ name: 'Import' }),
+    availability: folderAvailability,
+  });
+  // A folder saved is looked at at once; one that is back is scanned (locations seen again, new files imported).
+  importFolders.onChange((change) => {
+    if (change.kind !== 'removed') void folderAvailability.check(change.folder.id).catch(() => undefined);
+  });
+  folderAvailability.onChange(({ folder, available }) => {
+    if (available)
+      importer.queueScan(folder.id).catch((error) => logger.warn({ err: error }, `Could not queue the scan of ${folder.path}`));
   });
   const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }), { store: new AniDBStateStore(db.kysely) });
   const links = new FileLinksStore(db.kysely);
@@ -319,7 +339,7 @@ export async function createServices(
     bus,
     logger: logger.child({ name: 'AniDB' }),
   });
-  const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }));
+  const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }), folderAvailability);
   const avdump = new AVDumpService({
     store: new AVDumpStore(db.kysely),
     files: filesStore,
@@ -332,7 +352,8 @@ export async function createServices(
   const renamer = new RenamerService({
     store: new RenamerStore(db.kysely),
     settings,
-    folders: () => importFolders.rows(),
+    // Checked afresh for each batch, so nothing moves into or out of a folder that went offline (issue 49).
+    folders: () => folderAvailability.checkAll(),
     logger: logger.child({ name: 'Renamer' }),
     jobs: queue,
   });
@@ -495,7 +516,14 @@ export async function createServices(
       { message: 'Initializing queue...', run: () => queue.start() },
       { message: 'Scheduling backups...', run: () => backups.startSchedule() },
       { message: 'Scheduling AniDB checks...', run: async () => metadataScheduler.start() },
-      { message: 'Watching import folders...', run: () => watcher.start() },
+      {
+        message: 'Watching import folders...',
+        run: async () => {
+          await folderAvailability.checkAll();
+          folderAvailability.start();
+          await watcher.start();
+        },
+      },
       { message: 'Checking network...', run: async () => network.start() },
       {
         message: 'Queueing import...',
@@ -553,6 +581,7 @@ export async function createServices(
     queue,
     queueControl: new QueueControl(queue),
     importFolders,
+    folderAvailability,
     importer,
     files,
     watcher,
@@ -600,6 +629,7 @@ export async function createServices(
       tmdb,
       plexSyncAll: () => integrations.plexSync.queueAll(),
       queueTraktSync: (direction) => integrations.traktSync.queue(direction),
+      availability: folderAvailability,
     }),
     integrations,
     releaseManagement: new ReleaseManagementService({
@@ -615,6 +645,7 @@ export async function createServices(
       await backups.stop();
       network.stop();
       integrations.stop();
+      folderAvailability.stop();
       await watcher.stop();
       metadataScheduler.stop();
       // The queue first: its jobs use AniDB, the hash pool and the database; after it no job touches any of them.

@@ -13,8 +13,33 @@ export const ImportFolder = Type.Object({
   WatchForNewFiles: Type.Boolean(),
   FileSize: Type.Number(),
   Size: Type.Integer(),
+  /**
+   * Extension (issue 49): false while the folder cannot be reached (its root gone or unreadable, or an empty mount
+   * point where files were recorded). Its records are kept and its locations read `IsAccessible: false`.
+   */
+  IsAvailable: Type.Boolean(),
+  /** Extension: when the folder went offline (ISO UTC), null while available. */
+  UnavailableSince: Type.Union([Type.String(), Type.Null()]),
+  /** Extension: why the folder is offline, null while available. */
+  UnavailableReason: Type.Union([Type.String(), Type.Null()]),
 });
 export type ImportFolder = Static<typeof ImportFolder>;
+
+/**
+ * Extension (issue 49): `GET ImportFolder/{id}/OfflineRecords`, what removing the records of an offline folder would
+ * remove: its file locations and the file records that have no location in another folder.
+ */
+export const OfflineFolderRecords = Type.Object({
+  ImportFolderID: Type.Integer(),
+  IsAvailable: Type.Boolean(),
+  Locations: Type.Integer(),
+  Files: Type.Integer(),
+});
+export type OfflineFolderRecords = Static<typeof OfflineFolderRecords>;
+
+/** `DELETE ImportFolder/{id}/OfflineRecords`: the number of locations the admin confirmed, as a guard against a stale count. */
+export const RemoveOfflineRecordsQuery = Type.Object({ locationCount: Type.Integer({ minimum: 0 }) });
+export type RemoveOfflineRecordsQuery = Static<typeof RemoveOfflineRecordsQuery>;
 
 /** What the console sends to create a folder. */
 export const NewImportFolder = Type.Object({
@@ -34,6 +59,9 @@ export const ImportFolderInput = Type.Object({
   WatchForNewFiles: Type.Optional(Type.Boolean()),
   FileSize: Type.Optional(Type.Number()),
   Size: Type.Optional(Type.Integer()),
+  IsAvailable: Type.Optional(Type.Boolean()),
+  UnavailableSince: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  UnavailableReason: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type ImportFolderInput = Static<typeof ImportFolderInput>;
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so one set of queries serves SQLite and PostgreSQL alike. */
 export type Flag = number;
@@ -36,6 +36,12 @@ export interface ImportFoldersTable {
   is_drop_source: Flag;
   is_drop_destination: Flag;
   watch_for_new_files: Flag;
+  /** 0 while the folder cannot be reached (issue 49); its records stay. */
+  is_available: ColumnType<Flag, Flag | undefined, Flag>;
+  unavailable_since: ColumnType<string | null, string | null | undefined, string | null>;
+  unavailable_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The filesystem device the folder was on when it last held files (`stat().dev`). */
+  device_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FilesTable {

@@ -22,6 +22,8 @@ const EXTENSIONS: Record<string, string> = {
   'POST /api/v3/ShokoImport/DryRun': 'moving from Shoko Server (our addition): what importing its data folder would bring over',
   'POST /api/v3/ShokoImport/Start': "import a Shoko Server data folder into this empty server (the first-run wizard's import)",
   'GET /api/v3/ShokoImport/Status': 'progress and report of the Shoko import',
+  'GET /api/v3/ImportFolder/{}/OfflineRecords': 'what removing the records of an offline import folder would remove (issue 49)',
+  'DELETE /api/v3/ImportFolder/{}/OfflineRecords': 'the explicit removal of an offline folder’s records, with the confirmed count',
 };
 
 const PARAMETER = /\{\*?[A-Za-z]+(?::[a-z]+)?\??\}|:[A-Za-z]+\??|\*$/g;

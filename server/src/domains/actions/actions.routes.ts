@@ -43,7 +43,8 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
     return outcome.text === undefined ? reply.send() : sendText(reply, outcome.text);
   };
 
-  for (const name of USER_ACTIONS) app.get(`/api/v3/Action/${name}`, { config: { auth: 'user' }, schema: { tags } }, run(name));
+  // Contract: any user. They start work for the whole server, so the access table (http/access-policy.ts) keeps them for admins.
+  for (const name of USER_ACTIONS) app.get(`/api/v3/Action/${name}`, { config: { auth: 'admin' }, schema: { tags } }, run(name));
   for (const name of DESTRUCTIVE_ACTIONS) app.get(`/api/v3/Action/${name}`, { config: { auth: 'admin' }, schema: { tags } }, run(name));
   for (const name of ADMIN_ACTIONS) {
     if (name === 'RemoveMissingFiles') continue;
@@ -51,9 +52,10 @@ export function registerActionRoutes(app: App, deps: { actions: ActionsService }
     app.get(`/api/v3/Action/${name}`, { config: { auth: 'admin' }, schema: { tags, ...(querystring ? { querystring } : {}) } }, run(name));
   }
 
+  // Answers with a line naming the offline import folders it leaves alone (issue 49), else empty as in Shoko.
   const removeMissing = async (removeFromMyList: boolean, reply: import('fastify').FastifyReply) => {
-    await actions.run('RemoveMissingFiles', { removeFromMyList });
-    return reply.send();
+    const outcome = await actions.run('RemoveMissingFiles', { removeFromMyList });
+    return outcome.text === undefined ? reply.send() : sendText(reply, outcome.text);
   };
   // Admin-only, unlike the contract: see DESTRUCTIVE_ACTIONS.
   app.get('/api/v3/Action/RemoveMissingFiles', { config: { auth: 'admin' }, schema: { tags } }, (_request, reply) =>

@@ -16,6 +16,8 @@ import type { AnimeImport } from '../metadata/anime-import.js';
 import type { MetadataScheduler } from '../metadata/metadata-scheduler.js';
 import type { MyList } from '../metadata/my-list.js';
 import type { TmdbDomain } from '../tmdb/tmdb.domain.js';
+import { folderLabel, type FolderAvailability } from '../import-folders/folder-availability.js';
+import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
 import type { ActionsStore } from './actions.store.js';
 
 /** Work an action does in the background; the HTTP call only queues it. */
@@ -75,6 +77,8 @@ export interface ActionsDeps {
   plexSyncAll: () => Promise<number>;
   /** Queues the Trakt send or get of every series the Trakt sync covers (integrations domain). */
   queueTraktSync: (direction: 'send' | 'get') => Promise<void>;
+  /** Which import folders are offline: Remove Missing Files leaves their records alone (issue 49). */
+  availability: FolderAvailability;
 }
 
 /** contract server.md §6: each action queues its work and returns at once. */
@@ -131,9 +135,11 @@ export class ActionsService {
         return {};
       case 'SyncHashes':
         throw problemError(400);
-      case 'RemoveMissingFiles':
+      case 'RemoveMissingFiles': {
         await this.deps.queue.enqueue(this.job, { action: 'RemoveMissingFiles', removeFromMyList: options.removeFromMyList ?? true });
-        return {};
+        const skipped = await this.offlineFolderNotice(await this.deps.availability.unavailable());
+        return skipped ? { text: `Removing missing files. ${skipped}` } : {};
+      }
       case 'SyncMyList':
       case 'UpdateAllAniDBInfo':
       case 'SearchForTmdbMatches':
@@ -178,17 +184,45 @@ export class ActionsService {
     }
   }
 
-  /** Forgets locations whose file is gone from disk; the file record goes with its last location. */
+  /** What Remove Missing Files leaves alone: `Skipped offline import folder "NAS" (/mnt/nas/): its 50 file record(s) are kept.` */
+  private async offlineFolderNotice(offlineById: Map<number, ImportFolderRow>): Promise<string | null> {
+    const offline = [...offlineById.values()];
+    if (!offline.length) return null;
+    const counts = await this.deps.store.locationCounts(offline.map((folder) => folder.id));
+    return offline
+      .map((folder) => `Skipped offline import folder ${folderLabel(folder)}: its ${counts.get(folder.id) ?? 0} file record(s) are kept.`)
+      .join(' ');
+  }
+
+  /**
+   * Forgets locations whose file is gone from disk; the file record goes with its last location. Locations in an
+   * offline folder are not gone and stay (issue 49); only `DELETE ImportFolder/{id}/OfflineRecords` removes them.
+   */
   private async removeMissingFiles(removeFromMyList: boolean, ctx: JobContext): Promise<void> {
-    const locations = await this.deps.store.locationsOnDisk();
+    const offline = await this.deps.availability.unavailable();
+    const skipped = await this.offlineFolderNotice(offline);
+    if (skipped) ctx.logger.warn(`Remove Missing Files: ${skipped}`);
+    const locations = (await this.deps.store.locationsOnDisk()).filter((location) => !offline.has(location.import_folder_id));
     let removed = 0;
+    // A folder is looked at again when its first missing file is met: a drive unplugged during the run is offline too.
+    const rechecked = new Set<number>();
     for (const location of locations) {
       if (ctx.signal.aborted) return;
+      if (offline.has(location.import_folder_id)) continue;
       const exists = await fs.access(path.join(location.folder_path, location.relative_path)).then(
         () => true,
         () => false,
       );
       if (exists) continue;
+      if (!rechecked.has(location.import_folder_id)) {
+        rechecked.add(location.import_folder_id);
+        const folder = await this.deps.availability.check(location.import_folder_id);
+        if (folder && !folder.is_available) {
+          offline.set(folder.id, folder);
+          ctx.logger.warn(`Remove Missing Files: import folder ${folderLabel(folder)} went offline; its records are kept.`);
+          continue;
+        }
+      }
       await this.deps.files.deleteLocationById(location.id, { removeFiles: false, removeFolders: false }, true);
       removed++;
       if (!(await this.deps.store.fileHasLocations(location.file_id))) {
@@ -196,6 +230,6 @@ export class ActionsService {
         if (removeFromMyList && location.ed2k) await this.deps.myList.queueRemove({ ed2k: location.ed2k, size: location.size });
       }
     }
-    ctx.logger.info(`Remove Missing Files: removed ${removed} missing location(s)`);
+    ctx.logger.info(`Remove Missing Files: removed ${removed} missing location(s)${offline.size ? `, offline folder(s) skipped` : ''}`);
   }
 }

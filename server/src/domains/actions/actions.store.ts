@@ -11,6 +11,7 @@ export interface FileContent {
 export interface LocationOnDisk extends FileContent {
   id: number;
   file_id: number;
+  import_folder_id: number;
   relative_path: string;
   folder_path: string;
 }
@@ -75,8 +76,20 @@ export class ActionsStore {
       .selectFrom('file_locations as l')
       .innerJoin('import_folders as f', 'f.id', 'l.import_folder_id')
       .innerJoin('files as file', 'file.id', 'l.file_id')
-      .select(['l.id', 'l.file_id', 'l.relative_path', 'f.path as folder_path', 'file.ed2k', 'file.size'])
+      .select(['l.id', 'l.file_id', 'l.import_folder_id', 'l.relative_path', 'f.path as folder_path', 'file.ed2k', 'file.size'])
       .execute();
+  }
+
+  /** Location records per import folder, for the given folders. */
+  async locationCounts(folderIds: number[]): Promise<Map<number, number>> {
+    if (!folderIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('file_locations')
+      .select(['import_folder_id as folderId', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('import_folder_id', 'in', folderIds)
+      .groupBy('import_folder_id')
+      .execute();
+    return new Map(rows.map((row) => [row.folderId, Number(row.count)]));
   }
 
   async fileHasLocations(fileId: number): Promise<boolean> {

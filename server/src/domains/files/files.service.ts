@@ -21,13 +21,13 @@ import type { UserFileStatesTable } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import { resumePositionText } from './scrobble.service.js';
 import type { ListInSlices } from '../../http/list-in-slices.js';
-import { notFound, validationError } from '../../http/problem.js';
+import { badRequest, notFound, validationError } from '../../http/problem.js';
 import { fileEvent, type ImportService } from '../import/import.service.js';
 import { fileListOptions } from './file-list-params.js';
 import { FileLookups } from './file-lookups.js';
 import { FileStreams } from './file-stream.js';
 import type { FileListStore } from './file-list.store.js';
-import type { FileRow, FilesStore, LocationWithFolder } from './files.store.js';
+import { isReachable, type FileRow, type FilesStore, type LocationWithFolder } from './files.store.js';
 
 export interface FileListQuery {
   page: number;
@@ -177,7 +177,7 @@ export class FilesService {
       ImportFolderID: location.import_folder_id,
       RelativePath: location.relative_path,
       ...(withAbsolutePath ? { AbsolutePath: path.join(location.folder_path, location.relative_path) } : {}),
-      IsAccessible: location.is_accessible === 1,
+      IsAccessible: isReachable(location),
     };
   }
 
@@ -334,7 +334,7 @@ export class FilesService {
     const locations = await this.store.locationsOfFiles(ids);
     const queued = new Set<number>();
     for (const location of locations) {
-      if (!location.is_accessible || queued.has(location.file_id)) continue;
+      if (!isReachable(location) || queued.has(location.file_id)) continue;
       queued.add(location.file_id);
       await this.importer.queueRehash(location.id);
     }
@@ -342,7 +342,7 @@ export class FilesService {
 
   async firstAccessibleLocation(id: number): Promise<LocationWithFolder> {
     if (!(await this.store.file(id))) throw notFound('No File entry for the given fileID');
-    const location = (await this.store.locationsOfFiles([id])).find((l) => l.is_accessible);
+    const location = (await this.store.locationsOfFiles([id])).find(isReachable);
     if (!location) throw validationError('File', 'Unable to resolve file location.');
     return location;
   }
@@ -370,6 +370,12 @@ export class FilesService {
    */
   private async removeLocation(location: LocationWithFolder, options: { removeFiles: boolean; removeFolders: boolean }): Promise<void> {
     let deletedFromDisk = false;
+    if (options.removeFiles && !location.folder_available) {
+      // Forgetting the record would leave the file on the drive when it comes back, and the user believing it gone.
+      throw badRequest(
+        `The import folder "${location.folder_name}" is offline: ${location.relative_path} cannot be deleted from disk now.`,
+      );
+    }
     if (options.removeFiles) {
       const root = await fs.realpath(location.folder_path);
       const target = path.join(location.folder_path, location.relative_path);

@@ -4,7 +4,18 @@ import { byIds } from '../../db/shared-queries.js';
 
 export type FileRow = Omit<FilesTable, 'id'> & { id: number };
 export type LocationRow = Omit<FileLocationsTable, 'id'> & { id: number };
-export type LocationWithFolder = LocationRow & { folder_path: string; folder_name: string };
+/** `folder_available` is 0 while the import folder is offline (issue 49): its locations then count as not accessible. */
+export type LocationWithFolder = LocationRow & { folder_path: string; folder_name: string; folder_available: number };
+
+/** A location whose file can be read now: marked accessible, in a folder that is not offline. */
+export const isReachable = (location: { is_accessible: number; folder_available: number }) =>
+  location.is_accessible === 1 && location.folder_available === 1;
+
+const FOLDER_COLUMNS = [
+  'import_folders.path as folder_path',
+  'import_folders.name as folder_name',
+  'import_folders.is_available as folder_available',
+] as const;
 
 export interface DiscoveredFile {
   relativePath: string;
@@ -67,7 +78,7 @@ export class FilesStore {
       .selectFrom('file_locations')
       .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
       .selectAll('file_locations')
-      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+      .select(FOLDER_COLUMNS)
       .where('file_locations.id', '=', id)
       .executeTakeFirst();
     return row ?? null;
@@ -79,7 +90,7 @@ export class FilesStore {
         .selectFrom('file_locations')
         .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
         .selectAll('file_locations')
-        .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+        .select(FOLDER_COLUMNS)
         .orderBy('file_locations.id');
     // In slices: SQLite limits the number of bound values in one statement.
     return byIds(
@@ -129,7 +140,7 @@ export class FilesStore {
       .selectFrom('file_locations')
       .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
       .selectAll('file_locations')
-      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+      .select(FOLDER_COLUMNS)
       .where(sql<boolean>`lower(file_locations.relative_path) like ${pattern} escape '\\'`)
       .orderBy('file_locations.id')
       .execute();
@@ -141,7 +152,7 @@ export class FilesStore {
       .selectFrom('file_locations')
       .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
       .selectAll('file_locations')
-      .select(['import_folders.path as folder_path', 'import_folders.name as folder_name'])
+      .select(FOLDER_COLUMNS)
       .orderBy('file_locations.id')
       .execute();
   }
@@ -188,8 +199,10 @@ export class FilesStore {
       .selectFrom('file_locations')
       .innerJoin('files', 'files.id', 'file_locations.file_id')
       .select('file_locations.id')
+      .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
       .where('files.ed2k', '=', '')
       .where('file_locations.is_accessible', '=', 1)
+      .where('import_folders.is_available', '=', 1)
       .execute()
       .then((rows) => rows.map((row) => row.id));
   }
@@ -303,7 +316,13 @@ export class FilesStore {
           .execute();
         return { fileId: location.file_id, merged: false, otherLocations: 0 };
       }
-      await trx.deleteFrom('file_locations').where('file_id', '=', existing.id).where('is_accessible', '=', 0).execute();
+      // Locations in an offline folder are not gone, whatever they were marked before it went (issue 49).
+      await trx
+        .deleteFrom('file_locations')
+        .where('file_id', '=', existing.id)
+        .where('is_accessible', '=', 0)
+        .where('import_folder_id', 'in', trx.selectFrom('import_folders').select('id').where('is_available', '=', 1))
+        .execute();
       await trx.updateTable('file_locations').set({ file_id: existing.id }).where('id', '=', locationId).execute();
       const left = await trx.selectFrom('file_locations').select('id').where('file_id', '=', location.file_id).executeTakeFirst();
       if (!left) await trx.deleteFrom('files').where('id', '=', location.file_id).execute();

@@ -8,16 +8,22 @@ import {
   ImportFolderInput,
   ImportFolderParams,
   JsonPatchBody,
+  OfflineFolderRecords,
+  RemoveOfflineRecordsQuery,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
 import type { ImportService } from '../import/import.service.js';
+import type { FolderAvailability } from './folder-availability.js';
 import type { ImportFoldersService } from './import-folders.service.js';
 
 const tags = ['ImportFolder'];
 
-export function registerImportFolderRoutes(app: App, deps: { folders: ImportFoldersService; importer: ImportService }) {
-  const { folders, importer } = deps;
+export function registerImportFolderRoutes(
+  app: App,
+  deps: { folders: ImportFoldersService; importer: ImportService; availability: FolderAvailability },
+) {
+  const { folders, importer, availability } = deps;
 
   app.get('/api/v3/ImportFolder', { schema: { tags, response: { 200: Type.Array(ImportFolder) } } }, () => folders.list());
 
@@ -72,6 +78,37 @@ export function registerImportFolderRoutes(app: App, deps: { folders: ImportFold
     async (request, reply) => {
       await folders.delete(request.params.folderID, { removeRecords: request.query.removeRecords });
       return reply.send();
+    },
+  );
+
+  // Extension (issue 49): the records of an offline folder go only by this explicit call, after the admin confirmed the
+  // count the GET reported. Remove Missing Files and scans never remove them.
+  app.get(
+    '/api/v3/ImportFolder/:folderID/OfflineRecords',
+    { config: { auth: 'admin' }, schema: { tags, params: ImportFolderParams, response: { 200: OfflineFolderRecords } } },
+    async (request) => {
+      await availability.check(request.params.folderID);
+      return folders.offlineRecords(request.params.folderID);
+    },
+  );
+
+  app.delete(
+    '/api/v3/ImportFolder/:folderID/OfflineRecords',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        params: ImportFolderParams,
+        querystring: RemoveOfflineRecordsQuery,
+        response: { 200: Type.Object({ Locations: Type.Integer(), Files: Type.Integer() }) },
+      },
+    },
+    async (request) => {
+      const { folderID } = request.params;
+      const removed = await folders.removeOfflineRecords(folderID, request.query.locationCount, async () => {
+        return (await availability.check(folderID))?.is_available === 1;
+      });
+      return { Locations: removed.locations, Files: removed.files };
     },
   );
 

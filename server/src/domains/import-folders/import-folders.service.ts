@@ -13,8 +13,9 @@ import {
   type Folder,
   type ImportFolder,
   type ImportFolderInput,
+  type OfflineFolderRecords,
 } from '@shoko-ts/contract';
-import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
+import { badRequest, FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
 import { systemLocation } from './system-locations.js';
 import type { ImportFolderRow, ImportFolderValues, ImportFoldersStore } from './import-folders.store.js';
 
@@ -149,7 +150,39 @@ export class ImportFoldersService {
     else if (!(await this.store.get(input.ID))) errors.add('ID', 'ID invalid. If this is a new Folder, then use POST.');
     const values = await this.validate(input, input.ID ?? null, 'Path', errors);
     await this.store.update(input.ID!, values);
-    this.emit({ kind: 'updated', folder: { id: input.ID!, ...values } });
+    this.emit({ kind: 'updated', folder: await this.getRow(input.ID!) });
+  }
+
+  /** What removing the records of a folder would remove (`GET ImportFolder/{id}/OfflineRecords`). */
+  async offlineRecords(id: number): Promise<OfflineFolderRecords> {
+    const row = await this.getRow(id);
+    const counts = await this.store.recordCounts(id);
+    return { ImportFolderID: id, IsAvailable: row.is_available === 1, Locations: counts.locations, Files: counts.files };
+  }
+
+  /**
+   * Removes the records of an offline folder's files, the folder itself staying (`DELETE ImportFolder/{id}/OfflineRecords`):
+   * the one way to drop what an offline folder held. `confirmedLocations` must be the count the admin was shown, so a
+   * confirmation given for another state of the folder removes nothing. Files on disk are never touched.
+   */
+  async removeOfflineRecords(
+    id: number,
+    confirmedLocations: number,
+    isAvailable: () => Promise<boolean>,
+  ): Promise<{ locations: number; files: number }> {
+    const row = await this.getRow(id);
+    if (await isAvailable())
+      throw badRequest(`The import folder "${row.name}" is available; Remove Missing Files forgets the files that are gone from it.`);
+    const counts = await this.store.recordCounts(id);
+    if (counts.locations !== confirmedLocations) {
+      throw validationError(
+        'locationCount',
+        `The import folder "${row.name}" holds ${counts.locations} file record(s), not ${confirmedLocations}; confirm again with the current count.`,
+      );
+    }
+    const removed = await this.store.removeRecords(id);
+    this.emit({ kind: 'updated', folder: row });
+    return removed;
   }
 
   async delete(id: number, options: { removeRecords: boolean }): Promise<void> {
@@ -252,6 +285,9 @@ export class ImportFoldersService {
       WatchForNewFiles: row.watch_for_new_files === 1,
       FileSize: sizes.get(row.id)?.bytes ?? 0,
       Size: sizes.get(row.id)?.series ?? 0,
+      IsAvailable: row.is_available === 1,
+      UnavailableSince: row.unavailable_since,
+      UnavailableReason: row.unavailable_reason,
     };
   }
 

@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ImportFoldersTable } from '../../db/schema.js';
 
-export type ImportFolderRow = Omit<ImportFoldersTable, 'id'> & { id: number };
-export type ImportFolderValues = Omit<ImportFolderRow, 'id'>;
+export type ImportFolderRow = Selectable<ImportFoldersTable>;
+/** What an admin sets; the availability columns are the server's own. */
+export type ImportFolderValues = Pick<ImportFolderRow, 'name' | 'path' | 'is_drop_source' | 'is_drop_destination' | 'watch_for_new_files'>;
+export type FolderAvailabilityValues = Pick<ImportFolderRow, 'is_available' | 'unavailable_since' | 'unavailable_reason'>;
 
 /** SQL of import folders. */
 export class ImportFoldersStore {
@@ -20,8 +22,61 @@ export class ImportFoldersStore {
     return this.db.insertInto('import_folders').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** Saving a folder also forgets the device it was seen on: a folder saved on purpose is taken where it now is. */
   async update(id: number, values: ImportFolderValues): Promise<void> {
+    await this.db
+      .updateTable('import_folders')
+      .set({ ...values, device_id: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setAvailability(id: number, values: FolderAvailabilityValues): Promise<void> {
     await this.db.updateTable('import_folders').set(values).where('id', '=', id).execute();
+  }
+
+  async setDevice(id: number, device: string): Promise<void> {
+    await this.db.updateTable('import_folders').set({ device_id: device }).where('id', '=', id).execute();
+  }
+
+  /** Locations recorded per folder (folders without any are absent). */
+  async locationCounts(): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('file_locations')
+      .select(['import_folder_id as folderId', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('import_folder_id')
+      .execute();
+    return new Map(rows.map((row) => [row.folderId, Number(row.count)]));
+  }
+
+  /** The folder's location records, and how many file records have no location elsewhere (they go with them). */
+  async recordCounts(id: number): Promise<{ locations: number; files: number }> {
+    const locations = await this.db
+      .selectFrom('file_locations')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('import_folder_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const files = await this.db
+      .selectFrom('file_locations as l')
+      .select((eb) => eb.fn.count<number>('l.file_id').distinct().as('count'))
+      .where('l.import_folder_id', '=', id)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('file_locations as other')
+              .select('other.id')
+              .whereRef('other.file_id', '=', 'l.file_id')
+              .where('other.import_folder_id', '<>', id),
+          ),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    return { locations: Number(locations.count), files: Number(files.count) };
+  }
+
+  /** Removes the folder's location records and the file records left without a location; the folder stays. */
+  async removeRecords(id: number): Promise<{ locations: number; files: number }> {
+    return this.db.transaction().execute((trx) => removeLocationsOf(trx, id, true));
   }
 
   /** Total bytes of the files located in each folder. */
@@ -53,29 +108,35 @@ export class ImportFoldersStore {
    */
   async delete(id: number, removeRecords: boolean): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      if (removeRecords) {
-        const fileIds = (await trx.selectFrom('file_locations').select('file_id').where('import_folder_id', '=', id).execute()).map(
-          (r) => r.file_id,
-        );
-        await trx.deleteFrom('file_locations').where('import_folder_id', '=', id).execute();
-        if (fileIds.length) {
-          for (let i = 0; i < fileIds.length; i += 500) {
-            const chunk = fileIds.slice(i, i + 500);
-            await trx
-              .deleteFrom('files')
-              .where('id', 'in', chunk)
-              .where(({ not, exists, selectFrom }) =>
-                not(exists(selectFrom('file_locations').select('id').whereRef('file_locations.file_id', '=', 'files.id'))),
-              )
-              .execute();
-          }
-        }
-      } else {
-        // Keeping records: the file rows (ids, flags, links) stay, so the same content found again under a new
-        // folder joins them when hashed; the locations themselves cannot outlive their folder.
-        await trx.deleteFrom('file_locations').where('import_folder_id', '=', id).execute();
-      }
+      // Keeping records: the file rows (ids, flags, links) stay, so the same content found again under a new folder
+      // joins them when hashed; the locations themselves cannot outlive their folder.
+      await removeLocationsOf(trx, id, removeRecords);
       await trx.deleteFrom('import_folders').where('id', '=', id).execute();
     });
   }
+}
+
+/** Deletes a folder's locations and, with `removeFiles`, the file records that had no other location. */
+async function removeLocationsOf(
+  trx: Transaction<Database>,
+  id: number,
+  removeFiles: boolean,
+): Promise<{ locations: number; files: number }> {
+  const fileIds = (await trx.selectFrom('file_locations').select('file_id').where('import_folder_id', '=', id).execute()).map(
+    (r) => r.file_id,
+  );
+  await trx.deleteFrom('file_locations').where('import_folder_id', '=', id).execute();
+  let files = 0;
+  if (!removeFiles) return { locations: fileIds.length, files };
+  for (let i = 0; i < fileIds.length; i += 500) {
+    const removed = await trx
+      .deleteFrom('files')
+      .where('id', 'in', fileIds.slice(i, i + 500))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('file_locations').select('id').whereRef('file_locations.file_id', '=', 'files.id'))),
+      )
+      .executeTakeFirst();
+    files += Number(removed.numDeletedRows);
+  }
+  return { locations: fileIds.length, files };
 }

@@ -10,7 +10,8 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../events/bus.js';
 import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import type { FilesStore, LocationWithFolder, StoredHashes } from '../files/files.store.js';
+import { isReachable, type FilesStore, type LocationWithFolder, type StoredHashes } from '../files/files.store.js';
+import { folderLabel, type FolderAvailability } from '../import-folders/folder-availability.js';
 import type { ImportFoldersService } from '../import-folders/import-folders.service.js';
 import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -65,6 +66,7 @@ export class ImportService {
       media: MediaAnalyzer;
       bus: EventBus;
       logger: Logger;
+      availability: FolderAvailability;
     },
   ) {
     this.scanFolderJob = {
@@ -138,10 +140,25 @@ export class ImportService {
     await this.addDiscovered(folder, found);
   }
 
-  /** A watched file disappeared: its location is marked missing until a rescan or a re-hash of moved content. */
-  async markMissing(folder: ImportFolderRow, relativePath: string): Promise<void> {
-    const location = (await this.deps.files.locationsInFolder(folder.id)).find((l) => l.relative_path === relativePath);
-    if (location) await this.deps.files.setAccessible([location.id], false);
+  /**
+   * Watched files disappeared: their locations are marked missing until a rescan or a re-hash of moved content — unless
+   * the folder itself went offline (files vanish together when a drive is unplugged), which keeps them as they were.
+   */
+  async markMissing(folder: ImportFolderRow, relativePaths: string[]): Promise<void> {
+    const current = await this.deps.availability.check(folder.id);
+    if (!current) return;
+    if (!current.is_available) {
+      this.deps.logger.warn(
+        `${relativePaths.length} file(s) vanished from ${folderLabel(folder)}, which is offline: they are not marked missing.`,
+      );
+      return;
+    }
+    const wanted = new Set(relativePaths);
+    const locations = (await this.deps.files.locationsInFolder(folder.id)).filter((l) => wanted.has(l.relative_path));
+    await this.deps.files.setAccessible(
+      locations.map((l) => l.id),
+      false,
+    );
   }
 
   private async runImport(ctx: JobContext): Promise<void> {
@@ -156,8 +173,12 @@ export class ImportService {
   }
 
   private async scanFolder({ importFolderId, onlyNew }: ScanPayload, ctx: JobContext): Promise<void> {
-    const folder = await this.deps.folders.getRow(importFolderId).catch(() => null);
+    const folder = await this.deps.availability.check(importFolderId);
     if (!folder) throw new PermanentJobError(`Import folder ${importFolderId} no longer exists`);
+    if (!folder.is_available) {
+      ctx.logger.warn(`Skipped the scan of ${folderLabel(folder)}: the folder is offline. ${folder.unavailable_reason ?? ''}`.trim());
+      return;
+    }
     const settings = this.deps.settings.current.Import;
     const filter = walkFilter(settings, (pattern) => ctx.logger.warn(`Ignoring invalid exclusion pattern: ${pattern}`));
     const known = new Map((await this.deps.files.locationsInFolder(folder.id)).map((l) => [l.relative_path, l]));
@@ -166,7 +187,13 @@ export class ImportService {
     const found: FoundFile[] = [];
     const reappeared: number[] = [];
     const changed: Array<{ locationId: number; file: FoundFile }> = [];
-    for await (const file of walkFolder(folder.path, filter, (dir, error) => ctx.logger.warn(`Cannot read ${dir}: ${error.message}`))) {
+    // Files under a folder that could not be read are not missing: nothing is known about them.
+    const unreadable: string[] = [];
+    const onUnreadable = (dir: string, error: Error) => {
+      ctx.logger.warn(`Cannot read ${dir}: ${error.message}`);
+      unreadable.push(path.relative(folder.path, dir));
+    };
+    for await (const file of walkFolder(folder.path, filter, onUnreadable)) {
       seen.add(file.relativePath);
       const location = known.get(file.relativePath);
       if (!location) {
@@ -182,7 +209,17 @@ export class ImportService {
       else if (!location.is_accessible) reappeared.push(location.id);
       if (seen.size % 500 === 0) ctx.progress(0, { ImportFolderID: folder.id, FilesFound: seen.size });
     }
-    const missing = [...known.values()].filter((l) => l.is_accessible && !seen.has(l.relative_path)).map((l) => l.id);
+    // The folder may have gone while it was walked: then nothing that was not seen is missing.
+    const after = await this.deps.availability.check(folder.id);
+    if (!after?.is_available) {
+      ctx.logger.warn(`The scan of ${folderLabel(folder)} stopped: the folder went offline. Its records are kept.`);
+      await this.addDiscovered(folder, found);
+      return;
+    }
+    const underUnreadable = (relativePath: string) => unreadable.some((dir) => dir === '' || relativePath.startsWith(dir + path.sep));
+    const missing = [...known.values()]
+      .filter((l) => l.is_accessible && !seen.has(l.relative_path) && !underUnreadable(l.relative_path))
+      .map((l) => l.id);
     await this.deps.files.setAccessible(reappeared, true);
     await this.deps.files.setAccessible(missing, false);
     await this.addDiscovered(folder, found);
@@ -222,6 +259,11 @@ export class ImportService {
     ctx.progress(0, { FilePath: absolutePath });
     const stat = await fs.stat(absolutePath).catch((error: NodeJS.ErrnoException) => error);
     if (stat instanceof Error) {
+      const folder = await this.deps.availability.check(location.import_folder_id);
+      if (folder && !folder.is_available)
+        throw new PermanentJobError(
+          `Cannot hash ${absolutePath}: the import folder ${folderLabel(folder)} is offline; it is hashed when the folder is back.`,
+        );
       if (stat.code === 'ENOENT') await this.deps.files.setAccessible([locationId], false);
       throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(stat)}`);
     }
@@ -256,7 +298,7 @@ export class ImportService {
   }
 
   private async readMediaInfo(fileId: number, ctx: JobContext): Promise<void> {
-    const locations = (await this.deps.files.locationsOfFiles([fileId])).filter((l) => l.is_accessible);
+    const locations = (await this.deps.files.locationsOfFiles([fileId])).filter(isReachable);
     if (!locations.length) throw new PermanentJobError(`File ${fileId} has no location on disk to read media info from`);
     const absolutePath = absolutePathOf(locations[0]);
     ctx.progress(0, { FilePath: absolutePath });

@@ -164,12 +164,13 @@ export class ReleaseManagementService {
     const locations = groupBy(await this.deps.store.locationsOf([...new Set(links.map((l) => l.file_id))]), (l) => l.file_id);
     return [...groupBy(links, (l) => l.file_id)].map(([fileId, own]) => {
       const all = locations.get(fileId) ?? [];
-      const kept = all.find((l) => l.is_accessible) ?? all[0];
+      const kept = all.find((l) => l.is_accessible && l.folder_available) ?? all[0];
       return {
         FileID: fileId,
         AnimeSeriesIDs: [...new Set(own.map((l) => seriesOf.get(l.episode_id)!))],
         AnimeEpisodeIDs: [...new Set(own.map((l) => l.episode_id))],
-        FileLocationIDs: all.filter((l) => l !== kept).map((l) => l.id),
+        // A copy in an offline folder is neither kept nor removed: it cannot be judged until its folder is back (issue 49).
+        FileLocationIDs: all.filter((l) => l !== kept && l.folder_available).map((l) => l.id),
       };
     });
   }

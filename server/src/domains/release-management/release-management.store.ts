@@ -226,15 +226,22 @@ export class ReleaseManagementStore {
   }
 
   /** Locations of files in id order, accessible ones flagged. */
-  async locationsOf(fileIds: number[]): Promise<Array<{ id: number; file_id: number; is_accessible: number }>> {
-    const result: Array<{ id: number; file_id: number; is_accessible: number }> = [];
+  /** `folder_available` is 0 while the location's import folder is offline (issue 49). */
+  async locationsOf(fileIds: number[]): Promise<Array<{ id: number; file_id: number; is_accessible: number; folder_available: number }>> {
+    const result: Array<{ id: number; file_id: number; is_accessible: number; folder_available: number }> = [];
     for (let i = 0; i < fileIds.length; i += 500) {
       result.push(
         ...(await this.db
           .selectFrom('file_locations')
-          .select(['id', 'file_id', 'is_accessible'])
-          .where('file_id', 'in', fileIds.slice(i, i + 500))
-          .orderBy('id')
+          .innerJoin('import_folders', 'import_folders.id', 'file_locations.import_folder_id')
+          .select([
+            'file_locations.id',
+            'file_locations.file_id',
+            'file_locations.is_accessible',
+            'import_folders.is_available as folder_available',
+          ])
+          .where('file_locations.file_id', 'in', fileIds.slice(i, i + 500))
+          .orderBy('file_locations.id')
           .execute()),
       );
     }

@@ -7,6 +7,15 @@ import type { JournalEntry, JournalRow, RenamerStore } from './renamer.store.js'
 export interface PlacedFolder {
   id: number;
   path: string;
+  /** False while the folder is offline (issue 49): nothing moves into or out of it then. */
+  available?: boolean;
+  name?: string;
+}
+
+/** Why a move between these folders cannot happen now, or null. */
+export function offlineFolderError(...folders: PlacedFolder[]): string | null {
+  const offline = folders.find((folder) => folder.available === false);
+  return offline ? `Not relocating: the import folder "${offline.name ?? offline.path}" is offline.` : null;
 }
 
 /** One location to move, with the sidecar files (same base name) that go along. */
@@ -146,6 +155,8 @@ export class Relocator {
   async execute(plan: MovePlan, batchId: string, options: MoveOptions): Promise<MoveOutcome> {
     const source = path.join(plan.from.folder.path, plan.from.relativePath);
     const target = path.join(plan.to.folder.path, plan.to.relativePath);
+    const offline = offlineFolderError(plan.from.folder, plan.to.folder);
+    if (offline) return { ok: false, error: offline, retryable: true };
     if (!isInside(plan.to.folder.path, target)) return { ok: false, error: 'The provided relative path leads outside the import folder.' };
     if (source === target) return { ok: true, moved: false };
     if (!(await exists(source))) return { ok: false, error: `Could not find or access the file to move: "${source}"`, retryable: true };
@@ -287,6 +298,14 @@ export class Relocator {
         continue;
       }
       const paths = pathsOf(video);
+      const offline = offlineFolderError(
+        ...[folders.get(video.from_folder_id), folders.get(video.to_folder_id)].filter((f): f is PlacedFolder => !!f),
+      );
+      if (offline) {
+        // Left unfinished: judged at the next start, when the folder may be back.
+        this.logger.warn(`Relocation of "${video.from_path}" left for later: ${offline}`);
+        continue;
+      }
       if (!paths) {
         await this.store.setState(
           rows.map((r) => r.id),

@@ -21,7 +21,7 @@ import type { QueueService } from '../../jobs/queue.service.js';
 import { JobPriority, type JobDefinition } from '../../jobs/job.js';
 import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
 import { defaultSettingsOf, definitionOf, dirnameOf, RENAMERS, type RenameFolder, type RenamerPlugin } from './renamers.js';
-import { normaliseRelativePath, Relocator, type MoveOptions, type MovePlan, type RelocatedFile } from './relocation.js';
+import { normaliseRelativePath, offlineFolderError, Relocator, type MoveOptions, type MovePlan, type RelocatedFile } from './relocation.js';
 import { walkFilter } from '../import/folder-walk.js';
 import type { ConfigRow, RenameCandidate, RenamerStore } from './renamer.store.js';
 
@@ -47,11 +47,14 @@ const TYPE_NAMES: Record<string, string> = {
   Text: 'String',
   LargeText: 'String',
 };
-const folderOf = (row: ImportFolderRow): RenameFolder & { path: string } => ({
+type PlacedRenameFolder = RenameFolder & { path: string; available: boolean; name: string };
+const folderOf = (row: ImportFolderRow): PlacedRenameFolder => ({
   id: row.id,
   path: row.path,
   isSource: !!row.is_drop_source,
   isDestination: !!row.is_drop_destination,
+  available: row.is_available === 1,
+  name: row.name,
 });
 const absolute = (folder: { path: string }, relativePath: string) => path.join(folder.path, relativePath);
 
@@ -87,7 +90,7 @@ export class RenamerService {
     deps.jobs?.register(this.job);
     this.relocator = new Relocator(
       deps.store,
-      async () => (await deps.folders()).map((f) => ({ id: f.id, path: f.path })),
+      async () => (await deps.folders()).map((f) => ({ id: f.id, path: f.path, available: f.is_available === 1, name: f.name })),
       (name) => {
         const extension = path.extname(name).slice(1).toUpperCase();
         return deps.settings.current.Import.VideoExtensions.some((e) => e.trim().replace(/^\./, '').toUpperCase() === extension);
@@ -324,10 +327,12 @@ export class RenamerService {
     candidate: RenameCandidate,
     config: ResolvedConfig,
     flags: RelocationFlags,
-    folders: Map<number, RenameFolder & { path: string }>,
+    folders: Map<number, PlacedRenameFolder>,
   ): Computed {
     const folder = folders.get(candidate.folderId);
     if (!folder) return { ok: false, error: `Unable to find the import folder with ID ${candidate.folderId}.` };
+    const sourceOffline = offlineFolderError(folder);
+    if (sourceOffline) return { ok: false, error: sourceOffline };
     if (!folder.isSource && !folder.isDestination)
       return { ok: false, error: 'Not relocating file as it is not in a drop source or drop destination.' };
     if (!folder.isSource && !flags.allowRelocationInsideDestination) {
@@ -381,6 +386,8 @@ export class RenamerService {
     }
     const relativePath = normaliseRelativePath(directory ? `${directory}/${fileName}` : fileName);
     if (!relativePath) return { ok: false, error: 'The provided relative path leads outside the import folder.' };
+    const targetOffline = offlineFolderError(folders.get(folderId)!);
+    if (targetOffline) return { ok: false, error: targetOffline };
     const isRelocated = folderId !== candidate.folderId || relativePath !== candidate.relativePath;
     return { ok: true, folderId, relativePath, isRelocated };
   }
@@ -420,7 +427,7 @@ export class RenamerService {
     candidate: RenameCandidate,
     computed: Computed,
     config: ResolvedConfig,
-    folders: Map<number, RenameFolder & { path: string }>,
+    folders: Map<number, PlacedRenameFolder>,
     preview: boolean,
   ): RelocationResult {
     const base: RelocationResult = {
@@ -500,7 +507,7 @@ export class RenamerService {
     candidate: RenameCandidate,
     config: ResolvedConfig,
     flags: RelocationFlags,
-    folders: Map<number, RenameFolder & { path: string }>,
+    folders: Map<number, PlacedRenameFolder>,
     batchId: string,
     options: { deleteEmptyDirectories: boolean },
   ): Promise<RelocationResult> {

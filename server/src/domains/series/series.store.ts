@@ -106,12 +106,14 @@ export class SeriesStore {
     if (!anidbEpisodeIds.length) return [];
     const { rows } = await sql<SummaryFileRow>`
         SELECT l.episode_id, f.id AS file_id, f.ed2k, f.size, l.source AS link_source, af.source, af.version, af.is_deprecated, af.audio_languages, af.subtitle_languages,
-          rg.name AS group_name, rg.short_name AS group_short, fl.id AS location_id, fl.import_folder_id, fl.relative_path, fl.is_accessible
+          rg.name AS group_name, rg.short_name AS group_short, fl.id AS location_id, fl.import_folder_id, fl.relative_path,
+          CASE WHEN fl.id IS NULL THEN NULL WHEN fl.is_accessible = 1 AND imf.is_available = 1 THEN 1 ELSE 0 END AS is_accessible
         FROM file_episode_links l
           JOIN files f ON f.ed2k = l.ed2k AND f.size = l.size
           LEFT JOIN anidb_files af ON af.ed2k = f.ed2k AND af.size = f.size
           LEFT JOIN anidb_release_groups rg ON rg.id = af.group_id
           LEFT JOIN file_locations fl ON fl.file_id = f.id
+          LEFT JOIN import_folders imf ON imf.id = fl.import_folder_id
         WHERE l.episode_id IN (${sql.join(anidbEpisodeIds)})
         ORDER BY f.id, fl.id`.execute(this.db);
     return rows;
