@@ -28,6 +28,7 @@ import { registerBackupRoutes } from './domains/backup/backup.routes.js';
 import { registerShokoImportRoutes } from './domains/shoko-import/shoko-import.routes.js';
 import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
 import { registerQueueRoutes } from './domains/queue/queue.routes.js';
+import { anidbWorkEstimator, registerAniDBEstimateRoute } from './domains/queue/anidb-estimate.routes.js';
 import { registerNetworkRoutes } from './domains/network/network.routes.js';
 import { registerFolderRoutes, registerImportFolderRoutes } from './domains/import-folders/import-folders.routes.js';
 import { registerFileRoutes } from './domains/files/files.routes.js';
@@ -223,6 +224,7 @@ export async function buildApp(
   });
   registerSettingsRoutes(app, { settings: services.settings, testAniDBLogin: services.testAniDBLogin, throttle: services.loginThrottle });
   registerQueueRoutes(app, { queue: services.queueControl });
+  registerAniDBEstimateRoute(app, { estimator: anidbWorkEstimator(services) });
   registerNetworkRoutes(app, { anidbStates: () => services.aggregateSources.anidbStates() });
   registerIntegrationRoutes(app, services.integrations);
   registerActionRoutes(app, { actions: services.actions });
