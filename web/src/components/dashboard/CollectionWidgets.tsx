@@ -8,6 +8,7 @@ import { Icon } from '@/components/Icon';
 import { ImportFolderList } from '@/components/importFolders/ImportFolderList';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { useAggregateState } from '@/realtime/AggregateHub';
+import { AniDBWorkLeft } from './AniDBEstimate';
 import { Widget } from './Widget';
 
 export const COLLECTION_TEXTS = {
@@ -58,7 +59,8 @@ export function QueueProcessorWidget() {
       isEmpty={!list.length}
       emptyText={COLLECTION_TEXTS.queueEmpty}
     >
-      <ul className="flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto" aria-label="Queue items">
+      <AniDBWorkLeft />
+      <ul className="mt-1 flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto" aria-label="Queue items">
         {list.map((item) => (
           <li key={item.Key} className="flex flex-col rounded-md bg-background-alt px-3 py-2">
             <span className={`text-sm font-semibold ${item.IsRunning ? 'text-primary' : ''}`}>
