@@ -21,6 +21,7 @@ const ANIDB_USER = { username: 'kiri-tester', password: 'fog-and-letters' };
 const ANIDB_TIME_SCALE = 0.05;
 
 export interface DemoOptions {
+  /** The demo's folder: the server's data folder (SHOKO_HOME) is `data/` in it, the library `library/`. */
   home: string;
   port: number;
   /** 'inherit' (default) shows the server's log here; 'pipe' keeps it in `output()`. */
@@ -77,7 +78,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const home = path.resolve(options.home);
   let port = options.port;
   let baseUrl = `http://127.0.0.1:${port}${options.basePath ?? ''}`;
+  // The server refuses an import folder inside its own data folder, so the two sit side by side.
   const library = path.join(home, 'library');
+  const dataDirectory = path.join(home, 'data');
   fs.mkdirSync(library, { recursive: true });
   const demo = await writeDemoLibrary(library);
   const playableMedia = options.playableMedia ? await addPlayableEpisodes(library, demo) : false;
@@ -124,7 +127,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       stdio: options.stdio === 'pipe' ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: {
         ...process.env,
-        SHOKO_HOME: home,
+        SHOKO_HOME: dataDirectory,
         SHOKO_PORT: String(port),
         SHOKO_HOST: '127.0.0.1',
         SHOKO_WEBUI_DIR: process.env.SHOKO_WEBUI_DIR ?? path.join(root, 'web', 'dist'),

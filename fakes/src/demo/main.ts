@@ -16,7 +16,7 @@ try {
       '',
       `  shoko-ts demo is ready (collection imported ${demo.importSeconds.toFixed(1)} s after start): ${demo.baseUrl}/webui`,
       `  Log in as "${DEMO_ADMIN.Username}" with an empty password.`,
-      `  Data: ${demo.home} — library: ${demo.library}. Ctrl-C stops the server and the fakes.`,
+      `  Data: ${path.join(demo.home, 'data')} — library: ${demo.library}. Ctrl-C stops the server and the fakes.`,
       demo.playableMedia
         ? '  Playable episodes: "The Dusk Train" (ASS subtitles, a transcode, an external .srt).'
         : '  No ffmpeg found: the playable demo episodes were left out.',

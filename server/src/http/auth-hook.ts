@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from './types.js';
-import { isAdminPrincipal, type Principal } from './principal.js';
+import { ROUTE_CLASSES, routeClass, type RouteClassName } from './access-policy.js';
+import { isAdminPrincipal, type AuthLevel, type Principal } from './principal.js';
+import { problemBody } from './problem.js';
 import { sendText } from './reply.js';
 
 export const NOT_RUNNING_MESSAGE =
@@ -35,20 +37,36 @@ async function isFresh(deps: AuthHookDeps): Promise<boolean> {
 }
 
 const isPublicDocument = (url: string) => /^\/(webui|swagger)(\/|$)/i.test(url);
+/** The SignalR hubs read their keys themselves (`access_token`, Bearer) and apply the access table there. */
+const isHubEndpoint = (url: string) => /^\/signalr\//i.test(url);
 
 /**
- * Deny by default: every route is `user` unless its config says otherwise. While the server is not started only
- * init-friendly routes run (503 otherwise), as in Shoko.
+ * A route's access: its class in the access table (access-policy.ts). A route missing there (the route-access test
+ * names each one) keeps the level its own config names, and without one needs a key.
+ */
+function accessOf(method: string, url: string, configured: AuthLevel | undefined): { level: AuthLevel; class?: RouteClassName } {
+  const name = routeClass(method, url);
+  if (name) return { level: ROUTE_CLASSES[name].level, class: name };
+  return { level: configured ?? (isPublicDocument(url) ? 'none' : 'user') };
+}
+
+const reasonOf = (name: RouteClassName | undefined, fallback: RouteClassName) => ROUTE_CLASSES[name ?? fallback].reason;
+const forbidden = (reply: FastifyReply, reason: string) => reply.code(403).type('application/problem+json').send(problemBody(403, reason));
+
+/**
+ * Deny by default: a route's level comes from the access table. An admin or first-run route refused to a real account
+ * answers 403 with a problem body naming the reason (Shoko's is empty; the console shows `detail` in its toast). While
+ * the server is not started only init-friendly routes run (503 otherwise), as in Shoko.
  */
 export function registerAuthHook(app: App, deps: AuthHookDeps) {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config ?? {};
+    const url = request.routeOptions.url;
     // Unmatched requests (404s, static files) carry no auth config and need none.
-    if (!request.routeOptions.url) return;
-    // The console's static files and the API description (as Shoko publishes it) are public; every other route
-    // without an explicit level needs a key.
-    const level = config.auth ?? (isPublicDocument(request.routeOptions.url) ? 'none' : 'user');
+    if (!url) return;
+    const access = accessOf(request.method, url, config.auth);
+    const level = isHubEndpoint(url) ? 'none' : access.level;
 
     const started = deps.isStarted();
     let principal: Principal | null = null;
@@ -65,10 +83,10 @@ export function registerAuthHook(app: App, deps: AuthHookDeps) {
     if (level === 'user' && !principal) return reply.code(401).send();
     if (level === 'admin') {
       if (!principal) return reply.code(401).send();
-      if (!isAdminPrincipal(principal)) return reply.code(403).send();
+      if (!isAdminPrincipal(principal)) return forbidden(reply, reasonOf(access.class, 'server'));
     }
     if (level === 'init' && principal?.kind !== 'init') {
-      return reply.code(principal ? 403 : 401).send();
+      return principal ? forbidden(reply, reasonOf(access.class, 'firstRun')) : reply.code(401).send();
     }
     const path = request.url.toLowerCase();
     if (!started && !config.initFriendly && (path.startsWith('/api') || path.startsWith('/plex'))) {

@@ -203,29 +203,38 @@ describe('HTTP edge', () => {
   });
 
   describe('system folders', () => {
-    it.each(['/', '/etc', '/proc/self', '/sys', '/dev', '/boot', '/run'])(
-      'refuses %s as an import folder with a clear 400',
-      async (folder) => {
-        const res = await server.request({
-          method: 'POST',
-          url: '/api/v3/ImportFolder',
-          key: adminKey,
-          body: { Name: 'bad', Path: folder, DropFolderType: 'None', WatchForNewFiles: false },
-        });
-        expect(res.statusCode, folder).toBe(400);
-        expect(res.body).toMatch(/system folder|root folder/);
-      },
-    );
-
-    it('refuses the data directory as an import folder', async () => {
-      const res = await server.request({
+    const addFolder = (folder: string) =>
+      server.request({
         method: 'POST',
         url: '/api/v3/ImportFolder',
         key: adminKey,
-        body: { Name: 'data', Path: server.home, DropFolderType: 'None', WatchForNewFiles: false },
+        body: { Name: 'bad', Path: folder, DropFolderType: 'None', WatchForNewFiles: false },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.body).toMatch(/data directory/);
+
+    // Each that exists on this machine (a container may lack /boot); the listed ones every Linux has are always checked.
+    const systemFolders = ['/', '/etc', '/proc/self', '/sys', '/dev', '/boot', '/run', '/root', '/usr', '/usr/share', '/var/lib'];
+    it.each(systemFolders.filter((folder) => fs.existsSync(folder)))(
+      'refuses %s as an import folder with a 400 naming Path and why',
+      async (folder) => {
+        const res = await addFolder(folder);
+        expect(res.statusCode, folder).toBe(400);
+        expect(res.json().errors.Path[0]).toMatch(/system folder|root folder/);
+      },
+    );
+    it('checks the system folders every Linux has', () => {
+      expect(systemFolders.filter((folder) => fs.existsSync(folder))).toEqual(
+        expect.arrayContaining(['/', '/etc', '/sys', '/dev', '/usr']),
+      );
+    });
+
+    it('refuses the data folder, a folder inside it and a folder holding it, with a 400 naming Path and why', async () => {
+      const inside = path.join(server.home, 'library');
+      fs.mkdirSync(path.join(inside, 'Show'), { recursive: true });
+      for (const folder of [server.home, inside, path.join(inside, 'Show'), path.dirname(server.home)]) {
+        const res = await addFolder(folder);
+        expect(res.statusCode, folder).toBe(400);
+        expect(res.json().errors.Path[0], folder).toMatch(/the server's own data folder/);
+      }
     });
 
     it('lets the folder browser walk from / to media, but not into system folders', async () => {

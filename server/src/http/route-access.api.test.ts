@@ -1,5 +1,7 @@
+import { CONTRACT_ROUTES } from '@shoko-ts/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../test/harness.js';
+import { completeFirstRun, createTestServer, createUser, login, type TestServer } from '../test/harness.js';
+import { accessTable, ROUTE_CLASSES, routeClass, routeKeys, type RouteClassName } from './access-policy.js';
 
 /**
  * The contract's anonymous surface (server.md §1.5) minus the holes we close: DELETE /api/auth and
@@ -44,10 +46,11 @@ const concreteUrl = (url: string) => url.replace(/:[A-Za-z]+/g, '1').replace(/\*
 describe('route access matrix', () => {
   let server: TestServer;
   let userKey: string;
+  let adminKey: string;
 
   beforeAll(async () => {
     server = await createTestServer();
-    const adminKey = await completeFirstRun(server);
+    adminKey = await completeFirstRun(server);
     userKey = (await createUser(server, adminKey, 'plain', 'pw')).key;
   });
   afterAll(() => server.close());
@@ -72,17 +75,166 @@ describe('route access matrix', () => {
     expect(checked.length).toBeGreaterThan(15);
   });
 
-  it('refuses every admin route to a non-admin key (403)', async () => {
-    const adminRoutes = server.routes.filter((r) => r.auth === 'admin' || r.auth === 'init');
-    expect(adminRoutes.length).toBeGreaterThan(5);
-    for (const route of adminRoutes) {
+  it('classes every route the server serves and every route of the contract in the access table', () => {
+    const unlisted = server.routes.filter((r) => !r.url.startsWith('/swagger') && !routeClass(r.method, r.url));
+    expect(unlisted.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    const contractUnlisted = CONTRACT_ROUTES.filter((route) => {
+      const [method, path] = route.split(' ');
+      return !routeClass(method!, path!);
+    });
+    expect(contractUnlisted).toEqual([]);
+    // Nothing in the table that nobody serves (a renamed route would otherwise keep a stale entry).
+    const served = new Set(server.routes.flatMap((r) => routeKeys(r.method, r.url)));
+    const stale = accessTable().filter(({ route }) => {
+      const [method, path] = route.split(' ');
+      // The console's files are served only where a console is installed (test servers have none).
+      if (route === 'GET /webui/{*path}') return false;
+      return !routeKeys(method!, path!).some((key) => served.has(key));
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it("agrees with the level a route's own config names", () => {
+    const levelOf: Record<string, string> = { none: 'none', init: 'init', admin: 'admin', user: 'user' };
+    const disagreeing = server.routes
+      // The hubs' routes are `none` to Fastify and check their keys themselves.
+      .filter((r) => r.auth !== undefined && !r.url.toLowerCase().startsWith('/signalr/') && !r.url.startsWith('/swagger'))
+      .filter((r) => routeClass(r.method, r.url) && ROUTE_CLASSES[routeClass(r.method, r.url)!].level !== levelOf[r.auth!])
+      .map((r) => `${r.method} ${r.url}: config ${r.auth}, table ${routeClass(r.method, r.url)}`);
+    expect(disagreeing).toEqual([]);
+  });
+
+  it('gives a non-admin key 403 with the reason for every admin and first-run route, and lets it through the rest', async () => {
+    const counts: Partial<Record<RouteClassName, number>> = {};
+    for (const route of server.routes) {
+      const name = routeClass(route.method, route.url);
+      if (!name || route.url.startsWith('/swagger')) continue;
+      counts[name] = (counts[name] ?? 0) + 1;
+      // Logging out ends the key it is sent with: that one gets its own key.
+      const key = route.method === 'DELETE' && route.url === '/api/auth' ? await login(server, 'plain', 'pw', 'logout') : userKey;
       const res = await server.request({
         method: route.method,
         url: concreteUrl(route.url),
-        key: userKey,
+        key,
         body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
       });
-      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      const label = `${route.method} ${route.url} (${name})`;
+      if (ROUTE_CLASSES[name].level === 'admin' || ROUTE_CLASSES[name].level === 'init') {
+        expect(res.statusCode, label).toBe(403);
+        expect(res.headers['content-type'], label).toMatch(/^application\/problem\+json/);
+        expect(res.json(), label).toMatchObject({ status: 403, title: 'Forbidden', detail: ROUTE_CLASSES[name].reason });
+      } else if (name !== 'public') {
+        // Public routes may refuse a key themselves (a playback token, the Shoko import's report); the 401 test covers them.
+        expect([401, 403], `${label} answered ${res.statusCode}: ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
+      }
+    }
+    expect(counts.read).toBeGreaterThan(100);
+    expect(counts.own).toBeGreaterThan(10);
+    expect(counts.files).toBeGreaterThan(10);
+  });
+
+  it('closes the changes the issue found open to non-admins, and the log views', () => {
+    const expected: Record<string, RouteClassName> = {
+      'PUT /api/v3/File/{fileID}/Ignore': 'files',
+      'PUT /api/v3/File/{fileID}/Variation': 'files',
+      'PUT /api/v3/Group/{groupID}': 'collection',
+      'POST /api/v3/Group/{groupID}/Recalculate': 'collection',
+      'POST /api/v3/File/{fileID}/Rescan': 'metadata',
+      'POST /api/v3/File/{fileID}/Rehash': 'jobs',
+      'POST /api/v3/Series/{seriesID}/AniDB/Refresh': 'metadata',
+      'POST /api/v3/Series/AniDB/{anidbID}/Refresh': 'metadata',
+      'POST /api/v3/File/{fileID}/AddToMyList': 'metadata',
+      'GET /api/v3/Action/RunImport': 'jobs',
+      'GET /api/v3/Action/ImportNewFiles': 'jobs',
+      'GET /api/v3/Action/SearchForTmdbMatches': 'jobs',
+      'GET /api/v3/Action/UpdateAllTmdbShows': 'jobs',
+      'GET /api/v3/Action/UpdateAllTmdbMovies': 'jobs',
+      'GET /api/v3/ImportFolder/{folderID}/Scan': 'jobs',
+      'GET /api/v3/Queue/DebugStats': 'server',
+      'POST /signalr/logging/negotiate': 'server',
+      'GET /signalr/logging': 'server',
+    };
+    for (const [route, name] of Object.entries(expected)) {
+      const [method, path] = route.split(' ');
+      expect(routeClass(method!, path!), route).toBe(name);
+    }
+  });
+
+  it('lets only admins follow the log hub, whichever way the key comes; the aggregate hub stays open to every account', async () => {
+    const negotiate = (hub: string, key: string, asBearer = false) =>
+      server.request({
+        method: 'POST',
+        url: `/signalr/${hub}/negotiate?negotiateVersion=1${asBearer ? '' : `&access_token=${key}`}`,
+        headers: asBearer ? { authorization: `Bearer ${key}` } : {},
+      });
+    for (const asBearer of [false, true]) {
+      const refused = await negotiate('logging', userKey, asBearer);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ status: 403, detail: ROUTE_CLASSES.server.reason });
+      expect((await negotiate('logging', adminKey, asBearer)).statusCode).toBe(200);
+      expect((await negotiate('aggregate', userKey, asBearer)).statusCode).toBe(200);
+    }
+    // A WebSocket may skip negotiation: the transport route refuses it the same way.
+    expect((await server.request({ method: 'GET', url: `/signalr/logging?access_token=${userKey}` })).statusCode).toBe(403);
+  });
+
+  it('keeps what Shokofin and Shoko Relay call with a normal user key open to it', () => {
+    // Their API clients' calls (Shokofin's ShokoApiClient, Shoko Relay's scripts): reads, scrobbling and votes.
+    const clientCalls = [
+      'GET /api/v3/ImportFolder/{id}',
+      'GET /api/v3/ImportFolder/{id}/File',
+      'GET /api/v3/File/{id}',
+      'GET /api/v3/File/Hash/ED2K',
+      'GET /api/v3/File/PathEndsWith',
+      'GET /api/v3/File/PathEndsWith/{*path}',
+      'GET /api/v3/File/{id}/UserStats',
+      'PUT /api/v3/File/{id}/UserStats',
+      'PATCH /api/v3/File/{id}/Scrobble',
+      'GET /api/v3/Episode',
+      'GET /api/v3/Episode/{id}',
+      'GET /api/v3/Episode/{id}/Images',
+      'GET /api/v3/Episode/{id}/Series',
+      'POST /api/v3/Episode/{id}/Watched/{watched}',
+      'POST /api/v3/Episode/{id}/Vote',
+      'POST /api/v3/Series/{id}/Vote',
+      'GET /api/v3/Series',
+      'GET /api/v3/Series/{id}',
+      'GET /api/v3/Series/{id}/AniDB',
+      'GET /api/v3/Series/{id}/Episode',
+      'GET /api/v3/Series/{id}/File',
+      'GET /api/v3/Series/{id}/Cast',
+      'GET /api/v3/Series/{id}/Relations',
+      'GET /api/v3/Series/{id}/Images',
+      'GET /api/v3/Series/{id}/Tags',
+      'GET /api/v3/Series/{id}/Tags/User',
+      'GET /api/v3/Series/{id}/Group',
+      'GET /api/v3/Series/{id}/TMDB/Season',
+      'GET /api/v3/Series/{id}/TMDB/Show/CrossReferences/Episode',
+      'GET /api/v3/Series/PathEndsWith/{*path}',
+      'GET /api/v3/Series/Search',
+      'GET /api/v3/Series/AniDB',
+      'GET /api/v3/Series/AniDB/{id}/Series',
+      'GET /api/v3/Group',
+      'GET /api/v3/Group/{id}',
+      'GET /api/v3/Group/{id}/Group',
+      'GET /api/v3/Filter/{id}/Group/{id}/Series',
+      'POST /api/v3/Filter/Preview/Series/OnlyIDs',
+      'GET /api/v3/Dashboard/RecentlyAddedSeries',
+      'GET /api/v3/Tag/User',
+      'GET /api/v3/Tmdb/Episode/{id}',
+      'GET /api/v3/Tmdb/Episode/{id}/Shoko/Episode',
+      'GET /api/v3/Tmdb/Movie/{id}',
+      'GET /api/v3/Tmdb/Movie/{id}/Shoko/Series',
+      'GET /api/v3/Tmdb/Season/{id}/Episode',
+      'GET /api/v3/Tmdb/Show/{id}/Shoko/Series',
+      'GET /api/v3/Image/{source}/{type}/{id}',
+      'GET /signalr/aggregate',
+    ];
+    for (const call of clientCalls) {
+      const [method, path] = call.split(' ');
+      const name = routeClass(method!, path!);
+      expect(name, call).toBeDefined();
+      expect(['public', 'read', 'own'], call).toContain(name);
     }
   });
 
@@ -97,7 +249,7 @@ describe('route access matrix', () => {
       'POST /api/v3/Backup',
       'POST /api/v3/Backup/:name/Restore',
     ]);
-    expect(backupRoutes.every((r) => r.auth === 'admin')).toBe(true);
+    expect(backupRoutes.every((r) => routeClass(r.method, r.url) === 'server')).toBe(true);
   });
 
   it('answers anonymous routes without a key', async () => {

@@ -32,11 +32,12 @@ describe('actions API', () => {
     await server.services.queue.idle();
   });
 
-  it('requires a key, and an admin for admin actions', async () => {
+  it('requires a key, and an admin for every action (each starts work for the whole server)', async () => {
     expect((await server.request({ method: 'GET', url: '/api/v3/Action/RunImport' })).statusCode).toBe(401);
     expect((await get('/api/v3/Action/UpdateAllMediaInfo', userKey)).statusCode).toBe(403);
     expect((await get('/api/v3/Action/SyncMyList', userKey)).statusCode).toBe(403);
-    expect((await get('/api/v3/Action/RunImport', userKey)).statusCode).toBe(200);
+    expect((await get('/api/v3/Action/RunImport', userKey)).statusCode).toBe(403);
+    expect((await get('/api/v3/Action/RunImport')).statusCode).toBe(200);
   });
 
   it('matches action names case-insensitively and says when an integration is absent', async () => {

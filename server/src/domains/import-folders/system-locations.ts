@@ -2,12 +2,27 @@ import path from 'node:path';
 
 /**
  * Folders of the operating system that must never become an import folder (the server would hash, rename and delete
- * inside them) and that the folder browser does not list. The root itself cannot be an import folder but may be
- * browsed, so that an admin can walk from it to their media.
+ * inside them) and that the folder browser does not list: the kernel's views, devices, programs and their state,
+ * the administrator's home. The root itself cannot be an import folder but may be browsed, so that an admin can walk
+ * from it to their media. The Shoko import refuses its import folders by the same list (shoko-import/map-files.ts).
  */
-const POSIX_SYSTEM_FOLDERS = ['/proc', '/sys', '/dev', '/etc', '/boot', '/run', '/bin', '/sbin', '/lib', '/lib64', '/usr'];
-/** What the server itself writes under its data directory; a media folder may sit beside these (the demo's does). */
-const DATA_DIRECTORY_FOLDERS = ['SQLite', 'images', 'logs', 'anidb', 'themes', 'backups', 'webui', 'avdump'];
+const POSIX_SYSTEM_FOLDERS = [
+  '/proc',
+  '/sys',
+  '/dev',
+  '/run',
+  '/etc',
+  '/boot',
+  '/root',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/usr',
+  '/var/lib',
+];
 const WINDOWS_SYSTEM_FOLDERS = [
   'windows',
   'program files',
@@ -27,7 +42,11 @@ function windowsParts(location: string): { drive: string; rest: string[] } | und
   return { drive: match[1]!.toUpperCase(), rest: match[2]!.split(/[\\/]+/).filter(Boolean) };
 }
 
-/** Why `location` is a system folder (or inside one, or the server's own data directory), if it is. */
+/**
+ * Why `location` is a system folder (or inside one), or the server's own data folder, inside it or holding it, if it
+ * is. Only what is inside the data folder is refused, not what sits beside it: a library and the data folder may share
+ * a parent.
+ */
 export function systemLocation(location: string, dataDirectory: string, forImport: boolean): SystemLocation {
   const windows = windowsParts(location);
   if (windows) {
@@ -46,8 +65,7 @@ export function systemLocation(location: string, dataDirectory: string, forImpor
   if (system) return { refused: true, reason: `${resolved} is inside the system folder ${system}.` };
   if (!forImport) return { refused: false };
   const data = path.resolve(dataDirectory);
-  if (isInside(data, resolved)) return { refused: true, reason: `${resolved} holds the server's own data directory (${data}).` };
-  const serverFolder = DATA_DIRECTORY_FOLDERS.map((name) => path.join(data, name)).find((folder) => isInside(resolved, folder));
-  if (serverFolder) return { refused: true, reason: `${resolved} is inside the server's own data folder ${serverFolder}.` };
+  if (isInside(resolved, data)) return { refused: true, reason: `${resolved} is inside the server's own data folder (${data}).` };
+  if (isInside(data, resolved)) return { refused: true, reason: `${resolved} holds the server's own data folder (${data}).` };
   return { refused: false };
 }

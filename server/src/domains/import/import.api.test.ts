@@ -140,9 +140,10 @@ describe('import folders, discovery, hashing and the files API', () => {
     expect(server.services.queue.state().Running).toBe(true);
   });
 
-  it('ignores and restores a file', async () => {
+  it('ignores and restores a file (an admin change: ignoring hides the file from everyone)', async () => {
     const file = (await unrecognized()).List[0];
-    expect((await api('PUT', `/api/v3/File/${file.ID}/Ignore?value=true`, undefined, userKey)).statusCode).toBe(200);
+    expect((await api('PUT', `/api/v3/File/${file.ID}/Ignore?value=true`, undefined, userKey)).statusCode).toBe(403);
+    expect((await api('PUT', `/api/v3/File/${file.ID}/Ignore?value=true`)).statusCode).toBe(200);
     const ignored = (await api('GET', '/api/v3/File?include_only=Ignored')).json();
     expect(ignored.List.map((f: { ID: number }) => f.ID)).toEqual([file.ID]);
     expect((await unrecognized()).List.some((f: { ID: number }) => f.ID === file.ID)).toBe(false);

@@ -17,8 +17,10 @@ describe('Queue/DebugStats and Queue/AcquisitionFilters', () => {
   });
   afterAll(() => server.close());
 
-  it('answers any user with the queue snapshot and the concurrency limits', async () => {
-    const res = await server.request({ method: 'GET', url: '/api/v3/Queue/DebugStats', key: userKey });
+  it('answers an admin with the queue snapshot and the concurrency limits, and refuses other users', async () => {
+    const refused = await server.request({ method: 'GET', url: '/api/v3/Queue/DebugStats', key: userKey });
+    expect(refused.statusCode).toBe(403);
+    const res = await server.request({ method: 'GET', url: '/api/v3/Queue/DebugStats', key: adminKey });
     expect(res.statusCode, res.body).toBe(200);
     const stats = res.json();
     expect(Object.keys(stats).sort()).toEqual([

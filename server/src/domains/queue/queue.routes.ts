@@ -38,8 +38,9 @@ export function registerQueueRoutes(app: App, deps: { queue: QueueControl }) {
     (request) => queue.items(request.query.page, request.query.pageSize, request.query.showAll),
   );
 
-  // Diagnostics (contract server.md §5.7, §5.8): any user, not before the server is started.
-  app.get('/api/v3/Queue/DebugStats', { config: { auth: 'user' }, schema: { tags, response: { 200: QueueDebugStats } } }, () =>
+  // Diagnostics (contract server.md §5.7, §5.8), not before the server is started. The contract lets any user read the
+  // debug figures; the access table (http/access-policy.ts) keeps them for admins.
+  app.get('/api/v3/Queue/DebugStats', { config: { auth: 'admin' }, schema: { tags, response: { 200: QueueDebugStats } } }, () =>
     queue.debugStats(),
   );
 

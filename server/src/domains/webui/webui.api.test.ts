@@ -315,6 +315,7 @@ describe('WebUI themes', () => {
 describe('WebUI release checks and update', () => {
   let server: TestServer;
   let userKey: string;
+  let adminKey: string;
   let restoreEnv: () => void;
   const host = fakeHost();
   let webuiDir: string;
@@ -331,7 +332,7 @@ describe('WebUI release checks and update', () => {
     fs.mkdirSync(path.join(webuiDir, 'tweak'));
     fs.writeFileSync(path.join(webuiDir, 'tweak', 'custom.css'), 'body{}');
     server = await createTestServer({ webuiDir });
-    const adminKey = await completeFirstRun(server);
+    adminKey = await completeFirstRun(server);
     userKey = (await createUser(server, adminKey, 'viewer', 'viewer-pass')).key;
   });
   afterEach(() => host.routes.clear());
@@ -359,7 +360,10 @@ describe('WebUI release checks and update', () => {
         expect(res.statusCode, url).toBe(502);
         expect(res.body).toBe('Unable to use the GitHub API to check for an update. Check your connection.');
       }
-      const update = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: userKey });
+      // Installing a console changes it for everyone: admins only (the checks above are open to every account).
+      const refused = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: userKey });
+      expect(refused.statusCode).toBe(403);
+      const update = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: adminKey });
       expect(update.statusCode).toBe(502);
       expect(update.json().title).toBe('Unable to connect to GitHub.');
       expect(fs.readFileSync(path.join(webuiDir, 'index.html'), 'utf8')).toBe('<html>old console</html>');
@@ -438,7 +442,7 @@ describe('WebUI release checks and update', () => {
       assets: [{ name: 'Shoko-WebUI-v2.4.0.zip', browser_download_url: url }],
     });
     host.routes.set('/api/repos/test/console/releases/latest', [200, 'application/json', JSON.stringify(withZip(`${base}/missing.zip`))]);
-    let res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: userKey });
+    let res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: adminKey });
     expect(res.statusCode).toBe(502);
     expect(fs.readFileSync(path.join(webuiDir, 'index.html'), 'utf8')).toBe('<html>old console</html>');
 
@@ -448,7 +452,7 @@ describe('WebUI release checks and update', () => {
       'application/zip',
       zipOf({ 'index.html': '<html>new console</html>', 'assets/app.js': 'console.log(1)' }),
     ]);
-    res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: userKey });
+    res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: adminKey });
     expect(res.statusCode, res.body).toBe(204);
     expect(fs.readFileSync(path.join(webuiDir, 'index.html'), 'utf8')).toBe('<html>new console</html>');
     expect(fs.readFileSync(path.join(webuiDir, 'assets', 'app.js'), 'utf8')).toBe('console.log(1)');
@@ -458,7 +462,7 @@ describe('WebUI release checks and update', () => {
 
     // An archive that would write outside the folder is refused before anything changes.
     host.routes.set('/console.zip', [200, 'application/zip', zipOf({ 'index.html': 'evil', '../escape.txt': 'x' })]);
-    res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: userKey });
+    res = await server.request({ method: 'POST', url: '/api/v3/WebUI/Update?channel=Stable', key: adminKey });
     expect(res.statusCode).toBe(400);
     expect(fs.readFileSync(path.join(webuiDir, 'index.html'), 'utf8')).toBe('<html>new console</html>');
     expect(fs.existsSync(path.join(path.dirname(webuiDir), 'escape.txt'))).toBe(false);

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { Principal } from '../principal.js';
+import { ROUTE_CLASSES, routeClass } from '../access-policy.js';
+import { isAdminPrincipal, type Principal } from '../principal.js';
+import { problemBody } from '../problem.js';
 import type { App } from '../types.js';
 import { HubConnection, type HubDefinition, type HubTiming } from './connection.js';
 import { LongPollingTransport, WebSocketTransport } from './transports.js';
@@ -48,6 +50,10 @@ interface HubRequestState {
 export class HubEndpoint {
   private readonly connections = new Map<string, HubConnection>();
   private readonly requestState = new WeakMap<FastifyRequest, HubRequestState>();
+  /** The hub's class in the access table (a hub missing there is for administrators). */
+  private get access() {
+    return ROUTE_CLASSES[routeClass('GET', this.hub.path) ?? 'server'];
+  }
 
   constructor(
     private readonly hub: HubDefinition,
@@ -95,9 +101,18 @@ export class HubEndpoint {
     return (await this.firstRun().catch(() => false)) ? { kind: 'init' } : null;
   }
 
+  /** 401 without a usable key, 403 (with the table's reason) when the hub is for administrators and the caller is not. */
+  private refuse(principal: Principal | null, reply: FastifyReply): boolean {
+    if (!principal) reply.code(401).send();
+    else if (this.access.level === 'admin' && !isAdminPrincipal(principal))
+      reply.code(403).type('application/problem+json').send(problemBody(403, this.access.reason));
+    else return false;
+    return true;
+  }
+
   private async negotiate(request: FastifyRequest, reply: FastifyReply) {
     const principal = await this.principalOf(request);
-    if (!principal) return reply.code(401).send();
+    if (this.refuse(principal, reply) || !principal) return reply;
     const version = Number((request.query as Record<string, unknown>).negotiateVersion ?? 0) >= 1 ? 1 : 0;
     const connectionId = newId();
     // Version 0 clients address the connection by its id; only version 1 separates the secret token from the id.
@@ -118,7 +133,7 @@ export class HubEndpoint {
   /** Authenticates every transport request and finds the connection it addresses (401 / 404 before any upgrade). */
   private async resolve(request: FastifyRequest, reply: FastifyReply) {
     const principal = await this.principalOf(request);
-    if (!principal) return reply.code(401).send();
+    if (this.refuse(principal, reply) || !principal) return reply;
     const id = (request.query as Record<string, unknown>).id;
     if (typeof id !== 'string' || !id) {
       // Only a WebSocket may skip negotiation.

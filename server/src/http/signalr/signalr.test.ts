@@ -153,7 +153,7 @@ describe('SignalR hubs with the official client', () => {
 
   describe.each(transports)('over %s', (_name, transport) => {
     it('logging hub sends the backlog oldest first, then each new entry', async () => {
-      const connection = connect(`${server.base}/signalr/logging`, transport, USER_KEY);
+      const connection = connect(`${server.base}/signalr/logging`, transport, ADMIN_KEY);
       const events = record(connection, ['GetBacklog', 'Log']);
       await connection.start();
       await events.until(() => events.count('GetBacklog') >= 1);
@@ -313,7 +313,7 @@ describe('SignalR protocol framing', () => {
   });
 
   it('negotiate answers version 1 with a token and WebSockets + LongPolling in text format', async () => {
-    const response = await negotiate(server.base, '/signalr/logging', { authorization: `Bearer ${USER_KEY}` });
+    const response = await negotiate(server.base, '/signalr/logging', { authorization: `Bearer ${ADMIN_KEY}` });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body.negotiateVersion).toBe(1);
@@ -324,6 +324,15 @@ describe('SignalR protocol framing', () => {
       { transport: 'WebSockets', transferFormats: ['Text'] },
       { transport: 'LongPolling', transferFormats: ['Text'] },
     ]);
+  });
+
+  it('keeps the log hub for admins: negotiate and a WebSocket without negotiation answer a non-admin 403', async () => {
+    const refused = await negotiate(server.base, '/signalr/logging', { authorization: `Bearer ${USER_KEY}` });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/logs/);
+    const upgrade = await fetch(`${server.base}/signalr/logging?access_token=${USER_KEY}`);
+    expect(upgrade.status).toBe(403);
+    expect((await negotiate(server.base, '/signalr/aggregate', { authorization: `Bearer ${USER_KEY}` })).status).toBe(200);
   });
 
   it('negotiate accepts the apikey header and refuses a missing or wrong key with 401', async () => {
@@ -339,9 +348,9 @@ describe('SignalR protocol framing', () => {
 
   it('runs handshake, invocations, completions, pings and close over a WebSocket', async () => {
     const { connectionToken } = (await (
-      await negotiate(server.base, '/signalr/logging', { authorization: `Bearer ${USER_KEY}` })
+      await negotiate(server.base, '/signalr/logging', { authorization: `Bearer ${ADMIN_KEY}` })
     ).json()) as { connectionToken: string };
-    const raw = openRaw(`${wsBase()}/signalr/logging?id=${connectionToken}&access_token=${USER_KEY}`);
+    const raw = openRaw(`${wsBase()}/signalr/logging?id=${connectionToken}&access_token=${ADMIN_KEY}`);
     await raw.opened;
     raw.socket.send(`{"protocol":"json","version":1}${RS}`);
     await raw.until(() => raw.records.length >= 2);
@@ -361,7 +370,7 @@ describe('SignalR protocol framing', () => {
   });
 
   it('accepts a WebSocket that skips negotiation', async () => {
-    const raw = openRaw(`${wsBase()}/signalr/logging`, { authorization: `Bearer ${USER_KEY}` });
+    const raw = openRaw(`${wsBase()}/signalr/logging`, { authorization: `Bearer ${ADMIN_KEY}` });
     await raw.opened;
     raw.socket.send(`{"protocol":"json","version":1}${RS}`);
     await raw.until(() => raw.records.length >= 2);
@@ -370,7 +379,7 @@ describe('SignalR protocol framing', () => {
   });
 
   it('answers another protocol with an error handshake response and closes', async () => {
-    const raw = openRaw(`${wsBase()}/signalr/logging?access_token=${USER_KEY}`);
+    const raw = openRaw(`${wsBase()}/signalr/logging?access_token=${ADMIN_KEY}`);
     await raw.opened;
     raw.socket.send(`{"protocol":"messagepack","version":1}${RS}`);
     await raw.until(() => raw.closed);
@@ -378,14 +387,14 @@ describe('SignalR protocol framing', () => {
   });
 
   it('closes a connection that never completes the handshake', async () => {
-    const raw = openRaw(`${wsBase()}/signalr/logging?access_token=${USER_KEY}`);
+    const raw = openRaw(`${wsBase()}/signalr/logging?access_token=${ADMIN_KEY}`);
     await raw.opened;
     await raw.until(() => raw.closed);
     expect(raw.records).toEqual([]);
   });
 
   it('drops a client that stays silent, with a close message', async () => {
-    const raw = openRaw(`${wsBase()}/signalr/logging?access_token=${USER_KEY}`);
+    const raw = openRaw(`${wsBase()}/signalr/logging?access_token=${ADMIN_KEY}`);
     await raw.opened;
     raw.socket.send(`{"protocol":"json","version":1}${RS}`);
     await raw.until(() => raw.closed);
@@ -394,7 +403,7 @@ describe('SignalR protocol framing', () => {
   });
 
   it('serves long polling: empty first poll, POSTed handshake, queued frames, DELETE, then 204', async () => {
-    const headers = { authorization: `Bearer ${USER_KEY}` };
+    const headers = { authorization: `Bearer ${ADMIN_KEY}` };
     const { connectionToken } = (await (await negotiate(server.base, '/signalr/logging', headers)).json()) as {
       connectionToken: string;
     };
@@ -422,7 +431,7 @@ describe('SignalR protocol framing', () => {
   });
 
   it('ends a silent long-polling client with a close frame, then 204', async () => {
-    const headers = { authorization: `Bearer ${USER_KEY}` };
+    const headers = { authorization: `Bearer ${ADMIN_KEY}` };
     const { connectionToken } = (await (await negotiate(server.base, '/signalr/logging', headers)).json()) as {
       connectionToken: string;
     };
