@@ -48,6 +48,7 @@ import * as m0051GroupFigures from './migrations/0051_group_figures.js';
 import * as m0052LinkMarks from './migrations/0052_link_marks.js';
 import * as m0053ResumedFiles from './migrations/0053_resumed_files.js';
 import * as m0054GroupFavourites from './migrations/0054_group_favourites.js';
+import * as m0055CollectionDefaults from './migrations/0055_collection_defaults.js';
 import * as m0056FolderAvailability from './migrations/0056_folder_availability.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0052_link_marks': m0052LinkMarks,
   '0053_resumed_files': m0053ResumedFiles,
   '0054_group_favourites': m0054GroupFavourites,
+  '0055_collection_defaults': m0055CollectionDefaults,
   '0056_folder_availability': m0056FolderAvailability,
 };
 

@@ -335,8 +335,17 @@ export interface FiltersTable {
   expression: string | null;
   /** JSON of the contract's SortingCriteria. */
   sorting: string | null;
+  /** 0055: a directory whose sub-filters are computed from the collection (`Years`, `Seasons`, `Tags`). */
+  directory_of: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** 0055: rows a new collection was given, with their content as written (db/seeded-defaults.ts). */
+export interface SeededDefaultsTable {
+  table_name: string;
+  row_id: number;
+  content: string;
 }
 
 export interface UserEpisodeStatesTable {
@@ -881,6 +890,7 @@ export interface Database {
   series: SeriesTable;
   episodes: EpisodesTable;
   filters: FiltersTable;
+  seeded_defaults: SeededDefaultsTable;
   user_episode_states: UserEpisodeStatesTable;
   user_file_states: UserFileStatesTable;
   series_aggregates: SeriesAggregatesTable;

@@ -22,6 +22,7 @@ import { EXPRESSIONS, helpEntry, sortingHelp, stripExpressionId } from './filter
 import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting, type FilterScope, type TextMatchPlan } from './filter-sql.js';
 import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';
 import type { CompiledFilter, FilterRow, FiltersStore } from './filters.store.js';
+import { DynamicDirectories, dynamicKindOf, isDynamicChildId } from './dynamic-directories.js';
 
 /** A filter body as received: Expression and Sorting are checked node by node here. */
 export type FilterBodyInput = Omit<CreateOrUpdateFilterBody, 'Expression' | 'Sorting'> & { Expression?: unknown; Sorting?: unknown };
@@ -49,10 +50,14 @@ const today = () => new Date().toISOString().slice(0, 10);
  * FilterCompiler) and returns matching ids in sort order; only the requested page is turned into API models.
  */
 export class FiltersService {
+  private readonly dynamic: DynamicDirectories;
+
   constructor(
     private readonly browse: BrowseStore,
     private readonly store: FiltersStore,
-  ) {}
+  ) {
+    this.dynamic = new DynamicDirectories(store);
+  }
 
   /** Validates a CreateOrUpdateFilterBody's expression and sorting (400 keyed Expression / Sorting). */
   parseLive(body: FilterBodyInput | null | undefined): LiveFilter {
@@ -350,15 +355,21 @@ export class FiltersService {
 
   // ---------------------------------------------------------------- presets
 
+  /** A filter's model; `knownSize` when its Size was counted with others (the sub-filters of a computed directory). */
   private async toModel(
     row: FilterRow,
     viewer: Viewer,
     options: { withConditions: boolean; includeEmptyGroups: boolean },
+    knownSize?: number,
   ): Promise<Filter> {
     const live = this.rowLive(row);
-    const size = row.is_directory
-      ? await this.store.childCount(row.id)
-      : (await this.matchingGroups(live, viewer, { includeEmpty: options.includeEmptyGroups, lift: true })).length;
+    const size =
+      knownSize ??
+      (row.is_directory
+        ? dynamicKindOf(row)
+          ? await this.dynamic.count(row, viewer)
+          : await this.store.childCount(row.id)
+        : (await this.matchingGroups(live, viewer, { includeEmpty: options.includeEmptyGroups, lift: true })).length);
     const filter: Filter = {
       IDs: row.parent_id ? { ID: row.id, ParentFilter: row.parent_id } : { ID: row.id },
       Name: row.name,
@@ -398,7 +409,7 @@ export class FiltersService {
   ): Promise<Filter> {
     const row = await this.row(id);
     if (row.parent_id === null) throw validationError('filterID', 'Unable to get parent Filter for a top level Filter.');
-    const chain = await this.store.ancestors(id);
+    const chain = [id, ...(await this.store.ancestors(row.parent_id))];
     const parent = await this.store.get(options.topLevel ? chain[chain.length - 1] : row.parent_id);
     if (!parent || parent.id === id || (options.topLevel && parent.parent_id !== null)) throw textError(500, 'Unable to get parent Filter');
     return this.toModel(parent, viewer, options);
@@ -408,17 +419,20 @@ export class FiltersService {
   async children(id: number, viewer: Viewer, options: Paging & { showHidden: boolean }): Promise<ListResult<Filter>> {
     const parent = await this.row(id);
     if (!parent.is_directory) return { Total: 0, List: [] };
-    return this.list(parent.id, viewer, {
-      ...options,
-      includeEmpty: true,
-      includeEmptyGroups: true,
-      withConditions: false,
-      hiddenNames: (await this.store.anidbTagNames(viewer.restrictedTags)).map((name) => name.toLowerCase()),
-    });
+    const hiddenNames = (await this.store.anidbTagNames(viewer.restrictedTags)).map((name) => name.toLowerCase());
+    const listOptions = { ...options, includeEmpty: true, includeEmptyGroups: true, withConditions: false, hiddenNames };
+    if (!dynamicKindOf(parent)) return this.list(parent.id, viewer, listOptions);
+    // Computed sub-filters come with their group counts, all read at once.
+    const children = (await this.dynamic.children(parent, viewer))
+      .filter((c) => !hiddenNames.includes(c.row.name.toLowerCase()))
+      .sort((a, b) => (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : a.row.id - b.row.id));
+    const page = slice(children, options);
+    return { Total: children.length, List: await Promise.all(page.map((c) => this.toModel(c.row, viewer, listOptions, c.groups))) };
   }
 
+  /** A stored filter, or a sub-filter computed from the collection (dynamic-directories.ts). */
   async row(id: number): Promise<FilterRow> {
-    const row = await this.store.get(id);
+    const row = isDynamicChildId(id) ? await this.dynamic.child(id) : await this.store.get(id);
     if (!row) throw notFound(FILTER_NOT_FOUND);
     return row;
   }
@@ -505,6 +519,8 @@ export class FiltersService {
 
   async delete(id: number): Promise<void> {
     await this.row(id);
+    if (isDynamicChildId(id))
+      throw validationError('filterID', 'This filter is computed from the collection and cannot be deleted; its directory can.');
     await this.store.delete(id);
   }
 }

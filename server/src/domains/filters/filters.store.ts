@@ -36,6 +36,9 @@ type GroupRow = { id: number; name: string; parent_id: number | null };
 const pageLimit = ({ page, pageSize }: { page: number; pageSize: number }) =>
   pageSize > 0 ? sql`LIMIT ${pageSize} OFFSET ${pageSize * (page - 1)}` : sql.raw('');
 
+/** A tag name as HasTag compares it: lower-cased. */
+const tagKey = (alias: string) => sql.raw(`lower(${alias}.name)`);
+
 /** How many rows of a page and the pages before it pageOfMatchingGroups reads in one statement. */
 const HEAD_ROWS = 1000;
 
@@ -278,6 +281,73 @@ export class FiltersStore {
         .executeTakeFirst(),
     ]);
     return { tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster };
+  }
+
+  // ---------------------------------------------------------------- directories computed from the collection
+
+  /** The first directory whose sub-filters are computed from `kind` (Years, Seasons, Tags); null once deleted. */
+  async dynamicDirectory(kind: string): Promise<FilterRow | null> {
+    return (
+      (await this.db.selectFrom('filters').selectAll().where('directory_of', '=', kind).orderBy('id').limit(1).executeTakeFirst()) ?? null
+    );
+  }
+
+  /** Group and air range of every series the viewer may see that has an air date. */
+  async seriesAirRanges(viewer: Viewer): Promise<Array<{ g: number; air: string; end: string | null }>> {
+    const { rows } = await sql<{
+      g: number;
+      air: string;
+      end: string | null;
+    }>`SELECT it.group_id AS g, a.air_date AS air, a.end_date AS "end"
+      FROM series it JOIN anidb_anime a ON a.id = it.anime_id WHERE a.air_date IS NOT NULL AND ${this.browse.seriesAllowed(viewer, 'it')}`.execute(
+      this.db,
+    );
+    return rows;
+  }
+
+  /** Whether any series aired between the two days (the InYear / InSeason condition: air date to end date). */
+  async anySeriesAiredBetween(start: string, end: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('series as it')
+      .innerJoin('anidb_anime as a', 'a.id', 'it.anime_id')
+      .select('it.id')
+      .where('a.air_date', 'is not', null)
+      .where('a.air_date', '<=', end)
+      .where(sql<string>`COALESCE(a.end_date, a.air_date)`, '>=', start)
+      .limit(1)
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  /**
+   * The AniDB tags of the series the viewer may see, one row per name (case-insensitive, as HasTag compares them): a
+   * spelling, its lowest tag id and how many groups hold such series.
+   */
+  async seriesTagNames(viewer: Viewer): Promise<Array<{ id: number; name: string; groups: number }>> {
+    const { rows } = await sql<{ id: number; name: string; groups: number | string }>`SELECT MIN(t.id) AS id, MIN(t.name) AS name,
+      COUNT(DISTINCT it.group_id) AS groups
+      FROM series it JOIN anidb_anime_tags at ON at.anime_id = it.anime_id JOIN anidb_tags t ON t.id = at.tag_id
+      WHERE ${this.browse.seriesAllowed(viewer, 'it')} GROUP BY ${tagKey('t')}`.execute(this.db);
+    return rows.map((r) => ({ id: Number(r.id), name: r.name, groups: Number(r.groups) }));
+  }
+
+  /** How many names seriesTagNames lists: each tag probes its links until it meets a series, no grouping of links. */
+  async seriesTagNameCount(viewer: Viewer): Promise<number> {
+    const { rows } = await sql<{ n: number | string }>`SELECT COUNT(DISTINCT ${tagKey('t')}) AS n FROM anidb_tags t
+      WHERE EXISTS (SELECT 1 FROM anidb_anime_tags at JOIN series it ON it.anime_id = at.anime_id
+        WHERE at.tag_id = t.id AND ${this.browse.seriesAllowed(viewer, 'it')})`.execute(this.db);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The lowest id among the tags of local series named as tag `id` is, with that tag's name; null if none. */
+  async seriesTagName(id: number): Promise<{ id: number; name: string } | null> {
+    const tag = await this.db.selectFrom('anidb_tags').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+    if (!tag) return null;
+    const { rows } = await sql<{ id: number | null }>`SELECT MIN(t.id) AS id FROM anidb_tags t
+      WHERE ${tagKey('t')} = lower(${tag.name})
+        AND EXISTS (SELECT 1 FROM anidb_anime_tags at JOIN series it ON it.anime_id = at.anime_id WHERE at.tag_id = t.id)`.execute(this.db);
+    const lowest = rows[0]?.id;
+    return lowest === null || lowest === undefined ? null : { id: Number(lowest), name: tag.name };
   }
 
   /** Names of AniDB tags (the viewer's hidden tags hide the filters named after them). */

@@ -127,7 +127,15 @@ describe('images', () => {
     expect((await get('/api/v3/Image/Random/Poster/Metadata?includeRestricted=maybe')).json().errors).toHaveProperty('includeRestricted');
     const bytes = await get('/api/v3/Image/Random/Poster');
     expect([bytes.statusCode, bytes.headers['content-type']]).toEqual([200, 'image/png']);
-    expect((await get('/api/v3/Image/Random/Character')).statusCode).toBe(404);
+    // None to send: a 500 with the contract's text, for the bytes and the metadata alike.
+    for (const url of ['/api/v3/Image/Random/Character', '/api/v3/Image/Random/Character/Metadata']) {
+      const none = await get(url);
+      expect([none.statusCode, none.headers['content-type'], none.body], url).toEqual([
+        500,
+        expect.stringMatching(/^text\/plain/),
+        'Unable to find a random image to send.',
+      ]);
+    }
 
     const url = `/api/v3/Image/AniDB/Poster/${OPEN}/Enabled`;
     expect((await server.request({ method: 'POST', url, body: { Enabled: false } })).statusCode).toBe(401);
@@ -137,7 +145,7 @@ describe('images', () => {
         .errors,
     ).toHaveProperty('type');
     expect((await server.request({ method: 'POST', url, key: adminKey, body: { Enabled: false } })).statusCode).toBe(204);
-    expect((await get('/api/v3/Image/Random/Poster/Metadata')).statusCode).toBe(404);
+    expect((await get('/api/v3/Image/Random/Poster/Metadata')).statusCode).toBe(500);
     expect((await server.request({ method: 'POST', url, key: adminKey, body: { Enabled: true } })).statusCode).toBe(204);
     expect((await get('/api/v3/Image/Random/Poster/Metadata')).json()).toMatchObject({ ID: OPEN });
   });

@@ -24,7 +24,8 @@ function randomTypeOrError(text: string): ImageType {
 
 /**
  * Image bytes and metadata. Everything but the Enabled switch is anonymous so `<img>` tags and the login page work.
- * Shoko answers 500 when no random image exists; a 404 says the same without claiming a server fault.
+ * No random image to send is a 500 with Shoko's text (contract collection.md, ImageController): the consoles fall back to
+ * their bundled picture on any error, and clients that tell "no such type" (400) from "none yet" read the status.
  */
 export function registerImageRoutes(app: App, deps: { images: ImagesService }) {
   const sendFile = (reply: FastifyReply, file: { file: string; contentType: string }) =>
@@ -37,7 +38,7 @@ export function registerImageRoutes(app: App, deps: { images: ImagesService }) {
       const type = randomTypeOrError(request.params.imageType);
       const image = await deps.images.random(type, { includeRestricted: 'false', attempts: 6 });
       const file = image && deps.images.find(image.Source, type, image.ID);
-      if (!file) return reply.code(404).type('text/plain').send(NO_RANDOM);
+      if (!file) return reply.code(500).type('text/plain').send(NO_RANDOM);
       return sendFile(reply, file);
     },
   );
@@ -58,7 +59,7 @@ export function registerImageRoutes(app: App, deps: { images: ImagesService }) {
       if (include !== 'true' && include !== 'false' && include !== 'only')
         throw validationError('includeRestricted', `The value '${request.query.includeRestricted}' is not valid.`);
       const image = await deps.images.random(type, { includeRestricted: include, attempts: request.query.maxAttempts });
-      if (!image) return reply.code(404).type('text/plain').send(NO_RANDOM);
+      if (!image) return reply.code(500).type('text/plain').send(NO_RANDOM);
       return image;
     },
   );

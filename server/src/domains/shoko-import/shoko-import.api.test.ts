@@ -185,14 +185,21 @@ describe('ShokoImport: a Shoko Server data folder imported through the first-run
   it('custom tags, votes, saved filters and renamer configs came along', async () => {
     const tags = await get('/api/v3/Tag/User?pageSize=0');
     const tagNames = tags.List.map((t: { Name: string }) => t.Name);
-    for (const tag of manifest.customTags) expect(tagNames).toContain(tag.name);
+    // Shoko's own and nothing of what a new collection starts with (the starter tags, our presets) on top.
+    expect([...tagNames].sort()).toEqual(manifest.customTags.map((t) => t.name).sort());
     const tagged = manifest.customTags.find((t) => t.animeIds.length)!;
     const taggedSeries = manifest.series.find((s) => s.animeId === tagged.animeIds[0])!;
     const seriesTags = await get(`/api/v3/Series/${taggedSeries.id}/Tags/User`);
     expect(seriesTags.map((t: { Name: string }) => t.Name)).toContain(tagged.name);
     const filters = await get('/api/v3/Filter?includeEmpty=true&showHidden=true&pageSize=0');
     const names = (filters.List ?? filters).map((f: { Name: string }) => f.Name);
-    for (const preset of manifest.filterPresets.filter((f) => !f.unsupported && f.parentId === null)) expect(names).toContain(preset.name);
+    expect([...names].sort()).toEqual(
+      manifest.filterPresets
+        .filter((f) => !f.unsupported && f.parentId === null)
+        .map((f) => f.name)
+        .sort(),
+    );
+    expect(await server.services.db.kysely.selectFrom('seeded_defaults').selectAll().execute()).toEqual([]);
     const vote = manifest.votes.find((v) => v.type === 1)!;
     const series = manifest.series.find((s) => s.animeId === vote.entityId)!;
     expect((await get(`/api/v3/Series/${series.id}`)).UserRating?.Value).toBeCloseTo(vote.value / 100);
@@ -298,6 +305,22 @@ describe('ShokoImport: a Shoko Server data folder imported through the first-run
 });
 
 describe('ShokoImport refusals', () => {
+  it('counts a starter preset or tag someone changed as data already there, and one left untouched not', async () => {
+    const server = await createTestServer();
+    try {
+      const db = server.services.db.kysely;
+      const store = server.services.shokoImport['deps'].store;
+      expect(await store.nonEmptyTables()).toEqual([]);
+      await db.updateTable('custom_tags').set({ description: 'mine now' }).where('name', '=', 'Pinned').execute();
+      await db.deleteFrom('filters').where('name', '=', 'Favorites').execute();
+      expect(await store.nonEmptyTables()).toEqual(['custom_tags']);
+      await db.updateTable('filters').set({ is_hidden: 1 }).where('name', '=', 'Years').execute();
+      expect(await store.nonEmptyTables()).toEqual(['filters', 'custom_tags']);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a folder that is not Shoko, a schema version outside 5.0–5.3, and a Windows folder without a path map', async () => {
     const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-refuse-')));
     const server = await createTestServer();
@@ -354,6 +377,10 @@ describe('ShokoImport refusals', () => {
       expect(await store.nonEmptyTables()).toEqual([]);
       const anime = await server.services.db.kysely.selectFrom('anidb_anime').select('id').execute();
       expect(anime).toEqual([]);
+      // What a new collection starts with is back as well: the removal of the seeds was rolled back with the rest.
+      const seeded = await server.services.db.kysely.selectFrom('seeded_defaults').select('table_name').execute();
+      expect(seeded.filter((s) => s.table_name === 'filters')).toHaveLength(12);
+      expect(seeded.filter((s) => s.table_name === 'custom_tags')).toHaveLength(5);
       expect(server.services.settings.current.FirstRun).toBe(true);
       expect(server.services.shokoImport.status()).toMatchObject({ State: 'Failed', Error: expect.stringMatching(/disk pulled out/) });
     } finally {

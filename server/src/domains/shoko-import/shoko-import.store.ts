@@ -5,11 +5,15 @@ import { foldFileKeyCounts } from '../../db/file-key-counts.js';
 import { refreshNameFolds } from '../../db/name-folds.js';
 import { refreshOrderKeys } from '../../db/name-order.js';
 import type { Database } from '../../db/schema.js';
+import { untouchedSeeds, type SeededTable } from '../../db/seeded-defaults.js';
 import { foldUserEpisodeCounts } from '../../db/user-episode-counts.js';
 import { deferListIndexes, suspendMarkTriggers } from '../../db/mark-triggers.js';
 import type { ImportPlan, TableName } from './import-plan.js';
 
-/** Tables whose rows mean the database already holds a collection or accounts (seeded rows elsewhere do not count). */
+/**
+ * Tables whose rows mean the database already holds a collection or accounts. What a new collection was given and
+ * nobody changed (db/seeded-defaults.ts) does not count, nor do seeded rows of other tables.
+ */
 const USER_DATA_TABLES = ['users', 'import_folders', 'files', 'series', 'groups', 'filters', 'custom_tags'] as const;
 
 /** Tables given explicit ids by the import: PostgreSQL's sequences must continue after the highest one. */
@@ -46,24 +50,38 @@ export class ShokoImportStore {
 
   /** The tables that already hold user data (the import goes only into an empty database). */
   async nonEmptyTables(): Promise<string[]> {
+    const seeds = await untouchedSeeds(this.db);
     const found: string[] = [];
     for (const table of USER_DATA_TABLES) {
-      const row = await sql`SELECT 1 AS one FROM ${sql.table(table)} LIMIT 1`.execute(this.db);
+      const seeded = seeds[table as SeededTable] ?? [];
+      const others = seeded.length ? sql`WHERE id NOT IN (${sql.join(seeded)})` : sql.raw('');
+      const row = await sql`SELECT 1 AS one FROM ${sql.table(table)} ${others} LIMIT 1`.execute(this.db);
       if (row.rows.length) found.push(table);
     }
     return found;
   }
 
+  /** Removes what a new collection was given and nobody changed: the import brings the user's own from Shoko. */
+  private async removeUntouchedSeeds(): Promise<void> {
+    const seeds = await untouchedSeeds(this.db);
+    for (const table of Object.keys(seeds) as SeededTable[]) {
+      if (!seeds[table].length) continue;
+      await this.db.deleteFrom(table).where('id', 'in', seeds[table]).execute();
+      await this.db.deleteFrom('seeded_defaults').where('table_name', '=', table).where('row_id', 'in', seeds[table]).execute();
+    }
+  }
+
   /**
    * Writes the whole plan in one transaction: any failure rolls every row back. Checks emptiness again inside it, so
-   * two imports (or an import and a first-run account) cannot both pass. The seeded default renamer config makes way
-   * for Shoko's configs.
+   * two imports (or an import and a first-run account) cannot both pass. What a new collection was given (presets,
+   * custom tags, the default renamer config) makes way for Shoko's.
    */
   async write(plan: ImportPlan, progress: (table: string, written: number, total: number) => void): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const store = new ShokoImportStore(trx, this.dialect);
       const occupied = await store.nonEmptyTables();
       if (occupied.length) throw new Error(`the database is no longer empty (${occupied.join(', ')})`);
+      await store.removeUntouchedSeeds();
       if (plan.rows('renamer_configs').length) await trx.deleteFrom('renamer_configs').execute();
       // Everything is marked for the aggregates' refresh anyway: the triggers that only mark are off meanwhile.
       const { markEverythingAndResume, maintainedTables } = await suspendMarkTriggers(trx, this.dialect);

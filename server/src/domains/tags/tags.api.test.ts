@@ -3,6 +3,7 @@ import type { TestServer } from '../../test/harness.js';
 import { seriesTestServer } from '../series/test-support.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from './tag-filter.js';
+import { STARTER_CUSTOM_TAGS } from '../../db/collection-defaults.js';
 
 /**
  * "Tag Town" (anime 301) has AniDB tags: action (weight 500), comedy (weight 300, local spoiler), an unverified tag,
@@ -144,11 +145,17 @@ describe('series tags and user tags API', () => {
     const all = await api('GET', `/api/v3/Series/${town}/Tags?filter=1`);
     expect(names(all)).toEqual(['Rewatch later', 'action', 'comedy']);
 
+    // The two made here, in name order among the starter tags a new collection has.
     const list = (await api('GET', '/api/v3/Tag/User?pageSize=0&includeCount=true')).json();
-    expect(list.Total).toBe(2);
+    expect(list.Total).toBe(2 + STARTER_CUSTOM_TAGS.length);
     expect(list.List.map((t: { Name: string; Size: number }) => [t.Name, t.Size])).toEqual([
+      ['Dropped', 0],
       ['Favourite', 0],
+      ['Ongoing', 0],
+      ['Pinned', 0],
       ['Rewatch later', 1],
+      ['Waiting for Blu-ray Completion', 0],
+      ['Waiting for Series Completion', 0],
     ]);
     expect((await api('GET', `/api/v3/Tag/User/${tag.ID}?includeCount=true`)).json().Size).toBe(1);
 
