@@ -121,6 +121,15 @@ async function benchDatabase(label, home, databaseUrl) {
     const expressions = await get('Filter/Expressions');
     const sortings = await get('Filter/SortingCriteria');
     const words = ['kaze', 'hoshi', 'academy', 'tsuki', 'sora', 'melody'];
+    // The presets a new collection starts with (issue 46) and the sub-filters of its Years and Tags directories.
+    const presets = (await get('Filter?includeEmpty=true&pageSize=0')).List;
+    const childrenOf = async (name) => {
+      const directory = presets.find((f) => f.Name === name && f.IsDirectory);
+      return directory ? (await get(`Filter/${directory.IDs.ID}/Filter?pageSize=0`)).List.map((f) => f.IDs.ID) : [];
+    };
+    const directoryIds = presets.filter((f) => f.IsDirectory).map((f) => f.IDs.ID);
+    const yearFilters = await childrenOf('Years');
+    const tagFilters = await childrenOf('Tags');
     const pick = (list, i) => list[i % list.length];
     const toggles = 'ignoreVariations=true&collecting=false&onlyFinishedSeries=false';
 
@@ -175,6 +184,17 @@ async function benchDatabase(label, home, databaseUrl) {
           Sorting: { Type: 'Name', IsInverted: false },
         }),
       'Filter/Preview/Group/Letters': () => post('Filter/Preview/Group/Letters', {}),
+      'Filter (presets, web UI)': () => get('Filter?includeEmpty=true&pageSize=0'),
+      'Filter (presets, default)': () => get('Filter'),
+      ...(directoryIds.length && {
+        'Filter/{id}/Filter (a directory)': (i) => get(`Filter/${pick(directoryIds, i)}/Filter?pageSize=0`),
+      }),
+      ...(yearFilters.length && {
+        'Filter/{id}/Group (a year)': (i) => get(`Filter/${pick(yearFilters, i)}/Group?pageSize=50&page=1`),
+      }),
+      ...(tagFilters.length && {
+        'Filter/{id}/Group (a tag)': (i) => get(`Filter/${pick(tagFilters, i * 7)}/Group?pageSize=50&page=1`),
+      }),
       'Group?topLevelOnly (client suites)': (i) => get(`Group?pageSize=50&page=${1 + (i % 10)}&includeEmpty=false&topLevelOnly=true`),
       'Series (list)': (i) => get(`Series?pageSize=50&page=${1 + (i % 10)}`),
       'Episode?includeWatched=Only&includeFiles (client suites)': (i) =>
