@@ -1,10 +1,19 @@
 import { AniDBQueueEstimate, AniDBUpdateType } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import type { Services } from '../../services.js';
+import type { QueueService } from '../../jobs/queue.service.js';
+import type { ImagesService } from '../images/images.service.js';
+import type { AniDBConnection } from '../metadata/anidb-connection.js';
 import { AniDBWorkEstimator } from './anidb-estimate.js';
 
+/** A job definition, as far as the estimate needs it. */
+type Typed = { job: { type: string } };
+
 /** The estimator over the server's own pacers and job types. */
-export function anidbWorkEstimator(services: Pick<Services, 'queue' | 'metadata' | 'images'>): AniDBWorkEstimator {
+export function anidbWorkEstimator(services: {
+  queue: Pick<QueueService, 'typeCounts'>;
+  metadata: { anidb: AniDBConnection; fileMatching: Typed; myList: Typed; animeImport: Typed };
+  images: { service: Pick<ImagesService, 'anidbJob' | 'anidbImages'> };
+}): AniDBWorkEstimator {
   const { anidb, fileMatching, myList, animeImport } = services.metadata;
   const images = services.images.service;
   const untilFromNow = (until: number | null | undefined) => Math.max(0, (until ?? 0) - anidb.now());
