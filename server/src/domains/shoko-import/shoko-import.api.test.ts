@@ -353,6 +353,19 @@ describe('ShokoImport refusals', () => {
         { dryRun: true },
       );
       expect(mapped.Blockers).toEqual([]);
+
+      // Mapped into a system folder or into this server's data folder: refused by the import folders' own list (issue 44).
+      for (const [to, why] of [
+        ['/var/lib/anime', /inside the system folder \/var\/lib/],
+        ['/root/anime', /inside the system folder \/root/],
+        [path.join(server.home, 'anime'), /inside the server's own data folder/],
+      ] as const) {
+        const refused = await server.services.shokoImport.run(
+          { Folder: windows.dir, PathMap: [{ From: 'D:\\Anime\\', To: to }] },
+          { dryRun: true },
+        );
+        expect(refused.Blockers.join('\n'), to).toMatch(why);
+      }
     } finally {
       await server.close();
       fs.rmSync(root, { recursive: true, force: true });
