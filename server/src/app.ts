@@ -46,6 +46,7 @@ import { createTmdbXrefTransfer } from './domains/tmdb/tmdb.domain.js';
 import { registerTmdbXrefTransferRoutes } from './domains/tmdb/tmdb-xref-transfer.routes.js';
 import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
 import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
+import { registerPlaybackRoutes } from './domains/playback/playback.routes.js';
 import { registerSeriesRoutes } from './domains/series/series.routes.js';
 import { registerSeriesCatalogRoutes } from './domains/series/series-catalog.routes.js';
 import { registerSeriesEditingRoutes } from './domains/series/series-editing.routes.js';
@@ -277,6 +278,7 @@ export async function buildApp(
   registerRenamerRoutes(app, { renamer: services.renamer });
   registerDashboardRoutes(app, { dashboard: services.dashboard });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
+  registerPlaybackRoutes(app, services.playback);
   registerSeriesRoutes(app, { series: services.series });
   registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files, series: services.series });
   registerSeriesCatalogRoutes(app, { catalog: services.seriesCatalog });

@@ -92,6 +92,8 @@ import { DashboardService } from './domains/dashboard/dashboard.service.js';
 import { DashboardStore } from './domains/dashboard/dashboard.store.js';
 import { ScrobbleService } from './domains/files/scrobble.service.js';
 import { ScrobbleStore } from './domains/files/scrobble.store.js';
+import { createPlayback } from './domains/playback/playback.domain.js';
+import type { PlaybackService } from './domains/playback/playback.service.js';
 import { ActionsService } from './domains/actions/actions.service.js';
 import { ActionsStore } from './domains/actions/actions.store.js';
 import { AVDumpService } from './domains/avdump/avdump.service.js';
@@ -158,6 +160,8 @@ export interface Services {
   dashboard: DashboardService;
   /** Each user's playback record of files (resume positions, watched), reported by players through Scrobble. */
   scrobble: ScrobbleService;
+  /** Watching in the browser: playback facts, signed media URLs, HLS sessions over ffmpeg (issue 43). */
+  playback: PlaybackService;
   /** Series page: episodes, watch state, votes. */
   series: SeriesService;
   /** Series lists, search, folders, years, seasons and the stored AniDB anime. */
@@ -435,9 +439,19 @@ export async function createServices(
       Movies: await tmdb.service.moviesOfEpisode(episodeId, new Set()),
     }),
   });
-  const scrobble = new ScrobbleService(scrobbleStore, episodes, bus);
+  const scrobble = new ScrobbleService(scrobbleStore, episodes, bus, () => settings.current.Playback.WatchedThresholdPercent);
   files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);
   files.streams.markWatched = (userId, fileId) => scrobble.setWatched(userId, fileId, true);
+  const playback = createPlayback({
+    home: config.home,
+    db,
+    settings,
+    locate: (fileId) => files.streams.video(fileId),
+    animeAllowed: async (userId, animeId) => seriesAccess.isAnimeAllowed(await seriesAccess.viewer(userId), animeId),
+    logger: logger.child({ name: 'Playback' }),
+  });
+  await playback.start();
+  files.streams.tokenUser = (token, fileId) => playback.streamUser(token, fileId);
   files.lookups.collection = {
     animeAllowed: async (userId, animeId) => seriesAccess.isAnimeAllowed(await seriesAccess.viewer(userId), animeId),
     episodeModels: (episodeIds, userId, options) => episodes.modelsInOrder(episodeIds, userId, options),
@@ -616,6 +630,7 @@ export async function createServices(
       browse,
     ),
     scrobble,
+    playback,
     avdump,
     actions: new ActionsService({
       store: new ActionsStore(db.kysely),
@@ -642,6 +657,7 @@ export async function createServices(
     }),
     webui: { themes: new ThemesService(config.home), releases: webuiReleases, updater: new WebUIUpdater(config.webuiDir, webuiReleases) },
     stopBackground: async () => {
+      await playback.close();
       await backups.stop();
       network.stop();
       integrations.stop();

@@ -188,5 +188,10 @@ export const PLAYBACK_ROUTES = [
 export const PlaybackSettings = Type.Object({
   /** Transcoding sessions running at once (1–16); a further one is refused with 429. */
   MaxConcurrentTranscodes: Type.Integer({ minimum: 1, maximum: 16 }),
+  /**
+   * A player's `stop` report (File/{id}/Scrobble) at or past this share of the file (50–100 %) marks it watched,
+   * unless the report says `watched` itself.
+   */
+  WatchedThresholdPercent: Type.Integer({ minimum: 50, maximum: 100 }),
 });
 export type PlaybackSettings = Static<typeof PlaybackSettings>;

@@ -78,6 +78,14 @@ const TABLE: Record<RouteClassName, readonly string[]> = {
     'POST /plex',
     'POST /plex.json',
     'GET /healthz',
+    // A <video> element cannot send the key header: these take the key or a signed playback token (issue 43), and the
+    // handler refuses a request with neither (401) or with a forged, expired or other file's token (403).
+    'GET /api/v3/File/{fileID}/Stream',
+    'GET /api/v3/File/{fileID}/StreamDirectory/ExternalSub/{filename}',
+    'GET /api/v3/Playback/Session/{sessionID}/{name}',
+    'POST /api/v3/Playback/Session/{sessionID}/Stop',
+    'GET /api/v3/Playback/File/{fileID}/Subtitle/{subtitleID}',
+    'GET /api/v3/Playback/File/{fileID}/Font/{index}',
     // The first-run wizard follows the Shoko import it started before any account exists.
     'GET /api/v3/ShokoImport/Status',
     'GET /',
@@ -138,10 +146,9 @@ const TABLE: Record<RouteClassName, readonly string[]> = {
     'GET /api/v3/File/{fileID}/Location',
     'GET /api/v3/File/{fileID}/MediaInfo',
     // Playing a file is reading it (Shokofin and the console's player stream with the viewer's key).
-    'GET /api/v3/File/{fileID}/Stream',
     'GET /api/v3/File/{fileID}/StreamDirectory/',
-    'GET /api/v3/File/{fileID}/StreamDirectory/ExternalSub/{filename}',
     'GET /api/v3/File/{fileID}/StreamDirectory/{filename}',
+    'GET /api/v3/File/{fileID}/Playback',
     'GET /api/v3/Filter',
     'GET /api/v3/Filter/Expressions',
     'GET /api/v3/Filter/SortingCriteria',
@@ -360,6 +367,9 @@ const TABLE: Record<RouteClassName, readonly string[]> = {
     'POST /api/v3/Episode/{episodeID}/Watched/{watched}',
     'POST /api/v3/Series/{seriesID}/Vote',
     'POST /api/v3/Series/{seriesID}/Episode/Watched',
+    // A play session is the caller's own (issue 43).
+    'POST /api/v3/Playback/Session',
+    'DELETE /api/v3/Playback/Session/{sessionID}',
     'GET /api/v3/File/{fileID}/Scrobble',
     'PATCH /api/v3/File/{fileID}/Scrobble',
     'POST /api/v3/File/{fileID}/Watched/{watched?}',

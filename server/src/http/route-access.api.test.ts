@@ -28,6 +28,11 @@ const ANONYMOUS = new Set(
     // Plex's webhook: key-less calls act only for the linked Plex server (domains/integrations/plex-webhook.ts).
     'POST /plex',
     'POST /plex.json',
+    // Playback media (issue 43): the handler checks the signed `token` query instead of a key (403 without one).
+    'GET /api/v3/Playback/Session/:sessionID/:name',
+    'POST /api/v3/Playback/Session/:sessionID/Stop',
+    'GET /api/v3/Playback/File/:fileID/Subtitle/:subtitleID',
+    'GET /api/v3/Playback/File/:fileID/Font/:index',
     'GET /',
     'GET /index.html',
     'GET /webui',

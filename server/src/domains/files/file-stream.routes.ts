@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FileIDParams, FileStreamFilenameParams, FileStreamQuery } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { sendText } from '../../http/reply.js';
+import { emptyError } from '../../http/problem.js';
 import { publicBaseUrl } from '../../http/base-path.js';
 import {
   attachmentHeader,
@@ -52,13 +53,27 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile
 /** The user a key names (streams need one, from the `apikey` header or query parameter). */
 const userOf = (request: FastifyRequest) => (request.principal?.kind === 'user' ? request.principal.userId : undefined);
 
+/** Routes that also take a signed playback token instead of a key: the handler checks with `requireKeyOrToken`. */
+const keyOrToken = { auth: 'none' as const };
+
 /**
  * Streaming routes (contract files.md F18–F21). Shoko lets anyone stream; here they need an API key like every other
  * route, and players that cannot set headers pass it as `?apikey=`.
  */
 export function registerFileStreamRoutes(app: App, streams: FileStreams) {
-  const scrobbleAtEnd = (request: FastifyRequest, fileId: number, enabled: boolean) => {
-    const userId = userOf(request);
+  /**
+   * A `<video>` element cannot send the key header: a playback token for this file (issue 43) stands in for it. No key
+   * and no token is 401 as everywhere; a token that is forged, expired or for another file is 403.
+   */
+  const requireKeyOrToken = (request: FastifyRequest, fileId: number): number | undefined => {
+    if (request.principal) return userOf(request);
+    const token = (request.query as Record<string, unknown> | undefined)?.token;
+    if (typeof token !== 'string' || !token) throw emptyError(401);
+    const userId = streams.tokenUser?.(token, fileId) ?? null;
+    if (userId === null) throw emptyError(403);
+    return userId;
+  };
+  const scrobbleAtEnd = (request: FastifyRequest, fileId: number, enabled: boolean, userId = userOf(request)) => {
     const mark = streams.markWatched;
     if (!enabled || userId === undefined || !mark) return undefined;
     return () => {
@@ -69,11 +84,13 @@ export function registerFileStreamRoutes(app: App, streams: FileStreams) {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/v3/File/:fileID/Stream',
+    config: keyOrToken,
     schema: { tags, params: FileIDParams, querystring: FileStreamQuery },
     handler: async (request, reply) => {
       const { fileID } = request.params;
+      const userId = requireKeyOrToken(request, fileID);
       const file = await streams.video(fileID);
-      return sendFile(request, reply, file, scrobbleAtEnd(request, fileID, request.query.streamPositionScrobbling));
+      return sendFile(request, reply, file, scrobbleAtEnd(request, fileID, request.query.streamPositionScrobbling, userId));
     },
   });
 
@@ -99,7 +116,11 @@ export function registerFileStreamRoutes(app: App, streams: FileStreams) {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/v3/File/:fileID/StreamDirectory/ExternalSub/:filename',
+    config: keyOrToken,
     schema: { tags, params: FileStreamFilenameParams },
-    handler: async (request, reply) => sendFile(request, reply, await streams.sibling(request.params.fileID, request.params.filename)),
+    handler: async (request, reply) => {
+      requireKeyOrToken(request, request.params.fileID);
+      return sendFile(request, reply, await streams.sibling(request.params.fileID, request.params.filename));
+    },
   });
 }

@@ -129,6 +129,8 @@ const NO_PHYSICAL_FILE = 'Unable to find physical file for reading the stream da
 export class FileStreams {
   /** Marks a file watched for a user (scrobble domain), for `streamPositionScrobbling`. */
   markWatched: ((userId: number, fileId: number) => Promise<void>) | null = null;
+  /** The user a signed playback token (`?token=`) speaks for on this file, or null (playback domain). */
+  tokenUser: ((token: string | undefined, fileId: number) => number | null) | null = null;
 
   constructor(private readonly store: FilesStore) {}
 

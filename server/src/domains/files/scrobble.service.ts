@@ -76,6 +76,8 @@ export class ScrobbleService {
     },
     /** Receives `playback` for every report that names an event (Trakt scrobbles follow them). */
     private readonly bus?: EventBus,
+    /** Settings' Playback.WatchedThresholdPercent: a `stop` this far into the file marks it watched. */
+    private readonly watchedThresholdPercent: () => number = () => 100,
   ) {}
 
   private async requireFile(fileId: number) {
@@ -92,8 +94,11 @@ export class ScrobbleService {
     let watched = input.watched;
     const length = fileDurationMs(file.media_info);
     const progress = position !== undefined && length > 0 ? Math.min(100, (position / length) * 100) : null;
+    // A player stopping past the watched threshold has finished it, unless it says otherwise.
+    const pastThreshold =
+      input.event?.toLowerCase() === 'stop' && watched === undefined && progress !== null && progress >= this.watchedThresholdPercent();
     // Playing to the end is finishing it: the next play starts from the beginning.
-    if (position !== undefined && length > 0 && position >= length) {
+    if (position !== undefined && length > 0 && (position >= length || pastThreshold)) {
       watched = true;
       position = 0;
     }

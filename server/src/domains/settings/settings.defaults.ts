@@ -186,7 +186,7 @@ export function defaultSettings(home: string): ServerSettings {
       SwaggerUIPrefix: 'swagger',
       AlwaysUseDeveloperExceptions: false,
     },
-    Playback: { MaxConcurrentTranscodes: 2 },
+    Playback: { MaxConcurrentTranscodes: 2, WatchedThresholdPercent: 90 },
     WebUI_Settings: '',
     TraceLog: false,
     SentryOptOut: false,

@@ -60,6 +60,7 @@ const RULES: Rule[] = [
   ...tmdbImageLimits,
   range('Import.MaxAutoScanAttemptsPerFile', 0, 100, (s) => s.Import.MaxAutoScanAttemptsPerFile),
   range('Playback.MaxConcurrentTranscodes', 1, 16, (s) => s.Playback.MaxConcurrentTranscodes),
+  range('Playback.WatchedThresholdPercent', 50, 100, (s) => s.Playback.WatchedThresholdPercent),
   range('Web.Port', 1, 65535, (s) => s.Web.Port, 'Server Port must be between 1 and 65535'),
 ];
 

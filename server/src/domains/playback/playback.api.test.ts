@@ -1,0 +1,406 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaybackInfo, PlaybackSession } from '@shoko-ts/contract';
+import { DEMO_CUE_TEXT, writeDemoMedia } from '../../../../fakes/src/demo/demo-media.js';
+import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { insertSeries } from '../groups/synthetic.store.js';
+import { PlaybackTokens } from './playback-tokens.js';
+
+/**
+ * Playing in the browser (issue 43) over the demo's three kinds of clip, made once with ffmpeg: H.264/AAC MKV with
+ * two audio tracks, ASS, a font and chapters; HEVC 10-bit/FLAC MKV with SubRip; H.264/AAC MP4 with an external .srt.
+ * A series "Dusk Train" links one clip per episode; "Hidden Line" (tag 4242) links the MP4 again for a restricted user.
+ */
+const CLIP_SECONDS = 60;
+const H264_AAC = { Video: ['h264'], Audio: ['aac'] };
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The first video packet's time in init + segment, by ffprobe. */
+function firstVideoTime(init: Buffer, segment: Buffer): number {
+  const file = path.join(os.tmpdir(), `segment-${process.pid}-${Date.now()}.mp4`);
+  fs.writeFileSync(file, Buffer.concat([init, segment]));
+  try {
+    const out = execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=pts_time',
+      '-of',
+      'csv=p=0',
+      file,
+    ]);
+    return Math.min(...out.toString().trim().split('\n').map(Number));
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}
+
+describe('playback API', () => {
+  let server: TestServer;
+  let key: string;
+  let otherKey: string;
+  let restrictedKey: string;
+  let clips: string;
+  const files: Record<'ass' | 'hevc' | 'srt' | 'hidden', number> = { ass: 0, hevc: 0, srt: 0, hidden: 0 };
+  let episodeIds: number[];
+
+  const call = (method: string, url: string, options: { body?: unknown; key?: string | null; headers?: Record<string, string> } = {}) =>
+    server.request({
+      method,
+      url,
+      key: options.key === null ? undefined : (options.key ?? key),
+      body: options.body,
+      headers: options.headers,
+    });
+  const info = async (fileId: number, apiKey = key) => {
+    const res = await call('GET', `/api/v3/File/${fileId}/Playback`, { key: apiKey });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PlaybackInfo>();
+  };
+  const startSession = async (fileId: number, canDecode = H264_AAC, extra: Record<string, unknown> = {}) => {
+    const res = await call('POST', '/api/v3/Playback/Session', { body: { FileID: fileId, CanDecode: canDecode, ...extra } });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PlaybackSession>();
+  };
+  /** A URL of an answer without the base path's scheme and host (the test server has no base path). */
+  const get = (url: string, headers?: Record<string, string>) => call('GET', url, { key: null, headers });
+  const sessionUrl = (session: PlaybackSession, name: string) => session.PlaylistUrl.replace('index.m3u8', name);
+
+  beforeAll(async () => {
+    clips = fs.mkdtempSync(path.join(os.tmpdir(), 'playback-clips-'));
+    await writeDemoMedia(clips, { seconds: CLIP_SECONDS, width: 320, height: 180 });
+    fs.copyFileSync(path.join(clips, 'demo-srt.mp4'), path.join(clips, 'hidden.mp4'));
+    server = await createTestServer();
+    key = await completeFirstRun(server);
+    otherKey = (await createUser(server, key, 'other', 'other-pass')).key;
+    const restricted = await createUser(server, key, 'restricted', 'restricted-pass');
+    restrictedKey = restricted.key;
+    const db = server.services.db.kysely;
+    await db
+      .updateTable('users')
+      .set({ restricted_tags: JSON.stringify([4242]) })
+      .where('id', '=', restricted.id)
+      .execute();
+    const written = await insertSeries(db, [
+      {
+        animeId: 9501,
+        title: 'Dusk Train',
+        episodes: [
+          { id: 950101, file: true },
+          { id: 950102, file: true },
+          { id: 950103, file: true },
+        ],
+      },
+      { animeId: 9502, title: 'Hidden Line', tags: [{ id: 4242, name: 'hidden' }], episodes: [{ id: 950201, file: true }] },
+    ]);
+    episodeIds = written.get(9501)!.episodeIds;
+    const links = await db
+      .selectFrom('files as f')
+      .innerJoin('file_episode_links as l', (j) => j.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
+      .select(['f.id', 'l.episode_id'])
+      .execute();
+    const byEpisode = new Map(links.map((l) => [l.episode_id, l.id]));
+    Object.assign(files, {
+      ass: byEpisode.get(950101),
+      hevc: byEpisode.get(950102),
+      srt: byEpisode.get(950103),
+      hidden: byEpisode.get(950201),
+    });
+    const folder = await db
+      .insertInto('import_folders')
+      .values({ name: 'Clips', path: clips, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const location = (fileId: number, name: string) => ({
+      file_id: fileId,
+      import_folder_id: folder.id,
+      relative_path: name,
+      is_accessible: 1 as const,
+      mtime_ms: null,
+    });
+    await db
+      .insertInto('file_locations')
+      .values([
+        location(files.ass, 'demo-ass.mkv'),
+        location(files.hevc, 'demo-hevc.mkv'),
+        location(files.srt, 'demo-srt.mp4'),
+        location(files.hidden, 'hidden.mp4'),
+      ])
+      .execute();
+    await db
+      .updateTable('files')
+      .set({ media_info: JSON.stringify({ Duration: '00:01:00' }) })
+      .where('id', '=', files.srt)
+      .execute();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(clips, { recursive: true, force: true });
+  });
+
+  it('describes the H.264/AAC MKV: two audio tracks, a styled ASS track, its font and chapters', async () => {
+    const body = await info(files.ass);
+    expect(body).toMatchObject({
+      FileID: files.ass,
+      EpisodeIDs: [episodeIds[0]],
+      Container: 'matroska',
+      FfmpegAvailable: true,
+      Watched: false,
+    });
+    expect(body.FileName).toBe('demo-ass.mkv');
+    expect(body.Duration).toBeCloseTo(CLIP_SECONDS, 0);
+    expect(body.Video).toEqual([
+      expect.objectContaining({ Index: 0, Codec: 'h264', Profile: 'High', BitDepth: 8, Width: 320, Height: 180 }),
+    ]);
+    expect(body.Video[0].MimeCodec).toMatch(/^avc1\.6400[0-9a-f]{2}$/);
+    expect(body.Audio.map((a) => [a.Index, a.Codec, a.Language, a.Default, a.MimeCodec, a.Channels])).toEqual([
+      [1, 'aac', 'jpn', true, 'mp4a.40.2', 2],
+      [2, 'aac', 'eng', false, 'mp4a.40.2', 2],
+    ]);
+    expect(body.Subtitles).toEqual([
+      expect.objectContaining({
+        ID: 'embedded-3',
+        Kind: 'Embedded',
+        Codec: 'ass',
+        IsText: true,
+        Format: 'ass',
+        Language: 'eng',
+        Default: true,
+      }),
+    ]);
+    expect(body.Subtitles[0].Url).toMatch(new RegExp(`^/api/v3/Playback/File/${files.ass}/Subtitle/embedded-3\\?token=`));
+    expect(body.Fonts).toEqual([expect.objectContaining({ MimeType: 'application/x-truetype-font' })]);
+    expect(body.Fonts[0].Name).toMatch(/\.ttf$/);
+    expect(body.Chapters.map((c) => c.Title)).toEqual(['Opening', 'Episode', 'Ending']);
+    expect(body.DirectUrl).toMatch(new RegExp(`^/api/v3/File/${files.ass}/Stream\\?token=`));
+    expect(body.DirectMimeType).toBe(`video/x-matroska; codecs="${body.Video[0].MimeCodec}, mp4a.40.2"`);
+    expect(Date.parse(body.TokenExpires)).toBeGreaterThan(Date.now());
+  });
+
+  it('describes the HEVC Main 10 / FLAC MKV and its SubRip track served as WebVTT', async () => {
+    const body = await info(files.hevc);
+    expect(body.Video[0]).toMatchObject({ Codec: 'hevc', Profile: 'Main 10', BitDepth: 10 });
+    expect(body.Video[0].MimeCodec).toMatch(/^hev1\.2\.4\.L\d+\.90$/);
+    expect(body.Audio).toEqual([expect.objectContaining({ Codec: 'flac', MimeCodec: 'flac', Language: 'jpn' })]);
+    expect(body.Subtitles).toEqual([expect.objectContaining({ ID: 'embedded-2', Codec: 'subrip', Format: 'vtt', IsText: true })]);
+    expect(body.Fonts).toEqual([]);
+  });
+
+  it('describes the MP4 and the external .srt beside it', async () => {
+    const body = await info(files.srt);
+    expect(body.Container).toBe('mp4');
+    expect(body.DirectMimeType).toMatch(/^video\/mp4; codecs="avc1\.6400[0-9a-f]{2}, mp4a\.40\.2"$/);
+    expect(body.Subtitles).toEqual([
+      expect.objectContaining({ ID: 'external-0', Kind: 'External', Codec: 'subrip', Format: 'vtt', Language: 'eng' }),
+    ]);
+  });
+
+  it('serves subtitles as ASS or WebVTT text holding the cue, and the font bytes', async () => {
+    const [ass, hevc, srt] = await Promise.all([info(files.ass), info(files.hevc), info(files.srt)]);
+    const assText = await get(ass.Subtitles[0].Url!);
+    expect(assText.statusCode).toBe(200);
+    expect(assText.headers['content-type']).toMatch(/^text\/x-ssa/);
+    expect(assText.body).toContain('[Script Info]');
+    // The muxer moved every stream by the video's first timestamp (a few hundredths): cue times keep the file's timeline.
+    expect(assText.body).toMatch(new RegExp(`Dialogue: 0,0:00:01\\.0\\d,0:00:04\\.0\\d,Default,.*${DEMO_CUE_TEXT}`));
+    expect(assText.body).toContain('\\an8');
+    for (const subtitle of [hevc.Subtitles[0], srt.Subtitles[0]]) {
+      const vtt = await get(subtitle.Url!);
+      expect(vtt.statusCode, subtitle.ID).toBe(200);
+      expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
+      expect(vtt.body.startsWith('WEBVTT')).toBe(true);
+      expect(vtt.body).toMatch(new RegExp(`(00:)?00:01\\.0\\d\\d --> (00:)?00:04\\.0\\d\\d\\n${DEMO_CUE_TEXT}`));
+    }
+    const font = await server.app.inject({ method: 'GET', url: ass.Fonts[0].Url });
+    expect(font.statusCode).toBe(200);
+    expect(font.rawPayload.readUInt32BE(0)).toBe(0x00010000);
+    expect(font.rawPayload.length).toBeGreaterThan(10_000);
+  });
+
+  it('streams a file with its token and honours ranges; refuses a missing, forged, expired or other-file token', async () => {
+    const body = await info(files.srt);
+    const ranged = await get(body.DirectUrl, { range: 'bytes=0-99' });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.headers['content-range']).toBe(`bytes 0-99/${fs.statSync(path.join(clips, 'demo-srt.mp4')).size}`);
+    expect(ranged.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+    expect((await get(`/api/v3/File/${files.srt}/Stream`)).statusCode).toBe(401);
+    const token = new URL(body.DirectUrl, 'http://x').searchParams.get('token')!;
+    const forged = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await get(`/api/v3/File/${files.srt}/Stream?token=${encodeURIComponent(forged)}`)).statusCode).toBe(403);
+    const tokens = PlaybackTokens.open(server.home);
+    const expired = tokens.sign({ userId: 1, fileId: files.srt, sessionId: null, expires: Date.now() - 1000 });
+    expect((await get(`/api/v3/File/${files.srt}/Stream?token=${encodeURIComponent(expired)}`)).statusCode).toBe(403);
+    expect((await get(`/api/v3/File/${files.ass}/Stream?token=${encodeURIComponent(token)}`)).statusCode).toBe(403);
+    expect((await get(`/api/v3/Playback/File/${files.ass}/Subtitle/embedded-3?token=${encodeURIComponent(token)}`)).statusCode).toBe(403);
+    const sibling = await get(`/api/v3/File/${files.srt}/StreamDirectory/ExternalSub/demo-srt.en.srt?token=${encodeURIComponent(token)}`);
+    expect(sibling.statusCode).toBe(200);
+    expect(sibling.body).toContain(DEMO_CUE_TEXT);
+  });
+
+  it('hides files of series a user’s tag restrictions hide (404), and answers 404 for unknown files', async () => {
+    expect((await call('GET', `/api/v3/File/${files.hidden}/Playback`, { key: restrictedKey })).statusCode).toBe(404);
+    const session = await call('POST', '/api/v3/Playback/Session', {
+      key: restrictedKey,
+      body: { FileID: files.hidden, CanDecode: H264_AAC },
+    });
+    expect(session.statusCode).toBe(404);
+    expect((await call('GET', `/api/v3/File/${files.srt}/Playback`, { key: restrictedKey })).statusCode).toBe(200);
+    expect((await call('GET', `/api/v3/File/${files.hidden}/Playback`)).statusCode).toBe(200);
+    expect((await call('GET', '/api/v3/File/999999/Playback')).statusCode).toBe(404);
+  });
+
+  it('refuses bad session requests naming the field', async () => {
+    const field = async (body: unknown, name: string) => {
+      const res = await call('POST', '/api/v3/Playback/Session', { body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}).join(' '), res.body).toContain(name);
+    };
+    await field({ FileID: files.ass, CanDecode: H264_AAC, AudioStreamIndex: 7 }, 'AudioStreamIndex');
+    await field({ FileID: files.ass, CanDecode: H264_AAC, BurnSubtitleID: 'embedded-3' }, 'BurnSubtitleID');
+    await field({ FileID: files.ass, CanDecode: H264_AAC, StartPosition: 9999 }, 'StartPosition');
+    await field({ FileID: files.ass }, 'CanDecode');
+  });
+
+  it('copies what the browser decodes and transcodes the rest; a third transcode is refused naming the limit', async () => {
+    const first = await startSession(files.hevc);
+    const second = await startSession(files.ass, { Video: [], Audio: ['aac'] });
+    expect([first.VideoMode, first.AudioMode, second.VideoMode, second.AudioMode]).toEqual(['Transcode', 'Transcode', 'Transcode', 'Copy']);
+    const third = await call('POST', '/api/v3/Playback/Session', { body: { FileID: files.hevc, CanDecode: H264_AAC } });
+    expect(third.statusCode).toBe(429);
+    expect(third.json().detail).toContain('Playback.MaxConcurrentTranscodes');
+    const copy = await startSession(files.ass);
+    expect([copy.VideoMode, copy.AudioMode]).toEqual(['Copy', 'Copy']);
+    for (const session of [first, second, copy])
+      expect((await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`)).statusCode).toBe(204);
+  });
+
+  it('restarts a transcode near a segment far ahead: its timestamps start there', async () => {
+    const session = await startSession(files.hevc);
+    const playlist = await get(session.PlaylistUrl);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.body.match(/#EXTINF:6\.000000,/g)).toHaveLength(CLIP_SECONDS / 6);
+    const init = await server.app.inject({ method: 'GET', url: sessionUrl(session, 'init.mp4') });
+    const last = await server.app.inject({ method: 'GET', url: sessionUrl(session, 'segment-9.m4s') });
+    expect(last.statusCode).toBe(200);
+    expect(server.services.playback.sessionProcess(session.SessionID)!.starts).toBeGreaterThanOrEqual(2);
+    expect(firstVideoTime(init.rawPayload, last.rawPayload)).toBeCloseTo(54, 0);
+    await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`);
+  });
+
+  it('cuts a copied stream at its keyframes, and a far segment starts at its playlist time', async () => {
+    const session = await startSession(files.ass, H264_AAC, { AudioStreamIndex: 2 });
+    const playlist = (await get(session.PlaylistUrl)).body;
+    const durations = [...playlist.matchAll(/#EXTINF:([\d.]+),/g)].map((m) => Number(m[1]));
+    expect(durations.reduce((a, b) => a + b, 0)).toBeCloseTo(CLIP_SECONDS, 0);
+    const n = durations.length - 1;
+    const start = durations.slice(0, n).reduce((a, b) => a + b, 0);
+    const init = await server.app.inject({ method: 'GET', url: sessionUrl(session, 'init.mp4') });
+    const segment = await server.app.inject({ method: 'GET', url: sessionUrl(session, `segment-${n}.m4s`) });
+    expect(segment.statusCode).toBe(200);
+    expect(Math.abs(firstVideoTime(init.rawPayload, segment.rawPayload) - start)).toBeLessThan(0.1);
+    await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`);
+  });
+
+  it('ends a session on Stop (token, no key) and after a silent minute: no ffmpeg, no segment files', async () => {
+    const stopped = await startSession(files.hevc);
+    const running = server.services.playback.sessionProcess(stopped.SessionID)!;
+    expect(running.pid).not.toBeNull();
+    expect(isRunning(running.pid!)).toBe(true);
+    const token = new URL(stopped.PlaylistUrl, 'http://x').searchParams.get('token')!;
+    expect((await call('POST', `/api/v3/Playback/Session/${stopped.SessionID}/Stop`, { key: null })).statusCode).toBe(403);
+    const stop = await call('POST', `/api/v3/Playback/Session/${stopped.SessionID}/Stop?token=${encodeURIComponent(token)}`, { key: null });
+    expect(stop.statusCode).toBe(204);
+    expect(isRunning(running.pid!)).toBe(false);
+    expect(fs.existsSync(running.dir)).toBe(false);
+    expect((await get(stopped.PlaylistUrl)).statusCode).toBe(404);
+
+    const silent = await startSession(files.hevc);
+    const silentRun = server.services.playback.sessionProcess(silent.SessionID)!;
+    expect(await server.services.playback.sweep(Date.now() + 30_000)).not.toContain(silent.SessionID);
+    expect(await server.services.playback.sweep(Date.now() + 61_000)).toContain(silent.SessionID);
+    expect(isRunning(silentRun.pid!)).toBe(false);
+    expect(fs.existsSync(silentRun.dir)).toBe(false);
+  });
+
+  it('lets only the owner (or an admin) end a session with a key', async () => {
+    const session = await startSession(files.ass);
+    expect((await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`, { key: otherKey })).statusCode).toBe(404);
+    const token = new URL(session.PlaylistUrl, 'http://x').searchParams.get('token')!;
+    const otherFile = await info(files.srt);
+    const fileToken = new URL(otherFile.DirectUrl, 'http://x').searchParams.get('token')!;
+    expect((await get(`/api/v3/Playback/Session/${session.SessionID}/index.m3u8?token=${encodeURIComponent(fileToken)}`)).statusCode).toBe(
+      403,
+    );
+    expect((await get(`/api/v3/Playback/Session/${session.SessionID}/index.m3u8?token=${encodeURIComponent(token)}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`)).statusCode).toBe(204);
+  });
+
+  it('offers the resume position, and a stop past the watched threshold marks the file watched', async () => {
+    await call('GET', `/api/v3/File/${files.srt}/Scrobble?event=pause&resumePosition=00:00:30`);
+    expect(await info(files.srt)).toMatchObject({ ResumePosition: 30, Watched: false });
+    await call('GET', `/api/v3/File/${files.srt}/Scrobble?event=stop&resumePosition=00:00:40`);
+    expect(await info(files.srt)).toMatchObject({ ResumePosition: 40, Watched: false });
+    await call('GET', `/api/v3/File/${files.srt}/Scrobble?event=stop&resumePosition=00:00:55`);
+    expect(await info(files.srt)).toMatchObject({ ResumePosition: null, Watched: true });
+    expect(await info(files.srt, otherKey)).toMatchObject({ ResumePosition: null, Watched: false });
+  });
+});
+
+describe('playback without ffmpeg', () => {
+  let server: TestServer;
+  let key: string;
+  const previous = process.env.SHOKO_FFMPEG;
+
+  beforeAll(async () => {
+    process.env.SHOKO_FFMPEG = 'none';
+    server = await createTestServer();
+    key = await completeFirstRun(server);
+  });
+  afterAll(async () => {
+    if (previous === undefined) delete process.env.SHOKO_FFMPEG;
+    else process.env.SHOKO_FFMPEG = previous;
+    await server?.close();
+  });
+
+  it('answers 503 naming ffmpeg for a session', async () => {
+    const db = server.services.db.kysely;
+    const written = await insertSeries(db, [{ animeId: 9601, title: 'No Tools', episodes: [{ id: 960101, file: true }] }]);
+    const fileId = (await db.selectFrom('files').select('id').executeTakeFirstOrThrow()).id;
+    const folder = await db
+      .insertInto('import_folders')
+      .values({ name: 'Here', path: server.home, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    fs.writeFileSync(path.join(server.home, 'clip.mkv'), 'not really a video');
+    await db
+      .insertInto('file_locations')
+      .values({ file_id: fileId, import_folder_id: folder.id, relative_path: 'clip.mkv', is_accessible: 1, mtime_ms: null })
+      .execute();
+    expect(written.size).toBe(1);
+    const playback = await server.request({ method: 'GET', url: `/api/v3/File/${fileId}/Playback`, key });
+    expect(playback.statusCode).toBe(200);
+    expect(playback.json()).toMatchObject({ FfmpegAvailable: false, Video: [] });
+    const res = await server.request({
+      method: 'POST',
+      url: '/api/v3/Playback/Session',
+      key,
+      body: { FileID: fileId, CanDecode: H264_AAC },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().detail).toBe('This file needs ffmpeg on the server to play in the browser.');
+  });
+});
