@@ -21,6 +21,11 @@ export interface ServerConfig {
    * request). The server process turns it on; in-process test servers leave it off to spare the suite's CPU.
    */
   warmRoutes?: boolean;
+  /**
+   * The longest wait between the queue's retries after a fault of the database or its disk (`SHOKO_QUEUE_RETRY_MAX_MS`,
+   * default 60,000; the first retry comes after at most a second, each next one waits twice as long).
+   */
+  queueRetryMaxMs?: number;
 }
 
 export const DEFAULT_BACKUP_SCHEDULE = { intervalHours: 24, keep: 7 };
@@ -48,6 +53,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const warmRoutes = (env.SHOKO_WARM_ROUTES?.trim() || 'on').toLowerCase();
   if (warmRoutes !== 'on' && warmRoutes !== 'off')
     throw new Error(`SHOKO_WARM_ROUTES must be "on" or "off", got "${env.SHOKO_WARM_ROUTES}"`);
+  const queueRetryMaxMs = Number(env.SHOKO_QUEUE_RETRY_MAX_MS?.trim() || 60_000);
+  if (!Number.isInteger(queueRetryMaxMs) || queueRetryMaxMs < 1)
+    throw new Error(`SHOKO_QUEUE_RETRY_MAX_MS must be a whole number of milliseconds, got "${env.SHOKO_QUEUE_RETRY_MAX_MS}"`);
   return {
     home: path.resolve(env.SHOKO_HOME ?? './data'),
     port,
@@ -58,5 +66,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     backups: { intervalHours, keep },
     readCache: readCache === 'on',
     warmRoutes: warmRoutes === 'on',
+    queueRetryMaxMs,
   };
 }

@@ -236,7 +236,9 @@ export async function createServices(
   const queue = new QueueService(new JobsStore(db.kysely), bus, logger.child({ name: 'Queue' }), {
     threadCount: settings.current.Quartz.MaxThreadPoolSize,
     concurrencyLimits: settings.current.Quartz.LimitedConcurrencyOverrides,
-    faultRetry: options.queueFaultRetry,
+    faultRetry:
+      options.queueFaultRetry ??
+      (config.queueRetryMaxMs ? { firstMs: Math.min(1_000, config.queueRetryMaxMs), maxMs: config.queueRetryMaxMs } : undefined),
     onFault: (error) => dataDisk.noteFailure(error),
   });
   const filesStore = new FilesStore(db.kysely);

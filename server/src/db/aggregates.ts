@@ -6,6 +6,7 @@ import { groupFigureStatements } from './group-figures.js';
 import type { Database } from './schema.js';
 import { RELEASE_FIGURE_TABLES, releaseFigureStatements } from './release-figures.js';
 import { SERIES_SIZE_TABLES, seriesSizeStatements } from './series-sizes.js';
+import { upkeepUnlessDbFault } from './db-faults.js';
 
 /**
  * Brings the maintained series aggregates (migration 0023) and group figures (0051) up to date: recomputes every
@@ -14,6 +15,11 @@ import { SERIES_SIZE_TABLES, seriesSizeStatements } from './series-sizes.js';
  * first; with nothing marked it is one indexed probe. Answers how many series it recomputed.
  */
 export async function refreshSeriesAggregates(db: Kysely<Database>, dialect: DialectName): Promise<number> {
+  // A full disk leaves the marks for later: the dashboard and lists read on with the figures as they are.
+  return upkeepUnlessDbFault(db, () => recomputeMarked(db, dialect), 0);
+}
+
+async function recomputeMarked(db: Kysely<Database>, dialect: DialectName): Promise<number> {
   const any = await sql<{
     one: number;
   }>`SELECT 1 AS one FROM aggregate_dirty_series UNION ALL SELECT 1 FROM aggregate_dirty_groups LIMIT 1`.execute(db);

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from './database.js';
 import type { CollectionStatsTable, Database } from './schema.js';
+import { upkeepUnlessDbFault } from './db-faults.js';
 
 /**
  * The Dashboard/Stats figures over files, links and locations, each one query over the whole collection. `allowed` is
@@ -180,20 +181,9 @@ export async function collectionStats(
   fullRefreshAt = FULL_REFRESH_CHANGES,
 ): Promise<CollectionStatsRow> {
   const changed = await sql`SELECT 1 FROM collection_stats_changes LIMIT 1`.execute(db);
-  if (changed.rows.length) {
-    await db.transaction().execute(async (trx) => {
-      // As for the series aggregates: waits for writers whose change rows are not committed yet, so none is removed
-      // unread, and keeps new ones out until this commits; a second reader then finds none and reads the fresh row.
-      if (dialect === 'postgres') await sql`LOCK TABLE collection_stats_changes IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
-      const { rows } = await sql<{
-        n: unknown;
-      }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM collection_stats_changes LIMIT ${fullRefreshAt}) t`.execute(trx);
-      const pending = Number(rows[0]?.n ?? 0);
-      if (!pending) return;
-      const statements = pending >= fullRefreshAt ? rebuildCollectionStats() : refreshCollectionStats();
-      for (const statement of statements) await statement.execute(trx);
-    });
-  }
+  // Applying the change rows is the first reader's upkeep: on a full disk they wait for a later one (the figures
+  // read meanwhile are from before them).
+  if (changed.rows.length) await upkeepUnlessDbFault(db, () => applyChanges(db, dialect, fullRefreshAt), undefined);
   const { rows } = await sql<
     Record<keyof CollectionStatsRow, unknown>
   >`SELECT file_count, file_size, multiple_file_episodes, unrecognized_files,
@@ -208,4 +198,20 @@ export async function collectionStats(
     duplicate_location_files: num(row.duplicate_location_files),
     location_count: num(row.location_count),
   };
+}
+
+/** Applies the change rows to the maintained row and its tables, in one transaction (see collectionStats). */
+async function applyChanges(db: Kysely<Database>, dialect: DialectName, fullRefreshAt: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // As for the series aggregates: waits for writers whose change rows are not committed yet, so none is removed
+    // unread, and keeps new ones out until this commits; a second reader then finds none and reads the fresh row.
+    if (dialect === 'postgres') await sql`LOCK TABLE collection_stats_changes IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+    const { rows } = await sql<{
+      n: unknown;
+    }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM collection_stats_changes LIMIT ${fullRefreshAt}) t`.execute(trx);
+    const pending = Number(rows[0]?.n ?? 0);
+    if (!pending) return;
+    const statements = pending >= fullRefreshAt ? rebuildCollectionStats() : refreshCollectionStats();
+    for (const statement of statements) await statement.execute(trx);
+  });
 }

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Driver, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
 import { readIntoCache } from './file-warm.js';
 import { withStatementCache } from './statement-cache.js';
@@ -148,6 +148,35 @@ export function leadingWithin<T>(items: readonly T[], sizes: readonly number[], 
   return taken;
 }
 
+/**
+ * SQLite ends a transaction by itself when a statement in it fails for want of space (SQLITE_FULL, an I/O error);
+ * Kysely's ROLLBACK after it then fails with "no transaction is active", and that error would replace the real one,
+ * so the request or job could not tell a full disk. Rolling back only what is still open keeps the real error.
+ */
+class SqliteKeepingErrors extends SqliteDialect {
+  constructor(
+    private readonly connection: SQLite.Database,
+    config: SqliteDialectConfig,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const { connection } = this;
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (open) => {
+      if (connection.inTransaction) await rollback(open);
+    };
+    const rollbackToSavepoint = driver.rollbackToSavepoint?.bind(driver);
+    if (rollbackToSavepoint)
+      driver.rollbackToSavepoint = async (open, name, compile) => {
+        if (connection.inTransaction) await rollbackToSavepoint(open, name, compile);
+      };
+    return driver;
+  }
+}
+
 /** Where the SQLite database of a data directory lives. */
 export function sqliteFile(home: string): string {
   return path.join(home, 'SQLite', 'shoko.db');
@@ -241,7 +270,7 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteKeepingErrors(sqlite, { database: withStatementCache(sqlite) }) });
   let closed = false;
   return {
     kysely,

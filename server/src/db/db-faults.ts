@@ -63,3 +63,19 @@ export function describeDbFault(fault: DbFault): string {
       return 'The database is busy: a lock was not granted in time';
   }
 }
+
+/**
+ * Upkeep that readers do before they read (bringing maintained figures up to date, folding appended counts), which
+ * leaves its marks in place when it fails: when the database cannot take the writes now (a full disk, a lost
+ * connection, a lock not granted) the figures stay as they are for a later caller, and the read goes on with them
+ * rather than failing. Inside a caller's transaction the fault is the caller's (SQLite may have rolled the whole
+ * transaction back), and any other error is thrown as well.
+ */
+export async function upkeepUnlessDbFault<T>(db: { isTransaction: boolean }, upkeep: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await upkeep();
+  } catch (error) {
+    if (db.isTransaction || !isTransientDbError(error)) throw error;
+    return fallback;
+  }
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { foldAppendedCounts } from './appended-counts.js';
+import { upkeepUnlessDbFault } from './db-faults.js';
 import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 
@@ -26,7 +27,7 @@ export async function keyedFileCount(db: Kysely<Database>, dialect: DialectName,
     rows += Number(combo.rows);
     if (conditions.every(([flag, value]) => Number(combo[flag]) === value)) total += Number(combo.files);
   }
-  if (rows > FOLD_AT) await foldFileKeyCounts(db, dialect);
+  if (rows > FOLD_AT) await upkeepUnlessDbFault(db, () => foldFileKeyCounts(db, dialect), undefined);
   return total;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { writeComputed } from './computed-columns.js';
+import { upkeepUnlessDbFault } from './db-faults.js';
 
 /**
  * Folded names (issue 22, migration 0050): beside each name the filters' Name and Names selectors read — AniDB titles
@@ -46,6 +47,12 @@ export const unfolded = ({ name, fold, nullable }: { name: string; fold: string;
 /** Fills every missing fold; returns how many were written. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function refreshNameFolds(db: Kysely<any>): Promise<number> {
+  // Those still missing are written by a later caller when the database cannot take the writes now (a full disk).
+  return upkeepUnlessDbFault(db, () => writeMissingNameFolds(db), 0);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function writeMissingNameFolds(db: Kysely<any>): Promise<number> {
   let written = 0;
   for (const kind of Object.values(NAME_FOLDS)) {
     const { rows } = await sql<{ id: number; name: string }>`SELECT id, ${sql.raw(kind.name)} AS name FROM ${sql.raw(kind.table)}

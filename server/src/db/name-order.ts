@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { writeComputed } from './computed-columns.js';
+import { upkeepUnlessDbFault } from './db-faults.js';
 
 /**
  * Name-order keys (issue 22, migration 0042): `series.order_key` and `groups.order_key` hold each name as the lists sort
@@ -42,6 +43,12 @@ export const groupOrderKey = (name: string): string => orderKey(sortName(name));
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function refreshOrderKeys(db: Kysely<any>): Promise<number> {
+  // Those still missing are written by a later caller when the database cannot take the writes now (a full disk).
+  return upkeepUnlessDbFault(db, () => writeMissingOrderKeys(db), 0);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function writeMissingOrderKeys(db: Kysely<any>): Promise<number> {
   const { rows: series } = await sql<{ id: number; title_override: string | null; main_title: string | null; name_key: string }>`
     SELECT s.id, s.title_override, a.main_title, s.name_key FROM series s LEFT JOIN anidb_anime a ON a.id = s.anime_id
     WHERE s.order_key IS NULL`.execute(db);

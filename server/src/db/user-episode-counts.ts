@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { foldAppendedCounts } from './appended-counts.js';
+import { upkeepUnlessDbFault } from './db-faults.js';
 import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 
@@ -37,7 +38,7 @@ export async function listedEpisodeCount(
     const matches = (value: 0 | 1 | null, flag: number) => value === null || Number(flag) === value;
     if (matches(wanted.watched, combo.is_watched) && matches(wanted.voted, combo.is_voted)) total += Number(combo.episodes);
   }
-  if (rows > FOLD_AT) await foldUserEpisodeCounts(db, dialect);
+  if (rows > FOLD_AT) await upkeepUnlessDbFault(db, () => foldUserEpisodeCounts(db, dialect), undefined);
   return total;
 }
 

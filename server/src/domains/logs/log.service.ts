@@ -51,6 +51,9 @@ class RingBuffer<T> {
  * pino's own level stays at trace because child loggers copy the level when they are created; the TraceLog switch is
  * applied here instead, so turning it on affects loggers that already exist.
  */
+/** How long after a failed write the log file is tried again. */
+const LOG_FILE_RETRY_MS = 5_000;
+
 export class LogService {
   readonly logger: pino.Logger;
   private readonly dir: string;
@@ -63,6 +66,8 @@ export class LogService {
   private file: WriteStream | null = null;
   private fileDay = '';
   private fileDayEnds = 0;
+  /** When the log file last failed a write (a full disk): it is opened again a while later, not for every line. */
+  private fileFailedAt: number | null = null;
   private background: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly pendingEvents: LogEvent[] = [];
@@ -154,13 +159,22 @@ export class LogService {
 
   private writeFile(time: number, text: string): void {
     if (this.closed) return;
+    if (this.file?.destroyed) {
+      // A write failed (the disk is full): the lines go to the console and the log hub only, until the file is
+      // opened again (and the write succeeds) some seconds later.
+      if (this.fileFailedAt !== null && time - this.fileFailedAt < LOG_FILE_RETRY_MS) return;
+      this.file = null;
+    }
     if (!this.file || time >= this.fileDayEnds) {
       const now = new Date(time);
       const day = localDay(now);
       if (day !== this.fileDay || !this.file) {
         const previous = this.file;
         this.file = createWriteStream(path.join(this.dir, logFileName(day)), { flags: 'a' });
-        this.file.on('error', (error) => process.stderr.write(`Cannot write log file: ${error.message}\n`));
+        this.file.on('error', (error) => {
+          if (this.fileFailedAt === null) process.stderr.write(`Cannot write log file: ${error.message}\n`);
+          this.fileFailedAt = Date.now();
+        });
         const changedDay = this.fileDay !== '';
         this.fileDay = day;
         if (previous) void this.enqueue(() => endStream(previous));
@@ -168,7 +182,9 @@ export class LogService {
       }
       this.fileDayEnds = nextDayStart(now);
     }
-    this.file.write(text);
+    this.file.write(text, (error) => {
+      if (!error) this.fileFailedAt = null;
+    });
   }
 
   /** Listeners may log while handling an entry; those entries are announced after the current one, not inside it. */
