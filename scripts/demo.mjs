@@ -1,8 +1,10 @@
 // `npm run demo`: install if needed, build, then run the server against the loopback fakes with an invented library.
 import path from 'node:path';
-import { buildAll, ensureInstalled, root, runForwardingSignals } from './lib.mjs';
+import { buildAll, ensureFfmpeg, ensureInstalled, root, runForwardingSignals } from './lib.mjs';
 
 ensureInstalled();
+// The playable episodes are made with ffmpeg; without it the demo starts without them.
+ensureFfmpeg();
 buildAll();
 const code = await runForwardingSignals(process.execPath, [
   '--openssl-legacy-provider',

@@ -45,6 +45,31 @@ export function ensureInstalled() {
   });
 }
 
+/** Is a program on the PATH (it answers `-version`)? */
+export const hasProgram = (program) => spawnSync(program, ['-version'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * ffmpeg (Debian's, like chromium) for the console's player: installed where we are root and it is missing;
+ * elsewhere the server runs without it (direct play only) and this says so. Answers whether it is there.
+ */
+export function ensureFfmpeg() {
+  if (hasProgram('ffmpeg') && hasProgram('ffprobe')) return true;
+  if (process.getuid?.() !== 0) {
+    console.warn('ffmpeg is not installed: files the browser cannot decode will not play (as root: apt-get install -y ffmpeg).');
+    return false;
+  }
+  console.log('Installing Debian package ffmpeg…');
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (
+    run('apt-get', ['update', '-qq'], { env }) !== 0 ||
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'ffmpeg'], { env }) !== 0
+  ) {
+    console.warn('Installing ffmpeg failed: continuing without it.');
+    return false;
+  }
+  return hasProgram('ffmpeg');
+}
+
 /** Whether a workspace's sources are newer than its last build (or it was never built). */
 export function isBuildStale(workspace, sourceDirs, outputMarker) {
   const marker = path.join(root, workspace, outputMarker);

@@ -2,7 +2,7 @@
 // PostgreSQL, the web unit tests and the browser tests; ends with one line "N passed, N failed".
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, ensureInstalled, isBuildStale, mustRun, root, run, runLabelled, WEB_BUILD } from './lib.mjs';
+import { buildServer, ensureFfmpeg, ensureInstalled, isBuildStale, mustRun, root, run, runLabelled, WEB_BUILD } from './lib.mjs';
 import { findPostgresBin, startPostgres } from './pg-cluster.mjs';
 
 const resultsDir = path.join(root, '.test-results');
@@ -25,6 +25,8 @@ ensureDebianPackage('chromium', () => fs.existsSync('/usr/bin/chromium'));
 ensureDebianPackage('postgresql', () => findPostgresBin() !== null);
 // The hashing tests compare our digests with rhash's.
 ensureDebianPackage('rhash', () => ['/usr/bin/rhash', '/usr/local/bin/rhash'].some((p) => fs.existsSync(p)));
+// The player's tests make their clips and sessions with ffmpeg; without it they are skipped and say so.
+ensureFfmpeg();
 // The server suites run the server from source (tsx) except the service-file tests, which start the built one; the
 // console is built beside them, as only the browser tests need it.
 buildServer();
