@@ -1,6 +1,10 @@
-// A simulated day of AniDB traffic on a fake clock: a 5,000-anime collection (downloaded the day before), a daily
-// refresh driven by UDP UPDATED, an import of new files and two "refresh everything" actions, against loopback
-// fakes. Counts the requests per protocol and checks them against AniDB's limits (results/anidb-day.md).
+// AniDB traffic on a fake clock, against loopback fakes (results/anidb-day.md):
+// 1. a simulated day: a 5,000-anime collection (downloaded the day before), a daily refresh driven by UDP UPDATED, an
+//    import of new files and two "refresh everything" actions, through the clients; requests per protocol against
+//    AniDB's limits;
+// 2. the first import of 5,000 anime with their pictures, through the server's scheduler, queue and jobs
+//    (anidb-day-import.mjs) against the strict fakes: per protocol and for pictures the shortest gap and the most
+//    requests in any 60 s and any hour, against AniDB's long-term rule; the strict fakes must never ban.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,10 +25,11 @@ if (!process.env.ANIDB_DAY_UNDER_TSX) {
 }
 
 const src = (file) => import(pathToFileURL(path.join(root, file)).href);
-const { AniDBHttpClient, memoryRequestLog, ANIDB_HTTP_RATE_LIMIT } = await src('server/src/providers/anidb/http/index.ts');
-const { AniDBUdpClient, RateLimiter, ANIDB_UDP_RATE_LIMIT, UdpStatus, updatedAnimeSince, lookupFile } = await src(
+const { AniDBHttpClient, memoryRequestLog, ANIDB_HTTP_PACING, HttpRateLimiter } = await src('server/src/providers/anidb/http/index.ts');
+const { AniDBUdpClient, RateLimiter, timingsFromSettings, UdpStatus, updatedAnimeSince, lookupFile } = await src(
   'server/src/providers/anidb/udp/index.ts',
 );
+const { runFirstImport } = await import(pathToFileURL(path.join(here, 'anidb-day-import.mjs')).href);
 const { startFakeAniDBHttp, inventedAnimeXml } = await src('fakes/src/anidb-http/index.ts');
 const { startFakeAniDBUdp, fileCommands } = await src('fakes/src/anidb-udp/index.ts');
 const pino = (await import('pino')).default;
@@ -58,8 +63,12 @@ const udp = await startFakeAniDBUdp({ users: { bench: 'pw' }, commands: fileComm
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anidb-day-'));
 
 const sent = { http: [], udp: [] };
-const httpLimiter = new RateLimiter(ANIDB_HTTP_RATE_LIMIT, clock);
-const udpLimiter = new RateLimiter(ANIDB_UDP_RATE_LIMIT, clock);
+// The pacing of the default settings (AniDb.HTTPRateLimit / UDPRateLimit: 2 s, ×3, ×5, ×60).
+const httpLimiter = new HttpRateLimiter(ANIDB_HTTP_PACING, clock);
+const udpLimiter = new RateLimiter(
+  timingsFromSettings({ BaseRateInSeconds: 2, SlowRateMultiplier: 3, SlowRatePeriodMultiplier: 5, ResetPeriodMultiplier: 60 }),
+  clock,
+);
 // Stamp every request with the fake time it went out (the limiters pace by the fake clock).
 for (const [limiter, list] of [
   [httpLimiter, sent.http],
@@ -92,12 +101,14 @@ const udpClient = new AniDBUdpClient({
 udpClient.setCredentials('bench', 'pw');
 
 // The day before: the collection was downloaded, once per anime (the cache files carry the fake time).
+const downloadStart = now;
 for (let id = 1; id <= COLLECTION; id++) {
   await httpClient.getAnime(id);
   const file = path.join(cacheDir, `AnimeDoc_${id}.xml`);
   fs.utimesSync(file, new Date(now), new Date(now));
 }
 const importRequests = sent.http.length;
+const downloadHours = (now - downloadStart) / HOUR;
 now += DAY;
 const dayStart = now;
 const lastCheck = dayStart - DAY;
@@ -162,9 +173,54 @@ const lines = [
   `| UDP | ${sent.udp.length} | AUTH, ${updated.animeIds.length > 200 ? Math.ceil(updated.animeIds.length / 200) : 1} UPDATED page(s) listing ${updated.animeIds.length} anime, ${NEW_FILES} FILE, LOGOUT | ${(udpGap / 1000).toFixed(1)} s | ${udpWindow} | 2 s apart, 4 s on average (≤ 20 per 60 s with the burst of 5) |`,
   `| HTTP | ${sent.http.length} | daily refresh: ${refreshHttp} (the ${inCollection.length} changed anime of the collection); import: ${NEW_ANIME} new anime; manual full refreshes: ${manual.join(' then ')} | ${(httpGap / 1000).toFixed(1)} s | ${maxInWindow(sent.http, 60_000)} | 2 s apart; one request per anime a day |`,
   '',
-  `The daily refresh costs one HTTP request per changed anime (${refreshHttp} for ${inCollection.length}); without \`UPDATED\` (the old scheduler) it was one per anime of the collection, ${COLLECTION.toLocaleString('en')}. No anime was asked for twice in the day (most requests for one anime: ${Math.max(0, ...perAnime.values())}): the first manual refresh re-downloads only what is more than a day old (the collection was downloaded the day before, ${importRequests.toLocaleString('en')} requests, ${((importRequests * 2) / 3600).toFixed(1)} h at AniDB's pace), the second is served entirely from the disk cache.`,
+  `The daily refresh costs one HTTP request per changed anime (${refreshHttp} for ${inCollection.length}); without \`UPDATED\` (the old scheduler) it was one per anime of the collection, ${COLLECTION.toLocaleString('en')}. No anime was asked for twice in the day (most requests for one anime: ${Math.max(0, ...perAnime.values())}): the first manual refresh re-downloads only what is more than a day old (the collection was downloaded the day before, ${importRequests.toLocaleString('en')} requests, ${downloadHours.toFixed(1)} h at the pace of the default settings), the second is served entirely from the disk cache.`,
 ];
+// 2. The first import, through the server.
+const first = await runFirstImport({ root, count: COLLECTION });
+const seconds = (ms) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : '—');
+const LONG_TERM_PER_HOUR = 900;
+const streams = [
+  ['UDP', first.udp, `${first.count.toLocaleString('en')} FILE lookups, AUTH, PING/LOGOUT`, first.bans.udp],
+  ['HTTP', first.http, `${first.stored.toLocaleString('en')} anime records`, first.bans.http],
+  [
+    'AniDB pictures',
+    first.images,
+    `${first.pictures.toLocaleString('en')} pictures (poster, 2 characters, 2 voice actors each)`,
+    first.bans.images,
+  ],
+];
+const firstOk =
+  first.stored === first.count &&
+  first.pictures === first.count * 5 &&
+  streams.every(([, figures, , bans]) => bans.length === 0 && figures.perHour <= LONG_TERM_PER_HOUR && figures.minGap >= 2_000);
+const quarter = (fraction) =>
+  first.estimates.reduce((best, e) =>
+    Math.abs(e.actualHoursLeft - first.hours * (1 - fraction)) < Math.abs(best.actualHoursLeft - first.hours * (1 - fraction)) ? e : best,
+  );
+const estimateRows = [...new Set([first.estimates[0], quarter(0.25), quarter(0.5), quarter(0.75)])].map(
+  (e) =>
+    `| ${e.label} | ${e.estimate.Udp.Requests.toLocaleString('en')} / ${e.estimate.Http.Requests.toLocaleString('en')} / ${e.estimate.Images.Requests.toLocaleString('en')} | ${(e.estimate.TotalSeconds / 3600).toFixed(1)} h | ${e.actualHoursLeft.toFixed(1)} h |`,
+);
+lines.push(
+  '',
+  `### First import of ${first.count.toLocaleString('en')} anime with their pictures`,
+  '',
+  `${first.count.toLocaleString('en')} hashed files, one per anime, unknown to the server; the server's own scheduler (\`MetadataScheduler.check\`) queues their lookups, and its queue (4 threads) runs the file lookups (UDP), the anime downloads they lead to (HTTP) and the picture downloads those lead to, through the AniDB connection's pacers with the default settings, on a virtual clock, against the strict fakes (AniDB's short-term rules and its long-term rule, at most ${LONG_TERM_PER_HOUR} requests in any hour, enforced like AniDB: a breach is a ban). ${first.hours.toFixed(1)} h on the virtual clock, ${first.wallSeconds.toFixed(0)} s wall-clock; ${first.stored.toLocaleString('en')} anime stored, ${first.pictures.toLocaleString('en')} pictures; ${firstOk ? 'every rule kept, no ban' : 'a rule was NOT kept'}.`,
+  '',
+  `| stream | requests | what | shortest gap | most in any 60 s | most in any hour | long-term rule (one every 4 s: ≤ ${LONG_TERM_PER_HOUR} an hour) | strict fake's bans |`,
+  '|---|---|---|---|---|---|---|---|',
+  ...streams.map(
+    ([name, f, what, bans]) =>
+      `| ${name} | ${f.count.toLocaleString('en')} | ${what} | ${seconds(f.minGap)} | ${f.perMinute} | ${f.perHour} | ${f.perHour <= LONG_TERM_PER_HOUR ? 'kept' : 'BROKEN'} | ${bans.length} |`,
+  ),
+  '',
+  "The queue view's estimate (`GET Queue/AniDBEstimate`: lookups / anime / pictures queued, time at the current pace) against the time the run really took from there. It counts only what is queued: anime are queued as their files are identified and pictures as their anime are stored, so early figures are low.",
+  '',
+  '| when | queued lookups / anime / pictures | estimate | really left |',
+  '|---|---|---|---|',
+  ...estimateRows,
+);
 fs.mkdirSync(path.join(here, 'results'), { recursive: true });
 fs.writeFileSync(path.join(here, 'results', 'anidb-day.md'), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));
-process.exit(ok ? 0 : 1);
+process.exit(ok && firstOk ? 0 : 1);

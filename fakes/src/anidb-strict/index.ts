@@ -19,18 +19,30 @@ export interface StrictPacing {
 
 export interface StrictRules {
   pacing: StrictPacing;
+  /**
+   * AniDB's long-term rule, one request every 4 s "over an extended time", held here as at most `max` requests in
+   * any `windowMs` (an hour: 900). Unset = not checked.
+   */
+  longTerm?: { windowMs: number; max: number };
+  /** The clock requests are stamped with (a bench's fake clock); default `Date.now`. */
+  now?: () => number;
   /** How long a ban lasts; restarted by every request during it. */
   banMs: number;
   /** HTTP: the same anime may be asked for once in this long (AniDB: a day). */
   animeRepeatMs?: number;
 }
 
-/** AniDB's numbers, with time scaled by `scale` (0.05 = 20× faster) for tests and the demo; the day rule stays a day. */
-export function anidbStrictRules(protocol: 'udp' | 'http', scale = 1, banMs = 30 * 60_000): StrictRules {
+/**
+ * AniDB's numbers, with time scaled by `scale` (0.05 = 20× faster) for tests and the demo; the day rule stays a day.
+ * `images` is AniDB's image server, held to the same short-term rule as HTTP. Every protocol is held to the long-term
+ * rule: at most 900 requests in any hour (scaled).
+ */
+export function anidbStrictRules(protocol: 'udp' | 'http' | 'images', scale = 1, banMs = 30 * 60_000): StrictRules {
   const minGapMs = 2_000 * scale;
   const averageGapMs = (protocol === 'udp' ? 4_000 : 2_000) * scale;
   return {
     pacing: { minGapMs, averageGapMs, burst: protocol === 'udp' ? 5 : 1, windowMs: 60_000 * scale, toleranceMs: minGapMs / 2 },
+    longTerm: { windowMs: 3_600_000 * scale, max: 900 },
     banMs,
     ...(protocol === 'http' ? { animeRepeatMs: 24 * 60 * 60_000 } : {}),
   };
@@ -50,15 +62,23 @@ export type StrictVerdict = { kind: 'ok' } | { kind: 'ban'; reason: string } | {
 /** Watches one client's requests; `bans` lists every ban handed out (a well-behaved client has none). */
 export class StrictAniDB {
   readonly bans: StrictBan[] = [];
+  /** When every request arrived, in order (bans and silence included). */
+  readonly times: number[] = [];
   private arrivals: number[] = [];
+  /** Arrivals within the long-term window, oldest first. */
+  private longTermArrivals: number[] = [];
   private bannedUntil = 0;
   private readonly animeAskedAt = new Map<number, number>();
   private pendingBan: string | null = null;
 
+  private readonly now: () => number;
+
   constructor(
     readonly rules: StrictRules,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now?: () => number,
+  ) {
+    this.now = now ?? rules.now ?? Date.now;
+  }
 
   get banned(): boolean {
     return this.now() < this.bannedUntil;
@@ -78,6 +98,7 @@ export class StrictAniDB {
    */
   request(options: { animeId?: number; concurrent?: boolean } = {}): StrictVerdict {
     const at = this.now();
+    this.times.push(at);
     if (at < this.bannedUntil) {
       this.bannedUntil = at + this.rules.banMs;
       return { kind: 'silent' };
@@ -85,6 +106,7 @@ export class StrictAniDB {
     const reason = this.pendingBan ?? this.violation(at, options);
     this.pendingBan = null;
     this.arrivals.push(at);
+    this.longTermArrivals.push(at);
     if (!reason) {
       // Only an anime that was served counts as asked for: a ban reply carries no anime.
       if (options.animeId !== undefined) this.animeAskedAt.set(options.animeId, at);
@@ -107,6 +129,14 @@ export class StrictAniDB {
     this.arrivals = this.arrivals.filter((time) => time > at - windowMs);
     const allowed = Math.floor(windowMs / averageGapMs) + burst;
     if (this.arrivals.length + 1 > allowed) return `${this.arrivals.length + 1} requests within ${windowMs} ms (at most ${allowed})`;
+    const longTerm = this.rules.longTerm;
+    if (longTerm) {
+      let drop = 0;
+      while (drop < this.longTermArrivals.length && this.longTermArrivals[drop] <= at - longTerm.windowMs) drop++;
+      if (drop) this.longTermArrivals = this.longTermArrivals.slice(drop);
+      if (this.longTermArrivals.length + 1 > longTerm.max)
+        return `${this.longTermArrivals.length + 1} requests within ${longTerm.windowMs} ms (the long-term rule allows ${longTerm.max})`;
+    }
     if (animeId !== undefined && this.rules.animeRepeatMs) {
       const asked = this.animeAskedAt.get(animeId);
       if (asked !== undefined && at - asked < this.rules.animeRepeatMs) return `anime ${animeId} requested twice within a day`;
