@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setEnv } from './harness.js';
+import { freePort, ServerProcess } from './server-process.js';
+
+/**
+ * PostgreSQL restarted (`pg_ctl restart -m fast`, every connection ended with 57P01) under a server process that is
+ * hashing files and answering requests: the process lives, requests caught by the restart answer a 503 problem (never
+ * a 500 or a dropped connection), later ones succeed, and the queue pauses, resumes by itself and hashes every file
+ * exactly once. The test starts a cluster of its own, to restart it freely; skipped without the PostgreSQL binaries.
+ */
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!();
+});
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+interface Cluster {
+  url: string;
+  restart(): Promise<void>;
+  stop(): void;
+}
+
+type Queue = { TotalCount: number; Fault?: { Reason: string } | null };
+
+describe('a PostgreSQL restart', () => {
+  it('leaves the server running: requests caught by it get a 503 problem, the queue resumes and every job runs once', async (context) => {
+    const clusters = (await import(path.join(repo, 'scripts', 'pg-cluster.mjs'))) as {
+      findPostgresBin(): string | null;
+      startPostgres(): Promise<Cluster>;
+    };
+    if (!clusters.findPostgresBin()) return context.skip('the PostgreSQL binaries are not installed (Debian package: postgresql)');
+    const cluster = await clusters.startPostgres();
+    cleanups.push(() => cluster.stop());
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-restart-'));
+    const media = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-restart-media-')));
+    cleanups.push(
+      () => fs.rmSync(home, { recursive: true, force: true }),
+      () => fs.rmSync(media, { recursive: true, force: true }),
+    );
+    const fileCount = 16;
+    for (let n = 0; n < fileCount; n++) fs.writeFileSync(path.join(media, `episode-${n}.mkv`), randomBytes(2 * 1024 * 1024));
+    // The queue retries at most every half second here, so it resumes soon after the database is back.
+    cleanups.push(setEnv({ SHOKO_QUEUE_RETRY_MAX_MS: '500' }));
+    const server = new ServerProcess({ home, port: await freePort(), databaseUrl: cluster.url });
+    cleanups.push(() => server.kill());
+    await server.start();
+    const key = await server.completeFirstRun();
+    const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', { key, body: { Name: 'Restart', Path: media } });
+    await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
+    await server.waitFor('the first files to be hashed', async () => server.output().includes(`Hashed ${media}`), 60_000);
+
+    // Readers keep asking throughout the restart: some of their requests are in flight when the connections end.
+    const answers: Array<{ url: string; status: number | 'no answer'; body: string }> = [];
+    let restarting = true;
+    const reader = async (url: string) => {
+      while (restarting) {
+        try {
+          const res = await server.fetch('GET', url, { key });
+          answers.push({ url, status: res.status, body: await res.text() });
+        } catch (error) {
+          answers.push({ url, status: 'no answer', body: String(error) });
+        }
+      }
+    };
+    const readers = ['/api/v3/Dashboard/Stats', '/api/v3/File?pageSize=10', '/api/v3/Group?pageSize=10', '/api/v3/User/Current'].map(
+      reader,
+    );
+    await cluster.restart();
+    restarting = false;
+    await Promise.all(readers);
+
+    process.stderr.write(
+      `ANSWERS ${JSON.stringify(answers.reduce((c, a) => ({ ...c, [a.status]: (c[a.status] ?? 0) + 1 }), {} as Record<string, number>))}\n${server
+        .output()
+        .split('\n')
+        .filter((l) => /Warn|Error|lost|Queue/.test(l) && !/Cross-Ref|MediaInfo/.test(l))
+        .join('\n')}\n`,
+    );
+    const unexpected = answers.filter((answer) => answer.status !== 200 && answer.status !== 503);
+    expect(unexpected, server.output().slice(-3000)).toEqual([]);
+    const unavailable = answers.filter((answer) => answer.status === 503);
+    expect(unavailable.length).toBeGreaterThan(0);
+    for (const answer of unavailable) expect(JSON.parse(answer.body).detail).toMatch(/database/);
+
+    // Later requests succeed, the queue carries on by itself, and every file is hashed exactly once.
+    for (const url of ['/api/v3/Dashboard/Stats', '/api/v3/File?pageSize=10', '/api/v3/User/Current'])
+      expect((await server.fetch('GET', url, { key })).status).toBe(200);
+    await server.waitFor(
+      'the queue to finish by itself',
+      async () => {
+        const queue = await server.json<Queue>('GET', '/api/v3/Queue', { key });
+        return queue.TotalCount === 0 && !queue.Fault;
+      },
+      120_000,
+    );
+    expect(server.output()).toMatch(/the queue pauses until this is over: The database connection was lost/);
+    expect(server.output()).not.toMatch(/Uncaught exception|Unhandled rejection/);
+    const files = await server.json<{ Total: number; List: Array<{ Hashes: { ED2K: string } }> }>(
+      'GET',
+      '/api/v3/File?pageSize=0&include=Ignored',
+      { key },
+    );
+    expect(files.Total).toBe(fileCount);
+    expect(files.List.filter((file) => !file.Hashes.ED2K)).toEqual([]);
+    // A hash job whose run the restart cut short (after its "Hashed" line, before it ended) runs again, as it should;
+    // no other file is hashed twice. That a job which ended is never run again is the queue's own test's proof.
+    const hashedLines = (name: string) => server.output().split(`Hashed ${path.join(media, name)} (`).length - 1;
+    const names = fs.readdirSync(media);
+    expect(names.filter((name) => hashedLines(name) === 0)).toEqual([]);
+    const hashedAgain = names.reduce((sum, name) => sum + hashedLines(name) - 1, 0);
+    expect(hashedAgain).toBeLessThanOrEqual(server.output().split('Hashing File met a fault of the database').length - 1);
+  }, 240_000);
+});
