@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { DeleteImportFolderQuery, ImportFolder, NewImportFolder } from '@shoko-ts/contract';
+import type {
+  DeleteImportFolderQuery,
+  ImportFolder,
+  NewImportFolder,
+  OfflineFolderRecords,
+  RemoveOfflineRecordsQuery,
+} from '@shoko-ts/contract';
 import { api } from './client';
 import { fileKeys, importFolderKeys } from './keys';
 
@@ -17,6 +23,37 @@ export function useImportFolders(enabled = true) {
 export function useImportFolderNames(): Map<number, string> {
   const { data } = useImportFolders();
   return useMemo(() => new Map((data ?? []).map((folder) => [folder.ID, folder.Name])), [data]);
+}
+
+/** The ids of the import folders that are offline (their files' records are kept, shown as offline). */
+export function useOfflineFolderIds(): ReadonlySet<number> {
+  const { data } = useImportFolders();
+  return useMemo(() => new Set((data ?? []).filter((folder) => folder.IsAvailable === false).map((folder) => folder.ID)), [data]);
+}
+
+/** What removing the records of an offline folder would remove (`GET ImportFolder/{id}/OfflineRecords`, admin). */
+export function useOfflineRecords(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...importFolderKeys.all, id, 'offline-records'],
+    queryFn: ({ signal }) => api.get<OfflineFolderRecords>(`ImportFolder/${id}/OfflineRecords`, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Removes the records of an offline folder's files, with the count the admin confirmed (never files on disk). */
+export function useRemoveOfflineRecords() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, locationCount }: { id: number; locationCount: number }) =>
+      api.delete<{ Locations: number; Files: number }>(`ImportFolder/${id}/OfflineRecords`, undefined, {
+        query: { locationCount } satisfies RemoveOfflineRecordsQuery,
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+    },
+  });
 }
 
 /** Create (`POST ImportFolder`). Validation failures are shown by the modal next to the fields, not as toasts. */

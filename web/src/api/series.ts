@@ -162,6 +162,8 @@ export function useSeriesFileSummary(id: number) {
       api.get<SeriesFileSummary>(`WebUI/Series/${id}/FileSummary`, {
         query: {
           groupBy: ['GroupName', 'FileVersion', 'FileSource', 'FileLocation', 'AudioLanguages', 'SubtitleLanguages'],
+          // Which files sit in an offline import folder (issue 49).
+          includeLocationDetails: true,
         } satisfies Partial<SeriesFileSummaryQuery>,
         signal,
       }),

@@ -65,6 +65,8 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
       }, FILE_EVENTS_THROTTLE_MS);
     };
     for (const event of FILE_EVENTS) connection.on(`ShokoEvent:${event}`, onFileEvent);
+    // An import folder went offline or came back (our event): its badge, the dashboard notice and its files' state.
+    connection.on('ShokoEvent:ImportFolderAvailabilityChanged', onFileEvent);
 
     connection.on('Queue:OnConnected', (queue: QueueState) => update({ queue }));
     connection.on('Queue:QueueStateChanged', onQueueChanged);

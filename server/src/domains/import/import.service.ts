@@ -117,6 +117,8 @@ export class ImportService {
 
   async queueScan(importFolderId: number, onlyNew = false): Promise<void> {
     await this.deps.folders.getRow(importFolderId);
+    // Looked at now, not when the job's turn comes: the console learns at once that a drive went or came back.
+    await this.deps.availability.check(importFolderId);
     await this.deps.queue.enqueue(this.scanFolderJob, { importFolderId, onlyNew });
   }
 

@@ -1,4 +1,4 @@
-import { mdiEyeOutline, mdiFolderOutline, mdiPlus, mdiRefresh } from '@mdi/js';
+import { mdiDeleteSweepOutline, mdiEyeOutline, mdiFolderOffOutline, mdiFolderOutline, mdiPlus, mdiRefresh } from '@mdi/js';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ImportFolder } from '@shoko-ts/contract';
@@ -8,6 +8,21 @@ import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize } from '@/lib/format';
 import { ImportFolderModal } from './ImportFolderModal';
+import { OfflineBadge } from './OfflineBadge';
+import { offlineLabel } from './offline';
+
+const KEPT = 'Its file records are kept; scans and clean-ups skip it until it is back.';
+
+/** Since when and why a folder is offline: one line, the whole text on hover. */
+function OfflineDetails({ folder }: { folder: ImportFolder }) {
+  const text = `${offlineLabel(folder, new Date())}. ${folder.UnavailableReason ?? ''}`.trim();
+  return (
+    <span className="truncate text-xs text-warning" title={`${text} ${KEPT}`} data-testid="offline-details">
+      {text}
+    </span>
+  );
+}
+import { RemoveOfflineRecordsModal } from './RemoveOfflineRecordsModal';
 
 interface ImportFolderListProps {
   /** Off until the user is signed in (first run: the step can be shown before the login finished). */
@@ -49,18 +64,31 @@ export function ImportFolderList({ enabled = true, scannable = false }: ImportFo
 
 function ImportFolderRow({ folder, scannable, onEdit }: { folder: ImportFolder; scannable: boolean; onEdit: () => void }) {
   const scan = useScanImportFolder();
+  const [removing, setRemoving] = useState(false);
+  const offline = folder.IsAvailable === false;
   return (
-    <li className="flex items-center gap-1 rounded-md bg-panel">
+    <li
+      className={`flex items-center gap-1 rounded-md bg-panel ${offline ? 'border border-warning/40' : ''}`}
+      data-offline={offline || undefined}
+    >
       <button
         type="button"
         onClick={onEdit}
         aria-label={`Edit ${folder.Name}`}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-panel-alt"
       >
-        <Icon path={mdiFolderOutline} size={0.9} className="shrink-0 text-primary" />
+        <Icon
+          path={offline ? mdiFolderOffOutline : mdiFolderOutline}
+          size={0.9}
+          className={`shrink-0 ${offline ? 'text-warning' : 'text-primary'}`}
+        />
         <span className="flex min-w-0 flex-1 flex-col">
-          <span className="truncate font-semibold">{folder.Name}</span>
+          <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+            <span className="truncate font-semibold">{folder.Name}</span>
+            {offline && <OfflineBadge title={folder.UnavailableReason ?? undefined} />}
+          </span>
           <span className="truncate font-mono text-xs text-muted">{folder.Path}</span>
+          {offline && <OfflineDetails folder={folder} />}
         </span>
         <span className="hidden shrink-0 flex-col items-end gap-0.5 text-xs text-muted sm:flex">
           <span>
@@ -78,6 +106,18 @@ function ImportFolderRow({ folder, scannable, onEdit }: { folder: ImportFolder; 
           </span>
         </span>
       </button>
+      {offline && (
+        <button
+          type="button"
+          aria-label={`Remove the records of ${folder.Name}`}
+          title="Remove the records of its files…"
+          onClick={() => setRemoving(true)}
+          className="flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-panel-alt hover:text-danger"
+        >
+          <Icon path={mdiDeleteSweepOutline} size={0.85} />
+        </button>
+      )}
+      {removing && <RemoveOfflineRecordsModal folder={folder} onClose={() => setRemoving(false)} />}
       {scannable && (
         <button
           type="button"

@@ -36,6 +36,7 @@ import {
   UpcomingAnimeWidget,
 } from '@/components/dashboard/EpisodeWidgets';
 import { NewsWidget } from '@/components/dashboard/NewsWidget';
+import { OfflineFoldersNotice } from '@/components/dashboard/OfflineFoldersNotice';
 import { useDashboardSettings, type DashboardSettings } from '@/components/dashboard/settings';
 import { WelcomeModal } from './WelcomeModal';
 import './dashboard-grid.css';
@@ -145,6 +146,7 @@ export default function DashboardPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-[1920px] flex-col gap-6 p-3 md:p-6" data-testid="dashboard">
+      <OfflineFoldersNotice />
       {widgets.length ? (
         <div ref={measure} className="dashboard-grid min-w-0">
           {width > 0 && (

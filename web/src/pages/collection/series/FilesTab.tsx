@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import type { FileSummaryGroup, SeriesFileSummary } from '@shoko-ts/contract';
+import { useOfflineFolderIds } from '@/api/importFolders';
 import { useSeriesFileSummary } from '@/api/series';
+import { OfflineBadge } from '@/components/importFolders/OfflineBadge';
+import { offlineFileCount } from '@/components/importFolders/offline';
 import { EmptyNote, Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
 import { ToggleGroup } from '@/components/ToggleGroup';
@@ -100,6 +103,7 @@ function Overview({ summary }: { summary: SeriesFileSummary }) {
 function GroupCard({ group }: { group: FileSummaryGroup }) {
   const ranges = Object.entries(group.RangeByType);
   const size = ranges.reduce((sum, [, range]) => sum + range.FileSize, 0);
+  const { offline, files } = offlineFileCount(group.Locations ?? [], useOfflineFolderIds());
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-border bg-panel p-4" data-testid="file-group">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -107,6 +111,7 @@ function GroupCard({ group }: { group: FileSummaryGroup }) {
           {group.GroupName ?? 'Unknown'}{' '}
           {group.GroupNameShort && group.GroupNameShort !== group.GroupName && <span className="text-muted">({group.GroupNameShort})</span>}
         </h3>
+        {offline > 0 && <OfflineBadge label={offline === files ? 'Offline' : `${offline} of ${files} offline`} />}
         <span className="text-sm text-muted">{formatFileSize(size)}</span>
       </header>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -4,7 +4,9 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { File, FileSortCriterion } from '@shoko-ts/contract';
 import { fileSortOrder, useFileList, type FileListParams, type FileSort } from '@/api/files';
-import { useImportFolderNames } from '@/api/importFolders';
+import { useImportFolderNames, useOfflineFolderIds } from '@/api/importFolders';
+import { OfflineBadge } from '@/components/importFolders/OfflineBadge';
+import { fileReach } from '@/components/importFolders/offline';
 import { useEpisodeById, useFileDetails, useSeriesById, type FileDetails, type FileXRef } from '@/api/utilities';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
@@ -172,6 +174,7 @@ function FileDetailsPanel({ fileId }: { fileId: number }) {
   const episodeId = xref?.EpisodeIDs.find((e) => e.ID !== null)?.ID ?? null;
   const series = useSeriesById(seriesId);
   const episode = useEpisodeById(episodeId);
+  const offlineFolders = useOfflineFolderIds();
   if (details.isPending) {
     return (
       <p className="flex items-center gap-2 text-muted">
@@ -212,7 +215,10 @@ function FileDetailsPanel({ fileId }: { fileId: number }) {
       </Row>
       <Row label="Episode">{episodeId ? (episode.data?.Name ?? '…') : <span className="text-muted">—</span>}</Row>
       <Row label="Location">
-        <span className="break-all font-mono text-xs">{location?.AbsolutePath ?? location?.RelativePath ?? '—'}</span>
+        <span className="flex flex-wrap items-center gap-2">
+          <span className="break-all font-mono text-xs">{location?.AbsolutePath ?? location?.RelativePath ?? '—'}</span>
+          {fileReach(file, offlineFolders) === 'offline' && <OfflineBadge />}
+        </span>
       </Row>
       <Row label="Size">{formatFileSize(file.Size)}</Row>
       <Row label="Video">{videoText(file)}</Row>

@@ -4,7 +4,10 @@ import dayjs from 'dayjs';
 import { useEffect, useRef } from 'react';
 import type { File, FileSortCriterion } from '@shoko-ts/contract';
 import type { FileSort } from '@/api/files';
+import { useOfflineFolderIds } from '@/api/importFolders';
 import { Icon } from '@/components/Icon';
+import { OfflineBadge } from '@/components/importFolders/OfflineBadge';
+import { fileReach } from '@/components/importFolders/offline';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { clickSelection, primaryLocation } from './fileTable';
@@ -160,7 +163,7 @@ function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowPr
   const { name, directory } = splitRelativePath(location?.RelativePath ?? '');
   const folder = location ? (folderNames.get(location.ImportFolderID) ?? `Folder ${location.ImportFolderID}`) : '—';
   const extraLocations = file.Locations.length - 1;
-  const missing = !file.Locations.some((l) => l.IsAccessible);
+  const reach = fileReach(file, useOfflineFolderIds());
   const hashed = !!file.Hashes.ED2K;
 
   return (
@@ -198,7 +201,8 @@ function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowPr
           <span className="truncate font-semibold" title={location?.RelativePath}>
             {name || '—'}
           </span>
-          {missing && (
+          {reach === 'offline' && <OfflineBadge />}
+          {reach === 'missing' && (
             <span
               className="flex shrink-0 items-center gap-1 text-xs font-semibold text-warning"
               title="No location of this file exists on disk"
