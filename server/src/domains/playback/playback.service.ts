@@ -224,6 +224,12 @@ export class PlaybackService {
     const vMode = videoMode(video.facts, request.CanDecode.Video, burn !== null);
     const aMode = audio ? audioMode({ codec: audio.Codec, profile: null }, request.CanDecode.Audio) : 'Copy';
     const transcodes = vMode === 'Transcode' || (audio !== null && aMode === 'Transcode');
+    const plan: SegmentPlan =
+      vMode === 'Copy'
+        ? copyPlan(await this.keyframesOf(tools, file, video.Index), media.duration, SEGMENT_SECONDS)
+        : transcodePlan(media.duration, SEGMENT_SECONDS);
+
+    // Checked and taken with no wait in between, so two requests at once cannot both take the last place.
     const limit = this.deps.settings().maxTranscodes;
     if (transcodes && [...this.sessions.values()].filter((s) => s.transcodes).length >= limit) {
       throw problemError(
@@ -231,14 +237,8 @@ export class PlaybackService {
         `The server is already transcoding for ${limit} viewer${limit === 1 ? '' : 's'}, the limit of Playback.MaxConcurrentTranscodes. Stop another playback first.`,
       );
     }
-    const plan: SegmentPlan =
-      vMode === 'Copy'
-        ? copyPlan(await this.keyframesOf(tools, file, video.Index), media.duration, SEGMENT_SECONDS)
-        : transcodePlan(media.duration, SEGMENT_SECONDS);
-
     const id = randomUUID().replace(/-/g, '');
     const dir = path.join(this.deps.workDir, id);
-    await fs.mkdir(dir, { recursive: true });
     const producer = new HlsProducer(
       tools,
       plan,
@@ -265,7 +265,13 @@ export class PlaybackService {
       expires: now + TOKEN_LIFETIME_MS,
     };
     this.sessions.set(id, session);
-    await producer.prepare(segmentAt(plan, start));
+    try {
+      await fs.mkdir(dir, { recursive: true });
+      await producer.prepare(segmentAt(plan, start));
+    } catch (error) {
+      await this.end(id);
+      throw error;
+    }
     const grant: PlaybackGrant = { userId, fileId: request.FileID, sessionId: id, expires: session.expires };
     return {
       SessionID: id,
