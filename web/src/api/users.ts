@@ -15,3 +15,11 @@ export function useCurrentUser(enabled = true) {
     retry: false,
   });
 }
+
+/**
+ * Whether the caller is an administrator: the server keeps every change that reaches other users for admins
+ * (server/src/http/access-policy.ts), so the console hides or disables those controls for everyone else.
+ */
+export function useIsAdmin(): boolean {
+  return useCurrentUser().data?.IsAdmin === true;
+}

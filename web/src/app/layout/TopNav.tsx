@@ -12,6 +12,7 @@ import {
   mdiLightningBoltOutline,
 } from '@mdi/js';
 import { useLogout } from '@/api/auth';
+import { useIsAdmin } from '@/api/users';
 import { Icon } from '@/components/Icon';
 import { ShokoLogo } from '@/components/ShokoLogo';
 import { ActionsModal } from '@/components/actions/ActionsModal';
@@ -29,6 +30,7 @@ const iconButton = 'flex size-9 items-center justify-center rounded-md text-mute
 export function TopNav() {
   const location = useLocation();
   const logout = useLogout();
+  const isAdmin = useIsAdmin();
   const [menuOpen, setMenuOpen] = useState(false);
   const [actionsOpen, setActionsOpen] = useState(false);
   const [dashboardSettingsOpen, setDashboardSettingsOpen] = useState(false);
@@ -45,11 +47,14 @@ export function TopNav() {
         <Icon path={mdiFolderMultipleOutline} size={0.85} />
         Collection
       </NavLink>
-      <UtilitiesMenu onNavigate={closeMenu} />
-      <NavLink to="/log" className={linkClass} onClick={closeMenu}>
-        <Icon path={mdiTextBoxOutline} size={0.85} />
-        Log
-      </NavLink>
+      {/* The utilities change files and links, and the log is the server's: both are for administrators. */}
+      {isAdmin && <UtilitiesMenu onNavigate={closeMenu} />}
+      {isAdmin && (
+        <NavLink to="/log" className={linkClass} onClick={closeMenu}>
+          <Icon path={mdiTextBoxOutline} size={0.85} />
+          Log
+        </NavLink>
+      )}
       <button
         type="button"
         className={linkClass({ isActive: false })}

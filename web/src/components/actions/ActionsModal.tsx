@@ -17,7 +17,9 @@ export function actionToast(entry: ActionEntry, response: unknown): string {
 function ActionRow({ entry, isAdmin }: { entry: ActionEntry; isAdmin: boolean }) {
   const run = useRunAction();
   const [confirming, setConfirming] = useState(false);
-  const allowed = !entry.Admin || isAdmin;
+  // Every server action starts work for the whole server, so the server keeps them all for admins; unlinking Plex is
+  // the caller's own account.
+  const allowed = isAdmin || entry.Function.startsWith('/plex/');
   const start = () => {
     setConfirming(false);
     run.mutate(entry.Function, { onSuccess: (response) => toast.success(actionToast(entry, response)) });

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { DashboardSeriesSummary } from '@shoko-ts/contract';
 import { useDashboardStats, useNewestUnrecognizedFiles, useQueueItems, useSeriesSummary } from '@/api/dashboard';
 import { useQueueOperation } from '@/api/queue';
+import { useIsAdmin } from '@/api/users';
 import { Icon } from '@/components/Icon';
 import { ImportFolderList } from '@/components/importFolders/ImportFolderList';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
@@ -13,6 +14,7 @@ import { Widget } from './Widget';
 
 export const COLLECTION_TEXTS = {
   queueEmpty: 'Queue is empty!',
+  queueForAdmins: 'What the queue is working on is shown to administrators.',
   noUnrecognized: 'No unrecognized files. Good job!',
   noImportFolders: 'No Import Folders Added!',
 };
@@ -21,11 +23,13 @@ const headerButton = 'flex size-8 items-center justify-center rounded-md text-mu
 
 export function QueueProcessorWidget() {
   const { queue } = useAggregateState();
-  const items = useQueueItems();
+  const isAdmin = useIsAdmin();
+  // The queue's items and its controls are the server's, for admins; others see how much is queued.
+  const items = useQueueItems(isAdmin);
   const operation = useQueueOperation();
   const running = queue?.Running ?? true;
   const list = items.data?.List ?? [];
-  const actions = (
+  const actions = isAdmin && (
     <>
       <button
         type="button"
@@ -55,9 +59,9 @@ export function QueueProcessorWidget() {
       count={queue?.TotalCount ?? items.data?.Total}
       testId="widget-queue"
       actions={actions}
-      state={items}
+      state={isAdmin ? items : { isPending: false, error: null }}
       isEmpty={!list.length}
-      emptyText={COLLECTION_TEXTS.queueEmpty}
+      emptyText={isAdmin ? COLLECTION_TEXTS.queueEmpty : COLLECTION_TEXTS.queueForAdmins}
     >
       <AniDBWorkLeft />
       <ul className="mt-1 flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto" aria-label="Queue items">

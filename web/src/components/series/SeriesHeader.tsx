@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Series } from '@shoko-ts/contract';
 import { useGroup } from '@/api/collection';
 import { useSeriesExtra, useSeriesTags, useVoteSeries } from '@/api/series';
+import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
@@ -21,6 +22,7 @@ const LIVE_FILTER_KEY = 'shoko.collection.liveFilter';
 export function SeriesHeader({ series }: { series: Series }) {
   const group = useGroup(series.IDs.ParentGroup);
   const [editingTags, setEditingTags] = useState(false);
+  const isAdmin = useIsAdmin();
   const filterDescription = useFilterDescription();
   const anidb = series.AniDB;
   return (
@@ -63,9 +65,11 @@ export function SeriesHeader({ series }: { series: Series }) {
         <Panel
           title="Top 10 Tags"
           actions={
-            <Button variant="ghost" className="px-2 py-1" aria-label="Edit custom tags" onClick={() => setEditingTags(true)}>
-              <Icon path={mdiPencil} size={0.75} />
-            </Button>
+            isAdmin && (
+              <Button variant="ghost" className="px-2 py-1" aria-label="Edit custom tags" onClick={() => setEditingTags(true)}>
+                <Icon path={mdiPencil} size={0.75} />
+              </Button>
+            )
           }
         >
           <TopTags seriesId={series.IDs.ID} />

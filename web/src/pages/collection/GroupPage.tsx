@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Series } from '@shoko-ts/contract';
 import { useGroup } from '@/api/collection';
 import { previewBody, searchCondition, usePreset, usePreviewGroupSeries } from '@/api/filters';
+import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { SearchBox } from '@/components/SearchBox';
@@ -52,6 +53,7 @@ export default function GroupPage({ groupId }: { groupId: number }) {
   );
   const series = usePreviewGroupSeries(groupId, body, settings.image.showRandomPoster);
   const [editing, setEditing] = useState(false);
+  const isAdmin = useIsAdmin();
   const base = `/collection/group/${groupId}`;
 
   useEffect(() => {
@@ -98,9 +100,11 @@ export default function GroupPage({ groupId }: { groupId: number }) {
         >
           <Icon path={mdiFilterOutline} size={0.9} />
         </Button>
-        <Button variant="secondary" onClick={() => setEditing(true)} disabled={!group.data}>
-          <Icon path={mdiPencil} size={0.8} /> Edit Group
-        </Button>
+        {isAdmin && (
+          <Button variant="secondary" onClick={() => setEditing(true)} disabled={!group.data}>
+            <Icon path={mdiPencil} size={0.8} /> Edit Group
+          </Button>
+        )}
       </div>
       <div className="flex min-h-0 flex-1 flex-col gap-3 lg:flex-row">
         {live ? (

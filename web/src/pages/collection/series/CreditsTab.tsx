@@ -2,6 +2,7 @@ import { mdiRefresh } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { useRefreshSeriesAniDB, useSeriesCast } from '@/api/series';
+import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { EmptyNote, ToolbarPanel } from '@/components/Panel';
@@ -20,6 +21,7 @@ export default function CreditsTab() {
   const { seriesId } = useSeriesContext();
   const cast = useSeriesCast(seriesId);
   const refresh = useRefreshSeriesAniDB(seriesId);
+  const isAdmin = useIsAdmin();
   const [mode, setMode] = useState<Mode>('Characters');
   const [search, setSearch] = useState('');
   const [role, setRole] = useState(ALL_ROLES);
@@ -57,9 +59,11 @@ export default function CreditsTab() {
             <option key={r}>{r}</option>
           ))}
         </select>
-        <Button variant="secondary" className="sm:ml-auto" onClick={forceRefresh} busy={refresh.isPending}>
-          <Icon path={mdiRefresh} size={0.8} /> Force Refresh
-        </Button>
+        {isAdmin && (
+          <Button variant="secondary" className="sm:ml-auto" onClick={forceRefresh} busy={refresh.isPending}>
+            <Icon path={mdiRefresh} size={0.8} /> Force Refresh
+          </Button>
+        )}
       </ToolbarPanel>
       {cast.isPending ? (
         <Spinner />

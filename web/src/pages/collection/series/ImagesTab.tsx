@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import type { CollectionImage, SeriesImages } from '@shoko-ts/contract';
 import { imageUrl } from '@/api/images';
 import { useSeriesImages, useSetPreferredImage, useUnsetPreferredImage } from '@/api/series';
+import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { EmptyNote, ToolbarPanel } from '@/components/Panel';
@@ -38,6 +39,7 @@ function ImagesOfType({ tab }: { tab: ImageTab }) {
   const list = images.data?.[config.list] ?? [];
   const selected = list.find((image) => keyOf(image) === selectedKey) ?? null;
   const preferred = list.find((image) => image.Preferred);
+  const isAdmin = useIsAdmin();
   const apply = () => {
     if (!selected) return;
     setPreferred.mutate(
@@ -61,16 +63,18 @@ function ImagesOfType({ tab }: { tab: ImageTab }) {
             ),
           }))}
         />
-        <div className="flex flex-wrap gap-2 sm:ml-auto">
-          {preferred && (
-            <Button variant="ghost" onClick={() => unsetPreferred.mutate(config.type)} busy={unsetPreferred.isPending}>
-              Reset To Default
+        {isAdmin && (
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {preferred && (
+              <Button variant="ghost" onClick={() => unsetPreferred.mutate(config.type)} busy={unsetPreferred.isPending}>
+                Reset To Default
+              </Button>
+            )}
+            <Button onClick={apply} disabled={!selected || selected.Preferred} busy={setPreferred.isPending}>
+              Set As Preferred
             </Button>
-          )}
-          <Button onClick={apply} disabled={!selected || selected.Preferred} busy={setPreferred.isPending}>
-            Set As Preferred
-          </Button>
-        </div>
+          </div>
+        )}
       </ToolbarPanel>
       {images.isPending ? (
         <Spinner />

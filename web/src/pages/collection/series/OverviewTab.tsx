@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { RelatedAnime, Series } from '@shoko-ts/contract';
 import { useNextUpEpisode, useRelatedAnime, useSeriesCast, useSimilarAnime } from '@/api/series';
+import { useIsAdmin } from '@/api/users';
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
@@ -55,6 +56,8 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 function MetadataSites({ series }: { series: Series }) {
   const shows = series.IDs.TMDB.Show;
   const movies = series.IDs.TMDB.Movie;
+  // Linking TMDB changes the series for everyone: the controls are for administrators.
+  const isAdmin = useIsAdmin();
   return (
     <Panel title="Metadata Sites">
       <div className="flex flex-col gap-3 text-sm" data-testid="metadata-sites">
@@ -65,26 +68,32 @@ function MetadataSites({ series }: { series: Series }) {
         <div className="flex justify-between gap-3">
           <span className="font-semibold">TMDB</span>
           {shows.length + movies.length === 0 ? (
-            <Link to="../tmdb-linking" relative="path" className="text-primary hover:underline">
-              Link TMDB
-            </Link>
+            isAdmin ? (
+              <Link to="../tmdb-linking" relative="path" className="text-primary hover:underline">
+                Link TMDB
+              </Link>
+            ) : (
+              <span className="text-muted">Not Linked</span>
+            )
           ) : (
             <span className="flex flex-wrap justify-end gap-2">
               {shows.map((id) => (
                 <span key={`show-${id}`} className="inline-flex items-center gap-1">
                   <ExternalLink href={`https://www.themoviedb.org/tv/${id}`}>{`Show ${id}`}</ExternalLink>
-                  <TmdbLinkActions type="Show" id={id} />
+                  {isAdmin && <TmdbLinkActions type="Show" id={id} />}
                 </span>
               ))}
               {movies.map((id) => (
                 <span key={`movie-${id}`} className="inline-flex items-center gap-1">
                   <ExternalLink href={`https://www.themoviedb.org/movie/${id}`}>{`Movie ${id}`}</ExternalLink>
-                  <TmdbLinkActions type="Movie" id={id} />
+                  {isAdmin && <TmdbLinkActions type="Movie" id={id} />}
                 </span>
               ))}
-              <Link to="../tmdb-linking" relative="path" className="text-primary hover:underline">
-                Add Link
-              </Link>
+              {isAdmin && (
+                <Link to="../tmdb-linking" relative="path" className="text-primary hover:underline">
+                  Add Link
+                </Link>
+              )}
             </span>
           )}
         </div>

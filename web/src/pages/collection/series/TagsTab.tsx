@@ -2,6 +2,7 @@ import { mdiPencil } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import type { Tag } from '@shoko-ts/contract';
 import { useSeriesTags } from '@/api/series';
+import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
 import { Icon } from '@/components/Icon';
@@ -29,6 +30,7 @@ export default function TagsTab() {
   const [spoilers, setSpoilers] = useState(false);
   const [details, setDetails] = useState<Tag | null>(null);
   const [editing, setEditing] = useState(false);
+  const isAdmin = useIsAdmin();
 
   const query = search.trim().toLowerCase();
   const shown = useMemo(() => {
@@ -58,9 +60,11 @@ export default function TagsTab() {
           <option value="Name">Sort by Name</option>
         </select>
         <Checkbox label="Show Spoilers" checked={spoilers} onChange={setSpoilers} />
-        <Button variant="secondary" className="sm:ml-auto" onClick={() => setEditing(true)}>
-          <Icon path={mdiPencil} size={0.75} /> Edit Custom Tags
-        </Button>
+        {isAdmin && (
+          <Button variant="secondary" className="sm:ml-auto" onClick={() => setEditing(true)}>
+            <Icon path={mdiPencil} size={0.75} /> Edit Custom Tags
+          </Button>
+        )}
       </ToolbarPanel>
       {tags.isPending ? (
         <Spinner />

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { loginThroughForm } from '../support/console';
+import { snap } from '../support/screenshots';
+import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoServer } from '../support/server';
+
+/** One series with a group, written by the built server's own modules. */
+async function seedSeries(home: string): Promise<{ seriesId: number; groupId: number }> {
+  const dist = path.join(repoRoot, 'server', 'dist');
+  const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
+  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
+  const db = openDatabase({ home, databaseUrl: null });
+  try {
+    const written = await insertSeries(db.kysely, [
+      {
+        animeId: 1,
+        title: 'Gentle Meadow',
+        airDate: '2019-04-01',
+        tags: [{ id: 3001, name: 'slice of life' }],
+        episodes: [{ id: 11, file: true }],
+      },
+    ]);
+    return written.get(1);
+  } finally {
+    await db.close();
+  }
+}
+
+async function post(server: ShokoServer, key: string, pathname: string, body: unknown) {
+  return fetch(server.url(pathname), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', apikey: key },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Issue 44: a family member's account sees no controls for changes the server keeps for admins. */
+test.describe('a non-admin account in the console', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: ShokoServer;
+  let seriesId: number;
+  let groupId: number;
+
+  test.beforeAll(async () => {
+    server = await startShoko();
+    await completeFirstRunViaApi(server);
+    ({ seriesId, groupId } = await seedSeries(server.home));
+    const login = await post(server, '', '/api/auth', { user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' });
+    const adminKey = ((await login.json()) as { apikey: string }).apikey;
+    expect((await post(server, adminKey, '/api/v3/User', { Username: 'family', Password: 'family-pw', IsAdmin: false })).status).toBe(200);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('hides the admin controls: utilities, log, queue control, edits, settings; actions cannot run', async ({ page }) => {
+    await page.goto(server.url('/webui/login'));
+    await loginThroughForm(page, { username: 'family', password: 'family-pw' });
+    await page.goto(server.url('/webui/dashboard'));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Collection' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Utilities' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Log' })).toHaveCount(0);
+    const queue = page.getByTestId('widget-queue');
+    await expect(queue).toBeVisible();
+    await expect(queue.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+    await expect(queue.getByRole('button', { name: 'Clear' })).toHaveCount(0);
+    await expect(queue.getByText('What the queue is working on is shown to administrators.')).toBeVisible();
+    await snap(page, '440-non-admin-dashboard');
+
+    await nav.getByRole('button', { name: 'Actions' }).click();
+    const actions = page.getByRole('dialog', { name: 'Actions' });
+    await expect(actions.getByRole('button', { name: 'Run Run Import' })).toBeDisabled();
+    await expect(actions.getByText('Only administrators can run this action.').first()).toBeVisible();
+    await snap(page, '441-non-admin-actions');
+    await actions.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(server.url(`/webui/collection/series/${seriesId}/overview`));
+    await expect(page.getByText('Gentle Meadow').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit custom tags' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Link TMDB' })).toHaveCount(0);
+    await snap(page, '442-non-admin-series');
+    await page.goto(server.url(`/webui/collection/series/${seriesId}/credits`));
+    await expect(page.getByRole('button', { name: /Force Refresh/ })).toHaveCount(0);
+    await page.goto(server.url(`/webui/collection/series/${seriesId}/tags`));
+    await expect(page.getByRole('button', { name: /Edit Custom Tags/ })).toHaveCount(0);
+    await page.goto(server.url(`/webui/collection/series/${seriesId}/images/posters`));
+    await expect(page.getByRole('button', { name: 'Set As Preferred' })).toHaveCount(0);
+    await page.goto(server.url(`/webui/collection/group/${groupId}`));
+    await expect(page.getByTestId('group-title')).toHaveText('Gentle Meadow');
+    await expect(page.getByRole('button', { name: /Edit Group/ })).toHaveCount(0);
+
+    await page.goto(server.url('/webui/settings/general'));
+    await expect(page.getByTestId('settings-admin-only')).toBeVisible();
+    const sections = page.getByRole('navigation', { name: 'Settings sections' });
+    await expect(sections.getByRole('link')).toHaveText(['API Keys']);
+    await snap(page, '443-non-admin-settings');
+    await page.getByRole('link', { name: 'Manage your API keys' }).click();
+    await expect(page).toHaveURL(/\/settings\/api-keys$/);
+    await expect(page.getByTestId('settings-admin-only')).toHaveCount(0);
+    await snap(page, '444-non-admin-api-keys');
+  });
+});
