@@ -83,7 +83,7 @@ function memoryStore(rows: ImportFolderRow[], counts: Map<number, number>): Impo
   return {
     list: async () => rows.map((row) => ({ ...row })),
     get: async (id: number) => ({ ...rows.find((row) => row.id === id)! }),
-    locationCounts: async () => counts,
+    locationCount: async (id: number) => counts.get(id) ?? 0,
     setAvailability: async (id: number, values: FolderAvailabilityValues) => {
       Object.assign(
         rows.find((row) => row.id === id)!,

@@ -63,9 +63,12 @@ function describeError(folderPath: string, error: NodeJS.ErrnoException): string
  */
 export async function probeFolder(
   folderPath: string,
-  known: { files: number; device: string | null },
+  known: { files: number | (() => Promise<number>); device: string | null },
   fsApi: ProbeFs = nodeProbeFs,
 ): Promise<FolderProbe> {
+  // Counted only when the answer depends on it (an empty root, another device): a folder with files costs no query.
+  let counted: number | null = typeof known.files === 'number' ? known.files : null;
+  const recorded = async () => (counted ??= await (known.files as () => Promise<number>)());
   const root = folderPath.length > 1 ? folderPath.replace(/[\\/]+$/, '') : folderPath;
   const unavailable = (reason: string, device: string | null = null): FolderProbe => ({
     available: false,
@@ -87,10 +90,13 @@ export async function probeFolder(
   } catch (error) {
     return unavailable(describeError(folderPath, error as NodeJS.ErrnoException), device);
   }
-  if (known.files > 0 && !hasEntries) {
-    return unavailable(`The folder ${folderPath} is empty, but ${known.files} file(s) were recorded in it (an unmounted drive?).`, device);
+  if (!hasEntries && (await recorded()) > 0) {
+    return unavailable(
+      `The folder ${folderPath} is empty, but ${await recorded()} file(s) were recorded in it (an unmounted drive?).`,
+      device,
+    );
   }
-  if (known.files > 0 && known.device !== null && known.device !== device) {
+  if (known.device !== null && known.device !== device && (await recorded()) > 0) {
     const parent = await fsApi.stat(path.dirname(root)).catch(() => null);
     if (parent && String(parent.dev) === device) {
       return {
@@ -167,9 +173,8 @@ export class FolderAvailability {
   /** Checks every folder; returns their rows as they are now. */
   checkAll(): Promise<ImportFolderRow[]> {
     return this.serialized(async () => {
-      const [rows, counts] = await Promise.all([this.deps.store.list(), this.deps.store.locationCounts()]);
       const result: ImportFolderRow[] = [];
-      for (const row of rows) result.push(await this.settle(row, counts.get(row.id) ?? 0));
+      for (const row of await this.deps.store.list()) result.push(await this.settle(row));
       return result;
     });
   }
@@ -178,8 +183,7 @@ export class FolderAvailability {
   check(folderId: number): Promise<ImportFolderRow | null> {
     return this.serialized(async () => {
       const row = await this.deps.store.get(folderId);
-      if (!row) return null;
-      return this.settle(row, (await this.deps.store.locationCounts()).get(row.id) ?? 0);
+      return row ? this.settle(row) : null;
     });
   }
 
@@ -194,8 +198,12 @@ export class FolderAvailability {
     return run;
   }
 
-  private async settle(row: ImportFolderRow, files: number): Promise<ImportFolderRow> {
-    const probe = await probeFolder(row.path, { files, device: row.device_id }, this.deps.probe);
+  private async settle(row: ImportFolderRow): Promise<ImportFolderRow> {
+    const probe = await probeFolder(
+      row.path,
+      { files: () => this.deps.store.locationCount(row.id), device: row.device_id },
+      this.deps.probe,
+    );
     // The device is remembered while the folder holds files, so an unmount later shows as a change of filesystem.
     if (probe.available && probe.hasEntries && probe.device && probe.device !== row.device_id) {
       await this.deps.store.setDevice(row.id, probe.device);
@@ -211,6 +219,7 @@ export class FolderAvailability {
     await this.deps.store.setAvailability(row.id, next);
     const updated = { ...row, ...next };
     if (probe.available === wasAvailable) return updated; // only the reason changed
+    const files = await this.deps.store.locationCount(row.id);
     if (probe.available) {
       this.deps.logger.info(`Import folder "${row.name}" (${row.path}) is available again: scanning and watching resume.`);
     } else {

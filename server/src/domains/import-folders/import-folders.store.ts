@@ -39,14 +39,14 @@ export class ImportFoldersStore {
     await this.db.updateTable('import_folders').set({ device_id: device }).where('id', '=', id).execute();
   }
 
-  /** Locations recorded per folder (folders without any are absent). */
-  async locationCounts(): Promise<Map<number, number>> {
-    const rows = await this.db
+  /** Location records in a folder. */
+  async locationCount(id: number): Promise<number> {
+    const row = await this.db
       .selectFrom('file_locations')
-      .select(['import_folder_id as folderId', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy('import_folder_id')
-      .execute();
-    return new Map(rows.map((row) => [row.folderId, Number(row.count)]));
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('import_folder_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 
   /** The folder's location records, and how many file records have no location elsewhere (they go with them). */
