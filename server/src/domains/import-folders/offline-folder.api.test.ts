@@ -257,6 +257,50 @@ describe('an import folder that goes offline keeps every record', () => {
     await server.services.watcher.whenIdle();
   }
 
+  /**
+   * With duplicates deleted on import, a copy of an offline file found elsewhere is kept: the offline copy may never
+   * come back. The drive is briefly back to read the content, then away again.
+   */
+  async function copyOfOfflineFileIsKept(bringBack: () => void, root: string) {
+    bringBack();
+    const copy = path.join(base, 'healthy', 'copy of episode 01.mkv');
+    fs.copyFileSync(path.join(root, 'Show', 'Episode 01.mkv'), copy);
+    FAULTS[0].takeAway(root);
+    await advanceTimer();
+    await server.services.settings.update((settings) => {
+      settings.Import.AutomaticallyDeleteDuplicatesOnImport = true;
+    });
+    try {
+      await api('GET', `/api/v3/ImportFolder/${healthyFolder}/Scan`);
+      await server.services.queue.idle();
+    } finally {
+      await server.services.settings.update((settings) => {
+        settings.Import.AutomaticallyDeleteDuplicatesOnImport = false;
+      });
+    }
+    expect(fs.existsSync(copy)).toBe(true);
+    const copyLocation = await server.services.db.kysely
+      .selectFrom('file_locations')
+      .select('file_id')
+      .where('import_folder_id', '=', healthyFolder)
+      .where('relative_path', '=', 'copy of episode 01.mkv')
+      .executeTakeFirstOrThrow();
+    const offlineLocation = await server.services.db.kysely
+      .selectFrom('file_locations')
+      .select('file_id')
+      .where('relative_path', '=', path.join('Show', 'Episode 01.mkv'))
+      .where('import_folder_id', '<>', healthyFolder)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    // The copy joined the offline file's record as a second location.
+    expect(copyLocation.file_id).toBe(offlineLocation.file_id);
+    // The copy goes again; Remove Missing Files forgets its location (its folder is available), not the offline one.
+    fs.rmSync(copy);
+    await api('GET', '/api/v3/Action/RemoveMissingFiles/false');
+    await server.services.queue.idle();
+    expect((await api('GET', `/api/v3/File/${copyLocation.file_id}`)).json().Locations).toHaveLength(1);
+  }
+
   for (const [index, fault] of FAULTS.entries()) {
     it(`${fault.name}: skipped by every clean-up, reported offline, back by itself`, async () => {
       const name = `Drive ${index + 1}`;
@@ -283,6 +327,7 @@ describe('an import folder that goes offline keeps every record', () => {
       }
 
       await runEveryCleanUp(folderId, fileIds, name);
+      if (index === 0) await copyOfOfflineFileIsKept(bringBack, root);
       expect(await records(folderId)).toEqual(before);
       // The healthy folder was not skipped: its deleted file is forgotten, the other kept.
       const healthy = (await api('GET', `/api/v3/ImportFolder/${healthyFolder}`)).json();

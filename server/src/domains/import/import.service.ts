@@ -293,6 +293,12 @@ export class ImportService {
       ctx.logger.info(`Duplicate file: ${absolutePath} has the same content as another location of file ${fileId}`);
       return;
     }
+    // The copy kept must be one that can be read now: a copy in an offline folder may never come back (issue 49).
+    const others = (await this.deps.files.locationsOfFiles([fileId])).filter((other) => other.id !== location.id && isReachable(other));
+    if (!others.length) {
+      ctx.logger.warn(`Duplicate file kept: ${absolutePath} — the other copy of file ${fileId} is in an offline import folder`);
+      return;
+    }
     ctx.logger.warn(`Deleting duplicate file ${absolutePath} (Import.AutomaticallyDeleteDuplicatesOnImport is on)`);
     await fs.unlink(absolutePath);
     await this.deps.files.removeLocation(location.id);
