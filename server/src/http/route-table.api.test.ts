@@ -1,6 +1,7 @@
 import { CONTRACT_ROUTES } from '@shoko-ts/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/harness.js';
+import { routeKey, routeKeys } from './access-policy.js';
 
 /** Routes we serve that are not in the contract, each with the reason it exists. */
 const EXTENSIONS: Record<string, string> = {
@@ -33,24 +34,10 @@ const EXTENSIONS: Record<string, string> = {
   'GET /api/v3/Playback/File/{}/Font/{}': 'a font attached to the file, for the ASS renderer (signed token)',
 };
 
-const PARAMETER = /\{\*?[A-Za-z]+(?::[a-z]+)?\??\}|:[A-Za-z]+\??|\*$/g;
-
-/**
- * `METHOD /path` with every parameter written `{}`, in lower case, without a trailing slash. A segment that is a
- * parameter with a suffix (`{themeID}.css`) is served by the bare parameter's route, which reads the suffix itself.
- */
-const routeKey = (method: string, path: string) =>
-  `${method} ${path
-    .replace(PARAMETER, '{}')
-    .replace(/\{\}\.[a-z]+$/i, '{}')
-    .replace(/\/$/, '')}`.toLowerCase();
-
-/** The keys a contract route answers to: an optional last segment (`{name?}`) may also be left out. */
+/** The keys a contract route answers to (`{name?}` may also be left out), as the access table matches them. */
 const contractKeys = (route: string) => {
   const [method, path] = route.split(' ');
-  const keys = [routeKey(method, path)];
-  if (/\/\{[^}]*\?\}$/.test(path)) keys.push(routeKey(method, path.replace(/\/\{[^}]*\?\}$/, '')));
-  return keys;
+  return routeKeys(method!, path!);
 };
 
 /** The hub endpoints are SignalR's (negotiate, long polling, WebSocket), described by the hub protocol, not as routes. */
