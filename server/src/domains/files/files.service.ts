@@ -352,7 +352,13 @@ export class FilesService {
     const missing = [];
     for (const id of ids) if (!(await this.store.file(id))) missing.push(`Unable to find a file with id ${id}`);
     if (missing.length) throw validationError({ fileIds: missing });
-    for (const location of await this.store.locationsOfFiles(ids)) await this.removeLocation(location, options);
+    const locations = await this.store.locationsOfFiles(ids);
+    // Refused before anything is deleted, so a batch never stops half done at the first offline file.
+    if (options.removeFiles) {
+      const offline = locations.find((location) => !location.folder_available);
+      if (offline) throw offlineDeletion(offline);
+    }
+    for (const location of locations) await this.removeLocation(location, options);
   }
 
   async deleteLocationById(id: number, options: { removeFiles: boolean; removeFolders: boolean }, skipUnknown = false): Promise<void> {
@@ -370,12 +376,8 @@ export class FilesService {
    */
   private async removeLocation(location: LocationWithFolder, options: { removeFiles: boolean; removeFolders: boolean }): Promise<void> {
     let deletedFromDisk = false;
-    if (options.removeFiles && !location.folder_available) {
-      // Forgetting the record would leave the file on the drive when it comes back, and the user believing it gone.
-      throw badRequest(
-        `The import folder "${location.folder_name}" is offline: ${location.relative_path} cannot be deleted from disk now.`,
-      );
-    }
+    // Forgetting the record would leave the file on the drive when it comes back, and the user believing it gone.
+    if (options.removeFiles && !location.folder_available) throw offlineDeletion(location);
     if (options.removeFiles) {
       const root = await fs.realpath(location.folder_path);
       const target = path.join(location.folder_path, location.relative_path);
@@ -395,6 +397,10 @@ export class FilesService {
       await this.matching.removedFromDisk?.({ ed2k: file.ed2k, size: file.size }).catch(() => undefined);
     }
   }
+}
+
+function offlineDeletion(location: LocationWithFolder) {
+  return badRequest(`The import folder "${location.folder_name}" is offline: ${location.relative_path} cannot be deleted from disk now.`);
 }
 
 function groupByFile(locations: LocationWithFolder[]): Map<number, LocationWithFolder[]> {

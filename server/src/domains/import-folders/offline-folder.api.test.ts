@@ -253,6 +253,17 @@ describe('an import folder that goes offline keeps every record', () => {
     const deletion = await api('DELETE', `/api/v3/File/${fileIds[0]}?removeFiles=true`);
     expect(deletion.statusCode).toBe(400);
     expect(deletion.body).toMatch(/is offline/);
+    // A batch that reaches an offline file is refused before anything is deleted, even files listed before it.
+    const keptFile = await server.services.db.kysely
+      .selectFrom('file_locations')
+      .select('file_id')
+      .where('import_folder_id', '=', healthyFolder)
+      .where('relative_path', 'like', '%kept.mkv')
+      .executeTakeFirstOrThrow();
+    const batch = await api('DELETE', '/api/v3/File', { fileIDs: [keptFile.file_id, fileIds[0]], removeFiles: true });
+    expect(batch.statusCode).toBe(400);
+    expect(fs.existsSync(path.join(base, 'healthy', 'kept.mkv'))).toBe(true);
+    expect((await api('GET', `/api/v3/File/${keptFile.file_id}`)).statusCode).toBe(200);
     await server.services.queue.idle();
     await server.services.watcher.whenIdle();
   }
