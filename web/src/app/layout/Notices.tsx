@@ -1,49 +1,13 @@
 import dayjs from 'dayjs';
 import { mdiAlertCircleOutline, mdiCloudOffOutline, mdiDownload, mdiPauseCircleOutline } from '@mdi/js';
 import { AniDBUpdateType, type AniDBState } from '@shoko-ts/contract';
-import type { ReactNode } from 'react';
 import { useCheckConnectivity, useServerVersion } from '@/api/init';
 import { useCurrentUser } from '@/api/users';
 import { useLatestWebUIVersion } from '@/api/webui';
-import { Icon } from '@/components/Icon';
 import { compareSemVer, WEBUI_VERSION } from '@/lib/version';
 import { useAggregateState, type AniDBStates } from '@/realtime/AggregateHub';
-
-function Banner({
-  tone,
-  icon,
-  children,
-  onClick,
-  testId,
-}: {
-  tone: 'warning' | 'danger' | 'info';
-  icon: string;
-  children: ReactNode;
-  onClick?: () => void;
-  testId: string;
-}) {
-  const tones = {
-    warning: 'border-warning/40 bg-warning/10 text-warning',
-    danger: 'border-danger/40 bg-danger/10 text-danger',
-    info: 'border-secondary/40 bg-secondary/10 text-secondary',
-  };
-  const content = (
-    <>
-      <Icon path={icon} size={0.85} className="shrink-0" />
-      <span className="text-left">{children}</span>
-    </>
-  );
-  const className = `flex w-full items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold ${tones[tone]}`;
-  return onClick ? (
-    <button type="button" className={`${className} cursor-pointer hover:brightness-125`} onClick={onClick} data-testid={testId}>
-      {content}
-    </button>
-  ) : (
-    <div className={className} data-testid={testId}>
-      {content}
-    </div>
-  );
-}
+import { Banner } from './Banner';
+import { ServerHealthNotices } from './ServerHealthNotices';
 
 /** When an AniDB ban or pause ends: the update time plus the pause length. */
 export function banRecheckTime(state: AniDBState, format = 'YYYY-MM-DD HH:mm'): string {
@@ -107,6 +71,7 @@ export function Notices() {
       <AniDBNotices states={anidbUdp} kind="UDP" />
       <AniDBNotices states={anidbHttp} kind="HTTP" />
       <UpdateNotice />
+      <ServerHealthNotices />
     </div>
   );
 }

@@ -5,7 +5,8 @@ import { useAggregateState } from '@/realtime/AggregateHub';
 export function QueueCount() {
   const { queue } = useAggregateState();
   const count = queue?.TotalCount ?? 0;
-  const paused = queue ? !queue.Running : false;
+  // Paused by the user, or waiting out a fault of the database (the notice above the page says which).
+  const paused = queue ? !queue.Running || !!queue.Fault : false;
   return (
     <div
       className="flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-semibold text-muted"

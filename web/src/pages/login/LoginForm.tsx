@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLogin } from '@/api/auth';
+import { isApiError } from '@/api/client';
 import { Button } from '@/components/Button';
 import { Checkbox } from '@/components/Checkbox';
 import { CredentialsFields } from '@/components/CredentialsFields';
@@ -23,7 +24,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       <Checkbox label="Remember Me" checked={rememberUser} onChange={setRememberUser} />
       {login.isError && (
         <p role="alert" className="text-sm font-semibold text-danger">
-          {LOGIN_FAILED_TEXT}
+          {/* A server that cannot issue the key (a full data disk, the database away) says why. */}
+          {isApiError(login.error) && login.error.status >= 500 ? login.error.message : LOGIN_FAILED_TEXT}
         </p>
       )}
       <Button type="submit" disabled={!credentials.Username.trim()} busy={login.isPending}>
