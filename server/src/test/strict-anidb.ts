@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inventedEpisodeId, startFakeAniDBHttp, type FakeAniDBHttp } from '../../../fakes/src/anidb-http/index.js';
+import { startFakeAniDBImages, type FakeAniDBImages } from '../../../fakes/src/anidb-images/index.js';
 import {
   anidbStrictRules,
   fileCommands,
@@ -26,6 +27,8 @@ export interface StrictAniDBSetup {
   key: string;
   udp: FakeAniDBUdp;
   anidbHttp: FakeAniDBHttp;
+  /** AniDB's image server, as strict as the API (an unreachable one would hold the pictures in the queue, backing off). */
+  images: FakeAniDBImages;
   /** The import folder, scanned once. */
   folderId: number;
 }
@@ -64,6 +67,8 @@ export async function startServerWithStrictAniDB(
   cleanups.push(udp.close);
   const anidbHttp = await startFakeAniDBHttp({ anime: options.anime, strict: anidbStrictRules('http', options.scale, options.fakeBanMs) });
   cleanups.push(anidbHttp.close);
+  const images = await startFakeAniDBImages({ strict: anidbStrictRules('images', options.scale, options.fakeBanMs) });
+  cleanups.push(images.close);
   cleanups.push(
     setEnv({
       SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
@@ -71,7 +76,7 @@ export async function startServerWithStrictAniDB(
       SHOKO_ANIDB_LOOPBACK_PACING: String(options.scale),
       ...(options.banSeconds ? { SHOKO_ANIDB_LOOPBACK_BAN_SECONDS: String(options.banSeconds) } : {}),
       SHOKO_ANIDB_TITLES_URL: 'http://127.0.0.1:9/anime-titles.xml.gz',
-      SHOKO_ANIDB_IMAGE_URL: 'http://127.0.0.1:9',
+      SHOKO_ANIDB_IMAGE_URL: images.url,
     }),
   );
   const { server, key } = await startFreshServer(cleanups, options.prefix);
@@ -88,7 +93,7 @@ export async function startServerWithStrictAniDB(
     body: { Name: 'Strict', Path: media, DropFolderType: 'Source', WatchForNewFiles: false },
   });
   await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
-  return { server, key, udp, anidbHttp, folderId: folder.ID };
+  return { server, key, udp, anidbHttp, images, folderId: folder.ID };
 }
 
 /** Files AniDB identified, and whether the queue has nothing left. */

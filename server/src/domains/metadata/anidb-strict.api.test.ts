@@ -5,6 +5,7 @@ import { inventedAnimeXml, startFakeAniDBHttp, type FakeAniDBHttp } from '../../
 import { anidbStrictRules, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { AniDBBannedError, AniDBUdpClient, NO_PACING, RateLimiter } from '../../providers/anidb/udp/index.js';
 import type { ServerProcess } from '../../test/server-process.js';
+import type { FakeAniDBImages } from '../../../../fakes/src/anidb-images/index.js';
 import { importProgress, startServerWithStrictAniDB, type StrictMediaFile } from '../../test/strict-anidb.js';
 
 /** AniDB's time rules 20 times faster, for the fakes and the server alike (the one-a-day rule stays a day). */
@@ -75,6 +76,7 @@ describeOnce('the strict AniDB fakes ban clients that break the rules', () => {
 describeOnce('a full import against the strict AniDB fakes', () => {
   let udp: FakeAniDBUdp;
   let anidbHttp: FakeAniDBHttp;
+  let images: FakeAniDBImages;
   let server: ServerProcess;
   let key: string;
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -88,7 +90,7 @@ describeOnce('a full import against the strict AniDB fakes', () => {
       for (let e = 1; e <= FILES_PER_ANIME; e++)
         files.push({ name: `Strict Series ${a} - ${String(e).padStart(2, '0')}.mkv`, size: 2_000 + a * 10 + e, animeId, episode: e });
     }
-    ({ server, key, udp, anidbHttp } = await startServerWithStrictAniDB(cleanups, {
+    ({ server, key, udp, anidbHttp, images } = await startServerWithStrictAniDB(cleanups, {
       prefix: 'shoko-strict-',
       scale: IMPORT_SCALE,
       files,
@@ -104,7 +106,7 @@ describeOnce('a full import against the strict AniDB fakes', () => {
 
   it('imports 200 files and refreshes the collection twice without a ban', async () => {
     const noBans = () => {
-      const bans = [...udp.strict!.bans, ...anidbHttp.strict!.bans];
+      const bans = [...udp.strict!.bans, ...anidbHttp.strict!.bans, ...images.strict!.bans];
       if (bans.length) throw new Error(`AniDB banned the server: ${JSON.stringify(bans)}\n${udp.received.slice(-8).join('\n')}`);
     };
     await server.waitFor(
@@ -126,6 +128,7 @@ describeOnce('a full import against the strict AniDB fakes', () => {
     }
     expect(udp.strict!.bans).toEqual([]);
     expect(anidbHttp.strict!.bans).toEqual([]);
+    expect(images.strict!.bans).toEqual([]);
     // One FILE per file and one anime record per anime; the refreshes were served from the disk cache.
     expect(udp.received.filter((line) => line.startsWith('FILE '))).toHaveLength(200);
     const animeAsked = anidbHttp.requests.filter((r) => r.includes('request=anime')).map((r) => /aid=(\d+)/.exec(r)![1]);
