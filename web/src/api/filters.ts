@@ -95,11 +95,13 @@ export function usePreviewGroupSeries(groupId: GroupIDParams['groupID'], body: C
   });
 }
 
-export function usePresets() {
+/** The saved filters, read only while `enabled` (the list counts every preset's groups: not a cost of each page visit). */
+export function usePresets(enabled = true) {
   return useQuery({
     queryKey: filterKeys.presets,
     queryFn: ({ signal }) =>
       api.get<ListResult<Filter>>('Filter', { query: { includeEmpty: true, pageSize: 0 } satisfies Partial<FilterListQuery>, signal }),
+    enabled,
   });
 }
 

@@ -14,8 +14,6 @@ const CHILD_ID_BASE = 1_900_000_000;
 const SEASON_OFFSET = 10_000;
 const TAG_OFFSET = 100_000;
 const MAX_INT32 = 2_147_483_647;
-/** Month (1–12) → season index, as InSeason's date ranges divide a year. */
-const seasonOf = (month: number) => Math.floor((month - 1) / 3);
 const SEASON_STARTS = ['01-01', '04-01', '07-01', '10-01'];
 const SEASON_ENDS = ['03-31', '06-30', '09-30', '12-31'];
 
@@ -54,18 +52,19 @@ export function titleCase(text: string): string {
   );
 }
 
-/** Years (and seasons, as year × 4 + index) from a series' air date to its end date, the span InYear / InSeason test. */
-function spanOf(air: string, end: string | null, lastYear: number): { years: number[]; seasons: number[] } {
-  const startYear = Number(air.slice(0, 4));
-  const stop = end ?? air;
-  const endYear = Math.min(Number(stop.slice(0, 4)), lastYear, startYear + 50);
+type AirSpan = { y1: number; q1: number; y2: number; q2: number };
+
+/**
+ * Years (and seasons, as year × 4 + quarter) from a series' air date to its end date, the span InYear / InSeason test;
+ * an end far ahead stops at `lastYear` and at fifty years.
+ */
+function spanOf({ y1, q1, y2, q2 }: AirSpan, lastYear: number): { years: number[]; seasons: number[] } {
   const years: number[] = [];
   const seasons: number[] = [];
-  if (!Number.isFinite(startYear) || !Number.isFinite(endYear) || stop < air) return { years, seasons };
-  for (let y = startYear; y <= endYear; y++) years.push(y);
-  const first = startYear * 4 + seasonOf(Number(air.slice(5, 7)) || 1);
-  const last = endYear < Number(stop.slice(0, 4)) ? endYear * 4 + 3 : endYear * 4 + seasonOf(Number(stop.slice(5, 7)) || 12);
-  for (let q = first; q <= last; q++) seasons.push(q);
+  const endYear = Math.min(y2, lastYear, y1 + 50);
+  for (let y = y1; y <= endYear; y++) years.push(y);
+  const last = endYear < y2 ? endYear * 4 + 3 : y2 * 4 + q2;
+  for (let q = y1 * 4 + q1; q <= last; q++) seasons.push(q);
   return { years, seasons };
 }
 
@@ -116,12 +115,12 @@ export class DynamicDirectories {
     if (!kind) return [];
     const byKey = new Map<number, Set<number>>();
     const lastYear = this.lastYear();
-    for (const { g, air, end } of await this.store.seriesAirRanges(viewer)) {
-      const span = spanOf(air, end, lastYear);
+    for (const { g, ...airSpan } of await this.store.seriesAirSpans(viewer, true)) {
+      const span = spanOf(airSpan, lastYear);
       for (const key of kind === 'Years' ? span.years : span.seasons) {
         let groups = byKey.get(key);
         if (!groups) byKey.set(key, (groups = new Set()));
-        groups.add(g);
+        groups.add(g!);
       }
     }
     return [...byKey].map(([key, groups]) => ({
@@ -130,15 +129,20 @@ export class DynamicDirectories {
     }));
   }
 
-  /** How many sub-filters children() lists, without counting their groups. */
-  async count(directory: FilterRow, viewer: Viewer): Promise<number> {
+  /**
+   * How many sub-filters children() lists, without counting their groups. `shared` carries what one listing of several
+   * directories reads once: the Years and Seasons counts come from the same spans.
+   */
+  async count(directory: FilterRow, viewer: Viewer, shared: Map<string, Promise<unknown>> = new Map()): Promise<number> {
     const kind = dynamicKindOf(directory);
     if (kind === 'Tags') return this.store.seriesTagNameCount(viewer);
     if (!kind) return 0;
+    let spans = shared.get('airSpans') as Promise<AirSpan[]> | undefined;
+    if (!spans) shared.set('airSpans', (spans = this.store.seriesAirSpans(viewer, false)));
     const keys = new Set<number>();
     const lastYear = this.lastYear();
-    for (const { air, end } of await this.store.seriesAirRanges(viewer)) {
-      const span = spanOf(air, end, lastYear);
+    for (const airSpan of await spans) {
+      const span = spanOf(airSpan, lastYear);
       for (const key of kind === 'Years' ? span.years : span.seasons) keys.add(key);
     }
     return keys.size;

@@ -5,6 +5,8 @@
  * compiled filter is executed by FiltersStore (filters.store.ts), which also keeps the presets. Matches become API
  * models through the groups domain's BrowseStore; GroupsService uses `evaluate` for its lists and sub-groups under a
  * filter, so this service never imports groups' (filters.routes.ts calls GroupsService for a group's series/sub-groups).
+ * A new collection's presets come from migration 0055 (db/collection-defaults.ts); the sub-filters of its Years, Seasons
+ * and Tags directories are not stored but read from the collection at each request (dynamic-directories.ts).
  */
 import type {
   CreateOrUpdateFilterBody,
@@ -355,19 +357,23 @@ export class FiltersService {
 
   // ---------------------------------------------------------------- presets
 
-  /** A filter's model; `knownSize` when its Size was counted with others (the sub-filters of a computed directory). */
+  /**
+   * A filter's model; `knownSize` when its Size was counted with others (the sub-filters of a computed directory),
+   * `shared` what the models of one list read once (see DynamicDirectories.count).
+   */
   private async toModel(
     row: FilterRow,
     viewer: Viewer,
     options: { withConditions: boolean; includeEmptyGroups: boolean },
     knownSize?: number,
+    shared?: Map<string, Promise<unknown>>,
   ): Promise<Filter> {
     const live = this.rowLive(row);
     const size =
       knownSize ??
       (row.is_directory
         ? dynamicKindOf(row)
-          ? await this.dynamic.count(row, viewer)
+          ? await this.dynamic.count(row, viewer, shared)
           : await this.store.childCount(row.id)
         : (await this.matchingGroups(live, viewer, { includeEmpty: options.includeEmptyGroups, lift: true })).length);
     const filter: Filter = {
@@ -451,7 +457,8 @@ export class FiltersService {
     const rows = (await this.store.children(parentId))
       .filter((r) => options.showHidden || !r.is_hidden)
       .filter((r) => !options.hiddenNames?.includes(r.name.toLowerCase()));
-    let models = await Promise.all(rows.map((r) => this.toModel(r, viewer, options)));
+    const shared = new Map<string, Promise<unknown>>();
+    let models = await Promise.all(rows.map((r) => this.toModel(r, viewer, options, undefined, shared)));
     if (!options.includeEmpty) models = models.filter((m) => m.Size > 0);
     return { Total: models.length, List: slice(models, options) };
   }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import { refreshNameFolds } from '../../db/name-folds.js';
 import { refreshOrderKeys } from '../../db/name-order.js';
@@ -292,17 +292,27 @@ export class FiltersStore {
     );
   }
 
-  /** Group and air range of every series the viewer may see that has an air date. */
-  async seriesAirRanges(viewer: Viewer): Promise<Array<{ g: number; air: string; end: string | null }>> {
+  /**
+   * The air spans of the series the viewer may see that have an air date, as years and quarters (0–3) of the air date
+   * and of the end date (the air date when there is none), each span once; with `byGroup`, once per group holding it.
+   */
+  async seriesAirSpans(viewer: Viewer, byGroup: boolean): Promise<Array<{ g?: number; y1: number; q1: number; y2: number; q2: number }>> {
+    const end = sql.raw('COALESCE(a.end_date, a.air_date)');
+    const year = (day: RawBuilder<unknown>) => sql`CAST(substr(${day}, 1, 4) AS INTEGER)`;
+    const quarter = (day: RawBuilder<unknown>) => sql`(CAST(substr(${day}, 6, 2) AS INTEGER) - 1) / 3`;
+    const air = sql.raw('a.air_date');
     const { rows } = await sql<{
-      g: number;
-      air: string;
-      end: string | null;
-    }>`SELECT it.group_id AS g, a.air_date AS air, a.end_date AS "end"
+      g?: number;
+      y1: number | string;
+      q1: number | string;
+      y2: number | string;
+      q2: number | string;
+    }>`SELECT DISTINCT
+      ${sql.raw(byGroup ? 'it.group_id AS g, ' : '')}${year(air)} AS y1, ${quarter(air)} AS q1, ${year(end)} AS y2, ${quarter(end)} AS q2
       FROM series it JOIN anidb_anime a ON a.id = it.anime_id WHERE a.air_date IS NOT NULL AND ${this.browse.seriesAllowed(viewer, 'it')}`.execute(
       this.db,
     );
-    return rows;
+    return rows.map((r) => ({ g: r.g, y1: Number(r.y1), q1: Number(r.q1), y2: Number(r.y2), q2: Number(r.q2) }));
   }
 
   /** Whether any series aired between the two days (the InYear / InSeason condition: air date to end date). */

@@ -12,7 +12,7 @@ import { TabList } from '@/components/Tabs';
 
 /** Saved filters: a Filters tab for the top level plus one tab per directory, with search. */
 export function FilterPresetsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const presets = usePresets();
+  const presets = usePresets(open);
   const [tab, setTab] = useState<number | null>(null);
   const [search, setSearch] = useState('');
   const directories = (presets.data?.List ?? []).filter((f) => f.IsDirectory);
