@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { sql } from 'kysely';
 import type { QueueState } from '@shoko-ts/contract';
@@ -9,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { EventBus } from '../events/bus.js';
+import { NO_POSTGRES, startOwnCluster } from '../test/fault-helpers.js';
 import { capSqlitePages, mountSmallDisk } from '../test/full-disk.js';
 import type { JobDefinition } from './job.js';
 import { JobsStore } from './jobs.store.js';
@@ -25,8 +25,6 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
 /** Short back-off, so a test waits for the retries no longer than the fault lasts. */
 const QUICK_RETRY = { firstMs: 20, maxMs: 200 };
 
@@ -36,7 +34,7 @@ async function openQueue(db: Db, options: { faultRetry?: { firstMs: number; maxM
   const bus = new EventBus();
   const states: QueueState[] = [];
   bus.on('queue:state', (state) => states.push(state));
-  const queue = new QueueService(new JobsStore(db.kysely), bus, pino({ level: process.env.QUEUE_FAULT_LOG ?? 'silent' }), {
+  const queue = new QueueService(new JobsStore(db.kysely), bus, pino({ level: 'silent' }), {
     threadCount: 2,
     faultRetry: options.faultRetry ?? QUICK_RETRY,
   });
@@ -235,20 +233,10 @@ describe('job queue faults on SQLite', () => {
   });
 });
 
-interface Cluster {
-  url: string;
-  restart(): Promise<void>;
-  stop(): void;
-}
-
 describe('job queue faults on PostgreSQL', () => {
   it('survives a restart of PostgreSQL while busy: pauses, resumes by itself, every job done exactly once', async (context) => {
-    const clusters = (await import(path.join(repo, 'scripts', 'pg-cluster.mjs'))) as {
-      findPostgresBin(): string | null;
-      startPostgres(): Promise<Cluster>;
-    };
-    if (!clusters.findPostgresBin()) return context.skip('the PostgreSQL binaries are not installed (Debian package: postgresql)');
-    const cluster = await clusters.startPostgres();
+    const cluster = await startOwnCluster();
+    if (!cluster) return context.skip(NO_POSTGRES);
     cleanups.push(() => cluster.stop());
     const db = openDatabase({ home: os.tmpdir(), databaseUrl: cluster.url });
     cleanups.push(() => db.close());

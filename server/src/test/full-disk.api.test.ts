@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sqliteFile } from '../db/database.js';
+import { hashedMedia, queueFinished, randomMedia } from './fault-helpers.js';
 import { mountSmallDisk } from './full-disk.js';
 import { setEnv } from './harness.js';
 import { freePort, ServerProcess } from './server-process.js';
@@ -24,20 +21,13 @@ afterEach(async () => {
 type Queue = { TotalCount: number; Fault?: { Reason: string } | null };
 type Health = { DataDisk: { Full: boolean; FreeBytes: number | null }; Queue: { Fault: string | null } };
 
-function mediaFolder(count: number, size: number): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-full-disk-media-')));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  for (let n = 0; n < count; n++) fs.writeFileSync(path.join(dir, `episode-${String(n).padStart(3, '0')}.mkv`), randomBytes(size));
-  return dir;
-}
-
 describe('a full data disk', () => {
   it('leaves the server readable and telling the user, and the queue resumes by itself once space is freed', async (context) => {
     const disk = mountSmallDisk(32);
     if ('unavailable' in disk) return context.skip(disk.unavailable);
     cleanups.push(() => disk.unmount());
     const fileCount = 16;
-    const media = mediaFolder(fileCount, 2 * 1024 * 1024);
+    const media = randomMedia(fileCount, 2 * 1024 * 1024, cleanups);
     // The queue retries at most every half second here, so it resumes soon after the space is freed.
     cleanups.push(setEnv({ SHOKO_QUEUE_RETRY_MAX_MS: '500' }));
     const server = new ServerProcess({ home: disk.dir, port: await freePort(), databaseUrl: null });
@@ -46,7 +36,6 @@ describe('a full data disk', () => {
     const key = await server.completeFirstRun();
     const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', { key, body: { Name: 'Full', Path: media } });
     await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
-    const hashedLines = (name: string) => server.output().split(`Hashed ${path.join(media, name)} (`).length - 1;
     await server.waitFor('the first files to be hashed', async () => server.output().includes(`Hashed ${media}`), 60_000);
 
     disk.fill();
@@ -88,24 +77,11 @@ describe('a full data disk', () => {
     expect(health.Queue.Fault).toMatch(/data disk is full/);
 
     disk.free();
-    await server.waitFor(
-      'the queue to finish by itself',
-      async () => {
-        const queue = await server.json<Queue>('GET', '/api/v3/Queue', { key });
-        return queue.TotalCount === 0 && !queue.Fault;
-      },
-      120_000,
-    );
+    await queueFinished(server, key);
     expect((await server.json<Health>('GET', '/healthz')).DataDisk.Full).toBe(false);
-    const files = await server.json<{ Total: number; List: Array<{ Hashes: { ED2K: string } }> }>(
-      'GET',
-      '/api/v3/File?pageSize=0&include=Ignored',
-      { key },
-    );
-    expect(files.Total).toBe(fileCount);
-    expect(files.List.filter((file) => !file.Hashes.ED2K)).toEqual([]);
-    const names = fs.readdirSync(media);
-    expect(names.filter((name) => hashedLines(name) !== 1)).toEqual([]);
+    const { records, unhashed, hashings } = await hashedMedia(server, key, media);
+    expect({ records, unhashed }).toEqual({ records: fileCount, unhashed: 0 });
+    expect([...hashings.values()].filter((times) => times !== 1)).toEqual([]);
     // Logging in works again.
     expect((await server.fetch('POST', '/api/auth', { body: { user: 'Default', pass: 'crash-pass', device: 'after' } })).status).toBe(200);
 

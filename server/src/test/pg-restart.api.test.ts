@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hashedMedia, NO_POSTGRES, queueFinished, randomMedia, startOwnCluster } from './fault-helpers.js';
 import { setEnv } from './harness.js';
 import { freePort, ServerProcess } from './server-process.js';
 
@@ -19,33 +18,16 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
-interface Cluster {
-  url: string;
-  restart(): Promise<void>;
-  stop(): void;
-}
-
-type Queue = { TotalCount: number; Fault?: { Reason: string } | null };
 
 describe('a PostgreSQL restart', () => {
   it('leaves the server running: requests caught by it get a 503 problem, the queue resumes and every job runs once', async (context) => {
-    const clusters = (await import(path.join(repo, 'scripts', 'pg-cluster.mjs'))) as {
-      findPostgresBin(): string | null;
-      startPostgres(): Promise<Cluster>;
-    };
-    if (!clusters.findPostgresBin()) return context.skip('the PostgreSQL binaries are not installed (Debian package: postgresql)');
-    const cluster = await clusters.startPostgres();
+    const cluster = await startOwnCluster();
+    if (!cluster) return context.skip(NO_POSTGRES);
     cleanups.push(() => cluster.stop());
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-restart-'));
-    const media = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-restart-media-')));
-    cleanups.push(
-      () => fs.rmSync(home, { recursive: true, force: true }),
-      () => fs.rmSync(media, { recursive: true, force: true }),
-    );
+    cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
     const fileCount = 16;
-    for (let n = 0; n < fileCount; n++) fs.writeFileSync(path.join(media, `episode-${n}.mkv`), randomBytes(2 * 1024 * 1024));
+    const media = randomMedia(fileCount, 2 * 1024 * 1024, cleanups);
     // The queue retries at most every half second here, so it resumes soon after the database is back.
     cleanups.push(setEnv({ SHOKO_QUEUE_RETRY_MAX_MS: '500' }));
     const server = new ServerProcess({ home, port: await freePort(), databaseUrl: cluster.url });
@@ -92,29 +74,14 @@ describe('a PostgreSQL restart', () => {
     // Later requests succeed, the queue carries on by itself, and every file is hashed exactly once.
     for (const url of ['/api/v3/Dashboard/Stats', '/api/v3/File?pageSize=10', '/api/v3/User/Current'])
       expect((await server.fetch('GET', url, { key })).status).toBe(200);
-    await server.waitFor(
-      'the queue to finish by itself',
-      async () => {
-        const queue = await server.json<Queue>('GET', '/api/v3/Queue', { key });
-        return queue.TotalCount === 0 && !queue.Fault;
-      },
-      120_000,
-    );
+    await queueFinished(server, key);
     expect(server.output()).toMatch(/the queue pauses until this is over: The database connection was lost/);
     expect(server.output()).not.toMatch(/Uncaught exception|Unhandled rejection/);
-    const files = await server.json<{ Total: number; List: Array<{ Hashes: { ED2K: string } }> }>(
-      'GET',
-      '/api/v3/File?pageSize=0&include=Ignored',
-      { key },
-    );
-    expect(files.Total).toBe(fileCount);
-    expect(files.List.filter((file) => !file.Hashes.ED2K)).toEqual([]);
+    const { records, unhashed, hashings } = await hashedMedia(server, key, media);
+    expect({ records, unhashed }).toEqual({ records: fileCount, unhashed: 0 });
     // A hash job whose run the restart cut short (after its "Hashed" line, before it ended) runs again, as it should;
     // no other file is hashed twice. That a job which ended is never run again is the queue's own test's proof.
-    const hashedLines = (name: string) => server.output().split(`Hashed ${path.join(media, name)} (`).length - 1;
-    const names = fs.readdirSync(media);
-    expect(names.filter((name) => hashedLines(name) === 0)).toEqual([]);
-    const hashedAgain = names.reduce((sum, name) => sum + hashedLines(name) - 1, 0);
+    const hashedAgain = [...hashings.values()].reduce((sum, times) => sum + times - 1, 0);
     expect(hashedAgain).toBeLessThanOrEqual(server.output().split('Hashing File met a fault of the database').length - 1);
   }, 240_000);
 });

@@ -84,8 +84,14 @@ export class ImageStore {
     await fs.promises.mkdir(dir, { recursive: true });
     const target = path.join(dir, `${id}.${format.ext}`);
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
-    await fs.promises.writeFile(temporary, bytes, { flag: 'wx' });
-    await fs.promises.rename(temporary, target);
+    try {
+      await fs.promises.writeFile(temporary, bytes, { flag: 'wx' });
+      await fs.promises.rename(temporary, target);
+    } catch (error) {
+      // A write cut short (a full disk) leaves no part file behind.
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
+    }
     // A new format replaces an older file of the same image.
     for (const other of EXTENSIONS.filter((e) => e.ext !== format.ext))
       await fs.promises.rm(path.join(dir, `${id}.${other.ext}`), { force: true });

@@ -14,6 +14,7 @@ import type { ImageSource, ImageStore, ImageType } from './image-store.js';
 import type { ImagesStore } from './images.store.js';
 import { TmdbRateLimiter } from '../../providers/tmdb/rate-limiter.js';
 import { AniDBImagePacer } from './anidb-image-pacer.js';
+import { isDiskFullError } from '../../db/db-faults.js';
 
 const DEFAULT_ANIDB_IMAGE_URL = 'https://cdn.anidb.net/images/main';
 const DEFAULT_TMDB_IMAGE_URL = 'https://image.tmdb.org/t/p/original';
@@ -152,6 +153,8 @@ export class ImagesService {
     try {
       await this.deps.store.save(source, type, id, bytes);
     } catch (error) {
+      // A full disk is not the image's fault: the job waits while the queue pauses until space is freed.
+      if (isDiskFullError(error)) throw error;
       throw new PermanentJobError(`${url}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
