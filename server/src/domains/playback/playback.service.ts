@@ -16,7 +16,8 @@ import type { PlaybackGrant, PlaybackTokens } from './playback-tokens.js';
 export const TOKEN_LIFETIME_MS = 6 * 60 * 60 * 1000;
 /** A session nobody asked anything of for this long ends. */
 export const SESSION_SILENCE_MS = 60_000;
-export const SEGMENT_SECONDS = 6;
+/** Short segments start playback sooner: the first one is ready once ffmpeg has made this much. */
+export const SEGMENT_SECONDS = 3;
 const NOT_FOUND = 'No File entry for the given fileID';
 
 export interface LocatedFile {
