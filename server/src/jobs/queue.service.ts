@@ -256,7 +256,7 @@ export class QueueService {
     }
     // A new request wakes a queue that is waiting out a fault, and one that sits idle with jobs left.
     if (this.fault) this.healNow();
-    else if (inserted || this.executing.size < this.threadCount) this.pump();
+    else if (inserted || (this.executing.size === 0 && this.waitingCount > 0)) this.pump();
     return inserted;
   }
 
@@ -424,9 +424,9 @@ export class QueueService {
             }
             this.waitingCount = Math.max(0, this.waitingCount - 1);
             const definition = this.definitions.get(row.kind);
-            if (definition) this.launch(row, definition);
-            else {
-              this.logger.warn(`Dropping job ${row.job_key}: unknown job kind ${row.kind}`);
+            const unrunnable = definition ? this.launch(row, definition) : `unknown job kind ${row.kind}`;
+            if (unrunnable) {
+              this.logger.warn(`Dropping job ${row.job_key}: ${unrunnable}`);
               await this.store.remove(row.id);
             }
           }
@@ -439,13 +439,21 @@ export class QueueService {
     })();
   }
 
-  private launch(row: JobRow, definition: JobDefinition<unknown>): void {
-    const payload = JSON.parse(row.payload) as unknown;
+  /** Starts a claimed job; answers why it cannot run when its payload is unreadable (it is dropped, not retried). */
+  private launch(row: JobRow, definition: JobDefinition<unknown>): string | null {
+    let payload: unknown;
+    let details: JobDetails;
+    try {
+      payload = JSON.parse(row.payload) as unknown;
+      details = definition.details(payload);
+    } catch (error) {
+      return `its payload cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    }
     const job: RunningJob = {
       row,
       definition,
       payload,
-      details: definition.details(payload),
+      details,
       abort: new AbortController(),
       done: Promise.resolve(),
       settling: false,
@@ -462,6 +470,7 @@ export class QueueService {
       this.publish();
       this.pump();
     });
+    return null;
   }
 
   private async execute(job: RunningJob): Promise<void> {
