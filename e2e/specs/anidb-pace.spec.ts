@@ -37,8 +37,10 @@ test.describe('AniDB work left in the queue view', () => {
     await page.goto(server.url('/webui/login'));
     await loginThroughForm(page);
     const widget = page.getByRole('region', { name: 'Queue Processor', exact: true });
-    // 300 downloads: 7 in the first 12 s, then one every 6 s (1,770 s).
-    await expect(widget.getByTestId('anidb-work-left')).toHaveText("AniDB work left: about 30 min at AniDB's pace (300 anime)");
+    // 300 downloads: 7 in the first 12 s, then one every 6 s (1,770 s); then at least their posters, 4 s apart (1,196 s).
+    await expect(widget.getByTestId('anidb-work-left')).toHaveText(
+      "AniDB work left: about 49 min at AniDB's pace (300 anime · 300 pictures)",
+    );
     await snap(page, 'anidb-work-left');
   });
 });

@@ -4,7 +4,12 @@ import { Type, type Static } from '@sinclair/typebox';
 export const AniDBPaceEstimate = Type.Object({
   /** Requests the queued jobs will make (one per job; a cached anime makes none, so this is an upper bound). */
   Requests: Type.Integer(),
-  /** Seconds those requests take at the current pacing, from now. */
+  /**
+   * Requests the queued work will lead to that are not queued yet: the pictures of the anime still to be downloaded, at
+   * the collection's pictures per anime so far (0 for the other streams).
+   */
+  Expected: Type.Integer(),
+  /** Seconds the queued and expected requests take at the current pacing, from now. */
   Seconds: Type.Integer(),
   /** Why this stream is held now (a ban, a back-off pause), null when it runs; the estimate starts when it ends. */
   HeldReason: Type.Union([Type.String(), Type.Null()]),

@@ -56,9 +56,10 @@ describe('one AniDB request per anime in flight, whoever asks', () => {
     expect(res.statusCode).toBe(200);
     // Toward the loopback fakes nothing is paced, so the time is 0; the counts are the queue's.
     expect(res.json()).toEqual({
-      Udp: { Requests: 0, Seconds: 0, HeldReason: null },
-      Http: { Requests: 3, Seconds: 0, HeldReason: null },
-      Images: { Requests: 0, Seconds: 0, HeldReason: null },
+      Udp: { Requests: 0, Expected: 0, Seconds: 0, HeldReason: null },
+      Http: { Requests: 3, Expected: 0, Seconds: 0, HeldReason: null },
+      // The anime imported above brought five pictures (poster, two characters, two voice actors): five per anime to come.
+      Images: { Requests: 0, Expected: 15, Seconds: 0, HeldReason: null },
       TotalSeconds: 0,
     });
     await server.services.queue.clear();

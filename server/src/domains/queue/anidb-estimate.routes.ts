@@ -1,6 +1,7 @@
 import { AniDBQueueEstimate, AniDBUpdateType } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import type { QueueService } from '../../jobs/queue.service.js';
+import type { ImageStore } from '../images/image-store.js';
 import type { ImagesService } from '../images/images.service.js';
 import type { AniDBConnection } from '../metadata/anidb-connection.js';
 import { AniDBWorkEstimator } from './anidb-estimate.js';
@@ -12,10 +13,11 @@ type Typed = { job: { type: string } };
 export function anidbWorkEstimator(services: {
   queue: Pick<QueueService, 'typeCounts'>;
   metadata: { anidb: AniDBConnection; fileMatching: Typed; myList: Typed; animeImport: Typed };
-  images: { service: Pick<ImagesService, 'anidbJob' | 'anidbImages'> };
+  images: { service: Pick<ImagesService, 'anidbJob' | 'anidbImages'>; store: Pick<ImageStore, 'ids'> };
 }): AniDBWorkEstimator {
   const { anidb, fileMatching, myList, animeImport } = services.metadata;
   const images = services.images.service;
+  const picturesPerAnime = storedPicturesPerAnime(services.images.store, anidb.now);
   const untilFromNow = (until: number | null | undefined) => Math.max(0, (until ?? 0) - anidb.now());
   return new AniDBWorkEstimator({
     typeCounts: () => services.queue.typeCounts(),
@@ -39,8 +41,25 @@ export function anidbWorkEstimator(services: {
       jobTypes: [images.anidbJob.type],
       estimateMs: (pictures) => images.anidbImages.estimateMs(pictures),
       hold: () => images.anidbImages.hold(),
+      // Each anime still to be downloaded brings its pictures.
+      expected: (counts) => (counts[animeImport.job.type] ?? 0) * picturesPerAnime(),
     },
   });
+}
+
+/**
+ * AniDB pictures stored per anime stored (posters count the anime), at least 1 (the poster); read from the image folders
+ * at most every 5 minutes.
+ */
+function storedPicturesPerAnime(store: Pick<ImageStore, 'ids'>, now: () => number): () => number {
+  let cached = { at: Number.NEGATIVE_INFINITY, value: 1 };
+  return () => {
+    if (now() - cached.at < 5 * 60_000) return cached.value;
+    const posters = store.ids('AniDB', 'Poster').length;
+    const all = posters + store.ids('AniDB', 'Character').length + store.ids('AniDB', 'Staff').length;
+    cached = { at: now(), value: posters ? Math.max(1, all / posters) : 1 };
+    return cached.value;
+  };
 }
 
 /** `GET Queue/AniDBEstimate` (our addition): how long the AniDB work in the queue takes at the current pacing. */

@@ -25,21 +25,40 @@ function estimator(httpHold: string | null = null) {
 }
 
 describe('the AniDB work left in the queue', () => {
+  it('counts the pictures the queued anime downloads will bring', async () => {
+    const images = new AniDBImagePacer({ anidbHold: () => null, clock, gapMs: 4_000 });
+    const idle = { jobTypes: [], estimateMs: () => 0, hold: () => null };
+    const estimate = await new AniDBWorkEstimator({
+      typeCounts: async () => ({ 'Get AniDB Anime Data': 10, 'Download AniDB Image': 4 }),
+      udp: idle,
+      http: idle,
+      images: {
+        jobTypes: ['Download AniDB Image'],
+        estimateMs: (n) => images.estimateMs(n),
+        hold: () => null,
+        expected: (counts) => counts['Get AniDB Anime Data'] * 5,
+      },
+    }).estimate();
+    // 4 queued and 50 to come: 54 pictures, 4 s apart.
+    expect(estimate.Images).toEqual({ Requests: 4, Expected: 50, Seconds: 53 * 4, HeldReason: null });
+    expect(estimate.TotalSeconds).toBe(53 * 4);
+  });
+
   it('takes each stream at its pacing and adds them up', async () => {
     expect(await estimator().estimate()).toEqual({
       // UDP: five packets 2 s apart on the credit, then one every 6 s: the 10th goes out after 34 s.
-      Udp: { Requests: 10, Seconds: 34, HeldReason: null },
+      Udp: { Requests: 10, Expected: 0, Seconds: 34, HeldReason: null },
       // HTTP: 2 s apart for the first 10 s of use (7 requests by 12 s), then 6 s each.
-      Http: { Requests: 100, Seconds: 12 + 93 * 6, HeldReason: null },
+      Http: { Requests: 100, Expected: 0, Seconds: 12 + 93 * 6, HeldReason: null },
       // Pictures: one every 4 s.
-      Images: { Requests: 50, Seconds: 49 * 4, HeldReason: null },
+      Images: { Requests: 50, Expected: 0, Seconds: 49 * 4, HeldReason: null },
       TotalSeconds: 34 + 12 + 93 * 6 + 49 * 4,
     });
   });
 
   it('adds the rest of a ban or back-off pause to the stream it holds', async () => {
     const { Http, TotalSeconds } = await estimator('AniDB HTTP ban: banned').estimate();
-    expect(Http).toEqual({ Requests: 100, Seconds: 60 + 12 + 93 * 6, HeldReason: 'AniDB HTTP ban: banned' });
+    expect(Http).toEqual({ Requests: 100, Expected: 0, Seconds: 60 + 12 + 93 * 6, HeldReason: 'AniDB HTTP ban: banned' });
     expect(TotalSeconds).toBe(34 + 60 + 12 + 93 * 6 + 49 * 4);
   });
 });

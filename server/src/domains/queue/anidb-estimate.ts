@@ -10,11 +10,13 @@ export interface AniDBPacedStream {
   hold(): string | null;
   /** How long the hold lasts from now, when known (0 otherwise). */
   holdMs?(): number;
+  /** Requests the queued jobs (by type, as `Queue/Types`) will lead to beyond those queued. */
+  expected?(counts: Record<string, number>): number;
 }
 
 /**
  * The queue view's "AniDB work left": the queued and running jobs of each AniDB stream (UDP, HTTP, pictures) at their
- * pacers' current pace. File lookups and anime downloads come before pictures in the queue, so the total adds the
+ * pacers' current pace, and the pictures the queued anime downloads will bring. File lookups and anime downloads come before pictures in the queue, so the total adds the
  * three up (an upper bound when they overlap; cached anime make no request, so also when they do not).
  */
 export class AniDBWorkEstimator {
@@ -38,8 +40,14 @@ export class AniDBWorkEstimator {
 
   private streamEstimate(stream: AniDBPacedStream, counts: Record<string, number>): AniDBPaceEstimate {
     const requests = stream.jobTypes.reduce((sum, type) => sum + (counts[type] ?? 0), 0);
-    const held = requests > 0 ? stream.hold() : null;
+    const expected = Math.round(stream.expected?.(counts) ?? 0);
+    const held = requests + expected > 0 ? stream.hold() : null;
     const waitMs = held ? (stream.holdMs?.() ?? 0) : 0;
-    return { Requests: requests, Seconds: Math.ceil((waitMs + stream.estimateMs(requests)) / 1000), HeldReason: held };
+    return {
+      Requests: requests,
+      Expected: expected,
+      Seconds: Math.ceil((waitMs + stream.estimateMs(requests + expected)) / 1000),
+      HeldReason: held,
+    };
   }
 }

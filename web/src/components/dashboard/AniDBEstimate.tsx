@@ -12,13 +12,17 @@ export function formatWorkLeft(seconds: number): string {
   return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }
 
-/** `120 lookups · 5,000 anime · 25,000 pictures`: what the estimate counts, the streams with work only. */
+/**
+ * `120 lookups · 5,000 anime · 25,000 pictures`: what the estimate counts (pictures to come with the anime included),
+ * the streams with work only.
+ */
 export function describeAniDBWork(estimate: AniDBQueueEstimate): string {
   const count = (n: number) => n.toLocaleString('en');
+  const pictures = estimate.Images.Requests + estimate.Images.Expected;
   return [
     estimate.Udp.Requests ? `${count(estimate.Udp.Requests)} ${estimate.Udp.Requests === 1 ? 'lookup' : 'lookups'}` : '',
     estimate.Http.Requests ? `${count(estimate.Http.Requests)} anime` : '',
-    estimate.Images.Requests ? `${count(estimate.Images.Requests)} ${estimate.Images.Requests === 1 ? 'picture' : 'pictures'}` : '',
+    pictures ? `${count(pictures)} ${pictures === 1 ? 'picture' : 'pictures'}` : '',
   ]
     .filter(Boolean)
     .join(' · ');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeAniDBWork, formatWorkLeft } from './AniDBEstimate';
 
-const stream = (Requests: number) => ({ Requests, Seconds: 0, HeldReason: null });
+const stream = (Requests: number, Expected = 0) => ({ Requests, Expected, Seconds: 0, HeldReason: null });
 
 describe('the AniDB work-left line of the queue view', () => {
   it('says how long in the largest units that mean something', () => {
@@ -14,10 +14,10 @@ describe('the AniDB work-left line of the queue view', () => {
   });
 
   it('names the work of the streams that have some', () => {
-    expect(describeAniDBWork({ Udp: stream(120), Http: stream(5000), Images: stream(25000), TotalSeconds: 1 })).toBe(
+    expect(describeAniDBWork({ Udp: stream(120), Http: stream(5000), Images: stream(5000, 20000), TotalSeconds: 1 })).toBe(
       '120 lookups · 5,000 anime · 25,000 pictures',
     );
-    expect(describeAniDBWork({ Udp: stream(0), Http: stream(1), Images: stream(1), TotalSeconds: 1 })).toBe('1 anime · 1 picture');
+    expect(describeAniDBWork({ Udp: stream(0), Http: stream(1), Images: stream(0, 1), TotalSeconds: 1 })).toBe('1 anime · 1 picture');
     expect(describeAniDBWork({ Udp: stream(0), Http: stream(0), Images: stream(0), TotalSeconds: 0 })).toBe('');
   });
 });
