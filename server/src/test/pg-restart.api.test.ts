@@ -18,7 +18,6 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
-
 describe('a PostgreSQL restart', () => {
   it('leaves the server running: requests caught by it get a 503 problem, the queue resumes and every job runs once', async (context) => {
     const cluster = await startOwnCluster();
