@@ -25,6 +25,9 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+/** Each test opens the database it needs (SQLite, or a PostgreSQL cluster of its own): the PostgreSQL suite would repeat them. */
+const repeated = !!process.env.SHOKO_TEST_DB;
+
 /** Short back-off, so a test waits for the retries no longer than the fault lasts. */
 const QUICK_RETRY = { firstMs: 20, maxMs: 200 };
 
@@ -112,7 +115,7 @@ class FailingStore extends JobsStore {
   }
 }
 
-describe('job queue faults at each step', () => {
+describe.skipIf(repeated)('job queue faults at each step', () => {
   it('does not run a job again whose end could not be recorded, nor lose one whose claim failed', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-steps-'));
     cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
@@ -142,7 +145,7 @@ describe('job queue faults at each step', () => {
   });
 });
 
-describe('job queue faults on SQLite', () => {
+describe.skipIf(repeated)('job queue faults on SQLite', () => {
   it('pauses on SQLITE_FULL (max_page_count), keeps every job, and resumes by itself once the database may grow', async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-full-'));
     cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
@@ -233,7 +236,7 @@ describe('job queue faults on SQLite', () => {
   });
 });
 
-describe('job queue faults on PostgreSQL', () => {
+describe.skipIf(repeated)('job queue faults on PostgreSQL', () => {
   it('survives a restart of PostgreSQL while busy: pauses, resumes by itself, every job done exactly once', async (context) => {
     const cluster = await startOwnCluster();
     if (!cluster) return context.skip(NO_POSTGRES);

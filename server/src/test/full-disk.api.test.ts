@@ -21,7 +21,8 @@ afterEach(async () => {
 type Queue = { TotalCount: number; Fault?: { Reason: string } | null };
 type Health = { DataDisk: { Full: boolean; FreeBytes: number | null }; Queue: { Fault: string | null } };
 
-describe('a full data disk', () => {
+// On SQLite (the database on the data disk) whichever suite runs: the PostgreSQL suite would only repeat it.
+describe.skipIf(!!process.env.SHOKO_TEST_DB)('a full data disk', () => {
   it('leaves the server readable and telling the user, and the queue resumes by itself once space is freed', async (context) => {
     const disk = mountSmallDisk(32);
     if ('unavailable' in disk) return context.skip(disk.unavailable);
