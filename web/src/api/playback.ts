@@ -3,6 +3,7 @@ import type {
   Episode,
   EpisodeQuery,
   File,
+  ListResult,
   PlaybackInfo,
   PlaybackSession,
   PlaybackSessionRequest,
@@ -43,7 +44,7 @@ export function useEpisode(episodeId: number | null) {
 export const episodeFilesQuery = (episodeId: number) =>
   queryOptions({
     queryKey: playbackKeys.episodeFiles(episodeId),
-    queryFn: ({ signal }) => api.get<File[]>(`Episode/${episodeId}/File`, { signal }),
+    queryFn: async ({ signal }) => (await api.get<ListResult<File>>(`Episode/${episodeId}/File`, { query: { pageSize: 0 }, signal })).List,
     staleTime: 30_000,
   });
 
@@ -52,7 +53,7 @@ export function useSeriesPlayableEpisodes(seriesId: number | null, type: string 
   return useQuery({
     queryKey: playbackKeys.seriesEpisodes(seriesId ?? 0, type ?? ''),
     queryFn: ({ signal }) =>
-      api.get<{ Total: number; List: Episode[] }>(`Series/${seriesId}/Episode`, {
+      api.get<ListResult<Episode>>(`Series/${seriesId}/Episode`, {
         query: {
           pageSize: 0,
           type: type ?? undefined,

@@ -5,7 +5,7 @@ import { Icon } from '@/components/Icon';
 import { useSession } from '@/lib/session';
 import { skipTarget } from './chapters';
 import { PlayerControls } from './PlayerControls';
-import { NextEpisodeCountdown, PlayerError, PlayerLoading, ResumeOffer, SkipButton } from './PlayerOverlays';
+import { BigPlayButton, NextEpisodeCountdown, PlayerError, PlayerLoading, ResumeOffer, SkipButton } from './PlayerOverlays';
 import { controlButtonClass } from './PlayerMenu';
 import { browserProbe, planPlayback, samePlayback, type PlaybackPlan, type TrackChoice } from './playbackPlan';
 import { playerActionForKey, SEEK_STEP_SECONDS, VOLUME_STEP, type PlayerAction } from './playerKeys';
@@ -252,6 +252,7 @@ export function Player({ info, episodeId, heading, next, onBack }: PlayerProps) 
 
       {skip && !hidden && <SkipButton part={skip.part} onSkip={() => seekTo(skip.end)} />}
       {loadingText && !error && <PlayerLoading text={loadingText} />}
+      {plan && !loadingText && !error && !countdown && !state.playing && !state.ended && <BigPlayButton onPlay={togglePlay} />}
       {offerResume && resumePosition !== null && (
         <ResumeOffer position={resumePosition} onResume={() => begin(resumePosition)} onStartOver={() => begin(0)} />
       )}

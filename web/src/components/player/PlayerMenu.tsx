@@ -36,12 +36,10 @@ export function PlayerMenu<T>({ label, icon, choices, selected, onSelect, testId
             <MenuItem key={String(choice.value)}>
               <button
                 type="button"
-                role="menuitemradio"
-                aria-checked={checked}
                 onClick={() => onSelect(choice.value)}
                 className={`flex items-center gap-2 rounded-md px-3 py-2 text-left data-[focus]:bg-panel-alt ${checked ? 'text-primary' : 'text-text'}`}
               >
-                <span className="w-4 shrink-0">{checked && <Icon path={mdiCheck} size={0.65} />}</span>
+                <span className="w-4 shrink-0">{checked && <Icon path={mdiCheck} size={0.65} title="Selected" />}</span>
                 <span className="min-w-0 flex-1 break-words">{choice.label}</span>
               </button>
             </MenuItem>

@@ -72,6 +72,21 @@ export function SkipButton({ part, onSkip }: { part: SkippablePart; onSkip: () =
   );
 }
 
+/** Over a paused picture (also when the browser refused to start playing by itself). */
+export function BigPlayButton({ onPlay }: { onPlay: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onPlay}
+      aria-label="Play"
+      className="absolute top-1/2 left-1/2 z-10 inline-flex size-20 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full bg-black/60 text-white shadow-2xl backdrop-blur transition-colors hover:bg-primary hover:text-on-primary"
+      data-testid="player-big-play"
+    >
+      <Icon path={mdiPlay} size={2.2} />
+    </button>
+  );
+}
+
 export function PlayerLoading({ text }: { text: string }) {
   return (
     <div

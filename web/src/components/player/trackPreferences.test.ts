@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlaybackAudioStream, PlaybackSubtitle } from '@shoko-ts/contract';
-import { languageKey, nextSubtitle, pickAudio, pickSubtitle } from './trackPreferences';
+import { audioLabel, languageKey, nextSubtitle, pickAudio, pickSubtitle, subtitleLabel } from './trackPreferences';
 
 const audio = (Index: number, Language: string | null, Default = false): PlaybackAudioStream => ({
   Index,
@@ -50,6 +50,11 @@ describe('picking tracks', () => {
 
   it('falls back to the file’s default subtitle when no preferred language has one', () => {
     expect(pickSubtitle(subtitles, ['spa'], 'jpn', null)).toBe('s-ger');
+    expect(pickSubtitle(subtitles.slice(0, 2), ['spa'], 'jpn', null)).toBeNull();
+  });
+
+  it('shows the first full subtitle track when the settings name no language', () => {
+    expect(pickSubtitle(subtitles.slice(0, 2), [], 'jpn', null)).toBe('s-full');
   });
 
   it('keeps subtitles off when that was the choice for the series', () => {
@@ -66,5 +71,16 @@ describe('picking tracks', () => {
     expect(nextSubtitle(subtitles, null)).toBe('s-signs');
     expect(nextSubtitle(subtitles, 's-full')).toBe('s-ger');
     expect(nextSubtitle(subtitles, 's-ger')).toBeNull();
+  });
+});
+
+describe('track labels', () => {
+  it('names the language once, with the track’s own title', () => {
+    expect(audioLabel(audio(1, 'jpn'))).toBe('Japanese · AAC Stereo');
+    expect(audioLabel({ ...audio(1, 'jpn'), Title: 'Japanese (440 Hz)' })).toBe('Japanese (440 Hz) · AAC Stereo');
+    expect(subtitleLabel(subtitle('s', 'eng', { Title: 'Signs', Forced: true, Kind: 'External' }))).toBe(
+      'English · Signs · Forced · External',
+    );
+    expect(subtitleLabel(subtitle('s', null, { IsText: false }))).toBe('Unknown · Burnt in');
   });
 });

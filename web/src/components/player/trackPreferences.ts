@@ -85,7 +85,7 @@ function bestSubtitle(candidates: readonly PlaybackSubtitle[]): PlaybackSubtitle
  * The subtitle to show with the picked audio. A remembered choice wins (off included). When the audio is in the
  * viewer's first subtitle language they need no full subtitles, only forced ones (signs, foreign lines) in it;
  * otherwise the first preferred language that has a track. Without a preference that matches, the file's default
- * subtitle track, if any.
+ * subtitle track; with no preferences at all, the first full subtitle track (a file carries subtitles to show them).
  */
 export function pickSubtitle(
   subtitles: readonly PlaybackSubtitle[],
@@ -105,7 +105,8 @@ export function pickSubtitle(
     const match = bestSubtitle(subtitles.filter((subtitle) => sameLanguage(subtitle.Language, language)));
     if (match) return match.ID;
   }
-  return subtitles.find((subtitle) => subtitle.Default)?.ID ?? null;
+  const fallback = subtitles.find((subtitle) => subtitle.Default) ?? (preferred.length ? undefined : bestSubtitle(subtitles));
+  return fallback?.ID ?? null;
 }
 
 /** The `c` key: off → each subtitle track in turn → off. */
@@ -128,15 +129,21 @@ export function languageName(language: string | null): string {
   }
 }
 
+/** The language, and the track's own title unless it already names the language (`Japanese (440 Hz)`). */
+function withTitle(language: string | null, title: string | null): string {
+  const name = languageName(language);
+  if (!title) return name;
+  return title.toLowerCase().includes(name.toLowerCase()) ? title : `${name} · ${title}`;
+}
+
 export function audioLabel(stream: PlaybackAudioStream): string {
   const channels = stream.Channels === 2 ? 'Stereo' : stream.Channels === 1 ? 'Mono' : `${stream.Channels} ch`;
-  return [languageName(stream.Language), stream.Title, `${stream.Codec.toUpperCase()} ${channels}`].filter(Boolean).join(' · ');
+  return [withTitle(stream.Language, stream.Title), `${stream.Codec.toUpperCase()} ${channels}`].join(' · ');
 }
 
 export function subtitleLabel(subtitle: PlaybackSubtitle): string {
   return [
-    languageName(subtitle.Language),
-    subtitle.Title,
+    withTitle(subtitle.Language, subtitle.Title),
     subtitle.Forced ? 'Forced' : null,
     subtitle.Kind === 'External' ? 'External' : null,
     subtitle.IsText ? null : 'Burnt in',
