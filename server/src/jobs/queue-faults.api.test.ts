@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import pino from 'pino';
 import { sql } from 'kysely';
 import type { QueueState } from '@shoko-ts/contract';
@@ -173,6 +174,44 @@ describe.skipIf(repeated)('job queue faults on SQLite', () => {
     expect(queue.state().Fault).toBeNull();
     await expectEachDoneOnce(db, completed, 40);
     expect(db.sqlite!.connection.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('pauses while another connection holds the write lock (SQLITE_BUSY), and resumes once it lets go', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-busy-'));
+    cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+    const db = sqliteDb(home);
+    // The lock timeout, short here: each write waits this long for the lock before SQLite answers SQLITE_BUSY.
+    db.sqlite!.connection.pragma('busy_timeout = 100');
+    const { queue } = await openQueue(db);
+    const completed = new Map<number, number>();
+    const write = writingJob(db, 100, completed);
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const job: JobDefinition<{ n: number }> = {
+      ...write,
+      run: async (payload, jobContext) => {
+        if (payload.n >= 3) await lockTaken;
+        await write.run(payload, jobContext);
+      },
+    };
+    await queue.enqueueMany(
+      job,
+      Array.from({ length: 20 }, (_, n) => ({ n })),
+    );
+    await waitFor('the first jobs to end', () => completed.size >= 3);
+
+    const other = new SQLite(db.sqlite!.file);
+    cleanups.push(() => void (other.open && other.close()));
+    other.exec('BEGIN IMMEDIATE');
+    locked();
+    await waitFor('the queue to pause for the lock', () => queue.state().Fault != null);
+    expect(queue.state().Fault?.Reason).toMatch(/database is busy/);
+
+    other.exec('COMMIT');
+    other.close();
+    await queue.idle();
+    expect(queue.state().Fault).toBeNull();
+    await expectEachDoneOnce(db, completed, 20);
   });
 
   it('is woken by a new job once the disk has room, without waiting out its back-off', async () => {
