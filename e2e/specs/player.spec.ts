@@ -269,6 +269,28 @@ test('the end marks the episode watched and counts down to the next one; the las
   await expect(page).toHaveURL(new RegExp(`/webui/player/${episodes.hevc.fileId}\\?episode=${episodes.hevc.episodeId}$`));
 });
 
+test('Play from Episode On Deck, and a choice when an episode has several files', async ({ page }) => {
+  await login(page);
+  await page.goto(`${demo.baseUrl}/webui/collection/series/${seriesId}/overview`);
+  await page.getByTestId('episode-on-deck').getByTestId('play-episode').click();
+  await expect(page).toHaveURL(/\/webui\/player\/\d+\?episode=\d+$/);
+  await expect(player(page)).toBeVisible();
+
+  // The demo's first letter-office episode has two releases: the viewer picks one.
+  const series = await api<{ List: Array<{ IDs: { ID: number }; Name: string }> }>('/api/v3/Series?pageSize=0');
+  const twoFiles = series.List.find((item) => item.Name === 'Kiri no Toudai Yuubinkyoku')!.IDs.ID;
+  const episodeList = await api<{ List: Array<{ IDs: { ID: number }; Size: number }> }>(`/api/v3/Series/${twoFiles}/Episode?pageSize=0`);
+  const episodeWithTwo = episodeList.List.find((episode) => episode.Size === 2)!.IDs.ID;
+  const files = await api<{ List: Array<{ ID: number }> }>(`/api/v3/Episode/${episodeWithTwo}/File?pageSize=0`);
+  await page.goto(`${demo.baseUrl}/webui/collection/series/${twoFiles}/episodes`);
+  await page.getByTestId('episode-row').filter({ hasText: '2 Files' }).getByTestId('play-episode').click();
+  const chooser = page.getByTestId('file-chooser');
+  await expect(chooser.getByRole('button')).toHaveCount(2);
+  await snap(page, 'player-07-file-chooser');
+  await chooser.getByRole('button').nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`/webui/player/(${files.List.map((f) => f.ID).join('|')})\\?episode=${episodeWithTwo}$`));
+});
+
 test.describe('without ffmpeg on the server', () => {
   let server: ShokoServer;
   let media: string;
