@@ -5,6 +5,7 @@ import type { QueueItem, QueueState } from '@shoko-ts/contract';
 import { dbFaultOf, describeDbFault } from '../db/db-faults.js';
 import type { EventBus } from '../events/bus.js';
 import { PermanentJobError, type JobDefinition, type JobDetails } from './job.js';
+import { FaultHold } from './fault-hold.js';
 import type { JobRow, JobsStore } from './jobs.store.js';
 
 /** Attempts before a failing job is dropped (a crash mid-run counts as one). */
@@ -27,13 +28,6 @@ interface RunningJob {
 
 /** How a job's row is settled: removed (done, or failed for good), or waiting again with this many attempts. */
 type Outcome = { remove: true } | { remove: false; attempts: number };
-
-/** Why the queue cannot claim or settle jobs now, since when, and when it tries again. */
-interface QueueFault {
-  reason: string;
-  since: string;
-  retryAt: string | null;
-}
 
 /**
  * A rule that holds jobs of some kinds back while a condition lasts (Shoko's acquisition filters), e.g. AniDB lookups
@@ -99,14 +93,8 @@ export class QueueService {
   private publishTimer: NodeJS.Timeout | null = null;
   readonly threadCount: number;
   private readonly limits: Record<string, number>;
-  private fault: QueueFault | null = null;
-  /** Counts reported faults: a heal that overlapped a new one does not clear it. */
-  private faultVersion = 0;
-  private faultTimer: NodeJS.Timeout | null = null;
-  private healing = false;
-  /** Retries since a job last ended well: each doubles the wait. */
-  private faultRetries = 0;
-  private readonly faultRetry: { firstMs: number; maxMs: number };
+  /** Why the queue cannot claim or settle jobs now, and when it tries again. */
+  private readonly hold: FaultHold;
   /** Jobs whose end could not be recorded: their rows stay claimed (not run again) until the heal records it. */
   private readonly unsettled = new Map<number, { job: RunningJob; outcome: Outcome }>();
   private readonly onFault: (error: unknown) => void;
@@ -120,7 +108,14 @@ export class QueueService {
     this.threadCount = options.threadCount && options.threadCount > 0 ? options.threadCount : os.availableParallelism() + 2;
     this.limits = options.concurrencyLimits ?? {};
     this.stopGraceMs = options.stopGraceMs ?? 10_000;
-    this.faultRetry = options.faultRetry ?? { firstMs: 1_000, maxMs: 60_000 };
+    this.hold = new FaultHold(options.faultRetry ?? { firstMs: 1_000, maxMs: 60_000 }, () => this.heal(), {
+      failed: (error) => this.reportFault(error, 'The job queue is still unable to use the database'),
+      over: (reason) => {
+        this.logger.info(`The job queue carries on after this was over: ${reason}`);
+        this.publish();
+        this.pump();
+      },
+    });
     this.onFault = options.onFault ?? (() => undefined);
   }
 
@@ -172,7 +167,7 @@ export class QueueService {
     if (this.stopping) return;
     this.running = true;
     this.publish();
-    if (this.fault) this.healNow();
+    if (this.hold.held) this.hold.tryNow();
     else this.pump();
   }
 
@@ -184,8 +179,7 @@ export class QueueService {
   stop(): Promise<void> {
     this.stopping = true;
     this.running = false;
-    if (this.faultTimer) clearTimeout(this.faultTimer);
-    this.faultTimer = null;
+    this.hold.stop();
     this.stopped ??= this.drain();
     return this.stopped;
   }
@@ -255,7 +249,7 @@ export class QueueService {
       this.publish();
     }
     // A new request wakes a queue that is waiting out a fault, and one that sits idle with jobs left.
-    if (this.fault) this.healNow();
+    if (this.hold.held) this.hold.tryNow();
     else if (inserted || (this.executing.size === 0 && this.waitingCount > 0)) this.pump();
     return inserted;
   }
@@ -279,7 +273,7 @@ export class QueueService {
       }
     this.waitingCount += inserted;
     this.publish();
-    if (this.fault) this.healNow();
+    if (this.hold.held) this.hold.tryNow();
     else this.pump();
     return inserted;
   }
@@ -314,7 +308,7 @@ export class QueueService {
    * flight counts as work: until it has counted the held jobs again, the blocked count may be from before a hold ended.
    */
   async idle(): Promise<void> {
-    while (this.running && (this.waitingCount - this.blockedCount > 0 || this.executing.size > 0 || this.pumping || this.fault !== null)) {
+    while (this.running && (this.waitingCount - this.blockedCount > 0 || this.executing.size > 0 || this.pumping || this.hold.held)) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -327,7 +321,7 @@ export class QueueService {
       TotalCount: this.waitingCount + this.executing.size,
       ThreadCount: this.threadCount,
       CurrentlyExecuting: this.runningItems(),
-      Fault: this.fault ? { Reason: this.fault.reason, Since: this.fault.since, RetryAt: this.fault.retryAt } : null,
+      Fault: this.hold.current,
     };
   }
 
@@ -401,7 +395,7 @@ export class QueueService {
 
   /** Fills free slots; one pump at a time so two never claim for the same slot. */
   private pump(): void {
-    if (this.stopping || this.fault) return;
+    if (this.stopping || this.hold.held) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -413,7 +407,7 @@ export class QueueService {
           this.pumpAgain = false;
           const held = [...this.heldKinds().keys()];
           this.blockedCount = held.length ? await this.store.countWaiting([], held) : 0;
-          while (this.running && !this.fault && this.executing.size < this.threadCount) {
+          while (this.running && !this.hold.held && this.executing.size < this.threadCount) {
             // Holds are asked again for every claim: one may have begun while this pump ran.
             const row = await this.store.claimNext([...this.saturatedKinds(), ...this.heldKinds().keys()]);
             if (!row) break;
@@ -488,7 +482,7 @@ export class QueueService {
     const outcome = await this.outcomeOf(job, failure, logger);
     try {
       await this.record(job.row, outcome);
-      if (!failure) this.faultRetries = 0;
+      if (!failure) this.hold.workSucceeded();
     } catch (error) {
       this.unsettled.set(job.row.id, { job, outcome });
       this.reportFault(error, `Could not record the end of ${job.definition.title}`);
@@ -584,67 +578,25 @@ export class QueueService {
     this.onFault(error);
     const kind = dbFaultOf(error);
     const reason = kind ? describeDbFault(kind) : `${what}: ${error instanceof Error ? error.message : String(error)}`;
-    this.faultVersion += 1;
     if (this.stopping) {
       this.logger.warn({ err: error }, `${what} while shutting down: ${reason}`);
       return;
     }
-    if (!this.fault) {
-      this.fault = { reason, since: new Date().toISOString(), retryAt: null };
-      this.logger.warn({ err: error }, `${what}; the queue pauses until this is over: ${reason}`);
-    } else this.fault.reason = reason;
-    if (!this.faultTimer && !this.healing) this.scheduleHeal();
+    if (this.hold.report(reason)) this.logger.warn({ err: error }, `${what}; the queue pauses until this is over: ${reason}`);
     this.publish();
-  }
-
-  private scheduleHeal(): void {
-    const delay = Math.min(this.faultRetry.maxMs, this.faultRetry.firstMs * 2 ** Math.min(this.faultRetries, 30));
-    this.faultRetries += 1;
-    if (this.fault) this.fault.retryAt = new Date(Date.now() + delay).toISOString();
-    this.faultTimer = setTimeout(() => void this.heal(), delay);
-    this.faultTimer.unref?.();
-  }
-
-  /** Tries at once (a new job was queued, or Resume was asked) rather than waiting out the back-off. */
-  private healNow(): void {
-    if (!this.faultTimer) return; // a heal runs now, or one is not needed
-    clearTimeout(this.faultTimer);
-    this.faultTimer = null;
-    void this.heal();
   }
 
   /**
-   * Records the job ends left unrecorded, gives back the claims no running job holds (a claim whose answer the fault
-   * lost) and counts the waiting jobs again; if all of it worked, the fault is over and the queue carries on.
+   * One try to end a fault: records the job ends left unrecorded, gives back the claims no running job holds (a claim
+   * whose answer the fault lost) and counts the waiting jobs again. Throws what failed.
    */
   private async heal(): Promise<void> {
-    this.faultTimer = null;
-    if (this.stopping || !this.fault || this.healing) return;
-    this.healing = true;
-    const version = this.faultVersion;
-    try {
-      await this.pumpRun;
-      await this.recordUnsettled();
-      const held = [...this.executing.keys(), ...this.unsettled.keys()];
-      const released = await this.store.releaseOrphans(held);
-      if (released) this.logger.info(`${released} job(s) claimed when the fault began wait again`);
-      this.waitingCount = await this.store.countWaiting();
-    } catch (error) {
-      this.healing = false;
-      this.reportFault(error, 'The job queue is still unable to use the database');
-      return;
-    }
-    this.healing = false;
-    if (this.stopping) return;
-    if (version !== this.faultVersion) {
-      // Another fault came in while this ran: it is not over yet.
-      if (!this.faultTimer) this.scheduleHeal();
-      return;
-    }
-    this.logger.info(`The job queue carries on after this was over: ${this.fault.reason}`);
-    this.fault = null;
-    this.publish();
-    this.pump();
+    await this.pumpRun;
+    await this.recordUnsettled();
+    const held = [...this.executing.keys(), ...this.unsettled.keys()];
+    const released = await this.store.releaseOrphans(held);
+    if (released) this.logger.info(`${released} job(s) claimed when the fault began wait again`);
+    this.waitingCount = await this.store.countWaiting();
   }
 
   /** Announces the state at most every 100 ms: a scan that queues thousands of jobs sends a handful of events. */
