@@ -83,47 +83,22 @@ export function PlayerControls(props: PlayerControlsProps) {
             ))}
       </div>
       <div className="flex items-center gap-1 text-white">
-        <button
-          type="button"
-          className={controlButtonClass}
+        <ControlButton
+          icon={state.playing ? mdiPause : mdiPlay}
+          size={1.1}
+          label={state.playing ? 'Pause' : 'Play'}
+          shortcut="k"
           onClick={props.onTogglePlay}
-          aria-label={state.playing ? 'Pause' : 'Play'}
-          title={state.playing ? 'Pause (k)' : 'Play (k)'}
-        >
-          <Icon path={state.playing ? mdiPause : mdiPlay} size={1.1} />
-        </button>
-        <button
-          type="button"
-          className={controlButtonClass}
-          onClick={() => props.onSeekBy(-10)}
-          aria-label="Back 10 seconds"
-          title="Back 10 seconds (←)"
-        >
-          <Icon path={mdiRewind10} size={0.95} />
-        </button>
-        <button
-          type="button"
-          className={controlButtonClass}
-          onClick={() => props.onSeekBy(10)}
-          aria-label="Forward 10 seconds"
-          title="Forward 10 seconds (→)"
-        >
-          <Icon path={mdiFastForward10} size={0.95} />
-        </button>
-        {props.onNext && (
-          <button type="button" className={controlButtonClass} onClick={props.onNext} aria-label="Next episode" title="Next episode (n)">
-            <Icon path={mdiSkipNext} size={1} />
-          </button>
-        )}
-        <button
-          type="button"
-          className={controlButtonClass}
+        />
+        <ControlButton icon={mdiRewind10} label="Back 10 seconds" shortcut="←" onClick={() => props.onSeekBy(-10)} />
+        <ControlButton icon={mdiFastForward10} label="Forward 10 seconds" shortcut="→" onClick={() => props.onSeekBy(10)} />
+        {props.onNext && <ControlButton icon={mdiSkipNext} size={1} label="Next episode" shortcut="n" onClick={props.onNext} />}
+        <ControlButton
+          icon={state.muted || state.volume === 0 ? mdiVolumeOff : mdiVolumeHigh}
+          label={state.muted ? 'Unmute' : 'Mute'}
+          shortcut="m"
           onClick={props.onToggleMute}
-          aria-label={state.muted ? 'Unmute' : 'Mute'}
-          title="Mute (m)"
-        >
-          <Icon path={state.muted || state.volume === 0 ? mdiVolumeOff : mdiVolumeHigh} size={0.95} />
-        </button>
+        />
         <input
           type="range"
           min={0}
@@ -168,26 +143,39 @@ export function PlayerControls(props: PlayerControlsProps) {
           testId="player-speed"
         />
         {props.onPictureInPicture && (
-          <button
-            type="button"
-            className={controlButtonClass}
-            onClick={props.onPictureInPicture}
-            aria-label="Picture in picture"
-            title="Picture in picture"
-          >
-            <Icon path={mdiPictureInPictureBottomRight} size={0.95} />
-          </button>
+          <ControlButton icon={mdiPictureInPictureBottomRight} label="Picture in picture" onClick={props.onPictureInPicture} />
         )}
-        <button
-          type="button"
-          className={controlButtonClass}
+        <ControlButton
+          icon={state.fullscreen ? mdiFullscreenExit : mdiFullscreen}
+          size={1.05}
+          label={state.fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
+          shortcut="f"
           onClick={props.onFullscreen}
-          aria-label={state.fullscreen ? 'Exit fullscreen' : 'Fullscreen'}
-          title="Fullscreen (f)"
-        >
-          <Icon path={state.fullscreen ? mdiFullscreenExit : mdiFullscreen} size={1.05} />
-        </button>
+        />
       </div>
     </div>
+  );
+}
+
+interface ControlButtonProps {
+  icon: string;
+  label: string;
+  /** The key that does the same, shown in the tooltip. */
+  shortcut?: string;
+  size?: number;
+  onClick: () => void;
+}
+
+function ControlButton({ icon, label, shortcut, size = 0.95, onClick }: ControlButtonProps) {
+  return (
+    <button
+      type="button"
+      className={controlButtonClass}
+      onClick={onClick}
+      aria-label={label}
+      title={shortcut ? `${label} (${shortcut})` : label}
+    >
+      <Icon path={icon} size={size} />
+    </button>
   );
 }
