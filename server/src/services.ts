@@ -454,6 +454,11 @@ export async function createServices(
   });
   await playback.start();
   files.streams.tokenUser = (token, fileId) => playback.streamUser(token, fileId);
+  anidbSearch.hiddenTagsOf = async (userId) => (await seriesAccess.viewer(userId)).restrictedTags;
+  files.visibility = {
+    hiddenTags: async (userId) => (await seriesAccess.viewer(userId)).restrictedTags,
+    checkSeries: async (userId, seriesId) => void (await seriesAccess.allowedSeries(await seriesAccess.viewer(userId), seriesId)),
+  };
   files.lookups.collection = {
     animeAllowed: async (userId, animeId) => seriesAccess.isAnimeAllowed(await seriesAccess.viewer(userId), animeId),
     episodeModels: (episodeIds, userId, options) => episodes.modelsInOrder(episodeIds, userId, options),

@@ -272,7 +272,8 @@ describe('episode API', () => {
         return { total: body.Total, ids: body.List.map((e) => e.IDs.AniDB), list: body.List };
       };
       expect(await ids('')).toMatchObject({ total: 3, ids: [3003, 3004, 3102] });
-      expect((await ids('', viewerKey)).ids).toEqual([3003, 3004, 3102]);
+      // The viewer's tag restrictions hide Market's episode (Shoko skips the check here; issue 44 does not).
+      expect((await ids('', viewerKey)).ids).toEqual([3003, 3004]);
       expect((await ids('includeSpecials=true')).ids).toEqual([3003, 3004, 3011, 3102]);
       expect((await ids('onlyAiredEpisodes=true')).ids).toEqual([3003, 3102]);
       expect((await ids('onlyFinishedSeries=true')).ids).toEqual([3003, 3004]);

@@ -149,10 +149,13 @@ export function registerEpisodeRoutes(
   app.get(
     '/api/v3/Episode/:episodeID/File',
     { schema: { tags: ['Episode'], params: EpisodeParams, querystring: FileListQuery, response: { 200: ListResult(File) } } },
-    async (request) =>
-      files.listFromQuery(request.query, {
+    async (request) => {
+      // The episode's 404 and its series' restricted-tag 403 first (files.md T2).
+      await episodes.seriesIdOf(callerId(request.principal), request.params.episodeID);
+      return files.listFromQuery(request.query, {
         contents: await files.contentsOf('episode', request.params.episodeID),
         viewerId: callerId(request.principal) ?? undefined,
-      }),
+      });
+    },
   );
 }

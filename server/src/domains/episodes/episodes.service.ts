@@ -163,7 +163,9 @@ export class EpisodesService {
     const viewer = await this.deps.access.viewer(userId);
     const today = new Date().toISOString().slice(0, 10);
     const finished = q.onlyFinishedSeries ? await this.deps.store.finishedAnimeIds(today) : null;
-    const selected = selectEpisodes(await this.deps.store.rows({ restrictedTags: [] }, viewer.userId), {
+    // Shoko lists these without a visibility check (collection.md §14.16); a user's tag restrictions apply here as in
+    // every other list (issue 44).
+    const selected = selectEpisodes(await this.deps.store.rows({ restrictedTags: viewer.restrictedTags }, viewer.userId), {
       includeMissing: 'true',
       includeUnaired: 'true',
       includeHidden: 'true',

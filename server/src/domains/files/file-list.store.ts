@@ -14,6 +14,11 @@ export interface FileFilter {
   search?: string;
   /** Only these contents (`ed2k:size`). */
   contents?: Set<string>;
+  /**
+   * AniDB tag ids hidden from the viewer (their restrictions): files linked to an anime carrying one are left out.
+   * Empty or absent for a viewer without restrictions, whose list reads no tag at all.
+   */
+  hiddenTags?: number[];
 }
 
 /** The include_only / exclude values the key flags answer. */
@@ -70,7 +75,7 @@ export class FileListStore {
     if (filter.includeOnly.some((only) => only === 'ImportLimbo' || only === 'Watched')) return { total: 0, ids: [] };
     const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
     const keyed = needle === undefined ? this.keyedPlan(filter, sortOrder.length ? sortOrder : ['1', '4']) : null;
-    if (keyed) return this.keyedPage(keyed, page);
+    if (keyed) return this.keyedPage(keyed, page, filter.hiddenTags ?? []);
     const base = this.filtered(filter, needle);
     // Every condition reads the file alone, so the count needs no location join.
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -126,12 +131,28 @@ export class FileListStore {
     return order ? { conditions, order } : null;
   }
 
-  /** A page in a keyed order: an index range over file_sort_keys (files without a location last in the path orders). */
-  private async keyedPage(plan: KeyedPlan, page: { page: number; pageSize: number }): Promise<{ total: number; ids: number[] }> {
+  /**
+   * A page in a keyed order: an index range over file_sort_keys (files without a location last in the path orders).
+   * For a viewer with hidden tags the range skips their files and the maintained count loses those of them the
+   * conditions keep.
+   */
+  private async keyedPage(
+    plan: KeyedPlan,
+    page: { page: number; pageSize: number },
+    hiddenTags: number[],
+  ): Promise<{ total: number; ids: number[] }> {
     let base = this.db.selectFrom('file_sort_keys as k');
     // Literal values, so both databases can use the partial indexes (`is_linked = 0`, `has_manual_link = 1`).
     for (const [column, value] of plan.conditions) base = base.where(`k.${column}`, '=', sql.lit(value));
-    const total = await keyedFileCount(this.db, this.dialect, plan.conditions);
+    let total = await keyedFileCount(this.db, this.dialect, plan.conditions);
+    if (total && hiddenTags.length) {
+      const hidden = await base
+        .where(sql<SqlBool>`${sql.ref('k.file_id')} in (${this.hiddenFileIds(hiddenTags)})`)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      total -= Number(hidden.count);
+      base = base.where(this.notHidden('k.file_id', hiddenTags));
+    }
     if (!total) return { total, ids: [] };
     let ordered = base.select('k.file_id as id');
     if (plan.order === 'id' || plan.order === '-id') ordered = ordered.orderBy('k.file_id', plan.order === 'id' ? 'asc' : 'desc');
@@ -143,6 +164,40 @@ export class FileListStore {
     if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     const ids = (await ordered.execute()).map((r) => r.id);
     return { total, ids };
+  }
+
+  /** Which of these files are linked to an anime carrying one of `hiddenTags`. */
+  async hiddenAmong(ids: number[], hiddenTags: number[]): Promise<Set<number>> {
+    if (!ids.length || !hiddenTags.length) return new Set();
+    const hidden = new Set<number>();
+    for (let i = 0; i < ids.length; i += 5000) {
+      const rows = await this.db
+        .selectFrom('files as f')
+        .select('f.id')
+        .where('f.id', 'in', ids.slice(i, i + 5000))
+        .where(sql<SqlBool>`not ${this.notHidden('f.id', hiddenTags)}`)
+        .execute();
+      for (const row of rows) hidden.add(row.id);
+    }
+    return hidden;
+  }
+
+  /**
+   * The ids of the files linked to an anime with one of the tags: tag → anime → links → files, each step by an
+   * index, computed once per query (not per file).
+   */
+  private hiddenFileIds(hiddenTags: number[]) {
+    return sql`select hf.id from anidb_anime_tags ht join file_episode_links hl on hl.anime_id = ht.anime_id join files hf on hf.ed2k = hl.ed2k and hf.size = hl.size where ht.tag_id in (${sql.join(hiddenTags)})`;
+  }
+
+  /**
+   * SQL condition: the file `idColumn` is not linked to an anime with a hidden tag. SQLite builds the hidden set once
+   * (a non-correlated NOT IN becomes a temporary index); PostgreSQL plans NOT EXISTS as an anti-join, where NOT IN
+   * would fall back to a scan of the set per row once the set outgrows work_mem.
+   */
+  private notHidden(idColumn: string, hiddenTags: number[]) {
+    if (this.dialect === 'sqlite') return sql<SqlBool>`${sql.ref(idColumn)} not in (${this.hiddenFileIds(hiddenTags)})`;
+    return sql<SqlBool>`not exists (select 1 from files hf join file_episode_links hl on hl.ed2k = hf.ed2k and hl.size = hf.size join anidb_anime_tags ht on ht.anime_id = hl.anime_id where hf.id = ${sql.ref(idColumn)} and ht.tag_id in (${sql.join(hiddenTags)}))`;
   }
 
   /** The first location (lowest id) of each file, as the maintained keys name it, and its folder: what sorts read. */
@@ -157,6 +212,7 @@ export class FileListStore {
     const only = new Set(filter.includeOnly);
     const exclude = new Set(filter.exclude);
     let q = this.db.selectFrom('files as f') as unknown as Query;
+    if (filter.hiddenTags?.length) q = q.where(this.notHidden('f.id', filter.hiddenTags));
 
     if (only.has('Ignored')) q = q.where('f.is_ignored', '=', 1);
     else if (!filter.include.includes('Ignored')) q = q.where('f.is_ignored', '=', 0);

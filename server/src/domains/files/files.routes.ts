@@ -69,7 +69,8 @@ export function registerFileRoutes(
         response: { 200: ListResult(File) },
       },
     },
-    async (request, reply) => listHandler(undefined, await files.contentsOf('series', request.params.seriesID))(request, reply),
+    async (request, reply) =>
+      listHandler(undefined, await files.contentsOfSeriesFor(viewerOf(request), request.params.seriesID))(request, reply),
   );
 
   app.get(

@@ -85,6 +85,14 @@ function parseMediaInfo(row: FileRow): Record<string, unknown> | null {
 export class FilesService {
   /** `File.AVDump` of files, from the AVDump domain (set once it exists). */
   avdumpInfo: ((fileIds: number[]) => Promise<Map<number, AVDumpInfo>>) | null = null;
+  /**
+   * Who may see what (series domain), once wired: the AniDB tag ids hidden from a user, whose files the lists leave
+   * out (files.md §0.7), and the 404/403 checks of a series whose files are asked for.
+   */
+  visibility: {
+    hiddenTags(userId: number): Promise<number[]>;
+    checkSeries(userId: number | null, seriesId: number): Promise<void>;
+  } | null = null;
   /** A user's records of files (scrobble domain), for the user fields of the File model. */
   userStates: ((userId: number, fileIds: number[]) => Promise<Map<number, FileUserState>>) | null = null;
 
@@ -223,7 +231,10 @@ export class FilesService {
       .filter(Boolean)
       .join(path.sep);
     const prefix = subFolder ? subFolder + path.sep : '';
-    const fileIds = [...new Set(inFolder.filter((l) => l.relative_path.startsWith(prefix)).map((l) => l.file_id))];
+    let fileIds = [...new Set(inFolder.filter((l) => l.relative_path.startsWith(prefix)).map((l) => l.file_id))];
+    // Files.md §0.7: a user's tag restrictions hide files here too (Shoko's T3 does not filter).
+    const hidden = await this.fileList.hiddenAmong(fileIds, await this.hiddenTagsOf(options.viewerId));
+    if (hidden.size) fileIds = fileIds.filter((id) => !hidden.has(id));
     const rows: FileRow[] = [];
     for (let i = 0; i < fileIds.length; i += 5000) rows.push(...(await this.store.filesByIds(fileIds.slice(i, i + 5000))));
     rows.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
@@ -232,6 +243,17 @@ export class FilesService {
     const extras = await this.extrasOf(page, include, new Set(options.includeDataFrom), options.viewerId);
     const locations = groupByFile(await this.store.locationsOfFiles(page.map((r) => r.id)));
     return { Total: rows.length, List: page.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id))) };
+  }
+
+  /** The tag ids hidden from this user (none for no user or when nothing is wired). */
+  private async hiddenTagsOf(viewerId: number | undefined): Promise<number[]> {
+    return viewerId !== undefined && this.visibility ? this.visibility.hiddenTags(viewerId) : [];
+  }
+
+  /** A series' files for a user: the series' 404 and restricted-tag 403 first. */
+  async contentsOfSeriesFor(viewerId: number | undefined, seriesId: number): Promise<Set<string>> {
+    await this.visibility?.checkSeries(viewerId ?? null, seriesId);
+    return this.contentsOf('series', seriesId);
   }
 
   async contentsOf(kind: 'series' | 'episode', id: number): Promise<Set<string>> {
@@ -287,9 +309,10 @@ export class FilesService {
     return { total, sliceCount: Math.ceil(ids.length / sliceSize), slices: slices() };
   }
 
-  private listIds(query: FileListQuery, page: { page: number; pageSize: number }) {
+  private async listIds(query: FileListQuery, page: { page: number; pageSize: number }) {
     const { include, exclude, includeOnly, search, contents } = query;
-    return this.fileList.pageIds({ include, exclude, includeOnly, search, contents }, query.sortOrder, page);
+    const hiddenTags = await this.hiddenTagsOf(query.viewerId);
+    return this.fileList.pageIds({ include, exclude, includeOnly, search, contents, hiddenTags }, query.sortOrder, page);
   }
 
   private async modelsOfIds(ids: number[], query: FileListQuery): Promise<File[]> {

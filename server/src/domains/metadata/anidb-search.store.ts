@@ -12,6 +12,13 @@ export class AniDBSearchStore {
     return this.db.selectFrom('anidb_anime').selectAll().where('id', 'in', ids).execute();
   }
 
+  /** The stored anime carrying any of these AniDB tags. */
+  async animeWithTags(tagIds: number[]): Promise<Set<number>> {
+    if (!tagIds.length) return new Set();
+    const rows = await this.db.selectFrom('anidb_anime_tags').select('anime_id').distinct().where('tag_id', 'in', tagIds).execute();
+    return new Set(rows.map((r) => r.anime_id));
+  }
+
   /** The titles of the given anime, in stored order. */
   titlesOfAnime(ids: number[]): Promise<Array<{ anime_id: number; type: string; language: string; value: string }>> {
     return this.db

@@ -1,5 +1,5 @@
 import type { AnidbAnimeHit, AnidbEpisode, AnidbHitTitle } from '@shoko-ts/contract';
-import { notFound } from '../../http/problem.js';
+import { notFound, textError } from '../../http/problem.js';
 import { titleScore, type AniDBTitlesDump, type DumpAnime } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/title-similarity.js';
 import { anidbEpisodeModel } from '../episodes/episode-models.js';
@@ -53,6 +53,8 @@ const toTitles = (titles: Array<{ type: string; language: string; value: string 
     Source: 'AniDB',
   }));
 
+export const ANIDB_ANIME_FORBIDDEN = 'Accessing AnidbAnime is not allowed for the current user';
+
 const keep = (filter: IncludeOnly, matches: boolean) => (filter === 'only' ? matches : filter === 'false' ? !matches : true);
 
 /**
@@ -69,9 +71,31 @@ export class AniDBSearch {
     },
   ) {}
 
+  /** The AniDB tag ids hidden from a user (series domain), once wired: anime carrying one are not shown to them. */
+  hiddenTagsOf: ((userId: number | null) => Promise<number[]>) | null = null;
+
+  /** The anime hidden from this user among those stored locally (tags are known only for those). */
+  private async hiddenAnime(userId: number | null): Promise<Set<number>> {
+    const tags = this.hiddenTagsOf ? await this.hiddenTagsOf(userId) : [];
+    return this.deps.store.animeWithTags(tags);
+  }
+
+  /** The 403 of an anime hidden from the user. */
+  private async checkAnime(userId: number | null, animeId: number): Promise<void> {
+    if ((await this.hiddenAnime(userId)).has(animeId)) throw textError(403, ANIDB_ANIME_FORBIDDEN);
+  }
+
   async search(
     query: string,
-    options: { fuzzy: boolean; local?: boolean; includeTitles: boolean; searchById: boolean; page: number; pageSize: number },
+    options: {
+      fuzzy: boolean;
+      local?: boolean;
+      includeTitles: boolean;
+      searchById: boolean;
+      page: number;
+      pageSize: number;
+      userId?: number | null;
+    },
   ): Promise<{ Total: number; List: AnidbAnimeHit[] }> {
     await this.deps.dump.ready();
     const text = query.trim();
@@ -87,6 +111,8 @@ export class AniDBSearch {
       for (const row of await this.localTitleMatches(text, options.fuzzy)) if (!scores.has(row.id)) scores.set(row.id, row.score);
       ids = [...scores.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
     }
+    const hidden = await this.hiddenAnime(options.userId ?? null);
+    if (hidden.size) ids = ids.filter((id) => !hidden.has(id));
     if (options.local !== undefined) {
       const withSeries = await this.seriesByAnime(ids);
       ids = ids.filter((id) => withSeries.has(id) === options.local);
@@ -95,14 +121,16 @@ export class AniDBSearch {
     return { Total: ids.length, List: await this.models(pageIds, options.includeTitles) };
   }
 
-  async anime(animeId: number): Promise<AnidbAnimeHit> {
+  async anime(animeId: number, userId: number | null = null): Promise<AnidbAnimeHit> {
     const [model] = await this.models([animeId], true, { localOnly: true });
     if (!model) throw notFound('No AnidbAnime entry for the given anidbID');
+    await this.checkAnime(userId, animeId);
     return model;
   }
 
   async episodes(animeId: number, query: AnidbEpisodeQuery): Promise<{ Total: number; List: AnidbEpisode[] }> {
     if (!(await this.localAnime([animeId])).length) throw notFound('No AnidbAnime entry for the given anidbID');
+    await this.checkAnime(query.userId || null, animeId);
     const rows = await this.deps.store.episodesOfAnime(animeId);
     const withFiles = await this.episodesWithFiles(rows.map((r) => r.id));
     const watched = await this.watchedEpisodes(

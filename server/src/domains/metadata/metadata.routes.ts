@@ -25,6 +25,7 @@ import type { MyList } from './my-list.js';
 import type { SeriesRemoval } from './series-removal.js';
 import type { AniDBSearch, IncludeOnly } from './anidb-search.js';
 import { validationError } from '../../http/problem.js';
+import { callerId } from '../series/series-access.js';
 
 const EPISODE_TYPES = ['Unknown', 'Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'] as const;
 /** `true`, `false` or `only` in any casing; anything else is a 400 naming the parameter. */
@@ -77,8 +78,9 @@ export function registerMetadataRoutes(
     },
   );
 
-  const search = (query: string, options: AnidbSearchQuery) =>
+  const search = (query: string, options: AnidbSearchQuery, userId: number | null) =>
     deps.anidbSearch.search(query, {
+      userId,
       fuzzy: options.fuzzy,
       local: options.local,
       includeTitles: options.includeTitles,
@@ -88,7 +90,7 @@ export function registerMetadataRoutes(
     });
 
   app.get('/api/v3/Series/AniDB/Search', { schema: { tags: ['Series'], querystring: AnidbSearchQuery } }, (request) =>
-    search(request.query.query ?? '', request.query),
+    search(request.query.query ?? '', request.query, callerId(request.principal)),
   );
 
   // The obsolete path form decodes its value once more, so `+` is a space.
@@ -102,12 +104,12 @@ export function registerMetadataRoutes(
       } catch {
         // A lone % stays as it is.
       }
-      return search(text, request.query);
+      return search(text, request.query, callerId(request.principal));
     },
   );
 
   app.get('/api/v3/Series/AniDB/:anidbID', { schema: { tags: ['Series'], params: AnidbAnimeParams } }, (request) =>
-    deps.anidbSearch.anime(request.params.anidbID),
+    deps.anidbSearch.anime(request.params.anidbID, callerId(request.principal)),
   );
 
   app.get(
