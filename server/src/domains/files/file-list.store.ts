@@ -38,6 +38,8 @@ const KEYED_ORDERS: Record<string, KeyedPlan['order']> = {
   '-FileID': '-id',
 };
 
+type FileId = { id: number };
+
 interface Tables {
   f: FilesTable;
   fl: FileLocationsTable;
@@ -166,20 +168,11 @@ export class FileListStore {
     return { total, ids };
   }
 
-  /** Which of these files are linked to an anime carrying one of `hiddenTags`. */
-  async hiddenAmong(ids: number[], hiddenTags: number[]): Promise<Set<number>> {
-    if (!ids.length || !hiddenTags.length) return new Set();
-    const hidden = new Set<number>();
-    for (let i = 0; i < ids.length; i += 5000) {
-      const rows = await this.db
-        .selectFrom('files as f')
-        .select('f.id')
-        .where('f.id', 'in', ids.slice(i, i + 5000))
-        .where(sql<SqlBool>`not ${this.notHidden('f.id', hiddenTags)}`)
-        .execute();
-      for (const row of rows) hidden.add(row.id);
-    }
-    return hidden;
+  /** The files linked to an anime carrying one of `hiddenTags`, in one query. */
+  async hiddenFiles(hiddenTags: number[]): Promise<Set<number>> {
+    if (!hiddenTags.length) return new Set();
+    const { rows } = await this.hiddenFileIds(hiddenTags).execute(this.db);
+    return new Set(rows.map((row) => row.id));
   }
 
   /**
@@ -187,7 +180,7 @@ export class FileListStore {
    * index, computed once per query (not per file).
    */
   private hiddenFileIds(hiddenTags: number[]) {
-    return sql`select hf.id from anidb_anime_tags ht join file_episode_links hl on hl.anime_id = ht.anime_id join files hf on hf.ed2k = hl.ed2k and hf.size = hl.size where ht.tag_id in (${sql.join(hiddenTags)})`;
+    return sql<FileId>`select hf.id from anidb_anime_tags ht join file_episode_links hl on hl.anime_id = ht.anime_id join files hf on hf.ed2k = hl.ed2k and hf.size = hl.size where ht.tag_id in (${sql.join(hiddenTags)})`;
   }
 
   /**

@@ -233,7 +233,7 @@ export class FilesService {
     const prefix = subFolder ? subFolder + path.sep : '';
     let fileIds = [...new Set(inFolder.filter((l) => l.relative_path.startsWith(prefix)).map((l) => l.file_id))];
     // Files.md §0.7: a user's tag restrictions hide files here too (Shoko's T3 does not filter).
-    const hidden = await this.fileList.hiddenAmong(fileIds, await this.hiddenTagsOf(options.viewerId));
+    const hidden = await this.fileList.hiddenFiles(await this.hiddenTagsOf(options.viewerId));
     if (hidden.size) fileIds = fileIds.filter((id) => !hidden.has(id));
     const rows: FileRow[] = [];
     for (let i = 0; i < fileIds.length; i += 5000) rows.push(...(await this.store.filesByIds(fileIds.slice(i, i + 5000))));
