@@ -159,9 +159,10 @@ export async function runFirstImport({ root, count = 5_000 }) {
   anidb.httpLimiter.setPacing(httpPacingFromSettings(settings.current.AniDb.HTTPRateLimit));
   const filesStore = new FilesStore(db.kysely);
   const links = new FileLinksStore(db.kysely);
+  const imageStore = new ImageStore(home);
   const imageService = new ImagesService({
     records: new ImagesStore(db.kysely),
-    store: new ImageStore(home),
+    store: imageStore,
     queue,
     settings,
     logger,
@@ -192,8 +193,9 @@ export async function runFirstImport({ root, count = 5_000 }) {
   const scheduler = new MetadataScheduler({ db: db.kysely, settings, anidb, fileMatching, animeImport, bus, logger, now: clock.now });
   const estimator = anidbWorkEstimator({
     queue,
-    metadata: { anidb, fileMatching, animeImport, myList: { job: { type: 'Add File to MyList' } } },
+    metadata: { anidb, fileMatching, animeImport, myList: { job: { type: 'Update AniDB MyList' } } },
     images: { service: imageService },
+    db,
   });
 
   // The collection on disk: 5,000 hashed files, one per anime, none known yet.
@@ -249,7 +251,7 @@ export async function runFirstImport({ root, count = 5_000 }) {
         .executeTakeFirstOrThrow()
     ).n,
   );
-  const pictures = ['Poster', 'Character', 'Staff'].reduce((sum, type) => sum + new ImageStore(home).ids('AniDB', type).length, 0);
+  const pictures = ['Poster', 'Character', 'Staff'].reduce((sum, type) => sum + imageStore.ids('AniDB', type).length, 0);
   const result = {
     count,
     stored,

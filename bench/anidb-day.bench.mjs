@@ -199,7 +199,7 @@ const quarter = (fraction) =>
   );
 const estimateRows = [...new Set([first.estimates[0], quarter(0.25), quarter(0.5), quarter(0.75)])].map(
   (e) =>
-    `| ${e.label} | ${e.estimate.Udp.Requests.toLocaleString('en')} / ${e.estimate.Http.Requests.toLocaleString('en')} / ${e.estimate.Images.Requests.toLocaleString('en')} | ${(e.estimate.TotalSeconds / 3600).toFixed(1)} h | ${e.actualHoursLeft.toFixed(1)} h |`,
+    `| ${e.label} | ${e.estimate.Udp.Requests.toLocaleString('en')} / ${e.estimate.Http.Requests.toLocaleString('en')} / ${e.estimate.Images.Requests.toLocaleString('en')} + ${e.estimate.Images.Expected.toLocaleString('en')} | ${(e.estimate.TotalSeconds / 3600).toFixed(1)} h | ${e.actualHoursLeft.toFixed(1)} h |`,
 );
 lines.push(
   '',
@@ -214,9 +214,9 @@ lines.push(
       `| ${name} | ${f.count.toLocaleString('en')} | ${what} | ${seconds(f.minGap)} | ${f.perMinute} | ${f.perHour} | ${f.perHour <= LONG_TERM_PER_HOUR ? 'kept' : 'BROKEN'} | ${bans.length} |`,
   ),
   '',
-  "The queue view's estimate (`GET Queue/AniDBEstimate`: lookups / anime / pictures queued, time at the current pace) against the time the run really took from there. It counts only what is queued: anime are queued as their files are identified and pictures as their anime are stored, so early figures are low.",
+  "The queue view's estimate (`GET Queue/AniDBEstimate`: lookups, anime and pictures queued, plus the pictures the queued anime will bring at the collection's pictures per anime so far; time at the current pace) against the time the run really took from there. Anime are queued as their files are identified, so while lookups remain the estimate is low by the anime they will reveal.",
   '',
-  '| when | queued lookups / anime / pictures | estimate | really left |',
+  '| when | queued lookups / anime / pictures + pictures expected | estimate | really left |',
   '|---|---|---|---|',
   ...estimateRows,
 );
