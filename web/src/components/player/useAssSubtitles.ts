@@ -21,7 +21,19 @@ export function useAssSubtitles(videoRef: RefObject<HTMLVideoElement | null>, ur
         renderer._canvas.dataset.testid = 'ass-subtitles';
         return renderer.ready;
       })
-      .then(() => !disposed && setError(null))
+      .then(() => {
+        if (disposed) return;
+        setError(null);
+        // JASSUB draws when the video presents a frame; a paused picture gets its subtitles now.
+        if (video.paused && video.videoWidth && renderer) {
+          void renderer.manualRender({
+            mediaTime: video.currentTime,
+            width: video.videoWidth,
+            height: video.videoHeight,
+            expectedDisplayTime: performance.now(),
+          });
+        }
+      })
       .catch((failure: Error) => !disposed && setError(`Subtitles could not be drawn: ${failure.message}`));
     return () => {
       disposed = true;
