@@ -8,6 +8,19 @@ const NO_CACHE = { 'cache-control': 'no-cache, no-store, must-revalidate', expir
 
 const BASE_ELEMENT = /<base\s[^>]*>/i;
 
+/** A year, never revalidated: a built asset's name carries a hash of its content, so a new build has new names. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** What a build names with a content hash: `assets/<name>-<8 or more hash characters>.<ext>` (Vite's default). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * Cache-Control for a file of the console: hashed assets for good, anything else (version.json, the favicon, files
+ * a build does not rename) revalidated on every use, so an update of the console in place shows at once.
+ */
+export function consoleAssetCacheControl(filePath: string): string {
+  return HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache';
+}
+
 /**
  * index.html tells the console where it lives with `<base href="<prefix>/webui/">`: its assets are addressed
  * relative to it, and it derives the router's basename and the API's address from it, so one build serves any
@@ -50,8 +63,9 @@ export async function registerWebUI(app: App, webuiDir: string | null) {
       prefix: `${root}/`,
       index: false,
       decorateReply: false,
-      cacheControl: true,
-      maxAge: '1h',
+      // Set per file below; ETags and Last-Modified (on by default) answer revalidations with 304.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', consoleAssetCacheControl(filePath)),
     });
   }
 

@@ -1,16 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CollectionPatchBody,
+  CreateOrUpdateFilterBody,
   CreateOrUpdateGroupBody,
+  FilterGroupsQuery,
   Group,
   GroupIDParams,
   Series,
   SeriesParams,
   WebUIGroupExtra,
   WebUIGroupViewBody,
+  ListResult,
 } from '@shoko-ts/contract';
 import { api } from './client';
-import { filterKeys } from './filters';
+import { COLLECTION_PAGE_SIZE, filterKeys } from './filters';
 
 export const groupKeys = {
   all: ['groups'] as const,
@@ -33,6 +36,50 @@ export function useGroupSeries(id: GroupIDParams['groupID'] | null) {
     queryKey: groupKeys.series(id ?? 0),
     queryFn: ({ signal }) => api.get<Series[]>(`Group/${id}/Series`, { signal }),
     enabled: id !== null,
+  });
+}
+
+/**
+ * The 1-based pages of `pageSize` entries that hold entries `first` to `last` (0-based, inclusive), with the page
+ * before and after them, so a list scrolled in either direction finds its next entries loaded; always page 1, whose
+ * answer tells how many entries there are.
+ */
+export function pagesInView(first: number, last: number, total: number | undefined, pageSize = COLLECTION_PAGE_SIZE): number[] {
+  const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
+  const from = Math.max(1, Math.floor(Math.max(0, first) / pageSize));
+  const to = Math.min(lastPage, Math.floor(Math.max(0, last) / pageSize) + 2);
+  const pages = new Set([1]);
+  for (let page = from; page <= to; page++) pages.add(page);
+  return [...pages].sort((a, b) => a - b);
+}
+
+/**
+ * The collection's groups under a filter, page by page as they come into view (`pages`, from pagesInView): a list
+ * scrolled to its end asks for the last page only, not for every page before it.
+ */
+export function usePreviewGroupPages(body: CreateOrUpdateFilterBody, randomImages: boolean, pages: number[]) {
+  return useQueries({
+    queries: pages.map((page) => ({
+      queryKey: [...filterKeys.groups(body), 'page', page, randomImages] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.post<ListResult<Group>>('Filter/Preview/Group', body, {
+          query: { pageSize: COLLECTION_PAGE_SIZE, page, randomImages } satisfies Partial<FilterGroupsQuery>,
+          signal,
+        }),
+    })),
+    combine: (results) => {
+      const first = results[0];
+      const byPage = new Map<number, Group[]>();
+      results.forEach((result, i) => result.data && byPage.set(pages[i]!, result.data.List));
+      return {
+        total: first?.data?.Total,
+        isPending: !!first?.isPending,
+        error: first?.error ?? null,
+        /** The group at a 0-based position, or undefined while its page is on its way. */
+        at: (index: number) => byPage.get(Math.floor(index / COLLECTION_PAGE_SIZE) + 1)?.[index % COLLECTION_PAGE_SIZE],
+        loaded: [...byPage.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list),
+      };
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   AnidbAnimeRecommendedForYou,
   DashboardAniDBCalendarQuery,
@@ -40,48 +40,40 @@ type Options = { enabled?: boolean; includeRestricted: boolean };
 /** The dashboard lists take `includeRestricted` as an IncludeOnlyFilter (`true`, `false` or `only`). */
 const includeOnly = (include: boolean) => String(include);
 
-export function useDashboardStats(enabled = true) {
-  return useQuery({
+const statsQuery = () =>
+  queryOptions({
     queryKey: dashboardKeys.stats,
     queryFn: ({ signal }) => api.get<DashboardCollectionStats>('Dashboard/Stats', { signal }),
-    enabled,
   });
-}
 
-export function useSeriesSummary(enabled = true) {
-  return useQuery({
+const summaryQuery = () =>
+  queryOptions({
     queryKey: dashboardKeys.summary,
     queryFn: ({ signal }) => api.get<DashboardSeriesSummary>('Dashboard/SeriesSummary', { signal }),
-    enabled,
   });
-}
 
-export function useRecentlyAddedEpisodes(pageSize: number, { enabled = true, includeRestricted }: Options) {
-  return useQuery({
+const recentEpisodesQuery = (pageSize: number, includeRestricted: boolean) =>
+  queryOptions({
     queryKey: dashboardKeys.recentEpisodes(pageSize, includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/RecentlyAddedEpisodes', {
         query: { pageSize, includeRestricted: includeOnly(includeRestricted) } satisfies Partial<DashboardRecentlyAddedEpisodesQuery>,
         signal,
       }),
-    enabled,
   });
-}
 
-export function useRecentlyAddedSeries(pageSize: number, { enabled = true, includeRestricted }: Options) {
-  return useQuery({
+const recentSeriesQuery = (pageSize: number, includeRestricted: boolean) =>
+  queryOptions({
     queryKey: dashboardKeys.recentSeries(pageSize, includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<Series>>('Dashboard/RecentlyAddedSeries', {
         query: { pageSize, includeRestricted: includeOnly(includeRestricted) } satisfies Partial<DashboardRecentlyAddedSeriesQuery>,
         signal,
       }),
-    enabled,
   });
-}
 
-export function useContinueWatching({ enabled = true, includeRestricted }: Options) {
-  return useQuery({
+const continueWatchingQuery = (includeRestricted: boolean) =>
+  queryOptions({
     queryKey: dashboardKeys.continueWatching(includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/ContinueWatchingEpisodes', {
@@ -91,12 +83,10 @@ export function useContinueWatching({ enabled = true, includeRestricted }: Optio
         } satisfies Partial<DashboardEpisodeListQuery>,
         signal,
       }),
-    enabled,
   });
-}
 
-export function useNextUp(onlyUnwatched: boolean, { enabled = true, includeRestricted }: Options) {
-  return useQuery({
+const nextUpQuery = (onlyUnwatched: boolean, includeRestricted: boolean) =>
+  queryOptions({
     queryKey: dashboardKeys.nextUp(onlyUnwatched, includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/NextUpEpisodes', {
@@ -107,24 +97,20 @@ export function useNextUp(onlyUnwatched: boolean, { enabled = true, includeRestr
         } satisfies Partial<DashboardNextUpQuery>,
         signal,
       }),
-    enabled,
   });
-}
 
-export function useUpcomingAnime(showAll: boolean, { enabled = true, includeRestricted }: Options) {
-  return useQuery({
+const calendarQuery = (showAll: boolean, includeRestricted: boolean) =>
+  queryOptions({
     queryKey: dashboardKeys.calendar(showAll, includeRestricted),
     queryFn: ({ signal }) =>
       api.get<DashboardEpisode[]>('Dashboard/AniDBCalendar', {
         query: { showAll, includeRestricted } satisfies Partial<DashboardAniDBCalendarQuery>,
         signal,
       }),
-    enabled,
   });
-}
 
-export function useRecommendedAnime({ enabled = true, includeRestricted }: Options) {
-  return useQuery({
+const recommendedQuery = (includeRestricted: boolean) =>
+  queryOptions({
     queryKey: dashboardKeys.recommended(includeRestricted),
     queryFn: ({ signal }) =>
       api.get<ListResult<AnidbAnimeRecommendedForYou>>('Series/AniDB/RecommendedForYou', {
@@ -134,21 +120,96 @@ export function useRecommendedAnime({ enabled = true, includeRestricted }: Optio
         } satisfies Partial<RecommendedForYouQuery>,
         signal,
       }),
-    enabled,
   });
-}
 
 /** Newest unrecognized files first (file ID descending); under the file keys so file events refresh it. */
-export function useNewestUnrecognizedFiles(enabled = true) {
-  return useQuery({
+const newestUnrecognizedQuery = () =>
+  queryOptions({
     queryKey: [...fileKeys.all, 'dashboard-unrecognized'],
     queryFn: ({ signal }) =>
       api.get<ListResult<File>>('File', {
         query: { pageSize: DASHBOARD_PAGE_SIZE, include_only: ['Unrecognized'], sortOrder: ['-FileID'], include: ['AbsolutePaths'] },
         signal,
       }),
-    enabled,
   });
+
+export function useDashboardStats(enabled = true) {
+  return useQuery({ ...statsQuery(), enabled });
+}
+
+export function useSeriesSummary(enabled = true) {
+  return useQuery({ ...summaryQuery(), enabled });
+}
+
+export function useRecentlyAddedEpisodes(pageSize: number, { enabled = true, includeRestricted }: Options) {
+  return useQuery({ ...recentEpisodesQuery(pageSize, includeRestricted), enabled });
+}
+
+export function useRecentlyAddedSeries(pageSize: number, { enabled = true, includeRestricted }: Options) {
+  return useQuery({ ...recentSeriesQuery(pageSize, includeRestricted), enabled });
+}
+
+export function useContinueWatching({ enabled = true, includeRestricted }: Options) {
+  return useQuery({ ...continueWatchingQuery(includeRestricted), enabled });
+}
+
+export function useNextUp(onlyUnwatched: boolean, { enabled = true, includeRestricted }: Options) {
+  return useQuery({ ...nextUpQuery(onlyUnwatched, includeRestricted), enabled });
+}
+
+export function useUpcomingAnime(showAll: boolean, { enabled = true, includeRestricted }: Options) {
+  return useQuery({ ...calendarQuery(showAll, includeRestricted), enabled });
+}
+
+export function useRecommendedAnime({ enabled = true, includeRestricted }: Options) {
+  return useQuery({ ...recommendedQuery(includeRestricted), enabled });
+}
+
+export function useNewestUnrecognizedFiles(enabled = true) {
+  return useQuery({ ...newestUnrecognizedQuery(), enabled });
+}
+
+/** What the dashboard's widgets will ask for, by the stored dashboard settings (see components/dashboard/settings.ts). */
+export interface DashboardPrefetchSettings {
+  hideR18Content: boolean;
+  hideCollectionStats: boolean;
+  hideMediaType: boolean;
+  hideUnrecognizedFiles: boolean;
+  hideRecentlyImported: boolean;
+  recentlyImportedView: 'episodes' | 'series';
+  recentlyImportedEpisodesCount: number;
+  recentlyImportedSeriesCount: number;
+  hideContinueWatching: boolean;
+  combineContinueWatching: boolean;
+  hideNextUp: boolean;
+  hideUpcomingAnime: boolean;
+  upcomingAnimeView: 'collection' | 'all';
+  hideRecommendedAnime: boolean;
+}
+
+/**
+ * The requests of the visible widgets, started while the dashboard's code is still loading (its route loader): the
+ * widgets then find them under way or answered instead of asking only once they are drawn.
+ */
+export function dashboardQueries(settings: DashboardPrefetchSettings) {
+  const restricted = !settings.hideR18Content;
+  return [
+    !settings.hideCollectionStats && statsQuery(),
+    !settings.hideMediaType && summaryQuery(),
+    !settings.hideUnrecognizedFiles && newestUnrecognizedQuery(),
+    !settings.hideRecentlyImported &&
+      (settings.recentlyImportedView === 'series'
+        ? recentSeriesQuery(settings.recentlyImportedSeriesCount, restricted)
+        : recentEpisodesQuery(settings.recentlyImportedEpisodesCount, restricted)),
+    !settings.hideContinueWatching && !settings.combineContinueWatching && continueWatchingQuery(restricted),
+    !settings.hideNextUp && nextUpQuery(!settings.combineContinueWatching, restricted),
+    !settings.hideUpcomingAnime && calendarQuery(settings.upcomingAnimeView === 'all', restricted),
+    !settings.hideRecommendedAnime && recommendedQuery(restricted),
+  ].filter((query) => query !== false);
+}
+
+export function prefetchDashboard(queryClient: QueryClient, settings: DashboardPrefetchSettings) {
+  for (const query of dashboardQueries(settings)) void queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
 }
 
 /** Queue items including blocked ones; the aggregate hub invalidates them on every queue change. */

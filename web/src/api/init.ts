@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ComponentVersionSet, ConnectivityDetails, Credentials, ServerStatus } from '@shoko-ts/contract';
 import { api } from './client';
 
@@ -9,21 +9,26 @@ export const initKeys = {
 };
 
 /** Startup state; polls every 500 ms while `poll(state)` says so (unknown or still starting, by default). */
-export function useServerStatus(poll: (status: ServerStatus | undefined) => boolean = (s) => !s || s.State === 'Starting') {
-  return useQuery({
+export const serverStatusQuery = () =>
+  queryOptions({
     queryKey: initKeys.status,
     queryFn: ({ signal }) => api.get<ServerStatus>('Init/Status', { signal }),
-    refetchInterval: (query) => (poll(query.state.data) ? 500 : false),
     retry: false,
   });
+
+export function useServerStatus(poll: (status: ServerStatus | undefined) => boolean = (s) => !s || s.State === 'Starting') {
+  return useQuery({ ...serverStatusQuery(), refetchInterval: (query) => (poll(query.state.data) ? 500 : false) });
 }
 
-export function useServerVersion() {
-  return useQuery({
+export const serverVersionQuery = () =>
+  queryOptions({
     queryKey: initKeys.version,
     queryFn: ({ signal }) => api.get<ComponentVersionSet>('Init/Version', { signal }),
     staleTime: Infinity,
   });
+
+export function useServerVersion() {
+  return useQuery(serverVersionQuery());
 }
 
 export function useDefaultUser() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { compare, deepClone } from 'fast-json-patch';
 import type { Credentials, SettingsPatchQuery, SupportedLanguage, WebUISettings } from '@shoko-ts/contract';
 import { api } from './client';
@@ -14,14 +14,16 @@ export const settingsKeys = {
   languages: ['settings', 'languages'] as const,
 };
 
-export function useSettings(enabled = true) {
-  return useQuery({
+export const settingsQuery = () =>
+  queryOptions({
     queryKey: settingsKeys.all,
     queryFn: ({ signal }) => api.get<SettingsDocument>('Settings', { signal }),
     staleTime: Infinity,
-    enabled,
     retry: false,
   });
+
+export function useSettings(enabled = true) {
+  return useQuery({ ...settingsQuery(), enabled });
 }
 
 export function useSupportedLanguages() {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@shoko-ts/contract';
 import { api } from './client';
 
@@ -6,14 +6,16 @@ export const userKeys = {
   current: ['users', 'current'] as const,
 };
 
-export function useCurrentUser(enabled = true) {
-  return useQuery({
+export const currentUserQuery = () =>
+  queryOptions({
     queryKey: userKeys.current,
     queryFn: ({ signal }) => api.get<User>('User/Current', { signal }),
-    enabled,
     staleTime: 5 * 60_000,
     retry: false,
   });
+
+export function useCurrentUser(enabled = true) {
+  return useQuery({ ...currentUserQuery(), enabled });
 }
 
 /**

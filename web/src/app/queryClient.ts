@@ -37,3 +37,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The console's one client: the router's loaders start requests in it before a page is drawn. */
+export const queryClient = createQueryClient();

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { CONSOLE_BASENAME } from '@/lib/basePath';
 import { AuthGuard } from './AuthGuard';
+import { loadDashboardPage, loadMainLayout, prefetchDashboardRoute } from './landing';
 import { RouteError } from './RouteError';
 import { VersionGate } from './VersionGate';
 
@@ -89,10 +90,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'player/:fileId', lazy: page(() => import('@/pages/player/PlayerPage')) },
               {
-                lazy: page(() => import('@/app/layout/MainLayout')),
+                lazy: page(loadMainLayout),
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', lazy: page(() => import('@/pages/dashboard/DashboardPage')) },
+                  { path: 'dashboard', loader: prefetchDashboardRoute, lazy: page(loadDashboardPage) },
                   { path: 'log', lazy: page(() => import('@/pages/log/LogPage')) },
                   { path: 'collection', children: collectionPages },
                   { path: 'utilities', children: utilityPages },

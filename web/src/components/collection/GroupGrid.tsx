@@ -5,15 +5,11 @@ import { Link } from 'react-router';
 import type { CollectionImage, Group, WebUIGroupExtra } from '@shoko-ts/contract';
 import { imageUrl } from '@/api/images';
 import { Icon } from '@/components/Icon';
-import { Spinner } from '@/components/Spinner';
 import type { CollectionSettings } from './collectionSettings';
 
 const POSTER_WIDTH = 188;
 const POSTER_ROW_HEIGHT = 340;
 const LIST_ROW_HEIGHT = 132;
-/** Fetch the next page once this close to the end; the request itself is debounced by 100 ms. */
-const PREFETCH_ROWS = 3;
-const LOAD_DEBOUNCE_MS = 100;
 
 /** Local episodes (all types) not yet watched: never negative. */
 export function unwatchedCount(group: { Sizes: Pick<Group['Sizes'], 'Local' | 'Watched'> }): number {
@@ -38,17 +34,19 @@ const Poster = ({ group, className }: { group: Group; className: string }) => (
 );
 
 interface GroupGridProps {
-  groups: Group[];
+  /** How many groups there are in all: the grid is as tall as all of them from the start. */
+  count: number;
+  /** The group at a position, or undefined while its page is being fetched (a placeholder stands in). */
+  groupAt: (index: number) => Group | undefined;
+  /** The positions drawn now (first and last, with the overscan): the pages to fetch. */
+  onRangeChange: (first: number, last: number) => void;
   mode: 'poster' | 'list';
   settings: CollectionSettings;
   extras: Map<number, WebUIGroupExtra>;
-  hasMore: boolean;
-  onLoadMore: () => void;
-  loadingMore: boolean;
 }
 
-/** The virtualized groups of the collection page, as posters or as list rows, loading pages as it scrolls. */
-export function GroupGrid({ groups, mode, settings, extras, hasMore, onLoadMore, loadingMore }: GroupGridProps) {
+/** The virtualized groups of the collection page, as posters or as list rows; the pages in view are fetched. */
+export function GroupGrid({ count, groupAt, onRangeChange, mode, settings, extras }: GroupGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -59,7 +57,7 @@ export function GroupGrid({ groups, mode, settings, extras, hasMore, onLoadMore,
     return () => observer.disconnect();
   }, []);
   const columns = mode === 'poster' ? Math.max(1, Math.floor((width + 16) / (POSTER_WIDTH + 16))) : width >= 1100 ? 2 : 1;
-  const rows = Math.ceil(groups.length / columns);
+  const rows = Math.ceil(count / columns);
   // Full poster rows are centred; the last, shorter row stays aligned with them.
   const inset = mode === 'poster' ? Math.max(0, Math.floor((width - (columns * POSTER_WIDTH + (columns - 1) * 16)) / 2)) : 0;
   const virtualizer = useVirtualizer({
@@ -69,17 +67,14 @@ export function GroupGrid({ groups, mode, settings, extras, hasMore, onLoadMore,
     overscan: 3,
   });
   const items = virtualizer.getVirtualItems();
-  const lastVisible = items.length ? items[items.length - 1].index : -1;
-
-  useEffect(() => {
-    if (!hasMore || lastVisible < rows - PREFETCH_ROWS) return;
-    const timer = setTimeout(onLoadMore, LOAD_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [hasMore, lastVisible, rows, onLoadMore]);
+  const firstShown = items.length ? items[0]!.index * columns : 0;
+  const lastShown = items.length ? Math.min(count, (items[items.length - 1]!.index + 1) * columns) - 1 : 0;
+  useEffect(() => onRangeChange(firstShown, lastShown), [firstShown, lastShown, onRangeChange]);
 
   return (
     <div className="relative min-h-[20rem] flex-1">
-      <div ref={scrollRef} className="absolute inset-0 overflow-y-auto" data-testid="group-grid" data-mode={mode} data-has-more={hasMore}>
+      {/* data-has-more: every row has its height from the start; nothing is appended at the end. */}
+      <div ref={scrollRef} className="absolute inset-0 overflow-y-auto" data-testid="group-grid" data-mode={mode} data-has-more={false}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((row) => (
             <div
@@ -87,25 +82,37 @@ export function GroupGrid({ groups, mode, settings, extras, hasMore, onLoadMore,
               className="absolute left-0 flex w-full gap-4"
               style={{ transform: `translateY(${row.start}px)`, height: row.size, paddingLeft: inset }}
             >
-              {groups
-                .slice(row.index * columns, row.index * columns + columns)
-                .map((group) =>
-                  mode === 'poster' ? (
-                    <PosterCard key={group.IDs.ID} group={group} settings={settings} />
-                  ) : (
-                    <ListRow key={group.IDs.ID} group={group} settings={settings} extra={extras.get(group.IDs.ID)} />
-                  ),
-                )}
+              {Array.from({ length: Math.min(columns, count - row.index * columns) }, (_, column) => {
+                const index = row.index * columns + column;
+                const group = groupAt(index);
+                if (!group) return <Placeholder key={`loading-${index}`} mode={mode} />;
+                return mode === 'poster' ? (
+                  <PosterCard key={group.IDs.ID} group={group} settings={settings} />
+                ) : (
+                  <ListRow key={group.IDs.ID} group={group} settings={settings} extra={extras.get(group.IDs.ID)} />
+                );
+              })}
             </div>
           ))}
         </div>
-        {loadingMore && (
-          <div className="flex justify-center py-3">
-            <Spinner size={1} />
-          </div>
-        )}
       </div>
     </div>
+  );
+}
+
+/** Where a group will be once its page has arrived: the same size, so nothing moves when it does. */
+function Placeholder({ mode }: { mode: 'poster' | 'list' }) {
+  return mode === 'poster' ? (
+    <div className="flex shrink-0 flex-col gap-2" style={{ width: POSTER_WIDTH }} data-testid="group-placeholder" aria-busy="true">
+      <div className="h-[272px] w-full animate-pulse rounded-lg border border-border bg-panel-alt" />
+    </div>
+  ) : (
+    <div
+      className="flex min-w-0 flex-1 animate-pulse rounded-lg border border-border bg-panel"
+      style={{ height: LIST_ROW_HEIGHT - 12 }}
+      data-testid="group-placeholder"
+      aria-busy="true"
+    />
   );
 }
 

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { WebUIGroupExtra } from '@shoko-ts/contract';
-import { groupKeys, useGroupViews } from '@/api/collection';
-import { previewBody, searchCondition, usePreset, usePreviewGroups } from '@/api/filters';
+import { groupKeys, pagesInView, useGroupViews, usePreviewGroupPages } from '@/api/collection';
+import { previewBody, searchCondition, usePreset } from '@/api/filters';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { SearchBox } from '@/components/SearchBox';
@@ -47,9 +47,23 @@ function GroupsBrowser() {
       previewBody([searchCondition(search), live ? conditionsExpression(conditions) : null, preset.data?.Expression], preset.data?.Sorting),
     [search, live, conditions, preset.data],
   );
-  const groups = usePreviewGroups(body, settings.image.showRandomPoster);
-  const list = useMemo(() => groups.data?.pages.flatMap((p) => p.List) ?? [], [groups.data]);
-  const total = groups.data?.pages.at(-1)?.Total ?? 0;
+  // The rows in view (0-based group positions, from the grid) decide which pages are asked for; a new filter or search
+  // starts again at the top, with the count its first page tells.
+  const [range, setRange] = useState({ first: 0, last: 0 });
+  const [knownTotal, setKnownTotal] = useState<{ body: typeof body; total: number | undefined }>({ body, total: undefined });
+  if (knownTotal.body !== body) {
+    setKnownTotal({ body, total: undefined });
+    setRange({ first: 0, last: 0 });
+  }
+  const onRangeChange = useCallback(
+    (first: number, last: number) => setRange((r) => (r.first === first && r.last === last ? r : { first, last })),
+    [],
+  );
+  const groups = usePreviewGroupPages(body, settings.image.showRandomPoster, pagesInView(range.first, range.last, knownTotal.total));
+  if (knownTotal.body === body && groups.total !== undefined && groups.total !== knownTotal.total)
+    setKnownTotal({ body, total: groups.total });
+  const list = groups.loaded;
+  const total = groups.total ?? 0;
   // List rows need extras (type, tags) for every loaded group: ask for the next ≤100 not yet asked for.
   const [extras, setExtras] = useState<{ asked: ReadonlySet<number>; byId: Map<number, WebUIGroupExtra> }>({
     asked: new Set(),
@@ -74,11 +88,6 @@ function GroupsBrowser() {
       byId: new Map([...current.byId, ...answered.map((v) => [v.ID, v] as const)]),
     }));
   }
-
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = groups;
-  const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const title = presetId ? (preset.data?.Name ?? 'Filter') : live ? 'Live Filter' : 'Entire Collection';
   useEffect(() => {
@@ -149,22 +158,21 @@ function GroupsBrowser() {
             <div className="flex flex-1 items-center justify-center">
               <Spinner />
             </div>
-          ) : groups.isError ? (
+          ) : groups.error ? (
             <p className="p-6 text-center text-danger">{groups.error.message}</p>
-          ) : list.length === 0 ? (
+          ) : total === 0 ? (
             <p className="p-6 text-center text-muted" data-testid="collection-empty">
               {search ? `Your search for ${search} returned zero results.` : 'No series/groups available!'}
             </p>
           ) : (
             <GroupGrid
               key={`${settings.view}|${JSON.stringify(body)}`}
-              groups={list}
+              count={total}
+              groupAt={groups.at}
+              onRangeChange={onRangeChange}
               mode={settings.view}
               settings={settings}
               extras={extras.byId}
-              hasMore={!!hasNextPage}
-              onLoadMore={loadMore}
-              loadingMore={isFetchingNextPage}
             />
           )}
         </div>

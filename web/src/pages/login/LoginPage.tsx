@@ -1,6 +1,8 @@
 import { mdiAlertCircleOutline } from '@mdi/js';
+import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useServerStatus } from '@/api/init';
+import { preloadLanding } from '@/app/landing';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { ShokoLogo } from '@/components/ShokoLogo';
@@ -17,6 +19,10 @@ export default function LoginPage() {
   const session = useSession();
   const { data: status, isError } = useServerStatus();
   const target = safeRedirectTarget(params.get('redirectTo'));
+  const started = status?.State === 'Started';
+  useEffect(() => {
+    if (started) preloadLanding();
+  }, [started]);
 
   if (status?.State === 'Started' && session) return <Navigate to={target} replace />;
 
