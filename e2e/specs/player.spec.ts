@@ -204,6 +204,8 @@ test('an episode the browser decodes plays directly, with styled subtitles, seek
   // The next visit, from Continue Watching, offers to resume there.
   await page.goto(`${demo.baseUrl}/webui/dashboard`);
   const card = page.getByTestId('widget-continue-watching').getByTestId('poster-card').filter({ hasText: 'Yuugure Densha' });
+  await expect(card).toBeVisible();
+  await snap(page, 'player-00-dashboard-play');
   await card.getByTestId('play-episode').click();
   const offer = page.getByTestId('player-resume-offer');
   await expect(offer).toBeVisible();
@@ -280,6 +282,8 @@ test('the end marks the episode watched and counts down to the next one; the las
 test('Play from Episode On Deck, and a choice when an episode has several files', async ({ page }) => {
   await login(page);
   await page.goto(`${demo.baseUrl}/webui/collection/series/${seriesId}/overview`);
+  await expect(page.getByTestId('episode-on-deck').getByTestId('play-episode')).toBeVisible();
+  await snap(page, 'player-08-episode-on-deck');
   await page.getByTestId('episode-on-deck').getByTestId('play-episode').click();
   await expect(page).toHaveURL(/\/webui\/player\/\d+\?episode=\d+$/);
   await expect(player(page)).toBeVisible();
