@@ -1,12 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import type { DialectName } from '../../db/database.js';
-import { foldFileKeyCounts } from '../../db/file-key-counts.js';
-import { refreshNameFolds } from '../../db/name-folds.js';
-import { refreshOrderKeys } from '../../db/name-order.js';
+import { refreshMaintainedFigures } from '../../db/maintained-figures.js';
 import type { Database } from '../../db/schema.js';
 import { untouchedSeeds, type SeededTable } from '../../db/seeded-defaults.js';
-import { foldUserEpisodeCounts } from '../../db/user-episode-counts.js';
 import { deferListIndexes, suspendMarkTriggers } from '../../db/mark-triggers.js';
 import type { ImportPlan, TableName } from './import-plan.js';
 
@@ -153,13 +149,7 @@ export class ShokoImportStore {
     // commit status and writes the page back, which made the first refresh after 100,000 files 29 s instead of 7 s.
     step('Updating database statistics');
     await (this.dialect === 'postgres' ? sql`VACUUM (ANALYZE)` : sql`ANALYZE`).execute(this.db);
-    step('Computing series and group figures');
-    await refreshSeriesAggregates(this.db, this.dialect);
-    step('Preparing name order and search');
-    await refreshOrderKeys(this.db);
-    await refreshNameFolds(this.db);
-    await foldUserEpisodeCounts(this.db, this.dialect);
-    await foldFileKeyCounts(this.db, this.dialect);
+    await refreshMaintainedFigures(this.db, this.dialect, step);
     await sql`ANALYZE`.execute(this.db);
   }
 }
