@@ -25,6 +25,7 @@ const EXTENSIONS: Record<string, string> = {
   'GET /api/v3/ShokoImport/Status': 'progress and report of the Shoko import',
   'GET /api/v3/ImportFolder/{}/OfflineRecords': 'what removing the records of an offline import folder would remove (issue 49)',
   'DELETE /api/v3/ImportFolder/{}/OfflineRecords': 'the explicit removal of an offline folder’s records, with the confirmed count',
+  'GET /api/v3/Queue/AniDBEstimate': 'how long the AniDB work in the queue takes at the pace of the settings (issue 44)',
   'GET /api/v3/File/{}/Playback': 'watching in the browser (issue 43): streams, subtitles, fonts, signed URLs, resume',
   'POST /api/v3/Playback/Session': 'an HLS session that copies what the browser decodes and transcodes the rest',
   'GET /api/v3/Playback/Session/{}/{}': "a session's playlist, init segment and segments (signed token, no key)",

@@ -162,6 +162,14 @@ export const DOCUMENTED_RESPONSES: Record<string, Responses> = {
   // ---------------------------------------------------------------- images
   'GET /api/v3/Image/Random/{imageType}': binary('image/*', 'A random image of the type.'),
   'GET /api/v3/Image/{source}/{type}/{value}': binary('image/*', 'The image.'),
+  'GET /api/v3/Playback/Session/{sessionID}/{name}': binary(
+    'application/octet-stream',
+    "The session's HLS playlist (application/vnd.apple.mpegurl), its init segment or a media segment (video/mp4).",
+  ),
+  'POST /api/v3/Playback/Session/{sessionID}/Stop': noContent,
+  'DELETE /api/v3/Playback/Session/{sessionID}': noContent,
+  'GET /api/v3/Playback/File/{fileID}/Subtitle/{subtitleID}': text('The subtitle track as ASS (text/x-ssa) or WebVTT (text/vtt).'),
+  'GET /api/v3/Playback/File/{fileID}/Font/{index}': binary('application/octet-stream', 'The font attachment.'),
   'POST /api/v3/Image/{source}/{type}/{value}/Enabled': noContent,
 
   // ---------------------------------------------------------------- groups
