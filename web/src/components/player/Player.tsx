@@ -56,7 +56,14 @@ export function Player({ info, episodeId, heading, next, onBack }: PlayerProps) 
   const [controlsVisible, setControlsVisible] = useState(true);
   const hideTimer = useRef<number | undefined>(undefined);
 
-  const source = usePlaybackSource(videoRef, plan, planStart);
+  const source = usePlaybackSource(videoRef, plan, planStart, () => {
+    // The same plan as a new object, from here: the source starts a new session.
+    const at = videoRef.current?.currentTime ?? 0;
+    setPlanStart(at);
+    setPlan((current) =>
+      current?.kind === 'session' ? { ...current, request: { ...current.request, StartPosition: Math.floor(at) } } : current,
+    );
+  });
   const state = useVideoState(videoRef, info.Duration);
   useScrobbler(videoRef, info.FileID, episodeId, plan !== null);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import type { PlaybackSession } from '@shoko-ts/contract';
 import { startPlaybackSession, stopPlaybackSession } from '@/api/playback';
 import type { PlaybackPlan } from './playbackPlan';
@@ -19,7 +19,16 @@ function startAt(video: HTMLVideoElement, start: number) {
   void video.play().catch(() => undefined);
 }
 
-async function attachHls(video: HTMLVideoElement, session: PlaybackSession, start: number, onFatal: (message: string) => void) {
+/** A session younger than this that answers 404 is broken rather than ended for silence: no new session for it. */
+const SESSION_RESTART_AFTER_MS = 30_000;
+
+async function attachHls(
+  video: HTMLVideoElement,
+  session: PlaybackSession,
+  start: number,
+  onFatal: (message: string) => void,
+  onGone: () => void,
+) {
   const { default: Hls } = await import('hls.js');
   if (!Hls.isSupported()) {
     // Safari plays HLS itself.
@@ -28,9 +37,12 @@ async function attachHls(video: HTMLVideoElement, session: PlaybackSession, star
     return null;
   }
   const hls: HlsInstance = new Hls({ startPosition: start, enableWorker: true, backBufferLength: 60 });
+  const startedAt = Date.now();
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
     if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+    // The server ends a session nobody asked anything of for a minute (a long pause): a new one takes over.
+    else if (data.response?.code === 404 && Date.now() - startedAt > SESSION_RESTART_AFTER_MS) onGone();
     else onFatal(`Playback failed: ${data.details}${data.response?.code ? ` (HTTP ${data.response.code})` : ''}.`);
   });
   hls.on(Hls.Events.MANIFEST_PARSED, () => void video.play().catch(() => undefined));
@@ -45,7 +57,14 @@ async function attachHls(video: HTMLVideoElement, session: PlaybackSession, star
  * replacing the source stops the server's session (a beacon, so it also goes out when the tab closes) and destroys
  * hls.js, so nothing keeps running.
  */
-export function usePlaybackSource(videoRef: RefObject<HTMLVideoElement | null>, plan: PlaybackPlan | null, start: number): PlaybackSource {
+export function usePlaybackSource(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  plan: PlaybackPlan | null,
+  start: number,
+  /** The server ended the session (silence): the caller starts a new one where the picture is. */
+  onSessionGone: () => void,
+): PlaybackSource {
+  const sessionGone = useEffectEvent(onSessionGone);
   // What the effect learnt, tagged with the plan it was for: a new plan starts with nothing known.
   const [outcome, setOutcome] = useState<{ plan: PlaybackPlan | null; session: PlaybackSession | null; error: string | null }>({
     plan: null,
@@ -77,7 +96,7 @@ export function usePlaybackSource(videoRef: RefObject<HTMLVideoElement | null>, 
           session = started;
           if (disposed) return stopSession();
           setOutcome({ plan, session: started, error: null });
-          hls = await attachHls(video, started, start, fail);
+          hls = await attachHls(video, started, start, fail, () => !disposed && sessionGone());
           if (disposed) hls?.destroy();
         })
         .catch((error: Error) => fail(error.message));
