@@ -265,7 +265,7 @@ export async function buildApp(
       async (contents) => (await services.files.details?.crossReferences(contents)) ?? new Map(),
     ),
     readers: {
-      anidbAnime: (id) => services.metadata.anidbSearch.anime(id),
+      anidbAnime: (userId, id) => services.metadata.anidbSearch.anime(id, userId),
       anidbEpisode: (id) => services.episodes.anidbEpisode(id),
       series: (userId, id, query) => services.series.series(userId, id, query),
       episode: (userId, id, query) => services.episodes.episode(userId, id, query),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { seedImportFolder } from '../../test/seed-files.js';
+import { seedTmdbMovies } from '../../test/seed-tmdb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 
 type FilePage = { Total: number; List: Array<{ ID: number; Locations: Array<{ RelativePath: string }> }> };
@@ -79,6 +80,10 @@ describe('file lists for a user with tag restrictions', () => {
         })),
       )
       .execute();
+    // A TMDB movie linked to an episode of Alpha and one of Mizuyoru.
+    await seedTmdbMovies(server, [{ id: 7001, title: 'Two Rivers' }]);
+    await server.services.tmdb.store.linkMovie(1, 11, 7001, 'User');
+    await server.services.tmdb.store.linkMovie(2, 21, 7001, 'User');
   }, 60_000);
 
   afterAll(() => server?.close());
@@ -132,6 +137,15 @@ describe('file lists for a user with tag restrictions', () => {
     const anime = await get('/api/v3/Series/AniDB/2', viewerKey);
     expect([anime.statusCode, anime.body]).toEqual([403, 'Accessing AnidbAnime is not allowed for the current user']);
     expect((await get('/api/v3/Series/AniDB/2/Episode', viewerKey)).statusCode).toBe(403);
+  });
+
+  it('GET Tmdb/Movie/{id}/AniDB/Anime and …/Shoko/File leave out a hidden anime and its files', async () => {
+    const anime = async (apiKey: string) =>
+      ((await get('/api/v3/Tmdb/Movie/7001/AniDB/Anime', apiKey)).json() as Array<{ ID: number }>).map((a) => a.ID);
+    expect(await anime(key)).toEqual([1, 2]);
+    expect(await anime(viewerKey)).toEqual([1]);
+    expect((await page('/api/v3/Tmdb/Movie/7001/Shoko/File', key)).Total).toBe(2);
+    expect(paths(await page('/api/v3/Tmdb/Movie/7001/Shoko/File', viewerKey))).toEqual(['Alpha/Alpha 01.mkv']);
   });
 
   it('GET Episode/WithNoFiles leaves out the episodes of hidden series', async () => {

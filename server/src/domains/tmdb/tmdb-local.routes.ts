@@ -51,7 +51,8 @@ const admin = { auth: 'admin' } as const;
 
 /** The other domains' readers the AniDB/Shoko sub-routes answer with (each may refuse an entry: 403/404 skip it). */
 export interface TmdbLinkedReaders {
-  anidbAnime: (animeId: number) => Promise<unknown>;
+  /** The AniDB anime, 403 when hidden from the user (left out of the list). */
+  anidbAnime: (userId: number | null, animeId: number) => Promise<unknown>;
   anidbEpisode: (anidbEpisodeId: number) => Promise<unknown>;
   series: (userId: number | null, seriesId: number, query: SeriesQuery) => Promise<unknown>;
   episode: (userId: number | null, episodeId: number, query: EpisodeQuery) => Promise<unknown>;
@@ -91,9 +92,10 @@ export function registerTmdbLocalRoutes(app: App, deps: TmdbLocalRouteDeps) {
     links: (params: never) => Promise<LinkedIds>,
     anidbEpisodePath = 'AniDB/Episode',
   ) => {
-    app.get(`${base}/AniDB/Anime`, { schema: { tags, params } }, async (request) =>
-      readAll((await links(request.params as never)).animeIds, readers.anidbAnime),
-    );
+    app.get(`${base}/AniDB/Anime`, { schema: { tags, params } }, async (request) => {
+      const userId = callerId(request.principal);
+      return readAll((await links(request.params as never)).animeIds, (id) => readers.anidbAnime(userId, id));
+    });
     app.get(`${base}/${anidbEpisodePath}`, { schema: { tags, params } }, async (request) =>
       readAll((await links(request.params as never)).anidbEpisodeIds, readers.anidbEpisode),
     );
