@@ -79,7 +79,6 @@ export class ImportFoldersStore {
     return this.db.transaction().execute((trx) => removeLocationsOf(trx, id, true));
   }
 
-  /** Total bytes of the files located in each folder. */
   /** Bytes and series per folder: the sum of the files located there and the series their links reach. */
   async fileSizes(): Promise<Map<number, { bytes: number; series: number }>> {
     const rows = await this.db
@@ -88,16 +87,27 @@ export class ImportFoldersStore {
       .select(['file_locations.import_folder_id as folderId', (eb) => eb.fn.sum<number>('files.size').as('bytes')])
       .groupBy('file_locations.import_folder_id')
       .execute();
-    const series = await this.db
-      .selectFrom('file_locations')
-      .innerJoin('files', 'files.id', 'file_locations.file_id')
-      .innerJoin('file_episode_links', (join) =>
-        join.onRef('file_episode_links.ed2k', '=', 'files.ed2k').onRef('file_episode_links.size', '=', 'files.size'),
-      )
-      .innerJoin('series', 'series.anime_id', 'file_episode_links.anime_id')
-      .select(['file_locations.import_folder_id as folderId', (eb) => eb.fn.count<number>('series.id').distinct().as('count')])
-      .groupBy('file_locations.import_folder_id')
-      .execute();
+    // The series per folder are a maintained figure (series_file_folders, migration 0039) whenever no series waits for
+    // its figures: a read of a few thousand rows instead of a join over every file (0.6–0.9 s at 100,000 files, on
+    // every dashboard and file page). With series marked, the figure may be behind: counted from the files instead.
+    const marked = await this.db.selectFrom('aggregate_dirty_series').select('series_id').limit(1).executeTakeFirst();
+    const series = marked
+      ? await this.db
+          .selectFrom('file_locations')
+          .innerJoin('files', 'files.id', 'file_locations.file_id')
+          .innerJoin('file_episode_links', (join) =>
+            join.onRef('file_episode_links.ed2k', '=', 'files.ed2k').onRef('file_episode_links.size', '=', 'files.size'),
+          )
+          .innerJoin('series', 'series.anime_id', 'file_episode_links.anime_id')
+          .select(['file_locations.import_folder_id as folderId', (eb) => eb.fn.count<number>('series.id').distinct().as('count')])
+          .groupBy('file_locations.import_folder_id')
+          .execute()
+      : await this.db
+          .selectFrom('series_file_folders')
+          .select(['import_folder_id as folderId', (eb) => eb.fn.countAll<number>().as('count')])
+          .where('location_count', '>', 0)
+          .groupBy('import_folder_id')
+          .execute();
     const seriesByFolder = new Map(series.map((row) => [row.folderId, Number(row.count)]));
     return new Map(rows.map((row) => [row.folderId, { bytes: Number(row.bytes ?? 0), series: seriesByFolder.get(row.folderId) ?? 0 }]));
   }
