@@ -1,5 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { copyPlan, ffmpegArguments, mediaPlaylist, seekTarget, segmentSpan, transcodePlan, type HlsJob } from './hls-session.js';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  copyPlan,
+  ffmpegArguments,
+  HlsProducer,
+  mediaPlaylist,
+  seekTarget,
+  segmentSpan,
+  transcodePlan,
+  type HlsJob,
+  type ProductionWindow,
+} from './hls-session.js';
+import { findFfmpeg } from './probe.js';
 import { subRipToWebVtt } from './subtitles.js';
 
 const job = (overrides: Partial<HlsJob> = {}): HlsJob => ({
@@ -103,4 +118,106 @@ describe('SubRip to WebVTT', () => {
       'WEBVTT\n\n00:00:01.000 --> 00:00:04.500\nHello <i>there</i>\n\n00:01:02.003 --> 00:01:03.000\nSecond\nline\n',
     );
   });
+});
+
+/** The process state letter of /proc/<pid>/stat ('T' stopped, 'S' sleeping, 'R' running), null when it is gone. */
+function processState(pid: number): string | null {
+  try {
+    return /\) (\w)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))![1];
+  } catch {
+    return null;
+  }
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const tools = findFfmpeg();
+
+describe.skipIf(!tools || process.platform !== 'linux')('ffmpeg paced by the viewer', () => {
+  // A 2-minute transcode in 2 s units; the window is scaled down so the test needs little of it.
+  const SECONDS = 120;
+  const UNIT = 2;
+  const window: ProductionWindow = { pauseAhead: 10, resumeAhead: 6, keepBehind: 4, keepAhead: 14 };
+  let work: string;
+  let clip: string;
+
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'hls-pacing-'));
+    clip = path.join(work, 'long.mkv');
+    execFileSync(tools!.ffmpeg, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=160x90:rate=10:duration=${SECONDS}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-g',
+      '20',
+      clip,
+    ]);
+  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  const producer = (dir: string) => {
+    fs.mkdirSync(dir);
+    return new HlsProducer(
+      tools!,
+      transcodePlan(SECONDS, UNIT),
+      job({ input: clip, audioStream: null, videoCodec: 'h264', segmentSeconds: UNIT }),
+      dir,
+      window,
+    );
+  };
+  /** Every unit on disk lies within the window around the viewer's segment. */
+  const withinWindow = async (hls: HlsProducer, viewerSegment: number) => {
+    const viewer = viewerSegment * UNIT;
+    const units = await hls.unitsOnDisk();
+    return units.every((unit) => unit * UNIT + UNIT >= viewer - window.keepBehind && unit * UNIT <= viewer + window.keepAhead);
+  };
+
+  it('pauses ffmpeg a window ahead of the viewer, continues it as the viewer comes near and deletes what lies far behind', async () => {
+    const hls = producer(path.join(work, 'paced'));
+    await hls.prepare(0);
+    expect((await hls.segment(0)).length).toBeGreaterThan(0);
+    await until(() => hls.paused, 'ffmpeg to be paused');
+    const pid = hls.pid!;
+    expect(processState(pid)).toBe('T');
+    // Paused, it writes nothing more: the folder holds the window only (units of 2 s, the window 10 s ahead).
+    expect(await withinWindow(hls, 0)).toBe(true);
+    expect((await hls.unitsOnDisk()).length).toBeLessThanOrEqual((window.pauseAhead + UNIT) / UNIT + 1);
+
+    // The viewer moves 20 s on: ffmpeg continues (same process), and what is now far behind is deleted.
+    expect((await hls.segment(10)).length).toBeGreaterThan(0);
+    expect(hls.pid).toBe(pid);
+    await until(async () => hls.paused && (await withinWindow(hls, 10)), 'the next pause and the trim');
+    expect(await hls.unitsOnDisk()).not.toContain(0);
+    expect(hls.starts).toBe(1);
+
+    // Back to the start: its units were deleted, so ffmpeg restarts there.
+    expect((await hls.segment(0)).length).toBeGreaterThan(0);
+    expect(hls.starts).toBe(2);
+    await hls.stop();
+  }, 90_000);
+
+  it('ends a paused ffmpeg on stop and leaves no files', async () => {
+    const dir = path.join(work, 'stopped');
+    const hls = producer(dir);
+    await hls.prepare(0);
+    await until(() => hls.paused, 'ffmpeg to be paused');
+    const pid = hls.pid!;
+    expect(processState(pid)).toBe('T');
+    await hls.stop();
+    expect(processState(pid)).toBeNull();
+    expect(fs.existsSync(dir)).toBe(false);
+  }, 90_000);
 });
