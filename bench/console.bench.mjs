@@ -243,7 +243,14 @@ async function runStep(browser, base, step, storage, shot) {
       await box.fill(step.search);
     }
   }
-  let ms = await waitContent(page, step.settle, origin);
+  let ms;
+  try {
+    ms = await waitContent(page, step.settle, origin);
+  } catch (e) {
+    if (SCREENSHOTS) await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${Date.now()}.png`) }).catch(() => undefined);
+    await context.close();
+    throw e;
+  }
   if (step.then) {
     origin = await page.evaluate((want) => {
       const now = performance.now();

@@ -11,11 +11,29 @@ export function useForceStableUpdate() {
   });
 }
 
+/**
+ * How long after it is first wanted the update check waits: the server asks GitHub, which takes up to a few hundred ms
+ * when the internet is slow or absent, and a page's own requests should not share the connections and the server with it.
+ */
+export const UPDATE_CHECK_DELAY_MS = 3_000;
+
+/** Resolves after `ms`, or rejects at once when `signal` aborts. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}
+
 /** Latest console release on a channel; quietly empty when the server cannot tell (offline, not implemented). */
 export function useLatestWebUIVersion(channel: string, enabled: boolean) {
   return useQuery({
     queryKey: ['webui', 'latest', { channel }],
     queryFn: async ({ signal }) => {
+      await pause(UPDATE_CHECK_DELAY_MS, signal);
       try {
         return await api.get<ComponentVersion>('WebUI/LatestVersion', { query: { channel } satisfies WebUIVersionQuery, signal });
       } catch {
