@@ -153,18 +153,29 @@ export class FileListStore {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       total -= Number(hidden.count);
-      base = base.where(this.notHidden('k.file_id', hiddenTags));
     }
     if (!total) return { total, ids: [] };
-    let ordered = base.select('k.file_id as id');
-    if (plan.order === 'id' || plan.order === '-id') ordered = ordered.orderBy('k.file_id', plan.order === 'id' ? 'asc' : 'desc');
-    else {
-      ordered = ordered.orderBy('k.no_location');
-      for (const column of plan.order) ordered = ordered.orderBy(`k.${column}`);
-      ordered = ordered.orderBy('k.file_id');
+    const columns = plan.order === 'id' || plan.order === '-id' ? ['file_id'] : ['no_location', ...plan.order, 'file_id'];
+    const direction = plan.order === '-id' ? 'desc' : 'asc';
+    const inOrder = <Q extends { orderBy: (expression: Expression<unknown>, direction: 'asc' | 'desc') => Q }>(q: Q, alias: string) =>
+      columns.reduce((ordered, column) => ordered.orderBy(sql.ref(`${alias}.${column}`), direction), q);
+    const paged = <Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q) =>
+      page.pageSize > 0 ? q.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : q;
+    let rows: Array<{ id: number }>;
+    if (hiddenTags.length && this.dialect === 'postgres') {
+      // PostgreSQL guesses that the hidden files are half of all and would sort the whole table for a deep page; read
+      // the index in order first (OFFSET 0 keeps the subquery apart) and leave the hidden files out of that stream.
+      const keyed = inOrder(base.select(columns.map((column) => sql.ref(`k.${column}`).as(column))), 'k').offset(0);
+      const visible = this.db
+        .selectFrom(keyed.as('o'))
+        .select(sql<number>`${sql.ref('o.file_id')}`.as('id'))
+        .where(this.notHidden('o.file_id', hiddenTags));
+      rows = await paged(inOrder(visible, 'o')).execute();
+    } else {
+      if (hiddenTags.length) base = base.where(this.notHidden('k.file_id', hiddenTags));
+      rows = await paged(inOrder(base.select('k.file_id as id'), 'k')).execute();
     }
-    if (page.pageSize > 0) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
-    const ids = (await ordered.execute()).map((r) => r.id);
+    const ids = rows.map((r) => r.id);
     return { total, ids };
   }
 
@@ -184,13 +195,13 @@ export class FileListStore {
   }
 
   /**
-   * SQL condition: the file `idColumn` is not linked to an anime with a hidden tag. SQLite builds the hidden set once
-   * (a non-correlated NOT IN becomes a temporary index); PostgreSQL plans NOT EXISTS as an anti-join, where NOT IN
-   * would fall back to a scan of the set per row once the set outgrows work_mem.
+   * SQL condition: the file `idColumn` is not linked to an anime with a hidden tag. Both databases compute the hidden
+   * set once per query (SQLite as a temporary index, PostgreSQL as a hashed subplan: its estimate of the join on
+   * ed2k and size is small, so the set is hashed); NOT EXISTS would let PostgreSQL choose a nested anti-join that
+   * scans the whole set for every file.
    */
   private notHidden(idColumn: string, hiddenTags: number[]) {
-    if (this.dialect === 'sqlite') return sql<SqlBool>`${sql.ref(idColumn)} not in (${this.hiddenFileIds(hiddenTags)})`;
-    return sql<SqlBool>`not exists (select 1 from files hf join file_episode_links hl on hl.ed2k = hf.ed2k and hl.size = hf.size join anidb_anime_tags ht on ht.anime_id = hl.anime_id where hf.id = ${sql.ref(idColumn)} and ht.tag_id in (${sql.join(hiddenTags)}))`;
+    return sql<SqlBool>`${sql.ref(idColumn)} not in (${this.hiddenFileIds(hiddenTags)})`;
   }
 
   /** The first location (lowest id) of each file, as the maintained keys name it, and its folder: what sorts read. */
