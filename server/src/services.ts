@@ -447,6 +447,7 @@ export async function createServices(
   const playback = createPlayback({
     home: config.home,
     db,
+    accounts,
     settings,
     locate: (fileId) => files.streams.video(fileId),
     animeAllowed: async (userId, animeId) => seriesAccess.isAnimeAllowed(await seriesAccess.viewer(userId), animeId),

@@ -173,12 +173,19 @@ export type PlaybackFontParams = Static<typeof PlaybackFontParams>;
 /** The problem text of a session asked for while the server has no ffmpeg (503). */
 export const PLAYBACK_NEEDS_FFMPEG = 'This file needs ffmpeg on the server to play in the browser.';
 
+/**
+ * The problem `detail` of a 404 for a session that has ended (stopped, silent for a minute, or its server restarted): a
+ * player that sees it starts a new session at its position.
+ */
+export const PLAYBACK_SESSION_ENDED = 'The playback session has ended.';
+
 /** The playback routes (beyond the Shoko contract); the token routes take no API key. */
 export const PLAYBACK_ROUTES = [
   'GET /api/v3/File/{fileID}/Playback',
   'POST /api/v3/Playback/Session',
   'GET /api/v3/Playback/Session/{sessionID}/{name}',
   'POST /api/v3/Playback/Session/{sessionID}/Stop',
+  'POST /api/v3/Playback/Session/{sessionID}/KeepAlive',
   'DELETE /api/v3/Playback/Session/{sessionID}',
   'GET /api/v3/Playback/File/{fileID}/Subtitle/{subtitleID}',
   'GET /api/v3/Playback/File/{fileID}/Font/{index}',

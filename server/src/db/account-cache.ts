@@ -11,6 +11,11 @@ export class AccountCache {
 
   constructor(private readonly capacity = 10_000) {}
 
+  /** Changes with every write to `users` or `api_keys`: a cache of its own outside this one compares it. */
+  get version(): number {
+    return this.generation;
+  }
+
   /** The cached answer for `key`, or `load()`'s (kept unless a write happened meanwhile or it is undefined). */
   async read<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.entries.has(key)) return this.entries.get(key) as T;

@@ -84,6 +84,7 @@ const TABLE: Record<RouteClassName, readonly string[]> = {
     'GET /api/v3/File/{fileID}/StreamDirectory/ExternalSub/{filename}',
     'GET /api/v3/Playback/Session/{sessionID}/{name}',
     'POST /api/v3/Playback/Session/{sessionID}/Stop',
+    'POST /api/v3/Playback/Session/{sessionID}/KeepAlive',
     'GET /api/v3/Playback/File/{fileID}/Subtitle/{subtitleID}',
     'GET /api/v3/Playback/File/{fileID}/Font/{index}',
     // The first-run wizard follows the Shoko import it started before any account exists.

@@ -31,6 +31,7 @@ const ANONYMOUS = new Set(
     // Playback media (issue 43): the handler checks the signed `token` query instead of a key (403 without one).
     'GET /api/v3/Playback/Session/:sessionID/:name',
     'POST /api/v3/Playback/Session/:sessionID/Stop',
+    'POST /api/v3/Playback/Session/:sessionID/KeepAlive',
     'GET /api/v3/Playback/File/:fileID/Subtitle/:subtitleID',
     'GET /api/v3/Playback/File/:fileID/Font/:index',
     'GET /',

@@ -30,6 +30,7 @@ const EXTENSIONS: Record<string, string> = {
   'POST /api/v3/Playback/Session': 'an HLS session that copies what the browser decodes and transcodes the rest',
   'GET /api/v3/Playback/Session/{}/{}': "a session's playlist, init segment and segments (signed token, no key)",
   'POST /api/v3/Playback/Session/{}/Stop': 'end a session from navigator.sendBeacon (signed token)',
+  'POST /api/v3/Playback/Session/{}/KeepAlive': 'keep a paused viewer’s session past the 60 s silence timeout (signed token)',
   'DELETE /api/v3/Playback/Session/{}': 'end a session with the API key',
   'GET /api/v3/Playback/File/{}/Subtitle/{}': 'a text subtitle as ASS or WebVTT for the player (signed token)',
   'GET /api/v3/Playback/File/{}/Font/{}': 'a font attached to the file, for the ASS renderer (signed token)',

@@ -167,6 +167,7 @@ export const DOCUMENTED_RESPONSES: Record<string, Responses> = {
     "The session's HLS playlist (application/vnd.apple.mpegurl), its init segment or a media segment (video/mp4).",
   ),
   'POST /api/v3/Playback/Session/{sessionID}/Stop': noContent,
+  'POST /api/v3/Playback/Session/{sessionID}/KeepAlive': noContent,
   'DELETE /api/v3/Playback/Session/{sessionID}': noContent,
   'GET /api/v3/Playback/File/{fileID}/Subtitle/{subtitleID}': text('The subtitle track as ASS (text/x-ssa) or WebVTT (text/vtt).'),
   'GET /api/v3/Playback/File/{fileID}/Font/{index}': binary('application/octet-stream', 'The font attachment.'),

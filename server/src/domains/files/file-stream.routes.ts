@@ -63,13 +63,14 @@ const keyOrToken = { auth: 'none' as const };
 export function registerFileStreamRoutes(app: App, streams: FileStreams) {
   /**
    * A `<video>` element cannot send the key header: a playback token for this file (issue 43) stands in for it. No key
-   * and no token is 401 as everywhere; a token that is forged, expired or for another file is 403.
+   * and no token is 401 as everywhere; a token that is forged, expired or for another file is 403, and so is one whose
+   * user was deleted or may no longer see the file.
    */
-  const requireKeyOrToken = (request: FastifyRequest, fileId: number): number | undefined => {
+  const requireKeyOrToken = async (request: FastifyRequest, fileId: number): Promise<number | undefined> => {
     if (request.principal) return userOf(request);
     const token = (request.query as Record<string, unknown> | undefined)?.token;
     if (typeof token !== 'string' || !token) throw emptyError(401);
-    const userId = streams.tokenUser?.(token, fileId) ?? null;
+    const userId = (await streams.tokenUser?.(token, fileId)) ?? null;
     if (userId === null) throw emptyError(403);
     return userId;
   };
@@ -88,7 +89,7 @@ export function registerFileStreamRoutes(app: App, streams: FileStreams) {
     schema: { tags, params: FileIDParams, querystring: FileStreamQuery },
     handler: async (request, reply) => {
       const { fileID } = request.params;
-      const userId = requireKeyOrToken(request, fileID);
+      const userId = await requireKeyOrToken(request, fileID);
       const file = await streams.video(fileID);
       return sendFile(request, reply, file, scrobbleAtEnd(request, fileID, request.query.streamPositionScrobbling, userId));
     },
@@ -119,7 +120,7 @@ export function registerFileStreamRoutes(app: App, streams: FileStreams) {
     config: keyOrToken,
     schema: { tags, params: FileStreamFilenameParams },
     handler: async (request, reply) => {
-      requireKeyOrToken(request, request.params.fileID);
+      await requireKeyOrToken(request, request.params.fileID);
       return sendFile(request, reply, await streams.sibling(request.params.fileID, request.params.filename));
     },
   });

@@ -130,7 +130,7 @@ export class FileStreams {
   /** Marks a file watched for a user (scrobble domain), for `streamPositionScrobbling`. */
   markWatched: ((userId: number, fileId: number) => Promise<void>) | null = null;
   /** The user a signed playback token (`?token=`) speaks for on this file, or null (playback domain). */
-  tokenUser: ((token: string | undefined, fileId: number) => number | null) | null = null;
+  tokenUser: ((token: string | undefined, fileId: number) => Promise<number | null>) | null = null;
 
   constructor(private readonly store: FilesStore) {}
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaybackInfo, PlaybackSession } from '@shoko-ts/contract';
+import { PLAYBACK_SESSION_ENDED, type PlaybackInfo, type PlaybackSession } from '@shoko-ts/contract';
 import { DEMO_CUE_TEXT, ffmpegAvailable, writeDemoMedia } from '../../../../fakes/src/demo/demo-media.js';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { insertSeries } from '../groups/synthetic.store.js';
@@ -15,6 +15,8 @@ import { PlaybackTokens } from './playback-tokens.js';
  * A series "Dusk Train" links one clip per episode; "Hidden Line" (tag 4242) links the MP4 again for a restricted user.
  */
 const CLIP_SECONDS = 60;
+/** A clip well past the window ffmpeg may run ahead of its viewer (90 s), in GOPs and so segments of 3 s. */
+const LONG_SECONDS = 600;
 const H264_AAC = { Video: ['h264'], Audio: ['aac'] };
 
 const isRunning = (pid: number) => {
@@ -25,6 +27,31 @@ const isRunning = (pid: number) => {
     return false;
   }
 };
+
+/** The process state letter of /proc/<pid>/stat ('T' stopped), null when the process is gone. */
+function processState(pid: number): string | null {
+  try {
+    return /\) (\w)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))![1];
+  } catch {
+    return null;
+  }
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The unit files (u<n>.m4s) a session's folder holds. */
+const unitsIn = (dir: string) =>
+  fs
+    .readdirSync(dir)
+    .map((name) => /^u(\d+)\.m4s$/.exec(name))
+    .filter((m) => m !== null)
+    .map((m) => Number(m[1]));
 
 /** The first video packet's time in init + segment, by ffprobe. */
 function firstVideoTime(init: Buffer, segment: Buffer): number {
@@ -57,7 +84,7 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
   let otherKey: string;
   let restrictedKey: string;
   let clips: string;
-  const files: Record<'ass' | 'hevc' | 'srt' | 'hidden', number> = { ass: 0, hevc: 0, srt: 0, hidden: 0 };
+  const files: Record<'ass' | 'hevc' | 'srt' | 'hidden' | 'long', number> = { ass: 0, hevc: 0, srt: 0, hidden: 0, long: 0 };
   let episodeIds: number[];
 
   const call = (method: string, url: string, options: { body?: unknown; key?: string | null; headers?: Record<string, string> } = {}) =>
@@ -86,6 +113,21 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
     clips = fs.mkdtempSync(path.join(os.tmpdir(), 'playback-clips-'));
     await writeDemoMedia(clips, { seconds: CLIP_SECONDS, width: 320, height: 180 });
     fs.copyFileSync(path.join(clips, 'demo-srt.mp4'), path.join(clips, 'hidden.mp4'));
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=160x90:rate=5:duration=${LONG_SECONDS}`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-g',
+      '15',
+      path.join(clips, 'long.mkv'),
+    ]);
     server = await createTestServer();
     key = await completeFirstRun(server);
     otherKey = (await createUser(server, key, 'other', 'other-pass')).key;
@@ -108,6 +150,7 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
         ],
       },
       { animeId: 9502, title: 'Hidden Line', tags: [{ id: 4242, name: 'hidden' }], episodes: [{ id: 950201, file: true }] },
+      { animeId: 9503, title: 'Long Line', episodes: [{ id: 950301, file: true }] },
     ]);
     episodeIds = written.get(9501)!.episodeIds;
     const links = await db
@@ -121,6 +164,7 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
       hevc: byEpisode.get(950102),
       srt: byEpisode.get(950103),
       hidden: byEpisode.get(950201),
+      long: byEpisode.get(950301),
     });
     const folder = await db
       .insertInto('import_folders')
@@ -141,6 +185,7 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
         location(files.hevc, 'demo-hevc.mkv'),
         location(files.srt, 'demo-srt.mp4'),
         location(files.hidden, 'hidden.mp4'),
+        location(files.long, 'long.mkv'),
       ])
       .execute();
     await db
@@ -340,6 +385,83 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
     expect(await server.services.playback.sweep(Date.now() + 61_000)).toContain(silent.SessionID);
     expect(isRunning(silentRun.pid!)).toBe(false);
     expect(fs.existsSync(silentRun.dir)).toBe(false);
+  });
+
+  it('pauses ffmpeg 90 s of media ahead of the viewer, keeps the session folder to the window, continues when asked further', async () => {
+    const session = await startSession(files.long, { Video: ['h264'], Audio: [] });
+    expect(session.VideoMode).toBe('Copy');
+    expect((await get(sessionUrl(session, 'segment-0.m4s'))).statusCode).toBe(200);
+    const playback = server.services.playback;
+    await until(() => playback.sessionProcess(session.SessionID)!.paused, 'ffmpeg to be paused');
+    const run = playback.sessionProcess(session.SessionID)!;
+    expect(processState(run.pid!)).toBe('T');
+    // 3 s units: what lies on disk ends near 90 s, far from the clip's 600 s.
+    const early = unitsIn(run.dir);
+    expect(early.length).toBeGreaterThan(0);
+    expect(Math.max(...early) * 3).toBeLessThanOrEqual(120);
+
+    // The viewer asks for 90 s on: the same ffmpeg continues, and the start (over 60 s behind) is deleted.
+    expect((await get(sessionUrl(session, 'segment-30.m4s'))).statusCode).toBe(200);
+    expect(playback.sessionProcess(session.SessionID)!.pid).toBe(run.pid);
+    await until(() => playback.sessionProcess(session.SessionID)!.paused && !unitsIn(run.dir).includes(0), 'the next pause and the trim');
+    const later = unitsIn(run.dir);
+    expect(Math.min(...later) * 3).toBeGreaterThanOrEqual(90 - 60 - 3);
+    expect(Math.max(...later) * 3).toBeLessThanOrEqual(90 + 120);
+
+    // A deleted piece asked for again is made again (ffmpeg restarts there).
+    expect((await get(sessionUrl(session, 'segment-0.m4s'))).statusCode).toBe(200);
+    expect(playback.sessionProcess(session.SessionID)!.starts).toBe(2);
+    await until(() => playback.sessionProcess(session.SessionID)!.paused, 'ffmpeg to be paused again');
+    const paused = playback.sessionProcess(session.SessionID)!.pid!;
+    expect((await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`)).statusCode).toBe(204);
+    expect(processState(paused)).toBeNull();
+    expect(fs.existsSync(run.dir)).toBe(false);
+  });
+
+  it('keeps a paused viewer’s session with KeepAlive; an ended session answers 404 naming that it ended', async () => {
+    const session = await startSession(files.ass);
+    const token = new URL(session.PlaylistUrl, 'http://x').searchParams.get('token')!;
+    const keepAlive = `/api/v3/Playback/Session/${session.SessionID}/KeepAlive`;
+    expect((await call('POST', keepAlive, { key: null })).statusCode).toBe(403);
+    expect((await call('POST', `${keepAlive}?token=${encodeURIComponent(token)}`, { key: null })).statusCode).toBe(204);
+    const playback = server.services.playback;
+    const start = Date.now();
+    // Paused for 50 s, the player says it is still there: a minute after the start the session lives on.
+    await playback.keepAlive(token, session.SessionID, start + 50_000);
+    expect(await playback.sweep(start + 61_000)).not.toContain(session.SessionID);
+    expect(await playback.sweep(start + 111_000)).toContain(session.SessionID);
+    for (const res of [
+      await call('POST', `${keepAlive}?token=${encodeURIComponent(token)}`, { key: null }),
+      await get(session.PlaylistUrl),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ status: 404, detail: PLAYBACK_SESSION_ENDED });
+    }
+  });
+
+  it('checks a token at every use: a deleted user’s tokens and sessions stop working, and so do a newly hidden file’s', async () => {
+    const leaver = await createUser(server, key, 'leaver', 'leaver-pass');
+    const media = await info(files.srt, leaver.key);
+    expect((await get(media.DirectUrl, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    const sessionRes = await call('POST', '/api/v3/Playback/Session', {
+      key: leaver.key,
+      body: { FileID: files.ass, CanDecode: H264_AAC },
+    });
+    const session = sessionRes.json<PlaybackSession>();
+    expect((await get(session.PlaylistUrl)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/v3/User/${leaver.id}`)).statusCode).toBe(200);
+    expect((await get(media.DirectUrl, { range: 'bytes=0-9' })).statusCode).toBe(403);
+    expect((await get(media.Subtitles[0].Url!)).statusCode).toBe(403);
+    expect((await get(session.PlaylistUrl)).statusCode).toBe(403);
+    expect(server.services.playback.sessionProcess(session.SessionID)).toBeNull();
+
+    const narrowed = await createUser(server, key, 'narrowed', 'narrowed-pass');
+    const [hidden, visible] = [await info(files.hidden, narrowed.key), await info(files.srt, narrowed.key)];
+    expect((await get(hidden.DirectUrl, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    const patch = await call('PATCH', `/api/v3/User/${narrowed.id}`, { body: [{ op: 'replace', path: '/RestrictedTags', value: [4242] }] });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect((await get(hidden.DirectUrl, { range: 'bytes=0-9' })).statusCode).toBe(403);
+    expect((await get(visible.DirectUrl, { range: 'bytes=0-9' })).statusCode).toBe(206);
   });
 
   it('lets only the owner (or an admin) end a session with a key', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { AccountCache } from '../../db/account-cache.js';
 import type { Db } from '../../db/database.js';
 import { findFfmpeg, type FfmpegTools } from '../../media/ffmpeg/probe.js';
 import { lookupLanguage } from '../../media/mediainfo/languages.js';
@@ -21,6 +22,7 @@ export function preferredLanguages(order: readonly string[]): string[] {
 export function createPlayback(deps: {
   home: string;
   db: Db;
+  accounts: AccountCache;
   settings: SettingsService;
   locate(fileId: number): Promise<LocatedFile>;
   animeAllowed(userId: number, animeId: number): Promise<boolean>;
@@ -30,7 +32,7 @@ export function createPlayback(deps: {
   const tools = deps.tools === undefined ? findFfmpeg() : deps.tools;
   if (!tools) deps.logger.info('ffmpeg was not found: files the browser cannot decode will not play in the console.');
   return new PlaybackService({
-    store: new PlaybackStore(deps.db.kysely),
+    store: new PlaybackStore(deps.db.kysely, deps.accounts),
     tokens: PlaybackTokens.open(deps.home),
     tools,
     locate: deps.locate,

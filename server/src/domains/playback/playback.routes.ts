@@ -56,6 +56,16 @@ export function registerPlaybackRoutes(app: App, playback: PlaybackService) {
     },
   );
 
+  // A paused player calls this (every 20-30 s) so the silence timeout does not end its session.
+  app.post(
+    '/api/v3/Playback/Session/:sessionID/KeepAlive',
+    { config: byToken, schema: { tags, params: PlaybackSessionParams, querystring: TokenQuery } },
+    async (request, reply) => {
+      await playback.keepAlive(request.query.token, request.params.sessionID);
+      return reply.code(204).send();
+    },
+  );
+
   app.delete(
     '/api/v3/Playback/Session/:sessionID',
     { config: byKey, schema: { tags, params: PlaybackSessionParams } },

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { PLAYBACK_NEEDS_FFMPEG, type PlaybackInfo, type PlaybackSession, type PlaybackSessionRequest } from '@shoko-ts/contract';
+import {
+  PLAYBACK_NEEDS_FFMPEG,
+  PLAYBACK_SESSION_ENDED,
+  type PlaybackInfo,
+  type PlaybackSession,
+  type PlaybackSessionRequest,
+} from '@shoko-ts/contract';
 import { emptyError, notFound, problemError, validationError } from '../../http/problem.js';
 import { audioMode, videoMode } from '../../media/ffmpeg/codecs.js';
 import { copyPlan, HlsProducer, mediaPlaylist, segmentSpan, transcodePlan, type SegmentPlan } from '../../media/ffmpeg/hls-session.js';
@@ -18,6 +24,11 @@ export const TOKEN_LIFETIME_MS = 6 * 60 * 60 * 1000;
 export const SESSION_SILENCE_MS = 60_000;
 /** Short segments start playback sooner: the first one is ready once ffmpeg has made this much. */
 export const SEGMENT_SECONDS = 3;
+/**
+ * How long a token's standing (its user exists and may see its file) is trusted before it is checked again; a write to
+ * any account (a deleted user, changed tag restrictions) makes it checked at the next use anyway.
+ */
+export const GRANT_RECHECK_MS = 30_000;
 const NOT_FOUND = 'No File entry for the given fileID';
 
 export interface LocatedFile {
@@ -80,6 +91,8 @@ export class PlaybackService {
   private readonly probes = new Recent<Promise<ProbeResult>>(256);
   private readonly keyframes = new Recent<Promise<number[]>>(32);
   private readonly texts = new Recent<Promise<string>>(32);
+  /** `userId:fileId` → whether tokens for it still hold, as of an account-cache version and until a time. */
+  private readonly standing = new Map<string, { holds: boolean; version: number; until: number }>();
   private sweeper: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: PlaybackDeps) {}
@@ -111,9 +124,11 @@ export class PlaybackService {
   }
 
   /** The ffmpeg process of a session (tests check it is gone after the session ends). */
-  sessionProcess(sessionId: string): { pid: number | null; dir: string; starts: number } | null {
+  sessionProcess(sessionId: string): { pid: number | null; paused: boolean; dir: string; starts: number } | null {
     const session = this.sessions.get(sessionId);
-    return session ? { pid: session.producer.pid, dir: session.producer.dir, starts: session.producer.starts } : null;
+    if (!session) return null;
+    const { producer } = session;
+    return { pid: producer.pid, paused: producer.paused, dir: producer.dir, starts: producer.starts };
   }
 
   private async end(sessionId: string): Promise<void> {
@@ -123,16 +138,39 @@ export class PlaybackService {
     await session.producer.stop().catch((error: unknown) => this.deps.logger.warn({ err: error }, 'Ending a playback session failed'));
   }
 
-  /** The file, after the 404 checks: unknown, no readable copy, or every series it belongs to hidden from the user. */
-  private async visibleFile(userId: number, fileId: number) {
-    if (!(await this.deps.store.fileExists(fileId))) throw notFound(NOT_FOUND);
+  /** The file's episode links when the user may see it (a known file not only in series hidden from them), else null. */
+  private async visibleLinks(userId: number, fileId: number) {
+    if (!(await this.deps.store.fileExists(fileId))) return null;
     const links = await this.deps.store.links(fileId);
     if (links.length) {
       const allowed = await Promise.all([...new Set(links.map((l) => l.animeId))].map((id) => this.deps.animeAllowed(userId, id)));
-      if (!allowed.some(Boolean)) throw notFound(NOT_FOUND);
+      if (!allowed.some(Boolean)) return null;
     }
+    return links;
+  }
+
+  /** The file, after the 404 checks: unknown, no readable copy, or every series it belongs to hidden from the user. */
+  private async visibleFile(userId: number, fileId: number) {
+    const links = await this.visibleLinks(userId, fileId);
+    if (!links) throw notFound(NOT_FOUND);
     const file = await this.deps.locate(fileId);
     return { file, links };
+  }
+
+  /**
+   * Does a token still carry authority: its user exists and may still see its file? Tokens are checked at issue and
+   * live for hours; this is asked at every use, so the answer is cached per user and file until any account changes.
+   */
+  private async grantHolds(grant: PlaybackGrant, now: number): Promise<boolean> {
+    const key = `${grant.userId}:${grant.fileId}`;
+    // Read before the queries: an account written meanwhile leaves an entry that the next use does not trust.
+    const version = this.deps.store.accounts.version;
+    const known = this.standing.get(key);
+    if (known && known.version === version && now < known.until) return known.holds;
+    const holds = (await this.deps.store.userExists(grant.userId)) && (await this.visibleLinks(grant.userId, grant.fileId)) !== null;
+    if (this.standing.size >= 1_000) this.standing.clear();
+    this.standing.set(key, { holds, version, until: now + GRANT_RECHECK_MS });
+    return holds;
   }
 
   private probe(file: LocatedFile): Promise<ProbeResult> {
@@ -285,14 +323,26 @@ export class PlaybackService {
     };
   }
 
-  /** The session a token names, alive; 403 for a token that does not carry it, 404 for an ended session. */
-  private sessionOf(token: string | undefined, sessionId: string, now: number): Session {
+  /**
+   * The session a token names, alive; 403 for a token that does not carry it (or whose user was deleted or may no
+   * longer see the file: the session ends), 404 with PLAYBACK_SESSION_ENDED for an ended session.
+   */
+  private async sessionOf(token: string | undefined, sessionId: string, now: number): Promise<Session> {
     const grant = this.deps.tokens.verify(token, now);
     if (!grant || grant.sessionId !== sessionId) throw emptyError(403);
     const session = this.sessions.get(sessionId);
-    if (!session || session.userId !== grant.userId) throw emptyError(404);
-    session.lastSeen = now;
+    if (!session || session.userId !== grant.userId) throw problemError(404, PLAYBACK_SESSION_ENDED);
+    if (!(await this.grantHolds(grant, now))) {
+      await this.end(sessionId);
+      throw emptyError(403);
+    }
+    session.lastSeen = Math.max(session.lastSeen, now);
     return session;
+  }
+
+  /** POST Playback/Session/{id}/KeepAlive: a paused viewer keeps the session past the silence timeout. */
+  async keepAlive(token: string | undefined, sessionId: string, now = Date.now()): Promise<void> {
+    await this.sessionOf(token, sessionId, now);
   }
 
   /** GET Playback/Session/{id}/{name}: the playlist, the init segment or a segment. */
@@ -302,7 +352,7 @@ export class PlaybackService {
     name: string,
     now = Date.now(),
   ): Promise<{ type: string; body: Buffer | string }> {
-    const session = this.sessionOf(token, sessionId, now);
+    const session = await this.sessionOf(token, sessionId, now);
     const { producer } = session;
     if (name === 'index.m3u8') {
       const suffix = `?token=${encodeURIComponent(token!)}`;
@@ -328,14 +378,18 @@ export class PlaybackService {
     await this.end(sessionId);
   }
 
-  /** The user a token for this file speaks for (File/{id}/Stream and its external subtitles), or null. */
-  streamUser(token: string | undefined, fileId: number, now = Date.now()): number | null {
+  /**
+   * The user a token for this file speaks for (File/{id}/Stream and its external subtitles), or null: forged, expired,
+   * for another file, or its user deleted or no longer allowed to see the file.
+   */
+  async streamUser(token: string | undefined, fileId: number, now = Date.now()): Promise<number | null> {
     const grant = this.deps.tokens.verify(token, now);
-    return grant && grant.fileId === fileId ? grant.userId : null;
+    if (!grant || grant.fileId !== fileId) return null;
+    return (await this.grantHolds(grant, now)) ? grant.userId : null;
   }
 
   private async fileForToken(token: string | undefined, fileId: number, now: number) {
-    const userId = this.streamUser(token, fileId, now);
+    const userId = await this.streamUser(token, fileId, now);
     if (userId === null) throw emptyError(403);
     const { file } = await this.visibleFile(userId, fileId);
     return { file, media: await this.describe(file) };

@@ -1,9 +1,22 @@
 import type { Kysely } from 'kysely';
+import { AccountCache } from '../../db/account-cache.js';
 import type { Database } from '../../db/schema.js';
 
 /** SQL of the playback domain: what a file is linked to and the user's record of it. */
 export class PlaybackStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The server's cache of account reads, forgotten at every write to `users` or `api_keys`. */
+    readonly accounts = new AccountCache(),
+  ) {}
+
+  /** Does the account still exist (a playback token outlives nothing else of a deleted user)? */
+  userExists(userId: number): Promise<boolean> {
+    return this.accounts.read(
+      `user-exists:${userId}`,
+      async () => !!(await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()),
+    );
+  }
 
   async fileExists(fileId: number): Promise<boolean> {
     return !!(await this.db.selectFrom('files').select('id').where('id', '=', fileId).executeTakeFirst());
