@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { PlaybackService } from './playback.service.js';
+import { AccountCache } from '../../db/account-cache.js';
+import { GRANT_RECHECK_MS, PlaybackService } from './playback.service.js';
 import type { PlaybackStore } from './playback.store.js';
 import { PlaybackTokens } from './playback-tokens.js';
 
@@ -26,6 +27,51 @@ describe('playback service start-up', () => {
     await service.start();
     expect(fs.readdirSync(workDir)).toEqual([]);
     await service.close();
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+});
+
+describe('playback tokens at use', () => {
+  it('asks again whether the user exists and sees the file only after an account write or half a minute', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'playback-grant-'));
+    const accounts = new AccountCache();
+    const users = new Set([7]);
+    let allowed = true;
+    let lookups = 0;
+    const store = {
+      accounts,
+      userExists: (id: number) => accounts.read(`user-exists:${id}`, async () => (lookups++, users.has(id))),
+      fileExists: () => Promise.resolve(true),
+      links: () => Promise.resolve([{ episodeId: 1, seriesId: 1, animeId: 9 }]),
+    } as unknown as PlaybackStore;
+    const tokens = PlaybackTokens.open(home);
+    const service = new PlaybackService({
+      store,
+      tokens,
+      tools: null,
+      locate: () => Promise.reject(new Error('unused')),
+      animeAllowed: () => Promise.resolve(allowed),
+      settings: () => ({ maxTranscodes: 2, languageOrder: [] }),
+      workDir: path.join(home, 'temp', 'playback'),
+      logger: pino({ level: 'silent' }),
+    });
+    const now = Date.now();
+    const token = tokens.sign({ userId: 7, fileId: 3, sessionId: null, expires: now + 3_600_000 });
+    expect(await service.streamUser(token, 3, now)).toBe(7);
+    expect(await service.streamUser(token, 3, now + 1_000)).toBe(7);
+    expect(lookups).toBe(1);
+
+    // The user is deleted: the account write makes the very next use ask again.
+    await accounts.written(async () => users.delete(7));
+    expect(await service.streamUser(token, 3, now + 2_000)).toBeNull();
+    expect(lookups).toBe(2);
+    await accounts.written(async () => users.add(7));
+    expect(await service.streamUser(token, 3, now + 3_000)).toBe(7);
+
+    // The anime's tags changed (no account write): seen at the first check after the cache's half minute.
+    allowed = false;
+    expect(await service.streamUser(token, 3, now + 4_000)).toBe(7);
+    expect(await service.streamUser(token, 3, now + 3_000 + GRANT_RECHECK_MS)).toBeNull();
     fs.rmSync(home, { recursive: true, force: true });
   });
 });
