@@ -1,4 +1,4 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CollectionPatchBody,
   CreateOrUpdateFilterBody,
@@ -23,12 +23,11 @@ export const groupKeys = {
   view: (ids: number[]) => ['groups', 'view', ids] as const,
 };
 
+export const groupQuery = (id: GroupIDParams['groupID']) =>
+  queryOptions({ queryKey: groupKeys.one(id), queryFn: ({ signal }) => api.get<Group>(`Group/${id}`, { signal }) });
+
 export function useGroup(id: GroupIDParams['groupID'] | null) {
-  return useQuery({
-    queryKey: groupKeys.one(id ?? 0),
-    queryFn: ({ signal }) => api.get<Group>(`Group/${id}`, { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...groupQuery(id ?? 0), enabled: id !== null });
 }
 
 export function useGroupSeries(id: GroupIDParams['groupID'] | null) {

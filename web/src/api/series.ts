@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AnidbRefreshQuery,
   Episode,
@@ -79,17 +79,23 @@ export const seriesKeys = {
   userTags: ['tags', 'user'] as const,
 };
 
-export function useSeries(id: number) {
-  return useQuery({
+export const seriesQuery = (id: number) =>
+  queryOptions({
     queryKey: seriesKeys.detail(id),
     queryFn: ({ signal }) =>
       api.get<Series>(`Series/${id}`, { query: { includeDataFrom: ['AniDB', 'TMDB'] } satisfies Partial<SeriesQuery>, signal }),
     retry: false,
   });
+
+export function useSeries(id: number) {
+  return useQuery(seriesQuery(id));
 }
 
+export const seriesExtraQuery = (id: number) =>
+  queryOptions({ queryKey: seriesKeys.extra(id), queryFn: ({ signal }) => api.get<WebUISeriesExtra>(`WebUI/Series/${id}`, { signal }) });
+
 export function useSeriesExtra(id: number) {
-  return useQuery({ queryKey: seriesKeys.extra(id), queryFn: ({ signal }) => api.get<WebUISeriesExtra>(`WebUI/Series/${id}`, { signal }) });
+  return useQuery(seriesExtraQuery(id));
 }
 
 /** The series' episodes under the tab's filters, loaded 26 at a time as the list scrolls. */

@@ -29,3 +29,34 @@ export function startGateRequests() {
   import('@/api/users').then(({ currentUserQuery }) => queryClient.prefetchQuery(currentUserQuery())).catch(() => undefined);
   import('@/api/settings').then(({ settingsQuery }) => queryClient.prefetchQuery(settingsQuery())).catch(() => undefined);
 }
+
+/** A route's loader runs again on some navigations within it: an answer this recent is not asked for again. */
+const ROUTE_PREFETCH_FRESH_MS = 5_000;
+
+/** A whole number from a route parameter, or null. */
+const idParam = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
+
+/** The series pages' loader: the series and its header's extras are asked for while the tab's code loads. */
+export function prefetchSeriesRoute({ params }: { params: Record<string, string | undefined> }) {
+  const id = idParam(params.seriesId);
+  if (id !== null && getSession())
+    import('@/api/series')
+      .then(({ seriesQuery, seriesExtraQuery }) =>
+        Promise.all([
+          queryClient.prefetchQuery({ ...seriesQuery(id), staleTime: ROUTE_PREFETCH_FRESH_MS }),
+          queryClient.prefetchQuery({ ...seriesExtraQuery(id), staleTime: ROUTE_PREFETCH_FRESH_MS }),
+        ]),
+      )
+      .catch(() => undefined);
+  return null;
+}
+
+/** The group page's loader: the group is asked for while the page's code loads. */
+export function prefetchGroupRoute({ params }: { params: Record<string, string | undefined> }) {
+  const id = idParam(params.groupId);
+  if (id !== null && getSession())
+    import('@/api/collection')
+      .then(({ groupQuery }) => queryClient.prefetchQuery({ ...groupQuery(id), staleTime: ROUTE_PREFETCH_FRESH_MS }))
+      .catch(() => undefined);
+  return null;
+}

@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { CONSOLE_BASENAME } from '@/lib/basePath';
 import { AuthGuard } from './AuthGuard';
-import { loadDashboardPage, loadMainLayout, prefetchDashboardRoute } from './landing';
+import { loadDashboardPage, loadMainLayout, prefetchDashboardRoute, prefetchGroupRoute, prefetchSeriesRoute } from './landing';
 import { RouteError } from './RouteError';
 import { VersionGate } from './VersionGate';
 
@@ -40,9 +40,14 @@ const seriesPages: RouteObject[] = [
 const collectionPages: RouteObject[] = [
   { index: true, lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
-  { path: 'group/:groupId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
-  { path: 'group/:groupId/filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
-  { path: 'series/:seriesId', lazy: page(() => import('@/pages/collection/series/SeriesOutlet')), children: seriesPages },
+  { path: 'group/:groupId', loader: prefetchGroupRoute, lazy: page(() => import('@/pages/collection/CollectionPage')) },
+  { path: 'group/:groupId/filter/:filterId', loader: prefetchGroupRoute, lazy: page(() => import('@/pages/collection/CollectionPage')) },
+  {
+    path: 'series/:seriesId',
+    loader: prefetchSeriesRoute,
+    lazy: page(() => import('@/pages/collection/series/SeriesOutlet')),
+    children: seriesPages,
+  },
   { path: 'series/:seriesId/tmdb-linking', lazy: page(() => import('@/pages/collection/tmdb-linking/TmdbLinkingPage')) },
 ];
 
