@@ -8,6 +8,7 @@ import { DEMO_CUE_TEXT, ffmpegAvailable, writeDemoMedia } from '../../../../fake
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { PlaybackTokens } from './playback-tokens.js';
+import { processState, until } from '../../test/process-state.js';
 
 /**
  * Playing in the browser (issue 43) over the demo's three kinds of clip, made once with ffmpeg: H.264/AAC MKV with
@@ -27,23 +28,6 @@ const isRunning = (pid: number) => {
     return false;
   }
 };
-
-/** The process state letter of /proc/<pid>/stat ('T' stopped), null when the process is gone. */
-function processState(pid: number): string | null {
-  try {
-    return /\) (\w)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))![1];
-  } catch {
-    return null;
-  }
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** The unit files (u<n>.m4s) a session's folder holds. */
 const unitsIn = (dir: string) =>

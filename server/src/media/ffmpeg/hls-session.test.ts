@@ -16,6 +16,7 @@ import {
 } from './hls-session.js';
 import { findFfmpeg } from './probe.js';
 import { subRipToWebVtt } from './subtitles.js';
+import { processState, until } from '../../test/process-state.js';
 
 const job = (overrides: Partial<HlsJob> = {}): HlsJob => ({
   input: '/media/a.mkv',
@@ -119,23 +120,6 @@ describe('SubRip to WebVTT', () => {
     );
   });
 });
-
-/** The process state letter of /proc/<pid>/stat ('T' stopped, 'S' sleeping, 'R' running), null when it is gone. */
-function processState(pid: number): string | null {
-  try {
-    return /\) (\w)/.exec(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'))![1];
-  } catch {
-    return null;
-  }
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const tools = findFfmpeg();
 
