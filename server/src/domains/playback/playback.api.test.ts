@@ -336,6 +336,14 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
     await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`);
   });
 
+  it('copies FLAC into the segments when the browser decodes it (ffmpeg calls FLAC in MP4 experimental)', async () => {
+    const session = await startSession(files.hevc, { Video: ['h264'], Audio: ['aac', 'flac'] });
+    expect([session.VideoMode, session.AudioMode]).toEqual(['Transcode', 'Copy']);
+    const segment = await server.app.inject({ method: 'GET', url: sessionUrl(session, 'segment-0.m4s') });
+    expect(segment.statusCode, segment.body.slice(0, 200)).toBe(200);
+    await call('DELETE', `/api/v3/Playback/Session/${session.SessionID}`);
+  });
+
   it('cuts a copied stream at its keyframes, and a far segment starts at its playlist time', async () => {
     const session = await startSession(files.ass, H264_AAC, { AudioStreamIndex: 2 });
     const playlist = (await get(session.PlaylistUrl)).body;

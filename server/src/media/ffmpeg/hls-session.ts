@@ -134,7 +134,12 @@ export function ffmpegArguments(plan: SegmentPlan, job: HlsJob, unit: number, di
   const audio =
     job.audioStream === null
       ? ['-an']
-      : ['-map', `0:${job.audioStream}`, ...(job.audioMode === 'Copy' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-ac', '2', '-b:a', '192k'])];
+      : [
+          '-map',
+          `0:${job.audioStream}`,
+          // ffmpeg 5 still calls FLAC in MP4 experimental and refuses to copy it there without -strict; browsers play it.
+          ...(job.audioMode === 'Copy' ? ['-c:a', 'copy', '-strict', '-2'] : ['-c:a', 'aac', '-ac', '2', '-b:a', '192k']),
+        ];
   return [
     '-hide_banner',
     '-v',
