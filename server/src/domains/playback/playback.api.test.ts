@@ -17,7 +17,7 @@ import { processState, until } from '../../test/process-state.js';
  */
 const CLIP_SECONDS = 60;
 /** A clip well past the window ffmpeg may run ahead of its viewer (90 s), in GOPs and so segments of 3 s. */
-const LONG_SECONDS = 600;
+const LONG_SECONDS = 1800;
 const H264_AAC = { Video: ['h264'], Audio: ['aac'] };
 
 const isRunning = (pid: number) => {
