@@ -86,6 +86,18 @@ export function stopPlaybackSession(session: Pick<PlaybackSession, 'SessionID' |
   void api.delete(`Playback/Session/${id}`, undefined, { keepalive: true }).catch(() => undefined);
 }
 
+/** The server ends a session nothing was asked of for a minute; a paused viewer keeps it with this, well within. */
+export const KEEP_ALIVE_MS = 25_000;
+
+/** Tells the server the viewer is still there (a pause asks nothing of the playlist or segments). */
+export function keepPlaybackSessionAlive(session: Pick<PlaybackSession, 'SessionID' | 'PlaylistUrl'>) {
+  const token = new URL(session.PlaylistUrl, window.location.href).searchParams.get('token');
+  if (!token) return;
+  const url = buildUrl(`Playback/Session/${encodeURIComponent(session.SessionID)}/KeepAlive`, { token });
+  // A session already ended answers 404; hls.js meets it on its next request and a new session takes over.
+  void fetch(url, { method: 'POST' }).catch(() => undefined);
+}
+
 /** .NET ticks (100 ns) of a position in seconds, the form `resumePosition` takes. */
 export const secondsToTicks = (seconds: number) => Math.max(0, Math.round(seconds * 10_000_000));
 

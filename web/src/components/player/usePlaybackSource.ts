@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState, type RefObject } from 'react';
 import type { PlaybackSession } from '@shoko-ts/contract';
-import { startPlaybackSession, stopPlaybackSession } from '@/api/playback';
+import { KEEP_ALIVE_MS, keepPlaybackSessionAlive, startPlaybackSession, stopPlaybackSession } from '@/api/playback';
 import type { PlaybackPlan } from './playbackPlan';
 
 export interface PlaybackSource {
@@ -96,6 +96,8 @@ export function usePlaybackSource(
           session = started;
           if (disposed) return stopSession();
           setOutcome({ plan, session: started, error: null });
+          const keepAlive = window.setInterval(() => session && keepPlaybackSessionAlive(session), KEEP_ALIVE_MS);
+          controller.signal.addEventListener('abort', () => window.clearInterval(keepAlive));
           hls = await attachHls(video, started, start, fail, () => !disposed && sessionGone());
           if (disposed) hls?.destroy();
         })
