@@ -153,4 +153,15 @@ describe('file lists for a user with tag restrictions', () => {
     expect(await ids(key)).toHaveLength(1);
     expect(await ids(viewerKey)).toEqual([]);
   });
+  it('GET Filter/Expressions offers a restricted user only the tags of series it may see', async () => {
+    const hasTag = async (apiKey: string) => {
+      const res = await server.request({ method: 'GET', url: '/api/v3/Filter/Expressions', key: apiKey });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as Array<{ Expression: string; PossibleParameters?: string[] }>).find((e) => e.Expression === 'HasTag')!;
+    };
+    expect((await hasTag(key)).PossibleParameters).toEqual(expect.arrayContaining(['everyday', 'hidden theme']));
+    const offered = (await hasTag(viewerKey)).PossibleParameters ?? [];
+    expect(offered).toContain('everyday');
+    expect(offered).not.toContain('hidden theme');
+  });
 });

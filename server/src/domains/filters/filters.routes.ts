@@ -44,7 +44,7 @@ export function registerFiltersRoutes(app: App, deps: { filters: FiltersService;
   app.get('/api/v3/Filter/Expressions', { schema: { tags: ['Filter'], querystring: FilterExpressionsQuery } }, async (request) => {
     const types = listOf(request.query.types);
     const wanted = listOf(request.query.groups);
-    return (await filters.expressions()).filter(
+    return (await filters.expressions(await viewerOf(request))).filter(
       (e) => (!types.length || types.includes(e.Type.toLowerCase())) && (!wanted.length || wanted.includes(e.Group.toLowerCase())),
     );
   });

@@ -325,8 +325,11 @@ export class FiltersService {
   }
 
   /** The catalogue with the options the current collection offers. */
-  async expressions(): Promise<FilterExpressionHelp[]> {
-    const { tags, customTags, years, releaseGroups, tmdbImageTypes, anidbPoster } = await this.store.expressionOptions();
+  async expressions(viewer: Viewer): Promise<FilterExpressionHelp[]> {
+    const options = await this.store.expressionOptions();
+    const { customTags, years, releaseGroups, tmdbImageTypes, anidbPoster } = options;
+    // A restricted account is offered only the tags of series it may see: the others would name what is hidden from it.
+    const tags = viewer.restrictedTags.length ? await this.store.seriesTagNames(viewer) : options.tags;
     const imageTypes = ['Poster', 'Backdrop', 'Banner', 'Logo'].filter(
       (type) => (type === 'Poster' && anidbPoster) || tmdbImageTypes.some((t) => t.image_type === type),
     );
