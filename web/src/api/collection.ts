@@ -38,15 +38,19 @@ export function useGroupSeries(id: GroupIDParams['groupID'] | null) {
   });
 }
 
+/** How close to a page's edge (in entries, about two rows of posters) the list asks for the page beyond it. */
+export const PAGE_EDGE = 12;
+
 /**
- * The 1-based pages of `pageSize` entries that hold entries `first` to `last` (0-based, inclusive), with the page
- * before and after them, so a list scrolled in either direction finds its next entries loaded; always page 1, whose
- * answer tells how many entries there are.
+ * The 1-based pages of `pageSize` entries that hold entries `first` to `last` (0-based, inclusive), and the page
+ * beyond either end when it is within PAGE_EDGE entries, so a list scrolled in either direction finds its next entries
+ * loaded while a page opened at the top asks for its first page alone; always page 1, whose answer tells how many
+ * entries there are.
  */
 export function pagesInView(first: number, last: number, total: number | undefined, pageSize = COLLECTION_PAGE_SIZE): number[] {
   const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
-  const from = Math.max(1, Math.floor(Math.max(0, first) / pageSize));
-  const to = Math.min(lastPage, Math.floor(Math.max(0, last) / pageSize) + 2);
+  const from = Math.max(1, Math.floor(Math.max(0, first - PAGE_EDGE) / pageSize) + 1);
+  const to = Math.min(lastPage, Math.floor(Math.max(0, last + PAGE_EDGE) / pageSize) + 1);
   const pages = new Set([1]);
   for (let page = from; page <= to; page++) pages.add(page);
   return [...pages].sort((a, b) => a - b);
