@@ -13,6 +13,7 @@ import type {
   ListResult,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { PREFETCHED_FRESH_MS } from './fresh';
 import { COLLECTION_PAGE_SIZE, filterKeys } from './filters';
 
 export const groupKeys = {
@@ -24,7 +25,11 @@ export const groupKeys = {
 };
 
 export const groupQuery = (id: GroupIDParams['groupID']) =>
-  queryOptions({ queryKey: groupKeys.one(id), queryFn: ({ signal }) => api.get<Group>(`Group/${id}`, { signal }) });
+  queryOptions({
+    queryKey: groupKeys.one(id),
+    queryFn: ({ signal }) => api.get<Group>(`Group/${id}`, { signal }),
+    staleTime: PREFETCHED_FRESH_MS,
+  });
 
 export function useGroup(id: GroupIDParams['groupID'] | null) {
   return useQuery({ ...groupQuery(id ?? 0), enabled: id !== null });
@@ -60,16 +65,21 @@ export function pagesInView(first: number, last: number, total: number | undefin
  * The collection's groups under a filter, page by page as they come into view (`pages`, from pagesInView): a list
  * scrolled to its end asks for the last page only, not for every page before it.
  */
+/** One page of the collection's groups under a filter (the pages of usePreviewGroupPages, and the route's prefetch). */
+export const groupPageQuery = (body: CreateOrUpdateFilterBody, randomImages: boolean, page: number) =>
+  queryOptions({
+    queryKey: [...filterKeys.groups(body), 'page', page, randomImages] as const,
+    staleTime: PREFETCHED_FRESH_MS,
+    queryFn: ({ signal }) =>
+      api.post<ListResult<Group>>('Filter/Preview/Group', body, {
+        query: { pageSize: COLLECTION_PAGE_SIZE, page, randomImages } satisfies Partial<FilterGroupsQuery>,
+        signal,
+      }),
+  });
+
 export function usePreviewGroupPages(body: CreateOrUpdateFilterBody, randomImages: boolean, pages: number[]) {
   return useQueries({
-    queries: pages.map((page) => ({
-      queryKey: [...filterKeys.groups(body), 'page', page, randomImages] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.post<ListResult<Group>>('Filter/Preview/Group', body, {
-          query: { pageSize: COLLECTION_PAGE_SIZE, page, randomImages } satisfies Partial<FilterGroupsQuery>,
-          signal,
-        }),
-    })),
+    queries: pages.map((page) => groupPageQuery(body, randomImages, page)),
     combine: (results) => {
       const first = results[0];
       const byPage = new Map<number, Group[]>();

@@ -17,6 +17,7 @@ import type {
   Series,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { PREFETCHED_FRESH_MS } from './fresh';
 import { fileKeys } from './keys';
 import { queueKeys } from './queue';
 
@@ -43,18 +44,21 @@ const includeOnly = (include: boolean) => String(include);
 const statsQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.stats,
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) => api.get<DashboardCollectionStats>('Dashboard/Stats', { signal }),
   });
 
 const summaryQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.summary,
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) => api.get<DashboardSeriesSummary>('Dashboard/SeriesSummary', { signal }),
   });
 
 const recentEpisodesQuery = (pageSize: number, includeRestricted: boolean) =>
   queryOptions({
     queryKey: dashboardKeys.recentEpisodes(pageSize, includeRestricted),
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/RecentlyAddedEpisodes', {
         query: { pageSize, includeRestricted: includeOnly(includeRestricted) } satisfies Partial<DashboardRecentlyAddedEpisodesQuery>,
@@ -65,6 +69,7 @@ const recentEpisodesQuery = (pageSize: number, includeRestricted: boolean) =>
 const recentSeriesQuery = (pageSize: number, includeRestricted: boolean) =>
   queryOptions({
     queryKey: dashboardKeys.recentSeries(pageSize, includeRestricted),
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) =>
       api.get<ListResult<Series>>('Dashboard/RecentlyAddedSeries', {
         query: { pageSize, includeRestricted: includeOnly(includeRestricted) } satisfies Partial<DashboardRecentlyAddedSeriesQuery>,
@@ -75,6 +80,7 @@ const recentSeriesQuery = (pageSize: number, includeRestricted: boolean) =>
 const continueWatchingQuery = (includeRestricted: boolean) =>
   queryOptions({
     queryKey: dashboardKeys.continueWatching(includeRestricted),
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/ContinueWatchingEpisodes', {
         query: {
@@ -88,6 +94,7 @@ const continueWatchingQuery = (includeRestricted: boolean) =>
 const nextUpQuery = (onlyUnwatched: boolean, includeRestricted: boolean) =>
   queryOptions({
     queryKey: dashboardKeys.nextUp(onlyUnwatched, includeRestricted),
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) =>
       api.get<ListResult<DashboardEpisode>>('Dashboard/NextUpEpisodes', {
         query: {
@@ -102,6 +109,7 @@ const nextUpQuery = (onlyUnwatched: boolean, includeRestricted: boolean) =>
 const calendarQuery = (showAll: boolean, includeRestricted: boolean) =>
   queryOptions({
     queryKey: dashboardKeys.calendar(showAll, includeRestricted),
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) =>
       api.get<DashboardEpisode[]>('Dashboard/AniDBCalendar', {
         query: { showAll, includeRestricted } satisfies Partial<DashboardAniDBCalendarQuery>,
@@ -112,6 +120,7 @@ const calendarQuery = (showAll: boolean, includeRestricted: boolean) =>
 const recommendedQuery = (includeRestricted: boolean) =>
   queryOptions({
     queryKey: dashboardKeys.recommended(includeRestricted),
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) =>
       api.get<ListResult<AnidbAnimeRecommendedForYou>>('Series/AniDB/RecommendedForYou', {
         query: {
@@ -126,6 +135,7 @@ const recommendedQuery = (includeRestricted: boolean) =>
 const newestUnrecognizedQuery = () =>
   queryOptions({
     queryKey: [...fileKeys.all, 'dashboard-unrecognized'],
+    staleTime: PREFETCHED_FRESH_MS,
     queryFn: ({ signal }) =>
       api.get<ListResult<File>>('File', {
         query: { pageSize: DASHBOARD_PAGE_SIZE, include_only: ['Unrecognized'], sortOrder: ['-FileID'], include: ['AbsolutePaths'] },

@@ -25,6 +25,7 @@ import type {
   VoteBody,
   WebUISeriesExtra,
 } from '@shoko-ts/contract';
+import { PREFETCHED_FRESH_MS } from './fresh';
 import { api } from './client';
 import { groupKeys } from './collection';
 
@@ -85,6 +86,7 @@ export const seriesQuery = (id: number) =>
     queryFn: ({ signal }) =>
       api.get<Series>(`Series/${id}`, { query: { includeDataFrom: ['AniDB', 'TMDB'] } satisfies Partial<SeriesQuery>, signal }),
     retry: false,
+    staleTime: PREFETCHED_FRESH_MS,
   });
 
 export function useSeries(id: number) {
@@ -92,7 +94,11 @@ export function useSeries(id: number) {
 }
 
 export const seriesExtraQuery = (id: number) =>
-  queryOptions({ queryKey: seriesKeys.extra(id), queryFn: ({ signal }) => api.get<WebUISeriesExtra>(`WebUI/Series/${id}`, { signal }) });
+  queryOptions({
+    queryKey: seriesKeys.extra(id),
+    queryFn: ({ signal }) => api.get<WebUISeriesExtra>(`WebUI/Series/${id}`, { signal }),
+    staleTime: PREFETCHED_FRESH_MS,
+  });
 
 export function useSeriesExtra(id: number) {
   return useQuery(seriesExtraQuery(id));

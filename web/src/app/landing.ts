@@ -30,9 +30,6 @@ export function startGateRequests() {
   import('@/api/settings').then(({ settingsQuery }) => queryClient.prefetchQuery(settingsQuery())).catch(() => undefined);
 }
 
-/** A route's loader runs again on some navigations within it: an answer this recent is not asked for again. */
-const ROUTE_PREFETCH_FRESH_MS = 5_000;
-
 /** A whole number from a route parameter, or null. */
 const idParam = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
@@ -42,10 +39,7 @@ export function prefetchSeriesRoute({ params }: { params: Record<string, string 
   if (id !== null && getSession())
     import('@/api/series')
       .then(({ seriesQuery, seriesExtraQuery }) =>
-        Promise.all([
-          queryClient.prefetchQuery({ ...seriesQuery(id), staleTime: ROUTE_PREFETCH_FRESH_MS }),
-          queryClient.prefetchQuery({ ...seriesExtraQuery(id), staleTime: ROUTE_PREFETCH_FRESH_MS }),
-        ]),
+        Promise.all([queryClient.prefetchQuery(seriesQuery(id)), queryClient.prefetchQuery(seriesExtraQuery(id))]),
       )
       .catch(() => undefined);
   return null;
@@ -55,8 +49,15 @@ export function prefetchSeriesRoute({ params }: { params: Record<string, string 
 export function prefetchGroupRoute({ params }: { params: Record<string, string | undefined> }) {
   const id = idParam(params.groupId);
   if (id !== null && getSession())
-    import('@/api/collection')
-      .then(({ groupQuery }) => queryClient.prefetchQuery({ ...groupQuery(id), staleTime: ROUTE_PREFETCH_FRESH_MS }))
+    import('@/api/collection').then(({ groupQuery }) => queryClient.prefetchQuery(groupQuery(id))).catch(() => undefined);
+  return null;
+}
+
+/** The collection's loader: its first page of groups is asked for while the page's code loads. */
+export function prefetchCollectionRoute() {
+  if (getSession())
+    import('@/pages/collection/prefetch')
+      .then(({ prefetchCollectionFirstPage }) => prefetchCollectionFirstPage(queryClient))
       .catch(() => undefined);
   return null;
 }

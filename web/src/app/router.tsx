@@ -2,7 +2,14 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/FullPageSpinner';
 import { CONSOLE_BASENAME } from '@/lib/basePath';
 import { AuthGuard } from './AuthGuard';
-import { loadDashboardPage, loadMainLayout, prefetchDashboardRoute, prefetchGroupRoute, prefetchSeriesRoute } from './landing';
+import {
+  loadDashboardPage,
+  loadMainLayout,
+  prefetchCollectionRoute,
+  prefetchDashboardRoute,
+  prefetchGroupRoute,
+  prefetchSeriesRoute,
+} from './landing';
 import { RouteError } from './RouteError';
 import { VersionGate } from './VersionGate';
 
@@ -38,7 +45,7 @@ const seriesPages: RouteObject[] = [
 ];
 
 const collectionPages: RouteObject[] = [
-  { index: true, lazy: page(() => import('@/pages/collection/CollectionPage')) },
+  { index: true, loader: prefetchCollectionRoute, lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'filter/:filterId', lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'group/:groupId', loader: prefetchGroupRoute, lazy: page(() => import('@/pages/collection/CollectionPage')) },
   { path: 'group/:groupId/filter/:filterId', loader: prefetchGroupRoute, lazy: page(() => import('@/pages/collection/CollectionPage')) },

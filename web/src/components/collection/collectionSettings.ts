@@ -45,11 +45,15 @@ function storedWebUI(text: string | undefined): Record<string, unknown> {
   }
 }
 
+/** The collection settings stored in a settings document (the defaults without one). */
+export function collectionSettingsOf(document: { WebUI_Settings?: string } | undefined): CollectionSettings {
+  return document ? mergeCollectionSettings(storedWebUI(document.WebUI_Settings).collection) : DEFAULT_COLLECTION_SETTINGS;
+}
+
 /** Read-only: whether AniDB descriptions are shown filtered (`anidb.filterDescription`). */
 export function useFilterDescription(): boolean {
   const { data } = useSettings();
-  return (data ? mergeCollectionSettings(storedWebUI(data.WebUI_Settings).collection) : DEFAULT_COLLECTION_SETTINGS).anidb
-    .filterDescription;
+  return collectionSettingsOf(data).anidb.filterDescription;
 }
 
 /**
@@ -60,7 +64,7 @@ export function useCollectionSettings() {
   const { data } = useSettings();
   const save = useSaveSettings();
   const [local, setLocal] = useState<CollectionSettings | null>(null);
-  const stored = data ? mergeCollectionSettings(storedWebUI(data.WebUI_Settings).collection) : null;
+  const stored = data ? collectionSettingsOf(data) : null;
   const settings = local ?? stored ?? DEFAULT_COLLECTION_SETTINGS;
   const update = (next: CollectionSettings) => {
     setLocal(next);
