@@ -130,6 +130,8 @@ describe('file lists for a user with tag restrictions', () => {
     expect(await titles('/api/v3/Series/AniDB/Search?query=Mizuyoru', viewerKey)).toEqual([]);
     expect(await titles('/api/v3/Series/AniDB/Search?query=2', viewerKey)).toEqual([]);
     expect(await titles('/api/v3/Series/AniDB/Search?query=3', viewerKey)).toEqual(['Omega']);
+    // A number past AniDB's 32-bit ids names nothing (PostgreSQL's integer column would overflow on it).
+    expect(await titles('/api/v3/Series/AniDB/Search/99999999999999999999', key)).toEqual([]);
   });
 
   it('GET Series/AniDB/{id} and its episodes answer 403 for a hidden anime (collection.md S3)', async () => {

@@ -1,4 +1,5 @@
 import type { AnidbAnimeHit, AnidbEpisode, AnidbHitTitle } from '@shoko-ts/contract';
+import { MAX_REQUEST_INTEGER } from '../../http/integer-bounds.js';
 import { notFound, textError } from '../../http/problem.js';
 import { titleScore, type AniDBTitlesDump, type DumpAnime } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/title-similarity.js';
@@ -102,7 +103,9 @@ export class AniDBSearch {
     let ids: number[];
     if (options.searchById && /^\d+$/.test(text)) {
       const id = Number(text);
-      ids = (await this.localAnime([id])).length || this.deps.dump.byId(id) ? [id] : [];
+      // AniDB ids are 32-bit: a longer number names no anime (and would overflow PostgreSQL's integer column).
+      const known = id <= MAX_REQUEST_INTEGER && ((await this.localAnime([id])).length || this.deps.dump.byId(id));
+      ids = known ? [id] : [];
     } else if (!text) {
       ids = this.deps.dump.all().map((a) => a.id);
     } else {

@@ -386,7 +386,8 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
     const playback = server.services.playback;
     await until(() => playback.sessionProcess(session.SessionID)!.paused, 'ffmpeg to be paused');
     const run = playback.sessionProcess(session.SessionID)!;
-    expect(processState(run.pid!)).toBe('T');
+    // The flag is set as SIGSTOP is sent; the kernel stops the process a moment later.
+    await until(() => processState(run.pid!) === 'T', 'the kernel to stop ffmpeg');
     // 3 s units: what lies on disk ends near 90 s, far from the clip's 600 s.
     const early = unitsIn(run.dir);
     expect(early.length).toBeGreaterThan(0);

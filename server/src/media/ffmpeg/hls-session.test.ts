@@ -175,7 +175,7 @@ describe.skipIf(!tools || process.platform !== 'linux')('ffmpeg paced by the vie
     expect((await hls.segment(0)).length).toBeGreaterThan(0);
     await until(() => hls.paused, 'ffmpeg to be paused');
     const pid = hls.pid!;
-    expect(processState(pid)).toBe('T');
+    await until(() => processState(pid) === 'T', 'the kernel to stop ffmpeg');
     // Paused, it writes nothing more: the folder holds the window only (units of 2 s, the window 10 s ahead).
     expect(await withinWindow(hls, 0)).toBe(true);
     expect((await hls.unitsOnDisk()).length).toBeLessThanOrEqual((window.pauseAhead + UNIT) / UNIT + 1);
@@ -199,7 +199,7 @@ describe.skipIf(!tools || process.platform !== 'linux')('ffmpeg paced by the vie
     await hls.prepare(0);
     await until(() => hls.paused, 'ffmpeg to be paused');
     const pid = hls.pid!;
-    expect(processState(pid)).toBe('T');
+    await until(() => processState(pid) === 'T', 'the kernel to stop ffmpeg');
     await hls.stop();
     expect(processState(pid)).toBeNull();
     expect(fs.existsSync(dir)).toBe(false);
