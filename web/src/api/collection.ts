@@ -43,28 +43,28 @@ export function useGroupSeries(id: GroupIDParams['groupID'] | null) {
   });
 }
 
-/** How close to a page's edge (in entries, about two rows of posters) the list asks for the page beyond it. */
-export const PAGE_EDGE = 12;
-
-/**
- * The 1-based pages of `pageSize` entries that hold entries `first` to `last` (0-based, inclusive), and the page
- * beyond either end when it is within PAGE_EDGE entries, so a list scrolled in either direction finds its next entries
- * loaded while a page opened at the top asks for its first page alone; always page 1, whose answer tells how many
- * entries there are.
- */
-export function pagesInView(first: number, last: number, total: number | undefined, pageSize = COLLECTION_PAGE_SIZE): number[] {
-  const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
-  const from = Math.max(1, Math.floor(Math.max(0, first - PAGE_EDGE) / pageSize) + 1);
-  const to = Math.min(lastPage, Math.floor(Math.max(0, last + PAGE_EDGE) / pageSize) + 1);
-  const pages = new Set([1]);
-  for (let page = from; page <= to; page++) pages.add(page);
-  return [...pages].sort((a, b) => a - b);
+/** The pages a list needs now (`visible`: in view, and page 1, whose answer tells the total) and next (`nearby`). */
+export interface PagesInView {
+  visible: number[];
+  nearby: number[];
 }
 
 /**
- * The collection's groups under a filter, page by page as they come into view (`pages`, from pagesInView): a list
- * scrolled to its end asks for the last page only, not for every page before it.
+ * The 1-based pages of `pageSize` entries that hold entries `first` to `last` (0-based, inclusive), always with page
+ * 1, and the page on either side of them: a list scrolled a viewport in either direction then finds its next entries
+ * loaded. The nearby pages are asked for only once the visible ones have arrived (usePreviewGroupPages), so they never
+ * delay what is on screen.
  */
+export function pagesInView(first: number, last: number, total: number | undefined, pageSize = COLLECTION_PAGE_SIZE): PagesInView {
+  const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
+  const from = Math.min(lastPage, Math.floor(Math.max(0, first) / pageSize) + 1);
+  const to = Math.min(lastPage, Math.floor(Math.max(0, last) / pageSize) + 1);
+  const visible = new Set([1]);
+  for (let page = from; page <= to; page++) visible.add(page);
+  const nearby = [from - 1, to + 1].filter((page) => page >= 1 && page <= lastPage && !visible.has(page));
+  return { visible: [...visible].sort((a, b) => a - b), nearby };
+}
+
 /** One page of the collection's groups under a filter (the pages of usePreviewGroupPages, and the route's prefetch). */
 export const groupPageQuery = (body: CreateOrUpdateFilterBody, randomImages: boolean, page: number) =>
   queryOptions({
@@ -77,23 +77,29 @@ export const groupPageQuery = (body: CreateOrUpdateFilterBody, randomImages: boo
       }),
   });
 
-export function usePreviewGroupPages(body: CreateOrUpdateFilterBody, randomImages: boolean, pages: number[]) {
-  return useQueries({
-    queries: pages.map((page) => groupPageQuery(body, randomImages, page)),
-    combine: (results) => {
-      const first = results[0];
-      const byPage = new Map<number, Group[]>();
-      results.forEach((result, i) => result.data && byPage.set(pages[i]!, result.data.List));
-      return {
-        total: first?.data?.Total,
-        isPending: !!first?.isPending,
-        error: first?.error ?? null,
-        /** The group at a 0-based position, or undefined while its page is on its way. */
-        at: (index: number) => byPage.get(Math.floor(index / COLLECTION_PAGE_SIZE) + 1)?.[index % COLLECTION_PAGE_SIZE],
-        loaded: [...byPage.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list),
-      };
-    },
+/**
+ * The collection's groups under a filter, page by page as they come into view (`pages`, from pagesInView): a list
+ * scrolled to its end asks for the last pages only, not for every page before it.
+ */
+export function usePreviewGroupPages(body: CreateOrUpdateFilterBody, randomImages: boolean, pages: PagesInView) {
+  const visible = useQueries({ queries: pages.visible.map((page) => groupPageQuery(body, randomImages, page)) });
+  const visibleLoaded = visible.every((result) => result.data !== undefined);
+  const nearby = useQueries({
+    queries: pages.nearby.map((page) => ({ ...groupPageQuery(body, randomImages, page), enabled: visibleLoaded })),
   });
+  const numbers = [...pages.visible, ...pages.nearby];
+  const results = [...visible, ...nearby];
+  const byPage = new Map<number, Group[]>();
+  results.forEach((result, i) => result.data && byPage.set(numbers[i]!, result.data.List));
+  const first = visible[0];
+  return {
+    total: first?.data?.Total,
+    isPending: !!first?.isPending,
+    error: first?.error ?? null,
+    /** The group at a 0-based position, or undefined while its page is on its way. */
+    at: (index: number) => byPage.get(Math.floor(index / COLLECTION_PAGE_SIZE) + 1)?.[index % COLLECTION_PAGE_SIZE],
+    loaded: [...byPage.entries()].sort(([a], [b]) => a - b).flatMap(([, list]) => list),
+  };
 }
 
 /** List-view extras (type, rating, top tags) for a page of groups. */
