@@ -98,12 +98,26 @@ const firstLine = (text) =>
     ?.trim()
     .slice(0, 200) ?? '';
 
+// The reason beside each failure: CI shows only the last lines of a run, so they must say what went wrong.
+// eslint-disable-next-line no-control-regex -- the escape sequences of terminal colours are what is removed
+const stripAnsi = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+const reason = (text) => {
+  const lines = stripAnsi(text)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('at ') && !/^\d+ \|/.test(l) && !l.startsWith('> '));
+  const joined = lines.slice(0, 4).join(' | ');
+  return joined ? ` — ${joined.slice(0, 240)}` : '';
+};
+
 function vitestResults(r, report) {
   let runFailed = 0;
   for (const file of report.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failedTests)
-      failures.push(`FAILED ${r.name}: ${rel(file.name)} › ${[...(t.ancestorTitles ?? []), t.title].join(' › ')}`);
+      failures.push(
+        `FAILED ${r.name}: ${rel(file.name)} › ${[...(t.ancestorTitles ?? []), t.title].join(' › ')}${reason(t.failureMessages?.[0])}`,
+      );
     runFailed += failedTests.length;
     // A file that fails to load, or whose beforeAll/afterAll fails, has no failed test but must still count.
     if (file.status === 'failed' && failedTests.length === 0) {
@@ -129,7 +143,10 @@ function playwrightResults(r, report) {
         if (test.status === 'unexpected' || test.status === 'flaky') {
           const project = test.projectName ? ` [${test.projectName}]` : '';
           const how = test.status === 'flaky' ? ' (flaky: failed, then passed on retry)' : last && last !== 'failed' ? ` (${last})` : '';
-          failures.push(`FAILED ${r.name}: ${rel(path.join(testDir, spec.file))} › ${[...here, spec.title].join(' › ')}${project}${how}`);
+          const error = test.results?.find((result) => result.error)?.error;
+          failures.push(
+            `FAILED ${r.name}: ${rel(path.join(testDir, spec.file))} › ${[...here, spec.title].join(' › ')}${project}${how}${reason(error?.message)}${error?.location ? ` (line ${error.location.line})` : ''}`,
+          );
           runFailed += 1;
         }
       }

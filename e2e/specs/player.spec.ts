@@ -217,6 +217,39 @@ test('an episode the browser decodes plays directly, with styled subtitles, seek
 test('a file the browser cannot decode plays through the transcoder and seeks', async ({ page }) => {
   // HEVC 10-bit is transcoded on the CI machine's two cores while other specs run beside it.
   test.setTimeout(180_000);
+  const requests: string[] = [];
+  const began = Date.now();
+  const at = () => `${((Date.now() - began) / 1000).toFixed(1)}s`;
+  page.on('request', (r) => r.url().includes('/Playback') && requests.push(`${at()} > ${r.method()} ${r.url().replace(/\?.*/, '')}`));
+  page.on('requestfinished', async (r) => {
+    if (r.url().includes('/Playback')) requests.push(`${at()} < ${(await r.response())?.status()} ${r.url().replace(/\?.*/, '')}`);
+  });
+  page.on(
+    'requestfailed',
+    (r) => r.url().includes('/Playback') && requests.push(`${at()} x ${r.failure()?.errorText} ${r.url().replace(/\?.*/, '')}`),
+  );
+  page.on('console', (m) => requests.push(`${at()} console.${m.type()}: ${m.text().slice(0, 400)}`));
+  try {
+    await transcoderSteps(page);
+  } catch (error) {
+    const state = await video(page)
+      .evaluate((v: HTMLVideoElement) => ({
+        readyState: v.readyState,
+        networkState: v.networkState,
+        error: v.error?.message,
+        paused: v.paused,
+        src: v.currentSrc,
+        buffered: Array.from({ length: v.buffered.length }, (_, i) => [v.buffered.start(i), v.buffered.end(i)]),
+      }))
+      .catch(() => null);
+    console.log(
+      `transcoder test diagnostics\n${JSON.stringify(state)}\n${requests.join('\n')}\n--- server ---\n${demo.output().slice(-6000)}`,
+    );
+    throw error;
+  }
+});
+
+async function transcoderSteps(page: Page) {
   await login(page);
   await playFromEpisodesTab(page, 2);
   await expect(player(page)).toHaveAttribute('data-playback-mode', 'session');
@@ -236,7 +269,7 @@ test('a file the browser cannot decode plays through the transcoder and seeks', 
 
   await page.goto(`${demo.baseUrl}/webui/dashboard`);
   await expect.poll(() => ourFfmpegProcesses(), { timeout: 15_000 }).toEqual([]);
-});
+}
 
 test('the end marks the episode watched and counts down to the next one; the last one with its external subtitles', async ({ page }) => {
   await login(page);

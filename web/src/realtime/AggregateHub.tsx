@@ -92,7 +92,19 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
       // A finished dump changes File.AVDump of its files.
       if (event.Type === 'Success' || event.Type === 'Failure') void queryClient.invalidateQueries({ queryKey: fileKeys.all });
     });
-    connection.onreconnected(() => update({ connected: true }));
+    // Events sent while the hub was not connected are lost: what they would have refreshed is asked for again. On the
+    // first connection only the import folders (a cheap list, and what an availability change touches) are: the
+    // page's other data was asked for a moment ago.
+    const refreshMissed = (afterDrop: boolean) => {
+      void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
+      if (!afterDrop) return;
+      void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.items });
+    };
+    connection.onreconnected(() => {
+      update({ connected: true });
+      refreshMissed(true);
+    });
     connection.onreconnecting(() => update({ connected: false }));
     connection.onclose(() => update({ connected: false }));
 
@@ -104,7 +116,9 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
       started = connection
         .start()
         .then(() => {
-          if (!stopped) update({ connected: true });
+          if (stopped) return;
+          update({ connected: true });
+          refreshMissed(attempt > 0);
         })
         .catch(() => {
           if (stopped || connection.state !== HubConnectionState.Disconnected) return;

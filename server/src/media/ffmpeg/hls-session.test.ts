@@ -7,6 +7,7 @@ import {
   copyPlan,
   ffmpegArguments,
   HlsProducer,
+  isCompleteInitSegment,
   mediaPlaylist,
   seekTarget,
   segmentSpan,
@@ -29,6 +30,24 @@ const job = (overrides: Partial<HlsJob> = {}): HlsJob => ({
   videoCodec: 'hevc',
   segmentSeconds: 6,
   ...overrides,
+});
+
+const box = (type: string, payload = 0) => {
+  const bytes = Buffer.alloc(8 + payload);
+  bytes.writeUInt32BE(8 + payload, 0);
+  bytes.write(type, 4, 'latin1');
+  return bytes;
+};
+
+describe('initialisation segment reads', () => {
+  it('takes whole boxes with a moov and refuses a file caught while ffmpeg writes it', () => {
+    const whole = Buffer.concat([box('ftyp', 16), box('moov', 700)]);
+    expect(isCompleteInitSegment(whole)).toBe(true);
+    expect(isCompleteInitSegment(whole.subarray(0, whole.length - 1))).toBe(false);
+    expect(isCompleteInitSegment(whole.subarray(0, 24))).toBe(false);
+    expect(isCompleteInitSegment(box('ftyp', 16))).toBe(false);
+    expect(isCompleteInitSegment(Buffer.alloc(0))).toBe(false);
+  });
 });
 
 describe('segment plans', () => {

@@ -184,6 +184,20 @@ export function ffmpegArguments(plan: SegmentPlan, job: HlsJob, unit: number, di
   ];
 }
 
+/** Whether `bytes` are whole ISO BMFF boxes, one of them a `moov`: an fMP4 initialisation segment fully written. */
+export function isCompleteInitSegment(bytes: Buffer): boolean {
+  let offset = 0;
+  let hasMovie = false;
+  while (offset + 8 <= bytes.length) {
+    const size = bytes.readUInt32BE(offset);
+    // 0 (to the end of the file) and 1 (a 64-bit size) are not written by ffmpeg's init segments.
+    if (size < 8 || offset + size > bytes.length) return false;
+    if (bytes.toString('latin1', offset + 4, offset + 8) === 'moov') hasMovie = true;
+    offset += size;
+  }
+  return hasMovie && offset === bytes.length;
+}
+
 /** A segment farther than this (seconds of media) past what ffmpeg has produced restarts ffmpeg there. */
 export const RESTART_DISTANCE_SECONDS = 20;
 const WAIT_STEP_MS = 50;
@@ -244,6 +258,8 @@ export class HlsProducer {
   private trimAgain = false;
   /** Restarts so far (the first start included). */
   starts = 0;
+  /** The initialisation segment, once read whole. */
+  private initSegment: Buffer | null = null;
 
   constructor(
     private readonly tools: FfmpegTools,
@@ -442,22 +458,28 @@ export class HlsProducer {
     }
   }
 
-  /** The initialisation segment (ffmpeg writes it when it starts; every run writes the same). */
+  /**
+   * The initialisation segment. Every run writes the same one, but a run (re)writes the file as it starts, so a read
+   * may catch it half written; hls.js never asks twice for it, so a torn copy would stall playback for good. It is
+   * read until it holds whole boxes with a `moov`, then kept in memory.
+   */
   async init(): Promise<Buffer> {
+    if (this.initSegment) return this.initSegment;
     const file = path.join(this.dir, 'init.mp4');
-    if (!(await exists(file))) {
-      if (!this.run) await this.start(this.viewerUnit);
-      const deadline = Date.now() + WAIT_LIMIT_MS;
-      while (!(await exists(file))) {
-        if (this.stopped) throw new Error('The session has ended.');
-        if (this.run?.exitCode !== undefined) throw new Error(`ffmpeg stopped (${this.run?.exitCode}): ${this.run?.errors.trim()}`);
-        if (Date.now() > deadline) throw new Error('ffmpeg took too long to start.');
-        await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    if (!this.run) await this.start(this.viewerUnit);
+    const deadline = Date.now() + WAIT_LIMIT_MS;
+    for (;;) {
+      if (this.stopped) throw new Error('The session has ended.');
+      const bytes = await fs.readFile(file).catch(() => null);
+      if (bytes && isCompleteInitSegment(bytes)) {
+        this.initSegment = bytes;
+        return bytes;
       }
-      // ffmpeg writes the init segment in one go, but give a partly flushed file a moment.
-      await this.waitFor(this.run!.startUnit, this.run!.startUnit);
+      const run = this.run!;
+      if (run.exitCode !== undefined) throw new Error(`ffmpeg stopped (${run.exitCode}): ${run.errors.trim() || 'no output'}`);
+      if (Date.now() > deadline) throw new Error('ffmpeg took too long to start.');
+      await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
-    return fs.readFile(file);
   }
 
   /** Segment `segment`'s bytes: its units, in order. The viewer is now here: the window moves with it. */

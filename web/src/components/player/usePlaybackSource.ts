@@ -36,7 +36,9 @@ async function attachHls(
     video.addEventListener('loadedmetadata', () => startAt(video, start), { once: true });
     return null;
   }
-  const hls: HlsInstance = new Hls({ startPosition: start, enableWorker: true, backBufferLength: 60 });
+  // localStorage hlsDebug=1 logs what hls.js does to the browser console (for a playback problem report).
+  const debug = localStorage.getItem('hlsDebug') === '1';
+  const hls: HlsInstance = new Hls({ startPosition: start, enableWorker: true, backBufferLength: 60, debug });
   const startedAt = Date.now();
   hls.on(Hls.Events.ERROR, (_event, data) => {
     if (!data.fatal) return;
