@@ -20,6 +20,7 @@ const root = path.resolve(here, '..');
 const dist = (file) => pathToFileURL(path.join(root, 'server', 'dist', 'media', 'ffmpeg', file)).href;
 const { HlsProducer, copyPlan, transcodePlan, ffmpegArguments } = await import(dist('hls-session.js'));
 const { findFfmpeg, keyframeTimes, probeFile } = await import(dist('probe.js'));
+const { x264Preset } = await import(dist('codecs.js'));
 const { SEGMENT_SECONDS: SEGMENT } = await import(
   pathToFileURL(path.join(root, 'server', 'dist', 'domains', 'playback', 'playback.service.js')).href
 );
@@ -121,6 +122,7 @@ async function session(input, mode) {
     burnSubtitleStream: null,
     videoCodec: video.codec_name,
     segmentSeconds: SEGMENT,
+    videoPreset: x264Preset('Automatic', video.width, video.height, os.availableParallelism()),
   };
   return { producer: new HlsProducer(tools, plan, job, work), plan, job, work, started };
 }

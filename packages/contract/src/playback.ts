@@ -191,6 +191,10 @@ export const PLAYBACK_ROUTES = [
   'GET /api/v3/Playback/File/{fileID}/Font/{index}',
 ] as const;
 
+/** x264 presets a transcode may use, fastest first; `Automatic` lets the server choose by picture size and cores. */
+export const TRANSCODE_PRESETS = ['Automatic', 'ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium'] as const;
+export type TranscodePreset = (typeof TRANSCODE_PRESETS)[number];
+
 /** Settings section `Playback` (our extension of the server settings). */
 export const PlaybackSettings = Type.Object({
   /** Transcoding sessions running at once (1–16); a further one is refused with 429. */
@@ -200,5 +204,11 @@ export const PlaybackSettings = Type.Object({
    * unless the report says `watched` itself.
    */
   WatchedThresholdPercent: Type.Integer({ minimum: 50, maximum: 100 }),
+  /**
+   * The x264 preset of transcoded video: a faster one starts playback and seeks sooner and needs less CPU for more
+   * bandwidth. `Automatic` (default): `ultrafast` for pictures larger than 720p on a server of fewer than four cores,
+   * `veryfast` otherwise.
+   */
+  TranscodePreset: Type.Union(TRANSCODE_PRESETS.map((preset) => Type.Literal(preset))),
 });
 export type PlaybackSettings = Static<typeof PlaybackSettings>;

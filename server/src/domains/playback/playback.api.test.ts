@@ -295,6 +295,24 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
     expect((await call('GET', '/api/v3/File/999999/Playback')).statusCode).toBe(404);
   });
 
+  it('takes a transcode preset from the settings and refuses one x264 does not have', async () => {
+    // This server never logged in to AniDB: the settings need an AniDB account to be saved at all.
+    const patch = (value: unknown) =>
+      call('PATCH', '/api/v3/Settings', {
+        body: [
+          { op: 'replace', path: '/AniDb/Username', value: 'viewer' },
+          { op: 'replace', path: '/AniDb/Password', value: 'secret' },
+          { op: 'replace', path: '/Playback/TranscodePreset', value },
+        ],
+      });
+    const refused = await patch('ludicrous');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.body).toContain('TranscodePreset');
+    expect((await patch('superfast')).statusCode).toBe(200);
+    expect((await call('GET', '/api/v3/Settings')).json().Playback.TranscodePreset).toBe('superfast');
+    expect((await patch('Automatic')).statusCode).toBe(200);
+  });
+
   it('refuses bad session requests naming the field', async () => {
     const field = async (body: unknown, name: string) => {
       const res = await call('POST', '/api/v3/Playback/Session', { body });

@@ -42,6 +42,7 @@ export function createPlayback(deps: {
       return {
         maxTranscodes: current.Playback.MaxConcurrentTranscodes,
         languageOrder: preferredLanguages(current.Language.SeriesTitleLanguageOrder),
+        transcodePreset: current.Playback.TranscodePreset,
       };
     },
     workDir: path.join(deps.home, 'temp', 'playback'),

@@ -20,7 +20,7 @@ describe('playback service start-up', () => {
       tools: null,
       locate: () => Promise.reject(new Error('unused')),
       animeAllowed: () => Promise.resolve(true),
-      settings: () => ({ maxTranscodes: 2, languageOrder: [] }),
+      settings: () => ({ maxTranscodes: 2, languageOrder: [], transcodePreset: 'Automatic' }),
       workDir,
       logger: pino({ level: 'silent' }),
     });
@@ -51,7 +51,7 @@ describe('playback tokens at use', () => {
       tools: null,
       locate: () => Promise.reject(new Error('unused')),
       animeAllowed: () => Promise.resolve(allowed),
-      settings: () => ({ maxTranscodes: 2, languageOrder: [] }),
+      settings: () => ({ maxTranscodes: 2, languageOrder: [], transcodePreset: 'Automatic' }),
       workDir: path.join(home, 'temp', 'playback'),
       logger: pino({ level: 'silent' }),
     });

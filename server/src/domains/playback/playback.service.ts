@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import {
@@ -8,9 +9,10 @@ import {
   type PlaybackInfo,
   type PlaybackSession,
   type PlaybackSessionRequest,
+  type TranscodePreset,
 } from '@shoko-ts/contract';
 import { emptyError, notFound, problemError, validationError } from '../../http/problem.js';
-import { audioMode, videoMode } from '../../media/ffmpeg/codecs.js';
+import { audioMode, videoMode, x264Preset } from '../../media/ffmpeg/codecs.js';
 import { copyPlan, HlsProducer, mediaPlaylist, segmentSpan, transcodePlan, type SegmentPlan } from '../../media/ffmpeg/hls-session.js';
 import { keyframeTimes, probeFile, type FfmpegTools, type ProbeResult } from '../../media/ffmpeg/probe.js';
 import { extractAttachment, extractSubtitle, readSubtitleFile } from '../../media/ffmpeg/subtitles.js';
@@ -46,7 +48,7 @@ export interface PlaybackDeps {
   locate(fileId: number): Promise<LocatedFile>;
   /** Does the user's tag restriction let them see this AniDB anime? */
   animeAllowed(userId: number, animeId: number): Promise<boolean>;
-  settings(): { maxTranscodes: number; languageOrder: string[] };
+  settings(): { maxTranscodes: number; languageOrder: string[]; transcodePreset: TranscodePreset };
   /** Where session folders live (removed at start and at shutdown). */
   workDir: string;
   logger: Logger;
@@ -269,7 +271,8 @@ export class PlaybackService {
         : transcodePlan(media.duration, SEGMENT_SECONDS);
 
     // Checked and taken with no wait in between, so two requests at once cannot both take the last place.
-    const limit = this.deps.settings().maxTranscodes;
+    const settings = this.deps.settings();
+    const limit = settings.maxTranscodes;
     if (transcodes && [...this.sessions.values()].filter((s) => s.transcodes).length >= limit) {
       throw problemError(
         429,
@@ -291,6 +294,7 @@ export class PlaybackService {
         burnSubtitleStream: burn,
         videoCodec: video.Codec,
         segmentSeconds: SEGMENT_SECONDS,
+        videoPreset: x264Preset(settings.transcodePreset, video.facts.width, video.facts.height, os.availableParallelism()),
       },
       dir,
     );

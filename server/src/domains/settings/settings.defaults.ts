@@ -186,7 +186,7 @@ export function defaultSettings(home: string): ServerSettings {
       SwaggerUIPrefix: 'swagger',
       AlwaysUseDeveloperExceptions: false,
     },
-    Playback: { MaxConcurrentTranscodes: 2, WatchedThresholdPercent: 90 },
+    Playback: { MaxConcurrentTranscodes: 2, WatchedThresholdPercent: 90, TranscodePreset: 'Automatic' },
     WebUI_Settings: '',
     TraceLog: false,
     SentryOptOut: false,

@@ -1,5 +1,5 @@
 import { basename, dirname } from 'node:path';
-import type { ServerSettings } from '@shoko-ts/contract';
+import { TRANSCODE_PRESETS, type ServerSettings } from '@shoko-ts/contract';
 import type { FieldErrors } from '../../http/problem.js';
 import { pacingProblems } from '../../providers/anidb/pacing-bounds.js';
 import { isKnownLanguageCode } from './languages.js';
@@ -17,6 +17,11 @@ const range = (path: string, min: number, max: number, get: (s: ServerSettings) 
     const value = get(s);
     return value >= min && value <= max ? null : (message ?? `The field ${path.split('.').pop()} must be between ${min} and ${max}.`);
   },
+});
+
+const oneOf = (path: string, allowed: readonly string[], get: (s: ServerSettings) => string): Rule => ({
+  path,
+  check: (s) => (allowed.includes(get(s)) ? null : `The field ${path.split('.').pop()} must be one of ${allowed.join(', ')}.`),
 });
 
 const httpUrl: Rule = {
@@ -61,6 +66,7 @@ const RULES: Rule[] = [
   range('Import.MaxAutoScanAttemptsPerFile', 0, 100, (s) => s.Import.MaxAutoScanAttemptsPerFile),
   range('Playback.MaxConcurrentTranscodes', 1, 16, (s) => s.Playback.MaxConcurrentTranscodes),
   range('Playback.WatchedThresholdPercent', 50, 100, (s) => s.Playback.WatchedThresholdPercent),
+  oneOf('Playback.TranscodePreset', TRANSCODE_PRESETS, (s) => s.Playback.TranscodePreset),
   range('Web.Port', 1, 65535, (s) => s.Web.Port, 'Server Port must be between 1 and 65535'),
 ];
 

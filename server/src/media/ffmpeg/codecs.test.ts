@@ -5,6 +5,7 @@ import {
   containerOf,
   directMimeType,
   subtitleFormat,
+  x264Preset,
   videoMimeCodec,
   videoMode,
   type VideoFacts,
@@ -100,5 +101,12 @@ describe('copy or transcode', () => {
     expect(subtitleFormat('mov_text')).toBe('vtt');
     expect(subtitleFormat('hdmv_pgs_subtitle')).toBeNull();
     expect(subtitleFormat('dvd_subtitle')).toBeNull();
+  });
+
+  it('picks the x264 preset: the setting, or by picture size and cores', () => {
+    expect(x264Preset('Automatic', 1920, 1080, 2)).toBe('ultrafast');
+    expect(x264Preset('Automatic', 1280, 720, 2)).toBe('veryfast');
+    expect(x264Preset('Automatic', 1920, 1080, 8)).toBe('veryfast');
+    expect(x264Preset('fast', 1920, 1080, 2)).toBe('fast');
   });
 });

@@ -29,6 +29,7 @@ const job = (overrides: Partial<HlsJob> = {}): HlsJob => ({
   burnSubtitleStream: null,
   videoCodec: 'hevc',
   segmentSeconds: 6,
+  videoPreset: 'veryfast',
   ...overrides,
 });
 
@@ -116,6 +117,9 @@ describe('ffmpeg runs', () => {
     expect(after('-c:a')).toBe('aac');
     expect(after('-ac')).toBe('2');
     expect(after('-c:v')).toBe('libx264');
+    expect(after('-preset')).toBe('veryfast');
+    const fast = ffmpegArguments(transcodePlan(60, 6), job({ videoPreset: 'ultrafast' }), 0, '/tmp/s');
+    expect(fast[fast.indexOf('-preset') + 1]).toBe('ultrafast');
     expect(after('-hls_segment_options')).toBe('movflags=+frag_discont');
     expect(args.at(-1)).toBe('/tmp/s/ffmpeg.m3u8');
   });

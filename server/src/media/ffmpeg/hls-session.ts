@@ -3,7 +3,7 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FfmpegTools } from './probe.js';
-import type { StreamMode } from './codecs.js';
+import type { StreamMode, X264Preset } from './codecs.js';
 
 /**
  * One HLS play session over ffmpeg: a media playlist of fMP4 segments covering the whole file, produced on demand.
@@ -90,6 +90,8 @@ export interface HlsJob {
   burnSubtitleStream: number | null;
   videoCodec: string;
   segmentSeconds: number;
+  /** x264 preset of a transcode. */
+  videoPreset: X264Preset;
 }
 
 /**
@@ -118,7 +120,7 @@ export function ffmpegArguments(plan: SegmentPlan, job: HlsJob, unit: number, di
           '-c:v',
           'libx264',
           '-preset',
-          'veryfast',
+          job.videoPreset,
           '-crf',
           '23',
           '-pix_fmt',
