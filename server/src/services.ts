@@ -555,7 +555,12 @@ export async function createServices(
       },
     ],
     logger.child({ name: 'Init' }),
-    () => seriesCatalog.warmSearch(),
+    () => {
+      seriesCatalog.warmSearch();
+      void filters
+        .warmSizes()
+        .catch((error: unknown) => logger.child({ name: 'Filters' }).warn({ err: error }, 'Counting the filters failed'));
+    },
   );
 
   // Migrations run at boot so accounts can be checked even before the first start.

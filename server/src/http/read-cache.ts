@@ -27,6 +27,7 @@ export type CacheClaim = { answer: Promise<CachedAnswer | null> } | { finish: (a
  */
 export class ReadCache {
   private readonly entries = new Map<string, { expires: number; answer: Promise<CachedAnswer | null> }>();
+  private readonly clearListeners: Array<() => void> = [];
 
   constructor(
     private readonly ttlMs: number,
@@ -62,6 +63,12 @@ export class ReadCache {
 
   clear(): void {
     this.entries.clear();
+    for (const listener of this.clearListeners) listener();
+  }
+
+  /** Also told of every clear (even with a lifetime of 0): what else keeps figures that change with the collection. */
+  onClear(listener: () => void): void {
+    this.clearListeners.push(listener);
   }
 
   get size(): number {

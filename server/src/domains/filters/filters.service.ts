@@ -47,6 +47,9 @@ export interface Paging {
 const slice = <T>(items: T[], { page, pageSize }: Paging) => (pageSize === 0 ? items : items.slice(pageSize * (page - 1), pageSize * page));
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** How long a counted filter Size is trusted when nothing changed. */
+const SIZE_TTL_MS = 10 * 60_000;
+
 /**
  * Filter presets and the evaluation of filter expressions. Evaluation compiles the expression to SQL (see
  * FilterCompiler) and returns matching ids in sort order; only the requested page is turned into API models.
@@ -54,11 +57,51 @@ const today = () => new Date().toISOString().slice(0, 10);
 export class FiltersService {
   private readonly dynamic: DynamicDirectories;
 
+  /**
+   * Counted Sizes by viewer and filter. Every list of filters counts each one (the presets alone are nine collection
+   * queries), so counts are kept until the collection or a watch state changes (`forgetSizes`, on the read cache's
+   * signals) and at most SIZE_TTL_MS: time-based presets (newly added, recently watched) move without a change.
+   */
+  private readonly sizes = new Map<string, { expires: number; size: Promise<number> }>();
+
   constructor(
     private readonly browse: BrowseStore,
     private readonly store: FiltersStore,
+    private readonly now: () => number = Date.now,
   ) {
     this.dynamic = new DynamicDirectories(store);
+  }
+
+  /** The collection or a watch state changed: every kept Size is counted again when next asked for. */
+  forgetSizes(): void {
+    this.sizes.clear();
+  }
+
+  /** Counts the top-level filters of every account once the server has started, so a first visit finds them counted. */
+  async warmSizes(): Promise<void> {
+    for (const userId of await this.store.userIds()) {
+      const viewer = await this.browse.viewer(userId);
+      await this.list(null, viewer, {
+        page: 1,
+        pageSize: 0,
+        includeEmpty: true,
+        includeEmptyGroups: true,
+        showHidden: false,
+        withConditions: false,
+      });
+    }
+  }
+
+  private keptSize(row: FilterRow, viewer: Viewer, includeEmptyGroups: boolean, count: () => Promise<number>): Promise<number> {
+    const key = [viewer.userId, viewer.restrictedTags.join(','), row.id, includeEmptyGroups, row.expression, row.is_directory].join('|');
+    const now = this.now();
+    const kept = this.sizes.get(key);
+    if (kept && kept.expires > now) return kept.size;
+    const entry = { expires: now + SIZE_TTL_MS, size: count() };
+    this.sizes.set(key, entry);
+    // A failed count is not kept.
+    entry.size.catch(() => this.sizes.get(key) === entry && this.sizes.delete(key));
+    return entry.size;
   }
 
   /** Validates a CreateOrUpdateFilterBody's expression and sorting (400 keyed Expression / Sorting). */
@@ -374,11 +417,13 @@ export class FiltersService {
     const live = this.rowLive(row);
     const size =
       knownSize ??
-      (row.is_directory
-        ? dynamicKindOf(row)
-          ? await this.dynamic.count(row, viewer, shared)
-          : await this.store.childCount(row.id)
-        : (await this.matchingGroups(live, viewer, { includeEmpty: options.includeEmptyGroups, lift: true })).length);
+      (await this.keptSize(row, viewer, options.includeEmptyGroups, async () =>
+        row.is_directory
+          ? dynamicKindOf(row)
+            ? this.dynamic.count(row, viewer, shared)
+            : this.store.childCount(row.id)
+          : (await this.matchingGroups(live, viewer, { includeEmpty: options.includeEmptyGroups, lift: true })).length,
+      ));
     const filter: Filter = {
       IDs: row.parent_id ? { ID: row.id, ParentFilter: row.parent_id } : { ID: row.id },
       Name: row.name,

@@ -49,6 +49,11 @@ export class FiltersStore {
     private readonly browse: BrowseStore,
   ) {}
 
+  /** Every account's id (the filter Sizes are counted for each at start). */
+  async userIds(): Promise<number[]> {
+    return (await this.db.selectFrom('users').select('id').orderBy('id').execute()).map((row) => row.id);
+  }
+
   /** Compiled filters read the maintained series aggregates: bring them up to date first. */
   private refreshAggregates(): Promise<number> {
     return refreshSeriesAggregates(this.db, this.browse.dialect);
