@@ -3,13 +3,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
 import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoServer } from '../support/server';
+import type { DatabaseModule, SyntheticCollectionModule, SyntheticStoreModule } from '../support/server-modules';
 
 /** The built server's own modules write the seed straight into its database (the server runs meanwhile; SQLite WAL). */
 async function seedCollection(home: string) {
   const dist = path.join(repoRoot, 'server', 'dist');
-  const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { generateCollection } = await import(path.join(dist, 'domains', 'groups', 'synthetic.js'));
-  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
+  const { openDatabase }: DatabaseModule = await import(path.join(dist, 'db', 'database.js'));
+  const { generateCollection }: SyntheticCollectionModule = await import(path.join(dist, 'domains', 'groups', 'synthetic.js'));
+  const { insertSeries }: SyntheticStoreModule = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     // Enough synthetic groups for more than one page of 50, then invented series with known names.
@@ -41,7 +42,7 @@ async function seedCollection(home: string) {
         episodes: [{ id: 31, file: true }],
       },
     ]);
-    const groupId = named.get(1).groupId as number;
+    const groupId = named.get(1)!.groupId;
     await insertSeries(db.kysely, [
       {
         animeId: 2,

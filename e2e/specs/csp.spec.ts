@@ -38,7 +38,7 @@ test('every console page loads under the Content-Security-Policy without a viola
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
   const page = await context.newPage();
@@ -63,9 +63,7 @@ test('every console page loads under the Content-Security-Policy without a viola
     await page.goto(pathname.startsWith('http') ? pathname : `${demo.baseUrl}${pathname}`);
     await page.waitForLoadState('networkidle');
     if (pathname.includes('renamer')) await expect(page.locator('.monaco-editor').first()).toBeVisible();
-    violations.push(
-      ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).map((v) => `${pathname}: ${v}`),
-    );
+    violations.push(...(await page.evaluate(() => window.cspViolations)).map((v) => `${pathname}: ${v}`));
   }
   expect(violations).toEqual([]);
   expect(consoleViolations).toEqual([]);

@@ -3,12 +3,13 @@ import { expect, test } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
 import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoServer } from '../support/server';
+import type { DatabaseModule, SyntheticStoreModule } from '../support/server-modules';
 
 /** One series with a group, written by the built server's own modules. */
 async function seedSeries(home: string): Promise<{ seriesId: number; groupId: number }> {
   const dist = path.join(repoRoot, 'server', 'dist');
-  const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
+  const { openDatabase }: DatabaseModule = await import(path.join(dist, 'db', 'database.js'));
+  const { insertSeries }: SyntheticStoreModule = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     const written = await insertSeries(db.kysely, [
@@ -20,7 +21,7 @@ async function seedSeries(home: string): Promise<{ seriesId: number; groupId: nu
         episodes: [{ id: 11, file: true }],
       },
     ]);
-    return written.get(1);
+    return written.get(1)!;
   } finally {
     await db.close();
   }

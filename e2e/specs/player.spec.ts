@@ -16,7 +16,7 @@ import { completeFirstRunViaApi, freePort, LOCAL_USER, startShoko, type ShokoSer
  */
 let demo: RunningDemo;
 let home: string;
-const episodes: Record<'ass' | 'hevc' | 'srt', { fileId: number; episodeId: number }> = {} as never;
+const episodes = {} as Record<'ass' | 'hevc' | 'srt', { fileId: number; episodeId: number }>;
 let seriesId: number;
 
 interface PlaybackInfo {
@@ -115,7 +115,7 @@ test('an episode the browser decodes plays directly, with styled subtitles, seek
   test.setTimeout(150_000);
   await page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
   });
   await login(page);
@@ -145,7 +145,7 @@ test('an episode the browser decodes plays directly, with styled subtitles, seek
   await chooseSubtitles(page, 'English (styled)');
   await expect.poll(async () => Buffer.compare(await stillFrame(), withoutSubtitles), { timeout: 10_000 }).not.toBe(0);
   // libass's worker and WebAssembly run under the server's Content-Security-Policy.
-  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  expect(await page.evaluate(() => window.cspViolations)).toEqual([]);
   await page.mouse.move(500, 300);
   await snap(page, 'player-01-ass-subtitles-and-skip');
 

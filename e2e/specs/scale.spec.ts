@@ -4,6 +4,7 @@ import { loginThroughForm } from '../support/console';
 import { slowestStep, walkList } from '../support/scroll';
 import { snap } from '../support/screenshots';
 import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoServer } from '../support/server';
+import type { AggregatesModule, DatabaseModule, SyntheticCollectionModule } from '../support/server-modules';
 
 const SERIES = 5_000;
 /**
@@ -15,9 +16,9 @@ const BLANK_BUDGET_FRAMES = 10;
 
 async function seedLargeCollection(home: string): Promise<void> {
   const dist = path.join(repoRoot, 'server', 'dist');
-  const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { generateCollection } = await import(path.join(dist, 'domains', 'groups', 'synthetic.js'));
-  const { refreshSeriesAggregates } = await import(path.join(dist, 'db', 'aggregates.js'));
+  const { openDatabase }: DatabaseModule = await import(path.join(dist, 'db', 'database.js'));
+  const { generateCollection }: SyntheticCollectionModule = await import(path.join(dist, 'domains', 'groups', 'synthetic.js'));
+  const { refreshSeriesAggregates }: AggregatesModule = await import(path.join(dist, 'db', 'aggregates.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     await generateCollection(db.kysely, { series: SERIES, files: SERIES * 2, seed: 11, userIds: [1] });

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { slowestStep, walkList } from '../support/scroll';
 import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoServer } from '../support/server';
+import type { DatabaseModule, SyntheticStoreModule } from '../support/server-modules';
 
 /** A One Piece-sized series (issue 6's benchmark, issue 11's scroll check). */
 const EPISODES = 1_500;
@@ -13,8 +14,8 @@ const FIRST_EPISODE_ID = 1_000_000;
 /** Writes the series straight into the running server's database with its own modules (SQLite WAL). */
 async function seedLongSeries(home: string): Promise<number> {
   const dist = path.join(repoRoot, 'server', 'dist');
-  const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
+  const { openDatabase }: DatabaseModule = await import(path.join(dist, 'db', 'database.js'));
+  const { insertSeries }: SyntheticStoreModule = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     const episodes = Array.from({ length: EPISODES }, (_, i) => ({
@@ -28,7 +29,7 @@ async function seedLongSeries(home: string): Promise<number> {
     const created = await insertSeries(db.kysely, [
       { animeId: ANIME_ID, title: 'Umi no Takara Monogatari', airDate: '1999-10-20', endDate: null, episodes },
     ]);
-    return created.get(ANIME_ID).seriesId as number;
+    return created.get(ANIME_ID)!.seriesId;
   } finally {
     await db.close();
   }

@@ -3,12 +3,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
 import { completeFirstRunViaApi, LOCAL_USER, repoRoot, startShoko, type ShokoServer } from '../support/server';
+import type { DatabaseModule, SyntheticStoreModule } from '../support/server-modules';
 
 /** Two series, one of them carrying the tag the new user will be restricted from (written by the built server's own modules). */
 async function seedTaggedSeries(home: string) {
   const dist = path.join(repoRoot, 'server', 'dist');
-  const { openDatabase } = await import(path.join(dist, 'db', 'database.js'));
-  const { insertSeries } = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
+  const { openDatabase }: DatabaseModule = await import(path.join(dist, 'db', 'database.js'));
+  const { insertSeries }: SyntheticStoreModule = await import(path.join(dist, 'domains', 'groups', 'synthetic.store.js'));
   const db = openDatabase({ home, databaseUrl: null });
   try {
     await insertSeries(db.kysely, [
