@@ -193,7 +193,7 @@ describe('maintained collection stats', () => {
       episode_id: episodeId,
       percentage: 100,
       ordering: 0,
-      source: 'User',
+      source: 'User' as const,
       release_group_id: null,
     });
     let fileIds: number[] = [];

@@ -8,7 +8,7 @@ export interface ScanOptions {
   collecting?: boolean;
   onlyFinished?: boolean;
   /** Series whose anime carries one of these tags are left out. */
-  restrictedTags?: number[];
+  restrictedTags?: readonly number[];
 }
 
 /**

@@ -321,6 +321,10 @@ export interface EpisodesTable {
   title_override: string | null;
   created_at: string;
   updated_at: string;
+  /** Kept by triggers (0043): local files of its AniDB episode, and its list order (rank null without an AniDB episode row). */
+  local_file_count: Generated<number>;
+  sort_type_rank: number | null;
+  sort_number: Generated<number>;
 }
 
 export interface FiltersTable {

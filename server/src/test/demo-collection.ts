@@ -156,8 +156,13 @@ async function startCollection(arrive: Arrival): Promise<DemoCollection> {
   }
 }
 
-/** A parsed response body, read field by field the way a client does. */
-export type Json = ReturnType<LightMyRequestResponse['json']>;
+/**
+ * A parsed response body, read field by field the way a client does: the replayed clients (Python, C#, the web UI)
+ * read the wire untyped, and the suites check each field they read at run time, so the body is not given the
+ * contract's types (which would have the compiler vouch for what the tests are there to check).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
 
 /** Asserts a status and parses the JSON body, with the body in the message when the status differs. */
 export function jsonOf(res: LightMyRequestResponse, status = 200): Json {

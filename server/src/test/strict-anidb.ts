@@ -49,6 +49,8 @@ export async function startServerWithStrictAniDB(
     anime: Record<number, string>;
     banSeconds?: number;
     fakeBanMs?: number;
+    /** Saved with the login: settings JSON-patch path → value. */
+    settings?: Record<string, unknown>;
   },
 ): Promise<StrictAniDBSetup> {
   const media = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), `${options.prefix}media-`)));

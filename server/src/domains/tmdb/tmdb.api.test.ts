@@ -238,7 +238,13 @@ describe('TMDB linking and metadata against the TMDB fake', () => {
   it('finds a sequel through its prequel chain when the stored anime is announced', async () => {
     server.services.bus.emit('shoko', {
       event: 'SeriesUpdated',
-      payload: { Source: 'AniDB', Reason: 'Updated', SeriesID: ORCHARD_SEQUEL, ShokoSeriesIDs: [series.get(ORCHARD_SEQUEL)], Episodes: [] },
+      payload: {
+        Source: 'AniDB',
+        Reason: 'Updated',
+        SeriesID: ORCHARD_SEQUEL,
+        ShokoSeriesIDs: [series.get(ORCHARD_SEQUEL)!],
+        Episodes: [],
+      },
     });
     // The listener queues asynchronously: wait for the job's link, then for the job to finish.
     for (let i = 0; i < 250 && (await server.services.tmdb.store.showLinksOfAnime(ORCHARD_SEQUEL)).length === 0; i++) {
