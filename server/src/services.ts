@@ -379,10 +379,9 @@ export async function createServices(
     queueImageDownloads: (parent) => images.queueTmdbImages(parent),
   });
   // Auto-linking after an AniDB anime was stored: AnimeImport announces it as SeriesUpdated with Source AniDB.
-  bus.on('shoko', ({ event, payload }) => {
-    const update = payload as { Source?: string; SeriesID?: number };
-    if (event !== 'SeriesUpdated' || update.Source !== 'AniDB' || !update.SeriesID) return;
-    const animeId = update.SeriesID;
+  bus.on('shoko', (raised) => {
+    if (raised.event !== 'SeriesUpdated' || raised.payload.Source !== 'AniDB' || !raised.payload.SeriesID) return;
+    const animeId = raised.payload.SeriesID;
     // A series whose AutoMatchSettings switch TMDB off is left alone.
     seriesEditing
       .tmdbAutoMatchAllowed(animeId)

@@ -36,3 +36,4 @@ export * from './shoko-import.js';
 export * from './routes.js';
 export * from './playback.js';
 export * from './anidb-pace.js';
+export * from './live-feeds.js';

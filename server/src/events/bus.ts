@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { AniDBState, LogEvent, NetworkState, QueueState } from '@shoko-ts/contract';
+import type { AniDBState, AVDumpEvent, LogEvent, NetworkState, QueueState, RaisedShokoEvent } from '@shoko-ts/contract';
 
 /** Everything the server announces internally; the SignalR hubs and other domains subscribe here. */
 export interface ServerEvents {
@@ -8,10 +8,10 @@ export interface ServerEvents {
   'anidb:udp': AniDBState;
   'anidb:http': AniDBState;
   'network:changed': NetworkState;
-  /** `ShokoEvent:<name>` on the aggregate hub; payload as the contract describes per event. */
-  shoko: { event: string; payload: unknown };
+  /** `ShokoEvent:<name>` on the aggregate hub; the contract's `ShokoEvents` gives each name its payload. */
+  shoko: RaisedShokoEvent;
   /** `AVDump:Event` on the aggregate hub. */
-  avdump: unknown;
+  avdump: AVDumpEvent;
   'settings:saved': { changedPaths: string[] };
   /** A background job ended (done or failed): whatever it changed is committed. */
   'job:finished': { type: string };

@@ -5,7 +5,7 @@
  * avdump.store.ts; files and locations are read through the files domain's FilesStore.
  */
 import path from 'node:path';
-import type { AVDumpInfo } from '@shoko-ts/contract';
+import type { AVDumpEvent, AVDumpInfo } from '@shoko-ts/contract';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/bus.js';
 import { FieldErrorCollector } from '../../http/problem.js';
@@ -15,9 +15,6 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { FilesStore } from '../files/files.store.js';
 import type { AVDumpStore } from './avdump.store.js';
 import { avdumpVersion, locateAVDump, parseAVDumpLine, runAVDump, type AVDumpTool } from './avdump-tool.js';
-
-/** `AVDump:Event` payload (files.md §11.3); fields other than Type are left out when not set. */
-export type AVDumpEvent = { Type: string } & Record<string, unknown>;
 
 interface Session {
   id: number;

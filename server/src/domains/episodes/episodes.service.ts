@@ -79,9 +79,10 @@ export class EpisodesService {
   private async allowedEpisode(viewer: Viewer, episodeId: number) {
     const episode = await this.deps.store.episodeRef(episodeId);
     if (!episode) throw textError(404, EPISODE_NOT_FOUND);
-    if (episode.anime_id === null) throw textError(500, 'Unable to get series for the episode');
-    if (!(await this.deps.access.isAnimeAllowed(viewer, episode.anime_id))) throw textError(403, EPISODE_FORBIDDEN);
-    return episode;
+    const animeId = episode.anime_id;
+    if (animeId === null) throw textError(500, 'Unable to get series for the episode');
+    if (!(await this.deps.access.isAnimeAllowed(viewer, animeId))) throw textError(403, EPISODE_FORBIDDEN);
+    return { ...episode, anime_id: animeId };
   }
 
   async vote(userId: number | null, episodeId: number, body: { Value: number; MaxValue: number }): Promise<void> {

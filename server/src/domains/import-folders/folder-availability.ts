@@ -119,9 +119,6 @@ export interface AvailabilityChange {
   files: number;
 }
 
-/** `ShokoEvent:ImportFolderAvailabilityChanged` (our extension of the aggregate hub's shoko feed). */
-export const AVAILABILITY_EVENT = 'ImportFolderAvailabilityChanged';
-
 /** Cancels a repeating timer. */
 export type RepeatTimer = (run: () => void, everyMs: number) => () => void;
 
@@ -228,7 +225,7 @@ export class FolderAvailability {
       );
     }
     this.deps.bus.emit('shoko', {
-      event: AVAILABILITY_EVENT,
+      event: 'ImportFolderAvailabilityChanged',
       payload: {
         ImportFolderID: row.id,
         IsAvailable: probe.available,

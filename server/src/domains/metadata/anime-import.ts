@@ -184,7 +184,7 @@ export class AnimeImport {
   private async announceSeries(animeId: number, seriesId: number, created: boolean, addedEpisodes: number[]): Promise<void> {
     const localIds = await this.deps.localSeries.episodeIdsByAniDB(seriesId, addedEpisodes);
     const episodes = addedEpisodes.map((episodeId) => ({
-      Reason: 'Added',
+      Reason: 'Added' as const,
       EpisodeID: episodeId,
       ShokoEpisodeIDs: localIds.has(episodeId) ? [localIds.get(episodeId)!] : [],
     }));

@@ -1,3 +1,4 @@
+import type { FileEvent, FileNotMatchedEvent } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
@@ -94,7 +95,11 @@ export class FileMatching {
     if (animeIds.length) await this.deps.onAnimeNeeded(animeIds, ctx);
   }
 
-  private async emitForLocations(fileId: number, event: string, extra: Record<string, unknown>): Promise<void> {
+  private async emitForLocations(
+    fileId: number,
+    event: 'FileNotMatched',
+    extra: Omit<FileNotMatchedEvent, keyof FileEvent>,
+  ): Promise<void> {
     for (const location of await this.deps.files.locationsOfFiles([fileId])) {
       this.deps.bus.emit('shoko', { event, payload: { ...fileEvent(fileId, location), ...extra } });
     }

@@ -1,11 +1,20 @@
 import {
   AGGREGATE_FEEDS,
+  AGGREGATE_HUB_PATH,
+  LOGGING_HUB_PATH,
   type AggregateFeed,
+  type AggregateHubEvent,
+  type AggregateHubPayload,
   type AniDBState,
+  type AVDumpEvent,
+  type FileEvent,
   type FileEventCrossReference,
   type LogEvent,
+  type LoggingHubEvent,
+  type LoggingHubPayload,
   type NetworkState,
   type QueueState,
+  type RaisedShokoEvent,
 } from '@shoko-ts/contract';
 import type { EventBus, ServerEvents } from '../../events/bus.js';
 import { isAdminPrincipal } from '../principal.js';
@@ -15,7 +24,7 @@ export interface AggregateSources {
   queueState(): QueueState;
   anidbStates(): [AniDBState, AniDBState];
   networkState(): NetworkState;
-  avdumpSessions(): unknown[];
+  avdumpSessions(): AVDumpEvent[];
   /** The links of a file, for the `CrossReferences` of file events that arrive without them. */
   fileCrossReferences?(fileId: number): Promise<FileEventCrossReference[]>;
 }
@@ -25,6 +34,16 @@ export interface QueueControl {
   resume(): Promise<void>;
 }
 
+/** Sends one event of the logging hub with the argument the contract gives it. */
+function sendLog<E extends LoggingHubEvent>(client: HubClient, target: E, payload: LoggingHubPayload<E>) {
+  client.send(target, payload);
+}
+
+/** Sends one event of the aggregate hub with the argument the contract gives it. */
+function sendAggregate<E extends AggregateHubEvent>(client: HubClient, target: E, payload: AggregateHubPayload<E>) {
+  client.send(target, payload);
+}
+
 /** Subscribes for the lifetime of one client. */
 function follow<K extends keyof ServerEvents>(bus: EventBus, client: HubClient, name: K, listener: (payload: ServerEvents[K]) => void) {
   client.onClose(bus.on(name, listener));
@@ -32,10 +51,10 @@ function follow<K extends keyof ServerEvents>(bus: EventBus, client: HubClient, 
 
 export function loggingHub(bus: EventBus, backlog: () => LogEvent[]): HubDefinition {
   return {
-    path: '/signalr/logging',
+    path: LOGGING_HUB_PATH,
     onConnected(client) {
-      client.send('GetBacklog', backlog());
-      follow(bus, client, 'log', (entry) => client.send('Log', entry));
+      sendLog(client, 'GetBacklog', backlog());
+      follow(bus, client, 'log', (entry) => sendLog(client, 'Log', entry));
     },
   };
 }
@@ -57,11 +76,11 @@ export function parseFeeds(raw: unknown): AggregateFeed[] {
  */
 function shokoFeed(bus: EventBus, sources: AggregateSources) {
   const clients = new Set<HubClient>();
-  const send = ({ event, payload }: ServerEvents['shoko']) => {
-    for (const client of clients) client.send(`ShokoEvent:${event}`, payload);
+  const send = ({ event, payload }: RaisedShokoEvent) => {
+    for (const client of clients) sendAggregate(client, `ShokoEvent:${event}`, payload);
   };
-  const needsLinks = (payload: unknown): payload is { FileID: number; CrossReferences: unknown[] } => {
-    const fileEvent = payload as { FileID?: unknown; CrossReferences?: unknown[] } | null;
+  const needsLinks = (payload: RaisedShokoEvent['payload']): payload is FileEvent => {
+    const fileEvent = payload as Partial<FileEvent> | null;
     return !!sources.fileCrossReferences && typeof fileEvent?.FileID === 'number' && fileEvent.CrossReferences?.length === 0;
   };
   let pending: Promise<void> | null = null;
@@ -74,7 +93,7 @@ function shokoFeed(bus: EventBus, sources: AggregateSources) {
         const { payload } = raised;
         if (!needsLinks(payload)) return send(raised);
         const links = await sources.fileCrossReferences!(payload.FileID).catch(() => []);
-        send({ event: raised.event, payload: { ...payload, CrossReferences: links } });
+        send({ event: raised.event, payload: { ...payload, CrossReferences: links } } as RaisedShokoEvent);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -94,30 +113,30 @@ export function aggregateHub(bus: EventBus, sources: AggregateSources, queueCont
   const shokoClients = shokoFeed(bus, sources);
   const feedSetup: Record<AggregateFeed, (client: HubClient) => void> = {
     queue(client) {
-      client.send('Queue:OnConnected', sources.queueState());
-      follow(bus, client, 'queue:state', (state) => client.send('Queue:QueueStateChanged', state));
+      sendAggregate(client, 'Queue:OnConnected', sources.queueState());
+      follow(bus, client, 'queue:state', (state) => sendAggregate(client, 'Queue:QueueStateChanged', state));
     },
     anidb(client) {
-      client.send('AniDB:OnConnected', sources.anidbStates());
-      follow(bus, client, 'anidb:udp', (state) => client.send('AniDB:AniDBUDPStateUpdate', state));
-      follow(bus, client, 'anidb:http', (state) => client.send('AniDB:AniDBHttpStateUpdate', state));
+      sendAggregate(client, 'AniDB:OnConnected', sources.anidbStates());
+      follow(bus, client, 'anidb:udp', (state) => sendAggregate(client, 'AniDB:AniDBUDPStateUpdate', state));
+      follow(bus, client, 'anidb:http', (state) => sendAggregate(client, 'AniDB:AniDBHttpStateUpdate', state));
     },
     network(client) {
-      client.send('Network:OnConnected', sources.networkState());
-      follow(bus, client, 'network:changed', (state) => client.send('Network:NetworkAvailabilityChanged', state));
+      sendAggregate(client, 'Network:OnConnected', sources.networkState());
+      follow(bus, client, 'network:changed', (state) => sendAggregate(client, 'Network:NetworkAvailabilityChanged', state));
     },
     avdump(client) {
-      client.send('AVDump:OnConnected', sources.avdumpSessions());
-      follow(bus, client, 'avdump', (event) => client.send('AVDump:Event', event));
+      sendAggregate(client, 'AVDump:OnConnected', sources.avdumpSessions());
+      follow(bus, client, 'avdump', (event) => sendAggregate(client, 'AVDump:Event', event));
     },
     shoko(client) {
-      client.send('ShokoEvent:OnConnected', null);
+      sendAggregate(client, 'ShokoEvent:OnConnected', null);
       shokoClients.add(client);
     },
   };
 
   return {
-    path: '/signalr/aggregate',
+    path: AGGREGATE_HUB_PATH,
     onConnected(client) {
       for (const feed of parseFeeds(client.query.feeds)) feedSetup[feed](client);
     },

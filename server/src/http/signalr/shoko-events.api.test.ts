@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { Value } from '@sinclair/typebox/value';
+import { AGGREGATE_HUB_PATH, ShokoEvents, type ShokoEventName } from '@shoko-ts/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from '../../test/harness.js';
@@ -11,7 +13,7 @@ import { inventedAnime } from '../../test/invented-anime.js';
 const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
 
 type Payload = Record<string, unknown>;
-const EVENTS = [
+const EVENTS: ShokoEventName[] = [
   'FileDetected',
   'FileHashed',
   'FileMatched',
@@ -21,7 +23,7 @@ const EVENTS = [
   'FileDeleted',
   'SeriesUpdated',
   'EpisodeUpdated',
-] as const;
+];
 
 /**
  * The `ShokoEvent` feed as Shokofin hears it: a real server on a loopback port, the official SignalR client over a
@@ -36,11 +38,11 @@ describe('ShokoEvent feed of /signalr/aggregate', () => {
   let restoreEnv: () => void;
   const known = randomBytes(40_000);
   const unknown = randomBytes(41_000);
-  const heard: Array<{ event: string; payload: Payload }> = [];
+  const heard: Array<{ event: ShokoEventName; payload: Payload }> = [];
   let wake: () => void = () => undefined;
 
   const api = (method: string, url: string, body?: unknown) => server.request({ method, url, key, body });
-  const payloads = (event: string) => heard.filter((h) => h.event === event).map((h) => h.payload);
+  const payloads = (event: ShokoEventName) => heard.filter((h) => h.event === event).map((h) => h.payload);
   const until = async (predicate: () => boolean) => {
     while (!predicate()) await new Promise<void>((resolve) => (wake = resolve));
   };
@@ -66,7 +68,7 @@ describe('ShokoEvent feed of /signalr/aggregate', () => {
     const address = server.app.server.address();
     if (!address || typeof address === 'string') throw new Error('no address');
     connection = new HubConnectionBuilder()
-      .withUrl(`http://127.0.0.1:${address.port}/signalr/aggregate?feeds=shoko`, {
+      .withUrl(`http://127.0.0.1:${address.port}${AGGREGATE_HUB_PATH}?feeds=shoko`, {
         transport: HttpTransportType.WebSockets,
         accessTokenFactory: () => key,
       })
@@ -182,5 +184,13 @@ describe('ShokoEvent feed of /signalr/aggregate', () => {
     await until(() => payloads('FileDeleted').length > 0);
     expect(payloads('FileDeleted')[0]).toMatchObject({ FileID: file.ID, FileLocationID: location.ID, RelativePath: 'mystery.mkv' });
     expect(fs.existsSync(path.join(media, 'mystery.mkv'))).toBe(false);
+  });
+
+  it('sent every payload in the shape the contract gives its event', () => {
+    expect(new Set(heard.map((h) => h.event))).toEqual(new Set(EVENTS));
+    const mismatches = heard.flatMap(({ event, payload }) =>
+      [...Value.Errors(ShokoEvents[event], payload)].map((error) => `${event} ${error.path}: ${error.message}`),
+    );
+    expect(mismatches).toEqual([]);
   });
 });

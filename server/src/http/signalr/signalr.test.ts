@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, LogLevel as ClientLogLevel, type HubConnection } from '@microsoft/signalr';
-import type { AniDBState, LogEvent, NetworkState, QueueState } from '@shoko-ts/contract';
+import type { AniDBState, LogEvent, NetworkState, QueueState, SeriesUpdatedEvent } from '@shoko-ts/contract';
 import { EventBus } from '../../events/bus.js';
 import { LogService } from '../../domains/logs/log.service.js';
 import type { Principal } from '../principal.js';
@@ -190,7 +190,10 @@ describe('SignalR hubs with the official client', () => {
 
       // Events of unsubscribed feeds are emitted first; had they been forwarded they would arrive before the queue one.
       server.bus.emit('network:changed', { ...network, NetworkAvailability: 'LocalOnly' });
-      server.bus.emit('shoko', { event: 'FileHashed', payload: { FileID: 1 } });
+      server.bus.emit('shoko', {
+        event: 'FileHashed',
+        payload: { FileID: 1, FileLocationID: 1, ImportFolderID: 1, RelativePath: 'a.mkv', CrossReferences: [] },
+      });
       server.bus.emit('anidb:udp', { ...anidbState(1), Value: true, PauseTimeSecs: 5400 });
       server.bus.emit('queue:state', queueState(7));
       await events.until(() => events.count('Queue:QueueStateChanged') >= 1);
@@ -238,12 +241,13 @@ describe('SignalR hubs with the official client', () => {
     expect(events.seen.map((e) => e.target)).toEqual(['ShokoEvent:OnConnected', 'AVDump:OnConnected', 'Network:OnConnected']);
     expect(events.seen[0].args).toEqual([null]);
 
-    server.bus.emit('shoko', { event: 'SeriesUpdated', payload: { SeriesID: 5 } });
+    const seriesUpdated: SeriesUpdatedEvent = { Source: 'User', Reason: 'Updated', SeriesID: 5, ShokoSeriesIDs: [5], Episodes: [] };
+    server.bus.emit('shoko', { event: 'SeriesUpdated', payload: seriesUpdated });
     server.bus.emit('avdump', { Type: 'Started', SessionID: 3 });
     server.bus.emit('network:changed', network);
     await events.until(() => events.seen.length >= 6);
     expect(events.seen.slice(3)).toEqual([
-      { target: 'ShokoEvent:SeriesUpdated', args: [{ SeriesID: 5 }] },
+      { target: 'ShokoEvent:SeriesUpdated', args: [seriesUpdated] },
       { target: 'AVDump:Event', args: [{ Type: 'Started', SessionID: 3 }] },
       { target: 'Network:NetworkAvailabilityChanged', args: [network] },
     ]);
