@@ -1,13 +1,20 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { HubConnectionState } from '@microsoft/signalr';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AniDBState, NetworkState, QueueState } from '@shoko-ts/contract';
+import {
+  AGGREGATE_HUB_PATH,
+  FILE_EVENT_NAMES,
+  type AniDBState,
+  type AVDumpEvent,
+  type NetworkState,
+  type QueueState,
+} from '@shoko-ts/contract';
 import { fileKeys, importFolderKeys } from '@/api/keys';
 import { queueKeys } from '@/api/queue';
 import { serverUrl } from '@/lib/basePath';
 import { toast } from 'react-toastify';
-import { buildHubConnection } from './connection';
-import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpEvent, type AVDumpSessions } from './avdump';
+import { buildHubConnection, onAggregateEvent } from './connection';
+import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpSessions } from './avdump';
 
 /** The latest AniDB state of each kind (ban, back-off pause, refused login) of one protocol, by `UpdateType`. */
 export type AniDBStates = Partial<Record<number, AniDBState>>;
@@ -25,12 +32,10 @@ export interface AggregateState {
 const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: {}, anidbHttp: {}, avdump: {} };
 const AggregateContext = createContext<AggregateState>(initialState);
 
-export const AGGREGATE_HUB_URL = serverUrl('/signalr/aggregate?feeds=anidb,shoko,queue,network,avdump');
+export const AGGREGATE_HUB_URL = serverUrl(`${AGGREGATE_HUB_PATH}?feeds=anidb,shoko,queue,network,avdump`);
 const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
 const QUEUE_THROTTLE_MS = 1000;
 const FILE_EVENTS_THROTTLE_MS = 1000;
-/** File events after which file lists and import folder sizes may have changed (payloads are not needed). */
-const FILE_EVENTS = ['FileDetected', 'FileHashed', 'FileMatched', 'FileMoved', 'FileRenamed', 'FileDeleted'] as const;
 
 /** Live server state (queue, network, AniDB bans) for the logged-in shell; connects on mount, stops on unmount. */
 export function AggregateHubProvider({ children }: { children: ReactNode }) {
@@ -64,28 +69,32 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
       }, FILE_EVENTS_THROTTLE_MS);
     };
-    for (const event of FILE_EVENTS) connection.on(`ShokoEvent:${event}`, onFileEvent);
+    // File lists and import folder sizes may have changed (the payloads are not needed).
+    for (const event of FILE_EVENT_NAMES) onAggregateEvent(connection, `ShokoEvent:${event}`, onFileEvent);
     // An import folder went offline or came back (our event): its badge, the dashboard notice and its files' state.
-    connection.on('ShokoEvent:ImportFolderAvailabilityChanged', onFileEvent);
+    onAggregateEvent(connection, 'ShokoEvent:ImportFolderAvailabilityChanged', onFileEvent);
 
-    connection.on('Queue:OnConnected', (queue: QueueState) => update({ queue }));
-    connection.on('Queue:QueueStateChanged', onQueueChanged);
-    connection.on('Network:OnConnected', (network: NetworkState) => update({ network }));
-    connection.on('Network:NetworkAvailabilityChanged', (network: NetworkState) => update({ network }));
+    onAggregateEvent(connection, 'Queue:OnConnected', (queue) => update({ queue }));
+    onAggregateEvent(connection, 'Queue:QueueStateChanged', onQueueChanged);
+    const onNetwork = (network: NetworkState) => update({ network });
+    onAggregateEvent(connection, 'Network:OnConnected', onNetwork);
+    onAggregateEvent(connection, 'Network:NetworkAvailabilityChanged', onNetwork);
     // One feed per protocol carries every kind of state (a ban, a back-off pause…): each kind is kept apart, so the
     // end of a pause does not hide a ban that still lasts.
     const byType = (state: AniDBState | undefined): AniDBStates => (state ? { [state.UpdateType]: state } : {});
-    connection.on('AniDB:OnConnected', (states: AniDBState[]) => update({ anidbUdp: byType(states?.[0]), anidbHttp: byType(states?.[1]) }));
-    connection.on('AniDB:AniDBUDPStateUpdate', (state: AniDBState) =>
+    onAggregateEvent(connection, 'AniDB:OnConnected', (states) =>
+      update({ anidbUdp: byType(states?.[0]), anidbHttp: byType(states?.[1]) }),
+    );
+    onAggregateEvent(connection, 'AniDB:AniDBUDPStateUpdate', (state) =>
       setState((previous) => ({ ...previous, anidbUdp: { ...previous.anidbUdp, ...byType(state) } })),
     );
-    connection.on('AniDB:AniDBHttpStateUpdate', (state: AniDBState) =>
+    onAggregateEvent(connection, 'AniDB:AniDBHttpStateUpdate', (state) =>
       setState((previous) => ({ ...previous, anidbHttp: { ...previous.anidbHttp, ...byType(state) } })),
     );
-    connection.on('AVDump:OnConnected', (events: AVDumpEvent[]) =>
+    onAggregateEvent(connection, 'AVDump:OnConnected', (events) =>
       setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })),
     );
-    connection.on('AVDump:Event', (event: AVDumpEvent) => {
+    onAggregateEvent(connection, 'AVDump:Event', (event) => {
       setState((previous) => ({ ...previous, avdump: applyAVDumpEvent(previous.avdump, event) }));
       const problem = avdumpProblem(event);
       if (problem) toast.error(problem, { toastId: `avdump-${event.SessionID ?? event.Type}` });

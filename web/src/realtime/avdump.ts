@@ -1,12 +1,4 @@
-/** `AVDump:Event` (contract files.md §11.3); only the fields the console reads. */
-export interface AVDumpEvent {
-  Type: string;
-  SessionID?: number;
-  VideoIDs?: number[];
-  Progress?: number;
-  Message?: string;
-  ErrorMessage?: string;
-}
+import type { AVDumpEvent } from '@shoko-ts/contract';
 
 export interface AVDumpSession {
   fileIds: number[];

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { LogEvent } from '@shoko-ts/contract';
+import { LOGGING_HUB_PATH, type LogEvent } from '@shoko-ts/contract';
 import { serverUrl } from '@/lib/basePath';
-import { buildHubConnection } from './connection';
+import { buildHubConnection, onLoggingEvent } from './connection';
 
-export const LOGGING_HUB_URL = serverUrl('/signalr/logging');
+export const LOGGING_HUB_URL = serverUrl(LOGGING_HUB_PATH);
 /** Keep the page responsive on long sessions: the oldest lines beyond this are dropped. */
 const MAX_LINES = 20_000;
 
@@ -17,8 +17,8 @@ export function useLogStream() {
 
   useEffect(() => {
     const connection = buildHubConnection(LOGGING_HUB_URL);
-    connection.on('GetBacklog', (backlog: LogEvent[]) => setLines(Array.isArray(backlog) ? backlog.slice(-MAX_LINES) : []));
-    connection.on('Log', (line: LogEvent) =>
+    onLoggingEvent(connection, 'GetBacklog', (backlog) => setLines(Array.isArray(backlog) ? backlog.slice(-MAX_LINES) : []));
+    onLoggingEvent(connection, 'Log', (line) =>
       setLines((previous) => (previous.length >= MAX_LINES ? [...previous.slice(1 - MAX_LINES), line] : [...previous, line])),
     );
     connection.onclose(() => setStatus('closed'));
