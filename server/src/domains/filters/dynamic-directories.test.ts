@@ -4,7 +4,7 @@ import { PRESET_SEEDS } from '../../db/collection-defaults.js';
 import { FieldErrorCollector } from '../../http/problem.js';
 import { mapShokoFilterPreset } from '../shoko-import/filter-presets.js';
 import { titleCase } from './dynamic-directories.js';
-import { normaliseCondition, normaliseSorting } from './filter-sql.js';
+import { normaliseCondition, normaliseSorting } from './compiler/index.js';
 
 describe('the presets a new collection starts with', () => {
   it("are Shoko's own, as a Shoko database holds them read through the import", () => {

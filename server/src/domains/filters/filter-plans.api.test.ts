@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { FilterCompiler } from './filter-sql.js';
+import { FilterCompiler } from './compiler/index.js';
 
 /**
  * SQLite's plans for the per-candidate figures read from series_aggregate_values. Planned the wrong way round (the

@@ -1,7 +1,7 @@
 /*
  * DESIGN — the filters domain: saved filters (presets, directories) and live filters (the Preview bodies), i.e. every
  * /api/v3/Filter/* route (filters.routes.ts). A filter expression is validated and compiled to SQL here
- * (filter-sql.ts, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by filter-text.ts); the
+ * (compiler/, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by filter-text.ts); the
  * compiled filter is executed by FiltersStore (filters.store.ts), which also keeps the presets. Matches become API
  * models through the groups domain's BrowseStore; GroupsService uses `evaluate` for its lists and sub-groups under a
  * filter, so this service never imports groups' (filters.routes.ts calls GroupsService for a group's series/sub-groups).
@@ -21,7 +21,14 @@ import type {
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
 import { letters, sortName, type BrowseStore, type Viewer } from '../groups/browse.store.js';
 import { EXPRESSIONS, helpEntry, sortingHelp, stripExpressionId } from './filter-catalogue.js';
-import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting, type FilterScope, type TextMatchPlan } from './filter-sql.js';
+import {
+  FilterCompiler,
+  FilterError,
+  normaliseCondition,
+  normaliseSorting,
+  type FilterScope,
+  type TextMatchPlan,
+} from './compiler/index.js';
 import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';
 import type { CompiledFilter, FilterRow, FiltersStore } from './filters.store.js';
 import { DynamicDirectories, dynamicKindOf, isDynamicChildId } from './dynamic-directories.js';

@@ -4,7 +4,7 @@ import { refreshNameFolds } from '../../db/name-folds.js';
 import { refreshOrderKeys } from '../../db/name-order.js';
 import type { Database, FiltersTable } from '../../db/schema.js';
 import type { BrowseStore, Viewer } from '../groups/browse.store.js';
-import type { CompiledSql } from './filter-sql.js';
+import type { CompiledSql } from './compiler/index.js';
 
 export type FilterRow = Selectable<FiltersTable>;
 type FilterValues = Pick<
@@ -13,7 +13,7 @@ type FilterValues = Pick<
 >;
 
 /**
- * A filter compiled by FilterCompiler (filter-sql.ts), ready to run: the candidates (`it`: series or groups) the viewer
+ * A filter compiled by FilterCompiler (compiler/), ready to run: the candidates (`it`: series or groups) the viewer
  * may see, the compiled expression (null: every candidate), the HasVideoFiles condition when only groups/series with
  * files count, and the sort order.
  */

@@ -5,7 +5,7 @@ import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import { serverWithCollection } from '../../test/generated-collection.js';
 import type { TestServer } from '../../test/harness.js';
 import { EXPRESSIONS } from './filter-catalogue.js';
-import { FilterCompiler, type FilterScope } from './filter-sql.js';
+import { FilterCompiler, type FilterScope } from './compiler/index.js';
 
 const SELECTORS = EXPRESSIONS.filter((e) => e.group === 'Selector' && (e.type === 'NumberSelector' || e.type === 'DateSelector')).map(
   (e) => ({ id: e.id, date: e.type === 'DateSelector' }),
@@ -59,7 +59,10 @@ describe('joined per-candidate figures', () => {
         rating: i % 2 ? 'UserVerified' : 'Good',
       }));
     if (xrefs.length) await db.insertInto('xref_anidb_tmdb_episode').values(xrefs).execute();
-    await db.insertInto('groups').values({ name: 'Empty group', created_at: now, updated_at: now }).execute();
+    await db
+      .insertInto('groups')
+      .values({ name: 'Empty group', description: '', has_custom_name: 0, has_custom_description: 0, created_at: now, updated_at: now })
+      .execute();
     await refreshSeriesAggregates(db, server.services.db.dialect);
   }, 60_000);
   afterAll(async () => {
@@ -76,7 +79,7 @@ describe('joined per-candidate figures', () => {
       id: number;
       v: string | number | null;
     }>`${tree}SELECT it.id AS id, ${value} AS v ${from} ${compiler.joins()} ORDER BY it.id`.execute(server.services.db.kysely);
-    return rows.map((r) => [r.id, r.v === null || selector.date ? r.v : Math.round(Number(r.v) * 1e6) / 1e6]);
+    return rows.map((r) => [r.id, r.v === null || selector.date ? r.v : Math.round(Number(r.v) * 1e6) / 1e6] as const);
   };
 
   /** The candidates meeting `condition`, by id. */
