@@ -66,6 +66,9 @@ export const FileMovedEvent = Type.Composite([
 ]);
 export type FileMovedEvent = Static<typeof FileMovedEvent>;
 
+/** Who changed a series, an episode or a movie, and how: the head of the three metadata events. */
+const metadataChange = { Source: ShokoEventSource, Reason: ShokoEventReason };
+
 export const SeriesUpdatedEpisode = Type.Object({
   Reason: ShokoEventReason,
   /** The metadata source's episode id (AniDB's for Source AniDB). */
@@ -76,8 +79,7 @@ export type SeriesUpdatedEpisode = Static<typeof SeriesUpdatedEpisode>;
 
 /** `SeriesUpdated`: `SeriesID` is the source's id (AniDB anime, TMDB show or movie); `ShokoSeriesIDs` ours. */
 export const SeriesUpdatedEvent = Type.Object({
-  Source: ShokoEventSource,
-  Reason: ShokoEventReason,
+  ...metadataChange,
   SeriesID: Type.Integer(),
   ShokoSeriesIDs: Type.Array(Type.Integer()),
   Episodes: Type.Array(SeriesUpdatedEpisode),
@@ -85,8 +87,7 @@ export const SeriesUpdatedEvent = Type.Object({
 export type SeriesUpdatedEvent = Static<typeof SeriesUpdatedEvent>;
 
 export const EpisodeUpdatedEvent = Type.Object({
-  Source: ShokoEventSource,
-  Reason: ShokoEventReason,
+  ...metadataChange,
   EpisodeID: Type.Integer(),
   SeriesID: Type.Integer(),
   ShokoEpisodeIDs: Type.Array(Type.Integer()),
@@ -96,8 +97,7 @@ export type EpisodeUpdatedEvent = Static<typeof EpisodeUpdatedEvent>;
 
 /** `MovieUpdated` (Shoko sends it for TMDB movies; this server announces movies as SeriesUpdated). */
 export const MovieUpdatedEvent = Type.Object({
-  Source: ShokoEventSource,
-  Reason: ShokoEventReason,
+  ...metadataChange,
   MovieID: Type.Integer(),
   ShokoEpisodeIDs: Type.Array(Type.Integer()),
   ShokoSeriesIDs: Type.Array(Type.Integer()),
@@ -209,7 +209,9 @@ export const AggregateHubEvents = {
 
 export type LoggingHubEvent = keyof typeof LoggingHubEvents;
 export type AggregateHubEvent = keyof typeof AggregateHubEvents;
+/** A hub's events: target → schema of the one argument sent with it. */
+export type HubEventTable = Record<string, TSchema>;
 /** The one argument sent with a hub's event target. */
-export type HubEventPayload<Events extends Record<string, TSchema>, E extends keyof Events> = Static<Events[E]>;
+export type HubEventPayload<Events extends HubEventTable, E extends keyof Events> = Static<Events[E]>;
 export type LoggingHubPayload<E extends LoggingHubEvent> = HubEventPayload<typeof LoggingHubEvents, E>;
 export type AggregateHubPayload<E extends AggregateHubEvent> = HubEventPayload<typeof AggregateHubEvents, E>;

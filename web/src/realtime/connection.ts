@@ -1,5 +1,5 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import type { AggregateHubEvent, AggregateHubPayload, LoggingHubEvent, LoggingHubPayload } from '@shoko-ts/contract';
+import type { AggregateHubEvents, HubEventPayload, HubEventTable, LoggingHubEvents } from '@shoko-ts/contract';
 import { getApiKey } from '@/lib/session';
 
 interface HubOptions {
@@ -18,20 +18,11 @@ export function buildHubConnection(url: string, { reconnectDelays }: HubOptions 
   return builder.build();
 }
 
-/** Listens to an event of the aggregate hub; the handler gets the argument the contract gives that event. */
-export function onAggregateEvent<E extends AggregateHubEvent>(
-  connection: HubConnection,
-  target: E,
-  handler: (payload: AggregateHubPayload<E>) => void,
-): void {
-  connection.on(target, handler);
+/** A typed `connection.on` for one hub: the handler gets the argument the contract gives the event. */
+function hubListener<Events extends HubEventTable>() {
+  return <E extends keyof Events & string>(connection: HubConnection, target: E, handler: (payload: HubEventPayload<Events, E>) => void) =>
+    connection.on(target, handler);
 }
 
-/** Listens to an event of the logging hub; the handler gets the argument the contract gives that event. */
-export function onLoggingEvent<E extends LoggingHubEvent>(
-  connection: HubConnection,
-  target: E,
-  handler: (payload: LoggingHubPayload<E>) => void,
-): void {
-  connection.on(target, handler);
-}
+export const onAggregateEvent = hubListener<typeof AggregateHubEvents>();
+export const onLoggingEvent = hubListener<typeof LoggingHubEvents>();

@@ -3,15 +3,15 @@ import {
   AGGREGATE_HUB_PATH,
   LOGGING_HUB_PATH,
   type AggregateFeed,
-  type AggregateHubEvent,
-  type AggregateHubPayload,
+  type AggregateHubEvents,
   type AniDBState,
   type AVDumpEvent,
   type FileEvent,
   type FileEventCrossReference,
+  type HubEventPayload,
+  type HubEventTable,
   type LogEvent,
-  type LoggingHubEvent,
-  type LoggingHubPayload,
+  type LoggingHubEvents,
   type NetworkState,
   type QueueState,
   type RaisedShokoEvent,
@@ -34,15 +34,13 @@ export interface QueueControl {
   resume(): Promise<void>;
 }
 
-/** Sends one event of the logging hub with the argument the contract gives it. */
-function sendLog<E extends LoggingHubEvent>(client: HubClient, target: E, payload: LoggingHubPayload<E>) {
-  client.send(target, payload);
+/** A typed `client.send` for one hub: each event goes with the one argument the contract gives it. */
+function hubSender<Events extends HubEventTable>() {
+  return <E extends keyof Events & string>(client: HubClient, target: E, payload: HubEventPayload<Events, E>) =>
+    client.send(target, payload);
 }
-
-/** Sends one event of the aggregate hub with the argument the contract gives it. */
-function sendAggregate<E extends AggregateHubEvent>(client: HubClient, target: E, payload: AggregateHubPayload<E>) {
-  client.send(target, payload);
-}
+const sendLog = hubSender<typeof LoggingHubEvents>();
+const sendAggregate = hubSender<typeof AggregateHubEvents>();
 
 /** Subscribes for the lifetime of one client. */
 function follow<K extends keyof ServerEvents>(bus: EventBus, client: HubClient, name: K, listener: (payload: ServerEvents[K]) => void) {
