@@ -1,4 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AuthResult,
+  ComponentVersionSet,
+  Episode,
+  FileUserStats,
+  Group,
+  ImportFolder,
+  Images,
+  ListResult,
+  Role,
+  Series,
+  Tag,
+} from '@shoko-ts/contract';
 import {
   CLIENT_USER,
   DATE_ONLY,
@@ -7,7 +20,8 @@ import {
   TIME_SPAN,
   jsonOf,
   type DemoCollection,
-  type Json,
+  type SentFile,
+  type XRefFile,
 } from '../test/demo-collection.js';
 
 /**
@@ -57,21 +71,23 @@ const expectTimeSpanIfPresent = (value: unknown, what: string) => {
 };
 
 /** Shokofin's File model (with its CrossReference, Location, AniDB and HashMap members). */
-function expectShokofinFile(file: Json) {
+function expectShokofinFile(file: SentFile) {
   expectInt(file.ID, 'File.ID');
   expectInt(file.Size, 'File.Size');
   expectTimeSpan(file.Duration, 'File.Duration');
   expectDateTime(file.Created, 'File.Created');
   expectOptionalDateTime(file.Imported, 'File.Imported');
   expect(typeof (file.Resolution ?? ''), 'File.Resolution').toBe('string');
-  for (const hash of ['ED2K', 'SHA1', 'CRC32', 'MD5']) expect(typeof file.Hashes[hash], `Hashes.${hash}`).toBe('string');
+  for (const hash of ['ED2K', 'SHA1', 'CRC32', 'MD5'] as const) expect(typeof file.Hashes[hash], `Hashes.${hash}`).toBe('string');
   expect(file.Locations.length).toBeGreaterThan(0);
   for (const location of file.Locations) {
     expectInt(location.ImportFolderID, 'Location.ImportFolderID');
     expect(typeof location.RelativePath).toBe('string');
     expect(location.RelativePath.length).toBeGreaterThan(0);
     // The model maps `Accessible` (Shoko sends `IsAccessible`); absent, it stays false, and the plugin never reads it.
-    expect(location.Accessible ?? false, 'Location.Accessible (bool)').toEqual(expect.any(Boolean));
+    expect(('Accessible' in location ? location.Accessible : undefined) ?? false, 'Location.Accessible (bool)').toEqual(
+      expect.any(Boolean),
+    );
   }
   // Without include=XRefs Shoko leaves SeriesIDs out; the model's list then stays empty.
   expect(file.SeriesIDs ?? [], 'File.SeriesIDs').toEqual(expect.any(Array));
@@ -97,7 +113,7 @@ function expectShokofinFile(file: Json) {
 }
 
 /** Shokofin's ShokoSeries model with its AnidbAnimeWithDate. */
-function expectShokofinSeries(series: Json) {
+function expectShokofinSeries(series: Series) {
   expectInt(series.IDs.ID, 'Series.IDs.ID');
   expectInt(series.IDs.ParentGroup, 'Series.IDs.ParentGroup');
   expectInt(series.IDs.TopLevelGroup, 'Series.IDs.TopLevelGroup');
@@ -107,7 +123,7 @@ function expectShokofinSeries(series: Json) {
   expect(typeof series.Name).toBe('string');
   expectDateTime(series.Created, 'Series.Created');
   expectDateTime(series.Updated, 'Series.Updated');
-  const anidb = series.AniDB;
+  const anidb = series.AniDB!;
   expectInt(anidb.ID, 'Series.AniDB.ID');
   expect(SERIES_TYPES).toContain(anidb.Type);
   expect(typeof anidb.Title).toBe('string');
@@ -122,14 +138,14 @@ function expectShokofinSeries(series: Json) {
   if (anidb.AirDate !== null && anidb.AirDate !== undefined)
     expect(anidb.AirDate).toMatch(new RegExp(`${DATE_ONLY.source}|${ISO_DATE_TIME.source}`));
   expect(anidb.Poster).toEqual(expect.any(Object));
-  for (const source of ['Unknown', 'Other', 'TV', 'DVD', 'BluRay', 'Web', 'VHS', 'VCD', 'LaserDisc', 'Camera']) {
+  for (const source of ['Unknown', 'Other', 'TV', 'DVD', 'BluRay', 'Web', 'VHS', 'VCD', 'LaserDisc', 'Camera'] as const) {
     expectInt(series.Sizes.FileSources[source], `Sizes.FileSources.${source}`);
   }
   expectInt(series.Sizes.Total.Episodes, 'Sizes.Total.Episodes');
 }
 
 /** Shokofin's ShokoEpisode model with its AnidbEpisode. */
-function expectShokofinEpisode(episode: Json) {
+function expectShokofinEpisode(episode: Episode) {
   expectInt(episode.IDs.ID, 'Episode.IDs.ID');
   expectInt(episode.IDs.ParentSeries, 'Episode.IDs.ParentSeries');
   expectInt(episode.IDs.AniDB, 'Episode.IDs.AniDB');
@@ -141,10 +157,10 @@ function expectShokofinEpisode(episode: Json) {
   expectInt(episode.Size, 'Episode.Size');
   expectDateTime(episode.Created, 'Episode.Created');
   expectDateTime(episode.Updated, 'Episode.Updated');
-  const anidb = episode.AniDB;
+  const anidb = episode.AniDB!;
   expectInt(anidb.ID, 'Episode.AniDB.ID');
   expectInt(anidb.AnimeID, 'Episode.AniDB.AnimeID');
-  expectTimeSpanIfPresent(anidb.Duration, 'Episode.AniDB.Duration');
+  expectTimeSpanIfPresent('Duration' in anidb ? anidb.Duration : undefined, 'Episode.AniDB.Duration');
   expect(EPISODE_TYPES).toContain(anidb.Type);
   expectInt(anidb.EpisodeNumber, 'Episode.AniDB.EpisodeNumber');
   expect(Array.isArray(anidb.Titles)).toBe(true);
@@ -152,7 +168,7 @@ function expectShokofinEpisode(episode: Json) {
 }
 
 /** Shokofin's ShokoGroup model. */
-function expectShokofinGroup(group: Json) {
+function expectShokofinGroup(group: Group) {
   expectInt(group.IDs.ID, 'Group.IDs.ID');
   expectInt(group.IDs.MainSeries, 'Group.IDs.MainSeries');
   expectInt(group.IDs.TopLevelGroup, 'Group.IDs.TopLevelGroup');
@@ -189,7 +205,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('GET /api/v3/Init/Version (no key): Server.Version is a System.Version, the channel a known name', async () => {
-    const version = jsonOf(await demo.server.app.inject({ method: 'GET', url: '/api/v3/Init/Version' }));
+    const version = jsonOf<ComponentVersionSet>(await demo.server.app.inject({ method: 'GET', url: '/api/v3/Init/Version' }));
     expect(version.Server.Version).toMatch(/^\d+(\.\d+){1,3}$/);
     expect(['Stable', 'Dev', 'Debug']).toContain(version.Server.ReleaseChannel);
     expectOptionalDateTime(version.Server.ReleaseDate, 'Server.ReleaseDate');
@@ -201,51 +217,55 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
       url: '/api/auth',
       body: { ...CLIENT_USER, device: 'Shoko Jellyfin Plugin (Shokofin)' },
     });
-    key = jsonOf(res).apikey;
+    key = jsonOf<AuthResult>(res).apikey;
     expect(key).toEqual(expect.any(String));
     // Imported from Shoko: Shoko's password logs in as above, and the client goes on with the key Shoko gave it.
     key = demo.shokoApiKey ?? key;
   });
 
   it('GET File/PathEndsWith?path=<escaped /folder/file>&includeDataFrom=AniDB&limit=1 finds that file', async () => {
-    const files = jsonOf(await get(`/api/v3/File/PathEndsWith?path=${escapeDataString(`/${EPISODE_1}`)}&includeDataFrom=AniDB&limit=1`));
+    const files = jsonOf<SentFile[]>(
+      await get(`/api/v3/File/PathEndsWith?path=${escapeDataString(`/${EPISODE_1}`)}&includeDataFrom=AniDB&limit=1`),
+    );
     expect(files).toHaveLength(1);
-    expectShokofinFile(files[0]);
-    expect(files[0].ID).toBe(demo.fileByPath.get(EPISODE_1));
-    expect(files[0].Locations[0].ImportFolderID).toBe(demo.importFolderId);
-    expect(files[0].AniDB.ReleaseGroup.Name).toBe('Lantern Subs');
+    expectShokofinFile(files[0]!);
+    expect(files[0]!.ID).toBe(demo.fileByPath.get(EPISODE_1));
+    expect(files[0]!.Locations[0]!.ImportFolderID).toBe(demo.importFolderId);
+    expect(files[0]!.AniDB?.ReleaseGroup.Name).toBe('Lantern Subs');
   });
 
   it('GET File/PathEndsWith with a Windows path (backslashes, escaped as %5C) finds the same file', async () => {
     const windowsPath = `\\${EPISODE_1.replace(/\//g, '\\')}`;
-    const files = jsonOf(await get(`/api/v3/File/PathEndsWith?path=${escapeDataString(windowsPath)}&includeDataFrom=AniDB&limit=1`));
-    expect(files.map((f: Json) => f.ID)).toEqual([demo.fileByPath.get(EPISODE_1)]);
+    const files = jsonOf<SentFile[]>(
+      await get(`/api/v3/File/PathEndsWith?path=${escapeDataString(windowsPath)}&includeDataFrom=AniDB&limit=1`),
+    );
+    expect(files.map((f) => f.ID)).toEqual([demo.fileByPath.get(EPISODE_1)]);
   });
 
   it('GET File/PathEndsWith for the second location of a file answers that file', async () => {
-    const files = jsonOf(
+    const files = jsonOf<SentFile[]>(
       await get(`/api/v3/File/PathEndsWith?path=${escapeDataString('/Backup/Kiri 02 (copy).mkv')}&includeDataFrom=AniDB&limit=1`),
     );
-    expect(files.map((f: Json) => f.ID)).toEqual([
+    expect(files.map((f) => f.ID)).toEqual([
       demo.fileByPath.get('Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 02 [1080p].mkv'),
     ]);
   });
 
   it('GET ImportFolder/{id}', async () => {
-    const folder = jsonOf(await get(`/api/v3/ImportFolder/${demo.importFolderId}`));
+    const folder = jsonOf<ImportFolder>(await get(`/api/v3/ImportFolder/${demo.importFolderId}`));
     expectInt(folder.ID, 'ImportFolder.ID');
     expect(folder.Name).toBe('Demo Library');
   });
 
   it('GET ImportFolder/{id}/File?pageSize=1000&page=1&include=XRefs&folderPath=<escaped sub path>', async () => {
-    const list = jsonOf(
+    const list = jsonOf<ListResult<XRefFile>>(
       await get(
         `/api/v3/ImportFolder/${demo.importFolderId}/File?pageSize=1000&page=1&include=XRefs&folderPath=${escapeDataString('Kiri no Toudai Yuubinkyoku')}`,
       ),
     );
     expectInt(list.Total, 'ListResult.Total');
     for (const file of list.List) expectShokofinFile(file);
-    const pathsOf = (file: Json): string[] => file.Locations.map((l: Json) => l.RelativePath.replace(/\\/g, '/').replace(/^\//, ''));
+    const pathsOf = (file: XRefFile): string[] => file.Locations.map((l) => l.RelativePath.replace(/\\/g, '/').replace(/^\//, ''));
     expect(list.List.flatMap(pathsOf)).toEqual(expect.arrayContaining([EPISODE_1]));
     // Every file listed lies in the folder (a file may have another location elsewhere too).
     for (const file of list.List)
@@ -257,86 +277,87 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('GET File/{id}?include=XRefs&includeDataFrom=AniDB', async () => {
-    const file = jsonOf(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`));
+    const file = jsonOf<XRefFile>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`));
     expectShokofinFile(file);
     expect(file.SeriesIDs).toEqual([expect.objectContaining({ SeriesID: expect.objectContaining({ ID: series(), AniDB: KIRI }) })]);
   });
 
   it('GET Series/{id}?includeDataFrom=AniDB', async () => {
-    const s = jsonOf(await get(`/api/v3/Series/${series()}?includeDataFrom=AniDB`));
+    const s = jsonOf<Series>(await get(`/api/v3/Series/${series()}?includeDataFrom=AniDB`));
     expectShokofinSeries(s);
     expect(s.AniDB).toEqual(expect.objectContaining({ ID: KIRI, Type: 'TV', Title: 'Kiri no Toudai Yuubinkyoku', EpisodeCount: 3 }));
   });
 
   it('GET Series/AniDB/{animeId}/Series?includeDataFrom=AniDB (series by AniDB id)', async () => {
-    const s = jsonOf(await get(`/api/v3/Series/AniDB/${KIRI}/Series?includeDataFrom=AniDB`));
+    const s = jsonOf<Series>(await get(`/api/v3/Series/AniDB/${KIRI}/Series?includeDataFrom=AniDB`));
     expectShokofinSeries(s);
     expect(s.IDs.ID).toBe(series());
   });
 
   it('GET Series/{id}/Episode?pageSize=0&includeHidden=true&includeMissing=true&includeUnaired=true&includeDataFrom=AniDB&includeXRefs=true', async () => {
-    const list = jsonOf(
+    const list = jsonOf<ListResult<Episode>>(
       await get(
         `/api/v3/Series/${series()}/Episode?pageSize=0&includeHidden=true&includeMissing=true&includeUnaired=true&includeDataFrom=AniDB&includeXRefs=true`,
       ),
     );
     expect(list.List.length).toBe(list.Total);
     for (const episode of list.List) expectShokofinEpisode(episode);
-    const regular = list.List.filter((e: Json) => e.AniDB.Type === 'Episode' || e.AniDB.Type === 'Normal');
-    expect(regular.map((e: Json) => e.AniDB.EpisodeNumber)).toEqual([1, 2, 3]);
-    expect(list.List.some((e: Json) => e.AniDB.Type === 'Special')).toBe(true);
+    const regular = list.List.filter((e) => e.AniDB?.Type === 'Episode' || e.AniDB?.Type === 'Normal');
+    expect(regular.map((e) => e.AniDB?.EpisodeNumber)).toEqual([1, 2, 3]);
+    expect(list.List.some((e) => e.AniDB?.Type === 'Special')).toBe(true);
   });
 
   it('GET Series/{id}/File?pageSize=0&include=XRefs&includeDataFrom=AniDB', async () => {
-    const list = jsonOf(await get(`/api/v3/Series/${series()}/File?pageSize=0&include=XRefs&includeDataFrom=AniDB`));
+    const list = jsonOf<ListResult<XRefFile>>(await get(`/api/v3/Series/${series()}/File?pageSize=0&include=XRefs&includeDataFrom=AniDB`));
     for (const file of list.List) expectShokofinFile(file);
     // Episodes 1 (two releases), 2 (one file in two places), 3 and S1.
     expect(list.List).toHaveLength(5);
   });
 
   it('GET Series/{id}/Group, then Group/{id}', async () => {
-    const group = jsonOf(await get(`/api/v3/Series/${series()}/Group`));
+    const group = jsonOf<Group>(await get(`/api/v3/Series/${series()}/Group`));
     expectShokofinGroup(group);
     expect(group.Size).toBe(2);
     expect(group.IDs.MainSeries).toBe(series());
-    const again = jsonOf(await get(`/api/v3/Group/${group.IDs.ID}`));
+    const again = jsonOf<Group>(await get(`/api/v3/Group/${group.IDs.ID}`));
     expectShokofinGroup(again);
     expect(again.IDs.ID).toBe(group.IDs.ID);
   });
 
   it('GET Filter/0/Group/{id}/Series?recursive=False&includeMissing=true&includeIgnored=false&includeDataFrom=AniDB', async () => {
-    const group = jsonOf(await get(`/api/v3/Series/${series()}/Group`));
-    const members = jsonOf(
+    const group = jsonOf<Group>(await get(`/api/v3/Series/${series()}/Group`));
+    const members = jsonOf<Series[]>(
       await get(
         `/api/v3/Filter/0/Group/${group.IDs.ID}/Series?recursive=False&includeMissing=true&includeIgnored=false&includeDataFrom=AniDB`,
       ),
     );
     for (const member of members) expectShokofinSeries(member);
-    expect(members.map((m: Json) => m.IDs.AniDB).sort()).toEqual([9001, 9002]);
+    expect(members.map((m) => m.IDs.AniDB).sort()).toEqual([9001, 9002]);
   });
 
   it('GET Group/{id}/Group?includeEmpty=true', async () => {
-    const group = jsonOf(await get(`/api/v3/Series/${series()}/Group`));
+    const group = jsonOf<Group>(await get(`/api/v3/Series/${series()}/Group`));
     expect(jsonOf(await get(`/api/v3/Group/${group.IDs.ID}/Group?includeEmpty=true`))).toEqual([]);
   });
 
   /** The first episode's id, as the plugin has it from the file's cross-references. */
   const firstEpisodeId = async () =>
-    jsonOf(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`)).SeriesIDs[0].EpisodeIDs[0].ID;
+    jsonOf<XRefFile>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`)).SeriesIDs[0]!
+      .EpisodeIDs[0]!.ID;
 
   it('per episode: GET Episode/{id}?includeDataFrom=AniDB&includeXRefs=true', async () => {
-    const episode = jsonOf(await get(`/api/v3/Episode/${await firstEpisodeId()}?includeDataFrom=AniDB&includeXRefs=true`));
+    const episode = jsonOf<Episode>(await get(`/api/v3/Episode/${await firstEpisodeId()}?includeDataFrom=AniDB&includeXRefs=true`));
     expectShokofinEpisode(episode);
-    expect(episode.AniDB.EpisodeNumber).toBe(1);
+    expect(episode.AniDB?.EpisodeNumber).toBe(1);
     expect(episode.IDs.ParentSeries).toBe(series());
   });
 
   it('per episode: includeXRefs=true adds the CrossReferences of its files', async () => {
-    const episode = jsonOf(await get(`/api/v3/Episode/${await firstEpisodeId()}?includeDataFrom=AniDB&includeXRefs=true`));
+    const episode = jsonOf<Episode>(await get(`/api/v3/Episode/${await firstEpisodeId()}?includeDataFrom=AniDB&includeXRefs=true`));
     expect(episode.CrossReferences, 'CrossReferences').toEqual(expect.any(Array));
     // Two releases of episode 1.
     expect(episode.CrossReferences).toHaveLength(2);
-    for (const xref of episode.CrossReferences) {
+    for (const xref of episode.CrossReferences ?? []) {
       expectInt(xref.AniDB, 'CrossReferences[].AniDB');
       expect(typeof xref.ED2K).toBe('string');
       expectInt(xref.FileSize, 'CrossReferences[].FileSize');
@@ -344,24 +365,24 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('per episode: GET Episode/{id}/Series?includeDataFrom=AniDB', async () => {
-    const parent = jsonOf(await get(`/api/v3/Episode/${await firstEpisodeId()}/Series?includeDataFrom=AniDB`));
+    const parent = jsonOf<Series>(await get(`/api/v3/Episode/${await firstEpisodeId()}/Series?includeDataFrom=AniDB`));
     expectShokofinSeries(parent);
     expect(parent.IDs.ID).toBe(series());
   });
 
   it('per episode: GET Episode/{id}/Images', async () => {
-    const images = jsonOf(await get(`/api/v3/Episode/${await firstEpisodeId()}/Images`));
-    for (const kind of ['Posters', 'Backdrops', 'Banners', 'Logos']) expect(Array.isArray(images[kind]), kind).toBe(true);
+    const images = jsonOf<Images>(await get(`/api/v3/Episode/${await firstEpisodeId()}/Images`));
+    for (const kind of ['Posters', 'Backdrops', 'Banners', 'Logos'] as const) expect(Array.isArray(images[kind]), kind).toBe(true);
   });
 
   it('series extras: GET Series/{id}/Images, then the poster it names from Image/{Source}/{Type}/{ID}', async () => {
-    const images = jsonOf(await get(`/api/v3/Series/${series()}/Images`));
-    for (const kind of ['Posters', 'Backdrops', 'Banners', 'Logos']) expect(Array.isArray(images[kind]), kind).toBe(true);
+    const images = jsonOf<Images>(await get(`/api/v3/Series/${series()}/Images`));
+    for (const kind of ['Posters', 'Backdrops', 'Banners', 'Logos'] as const) expect(Array.isArray(images[kind]), kind).toBe(true);
     expect(images.Posters.length).toBeGreaterThan(0);
-    const poster = images.Posters[0];
+    const poster = images.Posters[0]!;
     expect(['AniDB', 'TMDB', 'Shoko']).toContain(poster.Source);
     expect(['Poster', 'Primary']).toContain(poster.Type);
-    expect(isInt(poster.ID) || /^\d+$/.test(poster.ID)).toBe(true);
+    expect(isInt(poster.ID) || /^\d+$/.test(String(poster.ID))).toBe(true);
     expect(typeof poster.Preferred).toBe('boolean');
     expect(typeof poster.Disabled).toBe('boolean');
     const bytes = await call('GET', `/api/v3/Image/${poster.Source}/${poster.Type}/${poster.ID}`);
@@ -370,7 +391,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('series extras: GET Series/{id}/Tags?filter=0&excludeDescriptions=true', async () => {
-    const tags = jsonOf(await get(`/api/v3/Series/${series()}/Tags?filter=0&excludeDescriptions=true`));
+    const tags = jsonOf<Tag[]>(await get(`/api/v3/Series/${series()}/Tags?filter=0&excludeDescriptions=true`));
     expect(tags.length).toBeGreaterThan(0);
     for (const tag of tags) {
       expectInt(tag.ID, 'Tag.ID');
@@ -380,7 +401,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('series extras: GET Series/{id}/Cast?includeDataFrom=AniDB', async () => {
-    const cast = jsonOf(await get(`/api/v3/Series/${series()}/Cast?includeDataFrom=AniDB`));
+    const cast = jsonOf<Role[]>(await get(`/api/v3/Series/${series()}/Cast?includeDataFrom=AniDB`));
     expect(cast.length).toBeGreaterThan(0);
     for (const role of cast) {
       expect(typeof role.RoleName).toBe('string');
@@ -407,17 +428,19 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('GET Series/PathEndsWith/<escaped folder name>', async () => {
-    const found = jsonOf(await get(`/api/v3/Series/PathEndsWith/${escapeDataString('Kiri no Toudai Yuubinkyoku')}`));
-    expect(found.map((s: Json) => s.IDs.ID)).toEqual([series()]);
+    const found = jsonOf<Series[]>(await get(`/api/v3/Series/PathEndsWith/${escapeDataString('Kiri no Toudai Yuubinkyoku')}`));
+    expect(found.map((s) => s.IDs.ID)).toEqual([series()]);
     expectShokofinSeries({
-      ...found[0],
-      AniDB: found[0].AniDB ?? jsonOf(await get(`/api/v3/Series/${series()}?includeDataFrom=AniDB`)).AniDB,
+      ...found[0]!,
+      AniDB: found[0]!.AniDB ?? jsonOf<Series>(await get(`/api/v3/Series/${series()}?includeDataFrom=AniDB`)).AniDB,
     });
   });
 
   it('GET File/Hash/ED2K?hash=…&size=…&includeDataFrom=AniDB, and 404 for an unknown hash', async () => {
     const known = demo.demo.files.find((f) => f.fileName?.includes('Kiri no Toudai Yuubinkyoku - 01 [1080p]'))!;
-    const file = jsonOf(await get(`/api/v3/File/Hash/ED2K?hash=${escapeDataString(known.ed2k)}&size=${known.size}&includeDataFrom=AniDB`));
+    const file = jsonOf<SentFile>(
+      await get(`/api/v3/File/Hash/ED2K?hash=${escapeDataString(known.ed2k)}&size=${known.size}&includeDataFrom=AniDB`),
+    );
     expectShokofinFile(file);
     expect(file.ID).toBe(demo.fileByPath.get(EPISODE_1));
     const missing = await get(`/api/v3/File/Hash/ED2K?hash=${'0'.repeat(32)}&size=${known.size}&includeDataFrom=AniDB`);
@@ -440,11 +463,11 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
         IsEmpty: false,
       }),
     });
-    const stats = jsonOf(put);
+    const stats = jsonOf<FileUserStats>(put);
     expect(stats.ResumePosition).toMatch(TIME_SPAN);
     expectInt(stats.WatchedCount, 'UserStats.WatchedCount');
     expectDateTime(stats.LastUpdatedAt, 'UserStats.LastUpdatedAt');
-    const after = jsonOf(await get(`/api/v3/File/${fileId}/UserStats`));
+    const after = jsonOf<FileUserStats>(await get(`/api/v3/File/${fileId}/UserStats`));
     expect(after.ResumePosition).toBe(stats.ResumePosition);
   });
 
@@ -456,14 +479,14 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
     expect([200, 202, 204]).toContain((await scrobble(`event=play&episodeID=${episodeId}&resumePosition=300000`)).statusCode);
     expect([200, 202, 204]).toContain((await scrobble(`event=pause&episodeID=${episodeId}&resumePosition=420000`)).statusCode);
     // The plugin sends milliseconds; Shoko reads the number as ticks (see README), so only the shape is checked here.
-    const stats = jsonOf(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}/UserStats`));
+    const stats = jsonOf<FileUserStats>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}/UserStats`));
     expect(stats.ResumePosition).toMatch(TIME_SPAN);
   });
 
   it('playback sync: PATCH File/{id}/Scrobble?event=stop&…&watched=True marks the file watched', async () => {
     const episodeId = await firstEpisodeId();
     expect([200, 202, 204]).toContain((await scrobble(`event=stop&episodeID=${episodeId}&resumePosition=1440000&watched=True`)).statusCode);
-    const after = jsonOf(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}/UserStats`));
+    const after = jsonOf<FileUserStats>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}/UserStats`));
     expect(after.WatchedCount).toBeGreaterThanOrEqual(1);
     expectDateTime(after.LastWatchedAt, 'UserStats.LastWatchedAt');
   });
@@ -475,10 +498,10 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
       headers: { apikey: key, 'content-type': 'application/json; charset=utf-8' },
       payload: JSON.stringify({ name: 'shokofin/hidden', description: null }),
     });
-    const tag = jsonOf(created);
+    const tag = jsonOf<Tag>(created);
     expectInt(tag.ID, 'Tag.ID');
     expect(tag.Name).toBe('shokofin/hidden');
-    const all = jsonOf(await get('/api/v3/Tag/User?pageSize=0'));
-    expect((Array.isArray(all) ? all : all.List).map((t: Json) => t.Name)).toContain('shokofin/hidden');
+    const all = jsonOf<Tag[] | ListResult<Tag>>(await get('/api/v3/Tag/User?pageSize=0'));
+    expect((Array.isArray(all) ? all : all.List).map((t) => t.Name)).toContain('shokofin/hidden');
   });
 });

@@ -1,5 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_USER, DEMO_COLLECTIONS, ISO_DATE_TIME, jsonOf, type DemoCollection, type Json } from '../test/demo-collection.js';
+import type {
+  AnidbAnimeRecommendedForYou,
+  AuthResult,
+  ComponentVersionSet,
+  DashboardCollectionStats,
+  DashboardEpisode,
+  DashboardSeriesSummary,
+  Episode,
+  Filter,
+  FilterExpressionHelp,
+  Group,
+  ListResult,
+  QueueItem,
+  Role,
+  Series,
+  SeriesFileSummary,
+  ServerSettings,
+  ServerStatus,
+  Tag,
+  WebUIGroupExtra,
+  WebUISeriesExtra,
+} from '@shoko-ts/contract';
+import { CLIENT_USER, DEMO_COLLECTIONS, ISO_DATE_TIME, jsonOf, type DemoCollection, type SentFile } from '../test/demo-collection.js';
 
 /**
  * The official web UI v2.5 against the demo collection: login page, layout, dashboard, collection, a group and a series
@@ -22,7 +44,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   /** The dashboard's episode card (DashboardEpisodeDetailsType). */
-  const expectDashboardEpisode = (episode: Json) => {
+  const expectDashboardEpisode = (episode: DashboardEpisode) => {
     expect(episode.IDs).toEqual(
       expect.objectContaining({
         ID: expect.any(Number),
@@ -42,7 +64,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
     );
   };
   /** A collection group card (CollectionGroupType). */
-  const expectGroup = (group: Json) => {
+  const expectGroup = (group: Group) => {
     expect(group.IDs).toEqual(
       expect.objectContaining({ ID: expect.any(Number), MainSeries: expect.any(Number), TopLevelGroup: expect.any(Number) }),
     );
@@ -63,7 +85,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
     expect(group.Sizes.SubGroups).toEqual(expect.any(Number));
   };
   /** A series as the series page and the poster cards read it (SeriesType). */
-  const expectSeries = (s: Json) => {
+  const expectSeries = (s: Series) => {
     expect(s.IDs).toEqual(
       expect.objectContaining({
         ID: expect.any(Number),
@@ -81,12 +103,12 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   };
 
   it('login page: GET Init/Version without a key', async () => {
-    const version = jsonOf(await demo.server.request({ method: 'GET', url: '/api/v3/Init/Version' }));
+    const version = jsonOf<ComponentVersionSet>(await demo.server.request({ method: 'GET', url: '/api/v3/Init/Version' }));
     expect(version.Server).toEqual(expect.objectContaining({ Version: expect.any(String), ReleaseChannel: expect.any(String) }));
   });
 
   it('login page: GET Init/Status', async () => {
-    const status = jsonOf(await demo.server.request({ method: 'GET', url: '/api/v3/Init/Status' }));
+    const status = jsonOf<ServerStatus>(await demo.server.request({ method: 'GET', url: '/api/v3/Init/Status' }));
     expect(status.State).toBe('Started');
   });
 
@@ -100,7 +122,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
 
   it('login: POST /api/auth with device web-ui', async () => {
     const res = await demo.server.request({ method: 'POST', url: '/api/auth', body: { ...CLIENT_USER, device: 'web-ui' } });
-    key = jsonOf(res).apikey;
+    key = jsonOf<AuthResult>(res).apikey;
     expect(key).toEqual(expect.any(String));
     expect(key.length).toBeGreaterThan(0);
     // Imported from Shoko: Shoko's password logs in as above, and the client goes on with the key Shoko gave it.
@@ -108,7 +130,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('layout: GET Settings', async () => {
-    const settings = jsonOf(await get('Settings'));
+    const settings = jsonOf<ServerSettings>(await get('Settings'));
     // The UI parses this text as JSON ('' counts as no settings yet) and merges its defaults in.
     expect(typeof settings.WebUI_Settings).toBe('string');
     expect(() => JSON.parse(settings.WebUI_Settings === '' ? '{}' : settings.WebUI_Settings)).not.toThrow();
@@ -129,7 +151,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('dashboard: GET Dashboard/Stats', async () => {
-    const stats = jsonOf(await get('Dashboard/Stats'));
+    const stats = jsonOf<DashboardCollectionStats>(await get('Dashboard/Stats'));
     for (const field of [
       'FileCount',
       'SeriesCount',
@@ -145,7 +167,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
       'SeriesWithMissingLinks',
       'EpisodesWithMultipleFiles',
       'FilesWithDuplicateLocations',
-    ]) {
+    ] as const) {
       expect(stats[field], field).toEqual(expect.any(Number));
     }
     expect(stats.SeriesCount).toBe(5);
@@ -153,8 +175,8 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('dashboard: GET Dashboard/SeriesSummary', async () => {
-    const summary = jsonOf(await get('Dashboard/SeriesSummary'));
-    for (const field of ['Series', 'OVA', 'Movie', 'Web', 'Other']) expect(summary[field], field).toEqual(expect.any(Number));
+    const summary = jsonOf<DashboardSeriesSummary>(await get('Dashboard/SeriesSummary'));
+    for (const field of ['Series', 'OVA', 'Movie', 'Web', 'Other'] as const) expect(summary[field], field).toEqual(expect.any(Number));
     expect(summary.Movie).toBe(1);
     expect(summary.OVA).toBe(1);
   });
@@ -172,46 +194,52 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('dashboard: GET Queue/Items?pageSize=100&showAll=true', async () => {
-    const queue = jsonOf(await get('Queue/Items?pageSize=100&showAll=true'));
+    const queue = jsonOf<ListResult<QueueItem>>(await get('Queue/Items?pageSize=100&showAll=true'));
     expect(queue.Total).toEqual(expect.any(Number));
     expect(queue.List).toEqual(expect.any(Array));
   });
 
   it('dashboard: GET File?pageSize=20&include_only=Unrecognized&sortOrder=-16&page=1', async () => {
-    const files = jsonOf(await get('File?pageSize=20&include_only=Unrecognized&sortOrder=-16&page=1'));
+    const files = jsonOf<ListResult<SentFile>>(await get('File?pageSize=20&include_only=Unrecognized&sortOrder=-16&page=1'));
     expect(files.Total).toBe(1);
     expect(files.List[0]).toEqual(
       expect.objectContaining({ ID: expect.any(Number), Size: expect.any(Number), Hashes: expect.any(Object) }),
     );
-    expect(files.List[0].Locations[0].RelativePath).toMatch(/Mystery Release - 01\.mkv$/);
-    expect(files.List[0].Created).toMatch(ISO_DATE_TIME);
+    expect(files.List[0]!.Locations[0]!.RelativePath).toMatch(/Mystery Release - 01\.mkv$/);
+    expect(files.List[0]!.Created).toMatch(ISO_DATE_TIME);
   });
 
   it('dashboard: GET Dashboard/RecentlyAddedSeries?includeRestricted=false&pageSize=20', async () => {
-    const recent = jsonOf(await get('Dashboard/RecentlyAddedSeries?includeRestricted=false&pageSize=20'));
+    const recent = jsonOf<ListResult<Series>>(await get('Dashboard/RecentlyAddedSeries?includeRestricted=false&pageSize=20'));
     expect(recent.List.length).toBe(5);
     for (const s of recent.List) expectSeries(s);
   });
 
   it('dashboard: GET Dashboard/RecentlyAddedEpisodes?includeRestricted=false&pageSize=30', async () => {
-    const recent = jsonOf(await get('Dashboard/RecentlyAddedEpisodes?includeRestricted=false&pageSize=30'));
+    const recent = jsonOf<ListResult<DashboardEpisode>>(await get('Dashboard/RecentlyAddedEpisodes?includeRestricted=false&pageSize=30'));
     expect(recent.List.length).toBeGreaterThan(0);
     for (const episode of recent.List) expectDashboardEpisode(episode);
   });
 
   it('dashboard: GET Dashboard/ContinueWatchingEpisodes?includeRestricted=false&pageSize=20', async () => {
-    const continuing = jsonOf(await get('Dashboard/ContinueWatchingEpisodes?includeRestricted=false&pageSize=20'));
+    const continuing = jsonOf<ListResult<DashboardEpisode>>(
+      await get('Dashboard/ContinueWatchingEpisodes?includeRestricted=false&pageSize=20'),
+    );
     expect(continuing.List).toEqual([]);
   });
 
   it('dashboard: GET Dashboard/NextUpEpisodes?includeRestricted=false&onlyUnwatched=true&pageSize=20', async () => {
-    const next = jsonOf(await get('Dashboard/NextUpEpisodes?includeRestricted=false&onlyUnwatched=true&pageSize=20'));
+    const next = jsonOf<ListResult<DashboardEpisode>>(
+      await get('Dashboard/NextUpEpisodes?includeRestricted=false&onlyUnwatched=true&pageSize=20'),
+    );
     expect(next.List).toEqual(expect.any(Array));
     for (const episode of next.List) expectDashboardEpisode(episode);
   });
 
   it('dashboard: GET Series/AniDB/RecommendedForYou?includeRestricted=false&pageSize=20', async () => {
-    const recommended = jsonOf(await get('Series/AniDB/RecommendedForYou?includeRestricted=false&pageSize=20'));
+    const recommended = jsonOf<ListResult<AnidbAnimeRecommendedForYou>>(
+      await get('Series/AniDB/RecommendedForYou?includeRestricted=false&pageSize=20'),
+    );
     expect(recommended.List).toEqual(expect.any(Array));
   });
 
@@ -221,17 +249,17 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('collection: POST Filter/Preview/Group?pageSize=50&randomImages=false&page=1 with {}', async () => {
-    const groups = jsonOf(await post('Filter/Preview/Group?pageSize=50&randomImages=false&page=1', {}));
+    const groups = jsonOf<ListResult<Group>>(await post('Filter/Preview/Group?pageSize=50&randomImages=false&page=1', {}));
     // The two Kiri seasons share a group: four groups for five series.
     expect(groups.Total).toBe(4);
     for (const group of groups.List) expectGroup(group);
-    expect(groups.List.map((g: Json) => g.Name)).toContain('Kiri no Toudai Yuubinkyoku');
+    expect(groups.List.map((g) => g.Name)).toContain('Kiri no Toudai Yuubinkyoku');
   });
 
   it('collection (list view): POST WebUI/GroupView', async () => {
-    const groups = jsonOf(await post('Filter/Preview/Group?pageSize=50&randomImages=false&page=1', {}));
-    const ids = groups.List.map((g: Json) => g.IDs.ID);
-    const extras = jsonOf(await post('WebUI/GroupView', { GroupIDs: ids, TagFilter: 128, TagLimit: 20 }));
+    const groups = jsonOf<ListResult<Group>>(await post('Filter/Preview/Group?pageSize=50&randomImages=false&page=1', {}));
+    const ids = groups.List.map((g) => g.IDs.ID);
+    const extras = jsonOf<WebUIGroupExtra[]>(await post('WebUI/GroupView', { GroupIDs: ids, TagFilter: 128, TagLimit: 20 }));
     expect(extras).toHaveLength(ids.length);
     for (const extra of extras) {
       expect(extra).toEqual(expect.objectContaining({ ID: expect.any(Number), Type: expect.any(String), Tags: expect.any(Array) }));
@@ -240,7 +268,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('filter sidebar, add criteria: GET Filter/Expressions', async () => {
-    const expressions = jsonOf(await get('Filter/Expressions'));
+    const expressions = jsonOf<FilterExpressionHelp[]>(await get('Filter/Expressions'));
     expect(expressions.length).toBeGreaterThan(0);
     for (const expression of expressions) {
       expect(expression).toEqual(
@@ -252,12 +280,12 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
         }),
       );
     }
-    expect(expressions.map((e: Json) => e.Expression)).toEqual(expect.arrayContaining(['HasTag', 'HasCustomTag']));
+    expect(expressions.map((e) => e.Expression)).toEqual(expect.arrayContaining(['HasTag', 'HasCustomTag']));
   });
 
   it('filter sidebar, tag criteria: GET Tag/AniDB?pageSize=0&excludeDescriptions=true and Tag/User?pageSize=0&excludeDescriptions=true', async () => {
-    const anidb = jsonOf(await get('Tag/AniDB?pageSize=0&excludeDescriptions=true'));
-    expect(anidb.List.map((t: Json) => t.Name)).toContain('lighthouse');
+    const anidb = jsonOf<ListResult<Tag>>(await get('Tag/AniDB?pageSize=0&excludeDescriptions=true'));
+    expect(anidb.List.map((t) => t.Name)).toContain('lighthouse');
     for (const tag of anidb.List)
       expect(tag).toEqual(expect.objectContaining({ ID: expect.any(Number), Name: expect.any(String), Source: 'AniDB' }));
     const user = jsonOf(await get('Tag/User?pageSize=0&excludeDescriptions=true'));
@@ -265,7 +293,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('filter sidebar, save preset: GET Filter?includeEmpty=true&pageSize=0', async () => {
-    const filters = jsonOf(await get('Filter?includeEmpty=true&pageSize=0'));
+    const filters = jsonOf<ListResult<Filter>>(await get('Filter?includeEmpty=true&pageSize=0'));
     // A fresh server may have no saved filters; any it lists carry what the preset list reads.
     expect(filters.Total).toBe(filters.List.length);
     for (const filter of filters.List) {
@@ -280,11 +308,11 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('group: GET Group/{id}, then POST Filter/Preview/Group/{id}/Series with the series-view query', async () => {
-    const s = jsonOf(await get(`Series/${series()}`));
-    const group = jsonOf(await get(`Group/${s.IDs.ParentGroup}`));
+    const s = jsonOf<Series>(await get(`Series/${series()}`));
+    const group = jsonOf<Group>(await get(`Group/${s.IDs.ParentGroup}`));
     expectGroup(group);
     expect(group.Size).toBe(2);
-    const members = jsonOf(
+    const members = jsonOf<Series[]>(
       await post(
         `Filter/Preview/Group/${s.IDs.ParentGroup}/Series?randomImages=false&includeDataFrom=AniDB&includeDataFrom=TMDB&recursive=true&includeMissing=true`,
         {},
@@ -292,29 +320,29 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
     );
     expect(members).toHaveLength(2);
     for (const member of members) expectSeries(member);
-    expect(members.map((m: Json) => m.IDs.AniDB).sort()).toEqual([9001, 9002]);
+    expect(members.map((m) => m.IDs.AniDB).sort()).toEqual([9001, 9002]);
   });
 
   it('series page: GET Series/{id}?includeDataFrom=AniDB&includeDataFrom=TMDB', async () => {
-    const s = jsonOf(await get(`Series/${series()}?includeDataFrom=AniDB&includeDataFrom=TMDB`));
+    const s = jsonOf<Series>(await get(`Series/${series()}?includeDataFrom=AniDB&includeDataFrom=TMDB`));
     expectSeries(s);
     expect(s.IDs.AniDB).toBe(KIRI);
     expect(s.IDs.TMDB).toEqual({ Movie: [], Show: [] });
     expect(s.AniDB).toEqual(
       expect.objectContaining({ ID: KIRI, Type: 'TV', Restricted: false, Title: 'Kiri no Toudai Yuubinkyoku', Titles: expect.any(Array) }),
     );
-    expect(s.AniDB.Titles.find((t: Json) => t.Type === 'Main')).toEqual(
+    expect(s.AniDB?.Titles.find((t) => t.Type === 'Main')).toEqual(
       expect.objectContaining({ Name: 'Kiri no Toudai Yuubinkyoku', Language: 'x-jat' }),
     );
-    expect(s.AniDB.AirDate).toBe('2021-04-06');
-    expect(s.AniDB.Rating).toEqual(expect.objectContaining({ Value: expect.any(Number), MaxValue: expect.any(Number) }));
+    expect(s.AniDB?.AirDate).toBe('2021-04-06');
+    expect(s.AniDB?.Rating).toEqual(expect.objectContaining({ Value: expect.any(Number), MaxValue: expect.any(Number) }));
     expect(s.TMDB).toEqual({ Movies: [], Shows: [] });
-    const group = jsonOf(await get(`Group/${s.IDs.ParentGroup}`));
+    const group = jsonOf<Group>(await get(`Group/${s.IDs.ParentGroup}`));
     expect(group.IDs.ID).toBe(s.IDs.ParentGroup);
   });
 
   it('overview tab: GET WebUI/Series/{id}', async () => {
-    const overview = jsonOf(await get(`WebUI/Series/${series()}`));
+    const overview = jsonOf<WebUISeriesExtra>(await get(`WebUI/Series/${series()}`));
     expect(overview).toEqual(
       expect.objectContaining({ FirstAirSeason: expect.any(String), Studios: expect.any(Array), Producers: expect.any(Array) }),
     );
@@ -322,7 +350,9 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('overview tab: GET Series/{id}/NextUpEpisode?includeDataFrom=AniDB&includeMissing=false&onlyUnwatched=false', async () => {
-    const next = jsonOf(await get(`Series/${series()}/NextUpEpisode?includeDataFrom=AniDB&includeMissing=false&onlyUnwatched=false`));
+    const next = jsonOf<Episode>(
+      await get(`Series/${series()}/NextUpEpisode?includeDataFrom=AniDB&includeMissing=false&onlyUnwatched=false`),
+    );
     expect(next.IDs).toEqual(expect.objectContaining({ ID: expect.any(Number), AniDB: expect.any(Number), ParentSeries: series() }));
     expect(next.AniDB).toEqual(expect.objectContaining({ Type: 'Episode', EpisodeNumber: 1 }));
   });
@@ -331,7 +361,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
     const related = jsonOf(await get(`Series/${series()}/AniDB/Related`));
     expect(related).toEqual([expect.objectContaining({ ID: 9002, ShokoID: demo.seriesByAnime.get(9002), Relation: 'Sequel' })]);
     expect(jsonOf(await get(`Series/${series()}/AniDB/Similar`))).toEqual(expect.any(Array));
-    const cast = jsonOf(await get(`Series/${series()}/Cast`));
+    const cast = jsonOf<Role[]>(await get(`Series/${series()}/Cast`));
     expect(cast).toEqual(expect.any(Array));
     for (const role of cast)
       expect(role).toEqual(
@@ -340,13 +370,13 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('episodes tab: GET Series/{id}/Episode with the tab defaults and an empty search', async () => {
-    const episodes = jsonOf(
+    const episodes = jsonOf<ListResult<Episode>>(
       await get(
         `Series/${series()}/Episode?pageSize=26&includeDataFrom=AniDB&type=Episode&includeMissing=false&includeWatched=true&includeHidden=false&includeUnaired=false&search=&page=1`,
       ),
     );
     expect(episodes.Total).toBe(3);
-    expect(episodes.List.map((e: Json) => e.AniDB.EpisodeNumber)).toEqual([1, 2, 3]);
+    expect(episodes.List.map((e) => e.AniDB?.EpisodeNumber)).toEqual([1, 2, 3]);
     for (const episode of episodes.List) {
       expect(episode.IDs).toEqual(expect.objectContaining({ ID: expect.any(Number), AniDB: expect.any(Number), ParentSeries: series() }));
       expect(episode).toEqual(
@@ -360,34 +390,38 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('episode opened: GET Episode/{id}/File?includeDataFrom=AniDB&include=AbsolutePaths&include=MediaInfo', async () => {
-    const episodes = jsonOf(await get(`Series/${series()}/Episode?pageSize=26&includeDataFrom=AniDB&type=Episode&page=1`));
-    const first = episodes.List.find((e: Json) => e.AniDB.EpisodeNumber === 1);
-    const files = jsonOf(await get(`Episode/${first.IDs.ID}/File?includeDataFrom=AniDB&include=AbsolutePaths&include=MediaInfo`));
+    const episodes = jsonOf<ListResult<Episode>>(
+      await get(`Series/${series()}/Episode?pageSize=26&includeDataFrom=AniDB&type=Episode&page=1`),
+    );
+    const first = episodes.List.find((e) => e.AniDB?.EpisodeNumber === 1)!;
+    const files = jsonOf<SentFile[] | ListResult<SentFile>>(
+      await get(`Episode/${first.IDs.ID}/File?includeDataFrom=AniDB&include=AbsolutePaths&include=MediaInfo`),
+    );
     const list = Array.isArray(files) ? files : files.List;
     // Two releases of episode 1: Lantern and Harbour Subs.
     expect(list).toHaveLength(2);
     for (const file of list) {
-      expect(file.Locations[0].AbsolutePath).toMatch(/Kiri no Toudai Yuubinkyoku - 01/);
+      expect(file.Locations[0]!.AbsolutePath).toMatch(/Kiri no Toudai Yuubinkyoku - 01/);
       expect(file.MediaInfo).toEqual(expect.any(Object));
-      expect(file.AniDB.ReleaseGroup).toEqual(expect.objectContaining({ Name: expect.any(String) }));
+      expect(file.AniDB?.ReleaseGroup).toEqual(expect.objectContaining({ Name: expect.any(String) }));
     }
-    expect(list.map((f: Json) => f.AniDB.ReleaseGroup.Name).sort()).toEqual(['Harbour Subs', 'Lantern Subs']);
+    expect(list.map((f) => f.AniDB?.ReleaseGroup.Name).sort()).toEqual(['Harbour Subs', 'Lantern Subs']);
   });
 
   it('files tab: GET WebUI/Series/{id}/FileSummary with the tab groupBy', async () => {
-    const summary = jsonOf(
+    const summary = jsonOf<SeriesFileSummary>(
       await get(
         `WebUI/Series/${series()}/FileSummary?groupBy=GroupName,FileVersion,FileLocation,AudioLanguages,SubtitleLanguages,VideoResolution`,
       ),
     );
     expect(summary.Overview).toEqual(expect.any(Object));
     expect(summary.Groups.length).toBeGreaterThan(0);
-    expect(summary.Groups.map((g: Json) => g.GroupName)).toEqual(expect.arrayContaining(['Lantern Subs', 'Harbour Subs']));
+    expect(summary.Groups.map((g) => g.GroupName)).toEqual(expect.arrayContaining(['Lantern Subs', 'Harbour Subs']));
     expect(summary.MissingEpisodes).toEqual(expect.any(Array));
   });
 
   it('tags tab: GET Series/{id}/Tags?filter=1', async () => {
-    const tags = jsonOf(await get(`Series/${series()}/Tags?filter=1`));
+    const tags = jsonOf<Tag[]>(await get(`Series/${series()}/Tags?filter=1`));
     expect(tags).toEqual(expect.any(Array));
     for (const tag of tags)
       expect(tag).toEqual(expect.objectContaining({ ID: expect.any(Number), Name: expect.any(String), Source: expect.any(String) }));

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RaisedShokoEvent } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, type TestServer } from '../test/harness.js';
+
+/** A collection event of the background work: the cache clears on any; no listener acts on this one's content. */
+const seriesUpdated: RaisedShokoEvent = {
+  event: 'SeriesUpdated',
+  payload: { Source: 'Shoko', Reason: 'Updated', SeriesID: 0, ShokoSeriesIDs: [], Episodes: [] },
+};
 
 describe('the read cache of collection, group and series pages and dashboard widgets', () => {
   let server: TestServer;
@@ -48,7 +55,7 @@ describe('the read cache of collection, group and series pages and dashboard wid
     await addSeries(2);
     await server.request({ method: 'POST', url: '/api/v3/Filter/Preview/Group', key, body: {} });
     expect(await seriesCount()).toBe(1);
-    server.services.bus.emit('shoko', { event: 'SeriesUpdated', payload: {} });
+    server.services.bus.emit('shoko', seriesUpdated);
     expect(await seriesCount()).toBe(2);
   });
 
@@ -98,7 +105,7 @@ describe('the read cache of collection, group and series pages and dashboard wid
   });
 
   it('computes a widget once for callers that ask at the same time', async () => {
-    server.services.bus.emit('shoko', { event: 'SeriesUpdated', payload: {} });
+    server.services.bus.emit('shoko', seriesUpdated);
     const dashboard = server.services.dashboard;
     const original = dashboard.seriesSummary.bind(dashboard);
     let calls = 0;

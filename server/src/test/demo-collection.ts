@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import type { ShokoImportStatus } from '@shoko-ts/contract';
+import type { File, FileAniDB, FileCrossReference, ShokoImportStatus } from '@shoko-ts/contract';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../../../fakes/src/anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../fakes/src/anidb-udp/index.js';
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../../../fakes/src/anidb-titles/index.js';
@@ -156,16 +156,16 @@ async function startCollection(arrive: Arrival): Promise<DemoCollection> {
   }
 }
 
-/**
- * A parsed response body, read field by field the way a client does: the replayed clients (Python, C#, the web UI)
- * read the wire untyped, and the suites check each field they read at run time, so the body is not given the
- * contract's types (which would have the compiler vouch for what the tests are there to check).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+/** A file as sent, with the members the contract's File leaves open: `SeriesIDs` (include=XRefs), `AniDB` (includeDataFrom=AniDB). */
+export type SentFile = Omit<File, 'SeriesIDs' | 'AniDB'> & { SeriesIDs?: FileCrossReference[]; AniDB?: FileAniDB };
+/** A file asked for with `include=XRefs`. */
+export type XRefFile = SentFile & { SeriesIDs: FileCrossReference[] };
 
-/** Asserts a status and parses the JSON body, with the body in the message when the status differs. */
-export function jsonOf(res: LightMyRequestResponse, status = 200): Json {
+/**
+ * Asserts a status and parses the JSON body, with the body in the message when the status differs. `T` is the
+ * contract's model of the answer: the suites still check at run time each field the client reads.
+ */
+export function jsonOf<T = unknown>(res: LightMyRequestResponse, status = 200): T {
   if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body.slice(0, 500)}`);
   return res.json();
 }
