@@ -1,8 +1,8 @@
 /*
  * DESIGN — the filters domain: saved filters (presets, directories) and live filters (the Preview bodies), i.e. every
- * /api/v3/Filter/* route (filters.routes.ts). A filter expression is validated and compiled to SQL here
- * (compiler/, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by filter-text.ts); the
- * compiled filter is executed by FiltersStore (filters.store.ts), which also keeps the presets. Matches become API
+ * /api/v3/Filter/* route (filters.routes.ts). A filter expression is validated and compiled to SQL by
+ * live-filters.ts (compiler/, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by filter-text.ts);
+ * the compiled filter is executed by FiltersStore (filters.store.ts), which also keeps the presets. Matches become API
  * models through the groups domain's BrowseStore; GroupsService uses `evaluate` for its lists and sub-groups under a
  * filter, so this service never imports groups' (filters.routes.ts calls GroupsService for a group's series/sub-groups).
  * A new collection's presets come from migration 0055 (db/collection-defaults.ts); the sub-filters of its Years, Seasons
@@ -20,31 +20,18 @@ import type {
 } from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
 import { letters, sortName, type BrowseStore, type Viewer } from '../groups/browse.store.js';
-import { EXPRESSIONS, helpEntry, sortingHelp, stripExpressionId } from './filter-catalogue.js';
-import {
-  FilterCompiler,
-  FilterError,
-  normaliseCondition,
-  normaliseSorting,
-  type FilterScope,
-  type TextMatchPlan,
-} from './compiler/index.js';
-import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';
-import type { CompiledFilter, FilterRow, FiltersStore } from './filters.store.js';
+import { EXPRESSIONS, helpEntry, sortingHelp } from './filter-catalogue.js';
+import { normaliseCondition, normaliseSorting } from './compiler/index.js';
+import type { FilterRow, FiltersStore } from './filters.store.js';
 import { DynamicDirectories, dynamicKindOf, isDynamicChildId } from './dynamic-directories.js';
+import { LiveFilterCompiler, type LiveFilter } from './live-filters.js';
+
+export type { LiveFilter } from './live-filters.js';
 
 /** A filter body as received: Expression and Sorting are checked node by node here. */
 export type FilterBodyInput = Omit<CreateOrUpdateFilterBody, 'Expression' | 'Sorting'> & { Expression?: unknown; Sorting?: unknown };
 
 export const FILTER_NOT_FOUND = 'No Filter entry for the given filterID';
-
-/** A validated live filter: what Preview bodies and saved presets boil down to. */
-export interface LiveFilter {
-  applyAtSeriesLevel: boolean;
-  isDirectory: boolean;
-  expression: FilterCondition | null;
-  sorting: SortingCriteria | null;
-}
 
 export interface Paging {
   page: number;
@@ -52,17 +39,17 @@ export interface Paging {
 }
 
 const slice = <T>(items: T[], { page, pageSize }: Paging) => (pageSize === 0 ? items : items.slice(pageSize * (page - 1), pageSize * page));
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** How long a counted filter Size is trusted when nothing changed. */
 const SIZE_TTL_MS = 10 * 60_000;
 
 /**
  * Filter presets and the evaluation of filter expressions. Evaluation compiles the expression to SQL (see
- * FilterCompiler) and returns matching ids in sort order; only the requested page is turned into API models.
+ * LiveFilterCompiler) and returns matching ids in sort order; only the requested page is turned into API models.
  */
 export class FiltersService {
   private readonly dynamic: DynamicDirectories;
+  private readonly compiler: LiveFilterCompiler;
 
   /**
    * Counted Sizes by viewer and filter. Every list of filters counts each one (the presets alone are nine collection
@@ -77,6 +64,7 @@ export class FiltersService {
     private readonly now: () => number = Date.now,
   ) {
     this.dynamic = new DynamicDirectories(store);
+    this.compiler = new LiveFilterCompiler(browse, store);
   }
 
   /** The collection or a watch state changed: every kept Size is counted again when next asked for. */
@@ -118,26 +106,8 @@ export class FiltersService {
     const sorting = normaliseSorting(body?.Sorting, errors);
     errors.throwIfAny();
     const live = { applyAtSeriesLevel: !!body?.ApplyAtSeriesLevel, isDirectory: !!body?.IsDirectory, expression, sorting };
-    this.check(live);
+    this.compiler.check(live);
     return live;
-  }
-
-  /** Compiles once against a throwaway scope so semantic errors (missing parameters, wrong selector kinds) are 400s. */
-  private check(live: LiveFilter): void {
-    const compiler = new FilterCompiler({
-      level: live.applyAtSeriesLevel ? 'series' : 'group',
-      userId: 0,
-      today: today(),
-      dialect: this.browse.dialect,
-      nested: false,
-    });
-    try {
-      if (live.expression) compiler.bool(live.expression);
-      compiler.orderBy(live.sorting);
-    } catch (error) {
-      if (error instanceof FilterError) throw validationError(/sorting/i.test(error.message) ? 'Sorting' : 'Expression', error.message);
-      throw error;
-    }
   }
 
   /**
@@ -150,85 +120,10 @@ export class FiltersService {
     options: { onlyWithFiles?: boolean; withinGroups?: number[] } = {},
   ): Promise<Array<{ id: number; group: number; top: number }>> {
     if (live.isDirectory) return [];
-    const compiled = await this.compile(live, viewer, options);
+    const compiled = await this.compiler.compile(live, viewer, options);
     const rows = await this.store.matches(compiled);
     const tops = compiled.nested ? await this.browse.topGroups(rows.map((r) => r.gid)) : null;
     return rows.map((r) => ({ id: r.id, group: r.gid, top: tops?.get(r.gid) ?? r.gid }));
-  }
-
-  /** Compiles a live filter for one viewer: the condition, the files condition and the sort order, for FiltersStore to run. */
-  private async compile(
-    live: LiveFilter,
-    viewer: Viewer,
-    options: { onlyWithFiles?: boolean; withinGroups?: number[] },
-  ): Promise<CompiledFilter> {
-    const nested = await this.browse.nested();
-    const scope: FilterScope = {
-      level: live.applyAtSeriesLevel ? 'series' : 'group',
-      userId: viewer.userId,
-      today: today(),
-      dialect: this.browse.dialect,
-      nested,
-    };
-    const textMatches = live.expression ? await this.resolveTextMatches(live.expression, scope) : undefined;
-    // PostgreSQL's correlated sub-queries are dear: over the whole collection its figures are joined instead; within a
-    // few groups the sub-queries are the cheaper.
-    const joinFigures = scope.dialect === 'postgres' && !options.withinGroups;
-    const compiler = new FilterCompiler({ ...scope, textMatches, joinFigures, maintainedFigures: true });
-    const condition = live.expression ? compiler.bool(live.expression) : null;
-    const withFiles = options.onlyWithFiles ? compiler.bool({ Type: 'HasVideoFiles' }) : null;
-    const order = compiler.orderBy(live.sorting);
-    return { level: scope.level, nested, viewer, condition, withFiles, withinGroups: options.withinGroups, order, joins: compiler.joins() };
-  }
-
-  /**
-   * Evaluates the regex/fuzzy nodes of an expression (filter-text.ts): reads their selector's (candidate, value) pairs
-   * and tests them in a worker. Only filters using such nodes pay this, and it grows with the values in the collection.
-   */
-  private async resolveTextMatches(expression: FilterCondition, scope: FilterScope): Promise<FilterScope['textMatches']> {
-    const nodes: FilterCondition[] = [];
-    const walk = (node: FilterCondition | undefined) => {
-      if (!node) return;
-      if (TEXT_MATCHERS.has(stripExpressionId(node.Type))) nodes.push(node);
-      walk(node.Left);
-      walk(node.Right);
-    };
-    walk(expression);
-    const result: NonNullable<FilterScope['textMatches']> = new Map();
-    if (!nodes.length) return result;
-    const planner = new FilterCompiler(scope);
-    const pairs = (query: NonNullable<TextMatchPlan['values']>, folded = false) => this.store.textMatchPairs(scope.nested, query, folded);
-    const inputs = await Promise.all(
-      nodes.map(async (node) => {
-        const plan = planner.textMatchPlan(node);
-        const rows = plan.values ? (await pairs(plan.values, plan.folded)).filter((r) => r.v !== null) : [];
-        const needles = plan.needles ? new Map((await pairs(plan.needles)).map((r) => [r.k, r.v ?? ''])) : null;
-        return { plan, rows, needles: needles ? rows.map((r) => needles.get(r.k) ?? '') : null };
-      }),
-    );
-    let flags: Uint8Array[];
-    try {
-      flags = await runTextMatches(
-        inputs.map(({ plan, rows, needles }) => ({
-          kind: plan.kind,
-          pattern: plan.pattern,
-          ignoreCase: plan.ignoreCase,
-          values: rows.map((r) => String(r.v)),
-          needles,
-          folded: plan.folded ? rows.map((r) => r.f ?? null) : null,
-        })),
-      );
-    } catch (error) {
-      if (error instanceof PatternError) throw validationError('Expression', error.message);
-      throw error;
-    }
-    inputs.forEach(({ plan, rows }, i) => {
-      const hits = new Set<number>();
-      const misses = new Set<number>();
-      rows.forEach((row, j) => (flags[i][j] ? hits : misses).add(Number(row.k)));
-      result.set(nodes[i], plan.all ? { ids: [...misses], negate: true } : { ids: [...hits], negate: false });
-    });
-    return result;
   }
 
   /**
@@ -242,7 +137,7 @@ export class FiltersService {
     options: { includeEmpty: boolean },
   ): Promise<{ total: number; ids: number[] } | null> {
     if (live.isDirectory) return { total: 0, ids: [] };
-    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    const compiled = await this.compiler.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
     if (compiled.nested) return null;
     return this.store.pageOfMatchingGroups(compiled, paging);
   }
@@ -257,7 +152,7 @@ export class FiltersService {
     options: { includeEmpty: boolean; lift: boolean },
   ): Promise<Array<{ id: number; name: string; parent_id: number | null }>> {
     if (live.isDirectory) return [];
-    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    const compiled = await this.compiler.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
     const rows = await this.store.matchingGroupRows(compiled, options.lift);
     if (rows) return rows;
     const matches = await this.store.matches(compiled);
@@ -290,7 +185,7 @@ export class FiltersService {
     options: { includeEmpty: boolean; lift: boolean; topLevelOnly: boolean; page: number; pageSize: number },
   ): Promise<{ total: number; ids: number[] } | null> {
     if (live.isDirectory) return { total: 0, ids: [] };
-    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    const compiled = await this.compiler.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
     return this.store.pageOfGroupsByName(compiled, options);
   }
 
@@ -301,7 +196,7 @@ export class FiltersService {
     options: { includeEmpty: boolean; lift: boolean; topLevelOnly: boolean },
   ): Promise<Record<string, number> | null> {
     if (live.isDirectory) return {};
-    const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
+    const compiled = await this.compiler.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
     return this.store.groupLettersByName(compiled, options);
   }
 
@@ -344,7 +239,7 @@ export class FiltersService {
   async previewSeries(live: LiveFilter, viewer: Viewer, paging: Paging, options: { includeMissing: boolean }): Promise<ListResult<Series>> {
     if (live.applyAtSeriesLevel && !live.isDirectory) {
       // By name, as previewSeriesIds orders them: only the page is read.
-      const compiled = await this.compile(live, viewer, { onlyWithFiles: !options.includeMissing });
+      const compiled = await this.compiler.compile(live, viewer, { onlyWithFiles: !options.includeMissing });
       const { total, ids } = await this.store.pageOfSeriesByName(compiled, paging);
       return { Total: total, List: await this.browse.seriesModels(ids, viewer) };
     }
@@ -551,7 +446,7 @@ export class FiltersService {
       expression: isDirectory ? null : (expression ?? (existing ? this.rowLive(existing).expression : null)),
       sorting: isDirectory ? null : (sorting ?? (existing ? this.rowLive(existing).sorting : null)),
     };
-    this.check(live);
+    this.compiler.check(live);
     const values = {
       parent_id: parentId,
       name,
