@@ -1,4 +1,5 @@
-// Lint step: ESLint (eslint.config.js: recommended rules, import cycles, layering) and `prettier --check`, side by side.
+// Lint step: ESLint (eslint.config.js: recommended rules, import cycles, layering), `prettier --check` and the type
+// check of the test code, side by side.
 // Exits non-zero when either finds something, after a summary per rule and per folder.
 //   node scripts/lint.mjs [paths…]   (default: the whole tree)
 //   --no-cache   lint every file (the caches live in node_modules/.cache and follow file content and config changes)
@@ -50,6 +51,29 @@ async function runEslint() {
   return { results, text: await formatter.format(results) };
 }
 
+// Test code is type-checked like the code it tests (the server's and the browser tests' own configurations; the web's
+// tests are in its tsconfig already and checked by its build). Only on a whole-tree run, and not with --fix.
+const TEST_TYPE_CHECKS = [
+  { name: 'server tests', project: path.join(root, 'server', 'tsconfig.test.json') },
+  { name: 'browser tests', project: path.join(root, 'e2e', 'tsconfig.json') },
+];
+
+function runTypeCheck({ name, project }) {
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsc, '-p', project, '--noEmit', '--pretty', 'false'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => resolve({ name, code: 1, output: String(error) }));
+    child.on('close', (code) => resolve({ name, code: code ?? 1, output }));
+  });
+}
+
+const typeChecksRun = targets.length || fix ? Promise.resolve([]) : Promise.all(TEST_TYPE_CHECKS.map(runTypeCheck));
 const prettierRun = runPrettier();
 const eslintStarted = performance.now();
 const { results, text } = await runEslint();
@@ -89,10 +113,20 @@ if (errors + warnings > 0) {
   console.log(['ESLint problems by rule:', ...table(byRule), 'by folder:', ...table(byFolder)].join('\n'));
 }
 
-const ok = errors === 0 && prettier.code === 0;
+const typeChecks = await typeChecksRun;
+const typeErrors = typeChecks.map((check) => ({ ...check, errors: (check.output.match(/error TS\d+/g) ?? []).length }));
+for (const check of typeErrors.filter((c) => c.code !== 0)) {
+  console.log(`Type errors in the ${check.name} (${path.relative(root, TEST_TYPE_CHECKS.find((c) => c.name === check.name).project)}):`);
+  console.log(check.output.trim(), '\n');
+}
+
+const ok = errors === 0 && prettier.code === 0 && typeErrors.every((c) => c.code === 0);
+const typeSummary = typeErrors.length
+  ? `; types: ${typeErrors.map((c) => `${c.name} ${c.code === 0 ? 'clean' : `${c.errors || 'failed'} error(s)`}`).join(', ')}`
+  : '';
 console.log(
   `\n${ok ? '✔' : '✖'} lint: ESLint ${errors} error(s), ${warnings} warning(s) in ${results.length} files (${eslintTime} s); ` +
-    `prettier: ${prettier.code === 0 ? 'all formatted' : unformatted.length ? `${unformatted.length} file(s) not formatted` : 'failed'}; ` +
-    `${seconds(started)} s${useCache ? ' (cached; --no-cache for a full run)' : ''}`,
+    `prettier: ${prettier.code === 0 ? 'all formatted' : unformatted.length ? `${unformatted.length} file(s) not formatted` : 'failed'}` +
+    `${typeSummary}; ${seconds(started)} s${useCache ? ' (cached; --no-cache for a full run)' : ''}`,
 );
 process.exit(ok ? 0 : 1);
