@@ -12,7 +12,7 @@ export const FILE_PATH_SEPARATOR = '\u001f';
  * its working sets: `links` (one row per episode of a marked series, link and local file of the same content;
  * `episode_id` is the AniDB episode, `release_group` the group of the file's AniDB record, 0 or null without one) and `episodes` (one row per episode of a marked series, with its AniDB type and
  * number and whether it has a local file). `list` selects the marked ids. Definitions are the filters'
- * (domains/filters/filter-sql.ts):
+ * (domains/filters/compiler/):
  * - folders and paths: the locations of the files linked to the series' episodes;
  * - collecting: a visible normal episode without a local file, with a normal episode of the same or a higher number
  *   in the series that has a local file AniDB knows a release group of (any air date, hidden or not).

@@ -3,7 +3,7 @@ import type { DialectName } from './database.js';
 
 /**
  * The maintained group figures (migration 0051): per group, over every series below it (its own and its subgroups'),
- * what the filters' group-level number and date selectors read (domains/filters/filter-sql.ts, `maintainedFigure`):
+ * what the filters' group-level number and date selectors read (domains/filters/compiler/, `maintainedFigure`):
  * - `group_figures`: how many series; the sums of their anime's episode counts (normal, and normal plus specials);
  *   their ratings' sum, count, highest and lowest; first air date and last (end, else air) date; first and last day a
  *   series or file was added; the sums of their files, visible episodes with a file and collecting gaps;

@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
  * with pg_trgm's GIN operator class, which the filters' own comparison reads.
  *
  * The index only narrows the rows: the filter compares the base rows' names as it always did (domains/filters/
- * filter-sql.ts), so the answer does not depend on how the tokenizer folds case (FTS5 folds all of Unicode, SQLite's
+ * compiler/), so the answer does not depend on how the tokenizer folds case (FTS5 folds all of Unicode, SQLite's
  * lower() only ASCII: a row the comparison accepts always holds the folded text).
  */
 export const NAME_SEARCH = {
