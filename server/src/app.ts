@@ -203,7 +203,7 @@ export async function buildApp(
   // Collection, group and series pages and dashboard widgets are read far more often than anything changes.
   const readCache = new ReadCache(services.config.readCache === false ? 0 : 10_000);
   registerReadCache(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
-  readCache.onClear(() => services.collection.filters.forgetSizes());
+  readCache.onClear(() => services.collection.filters.forgetKeptFigures());
   registerAuthRoutes(app, {
     auth: services.auth,
     throttle: services.loginThrottle,

@@ -557,7 +557,7 @@ export async function createServices(
     () => {
       seriesCatalog.warmSearch();
       void filters
-        .warmSizes()
+        .warmKeptFigures()
         .catch((error: unknown) => logger.child({ name: 'Filters' }).warn({ err: error }, 'Counting the filters failed'));
     },
   );

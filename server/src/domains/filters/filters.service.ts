@@ -23,7 +23,8 @@ import { letters, sortName, type BrowseStore, type Viewer } from '../groups/brow
 import { EXPRESSIONS, helpEntry, sortingHelp } from './filter-catalogue.js';
 import { normaliseCondition, normaliseSorting } from './compiler/index.js';
 import type { FilterRow, FiltersStore } from './filters.store.js';
-import { DynamicDirectories, dynamicKindOf, isDynamicChildId } from './dynamic-directories.js';
+import { DynamicDirectories, dynamicKindOf, isDynamicChildId, type DynamicChild } from './dynamic-directories.js';
+import { KeptFigures } from './kept-figures.js';
 import { LiveFilterCompiler, type LiveFilter } from './live-filters.js';
 
 export type { LiveFilter } from './live-filters.js';
@@ -52,11 +53,11 @@ export class FiltersService {
   private readonly compiler: LiveFilterCompiler;
 
   /**
-   * Counted Sizes by viewer and filter. Every list of filters counts each one (the presets alone are nine collection
-   * queries), so counts are kept until the collection or a watch state changes (`forgetSizes`, on the read cache's
-   * signals) and at most SIZE_TTL_MS: time-based presets (newly added, recently watched) move without a change.
+   * Counted Sizes and computed sub-filters by viewer. Every list of filters counts each one (the presets alone are nine
+   * collection queries), so they are kept until the collection or a watch state changes (`forgetKeptFigures`, on the
+   * read cache's signals) or for SIZE_TTL_MS.
    */
-  private readonly sizes = new Map<string, { expires: number; size: Promise<number> }>();
+  private readonly kept: KeptFigures;
 
   constructor(
     private readonly browse: BrowseStore,
@@ -64,16 +65,21 @@ export class FiltersService {
     private readonly now: () => number = Date.now,
   ) {
     this.dynamic = new DynamicDirectories(store);
+    this.kept = new KeptFigures(SIZE_TTL_MS, now);
     this.compiler = new LiveFilterCompiler(browse, store);
   }
 
-  /** The collection or a watch state changed: every kept Size is counted again when next asked for. */
-  forgetSizes(): void {
-    this.sizes.clear();
+  /** The collection or a watch state changed: every kept Size and sub-filter is computed again when next asked for. */
+  forgetKeptFigures(): void {
+    this.kept.clear();
   }
 
-  /** Counts the top-level filters of every account once the server has started, so a first visit finds them counted. */
-  async warmSizes(): Promise<void> {
+  /**
+   * Counts the top-level filters and computes the sub-filters of Years, Seasons and Tags for every account once the
+   * server has started, so a first visit finds them ready.
+   */
+  async warmKeptFigures(): Promise<void> {
+    const directories = (await this.store.children(null)).filter((row) => dynamicKindOf(row));
     for (const userId of await this.store.userIds()) {
       const viewer = await this.browse.viewer(userId);
       await this.list(null, viewer, {
@@ -84,19 +90,18 @@ export class FiltersService {
         showHidden: false,
         withConditions: false,
       });
+      for (const directory of directories) await this.dynamicChildren(directory, viewer);
     }
   }
 
+  private dynamicChildren(directory: FilterRow, viewer: Viewer): Promise<DynamicChild[]> {
+    const key = ['children', viewer.userId, viewer.restrictedTags.join(','), directory.id].join('|');
+    return this.kept.get(key, () => this.dynamic.children(directory, viewer));
+  }
+
   private keptSize(row: FilterRow, viewer: Viewer, includeEmptyGroups: boolean, count: () => Promise<number>): Promise<number> {
-    const key = [viewer.userId, viewer.restrictedTags.join(','), row.id, includeEmptyGroups, row.expression, row.is_directory].join('|');
-    const now = this.now();
-    const kept = this.sizes.get(key);
-    if (kept && kept.expires > now) return kept.size;
-    const entry = { expires: now + SIZE_TTL_MS, size: count() };
-    this.sizes.set(key, entry);
-    // A failed count is not kept.
-    entry.size.catch(() => this.sizes.get(key) === entry && this.sizes.delete(key));
-    return entry.size;
+    const key = ['size', viewer.userId, viewer.restrictedTags.join(','), row.id, includeEmptyGroups, row.expression, row.is_directory];
+    return this.kept.get(key.join('|'), count);
   }
 
   /** Validates a CreateOrUpdateFilterBody's expression and sorting (400 keyed Expression / Sorting). */
@@ -379,7 +384,7 @@ export class FiltersService {
     const listOptions = { ...options, includeEmpty: true, includeEmptyGroups: true, withConditions: false, hiddenNames };
     if (!dynamicKindOf(parent)) return this.list(parent.id, viewer, listOptions);
     // Computed sub-filters come with their group counts, all read at once.
-    const children = (await this.dynamic.children(parent, viewer))
+    const children = (await this.dynamicChildren(parent, viewer))
       .filter((c) => !hiddenNames.includes(c.row.name.toLowerCase()))
       .sort((a, b) => (a.row.name < b.row.name ? -1 : a.row.name > b.row.name ? 1 : a.row.id - b.row.id));
     const page = slice(children, options);
