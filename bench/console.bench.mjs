@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { keptCollection, loadAverage, requireBuiltServer, root, SIZES, startServer } from './collections.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib.mjs';
 
 const SIZE_NAMES = (process.env.BENCH_CONSOLE_SIZES ?? '100k').split(',').map((s) => s.trim());
 const DBS = (process.env.BENCH_CONSOLE_DBS ?? 'sqlite').split(',').map((d) => d.trim());
@@ -29,17 +30,6 @@ const SETTLE_MS = Number(process.env.BENCH_CONSOLE_SETTLE_MS ?? 8000);
 const READ_CACHE = process.env.BENCH_CONSOLE_READ_CACHE ?? 'on';
 const OFFICIAL = process.env.OFFICIAL_WEBUI_DIST ? path.resolve(process.env.OFFICIAL_WEBUI_DIST) : null;
 const SCREENSHOTS = process.env.BENCH_CONSOLE_SCREENSHOTS ?? null;
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const STEP_TIMEOUT_MS = 30_000;
 // A request counts as the page's own while it is an API call (fetch/XHR) other than the live feed.
 const QUIET_MS = 700;

@@ -10,6 +10,19 @@ export const freePort = () =>
     });
   });
 
+/** Debian's Chromium and the flags it needs on this closed, headless machine (browser benches). */
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** The p-th percentile (nearest rank) of ascending `sorted`. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 

@@ -4,41 +4,28 @@
 // the server transcodes (HEVC 10-bit/FLAC → H.264/AAC over HLS). The demo server with its playable episodes
 // (fakes/src/demo, made with ffmpeg), a fresh browser context per load, median of BENCH_PLAYER_RUNS (5).
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { register } from 'tsx/esm/api';
 import { chromium } from 'playwright-core';
 import { loadAverage, requireBuiltServer, root } from './collections.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, freePort } from './lib.mjs';
 
 register();
 const { startDemo, DEMO_ADMIN } = await import(path.join(root, 'fakes', 'src', 'demo', 'demo.ts'));
 
 const RUNS = Number(process.env.BENCH_PLAYER_RUNS ?? 5);
-const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 // A viewer opens the player with a click (Play on an episode), which lets it start with sound; a bare navigation needs this.
-const CHROMIUM_ARGS = [
-  '--autoplay-policy=no-user-gesture-required',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-];
+const PLAYER_CHROMIUM_ARGS = ['--autoplay-policy=no-user-gesture-required', ...CHROMIUM_ARGS];
 const TIMEOUT_MS = 60_000;
 const SEEK_TO = 22;
 
 requireBuiltServer();
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-bench-player-'));
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
+const port = await freePort();
 const demo = await startDemo({ home, port, stdio: 'pipe', playableMedia: true });
 const loadBefore = loadAverage();
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: PLAYER_CHROMIUM_ARGS, headless: true });
 
 async function api(method, pathname) {
   const response = await fetch(`${demo.baseUrl}${pathname}`, { method, headers: { apikey: demo.apiKey } });
