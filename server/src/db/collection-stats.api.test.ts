@@ -16,7 +16,7 @@ describe('maintained collection stats', () => {
   let restrictedTag: number;
 
   beforeAll(async () => {
-    server = await createTestServer();
+    server = await createTestServer({ services: { figuresUpkeep: false } });
     admin = await completeFirstRun(server);
     restrictedUser = (await createUser(server, admin, 'viewer', 'viewer-pass')).id;
     const db = server.services.db.kysely;

@@ -10,7 +10,8 @@ describe('refreshMaintainedFigures', () => {
   let admin: string;
 
   beforeAll(async () => {
-    server = await createTestServer();
+    // The marks a generation leaves are the premise here: no background upkeep takes them first.
+    server = await createTestServer({ services: { figuresUpkeep: false } });
     admin = await completeFirstRun(server);
   });
   afterAll(async () => {
@@ -41,5 +42,41 @@ describe('refreshMaintainedFigures', () => {
     expect(stats.statusCode).toBe(200);
     expect(Number(stored?.file_count)).toBe(stats.json<{ FileCount: number }>().FileCount);
     expect(stats.json<{ FileCount: number }>().FileCount).toBeGreaterThan(0);
+  });
+});
+
+/** A change announced by the end of a job (an import, a scan, a bulk link) is brought up to date in the background. */
+describe('maintained figures after a change, without a reader', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer({ services: { figuresUpkeep: { quietMs: 50, maxDelayMs: 500 } } });
+    await completeFirstRun(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const pending = async () => {
+    const { kysely } = server.services.db;
+    const count = async (table: string) =>
+      Number((await sql<{ n: number | string }>`SELECT COUNT(*) AS n FROM ${sql.table(table)}`.execute(kysely)).rows[0]!.n);
+    return (await count('collection_stats_changes')) + (await count('aggregate_dirty_series')) + (await count('aggregate_dirty_groups'));
+  };
+
+  it('are up to date soon after the job that changed the collection ends, with no request made', async () => {
+    await generateCollection(server.services.db.kysely, { series: 8, files: 60, seed: 11, userIds: [1], placeFiles: true });
+    expect(await pending()).toBeGreaterThan(0);
+
+    // As the importing job would when it ends.
+    server.services.bus.emit('job:finished', { type: 'ProcessFileJob' });
+
+    const deadline = Date.now() + 30_000;
+    let left = await pending();
+    while (left > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = await pending();
+    }
+    expect(left).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ describe('import folder series counts', () => {
   let admin: string;
 
   beforeAll(async () => {
-    server = await createTestServer();
+    server = await createTestServer({ services: { figuresUpkeep: false } });
     admin = await completeFirstRun(server);
     await generateCollection(server.services.db.kysely, { series: 10, files: 80, seed: 5, userIds: [1], placeFiles: true });
   });
