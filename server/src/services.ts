@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
 import { refreshSeriesAggregates } from './db/aggregates.js';
+import { FiguresUpkeep, type FiguresUpkeepTiming } from './db/figures-upkeep.js';
 import { AccountCache } from './db/account-cache.js';
 import { DataDisk } from './db/data-disk.js';
 import { migrateToLatest, pendingMigrations, type MigrationModule } from './db/migrate.js';
@@ -203,6 +204,8 @@ export interface ServiceOverrides {
   queueFaultRetry?: { firstMs: number; maxMs: number };
   /** Tests drive the periodic import folder check themselves. */
   folderAvailability?: Pick<ConstructorParameters<typeof FolderAvailability>[0], 'timer' | 'intervalMs' | 'probe'>;
+  /** Tests that look at the marks a change leaves turn the background upkeep of maintained figures off. */
+  figuresUpkeep?: Partial<FiguresUpkeepTiming> | false;
 }
 
 export async function createServices(
@@ -528,6 +531,17 @@ export async function createServices(
     },
   });
 
+  const figuresUpkeep = new FiguresUpkeep({
+    db: db.kysely,
+    dialect: db.dialect,
+    logger: logger.child({ name: 'Database' }),
+    timing: options.figuresUpkeep || undefined,
+  });
+  if (options.figuresUpkeep !== false) {
+    bus.on('job:finished', () => figuresUpkeep.changed());
+    bus.on('shoko', () => figuresUpkeep.changed());
+  }
+
   const init = new InitService(
     state,
     usersStore,
@@ -678,6 +692,7 @@ export async function createServices(
       metadataScheduler.stop();
       // The queue first: its jobs use AniDB, the hash pool and the database; after it no job touches any of them.
       await queue.stop();
+      await figuresUpkeep.stop();
       await anidb.reset();
       await anidb.flush();
       await hashPool.close();
