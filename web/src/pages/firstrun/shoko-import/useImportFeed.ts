@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { SHOKO_IMPORT_PROGRESS_EVENT, type ShokoImportStatus } from '@shoko-ts/contract';
+import { SHOKO_IMPORT_PROGRESS_EVENT } from '@shoko-ts/contract';
 import { setShokoImportStatus } from '@/api/shokoImport';
 import { serverUrl } from '@/lib/basePath';
-import { buildHubConnection } from '@/realtime/connection';
+import { buildHubConnection, onAggregateEvent } from '@/realtime/connection';
 
 const FEED_URL = serverUrl('/signalr/aggregate?feeds=shoko');
 const RECONNECT_DELAYS = [1000, 2000, 5000];
@@ -21,7 +21,7 @@ export function useImportFeed(enabled: boolean): boolean {
     if (!enabled) return;
     const connection = buildHubConnection(FEED_URL, { reconnectDelays: RECONNECT_DELAYS });
     let stopped = false;
-    connection.on(`ShokoEvent:${SHOKO_IMPORT_PROGRESS_EVENT}`, (status: ShokoImportStatus) => setShokoImportStatus(queryClient, status));
+    onAggregateEvent(connection, `ShokoEvent:${SHOKO_IMPORT_PROGRESS_EVENT}`, (status) => setShokoImportStatus(queryClient, status));
     connection.onreconnected(() => setConnected(true));
     connection.onreconnecting(() => setConnected(false));
     connection.onclose(() => setConnected(false));
