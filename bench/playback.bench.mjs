@@ -18,7 +18,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const dist = (file) => pathToFileURL(path.join(root, 'server', 'dist', 'media', 'ffmpeg', file)).href;
-const { HlsProducer, copyPlan, transcodePlan, ffmpegArguments } = await import(dist('hls-session.js'));
+const { HlsProducer } = await import(dist('hls-session.js'));
+const { copyPlan, transcodePlan, ffmpegArguments } = await import(dist('hls-plan.js'));
 const { findFfmpeg, keyframeTimes, probeFile } = await import(dist('probe.js'));
 const { x264Preset } = await import(dist('codecs.js'));
 const { SEGMENT_SECONDS: SEGMENT } = await import(

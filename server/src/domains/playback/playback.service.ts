@@ -13,7 +13,8 @@ import {
 } from '@shoko-ts/contract';
 import { emptyError, notFound, problemError, validationError } from '../../http/problem.js';
 import { audioMode, videoMode, x264Preset } from '../../media/ffmpeg/codecs.js';
-import { copyPlan, HlsProducer, mediaPlaylist, segmentSpan, transcodePlan, type SegmentPlan } from '../../media/ffmpeg/hls-session.js';
+import { copyPlan, mediaPlaylist, segmentSpan, transcodePlan, type SegmentPlan } from '../../media/ffmpeg/hls-plan.js';
+import { HlsProducer } from '../../media/ffmpeg/hls-session.js';
 import { keyframeTimes, probeFile, type FfmpegTools, type ProbeResult } from '../../media/ffmpeg/probe.js';
 import { extractAttachment, extractSubtitle, readSubtitleFile } from '../../media/ffmpeg/subtitles.js';
 import { describeMedia, type MediaDescription } from './media-description.js';

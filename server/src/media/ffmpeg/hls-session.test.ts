@@ -6,15 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   copyPlan,
   ffmpegArguments,
-  HlsProducer,
   isCompleteInitSegment,
   mediaPlaylist,
   seekTarget,
   segmentSpan,
   transcodePlan,
   type HlsJob,
-  type ProductionWindow,
-} from './hls-session.js';
+} from './hls-plan.js';
+import { HlsProducer, type ProductionWindow } from './hls-session.js';
 import { findFfmpeg } from './probe.js';
 import { subRipToWebVtt } from './subtitles.js';
 import { processState, until } from '../../test/process-state.js';
