@@ -7,7 +7,7 @@ import type {
   TmdbShowDetails,
   TmdbTranslation,
 } from '../../providers/tmdb/index.js';
-import type { CreditInsertRow, ImageInsertRow, MovieSnapshot, OrderingEpisodeRow, ShowSnapshot } from './tmdb.store.js';
+import type { CreditInsertRow, ImageInsertRow, MovieSnapshot, OrderingEpisodeRow, ShowSnapshot } from './tmdb-snapshot.store.js';
 
 /** A translated text as stored in the `titles` / `overviews` JSON columns. */
 export interface StoredText {
