@@ -62,27 +62,29 @@ export async function startPostgres() {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   const [startCmd, startArgs] = runAs([path.join(bin, 'pg_ctl'), '-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   execFileSync(startCmd, startArgs, { stdio: 'ignore', cwd: dir });
+  /** Runs pg_ctl with `args` without blocking the caller's event loop (a server in the same process keeps answering). */
+  const pgCtl = (args) => {
+    const [cmd, cmdArgs] = runAs([path.join(bin, 'pg_ctl'), '-D', dataDir, ...args]);
+    return new Promise((resolve, reject) => {
+      const child = spawn(cmd, cmdArgs, { stdio: 'ignore', cwd: dir });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args.at(-1)} exited with ${code}`))));
+    });
+  };
   const url = `postgres://shoko@127.0.0.1:${port}/postgres`;
   return {
     url,
     /** Restarts the cluster as an administrator would (`pg_ctl restart -m fast`): every connection is ended (57P01). */
     restart() {
-      const [restartCmd, restartArgs] = runAs([
-        path.join(bin, 'pg_ctl'),
-        '-D',
-        dataDir,
-        '-m',
-        'fast',
-        '-l',
-        path.join(dir, 'log'),
-        '-w',
-        'restart',
-      ]);
-      return new Promise((resolve, reject) => {
-        const child = spawn(restartCmd, restartArgs, { stdio: 'ignore', cwd: dir });
-        child.on('error', reject);
-        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl restart exited with ${code}`))));
-      });
+      return pgCtl(['-m', 'fast', '-l', path.join(dir, 'log'), '-w', 'restart']);
+    },
+    /** Stops the cluster as an administrator would (`pg_ctl stop -m fast`), keeping its data: `startAgain` brings it back. */
+    shutDown() {
+      return pgCtl(['-m', 'fast', '-w', 'stop']);
+    },
+    /** Starts a cluster stopped by `shutDown` again, on the same port. */
+    startAgain() {
+      return pgCtl(['-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
     },
     stop() {
       const [stopCmd, stopArgs] = runAs([path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'immediate', 'stop']);

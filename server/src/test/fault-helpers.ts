@@ -12,6 +12,9 @@ export interface OwnCluster {
   url: string;
   /** `pg_ctl restart -m fast`: every connection is ended (57P01). */
   restart(): Promise<void>;
+  /** `pg_ctl stop -m fast`, the data kept: every connection is ended (57P01) and new ones are refused until `startAgain`. */
+  shutDown(): Promise<void>;
+  startAgain(): Promise<void>;
   stop(): void;
 }
 
