@@ -1,17 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HealthReport } from '@shoko-ts/contract';
-import { api } from './client';
+import { api, isApiError } from './client';
 
 export const healthKeys = {
   report: ['health', 'report'] as const,
 };
 
-/** `GET /healthz`: the data disk's free space and whether it is full; asked every 30 s, every 5 s while it is full. */
+/**
+ * `GET /healthz`. An unhealthy server (its database does not answer) answers 503 with the report itself, which is
+ * what the console shows then; any other failure is thrown.
+ */
+export async function fetchServerHealth(signal?: AbortSignal): Promise<HealthReport> {
+  try {
+    return await api.get<HealthReport>('/healthz', { signal });
+  } catch (error) {
+    const body = isApiError(error, 503) ? (error.body as Partial<HealthReport> | undefined) : undefined;
+    if (body && typeof body === 'object' && body.Status === 'Unhealthy' && body.Database) return body as HealthReport;
+    throw error;
+  }
+}
+
+/** The server's health: asked every 30 s, every 5 s while its data disk is full or its database does not answer. */
 export function useServerHealth() {
   return useQuery({
     queryKey: healthKeys.report,
-    queryFn: ({ signal }) => api.get<HealthReport>('/healthz', { signal }),
-    refetchInterval: (query) => (query.state.data?.DataDisk.Full ? 5_000 : 30_000),
+    queryFn: ({ signal }) => fetchServerHealth(signal),
+    refetchInterval: (query) => (query.state.data?.DataDisk.Full || query.state.data?.Database.Reachable === false ? 5_000 : 30_000),
     retry: false,
   });
 }

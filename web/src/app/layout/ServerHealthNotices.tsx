@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import dayjs from 'dayjs';
-import { mdiHarddisk, mdiPauseCircleOutline } from '@mdi/js';
+import { mdiDatabaseOffOutline, mdiHarddisk, mdiPauseCircleOutline } from '@mdi/js';
 import { useQueryClient } from '@tanstack/react-query';
 import { healthKeys, useServerHealth } from '@/api/health';
 import { formatFileSize } from '@/lib/format';
@@ -8,8 +8,9 @@ import { useAggregateState } from '@/realtime/AggregateHub';
 import { Banner } from './Banner';
 
 /**
- * What keeps the server from saving or working through its queue: a full data disk (with the space left) and a queue
- * that waits out a fault of the database (a full disk, a lost connection) and resumes by itself.
+ * What keeps the server from saving or working through its queue: a database that does not answer (PostgreSQL stopped
+ * or unreachable), a full data disk (with the space left) and a queue that waits out a fault of the database (a full
+ * disk, a lost connection) and resumes by itself.
  */
 export function ServerHealthNotices() {
   const { data: health } = useServerHealth();
@@ -23,6 +24,12 @@ export function ServerHealthNotices() {
   const disk = health?.DataDisk;
   return (
     <>
+      {health?.Database.Reachable === false && (
+        <Banner tone="danger" icon={mdiDatabaseOffOutline} testId="database-unreachable">
+          The {health.Database.Kind} database does not answer. Nothing can be read or saved until it is back; the server reconnects by
+          itself and the queue carries on where it stopped.
+        </Banner>
+      )}
       {disk?.Full && (
         <Banner tone="danger" icon={mdiHarddisk} testId="data-disk-full">
           Data disk full{disk.FreeBytes !== null ? ` (${formatFileSize(disk.FreeBytes)} free)` : ''}. The server cannot save anything (new
