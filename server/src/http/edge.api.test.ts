@@ -237,6 +237,22 @@ describe('HTTP edge', () => {
       }
     });
 
+    it('refuses a link that leads into a system folder or the data folder, judged by where it leads', async () => {
+      const links = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-edge-links-'));
+      try {
+        fs.symlinkSync('/usr', path.join(links, 'programs'));
+        fs.symlinkSync(server.home, path.join(links, 'data'));
+        const programs = await addFolder(path.join(links, 'programs'));
+        expect(programs.statusCode).toBe(400);
+        expect(programs.json().errors.Path[0]).toMatch(/inside the system folder \/usr/);
+        const data = await addFolder(path.join(links, 'data'));
+        expect(data.statusCode).toBe(400);
+        expect(data.json().errors.Path[0]).toMatch(/the server's own data folder/);
+      } finally {
+        fs.rmSync(links, { recursive: true, force: true });
+      }
+    });
+
     it('lets the folder browser walk from / to media, but not into system folders', async () => {
       const root = await server.request({ method: 'GET', url: '/api/v3/Folder?path=/', key: adminKey });
       expect(root.statusCode).toBe(200);
