@@ -40,46 +40,20 @@ import { ImportService } from './domains/import/import.service.js';
 import { FolderWatcher } from './domains/import/folder-watcher.js';
 import { HashPool } from './media/hashing/index.js';
 import { closeMediaInfo, readMediaInfo } from './media/mediainfo/index.js';
-import { AniDBConnection } from './domains/metadata/anidb-connection.js';
-import { AniDBStateStore } from './domains/metadata/anidb-state.store.js';
-import { AnimeImport, type AnimeSource } from './domains/metadata/anime-import.js';
-import { AnimeStore } from './domains/metadata/anime.store.js';
-import { LocalSeriesStore } from './domains/metadata/local-series.store.js';
-import { FileLinksStore } from './domains/metadata/file-links.store.js';
-import { FileMatching } from './domains/metadata/file-matching.js';
-import { anidbHttpSource } from './domains/metadata/anidb-http-source.js';
-import { ManualLinks } from './domains/metadata/manual-links.js';
-import { ManualLinksStore } from './domains/metadata/manual-links.store.js';
-import { MetadataScheduler } from './domains/metadata/metadata-scheduler.js';
-import { MyList } from './domains/metadata/my-list.js';
-import { FileXRefs } from './domains/metadata/file-xrefs.js';
-import { FileXRefsStore } from './domains/metadata/file-xrefs.store.js';
-import { SeriesRemoval } from './domains/metadata/series-removal.js';
-import { SeriesRemovalStore } from './domains/metadata/series-removal.store.js';
-import { AniDBSearch } from './domains/metadata/anidb-search.js';
-import { AniDBSearchStore } from './domains/metadata/anidb-search.store.js';
-import { ImageStore } from './domains/images/image-store.js';
-import { ImagesService, queueAniDBImages } from './domains/images/images.service.js';
-import { ImagesStore } from './domains/images/images.store.js';
-import { AniDBTitlesDump, DEFAULT_TITLES_URL } from './providers/anidb/titles/titles-dump.js';
+import { queueAniDBImages } from './domains/images/images.service.js';
+import { createImagesDomain, type ImagesDomain } from './domains/images/images.wiring.js';
+import { createMetadataDomain, type MetadataDeps, type MetadataDomain } from './domains/metadata/metadata.wiring.js';
 import { BrowseStore } from './domains/groups/browse.store.js';
 import { SeriesStore } from './domains/series/series.store.js';
 import { SeriesAccess } from './domains/series/series-access.js';
-import { SeriesService } from './domains/series/series.service.js';
-import { SeriesCatalog } from './domains/series/series-catalog.service.js';
-import { SeriesCatalogStore } from './domains/series/series-catalog.store.js';
-import { SeriesEditing } from './domains/series/series-editing.service.js';
-import { TmdbSeasons } from './domains/series/tmdb-seasons.service.js';
-import { TmdbSeasonsStore } from './domains/series/tmdb-seasons.store.js';
-import { DetailsStore } from './domains/series/details.store.js';
-import { SeriesImagesService } from './domains/series/series-images.service.js';
-import { SeriesImagesStore } from './domains/series/series-images.store.js';
+import type { SeriesService } from './domains/series/series.service.js';
+import type { SeriesCatalog } from './domains/series/series-catalog.service.js';
+import type { SeriesEditing } from './domains/series/series-editing.service.js';
 import { TagsStore } from './domains/tags/tags.store.js';
 import { TagsService } from './domains/tags/tags.service.js';
-import { EpisodesStore } from './domains/episodes/episodes.store.js';
-import { EpisodesService } from './domains/episodes/episodes.service.js';
-import { EpisodeImagesService } from './domains/episodes/episode-images.service.js';
-import { EpisodeImagesStore } from './domains/episodes/episode-images.store.js';
+import type { EpisodesService } from './domains/episodes/episodes.service.js';
+import { createSeriesDomain, type SeriesDomain } from './domains/series/series.wiring.js';
+import { createEpisodesDomain } from './domains/episodes/episodes.wiring.js';
 import { FiltersService } from './domains/filters/filters.service.js';
 import { FiltersStore } from './domains/filters/filters.store.js';
 import { GroupsService } from './domains/groups/groups.service.js';
@@ -142,17 +116,8 @@ export interface Services {
   /** Renamer configs, previews and journaled relocations; `renamer.renameOnImport(fileId)` is the import hook. */
   renamer: RenamerService;
   /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
-  images: { store: ImageStore; service: ImagesService };
-  metadata: {
-    animeImport: AnimeImport;
-    manualLinks: ManualLinks;
-    fileMatching: FileMatching;
-    anidb: AniDBConnection;
-    scheduler: MetadataScheduler;
-    myList: MyList;
-    seriesRemoval: SeriesRemoval;
-    anidbSearch: AniDBSearch;
-  };
+  images: ImagesDomain;
+  metadata: MetadataDomain;
   /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
   tmdb: TmdbDomain;
   /** Collection browsing: the read models (BrowseStore), groups (domains/groups) and filters (domains/filters). */
@@ -170,7 +135,7 @@ export interface Services {
   /** Title override, auto-match settings and the per-series Trakt syncs. */
   seriesEditing: SeriesEditing;
   /** Series/{id}/TMDB/Season. */
-  seriesTmdbSeasons: TmdbSeasons;
+  seriesTmdbSeasons: SeriesDomain['tmdbSeasons'];
   /** Episode/{id}*: the episode, watch state, votes, hiding. */
   episodes: EpisodesService;
   /** Series tags, user tags and the AniDB tag list. */
@@ -197,7 +162,7 @@ export interface Services {
  */
 export interface ServiceOverrides {
   /** Tests replace AniDB's HTTP API with a local source. */
-  animeSource?: AnimeSource;
+  animeSource?: MetadataDeps['animeSource'];
   /** Tests append migrations (a broken one proves that a failure rolls back and is reported). */
   extraMigrations?: Record<string, MigrationModule>;
   /** Tests shorten the queue's back-off after a fault of the database. */
@@ -273,80 +238,36 @@ export async function createServices(
     if (available)
       importer.queueScan(folder.id).catch((error) => logger.warn({ err: error }, `Could not queue the scan of ${folder.path}`));
   });
-  const anidb = new AniDBConnection(settings, bus, logger.child({ name: 'AniDB' }), { store: new AniDBStateStore(db.kysely) });
-  const links = new FileLinksStore(db.kysely);
-  const imageStore = new ImageStore(config.home);
-  const images = new ImagesService({
-    records: new ImagesStore(db.kysely),
-    store: imageStore,
+  const images = createImagesDomain({
+    db: db.kysely,
+    home: config.home,
     queue,
     settings,
     logger: logger.child({ name: 'Images' }),
-    anidbHold: () => anidb.pictureHold(),
+    anidbHold: () => metadata.anidb.pictureHold(),
   });
-  const animeImport = new AnimeImport({
-    onAnimeSaved: (meta) => queueAniDBImages(images, meta),
-    onFilesImported: (fileIds) => renamer.queueRenameOnImport(fileIds),
-    onSeriesJoinedGroup: (groupId) => groups.recalculate(groupId),
-    source: options.animeSource ?? anidbHttpSource(config, settings, anidb, logger.child({ name: 'AniDB HTTP' })),
-    anime: new AnimeStore(db.kysely),
-    localSeries: new LocalSeriesStore(db.kysely),
-    links,
-    files: filesStore,
+  const metadata = createMetadataDomain({
+    config,
+    db: db.kysely,
     settings,
     queue,
     bus,
-  });
-  const myList = new MyList({ anidb, settings, queue });
-  const fileXRefs = new FileXRefs(new FileXRefsStore(db.kysely));
-  const fileMatching = new FileMatching({
-    onIdentified: (content) => myList.queueAdd(content),
+    logger,
     files: filesStore,
-    links,
-    anidb,
-    queue,
-    bus,
-    onAnimeNeeded: async (animeIds) => {
-      for (const animeId of animeIds) await animeImport.queue(animeId);
-    },
+    animeSource: options.animeSource,
+    hasPoster: (animeId) => images.store.has('AniDB', 'Poster', animeId),
+    onAnimeSaved: (meta) => queueAniDBImages(images.service, meta),
+    onFilesLinked: (fileIds) => renamer.queueRenameOnImport(fileIds),
+    onSeriesJoinedGroup: (groupId) => groups.recalculate(groupId),
+    deleteFiles: (ids, options) => files.deleteFiles(ids, options),
   });
+  const { anidb, links, fileMatching, myList, fileXRefs } = metadata;
   importer.afterHash = (fileId) => fileMatching.queue(fileId).then(() => undefined);
-  anidb.holdJobs(queue, { udp: [fileMatching.job.kind, myList.job.kind], http: [animeImport.job.kind] });
   const files = new FilesService(filesStore, new FileListStore(db.kysely), importer, bus, {
     isLinked: (contents) => links.linkedContents(contents),
     rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
     removedFromDisk: (content) => myList.queueRemove(content),
     details: fileXRefs,
-  });
-  const manualLinks = new ManualLinks({
-    store: new ManualLinksStore(db.kysely),
-    files: filesStore,
-    bus,
-    onLinked: (fileIds) => renamer.queueRenameOnImport(fileIds),
-  });
-  const anidbSearch = new AniDBSearch({
-    store: new AniDBSearchStore(db.kysely),
-    hasPoster: (animeId) => imageStore.has('AniDB', 'Poster', animeId),
-    dump: new AniDBTitlesDump({
-      url: process.env.SHOKO_ANIDB_TITLES_URL?.trim() || DEFAULT_TITLES_URL,
-      cacheDir: path.join(config.home, 'anidb'),
-      logger: logger.child({ name: 'AniDB' }),
-    }),
-  });
-  const seriesRemoval = new SeriesRemoval({
-    store: new SeriesRemovalStore(db.kysely),
-    xrefs: fileXRefs,
-    bus,
-    deleteFiles: (ids, options) => files.deleteFiles(ids, options),
-  });
-  const metadataScheduler = new MetadataScheduler({
-    db: db.kysely,
-    settings,
-    anidb,
-    fileMatching,
-    animeImport,
-    bus,
-    logger: logger.child({ name: 'AniDB' }),
   });
   const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }), folderAvailability);
   const avdump = new AVDumpService({
@@ -379,14 +300,14 @@ export async function createServices(
     queue,
     bus,
     logger: logger.child({ name: 'TMDB' }),
-    queueImageDownloads: (parent) => images.queueTmdbImages(parent),
+    queueImageDownloads: (parent) => images.service.queueTmdbImages(parent),
   });
   // Auto-linking after an AniDB anime was stored: AnimeImport announces it as SeriesUpdated with Source AniDB.
   bus.on('shoko', (raised) => {
     if (raised.event !== 'SeriesUpdated' || raised.payload.Source !== 'AniDB' || !raised.payload.SeriesID) return;
     const animeId = raised.payload.SeriesID;
     // A series whose AutoMatchSettings switch TMDB off is left alone.
-    seriesEditing
+    series.editing
       .tmdbAutoMatchAllowed(animeId)
       .then((allowed) => (allowed ? tmdb.linking.queueAutoMatch(animeId) : false))
       .catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
@@ -396,48 +317,14 @@ export async function createServices(
   const seriesStore = new SeriesStore(db.kysely);
   const seriesAccess = new SeriesAccess(browse, seriesStore);
   const tags = new TagsService({ store: new TagsStore(db.kysely), access: seriesAccess });
-  const episodes = new EpisodesService({
+  const episodes = createEpisodesDomain({
+    db: db.kysely,
+    dialect: db.dialect,
     access: seriesAccess,
     bus,
-    store: new EpisodesStore(db.kysely, db.dialect),
-    // `includeFiles`: the episode's files in the File model of the files domain.
-    episodeFiles: async (episodeIds, o) => {
-      const include = [
-        ...(o.includeMediaInfo ? ['MediaInfo' as const] : []),
-        ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []),
-        ...(o.includeXRefs ? ['XRefs' as const] : []),
-      ];
-      // One file list for every episode's contents, then each episode takes its own (in the list's order).
-      const byEpisode = await files.contentsOfEpisodes(episodeIds);
-      const contents = new Set([...byEpisode.values()].flatMap((set) => [...set]));
-      if (!contents.size) return new Map();
-      const page = await files.list({
-        page: 1,
-        pageSize: 0,
-        include,
-        exclude: [],
-        includeOnly: [],
-        sortOrder: [],
-        contents,
-        includeDataFrom: o.dataFrom,
-        viewerId: o.viewerId,
-      });
-      const position = new Map(page.List.map((file, index) => [file, index]));
-      const byContent = new Map<string, typeof page.List>();
-      for (const file of page.List) {
-        const key = `${file.Hashes.ED2K}:${file.Size}`;
-        byContent.set(key, [...(byContent.get(key) ?? []), file]);
-      }
-      return new Map(
-        [...byEpisode].map(([episodeId, own]) => [
-          episodeId,
-          [...own].flatMap((key) => byContent.get(key) ?? []).sort((a, b) => position.get(a)! - position.get(b)!),
-        ]),
-      );
-    },
-    // `includeXRefs`: the file cross-references of the metadata domain.
+    files,
     crossReferences: (contents) => fileXRefs.crossReferences(contents),
-    images: new EpisodeImagesService(new EpisodeImagesStore(db.kysely), images),
+    images: images.service,
     tmdbData: async (episodeId) => ({
       Episodes: await tmdb.service.tmdbEpisodesOfEpisode(episodeId),
       Movies: await tmdb.service.moviesOfEpisode(episodeId, new Set()),
@@ -457,7 +344,7 @@ export async function createServices(
   });
   await playback.start();
   files.streams.tokenUser = (token, fileId) => playback.streamUser(token, fileId);
-  anidbSearch.hiddenTagsOf = async (userId) => (await seriesAccess.viewer(userId)).restrictedTags;
+  metadata.anidbSearch.hiddenTagsOf = async (userId) => (await seriesAccess.viewer(userId)).restrictedTags;
   files.visibility = {
     hiddenTags: async (userId) => (await seriesAccess.viewer(userId)).restrictedTags,
     checkSeries: async (userId, seriesId) => void (await seriesAccess.allowedSeries(await seriesAccess.viewer(userId), seriesId)),
@@ -479,28 +366,23 @@ export async function createServices(
     markWatchedFromTrakt: (userId, episodeIds) => episodes.recordWatched(userId, episodeIds, true, 'Trakt'),
   });
 
-  const seriesDetails = new DetailsStore(db.kysely);
-  const seriesService = new SeriesService({
+  const series = createSeriesDomain({
+    db: db.kysely,
+    store: seriesStore,
     access: seriesAccess,
     browse,
-    store: seriesStore,
-    details: seriesDetails,
     tags,
-    images: new SeriesImagesService(new SeriesImagesStore(db.kysely), images),
-    tmdb: tmdb.service,
     episodes,
-  });
-
-  const seriesCatalogStore = new SeriesCatalogStore(db.kysely, browse);
-  const seriesEditing = new SeriesEditing({
-    access: seriesAccess,
-    store: seriesStore,
-    catalog: seriesCatalogStore,
-    groups,
+    images: images.service,
     tmdb: tmdb.service,
+    groups,
     settings,
     bus,
     queueTraktSync: (direction, animeId) => integrations.traktSync.queue(direction, animeId),
+    onCollectionChange: (listener) => {
+      bus.on('shoko', listener);
+      bus.on('job:finished', listener);
+    },
   });
 
   const webuiReleases = new ReleasesService(() => versionSet(config.webuiDir));
@@ -517,19 +399,6 @@ export async function createServices(
     if (refreshed) logger.child({ name: 'Database' }).info(`Computed the aggregates of ${refreshed} series`);
     migrated = true;
   };
-
-  const seriesCatalog = new SeriesCatalog({
-    store: seriesCatalogStore,
-    access: seriesAccess,
-    browse,
-    details: seriesDetails,
-    settings,
-    series: seriesService,
-    onCollectionChange: (listener) => {
-      bus.on('shoko', listener);
-      bus.on('job:finished', listener);
-    },
-  });
 
   const figuresUpkeep = new FiguresUpkeep({
     db: db.kysely,
@@ -550,7 +419,7 @@ export async function createServices(
       { message: 'Setting up database...', run: migrate },
       { message: 'Initializing queue...', run: () => queue.start() },
       { message: 'Scheduling backups...', run: () => backups.startSchedule() },
-      { message: 'Scheduling AniDB checks...', run: async () => metadataScheduler.start() },
+      { message: 'Scheduling AniDB checks...', run: async () => metadata.scheduler.start() },
       {
         message: 'Watching import folders...',
         run: async () => {
@@ -569,7 +438,7 @@ export async function createServices(
     ],
     logger.child({ name: 'Init' }),
     () => {
-      seriesCatalog.warmSearch();
+      series.catalog.warmSearch();
       void filters
         .warmKeptFigures()
         .catch((error: unknown) => logger.child({ name: 'Filters' }).warn({ err: error }, 'Counting the filters failed'));
@@ -628,27 +497,13 @@ export async function createServices(
     network,
     renamer,
     tmdb,
-    images: { store: imageStore, service: images },
-    metadata: {
-      animeImport,
-      manualLinks,
-      fileMatching,
-      anidb,
-      scheduler: metadataScheduler,
-      myList,
-      seriesRemoval,
-      anidbSearch,
-    },
+    images,
+    metadata,
     collection,
-    series: seriesService,
-    seriesEditing,
-    seriesTmdbSeasons: new TmdbSeasons({
-      access: seriesAccess,
-      series: seriesStore,
-      store: new TmdbSeasonsStore(db.kysely),
-      images,
-    }),
-    seriesCatalog,
+    series: series.service,
+    seriesEditing: series.editing,
+    seriesTmdbSeasons: series.tmdbSeasons,
+    seriesCatalog: series.catalog,
     episodes,
     tags,
     dashboard: new DashboardService(
@@ -664,8 +519,8 @@ export async function createServices(
       settings,
       importer,
       files,
-      animeImport,
-      scheduler: metadataScheduler,
+      animeImport: metadata.animeImport,
+      scheduler: metadata.scheduler,
       myList,
       tmdb,
       plexSyncAll: () => integrations.plexSync.queueAll(),
@@ -689,7 +544,7 @@ export async function createServices(
       integrations.stop();
       folderAvailability.stop();
       await watcher.stop();
-      metadataScheduler.stop();
+      metadata.scheduler.stop();
       // The queue first: its jobs use AniDB, the hash pool and the database; after it no job touches any of them.
       await queue.stop();
       await figuresUpkeep.stop();
