@@ -4,56 +4,16 @@ import type { Logger } from 'pino';
 import type { QueueItem, QueueState } from '@shoko-ts/contract';
 import { dbFaultOf, describeDbFault } from '../db/db-faults.js';
 import type { EventBus } from '../events/bus.js';
-import { PermanentJobError, type JobDefinition, type JobDetails } from './job.js';
+import type { JobDefinition, JobDetails } from './job.js';
 import { FaultHold } from './fault-hold.js';
+import { outcomeOf } from './job-outcome.js';
 import type { JobRow, JobsStore } from './jobs.store.js';
+import { queueItem, runningQueueItems } from './queue-items.js';
+import { activeHolds, heldKinds, kindsAtTheirCap, type QueueHold } from './queue-holds.js';
+import type { Outcome, QueueOptions, RunningJob } from './queue-types.js';
 
-/** Attempts before a failing job is dropped (a crash mid-run counts as one). */
-const MAX_ATTEMPTS = 3;
-
-interface RunningJob {
-  row: JobRow;
-  definition: JobDefinition<unknown>;
-  payload: unknown;
-  details: JobDetails;
-  abort: AbortController;
-  done: Promise<void>;
-  /** Its run ended and its row is being updated: stop waits for this however long the grace lasted. */
-  settling: boolean;
-  /** Stop gave up waiting for it: its row is left alone (the next start runs it again) and the store is not touched. */
-  abandoned: boolean;
-  /** Asked for again while it ran (JobDefinition.rerunWhenAskedWhileRunning): queued once more when this run ends. */
-  again: boolean;
-}
-
-/** How a job's row is settled: removed (done, or failed for good), or waiting again with this many attempts. */
-type Outcome = { remove: true } | { remove: false; attempts: number };
-
-/**
- * A rule that holds jobs of some kinds back while a condition lasts (Shoko's acquisition filters), e.g. AniDB lookups
- * during an AniDB ban. Held jobs keep waiting in the queue, shown as blocked; the owner calls `recheckHolds` when the
- * condition may have changed, and they start by themselves once it is over.
- */
-export interface QueueHold {
-  /** Shown by `Queue/AcquisitionFilters`. */
-  name: string;
-  kinds: string[];
-  /** Why jobs are held now (for the log), or null when the hold is not in force. */
-  reason(): string | null;
-}
-
-export interface QueueOptions {
-  /** ≤ 0: logical CPUs + 2, as Shoko's Quartz.MaxThreadPoolSize. */
-  threadCount?: number;
-  /** Job kind → most jobs of that kind at once (Quartz.LimitedConcurrencyOverrides). */
-  concurrencyLimits?: Record<string, number>;
-  /** How long `stop` waits for running jobs to end after aborting them (default 10 s). */
-  stopGraceMs?: number;
-  /** Back-off of the retries after a fault of the database or its disk: the first wait, doubling up to the longest. */
-  faultRetry?: { firstMs: number; maxMs: number };
-  /** Told of each error that paused the queue (the data disk's health notes a full disk). */
-  onFault?: (error: unknown) => void;
-}
+export type { QueueHold } from './queue-holds.js';
+export type { QueueOptions } from './queue-types.js';
 
 /**
  * The job queue, persisted in the database so it survives restarts: jobs run on a pool of `threadCount` slots in
@@ -135,17 +95,12 @@ export class QueueService {
 
   /** The kinds held back now, by the hold holding them. */
   heldKinds(): Map<string, string> {
-    const held = new Map<string, string>();
-    for (const hold of this.holds) {
-      const reason = hold.reason();
-      if (reason !== null) for (const kind of hold.kinds) if (!held.has(kind)) held.set(kind, reason);
-    }
-    return held;
+    return heldKinds(this.holds);
   }
 
   /** Hold name → the job kinds it holds back now (`Queue/AcquisitionFilters`). */
   activeHolds(): Record<string, string[]> {
-    return Object.fromEntries(this.holds.filter((hold) => hold.reason() !== null).map((hold) => [hold.name, [...hold.kinds]]));
+    return activeHolds(this.holds);
   }
 
   async start(): Promise<void> {
@@ -320,7 +275,7 @@ export class QueueService {
       BlockedCount: this.blockedCount,
       TotalCount: this.waitingCount + this.executing.size,
       ThreadCount: this.threadCount,
-      CurrentlyExecuting: this.runningItems(),
+      CurrentlyExecuting: runningQueueItems(this.executing.values()),
       Fault: this.hold.current,
     };
   }
@@ -329,7 +284,7 @@ export class QueueService {
   async items(page: number, pageSize: number, showAll = true): Promise<{ Total: number; List: QueueItem[] }> {
     const held = this.heldKinds();
     const hidden = showAll ? [] : [...held.keys()];
-    const runningItems = this.runningItems();
+    const runningItems = runningQueueItems(this.executing.values());
     const waitingCount = await this.store.countWaiting(hidden);
     const total = runningItems.length + waitingCount;
     const offset = (page - 1) * pageSize;
@@ -339,7 +294,10 @@ export class QueueService {
     const waiting = waitingLimit > 0 ? await this.store.listWaiting(waitingOffset, waitingLimit, hidden) : [];
     return {
       Total: total,
-      List: [...fromRunning, ...waiting.map((row) => ({ ...this.toItem(row, null), IsBlocked: held.has(row.kind) }))],
+      List: [
+        ...fromRunning,
+        ...waiting.map((row) => ({ ...queueItem(row, this.definitions.get(row.kind), null), IsBlocked: held.has(row.kind) })),
+      ],
     };
   }
 
@@ -353,44 +311,13 @@ export class QueueService {
     return counts;
   }
 
-  private runningItems(): QueueItem[] {
-    return [...this.executing.values()]
-      .sort((a, b) => (a.row.started_at ?? '').localeCompare(b.row.started_at ?? ''))
-      .map((job) => this.toItem(job.row, job));
-  }
-
-  private toItem(row: JobRow, running: RunningJob | null): QueueItem {
-    const definition = this.definitions.get(row.kind);
-    let details: JobDetails = running?.details ?? {};
-    if (!running && definition) {
-      try {
-        details = definition.details(JSON.parse(row.payload));
-      } catch {
-        details = {};
-      }
-    }
-    return {
-      Key: row.job_key,
-      Type: definition?.type ?? row.kind,
-      Title: definition?.title ?? row.kind,
-      Details: details,
-      IsRunning: running !== null,
-      StartTime: running ? row.started_at : null,
-      IsBlocked: false,
-    };
-  }
-
   /** Concurrency caps per job kind and the kinds at their cap right now (Queue/DebugStats). */
   concurrency(): { limits: Record<string, number>; saturated: string[] } {
     return { limits: { ...this.limits }, saturated: this.saturatedKinds() };
   }
 
   private saturatedKinds(): string[] {
-    const counts = new Map<string, number>();
-    for (const job of this.executing.values()) counts.set(job.row.kind, (counts.get(job.row.kind) ?? 0) + 1);
-    return Object.entries(this.limits)
-      .filter(([kind, limit]) => (counts.get(kind) ?? 0) >= limit)
-      .map(([kind]) => kind);
+    return kindsAtTheirCap(this.executing.values(), this.limits);
   }
 
   /** Fills free slots; one pump at a time so two never claim for the same slot. */
@@ -479,7 +406,12 @@ export class QueueService {
     this.bus.emit('job:finished', { type: job.definition.type });
     if (job.abandoned) return; // stop stopped waiting: the row stays "running" and the next start runs it again
     job.settling = true;
-    const outcome = await this.outcomeOf(job, failure, logger);
+    const outcome = await outcomeOf(job, failure, logger, {
+      stopping: () => this.stopping,
+      heldBy: (kind) => this.heldKinds().get(kind),
+      reachable: () => this.store.reachable(),
+      reportFault: (error, what) => this.reportFault(error, what),
+    });
     try {
       await this.record(job.row, outcome);
       if (!failure) this.hold.workSucceeded();
@@ -505,51 +437,6 @@ export class QueueService {
         },
       }),
     );
-  }
-
-  /** How a job's row settles: done → removed; failed → retried or dropped; cut short by shutdown or a fault → waiting again. */
-  private async outcomeOf(job: RunningJob, failure: { error: unknown } | null, logger: Logger): Promise<Outcome> {
-    const { row, definition } = job;
-    if (!failure) return { remove: true };
-    const again: Outcome = { remove: false, attempts: row.attempts };
-    if (this.stopping) {
-      // Whatever failed while shutting down (an abort, a closed pool or connection) may be the shutdown's doing:
-      // the job waits for the next start without losing an attempt.
-      logger.info(`${definition.title} was interrupted by the shutdown; it runs again at the next start`);
-      return again;
-    }
-    const { error } = failure;
-    const reason = error instanceof Error ? error.message : String(error);
-    const heldBy = this.heldKinds().get(row.kind);
-    if (heldBy !== undefined) {
-      // It failed because of what holds its kind now (a ban met mid-run): it waits for the hold to end, no attempt lost.
-      logger.info(`${definition.title} waits until this is over: ${heldBy} (${reason})`);
-      return again;
-    }
-    if (await this.isDatabaseFault(error)) {
-      // Not the job's fault: it waits, no attempt lost, while the queue pauses until the database takes writes again.
-      logger.info(`${definition.title} met a fault of the database; it runs again once that is over (${reason})`);
-      this.reportFault(error, `${definition.title} could not write to the database`);
-      return again;
-    }
-    const attempts = row.attempts + 1;
-    if (error instanceof PermanentJobError || attempts >= MAX_ATTEMPTS) {
-      logger.error(`${definition.title} failed: ${reason}`);
-      return { remove: true };
-    }
-    logger.warn(`${definition.title} failed (attempt ${attempts} of ${MAX_ATTEMPTS}), will retry: ${reason}`);
-    return { remove: false, attempts };
-  }
-
-  /**
-   * A full disk is the database's fault whatever the job did; a lost connection or a lock timeout only when the
-   * database does not answer now (a provider's own connection error is the job's, and costs it an attempt).
-   */
-  private async isDatabaseFault(error: unknown): Promise<boolean> {
-    const fault = dbFaultOf(error);
-    if (fault === 'disk-full') return true;
-    if (fault === null) return false;
-    return !(await this.store.reachable());
   }
 
   /** Writes a job's outcome to its row; both writes may be repeated, so a heal can record it again safely. */
