@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileReach, offlineFileCount, offlineFor, offlineLabel, removeRecordsQuestion } from './offline';
+import { fileReach, offlineFileCount, reachNote, offlineFor, offlineLabel, removeRecordsQuestion } from './offline';
 
 const location = (FileID: number, ImportFolderID: number, IsAccessible: boolean) => ({ FileID, ImportFolderID, IsAccessible });
 
@@ -21,6 +21,9 @@ describe('offline import folders in the console', () => {
     expect(fileReach({ Locations: [location(1, 2, false), location(1, 1, true)] }, offline)).toBe('available');
     expect(fileReach({ Locations: [location(1, 1, false)] }, offline)).toBe('missing');
     expect(fileReach({ Locations: [] }, offline)).toBe('missing');
+    expect(reachNote({ Locations: [location(1, 2, false)] }, offline)).toBe('Offline');
+    expect(reachNote({ Locations: [location(1, 1, false)] }, offline)).toBe('Not on disk');
+    expect(reachNote({ Locations: [location(1, 1, true)] }, offline)).toBeNull();
     expect(offlineFileCount([location(1, 2, false), location(2, 2, false), location(2, 1, true), location(3, 1, true)], offline)).toEqual({
       files: 3,
       offline: 1,

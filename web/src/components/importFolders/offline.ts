@@ -30,6 +30,12 @@ export function fileReach(file: { Locations: PlacedLocation[] }, offlineFolders:
   return file.Locations.some((location) => offlineFolders.has(location.ImportFolderID)) ? 'offline' : 'missing';
 }
 
+/** What a file's details say when it cannot be read now: `Offline` (its folder is away, its record kept) or `Not on disk`. */
+export function reachNote(file: { Locations: PlacedLocation[] }, offlineFolders: ReadonlySet<number>): string | null {
+  const reach = fileReach(file, offlineFolders);
+  return reach === 'available' ? null : reach === 'offline' ? 'Offline' : 'Not on disk';
+}
+
 /** Of the files behind these locations: how many there are, and how many can be read only from an offline folder. */
 export function offlineFileCount(locations: PlacedLocation[], offlineFolders: ReadonlySet<number>): { files: number; offline: number } {
   const byFile = new Map<number, PlacedLocation[]>();

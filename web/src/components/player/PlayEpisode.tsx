@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { File } from '@shoko-ts/contract';
+import { useOfflineFolderIds } from '@/api/importFolders';
 import { episodeFilesQuery } from '@/api/playback';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal, ModalFooter } from '@/components/Modal';
 import { Spinner } from '@/components/Spinner';
 import { clockText, timeSpanSeconds } from '@/components/dashboard/progress';
+import { reachNote } from '@/components/importFolders/offline';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { playerPath } from './playerPath';
 
@@ -33,6 +35,7 @@ export function PlayEpisodeButton({ episodeId, fileId, title, look = 'button', c
   const [choices, setChoices] = useState<File[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const offlineFolders = useOfflineFolderIds();
   const play = (id: number) => void navigate(playerPath(id, episodeId));
 
   const onClick = async () => {
@@ -41,7 +44,10 @@ export function PlayEpisodeButton({ episodeId, fileId, title, look = 'button', c
     setProblem(null);
     try {
       const files = await queryClient.fetchQuery(episodeFilesQuery(episodeId));
-      if (files.length === 1) play(files[0].ID);
+      // A file whose import folder is offline cannot be played until the folder is back; its record is kept.
+      if (files.length === 1 && reachNote(files[0], offlineFolders) === 'Offline')
+        setProblem('Offline: the import folder of this file cannot be reached now.');
+      else if (files.length === 1) play(files[0].ID);
       else if (files.length > 1) setChoices(files);
       else setProblem('No file to play.');
     } catch (error) {
@@ -77,21 +83,27 @@ export function PlayEpisodeButton({ episodeId, fileId, title, look = 'button', c
         </Button>
       )}
       {problem && <span className="text-xs text-danger">{problem}</span>}
-      <FileChooser open={!!choices} files={choices ?? []} onChoose={play} onClose={() => setChoices(null)} />
+      <FileChooser
+        open={!!choices}
+        files={choices ?? []}
+        offlineFolders={offlineFolders}
+        onChoose={play}
+        onClose={() => setChoices(null)}
+      />
     </>
   );
 }
 
 const fileName = (file: File) => (file.Locations[0] ? splitRelativePath(file.Locations[0].RelativePath).name : `File ${file.ID}`);
 
-function fileDetails(file: File): string {
+function fileDetails(file: File, offlineFolders: ReadonlySet<number>): string {
   const resume = timeSpanSeconds(file.ResumePosition);
   return [
     file.Resolution,
     formatFileSize(file.Size),
     file.IsVariation ? 'Variation' : null,
     file.Watched ? 'Watched' : resume ? `Stopped at ${clockText(resume)}` : null,
-    file.Locations.some((location) => location.IsAccessible) ? null : 'Not on disk',
+    reachNote(file, offlineFolders),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -101,11 +113,13 @@ function fileDetails(file: File): string {
 function FileChooser({
   open,
   files,
+  offlineFolders,
   onChoose,
   onClose,
 }: {
   open: boolean;
   files: File[];
+  offlineFolders: ReadonlySet<number>;
   onChoose: (fileId: number) => void;
   onClose: () => void;
 }) {
@@ -123,7 +137,7 @@ function FileChooser({
               <Icon path={mdiPlay} size={0.9} className="shrink-0 text-primary" />
               <span className="flex min-w-0 flex-col">
                 <span className="font-semibold break-all">{fileName(file)}</span>
-                <span className="text-xs text-muted">{fileDetails(file)}</span>
+                <span className="text-xs text-muted">{fileDetails(file, offlineFolders)}</span>
               </span>
             </button>
           </li>
