@@ -1,5 +1,5 @@
-// Lint step: ESLint (eslint.config.js: recommended rules, import cycles, layering), `prettier --check` and the type
-// check of the test code, side by side.
+// Lint step: ESLint (eslint.config.js: recommended rules, import cycles, layering), `prettier --check`, the type
+// check of the test code and the server's domain boundaries (scripts/check-domains.mjs), side by side.
 // Exits non-zero when either finds something, after a summary per rule and per folder.
 //   node scripts/lint.mjs [paths…]   (default: the whole tree)
 //   --no-cache   lint every file (the caches live in node_modules/.cache and follow file content and config changes)
@@ -74,6 +74,23 @@ function runTypeCheck({ name, project }) {
 }
 
 const typeChecksRun = targets.length || fix ? Promise.resolve([]) : Promise.all(TEST_TYPE_CHECKS.map(runTypeCheck));
+
+// The server's domains are reached only through their index.ts and import each other without a cycle (the script's
+// header says what it enforces). Only on a whole-tree run, like the type checks.
+function runDomainCheck() {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts', 'check-domains.mjs')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+const domainCheckRun = targets.length || fix ? Promise.resolve(null) : runDomainCheck();
 const prettierRun = runPrettier();
 const eslintStarted = performance.now();
 const { results, text } = await runEslint();
@@ -120,13 +137,16 @@ for (const check of typeErrors.filter((c) => c.code !== 0)) {
   console.log(check.output.trim(), '\n');
 }
 
-const ok = errors === 0 && prettier.code === 0 && typeErrors.every((c) => c.code === 0);
+const domainCheck = await domainCheckRun;
+if (domainCheck && domainCheck.code !== 0) console.log(`${domainCheck.output.trim()}\n`);
+
+const ok = errors === 0 && prettier.code === 0 && typeErrors.every((c) => c.code === 0) && (domainCheck?.code ?? 0) === 0;
 const typeSummary = typeErrors.length
   ? `; types: ${typeErrors.map((c) => `${c.name} ${c.code === 0 ? 'clean' : `${c.errors || 'failed'} error(s)`}`).join(', ')}`
   : '';
 console.log(
   `\n${ok ? '✔' : '✖'} lint: ESLint ${errors} error(s), ${warnings} warning(s) in ${results.length} files (${eslintTime} s); ` +
     `prettier: ${prettier.code === 0 ? 'all formatted' : unformatted.length ? `${unformatted.length} file(s) not formatted` : 'failed'}` +
-    `${typeSummary}; ${seconds(started)} s${useCache ? ' (cached; --no-cache for a full run)' : ''}`,
+    `${typeSummary}${domainCheck ? `; domains: ${domainCheck.code === 0 ? 'clean' : 'broken'}` : ''}; ${seconds(started)} s${useCache ? ' (cached; --no-cache for a full run)' : ''}`,
 );
 process.exit(ok ? 0 : 1);

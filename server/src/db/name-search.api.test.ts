@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, ListResult } from '@shoko-ts/contract';
-import type { BrowseStore } from '../domains/groups/browse.store.js';
-import { FilterCompiler } from '../domains/filters/compiler/index.js';
-import { FiltersService } from '../domains/filters/filters.service.js';
-import { FiltersStore, type CompiledFilter } from '../domains/filters/filters.store.js';
+import type { BrowseStore } from '../domains/groups/index.js';
+import { FilterCompiler, FiltersService, FiltersStore, type CompiledFilter } from '../domains/filters/index.js';
 import { serverWithCollection } from '../test/generated-collection.js';
 import type { TestServer } from '../test/harness.js';
 import type { DialectName } from './database.js';

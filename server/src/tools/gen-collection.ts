@@ -6,7 +6,7 @@ import { readConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { refreshMaintainedFigures } from '../db/maintained-figures.js';
-import { generateCollection } from '../domains/groups/synthetic.js';
+import { generateCollection } from '../domains/groups/index.js';
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const { values } = parseArgs({

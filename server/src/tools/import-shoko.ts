@@ -11,9 +11,8 @@ import { readConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { EventBus } from '../events/bus.js';
-import { SettingsService } from '../domains/settings/settings.service.js';
-import { ShokoImportService } from '../domains/shoko-import/shoko-import.service.js';
-import { ShokoImportStore } from '../domains/shoko-import/shoko-import.store.js';
+import { SettingsService } from '../domains/settings/index.js';
+import { ShokoImportService, ShokoImportStore } from '../domains/shoko-import/index.js';
 
 const USAGE = 'Usage: npm run import-shoko -- --from <Shoko data folder> [--map-path FROM=TO]... [--dry-run] [--json]';
 

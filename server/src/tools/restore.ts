@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { readConfig } from '../config.js';
-import { restoreBackup } from '../domains/backup/restore.js';
+import { restoreBackup } from '../domains/backup/index.js';
 
 async function main() {
   const argument = process.argv[2];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RENAMER_SCRIPT, SCRIPT_RENAMER_DEFAULT_SETTINGS, SCRIPT_RENAMER_ID } from '@shoko-ts/contract';
-import { defaultSettingsOf, scriptRenamer } from '../../domains/renamer/renamers.js';
-import { DEFAULT_SCRIPT } from '../../domains/renamer/script.js';
+import { defaultSettingsOf, scriptRenamer, DEFAULT_SCRIPT } from '../../domains/renamer/index.js';
 
 // The migration seeds the `Default` config from the contract's copy of the script renamer's defaults (db sits below the
 // domains); these must stay what the renamer itself declares.

@@ -9,15 +9,12 @@ import path from 'node:path';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { badRequest, problemError, textError, validationError } from '../../http/problem.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { ImportService } from '../import/import.service.js';
-import type { FilesService } from '../files/files.service.js';
-import type { AnimeImport } from '../metadata/anime-import.js';
-import type { MetadataScheduler } from '../metadata/metadata-scheduler.js';
-import type { MyList } from '../metadata/my-list.js';
-import type { TmdbDomain } from '../tmdb/tmdb.domain.js';
-import { folderLabel, type FolderAvailability } from '../import-folders/folder-availability.js';
-import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
+import type { SettingsService } from '../settings/index.js';
+import type { ImportService } from '../import/index.js';
+import type { FilesService } from '../files/index.js';
+import type { AnimeImport, MetadataScheduler, MyList } from '../metadata/index.js';
+import type { TmdbDomain } from '../tmdb/index.js';
+import { folderLabel, type FolderAvailability, type ImportFolderRow } from '../import-folders/index.js';
 import type { ActionsStore } from './actions.store.js';
 
 /** Work an action does in the background; the HTTP call only queues it. */

@@ -8,9 +8,9 @@ import { randomUUID } from 'node:crypto';
 import type { ApikeyResult } from '@shoko-ts/contract';
 import type { Principal } from '../../http/principal.js';
 import { badRequest } from '../../http/problem.js';
-import type { UsersStore } from '../users/users.store.js';
+import { hashPassword, needsRehash, verifyPassword, type UsersStore } from '../users/index.js';
 import type { AuthStore } from './auth.store.js';
-import { hashApiKey, hashPassword, needsRehash, verifyPassword } from './password.js';
+import { hashApiKey } from './api-key.js';
 
 /** How many keys one (user, device) pair may hold: each browser that logs in as `web-ui` gets its own. */
 const KEYS_PER_DEVICE = 20;

@@ -11,8 +11,8 @@ import type { EventBus } from '../../events/bus.js';
 import { FieldErrorCollector } from '../../http/problem.js';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { FilesStore } from '../files/files.store.js';
+import type { SettingsService } from '../settings/index.js';
+import type { FilesStore } from '../files/index.js';
 import type { AVDumpStore } from './avdump.store.js';
 import { avdumpVersion, locateAVDump, parseAVDumpLine, runAVDump, type AVDumpTool } from './avdump-tool.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SECRET_SETTING_PATHS } from '@shoko-ts/contract';
 import { openDatabase } from '../../db/database.js';
 import { knownMigrations } from '../../db/migrate.js';
-import { SETTINGS_FILE } from '../settings/settings.store.js';
+import { SETTINGS_FILE } from '../settings/index.js';
 import { extractArchive } from './backup-archive.js';
 import { BackupService, isManifest, type BackupManifest } from './backup.service.js';
 import { BackupStore, DATABASE_ENTRY, inspectSqliteDatabase, PENDING_RESTORE_FILE, replaceSqliteDatabase } from './backup.store.js';

@@ -2,7 +2,7 @@
  * DESIGN — dashboard domain: the read-only aggregates of `GET /api/v3/Dashboard/*` (stats, series summary, recently
  * added, continue watching, next up, calendars, top tags) and `Series/AniDB/RecommendedForYou` (contract
  * collection.md §10, §5.3). Routes: dashboard.routes.ts; SQL: dashboard.store.ts. It reads the collection through the
- * groups domain's BrowseStore (who may see which series, Series models) and never writes; the routes cache whole
+ * groups domain's SeriesBrowseStore (who may see which series, Series models) and never writes; the routes cache whole
  * answers in the shared read cache, which every change clears.
  */
 import type {
@@ -22,8 +22,8 @@ import type {
   Tag,
 } from '@shoko-ts/contract';
 import { validationError } from '../../http/problem.js';
-import type { BrowseStore, Viewer } from '../groups/browse.store.js';
-import { TagFilterBits } from '../tags/tag-filter.js';
+import type { SeriesBrowseStore, Viewer } from '../series/index.js';
+import { TagFilterBits } from '../tags/index.js';
 import type { DashboardStore, IncludeOnly } from './dashboard.store.js';
 
 type List<T> = { Total: number; List: T[] };
@@ -61,7 +61,7 @@ const episodeListOptions = (query: { includeSpecials: boolean; includeOthers: bo
 export class DashboardService {
   constructor(
     private readonly store: DashboardStore,
-    private readonly browse: Pick<BrowseStore, 'viewer' | 'seriesModels'>,
+    private readonly browse: Pick<SeriesBrowseStore, 'viewer' | 'seriesModels'>,
   ) {}
 
   private viewer(userId: number | null): Promise<Viewer> {

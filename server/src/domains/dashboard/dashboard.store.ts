@@ -10,11 +10,10 @@ import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import { collectionStats, hiddenFileFigures, type CollectionStatsRow } from '../../db/collection-stats.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { animeType, posterOf, type Viewer } from '../groups/browse.store.js';
+import { animeType, posterOf, type Viewer } from '../series/index.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
-import { fileDurationMs, resumePositionText } from '../files/scrobble.service.js';
-import { keepCategory, tagCategory } from '../tags/tag-filter.js';
-import { TagsStore } from '../tags/tags.store.js';
+import { fileDurationMs, resumePositionText } from '../files/index.js';
+import { keepCategory, tagCategory, TagsStore } from '../tags/index.js';
 
 /** IncludeOnlyFilter of the contract: include, exclude or only. */
 export type IncludeOnly = 'true' | 'false' | 'only';

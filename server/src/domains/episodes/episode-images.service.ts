@@ -1,6 +1,14 @@
-import type { ImageSource, ImageType } from '../images/image-store.js';
-import { imageLists, listOfType, mainImage, tmdbImageModel, type ImageLists, type ListedImage } from '../images/image-lists.js';
-import type { ImagesService } from '../images/images.service.js';
+import {
+  type ImageSource,
+  type ImageType,
+  type ImagesService,
+  imageLists,
+  listOfType,
+  mainImage,
+  tmdbImageModel,
+  type ImageLists,
+  type ListedImage,
+} from '../images/index.js';
 import type { EpisodeImagesStore } from './episode-images.store.js';
 
 /** The image types an episode has lists for (`Episode/{id}/Images/{imageType}`). */

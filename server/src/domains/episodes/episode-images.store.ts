@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inSlices } from '../../db/shared-queries.js';
-import type { ImageSource } from '../images/image-store.js';
+import type { ImageSource } from '../images/index.js';
 
 /** The TMDB episodes and movies linked to AniDB episodes (the sources of episode images) and the episodes' preferred images. */
 export class EpisodeImagesStore {

@@ -10,8 +10,7 @@ import {
   NullableTmdbUnlinkMovieBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import type { TmdbLinking } from '../tmdb/tmdb-linking.service.js';
-import { includeSet, type TmdbService } from '../tmdb/tmdb.service.js';
+import { type TmdbLinking, includeSet, type TmdbService } from '../tmdb/index.js';
 
 const tags = ['Episode'];
 const admin = { auth: 'admin' } as const;

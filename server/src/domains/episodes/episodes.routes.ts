@@ -19,11 +19,10 @@ import {
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { problemError, validationError } from '../../http/problem.js';
-import { parseImageSource, parseImageType } from '../images/image-store.js';
+import { parseImageSource, parseImageType } from '../images/index.js';
 import { EPISODE_IMAGE_TYPES, type EpisodeImageType } from './episode-images.service.js';
-import type { FilesService } from '../files/files.service.js';
-import { callerId } from '../series/series-access.js';
-import type { SeriesService } from '../series/series.service.js';
+import type { FilesService } from '../files/index.js';
+import { callerId, type SeriesService } from '../series/index.js';
 import type { EpisodesService } from './episodes.service.js';
 
 const tags = ['Episode'];

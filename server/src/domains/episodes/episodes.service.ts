@@ -27,9 +27,9 @@ import type {
 } from '@shoko-ts/contract';
 import type { EventBus, WatchedSource } from '../../events/bus.js';
 import { textError, validationError } from '../../http/problem.js';
-import type { ImageSource } from '../images/image-store.js';
-import type { Viewer } from '../groups/browse.store.js';
-import type { SeriesAccess } from '../series/series-access.js';
+import type { ImageSource } from '../images/index.js';
+import type { Viewer } from '../series/index.js';
+import type { SeriesAccess } from '../series/index.js';
 import { anidbEpisodeModel, episodeModels, selectEpisodes, type EpisodeRow } from './episode-models.js';
 import { dataFrom, episodeFilter, episodeTypes, includeOnly, listOf, voteValue } from './episode-query.js';
 import type { EpisodeImagesService, EpisodeImageType } from './episode-images.service.js';

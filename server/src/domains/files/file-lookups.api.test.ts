@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { completeFirstRunWithAniDB, createTestServer, login, setEnv, type TestServer } from '../../test/harness.js';
-import type { AnimeMetadata } from '../metadata/anime.store.js';
+import type { AnimeMetadata } from '../metadata/index.js';
 
 const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
 const FIXTURE_MKV = path.join(path.dirname(new URL(import.meta.url).pathname), '../../media/mediainfo/fixtures/sample.mkv');

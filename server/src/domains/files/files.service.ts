@@ -22,7 +22,7 @@ import type { EventBus } from '../../events/bus.js';
 import { resumePositionText } from './scrobble.service.js';
 import type { ListInSlices } from '../../http/list-in-slices.js';
 import { badRequest, notFound, validationError } from '../../http/problem.js';
-import { fileEvent, type ImportService } from '../import/import.service.js';
+import { fileEvent } from './file-event.js';
 import { fileListOptions } from './file-list-params.js';
 import { FileLookups } from './file-lookups.js';
 import { FileStreams } from './file-stream.js';
@@ -99,7 +99,8 @@ export class FilesService {
   constructor(
     private readonly store: FilesStore,
     private readonly fileList: FileListStore,
-    private readonly importer: ImportService,
+    /** The import domain's hashing queue (import depends on files, not back). */
+    private readonly importer: { queueRehash(locationId: number): Promise<void> },
     private readonly bus: EventBus,
     private readonly matching: {
       /** Which of these contents (`ed2k:size`) are linked to at least one episode. */

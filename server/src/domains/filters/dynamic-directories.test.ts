@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHOKO_DEFAULT_PRESETS } from '../../../../fakes/src/shoko-data/filter-presets.js';
 import { PRESET_SEEDS } from '../../db/collection-defaults.js';
 import { FieldErrorCollector } from '../../http/problem.js';
-import { mapShokoFilterPreset } from '../shoko-import/filter-presets.js';
+import { mapShokoFilterPreset } from '../shoko-import/index.js';
 import { titleCase } from './dynamic-directories.js';
 import { normaliseCondition, normaliseSorting } from './compiler/index.js';
 

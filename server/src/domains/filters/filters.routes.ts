@@ -21,7 +21,7 @@ import {
 import type { App } from '../../http/types.js';
 import { applyPatch } from '../../http/json-patch.js';
 import { dataFrom, listOf } from '../../http/list-query.js';
-import type { GroupsService } from '../groups/groups.service.js';
+import type { GroupsService } from '../groups/index.js';
 import type { FiltersService } from './filters.service.js';
 
 /**

@@ -19,7 +19,8 @@ import type {
   SortingCriteria,
 } from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
-import { letters, sortName, type BrowseStore, type Viewer } from '../groups/browse.store.js';
+import { letters, sortName, type BrowseStore } from '../groups/index.js';
+import type { Viewer } from '../series/index.js';
 import { EXPRESSIONS, helpEntry, sortingHelp } from './filter-catalogue.js';
 import { normaliseCondition, normaliseSorting } from './compiler/index.js';
 import type { FilterRow, FiltersStore } from './filters.store.js';

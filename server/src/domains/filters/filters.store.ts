@@ -3,7 +3,8 @@ import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import { refreshNameFolds } from '../../db/name-folds.js';
 import { refreshOrderKeys } from '../../db/name-order.js';
 import type { Database, FiltersTable } from '../../db/schema.js';
-import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import type { BrowseStore } from '../groups/index.js';
+import type { Viewer } from '../series/index.js';
 import type { CompiledSql } from './compiler/index.js';
 
 export type FilterRow = Selectable<FiltersTable>;

@@ -2,7 +2,8 @@ import type { FilterCondition } from '@shoko-ts/contract';
 import { describe, expect, it } from 'vitest';
 import type { HttpError } from '../../http/problem.js';
 import { compileSql } from '../../test/compile-sql.js';
-import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import type { BrowseStore } from '../groups/index.js';
+import type { Viewer } from '../series/index.js';
 import type { FiltersStore } from './filters.store.js';
 import { LiveFilterCompiler, type LiveFilter } from './live-filters.js';
 

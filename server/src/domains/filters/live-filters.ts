@@ -1,6 +1,7 @@
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import { validationError } from '../../http/problem.js';
-import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import type { BrowseStore } from '../groups/index.js';
+import type { Viewer } from '../series/index.js';
 import { FilterCompiler, FilterError, type FilterScope, type TextMatchPlan } from './compiler/index.js';
 import { stripExpressionId } from './filter-catalogue.js';
 import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';

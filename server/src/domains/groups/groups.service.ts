@@ -9,10 +9,11 @@
 import type { CreateOrUpdateGroupBody, Group, ListResult, Series, WebUIGroupExtra, WebUIGroupViewBody } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import { badRequest, FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
-import { relationType, type SeriesRelation } from '../series/details.store.js';
-import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from '../tags/tag-filter.js';
-import type { FiltersService, LiveFilter } from '../filters/filters.service.js';
-import { animeType, letters, sortName, type BrowseStore, type Viewer } from './browse.store.js';
+import { relationType, type SeriesRelation } from '../series/index.js';
+import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from '../tags/index.js';
+import type { FiltersService, LiveFilter } from '../filters/index.js';
+import { letters, sortName, type BrowseStore } from './browse.store.js';
+import { SERIES_FORBIDDEN, SERIES_NOT_FOUND, animeType, type Viewer } from '../series/index.js';
 import type { GroupNameChanges, GroupsStore } from './groups.store.js';
 
 /** The filter of the plain group lists: every group the viewer may see. */
@@ -20,8 +21,6 @@ const EVERY_GROUP: LiveFilter = { applyAtSeriesLevel: false, isDirectory: false,
 
 export const GROUP_NOT_FOUND = 'No Group entry for the given groupID';
 export const GROUP_FORBIDDEN = 'Accessing Group is not allowed for the current user';
-export const SERIES_NOT_FOUND = 'No Series entry for the given seriesID';
-export const SERIES_FORBIDDEN = 'Accessing Series is not allowed for the current user';
 
 /** Names of AniDB tags and their ancestors, root first, by tag id (the tags domain's tag tree). */
 export type TagAncestry = (tagIds: number[]) => Promise<Map<number, string[]>>;

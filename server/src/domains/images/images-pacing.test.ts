@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobContext, JobDefinition } from '../../jobs/job.js';
 import type { QueueHold, QueueService } from '../../jobs/queue.service.js';
 import { TmdbRateLimiter } from '../../providers/tmdb/rate-limiter.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { AniDBImagePacer, AniDBImagesHeldError } from './anidb-image-pacer.js';
 import type { ImageStore } from './image-store.js';
 import { ImagesService } from './images.service.js';

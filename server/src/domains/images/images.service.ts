@@ -8,8 +8,8 @@
 import type { Logger } from 'pino';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { AnimeMetadata } from '../metadata/anime.store.js';
+import type { SettingsService } from '../settings/index.js';
+import type { AnimeMetadata } from '../metadata/index.js';
 import type { ImageSource, ImageStore, ImageType } from './image-store.js';
 import type { ImagesStore } from './images.store.js';
 import { TmdbRateLimiter } from '../../providers/tmdb/rate-limiter.js';

@@ -13,7 +13,6 @@ import {
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
-import type { ImportService } from '../import/import.service.js';
 import type { FolderAvailability } from './folder-availability.js';
 import type { ImportFoldersService } from './import-folders.service.js';
 
@@ -21,7 +20,12 @@ const tags = ['ImportFolder'];
 
 export function registerImportFolderRoutes(
   app: App,
-  deps: { folders: ImportFoldersService; importer: ImportService; availability: FolderAvailability },
+  deps: {
+    folders: ImportFoldersService;
+    /** The import domain's scan queue (import reads import folders, not back). */
+    importer: { queueScan(folderId: number): Promise<unknown> };
+    availability: FolderAvailability;
+  },
 ) {
   const { folders, importer, availability } = deps;
 

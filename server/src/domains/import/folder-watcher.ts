@@ -1,10 +1,8 @@
 import path from 'node:path';
 import chokidar, { type FSWatcher } from 'chokidar';
 import type { Logger } from 'pino';
-import type { FolderAvailability } from '../import-folders/folder-availability.js';
-import type { ImportFoldersService } from '../import-folders/import-folders.service.js';
-import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { FolderAvailability, ImportFoldersService, ImportFolderRow } from '../import-folders/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { isWantedFile, walkFilter } from './folder-walk.js';
 import type { ImportService } from './import.service.js';
 

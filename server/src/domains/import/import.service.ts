@@ -10,11 +10,9 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../events/bus.js';
 import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import { isReachable, type FilesStore, type LocationWithFolder, type StoredHashes } from '../files/files.store.js';
-import { folderLabel, type FolderAvailability } from '../import-folders/folder-availability.js';
-import type { ImportFoldersService } from '../import-folders/import-folders.service.js';
-import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import { fileEvent, isReachable, type FilesStore, type LocationWithFolder, type StoredHashes } from '../files/index.js';
+import { folderLabel, type FolderAvailability, type ImportFoldersService, type ImportFolderRow } from '../import-folders/index.js';
+import type { SettingsService } from '../settings/index.js';
 import { walkFilter, walkFolder, type FoundFile } from './folder-walk.js';
 
 export interface Hasher {
@@ -326,16 +324,6 @@ export class ImportService {
 function contentChanged(location: { file_size: number; mtime_ms: number | null; is_accessible: number }, file: FoundFile): boolean {
   if (location.mtime_ms === null) return false;
   return location.file_size !== file.size || location.mtime_ms !== Math.round(file.mtimeMs);
-}
-
-export function fileEvent(fileId: number, location: { id: number; import_folder_id: number; relative_path: string }) {
-  return {
-    FileID: fileId,
-    FileLocationID: location.id,
-    ImportFolderID: location.import_folder_id,
-    RelativePath: location.relative_path,
-    CrossReferences: [],
-  };
 }
 
 function describeFsError(error: NodeJS.ErrnoException): string {

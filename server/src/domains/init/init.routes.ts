@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { ComponentVersionSet, ConnectivityDetails, Credentials, ServerStatus } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { badRequest } from '../../http/problem.js';
-import type { NetworkService } from '../network/network.service.js';
+import type { NetworkService } from '../network/index.js';
 import type { InitService } from './init.service.js';
 import type { ServerStateService } from './server-state.js';
 

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { UsersStore } from '../users/users.store.js';
+import type { UsersStore } from '../users/index.js';
 import { InitService } from './init.service.js';
 import { ServerStateService } from './server-state.js';
 

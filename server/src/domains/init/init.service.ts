@@ -7,8 +7,8 @@
 import type { Logger } from 'pino';
 import type { Credentials } from '@shoko-ts/contract';
 import { badRequest } from '../../http/problem.js';
-import { hashPassword } from '../auth/password.js';
-import { usernameKey, type UsersStore } from '../users/users.store.js';
+import { hashPassword } from '../users/index.js';
+import { usernameKey, type UsersStore } from '../users/index.js';
 import type { ServerStateService } from './server-state.js';
 
 /** The part of the settings service the start sequence needs. */

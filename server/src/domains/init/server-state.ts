@@ -1,4 +1,5 @@
 import type { ServerState, ServerStatus } from '@shoko-ts/contract';
+import { formatTimeSpan } from '../../http/time-span.js';
 
 /**
  * The server's lifecycle as Shoko reports it: Waiting (first run, not started), Starting, Started, Failed.
@@ -41,16 +42,4 @@ export class ServerStateService {
       DatabaseBlocked: { Progress: null, Blocked: false, Status: null },
     };
   }
-}
-
-/** .NET TimeSpan text `[d.]hh:mm:ss[.fffffff]`, fraction omitted when zero. */
-export function formatTimeSpan(ms: number): string {
-  const totalSeconds = Math.floor(ms / 1000);
-  const days = Math.floor(totalSeconds / 86400);
-  const hours = Math.floor((totalSeconds % 86400) / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const fraction = Math.round((ms % 1000) * 10_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${days ? `${days}.` : ''}${pad(hours)}:${pad(minutes)}:${pad(seconds)}${fraction ? `.${String(fraction).padStart(7, '0')}` : ''}`;
 }

@@ -10,7 +10,7 @@
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/bus.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { plexClientFromEnv } from './plex.client.js';
 import { PlexService } from './plex.service.js';
 import { PlexWebhook } from './plex-webhook.js';

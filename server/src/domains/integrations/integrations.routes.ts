@@ -18,7 +18,7 @@ import type { PlexService } from './plex.service.js';
 import type { PlexSync } from './plex.sync.js';
 import type { TraktSync } from './trakt.sync.js';
 import type { PlexWebhook } from './plex-webhook.js';
-import { acceptMultipart, MultipartForm } from '../webui/multipart.js';
+import { acceptMultipart, MultipartForm } from '../webui/index.js';
 
 /** Plex helper routes act as the calling user; the first-run principal has no user record and no Plex account. */
 function callerId(request: FastifyRequest): number {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { HttpError, badRequest, validationError } from '../../http/problem.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PlexStore } from './plex.store.js';
 
 /** The Shoko Plex agents' episode GUID: `com.plexapp.agents.shoko[relay]://<seriesID>/<season>/<episode>[?…]`. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { PlexDirectory, PlexMediaDevice } from '@shoko-ts/contract';
 import { badRequest, HttpError, notFound, problemError } from '../../http/problem.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PlexClient, PlexPin, PlexServerDevice } from './plex.client.js';
 import type { PlexStore } from './plex.store.js';
 

@@ -1,7 +1,7 @@
 import { badRequest } from '../../http/problem.js';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { PlexClient, PlexEpisode } from './plex.client.js';
 import type { PlexService } from './plex.service.js';
 import type { PlexStore } from './plex.store.js';

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { TraktCode } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import { badRequest, emptyError } from '../../http/problem.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { TraktAuthError, type TraktClient, type TraktTokens } from './trakt.client.js';
 
 /** Where the last device-code flow stands; `polling` while the server waits for the user on trakt.tv. */

@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import { UPDATE_FREQUENCY_MS } from '../settings/update-frequency.js';
+import { type SettingsService, UPDATE_FREQUENCY_MS } from '../settings/index.js';
 import type { TraktHistoryItems, TraktIds, TraktWatchedMovie, TraktWatchedShow } from './trakt.client.js';
 import type { TraktService } from './trakt.service.js';
 import type { TraktEpisodeTarget, TraktStore } from './trakt.store.js';

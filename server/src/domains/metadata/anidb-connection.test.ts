@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { EventBus } from '../../events/bus.js';
 import { AniDBBannedError } from '../../providers/anidb/udp/index.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { AniDBConnection } from './anidb-connection.js';
 
 const logger = pino({ level: 'silent' });

@@ -29,7 +29,7 @@ import {
 } from '../../providers/anidb/udp/index.js';
 import { streakOfPause } from '../../providers/anidb/udp/backoff.js';
 import { systemClock } from '../../providers/anidb/udp/rate-limiter.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { AniDBPauseKind, AniDBStateStore, StoredBan } from './anidb-state.store.js';
 
 /** AniDB asks clients to log out before idle periods; Shoko does after 5 minutes without a command. */

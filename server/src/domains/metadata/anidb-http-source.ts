@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ServerConfig } from '../../config.js';
 import { AniDBHttpClient, type AniDBAnime, type AniDBRating, type AniDBResource } from '../../providers/anidb/http/index.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { AniDBConnection } from './anidb-connection.js';
 import type { AnimeSource } from './anime-import.js';
 import type { AnimeMetadata } from './anime.store.js';

@@ -3,7 +3,7 @@ import { MAX_REQUEST_INTEGER } from '../../http/integer-bounds.js';
 import { notFound, textError } from '../../http/problem.js';
 import { titleScore, type AniDBTitlesDump, type DumpAnime } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/title-similarity.js';
-import { anidbEpisodeModel } from '../episodes/episode-models.js';
+import { anidbEpisodeModel } from '../episodes/index.js';
 import type { AniDBSearchStore } from './anidb-search.store.js';
 
 /** Title types of the anime XML and of the titles dump, as the API names them. */

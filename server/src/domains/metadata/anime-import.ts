@@ -11,9 +11,9 @@ import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } f
 import { AniDBAnimeNotFoundError } from '../../providers/anidb/http/index.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { Exclusive } from '../../jobs/exclusive.js';
-import type { FilesStore } from '../files/files.store.js';
-import { fileEvent } from '../import/import.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { FilesStore } from '../files/index.js';
+import { fileEvent } from '../files/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { AnimeMetadata, AnimeStore } from './anime.store.js';
 import type { LocalSeriesStore } from './local-series.store.js';
 import type { FileLinksStore } from './file-links.store.js';

@@ -3,8 +3,8 @@ import type { EventBus } from '../../events/bus.js';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { lookupFile, lookupGroup } from '../../providers/anidb/udp/index.js';
-import type { FilesStore } from '../files/files.store.js';
-import { fileEvent } from '../import/import.service.js';
+import type { FilesStore } from '../files/index.js';
+import { fileEvent } from '../files/index.js';
 import type { AniDBConnection } from './anidb-connection.js';
 import type { FileLinksStore } from './file-links.store.js';
 

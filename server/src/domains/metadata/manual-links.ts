@@ -1,7 +1,7 @@
 import type { EventBus } from '../../events/bus.js';
 import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
-import type { FilesStore } from '../files/files.store.js';
-import { fileEvent } from '../import/import.service.js';
+import type { FilesStore } from '../files/index.js';
+import { fileEvent } from '../files/index.js';
 import type { EpisodeTarget, ManualLinksStore, UserLinkRequest } from './manual-links.store.js';
 
 /** AniDB's epno prefixes and the episode types they stand for. */

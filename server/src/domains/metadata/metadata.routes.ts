@@ -17,15 +17,15 @@ import {
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { notFound } from '../../http/problem.js';
-import type { FilesService } from '../files/files.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { FilesService } from '../files/index.js';
+import type { SettingsService } from '../settings/index.js';
 import type { AnimeImport } from './anime-import.js';
 import type { ManualLinks } from './manual-links.js';
 import type { MyList } from './my-list.js';
 import type { SeriesRemoval } from './series-removal.js';
 import type { AniDBSearch, IncludeOnly } from './anidb-search.js';
 import { validationError } from '../../http/problem.js';
-import { callerId } from '../series/series-access.js';
+import { callerId } from '../series/index.js';
 
 const EPISODE_TYPES = ['Unknown', 'Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'] as const;
 /** `true`, `false` or `only` in any casing; anything else is a 400 naming the parameter. */

@@ -2,7 +2,7 @@ import { AniDBFileDeleteType } from '@shoko-ts/contract';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { addFileToMyList, removeFileFromMyList } from '../../providers/anidb/udp/index.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { AniDBConnection } from './anidb-connection.js';
 
 interface MyListPayload {

@@ -1,5 +1,5 @@
 import { AniDBUpdateType, type AniDBState, type AnidbBannedStatus, type AnidbBanStatus } from '@shoko-ts/contract';
-import { formatTimeSpan } from '../init/server-state.js';
+import { formatTimeSpan } from '../../http/time-span.js';
 
 /** How long AniDB bans last when the state does not say: 1.5 h for UDP, 12 h for HTTP (Shoko's defaults). */
 const DEFAULT_BAN_SECONDS = { udp: 90 * 60, http: 12 * 60 * 60 };

@@ -4,7 +4,7 @@ import type { AccountCache } from '../../db/account-cache.js';
 import type { Db } from '../../db/database.js';
 import { findFfmpeg, type FfmpegTools } from '../../media/ffmpeg/probe.js';
 import { lookupLanguage } from '../../media/mediainfo/languages.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { PlaybackService, type LocatedFile } from './playback.service.js';
 import { PlaybackStore } from './playback.store.js';
 import { PlaybackTokens } from './playback-tokens.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANIDB_HTTP_PACING, HttpRateLimiter } from '../../providers/anidb/http/rate-limit.js';
 import { RateLimiter, timingsFromSettings } from '../../providers/anidb/udp/rate-limiter.js';
-import { AniDBImagePacer } from '../images/anidb-image-pacer.js';
+import { AniDBImagePacer } from '../images/index.js';
 import { AniDBWorkEstimator } from './anidb-estimate.js';
 
 const clock = { now: () => 1_000_000, sleep: async () => {} };

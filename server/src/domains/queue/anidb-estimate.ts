@@ -2,8 +2,8 @@ import { AniDBUpdateType, type AniDBPaceEstimate, type AniDBQueueEstimate } from
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import type { ImagesService } from '../images/images.service.js';
-import type { AniDBConnection } from '../metadata/anidb-connection.js';
+import type { ImagesService } from '../images/index.js';
+import type { AniDBConnection } from '../metadata/index.js';
 import { AniDBEstimateStore } from './anidb-estimate.store.js';
 
 /** One paced stream of AniDB traffic: the job types that use it and its pacer. */

@@ -2,7 +2,7 @@
  * DESIGN — release-management domain: multiple releases, duplicate files and missing episodes (`/api/v3/ReleaseManagement/*`,
  * contract files.md §6, R1–R18) and which files or locations to remove. Routes: release-management.routes.ts; SQL:
  * release-management.store.ts; quality ranking: file-quality.ts. It reads series models and visibility through the groups
- * domain's BrowseStore and the series domain's SeriesStore, and leaves deleting to the files domain's FilesService.
+ * domain's SeriesBrowseStore and the series domain's SeriesStore, and leaves deleting to the files domain's FilesService.
  */
 import type {
   File,
@@ -14,10 +14,10 @@ import type {
   ReleaseManagementType,
   SeriesWithEpisodeCount,
 } from '@shoko-ts/contract';
-import type { BrowseStore, Viewer } from '../groups/browse.store.js';
-import type { FilesService } from '../files/files.service.js';
-import type { SeriesStore } from '../series/series.store.js';
-import type { EpisodesService } from '../episodes/episodes.service.js';
+import type { SeriesBrowseStore, Viewer } from '../series/index.js';
+import type { FilesService } from '../files/index.js';
+import type { SeriesStore } from '../series/index.js';
+import type { EpisodesService } from '../episodes/index.js';
 import { filesToDelete, type QualityPreferences } from './file-quality.js';
 import type { EpisodeFileRow, EpisodeScope, Paging, ReleaseManagementStore } from './release-management.store.js';
 
@@ -49,7 +49,7 @@ export class ReleaseManagementService {
   constructor(
     private readonly deps: {
       store: ReleaseManagementStore;
-      browse: BrowseStore;
+      browse: SeriesBrowseStore;
       series: Pick<SeriesStore, 'series'>;
       episodes: Pick<EpisodesService, 'modelsInOrder'>;
       files: Pick<FilesService, 'list'>;

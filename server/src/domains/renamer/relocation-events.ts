@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { EventBus } from '../../events/bus.js';
-import { fileEvent } from '../import/import.service.js';
+import { fileEvent } from '../files/index.js';
 import type { RelocatedFile } from './relocation.js';
 
 /** FileRenamed when only the name changed, FileMoved for anything else (contract files.md, hub events). */

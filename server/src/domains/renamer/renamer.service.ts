@@ -16,13 +16,13 @@ import type {
   RenamerSettingValue,
 } from '@shoko-ts/contract';
 import { badRequest, conflict, FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { JobPriority, type JobDefinition } from '../../jobs/job.js';
-import type { ImportFolderRow } from '../import-folders/import-folders.store.js';
+import type { ImportFolderRow } from '../import-folders/index.js';
 import { defaultSettingsOf, definitionOf, dirnameOf, RENAMERS, type RenameFolder, type RenamerPlugin } from './renamers.js';
 import { normaliseRelativePath, offlineFolderError, Relocator, type MoveOptions, type MovePlan, type RelocatedFile } from './relocation.js';
-import { walkFilter } from '../import/folder-walk.js';
+import { walkFilter } from '../import/index.js';
 import type { ConfigRow, RenameCandidate, RenamerStore } from './renamer.store.js';
 
 export interface RelocationFlags {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AnidbHitTitle, CollectionImage, RelatedAnime, Role, RolePerson } from '@shoko-ts/contract';
 import type { Database } from '../../db/schema.js';
-import { anidbImage, animeType } from '../groups/browse.store.js';
+import { anidbImage, animeType } from './series-browse.store.js';
 
 const APPEARANCE: Record<string, string> = {
   'main character in': 'Main Character',

@@ -1,6 +1,6 @@
 import type { AnidbEpisode } from '@shoko-ts/contract';
-import { anidbEpisodeModel } from '../episodes/episode-models.js';
-import { fileSourceOf } from '../groups/browse.store.js';
+import { anidbEpisodeModel } from '../episodes/index.js';
+import { fileSourceOf } from './series-browse.store.js';
 import type { SeriesStore } from './series.store.js';
 
 export const GROUP_BY_CRITERIA = [

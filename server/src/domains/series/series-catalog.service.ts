@@ -9,8 +9,8 @@ import type {
   YearlySeason,
 } from '@shoko-ts/contract';
 import { textError } from '../../http/problem.js';
-import type { BrowseStore } from '../groups/browse.store.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SeriesBrowseStore } from './series-browse.store.js';
+import type { SettingsService } from '../settings/index.js';
 import { inverseRelation, relationType, type DetailsStore, type SeriesRelation } from './details.store.js';
 import type { SeriesAccess } from './series-access.js';
 import type { CatalogSeriesRow, SeriesCatalogStore } from './series-catalog.store.js';
@@ -94,7 +94,7 @@ export class SeriesCatalog {
     private readonly deps: {
       store: SeriesCatalogStore;
       access: SeriesAccess;
-      browse: Pick<BrowseStore, 'seriesModels'>;
+      browse: Pick<SeriesBrowseStore, 'seriesModels'>;
       details: DetailsStore;
       settings: Pick<SettingsService, 'current'>;
       series: Pick<SeriesService, 'series'>;

@@ -1,7 +1,7 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { orderKey, orderKeyRangeEnd, refreshOrderKeys } from '../../db/name-order.js';
-import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import type { SeriesBrowseStore, Viewer } from './series-browse.store.js';
 import type { SearchSeriesRow } from './series-search.js';
 
 /** A visible series with what the lists sort, filter and search by. */
@@ -18,7 +18,7 @@ export interface CatalogSeriesRow {
 export class SeriesCatalogStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly browse: Pick<BrowseStore, 'seriesAllowed'>,
+    private readonly browse: Pick<SeriesBrowseStore, 'seriesAllowed'>,
   ) {}
 
   private allowed(viewer: Viewer, alias: string) {

@@ -2,9 +2,8 @@ import type { SeriesAutoMatchSettings } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
 import { applyPatch } from '../../http/json-patch.js';
 import { badRequest, textError, validationError } from '../../http/problem.js';
-import type { GroupsService } from '../groups/groups.service.js';
-import type { SettingsService } from '../settings/settings.service.js';
-import type { TmdbService } from '../tmdb/tmdb.service.js';
+import type { SettingsService } from '../settings/index.js';
+import type { TmdbService } from '../tmdb/index.js';
 import { ANIDB_NOT_FOUND_FOR_SERIES } from './series-catalog.service.js';
 import type { SeriesCatalogStore } from './series-catalog.store.js';
 import type { SeriesAccess } from './series-access.js';
@@ -24,7 +23,8 @@ export class SeriesEditing {
       access: SeriesAccess;
       store: SeriesStore;
       catalog: Pick<SeriesCatalogStore, 'animeExists'>;
-      groups: Pick<GroupsService, 'recalculate'>;
+      /** The groups domain's recount of a group's figures, given at wiring (groups depend on series, not back). */
+      groups: { recalculate(groupId: number): Promise<void> };
       tmdb: Pick<TmdbService, 'linkedShowIds' | 'linkedMovieIds'>;
       settings: Pick<SettingsService, 'current'>;
       bus: EventBus;

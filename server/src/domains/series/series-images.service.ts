@@ -1,6 +1,4 @@
-import type { ImageSource } from '../images/image-store.js';
-import { imageLists, mainImage, tmdbImageModel, type ListedImage } from '../images/image-lists.js';
-import type { ImagesService } from '../images/images.service.js';
+import { type ImageSource, type ImagesService, imageLists, mainImage, tmdbImageModel, type ListedImage } from '../images/index.js';
 import type { SeriesImagesStore } from './series-images.store.js';
 
 export type SeriesImageType = 'Poster' | 'Banner' | 'Backdrop' | 'Logo';

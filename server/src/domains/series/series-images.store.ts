@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { ImageSource } from '../images/image-store.js';
+import type { ImageSource } from '../images/index.js';
 
 /** The image sources of a series (its anime's poster, the linked TMDB shows, seasons and movies) and its preferred images. */
 export class SeriesImagesStore {

@@ -13,7 +13,7 @@ import {
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { textError, validationError } from '../../http/problem.js';
-import { parseImageSource, parseImageType } from '../images/image-store.js';
+import { parseImageSource, parseImageType } from '../images/index.js';
 import { callerId } from './series-access.js';
 import type { SeriesImageType } from './series-images.service.js';
 import type { SeriesService } from './series.service.js';

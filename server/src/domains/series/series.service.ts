@@ -7,8 +7,9 @@
  * SeriesEditing (series-editing.service.ts and .routes.ts) owns the title override, AutoMatchSettings and the
  * per-series Trakt syncs; TmdbSeasons (tmdb-seasons.service.ts) answers Series/{id}/TMDB/Season from the TMDB tables.
  * SeriesAccess (series-access.ts) is the 404/403 gate the episodes and tags domains share. Episode lists go to the
- * episodes domain, tags and source material to the tags domain, TMDB links to the tmdb domain; the Series model itself
- * is built by the groups domain's browse store.
+ * episodes domain, tags and source material to the tags domain, TMDB links to the tmdb domain; the Series model itself,
+ * its visibility rules and its per-viewer sizes are read by SeriesBrowseStore (series-browse.store.ts), which the
+ * groups domain's browse store extends with the group trees.
  */
 import type {
   NextUpEpisodeQuery,
@@ -19,13 +20,11 @@ import type {
   VoteBody,
 } from '@shoko-ts/contract';
 import { textError, validationError } from '../../http/problem.js';
-import type { BrowseStore } from '../groups/browse.store.js';
-import type { ImageSource } from '../images/image-store.js';
-import type { TmdbService } from '../tmdb/tmdb.service.js';
-import type { TagsService } from '../tags/tags.service.js';
-import type { EpisodesService } from '../episodes/episodes.service.js';
-import { dataFrom, episodeTypes, listOf, voteValue } from '../episodes/episode-query.js';
-import { timeSpan } from '../episodes/episode-models.js';
+import type { SeriesBrowseStore } from './series-browse.store.js';
+import type { ImageSource } from '../images/index.js';
+import type { TmdbService } from '../tmdb/index.js';
+import type { TagsService } from '../tags/index.js';
+import { type EpisodesService, dataFrom, episodeTypes, listOf, voteValue, timeSpan } from '../episodes/index.js';
 import type { DetailsStore } from './details.store.js';
 import { fileSummary, GROUP_BY_CRITERIA, type GroupByCriterion } from './file-summary.js';
 import type { SeriesAccess } from './series-access.js';
@@ -38,7 +37,7 @@ export class SeriesService {
   constructor(
     private readonly deps: {
       access: SeriesAccess;
-      browse: Pick<BrowseStore, 'seriesModels'>;
+      browse: Pick<SeriesBrowseStore, 'seriesModels'>;
       store: SeriesStore;
       details: DetailsStore;
       tags: Pick<TagsService, 'sourceMaterial'>;

@@ -1,7 +1,6 @@
 import { TMDB_SEASON_INCLUDE_DETAILS, type TmdbSeason } from '@shoko-ts/contract';
 import { textError } from '../../http/problem.js';
-import type { ImageType } from '../images/image-store.js';
-import type { ImagesService } from '../images/images.service.js';
+import type { ImageType, ImagesService } from '../images/index.js';
 import type { SeriesAccess } from './series-access.js';
 import type { SeriesStore } from './series.store.js';
 import type { TmdbSeasonsStore } from './tmdb-seasons.store.js';

@@ -10,8 +10,17 @@
  */
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import { FieldErrorCollector } from '../../http/problem.js';
-import { CREATOR_ROLES, EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from '../filters/filter-catalogue.js';
-import { FilterCompiler, FilterError, normaliseCondition, normaliseSorting } from '../filters/compiler/index.js';
+import {
+  CREATOR_ROLES,
+  EXPRESSION_BY_ID,
+  SEASONS,
+  SORTING_CRITERIA,
+  stripExpressionId,
+  FilterCompiler,
+  FilterError,
+  normaliseCondition,
+  normaliseSorting,
+} from '../filters/index.js';
 
 export interface ShokoFilterPresetRow {
   FilterPresetID: number;

@@ -1,6 +1,6 @@
-import { hashApiKey, hashPassword, shokoPasswordHash } from '../auth/password.js';
-import { checkAvatar } from '../users/avatar.js';
-import { usernameKey } from '../users/users.store.js';
+import { hashApiKey } from '../auth/index.js';
+import { hashPassword, shokoPasswordHash } from '../users/index.js';
+import { checkAvatar, usernameKey } from '../users/index.js';
 import type { RowOf } from './import-plan.js';
 import type { MapContext } from './map-context.js';
 import { flag, text } from './shoko-values.js';

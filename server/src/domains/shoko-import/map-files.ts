@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ShokoPathMapping } from '@shoko-ts/contract';
-import { normalizeFolderPath } from '../import-folders/import-folders.service.js';
-import { systemLocation } from '../import-folders/system-locations.js';
+import { normalizeFolderPath, systemLocation } from '../import-folders/index.js';
 import type { RowOf } from './import-plan.js';
 import type { MapContext } from './map-context.js';
 import type { MediaBlobResult } from './media-blob-pool.js';

@@ -6,7 +6,7 @@ import {
   unsupportedRenamerInstance,
   lz4BlockArray,
 } from '../../../../fakes/src/shoko-data/renamer-settings.js';
-import { DEFAULT_SCRIPT } from '../renamer/script.js';
+import { DEFAULT_SCRIPT } from '../renamer/index.js';
 import { decompressLz4Block, mapShokoRenamerInstance, type ShokoRenamerInstanceRow } from './renamer-configs.js';
 
 const WEBAOM = 'Shoko.Server.Renamer.WebAOMRenamer';

@@ -10,7 +10,7 @@
  *   - The object: a map of property name to value (contractless resolver).
  */
 import { decode, DecodeError, decodeMulti, ExtData } from '@msgpack/msgpack';
-import { scriptRenamer, type RenamerPlugin } from '../renamer/renamers.js';
+import { scriptRenamer, type RenamerPlugin } from '../renamer/index.js';
 
 export interface ShokoRenamerInstanceRow {
   ID: number;

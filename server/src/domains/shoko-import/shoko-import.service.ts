@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { SHOKO_IMPORT_PROGRESS_EVENT, type ShokoImportReport, type ShokoImportRequest, type ShokoImportStatus } from '@shoko-ts/contract';
 import type { EventBus } from '../../events/bus.js';
-import { ImageStore } from '../images/image-store.js';
+import { ImageStore } from '../images/index.js';
 import { ImportPlan } from './import-plan.js';
 import { ImportReportBuilder } from './import-report.js';
 import { mapAccounts } from './map-accounts.js';

@@ -8,7 +8,7 @@
 import type { Tag } from '@shoko-ts/contract';
 import { applyPatch } from '../../http/json-patch.js';
 import { textError, validationError } from '../../http/problem.js';
-import type { SeriesAccess } from '../series/series-access.js';
+import type { SeriesAccess } from '../series/index.js';
 import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from './tag-filter.js';
 import type { TagsStore } from './tags.store.js';
 

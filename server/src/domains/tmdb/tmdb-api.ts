@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { badRequest } from '../../http/problem.js';
 import { pickTmdbApiKey, TmdbClient } from '../../providers/tmdb/index.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 
 /** Why a TMDB feature did nothing: shown in job logs and API answers. */
 export const TMDB_KEY_MISSING = 'TMDB is not set up: no TMDB API key is configured (settings TMDB.UserApiKey), so TMDB features are off.';

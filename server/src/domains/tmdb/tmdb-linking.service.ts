@@ -12,7 +12,7 @@ import {
   type EpisodeLink,
 } from '../../providers/tmdb/index.js';
 import { FieldErrorCollector, validationError } from '../../http/problem.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { TmdbKeyMissingError, type TmdbApi } from './tmdb-api.js';
 import type { TmdbSync } from './tmdb-sync.service.js';
 import type { AnidbAnimeForTmdb, AnidbEpisodeForTmdb, TmdbStore } from './tmdb.store.js';

@@ -1,9 +1,8 @@
 import type { ListResult, TmdbEpisodeImages, TmdbYearlySeason } from '@shoko-ts/contract';
-import { imageLists, tmdbImageModel } from '../images/image-lists.js';
-import type { ImagesService } from '../images/images.service.js';
+import { imageLists, tmdbImageModel, type ImagesService } from '../images/index.js';
 import type { StoredText } from './tmdb-snapshot.js';
 import { parseJson } from './tmdb.store.js';
-import { bestMatch, compareMatches } from '../series/series-search.js';
+import { bestMatch, compareMatches } from '../series/index.js';
 
 /** Helpers of the local-data TMDB routes: text lists, yearly seasons, days of week, image lists, search and paging. */
 

@@ -8,7 +8,7 @@ import {
   type TmdbMovieAppendable,
   type TmdbShowAppendable,
 } from '../../providers/tmdb/index.js';
-import type { SettingsService } from '../settings/settings.service.js';
+import type { SettingsService } from '../settings/index.js';
 import { TmdbKeyMissingError, type TmdbApi } from './tmdb-api.js';
 import { movieSnapshot, showSnapshot } from './tmdb-snapshot.js';
 import type { TmdbStore } from './tmdb.store.js';

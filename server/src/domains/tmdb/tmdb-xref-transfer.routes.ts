@@ -1,7 +1,7 @@
 import { NullableTmdbExportBody, TMDB_XREF_CSV_FILE_NAME, TmdbImportQuery } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { validationError } from '../../http/problem.js';
-import { acceptMultipart, MultipartForm } from '../webui/multipart.js';
+import { acceptMultipart, MultipartForm } from '../webui/index.js';
 import type { TmdbXrefTransfer } from './tmdb-xref-transfer.service.js';
 
 const tags = ['TMDB'];

@@ -1,15 +1,15 @@
 /**
  * DESIGN — users domain: accounts (`/api/v3/User*`): list, create, edit, delete, change password, the caller's own
  * record, avatars (avatar.ts) and tag restrictions. Routes: users.routes.ts; SQL: users.store.ts. Passwords are hashed
- * with the auth domain's password.ts, and a password change may revoke the user's keys through AuthService. The AniDB
+ * by password.ts (the auth domain verifies logins with it), and a password change may revoke the user's keys through
+ * the auth domain's revokeAll, given at wiring. The AniDB
  * tag list the restrictions pick from belongs to the tags domain.
  */
 import { CreateOrUpdateUserBody, type ChangePasswordBody, type CreateUserBody, type User } from '@shoko-ts/contract';
 import { Value } from '@sinclair/typebox/value';
 import { applyPatch } from '../../http/json-patch.js';
 import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
-import type { AuthService } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from './password.js';
 import { checkAvatar } from './avatar.js';
 import { usernameKey, type UserChanges, type UserRow, type UsersStore } from './users.store.js';
 
@@ -43,7 +43,8 @@ const parseTagIds = (json: string): number[] => {
 export class UsersService {
   constructor(
     private readonly users: UsersStore,
-    private readonly auth: AuthService,
+    /** The auth domain's key revocation (auth reads accounts, not back). */
+    private readonly auth: { revokeAll(userId: number): Promise<unknown> },
   ) {}
 
   async list(): Promise<User[]> {

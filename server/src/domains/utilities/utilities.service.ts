@@ -2,10 +2,10 @@
  * DESIGN — utilities domain: the series lists only the Utilities pages use, series without any local file and series
  * with files linked by hand (contract collection.md §5.1, files.md S8/S9). Routes: utilities.routes.ts
  * (`Series/WithoutFiles`, `Series/WithManuallyLinkedFiles`); SQL: utilities.store.ts. Series models and the viewer's
- * tag restrictions come from the groups domain's BrowseStore; the manual links themselves are the metadata domain's.
+ * tag restrictions come from the groups domain's SeriesBrowseStore; the manual links themselves are the metadata domain's.
  */
 import type { Series } from '@shoko-ts/contract';
-import type { BrowseStore } from '../groups/browse.store.js';
+import type { SeriesBrowseStore } from '../series/index.js';
 import { titleScore } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/index.js';
 import type { SeriesUtilityKind, UtilitiesStore } from './utilities.store.js';
@@ -23,7 +23,7 @@ export interface SeriesUtilityQuery {
 export class SeriesUtilities {
   constructor(
     private readonly store: UtilitiesStore,
-    private readonly browse: BrowseStore,
+    private readonly browse: SeriesBrowseStore,
   ) {}
 
   async list(kind: SeriesUtilityKind, userId: number | null, query: SeriesUtilityQuery): Promise<{ Total: number; List: Series[] }> {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import type { Database } from '../../db/schema.js';
-import type { BrowseStore, Viewer } from '../groups/browse.store.js';
+import type { SeriesBrowseStore, Viewer } from '../series/index.js';
 
 /** Which series a utility list holds. */
 export type SeriesUtilityKind = 'WithoutFiles' | 'WithManuallyLinkedFiles';
@@ -10,7 +10,7 @@ export type SeriesUtilityKind = 'WithoutFiles' | 'WithManuallyLinkedFiles';
 export class UtilitiesStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly browse: BrowseStore,
+    private readonly browse: SeriesBrowseStore,
   ) {}
 
   /** The series of a utility list that the viewer may see, with the names they are listed by. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpTransportType, HubConnectionBuilder, LogLevel as ClientLogLevel, type HubConnection } from '@microsoft/signalr';
 import type { AniDBState, LogEvent, NetworkState, QueueState, SeriesUpdatedEvent } from '@shoko-ts/contract';
 import { EventBus } from '../../events/bus.js';
-import { LogService } from '../../domains/logs/log.service.js';
+import { LogService } from '../../domains/logs/index.js';
 import type { Principal } from '../principal.js';
 import type { App } from '../types.js';
 import { registerSignalRHubs, type HubTiming } from './index.js';

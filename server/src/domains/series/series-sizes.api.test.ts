@@ -4,9 +4,9 @@ import type { SeriesSizes } from '@shoko-ts/contract';
 import { up as upSeriesSizes } from '../../db/migrations/0048_series_sizes.js';
 import { SERIES_SIZE_TABLES } from '../../db/series-sizes.js';
 import type { TestServer } from '../../test/harness.js';
-import { seriesTestServer } from '../series/test-support.js';
-import { COUNT_KEY_BY_EPISODE_TYPE, emptySizes, fileSourceOf } from './browse.store.js';
-import { insertSeries } from './synthetic.store.js';
+import { seriesTestServer } from './test-support.js';
+import { COUNT_KEY_BY_EPISODE_TYPE, emptySizes, fileSourceOf } from './series-browse.store.js';
+import { insertSeries } from '../groups/synthetic.store.js';
 
 /**
  * The Series model's Sizes, read from the maintained series figures (0048) and series aggregates, against a computation

@@ -41,8 +41,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
   });
   return timingSafeEqual(actual, expected);
 }
-
-/** API keys are random GUIDs (122 bits), so a plain SHA-256 is enough to keep them unreadable at rest. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key.trim().toLowerCase()).digest('hex');
-}

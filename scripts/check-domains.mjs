@@ -1,0 +1,315 @@
+// Domain boundaries of the server (issue 47): each folder of server/src/domains/ is a module with a public face.
+//
+// Rules, over every .ts file of server/src (imports, re-exports, `import type` and dynamic `import()` all count):
+//   1. Public face. A file outside domains/B — another domain, or the wiring above the domains (services.ts, app.ts,
+//      main.ts, launch.ts) — imports domains/B only through domains/B/index.ts, never its store, service file or
+//      other internals.
+//      Tests: a test file (*.test.ts) may reach the internals of its own domain, like any file of it; of another domain
+//      it may import the index.ts and the seeding helpers the domain keeps for tests (test-support.ts, synthetic*.ts),
+//      nothing else. The harnesses under src/test/ and src/conformance/ seed and drive whole servers and are exempt.
+//   2. No cycle. The domain graph has an edge A → B when a non-test file of domains/A imports domains/B (any file of
+//      it); that graph must have no cycle. Each cycle is printed with the imports that make its edges.
+// Known violations the check still tolerates are listed in BASELINE below, each with its reason; the list may only
+// shrink: an entry that no longer happens fails the check too, so that it is removed.
+//   node scripts/check-domains.mjs        exits 1 on any violation not in the baseline or any stale baseline entry
+//   node scripts/check-domains.mjs --graph  prints the domain graph as well
+//   node scripts/check-domains.mjs --print-baseline  prints every current violation as a baseline entry
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { root } from './lib.mjs';
+
+const src = path.join(root, 'server', 'src');
+const showGraph = process.argv.includes('--graph');
+const printBaseline = process.argv.includes('--print-baseline');
+
+// Tolerated violations: `importer -> imported` (paths relative to server/src), or `cycle: a -> b -> … -> a`.
+const BASELINE = [
+  // The wiring (services.ts, app.ts, main.ts) still builds every store and service and registers every route file
+  // itself; these go when each domain exports the function that builds its parts (issue 47's wiring per domain).
+  // The cycles are those of the one knot left among episodes, files, filters, groups, images, metadata, series, tags
+  // and tmdb (see the report of issue 47); each is named by its shortest circle, so breaking one edge changes the names.
+  'app.ts -> domains/actions/actions.routes.ts',
+  'app.ts -> domains/auth/auth.routes.ts',
+  'app.ts -> domains/avdump/avdump.routes.ts',
+  'app.ts -> domains/backup/backup.routes.ts',
+  'app.ts -> domains/dashboard/dashboard.routes.ts',
+  'app.ts -> domains/episodes/episode-tmdb.routes.ts',
+  'app.ts -> domains/episodes/episodes.routes.ts',
+  'app.ts -> domains/files/files.routes.ts',
+  'app.ts -> domains/files/scrobble.routes.ts',
+  'app.ts -> domains/filters/filters.routes.ts',
+  'app.ts -> domains/groups/groups.routes.ts',
+  'app.ts -> domains/images/images.routes.ts',
+  'app.ts -> domains/import-folders/import-folders.routes.ts',
+  'app.ts -> domains/init/health.routes.ts',
+  'app.ts -> domains/init/init.routes.ts',
+  'app.ts -> domains/integrations/integrations.routes.ts',
+  'app.ts -> domains/metadata/metadata.routes.ts',
+  'app.ts -> domains/network/network.routes.ts',
+  'app.ts -> domains/playback/playback.routes.ts',
+  'app.ts -> domains/queue/anidb-estimate.routes.ts',
+  'app.ts -> domains/queue/queue.routes.ts',
+  'app.ts -> domains/release-management/release-management.routes.ts',
+  'app.ts -> domains/renamer/renamer.routes.ts',
+  'app.ts -> domains/series/series-catalog.routes.ts',
+  'app.ts -> domains/series/series-editing.routes.ts',
+  'app.ts -> domains/series/series-tmdb.routes.ts',
+  'app.ts -> domains/series/series.routes.ts',
+  'app.ts -> domains/settings/settings.routes.ts',
+  'app.ts -> domains/shoko-import/shoko-import.routes.ts',
+  'app.ts -> domains/tags/anidb-tags.routes.ts',
+  'app.ts -> domains/tags/tags.routes.ts',
+  'app.ts -> domains/tmdb/tmdb-local.domain.ts',
+  'app.ts -> domains/tmdb/tmdb-local.routes.ts',
+  'app.ts -> domains/tmdb/tmdb-xref-transfer.routes.ts',
+  'app.ts -> domains/tmdb/tmdb.domain.ts',
+  'app.ts -> domains/tmdb/tmdb.routes.ts',
+  'app.ts -> domains/users/users.routes.ts',
+  'app.ts -> domains/utilities/utilities.routes.ts',
+  'app.ts -> domains/utilities/utilities.service.ts',
+  'app.ts -> domains/utilities/utilities.store.ts',
+  'app.ts -> domains/webui/webui.routes.ts',
+  'cycle: episodes -> series -> episodes',
+  'cycle: files -> filters -> series -> episodes -> files',
+  'cycle: filters -> groups -> filters',
+  'cycle: images -> metadata -> episodes -> images',
+  'cycle: tags -> series -> tags',
+  'cycle: tmdb -> episodes -> tmdb',
+  'domains/episodes/episodes.wiring.ts -> domains/files/files.service.ts',
+  'main.ts -> domains/backup/restore.ts',
+  'main.ts -> domains/logs/log.service.ts',
+  'services.ts -> domains/actions/actions.service.ts',
+  'services.ts -> domains/actions/actions.store.ts',
+  'services.ts -> domains/auth/auth.service.ts',
+  'services.ts -> domains/auth/auth.store.ts',
+  'services.ts -> domains/avdump/avdump.service.ts',
+  'services.ts -> domains/avdump/avdump.store.ts',
+  'services.ts -> domains/backup/backup.service.ts',
+  'services.ts -> domains/backup/backup.store.ts',
+  'services.ts -> domains/dashboard/dashboard.service.ts',
+  'services.ts -> domains/dashboard/dashboard.store.ts',
+  'services.ts -> domains/episodes/episodes.service.ts',
+  'services.ts -> domains/episodes/episodes.wiring.ts',
+  'services.ts -> domains/files/file-list.store.ts',
+  'services.ts -> domains/files/files.service.ts',
+  'services.ts -> domains/files/files.store.ts',
+  'services.ts -> domains/files/scrobble.service.ts',
+  'services.ts -> domains/files/scrobble.store.ts',
+  'services.ts -> domains/filters/filters.service.ts',
+  'services.ts -> domains/filters/filters.store.ts',
+  'services.ts -> domains/groups/browse.store.ts',
+  'services.ts -> domains/groups/groups.service.ts',
+  'services.ts -> domains/groups/groups.store.ts',
+  'services.ts -> domains/images/images.service.ts',
+  'services.ts -> domains/images/images.wiring.ts',
+  'services.ts -> domains/import-folders/folder-availability.ts',
+  'services.ts -> domains/import-folders/import-folders.service.ts',
+  'services.ts -> domains/import-folders/import-folders.store.ts',
+  'services.ts -> domains/import/folder-watcher.ts',
+  'services.ts -> domains/import/import.service.ts',
+  'services.ts -> domains/init/health.service.ts',
+  'services.ts -> domains/init/health.store.ts',
+  'services.ts -> domains/init/init.service.ts',
+  'services.ts -> domains/init/server-state.ts',
+  'services.ts -> domains/init/version.ts',
+  'services.ts -> domains/integrations/integrations.domain.ts',
+  'services.ts -> domains/integrations/plex.store.ts',
+  'services.ts -> domains/integrations/trakt.store.ts',
+  'services.ts -> domains/logs/log.service.ts',
+  'services.ts -> domains/metadata/metadata.wiring.ts',
+  'services.ts -> domains/network/network.service.ts',
+  'services.ts -> domains/playback/playback.domain.ts',
+  'services.ts -> domains/playback/playback.service.ts',
+  'services.ts -> domains/queue/queue.service.ts',
+  'services.ts -> domains/release-management/release-management.service.ts',
+  'services.ts -> domains/release-management/release-management.store.ts',
+  'services.ts -> domains/renamer/relocation-events.ts',
+  'services.ts -> domains/renamer/renamer.service.ts',
+  'services.ts -> domains/renamer/renamer.store.ts',
+  'services.ts -> domains/series/details.store.ts',
+  'services.ts -> domains/series/series-access.ts',
+  'services.ts -> domains/series/series-catalog.service.ts',
+  'services.ts -> domains/series/series-catalog.store.ts',
+  'services.ts -> domains/series/series-editing.service.ts',
+  'services.ts -> domains/series/series-images.service.ts',
+  'services.ts -> domains/series/series-images.store.ts',
+  'services.ts -> domains/series/series.service.ts',
+  'services.ts -> domains/series/series.store.ts',
+  'services.ts -> domains/series/tmdb-seasons.service.ts',
+  'services.ts -> domains/series/tmdb-seasons.store.ts',
+  'services.ts -> domains/settings/settings.service.ts',
+  'services.ts -> domains/shoko-import/shoko-import.service.ts',
+  'services.ts -> domains/shoko-import/shoko-import.store.ts',
+  'services.ts -> domains/tags/tags.service.ts',
+  'services.ts -> domains/tags/tags.store.ts',
+  'services.ts -> domains/tmdb/tmdb.domain.ts',
+  'services.ts -> domains/tmdb/tmdb.store.ts',
+  'services.ts -> domains/users/users.service.ts',
+  'services.ts -> domains/users/users.store.ts',
+  'services.ts -> domains/webui/releases.service.ts',
+  'services.ts -> domains/webui/themes.service.ts',
+  'services.ts -> domains/webui/webui-updater.ts',
+];
+
+const rel = (file) => path.relative(src, file).split(path.sep).join('/');
+
+function listTs(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listTs(full));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(full);
+  }
+  return out;
+}
+
+function resolveImport(from, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), specifier);
+  for (const candidate of [base.replace(/\.js$/, '.ts'), base, `${base}.ts`, path.join(base, 'index.ts')]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+function domainOf(relPath) {
+  const match = /^domains\/([^/]+)\//.exec(relPath);
+  return match ? match[1] : null;
+}
+
+const isTest = (relPath) => /\.test\.ts$/.test(relPath) || /^(test|conformance)\//.test(relPath);
+const isSeedingTool = (relPath) => /^(test|conformance)\//.test(relPath);
+const isTestFace = (relPath) => /^domains\/[^/]+\/(test-support|synthetic[^/]*)\.ts$/.test(relPath);
+
+const violations = []; // { key, text }
+const edges = new Map(); // 'A' -> Map('B' -> [import text])
+
+for (const file of listTs(src)) {
+  const from = rel(file);
+  const fromDomain = domainOf(from);
+  const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  for (const { fileName } of importedFiles) {
+    const target = resolveImport(file, fileName);
+    if (!target) continue;
+    const to = rel(target);
+    const toDomain = domainOf(to);
+    if (!toDomain || toDomain === fromDomain) continue;
+    const allowed = to === `domains/${toDomain}/index.ts` || isSeedingTool(from) || (isTest(from) && isTestFace(to));
+    if (!allowed) {
+      violations.push({ key: `${from} -> ${to}`, text: `${from} imports ${to}: go through domains/${toDomain}/index.ts` });
+    }
+    if (fromDomain && !isTest(from)) {
+      if (!edges.has(fromDomain)) edges.set(fromDomain, new Map());
+      const targets = edges.get(fromDomain);
+      if (!targets.has(toDomain)) targets.set(toDomain, []);
+      targets.get(toDomain).push(`${from} -> ${to}`);
+    }
+  }
+}
+
+// Cycles: the strongly connected components of more than one domain (Tarjan), each shown as one closed walk.
+function components(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const result = [];
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v)?.keys() ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component = [];
+      let w;
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) result.push(component.sort());
+    }
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return result;
+}
+
+// The shortest cycle through `start` inside its component (breadth-first), to name one concrete circle.
+function cycleThrough(start, members) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift();
+    for (const w of [...(edges.get(v)?.keys() ?? [])].sort()) {
+      if (!members.has(w)) continue;
+      if (w === start) {
+        const walk = [v];
+        for (let p = previous.get(v); p !== null; p = previous.get(p)) walk.unshift(p);
+        return [...walk, start];
+      }
+      if (!previous.has(w)) {
+        previous.set(w, v);
+        queue.push(w);
+      }
+    }
+  }
+  return [start];
+}
+
+const cycles = [];
+for (const component of components(edges)) {
+  const members = new Set(component);
+  const seen = new Set();
+  for (const domain of component) {
+    const walk = cycleThrough(domain, members);
+    const key = `cycle: ${walk.join(' -> ')}`;
+    const canonical = [...walk.slice(0, -1)].sort().join(',') + '|' + walk.length;
+    if (walk.length < 3 || seen.has(canonical)) continue;
+    seen.add(canonical);
+    const lines = [];
+    for (let i = 0; i + 1 < walk.length; i++) {
+      const imports = edges.get(walk[i]).get(walk[i + 1]);
+      lines.push(
+        `    ${walk[i]} -> ${walk[i + 1]}: ${imports.slice(0, 3).join('; ')}${imports.length > 3 ? ` (+${imports.length - 3} more)` : ''}`,
+      );
+    }
+    cycles.push({ key, text: `cycle ${walk.join(' → ')} (component: ${component.join(', ')})\n${lines.join('\n')}` });
+  }
+}
+
+if (showGraph) {
+  console.log('Domain graph (non-test imports):');
+  for (const [from, targets] of [...edges].sort()) console.log(`  ${from} → ${[...targets.keys()].sort().join(', ')}`);
+}
+
+if (printBaseline) for (const key of [...new Set([...violations, ...cycles].map((v) => v.key))].sort()) console.log(`  '${key}',`);
+
+const tolerated = new Set(BASELINE);
+const found = [...violations, ...cycles];
+const foundKeys = new Set(found.map((v) => v.key));
+const fresh = found.filter((v) => !tolerated.has(v.key));
+const stale = BASELINE.filter((key) => !foundKeys.has(key));
+
+const byKey = new Map(fresh.map((v) => [v.key, v]));
+if (byKey.size) {
+  console.log('Domain boundaries broken (scripts/check-domains.mjs):');
+  for (const v of byKey.values()) console.log(`  ${v.text}`);
+}
+if (stale.length) {
+  console.log('Baseline entries of scripts/check-domains.mjs that no longer happen (remove them):');
+  for (const key of stale) console.log(`  ${key}`);
+}
+const ok = byKey.size === 0 && stale.length === 0;
+console.log(
+  `${ok ? '✔' : '✖'} domains: ${new Set(violations.map((v) => v.key)).size} import(s) past a public face, ${cycles.length} cycle(s); ` +
+    `${BASELINE.length} tolerated in the baseline, ${byKey.size} new, ${stale.length} stale`,
+);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,3 @@
+// The auth domain's public face: what other domains and the wiring may use of it.
+export { AuthService } from './auth.service.js';
+export { hashApiKey } from './api-key.js';

@@ -1,0 +1,2 @@
+// The backup domain's public face: what other domains and the wiring may use of it.
+export { restoreBackup } from './restore.js';

@@ -1,0 +1,6 @@
+// The files domain's public face: what other domains and the wiring may use of it.
+export { fileEvent } from './file-event.js';
+export { FilesService } from './files.service.js';
+export { FilesStore, isReachable } from './files.store.js';
+export type { LocationWithFolder, StoredHashes } from './files.store.js';
+export { fileDurationMs, resumePositionText } from './scrobble.service.js';

@@ -1,0 +1,4 @@
+// The groups domain's public face: what other domains and the wiring may use of it.
+export { BrowseStore, letters, sortName } from './browse.store.js';
+export { GroupsService } from './groups.service.js';
+export { generateCollection } from './synthetic.js';

@@ -1,0 +1,7 @@
+// The images domain's public face: what other domains and the wiring may use of it.
+export { AniDBImagePacer } from './anidb-image-pacer.js';
+export { imageLists, listOfType, mainImage, tmdbImageModel } from './image-lists.js';
+export type { ImageLists, ListedImage } from './image-lists.js';
+export { ImageStore, parseImageSource, parseImageType } from './image-store.js';
+export type { ImageSource, ImageType } from './image-store.js';
+export { ImagesService } from './images.service.js';

@@ -1,0 +1,3 @@
+// The import domain's public face: what other domains and the wiring may use of it.
+export { walkFilter } from './folder-walk.js';
+export { ImportService } from './import.service.js';

@@ -1,0 +1,8 @@
+// The metadata domain's public face: what other domains and the wiring may use of it.
+export { AniDBConnection } from './anidb-connection.js';
+export { animeResourceLinks, toAnimeMetadata } from './anidb-http-source.js';
+export { AnimeImport } from './anime-import.js';
+export { animeRow } from './anime.store.js';
+export type { AnimeMetadata } from './anime.store.js';
+export { MetadataScheduler } from './metadata-scheduler.js';
+export { MyList } from './my-list.js';

@@ -1,0 +1,2 @@
+// The network domain's public face: what other domains and the wiring may use of it.
+export { NetworkService } from './network.service.js';

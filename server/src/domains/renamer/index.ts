@@ -1,0 +1,4 @@
+// The renamer domain's public face: what other domains and the wiring may use of it.
+export { defaultSettingsOf, scriptRenamer } from './renamers.js';
+export type { RenamerPlugin } from './renamers.js';
+export { DEFAULT_SCRIPT } from './script.js';

@@ -1,0 +1,4 @@
+// The shoko-import domain's public face: what other domains and the wiring may use of it.
+export { mapShokoFilterPreset } from './filter-presets.js';
+export { ShokoImportService } from './shoko-import.service.js';
+export { ShokoImportStore } from './shoko-import.store.js';
