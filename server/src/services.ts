@@ -2,11 +2,10 @@ import { describeBlock, LoginThrottle } from './http/login-throttle.js';
 import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
 import type { ServerConfig } from './config.js';
-import { refreshSeriesAggregates } from './db/aggregates.js';
 import { FiguresUpkeep, type FiguresUpkeepTiming } from './db/figures-upkeep.js';
 import { AccountCache } from './db/account-cache.js';
 import { DataDisk } from './db/data-disk.js';
-import { migrateToLatest, pendingMigrations, type MigrationModule } from './db/migrate.js';
+import type { MigrationModule } from './db/migrate.js';
 import { DEFAULT_BACKUP_SCHEDULE } from './config.js';
 import { BackupService } from './domains/backup/backup.service.js';
 import { BackupStore } from './domains/backup/backup.store.js';
@@ -17,7 +16,6 @@ import { EventBus } from './events/bus.js';
 import type { AggregateSources } from './http/signalr/index.js';
 import { AuthService } from './domains/auth/auth.service.js';
 import { AuthStore } from './domains/auth/auth.store.js';
-import { InitService } from './domains/init/init.service.js';
 import { ServerStateService } from './domains/init/server-state.js';
 import { versionSet } from './domains/init/version.js';
 import type { LogService } from './domains/logs/log.service.js';
@@ -26,21 +24,21 @@ import { SettingsService } from './domains/settings/settings.service.js';
 import { UsersService } from './domains/users/users.service.js';
 import { UsersStore } from './domains/users/users.store.js';
 import { QueueService } from './jobs/queue.service.js';
-import { HealthService } from './domains/init/health.service.js';
-import { HealthStore } from './domains/init/health.store.js';
 import { QueueControl } from './domains/queue/queue.service.js';
 import { JobsStore } from './jobs/jobs.store.js';
 import { FilesService } from './domains/files/files.service.js';
 import { FilesStore } from './domains/files/files.store.js';
 import { FileListStore } from './domains/files/file-list.store.js';
-import { ImportFoldersService } from './domains/import-folders/import-folders.service.js';
-import { ImportFoldersStore } from './domains/import-folders/import-folders.store.js';
-import { FolderAvailability } from './domains/import-folders/folder-availability.js';
-import { ImportService } from './domains/import/import.service.js';
-import { FolderWatcher } from './domains/import/folder-watcher.js';
-import { HashPool } from './media/hashing/index.js';
-import { closeMediaInfo, readMediaInfo } from './media/mediainfo/index.js';
+import type { ImportFoldersService } from './domains/import-folders/import-folders.service.js';
+import type { FolderAvailability } from './domains/import-folders/folder-availability.js';
+import type { ImportService } from './domains/import/import.service.js';
+import type { FolderWatcher } from './domains/import/folder-watcher.js';
+import { closeMediaInfo } from './media/mediainfo/index.js';
 import { queueAniDBImages } from './domains/images/images.service.js';
+import { createInitDomain, type InitDomain } from './domains/init/init.wiring.js';
+import { createImportFoldersDomain } from './domains/import-folders/import-folders.wiring.js';
+import { createImportDomain } from './domains/import/import.wiring.js';
+import { createRenamerDomain } from './domains/renamer/renamer.wiring.js';
 import { createImagesDomain, type ImagesDomain } from './domains/images/images.wiring.js';
 import { createMetadataDomain, type MetadataDeps, type MetadataDomain } from './domains/metadata/metadata.wiring.js';
 import { BrowseStore } from './domains/groups/browse.store.js';
@@ -58,9 +56,7 @@ import { FiltersService } from './domains/filters/filters.service.js';
 import { FiltersStore } from './domains/filters/filters.store.js';
 import { GroupsService } from './domains/groups/groups.service.js';
 import { GroupsStore } from './domains/groups/groups.store.js';
-import { RenamerService } from './domains/renamer/renamer.service.js';
-import { announceRelocation } from './domains/renamer/relocation-events.js';
-import { RenamerStore } from './domains/renamer/renamer.store.js';
+import type { RenamerService } from './domains/renamer/renamer.service.js';
 import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
 import { TmdbStore } from './domains/tmdb/tmdb.store.js';
 import { DashboardService } from './domains/dashboard/dashboard.service.js';
@@ -96,14 +92,14 @@ export interface Services {
   /** Moving from Shoko Server: imports its data folder into this empty server (first run, or `npm run import-shoko`). */
   shokoImport: ShokoImportService;
   /** `GET /healthz`. */
-  health: HealthService;
+  health: InitDomain['health'];
   /** The data folder's free space, and whether writes fail for want of it (noted by whoever meets such a failure). */
   dataDisk: DataDisk;
   auth: AuthService;
   /** Failed password checks per user name and client address (login, password change, AniDB test login). */
   loginThrottle: LoginThrottle;
   users: UsersService;
-  init: InitService;
+  init: InitDomain['init'];
   queue: QueueService;
   /** What the Queue API sees of the job queue. */
   queueControl: QueueControl;
@@ -210,33 +206,22 @@ export async function createServices(
     onFault: (error) => dataDisk.noteFailure(error),
   });
   const filesStore = new FilesStore(db.kysely);
-  const importFoldersStore = new ImportFoldersStore(db.kysely);
-  const importFolders = new ImportFoldersService(importFoldersStore, { dataDirectory: config.home });
-  const folderAvailability = new FolderAvailability({
-    store: importFoldersStore,
+  const importFolders = createImportFoldersDomain({
+    db: db.kysely,
+    home: config.home,
     bus,
     logger: logger.child({ name: 'ImportFolders' }),
-    ...options.folderAvailability,
+    availability: options.folderAvailability,
   });
-  const hashPool = new HashPool();
-  const importer = new ImportService({
-    folders: importFolders,
+  const folderAvailability = importFolders.availability;
+  const { hashPool, importer, watcher } = createImportDomain({
+    folders: importFolders.service,
     files: filesStore,
     queue,
     settings,
-    hasher: hashPool,
-    media: { read: (path, options) => readMediaInfo(path, options) },
     bus,
-    logger: logger.child({ name: 'Import' }),
+    logger,
     availability: folderAvailability,
-  });
-  // A folder saved is looked at at once; one that is back is scanned (locations seen again, new files imported).
-  importFolders.onChange((change) => {
-    if (change.kind !== 'removed') void folderAvailability.check(change.folder.id).catch(() => undefined);
-  });
-  folderAvailability.onChange(({ folder, available }) => {
-    if (available)
-      importer.queueScan(folder.id).catch((error) => logger.warn({ err: error }, `Could not queue the scan of ${folder.path}`));
   });
   const images = createImagesDomain({
     db: db.kysely,
@@ -269,7 +254,6 @@ export async function createServices(
     removedFromDisk: (content) => myList.queueRemove(content),
     details: fileXRefs,
   });
-  const watcher = new FolderWatcher(importFolders, importer, settings, logger.child({ name: 'Watcher' }), folderAvailability);
   const avdump = new AVDumpService({
     store: new AVDumpStore(db.kysely),
     files: filesStore,
@@ -279,15 +263,15 @@ export async function createServices(
     logger: logger.child({ name: 'AVDump' }),
   });
   files.avdumpInfo = (ids) => avdump.infoOf(ids);
-  const renamer = new RenamerService({
-    store: new RenamerStore(db.kysely),
+  const renamer = createRenamerDomain({
+    db: db.kysely,
+    bus,
     settings,
     // Checked afresh for each batch, so nothing moves into or out of a folder that went offline (issue 49).
     folders: () => folderAvailability.checkAll(),
     logger: logger.child({ name: 'Renamer' }),
     jobs: queue,
   });
-  renamer.onRelocated = (file) => announceRelocation(bus, file);
   const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
   const browse = new BrowseStore(db.kysely, db.dialect, accounts);
   const filters = new FiltersService(browse, new FiltersStore(db.kysely, browse));
@@ -387,19 +371,6 @@ export async function createServices(
 
   const webuiReleases = new ReleasesService(() => versionSet(config.webuiDir));
 
-  let migrated = false;
-  const migrate = async () => {
-    if (migrated) return;
-    const migrationOptions = { extra: options.extraMigrations };
-    await backups.beforeMigrating(await pendingMigrations(db, migrationOptions));
-    const applied = await migrateToLatest(db, migrationOptions);
-    if (applied.length) logger.child({ name: 'Database' }).info(`Applied migrations: ${applied.join(', ')}`);
-    // A new migration, a crash or a bulk import leaves series marked: compute them now rather than on the first visit.
-    const refreshed = await refreshSeriesAggregates(db.kysely, db.dialect);
-    if (refreshed) logger.child({ name: 'Database' }).info(`Computed the aggregates of ${refreshed} series`);
-    migrated = true;
-  };
-
   const figuresUpkeep = new FiguresUpkeep({
     db: db.kysely,
     dialect: db.dialect,
@@ -411,12 +382,15 @@ export async function createServices(
     bus.on('shoko', () => figuresUpkeep.changed());
   }
 
-  const init = new InitService(
+  const { init, health, migrate } = createInitDomain({
+    db,
     state,
-    usersStore,
+    users: usersStore,
     settings,
-    [
-      { message: 'Setting up database...', run: migrate },
+    logger,
+    backups,
+    extraMigrations: options.extraMigrations,
+    steps: [
       { message: 'Initializing queue...', run: () => queue.start() },
       { message: 'Scheduling backups...', run: () => backups.startSchedule() },
       { message: 'Scheduling AniDB checks...', run: async () => metadata.scheduler.start() },
@@ -436,14 +410,15 @@ export async function createServices(
         },
       },
     ],
-    logger.child({ name: 'Init' }),
-    () => {
+    afterStart: () => {
       series.catalog.warmSearch();
       void filters
         .warmKeptFigures()
         .catch((error: unknown) => logger.child({ name: 'Filters' }).warn({ err: error }, 'Counting the filters failed'));
     },
-  );
+    queueState: () => queue.state(),
+    dataDisk,
+  });
 
   // Migrations run at boot so accounts can be checked even before the first start.
   try {
@@ -475,13 +450,7 @@ export async function createServices(
       logger: logger.child({ name: 'ShokoImport' }),
       bus,
     }),
-    health: new HealthService({
-      store: new HealthStore(db.kysely),
-      state,
-      databaseKind: db.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite',
-      queueState: () => queue.state(),
-      dataDisk,
-    }),
+    health,
     dataDisk,
     auth,
     loginThrottle,
@@ -489,7 +458,7 @@ export async function createServices(
     init,
     queue,
     queueControl: new QueueControl(queue),
-    importFolders,
+    importFolders: importFolders.service,
     folderAvailability,
     importer,
     files,
