@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dbFaultOf, upkeepUnlessDbFault } from './db-faults.js';
+import { dbFaultOf, isPgConnectionLoss, upkeepUnlessDbFault } from './db-faults.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -22,6 +22,16 @@ describe('dbFaultOf', () => {
   it('looks through causes for a full disk, but a wrapped socket error is some HTTP client’s, not the database’s', () => {
     expect(dbFaultOf(new Error('saving failed', { cause: withCode('SQLITE_FULL') }))).toBe('disk-full');
     expect(dbFaultOf(new TypeError('fetch failed', { cause: withCode('ECONNREFUSED') }))).toBeNull();
+  });
+});
+
+describe('isPgConnectionLoss', () => {
+  it('is pg’s own word for a lost connection (a SQLSTATE or its message), not a socket error any client may throw', () => {
+    expect(isPgConnectionLoss(withCode('57P01', 'terminating connection due to administrator command'))).toBe(true);
+    expect(isPgConnectionLoss(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isPgConnectionLoss(new Error('saving failed', { cause: withCode('08006') }))).toBe(true);
+    expect(isPgConnectionLoss(withCode('ECONNRESET'))).toBe(false);
+    expect(isPgConnectionLoss(withCode('SQLITE_BUSY'))).toBe(false);
   });
 });
 

@@ -48,6 +48,21 @@ export function dbFaultOf(error: unknown): DbFault | null {
   return null;
 }
 
+/**
+ * Whether `error` (or an error it wraps) is pg's own word for a lost connection: a PostgreSQL SQLSTATE of a connection
+ * ended or refused, or one of pg's messages for it. Only the server's database speaks pg here, so unlike a bare socket
+ * error (which any client may throw) this is the database's fault even when it answers again by the time it is asked.
+ */
+export function isPgConnectionLoss(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && PG_CONNECTION_CODES.has(code)) return true;
+    if (typeof message === 'string' && PG_LOST_MESSAGES.some((text) => message.startsWith(text))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export const isDiskFullError = (error: unknown): boolean => dbFaultOf(error) === 'disk-full';
 
 export const isTransientDbError = (error: unknown): boolean => dbFaultOf(error) !== null;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { dbFaultOf } from '../db/db-faults.js';
+import { dbFaultOf, isPgConnectionLoss } from '../db/db-faults.js';
 import { PermanentJobError } from './job.js';
 import type { Outcome, RunningJob } from './queue-types.js';
 
@@ -58,12 +58,13 @@ export async function outcomeOf(
 }
 
 /**
- * A full disk is the database's fault whatever the job did; a lost connection or a lock timeout only when the
- * database does not answer now (a provider's own connection error is the job's, and costs it an attempt).
+ * A full disk or a connection pg says it lost is the database's fault whatever the job did (PostgreSQL restarted
+ * under it, and may be back already); another lost connection or a lock timeout only when the database does not
+ * answer now (a provider's own connection error is the job's, and costs it an attempt).
  */
 async function isDatabaseFault(error: unknown, reachable: () => Promise<boolean>): Promise<boolean> {
   const fault = dbFaultOf(error);
-  if (fault === 'disk-full') return true;
+  if (fault === 'disk-full' || (fault === 'connection-lost' && isPgConnectionLoss(error))) return true;
   if (fault === null) return false;
   return !(await reachable());
 }

@@ -144,6 +144,29 @@ describe.skipIf(repeated)('job queue faults at each step', () => {
     expect(queue.state().Fault).toBeNull();
     await expectEachDoneOnce(db, completed, 6);
   });
+
+  it('does not count against a job its run meeting a lost PostgreSQL connection, even once the database answers again', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-queue-lost-'));
+    cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+    const db = sqliteDb(home);
+    const { queue, states } = await openQueue(db);
+    const completed = new Map<number, number>();
+    const job = writingJob(db, 10, completed);
+    // Each run but the last meets what pg throws when PostgreSQL restarts under a query; the database answers again by
+    // the time the run has ended (as after a quick restart). More failures than a job's attempts: none may count.
+    let lost = 4;
+    const run = job.run;
+    job.run = async (payload, context) => {
+      if (lost-- > 0) throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+      await run(payload, context);
+    };
+    await queue.enqueue(job, { n: 0 });
+    await waitFor('the job to be done', () => completed.size === 1);
+    await queue.idle();
+    expect(states.some((state) => state.Fault?.Reason.match(/database connection was lost/))).toBe(true);
+    expect(queue.state().Fault).toBeNull();
+    await expectEachDoneOnce(db, completed, 1);
+  });
 });
 
 describe.skipIf(repeated)('job queue faults on SQLite', () => {
