@@ -1,82 +1,43 @@
-import { describeBlock, LoginThrottle } from './http/login-throttle.js';
-import path from 'node:path';
 import type { ComponentVersionSet } from '@shoko-ts/contract';
-import type { ServerConfig } from './config.js';
-import { FiguresUpkeep, type FiguresUpkeepTiming } from './db/figures-upkeep.js';
+import { DEFAULT_BACKUP_SCHEDULE, type ServerConfig } from './config.js';
 import { AccountCache } from './db/account-cache.js';
 import { DataDisk } from './db/data-disk.js';
-import type { MigrationModule } from './db/migrate.js';
-import { DEFAULT_BACKUP_SCHEDULE } from './config.js';
-import { BackupService } from './domains/backup/backup.service.js';
-import { BackupStore } from './domains/backup/backup.store.js';
-import { ShokoImportService } from './domains/shoko-import/shoko-import.service.js';
-import { ShokoImportStore } from './domains/shoko-import/shoko-import.store.js';
 import type { Db } from './db/database.js';
-import { EventBus } from './events/bus.js';
+import { FiguresUpkeep, type FiguresUpkeepTiming } from './db/figures-upkeep.js';
+import type { MigrationModule } from './db/migrate.js';
+import type { EventBus } from './events/bus.js';
 import type { AggregateSources } from './http/signalr/index.js';
-import { AuthService } from './domains/auth/auth.service.js';
-import { AuthStore } from './domains/auth/auth.store.js';
-import { ServerStateService } from './domains/init/server-state.js';
-import { versionSet } from './domains/init/version.js';
-import type { LogService } from './domains/logs/log.service.js';
-import { NetworkService } from './domains/network/network.service.js';
-import { SettingsService } from './domains/settings/settings.service.js';
-import { UsersService } from './domains/users/users.service.js';
-import { UsersStore } from './domains/users/users.store.js';
-import { QueueService } from './jobs/queue.service.js';
-import { QueueControl } from './domains/queue/queue.service.js';
 import { JobsStore } from './jobs/jobs.store.js';
-import { FilesService } from './domains/files/files.service.js';
-import { FilesStore } from './domains/files/files.store.js';
-import { FileListStore } from './domains/files/file-list.store.js';
-import type { ImportFoldersService } from './domains/import-folders/import-folders.service.js';
-import type { FolderAvailability } from './domains/import-folders/folder-availability.js';
-import type { ImportService } from './domains/import/import.service.js';
-import type { FolderWatcher } from './domains/import/folder-watcher.js';
+import { QueueService } from './jobs/queue.service.js';
 import { closeMediaInfo } from './media/mediainfo/index.js';
-import { queueAniDBImages } from './domains/images/images.service.js';
-import { createInitDomain, type InitDomain } from './domains/init/init.wiring.js';
-import { createImportFoldersDomain } from './domains/import-folders/import-folders.wiring.js';
-import { createImportDomain } from './domains/import/import.wiring.js';
-import { createRenamerDomain } from './domains/renamer/renamer.wiring.js';
-import { createImagesDomain, type ImagesDomain } from './domains/images/images.wiring.js';
-import { createMetadataDomain, type MetadataDeps, type MetadataDomain } from './domains/metadata/metadata.wiring.js';
-import { BrowseStore } from './domains/groups/browse.store.js';
-import { SeriesStore } from './domains/series/series.store.js';
-import { SeriesAccess } from './domains/series/series-access.js';
-import type { SeriesService } from './domains/series/series.service.js';
-import type { SeriesCatalog } from './domains/series/series-catalog.service.js';
-import type { SeriesEditing } from './domains/series/series-editing.service.js';
-import { TagsStore } from './domains/tags/tags.store.js';
-import { TagsService } from './domains/tags/tags.service.js';
-import type { EpisodesService } from './domains/episodes/episodes.service.js';
-import { createSeriesDomain, type SeriesDomain } from './domains/series/series.wiring.js';
-import { createEpisodesDomain } from './domains/episodes/episodes.wiring.js';
-import { FiltersService } from './domains/filters/filters.service.js';
-import { FiltersStore } from './domains/filters/filters.store.js';
-import { GroupsService } from './domains/groups/groups.service.js';
-import { GroupsStore } from './domains/groups/groups.store.js';
-import type { RenamerService } from './domains/renamer/renamer.service.js';
-import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/tmdb.domain.js';
-import { TmdbStore } from './domains/tmdb/tmdb.store.js';
-import { DashboardService } from './domains/dashboard/dashboard.service.js';
-import { DashboardStore } from './domains/dashboard/dashboard.store.js';
-import { ScrobbleService } from './domains/files/scrobble.service.js';
-import { ScrobbleStore } from './domains/files/scrobble.store.js';
-import { createPlayback } from './domains/playback/playback.domain.js';
-import type { PlaybackService } from './domains/playback/playback.service.js';
-import { ActionsService } from './domains/actions/actions.service.js';
-import { ActionsStore } from './domains/actions/actions.store.js';
-import { AVDumpService } from './domains/avdump/avdump.service.js';
-import { AVDumpStore } from './domains/avdump/avdump.store.js';
-import { createIntegrations, type IntegrationsDomain } from './domains/integrations/integrations.domain.js';
-import { PlexStore } from './domains/integrations/plex.store.js';
-import { TraktStore } from './domains/integrations/trakt.store.js';
-import { ReleaseManagementService } from './domains/release-management/release-management.service.js';
-import { ReleasesService } from './domains/webui/releases.service.js';
-import { ThemesService } from './domains/webui/themes.service.js';
-import { WebUIUpdater } from './domains/webui/webui-updater.js';
-import { ReleaseManagementStore } from './domains/release-management/release-management.store.js';
+import { createActionsDomain } from './domains/actions/index.js';
+import { createAuthDomain, type AuthDomain } from './domains/auth/index.js';
+import { createAVDumpDomain, type AVDumpService } from './domains/avdump/index.js';
+import { createBackupDomain, type BackupService } from './domains/backup/index.js';
+import { createDashboardDomain, type DashboardService } from './domains/dashboard/index.js';
+import { createEpisodesDomain, type EpisodesService } from './domains/episodes/index.js';
+import { createFilesDomain, FilesStore, type FilesDomain, type FilesService } from './domains/files/index.js';
+import { createFiltersDomain, type FiltersService } from './domains/filters/index.js';
+import { BrowseStore, createGroupsDomain, type GroupsService } from './domains/groups/index.js';
+import { createImagesDomain, queueAniDBImages, type ImagesDomain } from './domains/images/index.js';
+import { createImportDomain, type FolderWatcher, type ImportService } from './domains/import/index.js';
+import { createImportFoldersDomain, type FolderAvailability, type ImportFoldersService } from './domains/import-folders/index.js';
+import { createInitDomain, ServerStateService, versionSet, type InitDomain } from './domains/init/index.js';
+import { createIntegrations, type IntegrationsDomain } from './domains/integrations/index.js';
+import type { LogService } from './domains/logs/index.js';
+import { createMetadataDomain, type MetadataDeps, type MetadataDomain } from './domains/metadata/index.js';
+import { NetworkService } from './domains/network/index.js';
+import { createPlayback, type PlaybackService } from './domains/playback/index.js';
+import { QueueControl } from './domains/queue/index.js';
+import { createReleaseManagementDomain, type ReleaseManagementService } from './domains/release-management/index.js';
+import { createRenamerDomain, type RenamerService } from './domains/renamer/index.js';
+import { createSeriesDomain, SeriesAccess, SeriesStore, type SeriesDomain } from './domains/series/index.js';
+import { SettingsService } from './domains/settings/index.js';
+import { createShokoImportDomain, type ShokoImportService } from './domains/shoko-import/index.js';
+import { createTagsDomain, type TagsDomain } from './domains/tags/index.js';
+import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/index.js';
+import { type UsersService, createUsersDomain } from './domains/users/index.js';
+import { createWebUIDomain, type WebUIDomain } from './domains/webui/index.js';
 
 export interface Services {
   /** AVDump sessions over an installed AVDump3 tool. */
@@ -95,9 +56,9 @@ export interface Services {
   health: InitDomain['health'];
   /** The data folder's free space, and whether writes fail for want of it (noted by whoever meets such a failure). */
   dataDisk: DataDisk;
-  auth: AuthService;
+  auth: AuthDomain['service'];
   /** Failed password checks per user name and client address (login, password change, AniDB test login). */
-  loginThrottle: LoginThrottle;
+  loginThrottle: AuthDomain['loginThrottle'];
   users: UsersService;
   init: InitDomain['init'];
   queue: QueueService;
@@ -121,29 +82,29 @@ export interface Services {
   /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
   dashboard: DashboardService;
   /** Each user's playback record of files (resume positions, watched), reported by players through Scrobble. */
-  scrobble: ScrobbleService;
+  scrobble: FilesDomain['scrobble'];
   /** Watching in the browser: playback facts, signed media URLs, HLS sessions over ffmpeg (issue 43). */
   playback: PlaybackService;
   /** Series page: episodes, watch state, votes. */
-  series: SeriesService;
+  series: SeriesDomain['service'];
   /** Series lists, search, folders, years, seasons and the stored AniDB anime. */
-  seriesCatalog: SeriesCatalog;
+  seriesCatalog: SeriesDomain['catalog'];
   /** Title override, auto-match settings and the per-series Trakt syncs. */
-  seriesEditing: SeriesEditing;
+  seriesEditing: SeriesDomain['editing'];
   /** Series/{id}/TMDB/Season. */
   seriesTmdbSeasons: SeriesDomain['tmdbSeasons'];
   /** Episode/{id}*: the episode, watch state, votes, hiding. */
   episodes: EpisodesService;
   /** Series tags, user tags and the AniDB tag list. */
-  tags: TagsService;
+  tags: TagsDomain['service'];
   /** The server actions of `GET Action/<Name>` (contract server.md §6). */
-  actions: ActionsService;
+  actions: ReturnType<typeof createActionsDomain>;
   /** Trakt device-code linking and token refresh; Plex PIN login, servers and libraries. */
   integrations: IntegrationsDomain;
   /** Multiple releases, duplicate files and missing episodes (contract files.md §6). */
   releaseManagement: ReleaseManagementService;
   /** Console themes, console/server release checks and the console updater (contract server.md §7). */
-  webui: { themes: ThemesService; releases: ReleasesService; updater: WebUIUpdater };
+  webui: WebUIDomain;
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
   stopBackground(): Promise<void>;
   aggregateSources: AggregateSources;
@@ -164,7 +125,7 @@ export interface ServiceOverrides {
   /** Tests shorten the queue's back-off after a fault of the database. */
   queueFaultRetry?: { firstMs: number; maxMs: number };
   /** Tests drive the periodic import folder check themselves. */
-  folderAvailability?: Pick<ConstructorParameters<typeof FolderAvailability>[0], 'timer' | 'intervalMs' | 'probe'>;
+  folderAvailability?: Parameters<typeof createImportFoldersDomain>[0]['availability'];
   /** Tests that look at the marks a change leaves turn the background upkeep of maintained figures off. */
   figuresUpkeep?: Partial<FiguresUpkeepTiming> | false;
 }
@@ -182,20 +143,17 @@ export async function createServices(
   bus.on('settings:saved', () => logs.applySettings(settings.current));
 
   const state = new ServerStateService();
-  const backups = new BackupService({
-    store: new BackupStore(db, path.join(config.home, 'backups')),
-    dialect: db.dialect,
+  const backups = createBackupDomain({
+    db,
+    home: config.home,
     settings,
     schedule: config.backups ?? DEFAULT_BACKUP_SCHEDULE,
     logger: logger.child({ name: 'Backup' }),
   });
   // One cache of key owners and tag restrictions, cleared by every write of the stores that change them.
   const accounts = new AccountCache();
-  const usersStore = new UsersStore(db.kysely, accounts);
-  const auth = new AuthService(new AuthStore(db.kysely, accounts), usersStore);
-  const authLogger = logger.child({ name: 'Auth' });
-  const loginThrottle = new LoginThrottle({}, (notice) => authLogger.warn(describeBlock(notice)));
-  const users = new UsersService(usersStore, auth);
+  const users = createUsersDomain({ db: db.kysely, accounts, revokeAll: (userId) => auth.service.revokeAll(userId) });
+  const auth = createAuthDomain({ db: db.kysely, accounts, users: users.store, logger: logger.child({ name: 'Auth' }) });
   const dataDisk = new DataDisk(config.home);
   const queue = new QueueService(new JobsStore(db.kysely), bus, logger.child({ name: 'Queue' }), {
     threadCount: settings.current.Quartz.MaxThreadPoolSize,
@@ -248,21 +206,31 @@ export async function createServices(
   });
   const { anidb, links, fileMatching, myList, fileXRefs } = metadata;
   importer.afterHash = (fileId) => fileMatching.queue(fileId).then(() => undefined);
-  const files = new FilesService(filesStore, new FileListStore(db.kysely), importer, bus, {
-    isLinked: (contents) => links.linkedContents(contents),
-    rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
-    removedFromDisk: (content) => myList.queueRemove(content),
-    details: fileXRefs,
-  });
-  const avdump = new AVDumpService({
-    store: new AVDumpStore(db.kysely),
-    files: filesStore,
-    settings,
+  const { service: files, scrobble } = createFilesDomain({
+    db: db.kysely,
+    store: filesStore,
+    importer,
     bus,
-    queue,
-    logger: logger.child({ name: 'AVDump' }),
+    matching: {
+      isLinked: (contents) => links.linkedContents(contents),
+      rescan: (fileId) => fileMatching.queue(fileId, { force: true, priority: true }).then(() => undefined),
+      removedFromDisk: (content) => myList.queueRemove(content),
+      details: fileXRefs,
+    },
+    avdumpInfo: (ids) => avdump.infoOf(ids),
+    visibility: {
+      hiddenTags: async (userId) => (await seriesAccess.viewer(userId)).restrictedTags,
+      checkSeries: async (userId, seriesId) => void (await seriesAccess.allowedSeries(await seriesAccess.viewer(userId), seriesId)),
+    },
+    collection: {
+      animeAllowed: async (userId, animeId) => seriesAccess.isAnimeAllowed(await seriesAccess.viewer(userId), animeId),
+      episodeModels: (episodeIds, userId, options) => episodes.modelsInOrder(episodeIds, userId, options),
+    },
+    tokenUser: (token, fileId) => playback.streamUser(token, fileId),
+    episodes: { recordWatched: (userId, episodeIds, watched, source) => episodes.recordWatched(userId, episodeIds, watched, source) },
+    watchedThresholdPercent: () => settings.current.Playback.WatchedThresholdPercent,
   });
-  files.avdumpInfo = (ids) => avdump.infoOf(ids);
+  const avdump = createAVDumpDomain({ db: db.kysely, files: filesStore, settings, bus, queue, logger: logger.child({ name: 'AVDump' }) });
   const renamer = createRenamerDomain({
     db: db.kysely,
     bus,
@@ -274,12 +242,12 @@ export async function createServices(
   });
   const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
   const browse = new BrowseStore(db.kysely, db.dialect, accounts);
-  const filters = new FiltersService(browse, new FiltersStore(db.kysely, browse));
-  const groups = new GroupsService(browse, new GroupsStore(db.kysely), filters, bus, (tagIds) => new TagsStore(db.kysely).ancestry(tagIds));
+  const filters = createFiltersDomain({ db: db.kysely, browse });
+  const groups = createGroupsDomain({ db: db.kysely, browse, filters, bus, tagAncestry: (tagIds) => tags.ancestry(tagIds) });
   const collection = { browse, filters, groups };
   // TMDB images: after a show or movie refresh, as many per type as the TMDB download settings allow go to the image store.
   const tmdb = createTmdbDomain({
-    store: new TmdbStore(db.kysely),
+    db: db.kysely,
     settings,
     queue,
     bus,
@@ -297,10 +265,9 @@ export async function createServices(
       .catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
   });
 
-  const scrobbleStore = new ScrobbleStore(db.kysely);
   const seriesStore = new SeriesStore(db.kysely);
   const seriesAccess = new SeriesAccess(browse, seriesStore);
-  const tags = new TagsService({ store: new TagsStore(db.kysely), access: seriesAccess });
+  const tags = createTagsDomain({ db: db.kysely, access: seriesAccess });
   const episodes = createEpisodesDomain({
     db: db.kysely,
     dialect: db.dialect,
@@ -314,9 +281,6 @@ export async function createServices(
       Movies: await tmdb.service.moviesOfEpisode(episodeId, new Set()),
     }),
   });
-  const scrobble = new ScrobbleService(scrobbleStore, episodes, bus, () => settings.current.Playback.WatchedThresholdPercent);
-  files.userStates = (userId, fileIds) => scrobbleStore.states(userId, fileIds);
-  files.streams.markWatched = (userId, fileId) => scrobble.setWatched(userId, fileId, true);
   const playback = createPlayback({
     home: config.home,
     db,
@@ -327,19 +291,9 @@ export async function createServices(
     logger: logger.child({ name: 'Playback' }),
   });
   await playback.start();
-  files.streams.tokenUser = (token, fileId) => playback.streamUser(token, fileId);
   metadata.anidbSearch.hiddenTagsOf = async (userId) => (await seriesAccess.viewer(userId)).restrictedTags;
-  files.visibility = {
-    hiddenTags: async (userId) => (await seriesAccess.viewer(userId)).restrictedTags,
-    checkSeries: async (userId, seriesId) => void (await seriesAccess.allowedSeries(await seriesAccess.viewer(userId), seriesId)),
-  };
-  files.lookups.collection = {
-    animeAllowed: async (userId, animeId) => seriesAccess.isAnimeAllowed(await seriesAccess.viewer(userId), animeId),
-    episodeModels: (episodeIds, userId, options) => episodes.modelsInOrder(episodeIds, userId, options),
-  };
   const integrations = createIntegrations({
-    plexStore: new PlexStore(db.kysely),
-    traktStore: new TraktStore(db.kysely),
+    db: db.kysely,
     settings,
     bus,
     queue,
@@ -355,7 +309,7 @@ export async function createServices(
     store: seriesStore,
     access: seriesAccess,
     browse,
-    tags,
+    tags: tags.service,
     episodes,
     images: images.service,
     tmdb: tmdb.service,
@@ -369,7 +323,7 @@ export async function createServices(
     },
   });
 
-  const webuiReleases = new ReleasesService(() => versionSet(config.webuiDir));
+  const webui = createWebUIDomain({ home: config.home, webuiDir: config.webuiDir, versions: () => versionSet(config.webuiDir) });
 
   const figuresUpkeep = new FiguresUpkeep({
     db: db.kysely,
@@ -385,7 +339,7 @@ export async function createServices(
   const { init, health, migrate } = createInitDomain({
     db,
     state,
-    users: usersStore,
+    users: users.store,
     settings,
     logger,
     backups,
@@ -443,8 +397,8 @@ export async function createServices(
     settings,
     state,
     backups,
-    shokoImport: new ShokoImportService({
-      store: new ShokoImportStore(db.kysely, db.dialect),
+    shokoImport: createShokoImportDomain({
+      db,
       home: config.home,
       settings,
       logger: logger.child({ name: 'ShokoImport' }),
@@ -452,9 +406,9 @@ export async function createServices(
     }),
     health,
     dataDisk,
-    auth,
-    loginThrottle,
-    users,
+    auth: auth.service,
+    loginThrottle: auth.loginThrottle,
+    users: users.service,
     init,
     queue,
     queueControl: new QueueControl(queue),
@@ -474,16 +428,13 @@ export async function createServices(
     seriesTmdbSeasons: series.tmdbSeasons,
     seriesCatalog: series.catalog,
     episodes,
-    tags,
-    dashboard: new DashboardService(
-      new DashboardStore(db.kysely, (viewer, alias) => browse.seriesAllowed(viewer, alias), db.dialect),
-      browse,
-    ),
+    tags: tags.service,
+    dashboard: createDashboardDomain({ db: db.kysely, dialect: db.dialect, browse }),
     scrobble,
     playback,
     avdump,
-    actions: new ActionsService({
-      store: new ActionsStore(db.kysely),
+    actions: createActionsDomain({
+      db: db.kysely,
       queue,
       settings,
       importer,
@@ -497,15 +448,16 @@ export async function createServices(
       availability: folderAvailability,
     }),
     integrations,
-    releaseManagement: new ReleaseManagementService({
-      store: new ReleaseManagementStore(db.kysely, db.dialect),
+    releaseManagement: createReleaseManagementDomain({
+      db: db.kysely,
+      dialect: db.dialect,
       browse,
       series: seriesStore,
       episodes,
       files,
       qualityPreferences: () => settings.current.FileQualityPreferences,
     }),
-    webui: { themes: new ThemesService(config.home), releases: webuiReleases, updater: new WebUIUpdater(config.webuiDir, webuiReleases) },
+    webui,
     stopBackground: async () => {
       await playback.close();
       await backups.stop();

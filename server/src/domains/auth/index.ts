@@ -1,3 +1,5 @@
 // The auth domain's public face: what other domains and the wiring may use of it.
 export { AuthService } from './auth.service.js';
 export { hashApiKey } from './api-key.js';
+export { createAuthDomain } from './auth.wiring.js';
+export type { AuthDomain } from './auth.wiring.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { FilesService } from '../files/files.service.js';
+import type { FilesService } from '../files/index.js';
 import { EpisodeImagesService } from './episode-images.service.js';
 import { EpisodeImagesStore } from './episode-images.store.js';
 import { EpisodesService, type EpisodeFiles } from './episodes.service.js';

@@ -1,4 +1,5 @@
 // The episodes domain's public face: what other domains and the wiring may use of it.
 export { anidbEpisodeModel, timeSpan } from './episode-models.js';
-export { dataFrom, episodeTypes, includeOnly, listOf, voteValue } from './episode-query.js';
+export { dataFrom, episodeTypes, listOf, voteValue } from './episode-query.js';
 export { EpisodesService } from './episodes.service.js';
+export { createEpisodesDomain } from './episodes.wiring.js';

@@ -4,3 +4,6 @@ export { FilesService } from './files.service.js';
 export { FilesStore, isReachable } from './files.store.js';
 export type { LocationWithFolder, StoredHashes } from './files.store.js';
 export { fileDurationMs, resumePositionText } from './scrobble.service.js';
+export type { ScrobbleService } from './scrobble.service.js';
+export { createFilesDomain } from './files.wiring.js';
+export type { FilesDomain } from './files.wiring.js';

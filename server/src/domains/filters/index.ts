@@ -1,8 +1,8 @@
 // The filters domain's public face: what other domains and the wiring may use of it.
 export { FilterCompiler, FilterError, normaliseCondition, normaliseSorting } from './compiler/index.js';
 export { CREATOR_ROLES, EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
-export { PatternError, compilePattern, runTextMatches } from './filter-text.js';
 export { FiltersService } from './filters.service.js';
 export type { LiveFilter } from './filters.service.js';
 export { FiltersStore } from './filters.store.js';
 export type { CompiledFilter } from './filters.store.js';
+export { createFiltersDomain } from './filters.wiring.js';

@@ -2,3 +2,4 @@
 export { BrowseStore, letters, sortName } from './browse.store.js';
 export { GroupsService } from './groups.service.js';
 export { generateCollection } from './synthetic.js';
+export { createGroupsDomain } from './groups.wiring.js';

@@ -5,3 +5,6 @@ export type { ImageLists, ListedImage } from './image-lists.js';
 export { ImageStore, parseImageSource, parseImageType } from './image-store.js';
 export type { ImageSource, ImageType } from './image-store.js';
 export { ImagesService } from './images.service.js';
+export { queueAniDBImages } from './images.service.js';
+export { createImagesDomain } from './images.wiring.js';
+export type { ImagesDomain } from './images.wiring.js';

@@ -3,3 +3,4 @@ export { FolderAvailability, folderLabel } from './folder-availability.js';
 export { ImportFoldersService, normalizeFolderPath } from './import-folders.service.js';
 export type { ImportFolderRow } from './import-folders.store.js';
 export { systemLocation } from './system-locations.js';
+export { createImportFoldersDomain } from './import-folders.wiring.js';

@@ -7,19 +7,21 @@
  * integrations.routes.ts; SQL: plex.store.ts (tokens on the user record, file matching, watch state); protocol clients:
  * trakt.client.ts, plex.client.ts. Trakt tokens live in settings; a Plex-watched file is marked through scrobbling.
  */
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/index.js';
 import { plexClientFromEnv } from './plex.client.js';
 import { PlexService } from './plex.service.js';
 import { PlexWebhook } from './plex-webhook.js';
-import type { PlexStore } from './plex.store.js';
+import { PlexStore } from './plex.store.js';
 import { PlexSync } from './plex.sync.js';
 import { traktClientFromEnv } from './trakt.client.js';
 import { TraktService } from './trakt.service.js';
 import { TraktScrobbler } from './trakt.scrobble.js';
-import type { TraktStore } from './trakt.store.js';
+import { TraktStore } from './trakt.store.js';
 import { TraktSync } from './trakt.sync.js';
 
 export interface IntegrationsDomain {
@@ -39,8 +41,7 @@ export interface IntegrationsDomain {
  * tests), Trakt's application credentials from `SHOKO_TRAKT_CLIENT_ID` / `SHOKO_TRAKT_CLIENT_SECRET`.
  */
 export function createIntegrations(deps: {
-  plexStore: PlexStore;
-  traktStore: TraktStore;
+  db: Kysely<Database>;
   settings: SettingsService;
   bus: EventBus;
   queue: QueueService;
@@ -53,6 +54,8 @@ export function createIntegrations(deps: {
   /** Marks episodes watched for a user as Trakt's sync does (announced with source Trakt, so not sent back). */
   markWatchedFromTrakt(userId: number, episodeIds: number[]): Promise<void>;
 }): IntegrationsDomain {
+  const plexStore = new PlexStore(deps.db);
+  const traktStore = new TraktStore(deps.db);
   const trakt = new TraktService({
     client: traktClientFromEnv(),
     settings: deps.settings,
@@ -61,7 +64,7 @@ export function createIntegrations(deps: {
   });
   const traktSync = new TraktSync({
     trakt,
-    store: deps.traktStore,
+    store: traktStore,
     settings: deps.settings,
     queue: deps.queue,
     logger: deps.logger.child({ name: 'Trakt' }),
@@ -71,26 +74,26 @@ export function createIntegrations(deps: {
     bus: deps.bus,
     trakt,
     sync: traktSync,
-    store: deps.traktStore,
+    store: traktStore,
     logger: deps.logger.child({ name: 'Trakt' }),
   });
   const plexClient = plexClientFromEnv(deps.serverVersion);
   const plex = new PlexService({
     client: plexClient,
-    tokens: deps.plexStore,
+    tokens: plexStore,
     settings: deps.settings,
     logger: deps.logger.child({ name: 'Plex' }),
   });
   const plexSync = new PlexSync({
     client: plexClient,
     plex,
-    store: deps.plexStore,
+    store: plexStore,
     settings: deps.settings,
     queue: deps.queue,
     markWatched: deps.markWatched,
   });
   const webhook = new PlexWebhook({
-    store: deps.plexStore,
+    store: plexStore,
     settings: deps.settings,
     logger: deps.logger.child({ name: 'Plex' }),
     setEpisodeWatched: deps.setEpisodeWatched,

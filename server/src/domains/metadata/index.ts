@@ -6,3 +6,5 @@ export { animeRow } from './anime.store.js';
 export type { AnimeMetadata } from './anime.store.js';
 export { MetadataScheduler } from './metadata-scheduler.js';
 export { MyList } from './my-list.js';
+export { createMetadataDomain } from './metadata.wiring.js';
+export type { MetadataDeps, MetadataDomain } from './metadata.wiring.js';

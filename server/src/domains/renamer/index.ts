@@ -2,3 +2,5 @@
 export { defaultSettingsOf, scriptRenamer } from './renamers.js';
 export type { RenamerPlugin } from './renamers.js';
 export { DEFAULT_SCRIPT } from './script.js';
+export type { RenamerService } from './renamer.service.js';
+export { createRenamerDomain } from './renamer.wiring.js';

@@ -1,7 +1,7 @@
 // The series domain's public face: what other domains and the wiring may use of it.
 export { relationType } from './details.store.js';
 export type { SeriesRelation } from './details.store.js';
-export { SERIES_FORBIDDEN, SERIES_NOT_FOUND, SeriesAccess, callerId } from './series-access.js';
+export { SERIES_FORBIDDEN, SERIES_NOT_FOUND, SeriesAccess } from './series-access.js';
 export {
   COUNT_KEY_BY_EPISODE_TYPE,
   SeriesBrowseStore,
@@ -14,7 +14,8 @@ export {
   iso,
   posterOf,
 } from './series-browse.store.js';
-export type { SeriesRow, Viewer } from './series-browse.store.js';
-export { bestMatch, compareMatches } from './series-search.js';
+export type { SeriesRow } from './series-browse.store.js';
 export { SeriesService } from './series.service.js';
 export { SeriesStore } from './series.store.js';
+export { createSeriesDomain } from './series.wiring.js';
+export type { SeriesDomain } from './series.wiring.js';

@@ -2,3 +2,5 @@
 export { TagFilterBits, keepCategory, keepUserTags, tagCategory } from './tag-filter.js';
 export { TagsService } from './tags.service.js';
 export { TagsStore } from './tags.store.js';
+export { createTagsDomain } from './tags.wiring.js';
+export type { TagsDomain } from './tags.wiring.js';

@@ -2,3 +2,4 @@
 export { TmdbLinking } from './tmdb-linking.service.js';
 export type { TmdbDomain } from './tmdb.domain.js';
 export { TmdbService, includeSet } from './tmdb.service.js';
+export { createTmdbDomain } from './tmdb.domain.js';

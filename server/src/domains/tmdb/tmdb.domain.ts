@@ -5,7 +5,7 @@ import { TmdbApi } from './tmdb-api.js';
 import { TmdbLinking } from './tmdb-linking.service.js';
 import { TmdbSync, type TmdbSyncDeps } from './tmdb-sync.service.js';
 import { TmdbService } from './tmdb.service.js';
-import type { TmdbStore } from './tmdb.store.js';
+import { TmdbStore } from './tmdb.store.js';
 import { TmdbXrefTransfer } from './tmdb-xref-transfer.service.js';
 import { TmdbXrefTransferStore } from './tmdb-xref-transfer.store.js';
 
@@ -19,9 +19,9 @@ export interface TmdbDomain {
 }
 
 /** Builds the TMDB domain over its store: client holder, sync (refresh jobs), auto-linking and the read service. */
-export function createTmdbDomain(deps: Omit<TmdbSyncDeps, 'api'>): TmdbDomain {
+export function createTmdbDomain(deps: Omit<TmdbSyncDeps, 'api' | 'store'> & { db: Kysely<Database> }): TmdbDomain {
   const api = new TmdbApi(deps.settings, deps.logger);
-  const { store } = deps;
+  const store = new TmdbStore(deps.db);
   const sync = new TmdbSync({
     api,
     store,

@@ -1,2 +1,4 @@
 // The webui domain's public face: what other domains and the wiring may use of it.
 export { MultipartForm, acceptMultipart } from './multipart.js';
+export { createWebUIDomain } from './webui.wiring.js';
+export type { WebUIDomain } from './webui.wiring.js';

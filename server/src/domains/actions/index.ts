@@ -1,0 +1,2 @@
+// The actions domain's public face: what other domains and the wiring may use of it.
+export { createActionsDomain } from './actions.wiring.js';

@@ -1,0 +1,3 @@
+// The avdump domain's public face: what other domains and the wiring may use of it.
+export type { AVDumpService } from './avdump.service.js';
+export { createAVDumpDomain } from './avdump.wiring.js';

@@ -1,0 +1,3 @@
+// The dashboard domain's public face: what other domains and the wiring may use of it.
+export type { DashboardService } from './dashboard.service.js';
+export { createDashboardDomain } from './dashboard.wiring.js';

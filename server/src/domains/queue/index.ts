@@ -1,0 +1,2 @@
+// The queue domain's public face: what other domains and the wiring may use of it.
+export { QueueControl } from './queue.service.js';
