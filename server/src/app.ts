@@ -18,6 +18,8 @@ import { documentResponses } from './http/swagger-responses.js';
 import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerUserRoutes } from './domains/users/users.routes.js';
+import { registerUserWebUISettingsRoutes } from './domains/users/webui-settings.routes.js';
+import { createUserWebUISettings } from './domains/users/webui-settings.service.js';
 import { registerAniDBTagListRoute } from './domains/tags/anidb-tags.routes.js';
 import { registerSeriesUtilityRoutes } from './domains/utilities/utilities.routes.js';
 import { SeriesUtilities } from './domains/utilities/utilities.service.js';
@@ -210,6 +212,9 @@ export async function buildApp(
     changePassword: (userId, body) => services.users.changePassword(userId, body),
   });
   registerUserRoutes(app, { users: services.users });
+  registerUserWebUISettingsRoutes(app, {
+    webuiSettings: createUserWebUISettings({ db: services.db.kysely, serverWebUISettings: () => services.settings.current.WebUI_Settings }),
+  });
   registerInitRoutes(app, {
     init: services.init,
     state: services.state,

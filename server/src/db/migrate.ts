@@ -50,6 +50,7 @@ import * as m0053ResumedFiles from './migrations/0053_resumed_files.js';
 import * as m0054GroupFavourites from './migrations/0054_group_favourites.js';
 import * as m0055CollectionDefaults from './migrations/0055_collection_defaults.js';
 import * as m0056FolderAvailability from './migrations/0056_folder_availability.js';
+import * as m0057UserWebUISettings from './migrations/0057_user_webui_settings.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -104,6 +105,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0054_group_favourites': m0054GroupFavourites,
   '0055_collection_defaults': m0055CollectionDefaults,
   '0056_folder_availability': m0056FolderAvailability,
+  '0057_user_webui_settings': m0057UserWebUISettings,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

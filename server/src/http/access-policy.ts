@@ -15,10 +15,10 @@ import { OWN_ROUTES, READ_ROUTES } from './access-routes/user.js';
 /**
  * Who may call which route: one table for the whole server, applied by the auth hook (auth-hook.ts) and by the SignalR
  * hubs, which check their keys themselves. A non-admin account reads what its tag restrictions let it see and changes
- * its own state (watch state, resume positions, votes, API keys, password, avatar, Plex link); everything that
- * changes files, links, groups, series, metadata, jobs or settings for everyone is for administrators, and the 403
- * says which of these it is. Shoko lets ordinary users do much of the latter; we keep the routes and close that hole.
- * The route-access test holds every route of the contract and every extension to this table.
+ * its own state (watch state, resume positions, votes, API keys, password, avatar, console settings, Plex link);
+ * everything that changes files, links, groups, series, metadata, jobs or settings for everyone is for administrators,
+ * and the 403 says which of these it is. Shoko lets ordinary users do much of the latter; we keep the routes and close
+ * that hole. The route-access test holds every route of the contract and every extension to this table.
  */
 export interface RouteClass {
   level: AuthLevel;

@@ -27,7 +27,15 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
+/** 0057: an account's own console settings (JSON text of an object), apart from the server's global WebUI_Settings. */
+export interface UserWebUISettingsTable {
+  user_id: number;
+  settings: string;
+  updated_at: string;
+}
+
 export interface AccountTables {
   users: UsersTable;
   api_keys: ApiKeysTable;
+  user_webui_settings: UserWebUISettingsTable;
 }

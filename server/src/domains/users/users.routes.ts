@@ -6,7 +6,8 @@ import { isAdminPrincipal } from '../../http/principal.js';
 import { emptyError } from '../../http/problem.js';
 import type { UsersService } from './users.service.js';
 
-const currentUserId = (principal: Principal | null): number => {
+/** The calling account's id (401 for the first-run principal, which has no account). */
+export const currentUserId = (principal: Principal | null): number => {
   if (principal?.kind !== 'user') throw emptyError(401);
   return principal.userId;
 };

@@ -262,6 +262,9 @@ export const OWN_ROUTES = [
   'PUT /api/v3/User/Current',
   'PATCH /api/v3/User/Current',
   'POST /api/v3/User/Current/ChangePassword',
+  // The caller's own console settings (our addition, issue 44); the server's WebUI_Settings stay with the settings.
+  'GET /api/v3/User/Current/WebUISettings',
+  'PUT /api/v3/User/Current/WebUISettings',
   'POST /api/v3/Episode/{episodeID}/Vote',
   'POST /api/v3/Episode/{episodeID}/Watched/{watched}',
   'POST /api/v3/Series/{seriesID}/Vote',
@@ -275,7 +278,7 @@ export const OWN_ROUTES = [
   'GET /api/v3/File/{fileID}/UserStats',
   'PUT /api/v3/File/{fileID}/UserStats',
   'PATCH /api/v3/File/{fileID}/UserStats',
-  // The legacy console-settings stubs (always 400, server.md §3.9); the console's settings themselves are global.
+  // The legacy console-settings stubs (always 400, server.md §3.9).
   'GET /api/webui/config',
   'POST /api/webui/config',
   // The Plex account link is per user; its sync replays the caller's own Plex watch states.
