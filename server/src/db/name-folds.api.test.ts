@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FilterCondition, Group, ListResult, Series } from '@shoko-ts/contract';
-import { runTextMatches } from '../domains/filters/index.js';
+import { runTextMatches } from '../shared/text-match.js';
 import { serverWithCollection } from '../test/generated-collection.js';
 import type { TestServer } from '../test/harness.js';
 import { foldText } from './name-folds.js';

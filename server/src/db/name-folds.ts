@@ -24,7 +24,7 @@ export const NAME_FOLDS = {
  * A text as fuzzy matching compares it: its first 1,000 characters, compatibility-decomposed, without combining marks
  * (accents), lower-cased, every run of characters other than letters and digits one space, trimmed. The database keeps
  * the fold of every name, so this is the one definition both use. It also runs in the filters' worker as source text
- * (domains/filters/filter-text.ts): it must not reference anything outside itself.
+ * (shared/text-match.ts): it must not reference anything outside itself.
  */
 export function foldText(text: string): string {
   return text

@@ -1,3 +1,6 @@
+import type { IncludeOnlyFilter } from '@shoko-ts/contract';
+import { validationError } from './problem.js';
+
 /** A list query parameter: repeated keys and comma-separated values are the same thing (contract files.md §0.3). */
 export const listItems = (raw: string | string[] | undefined): string[] =>
   (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
@@ -12,4 +15,12 @@ export const listOf = (raw: string | string[] | undefined) => listItems(raw).map
 export const dataFrom = (raw: string | string[] | undefined) => {
   const list = listOf(raw);
   return { includeAniDB: list.includes('anidb'), includeTMDB: list.includes('tmdb') };
+};
+
+/** An `include…` parameter: `true`, `false` or `only` in any case, the fallback when absent. */
+export const includeOnly = (value: string | undefined, fallback: IncludeOnlyFilter, field: string): IncludeOnlyFilter => {
+  if (value === undefined || value === '') return fallback;
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === 'false' || lower === 'only') return lower;
+  throw validationError(field, `The value '${value}' is not valid for ${field}.`);
 };

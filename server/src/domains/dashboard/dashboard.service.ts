@@ -22,7 +22,8 @@ import type {
   Tag,
 } from '@shoko-ts/contract';
 import { validationError } from '../../http/problem.js';
-import type { SeriesBrowseStore, Viewer } from '../series/index.js';
+import type { SeriesBrowseStore } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import { TagFilterBits } from '../tags/index.js';
 import type { DashboardStore, IncludeOnly } from './dashboard.store.js';
 

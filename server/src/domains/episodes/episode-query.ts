@@ -1,5 +1,4 @@
-import type { IncludeOnlyFilter } from '@shoko-ts/contract';
-import { dataFrom, listItems } from '../../http/list-query.js';
+import { dataFrom, includeOnly, listItems } from '../../http/list-query.js';
 import { validationError } from '../../http/problem.js';
 import type { EpisodeFilter } from './episode-models.js';
 
@@ -7,14 +6,7 @@ import type { EpisodeFilter } from './episode-models.js';
 
 const EPISODE_TYPES = ['Unknown', 'Other', 'Episode', 'Special', 'Trailer', 'Credits', 'Parody'];
 
-export { dataFrom, listItems as listOf };
-
-export const includeOnly = (value: string | undefined, fallback: IncludeOnlyFilter, field: string): IncludeOnlyFilter => {
-  if (value === undefined || value === '') return fallback;
-  const lower = value.toLowerCase();
-  if (lower === 'true' || lower === 'false' || lower === 'only') return lower;
-  throw validationError(field, `The value '${value}' is not valid for ${field}.`);
-};
+export { dataFrom, includeOnly, listItems as listOf };
 
 /** `type` list: names or numbers; `Unknown` is accepted but episodes without AniDB data are never listed. */
 export const episodeTypes = (raw: string | string[] | undefined) =>

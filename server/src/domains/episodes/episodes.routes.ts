@@ -7,6 +7,7 @@ import {
   EpisodeListQuery,
   EpisodesWithNoFilesQuery,
   SeriesQuery,
+  type Series,
   EpisodeParams,
   EpisodeQuery,
   EpisodeSetHiddenQuery,
@@ -22,7 +23,7 @@ import { problemError, validationError } from '../../http/problem.js';
 import { parseImageSource, parseImageType } from '../images/index.js';
 import { EPISODE_IMAGE_TYPES, type EpisodeImageType } from './episode-images.service.js';
 import type { FilesService } from '../files/index.js';
-import { callerId, type SeriesService } from '../series/index.js';
+import { callerId } from '../../http/viewer.js';
 import type { EpisodesService } from './episodes.service.js';
 
 const tags = ['Episode'];
@@ -38,7 +39,12 @@ const imageTypeOf = (raw: string): EpisodeImageType => {
 /** Episode endpoints: the episode, the viewer's vote and watch state, hiding, its files (contract §6). */
 export function registerEpisodeRoutes(
   app: App,
-  deps: { episodes: EpisodesService; files: FilesService; series: Pick<SeriesService, 'series'> },
+  deps: {
+    episodes: EpisodesService;
+    files: FilesService;
+    /** The series domain's Series model (given at wiring: series depend on episodes, not back). */
+    series: { series(userId: number | null, seriesId: number, query: SeriesQuery): Promise<Series> };
+  },
 ) {
   const { episodes, files, series } = deps;
 

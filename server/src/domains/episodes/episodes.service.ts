@@ -28,8 +28,7 @@ import type {
 import type { EventBus, WatchedSource } from '../../events/bus.js';
 import { textError, validationError } from '../../http/problem.js';
 import type { ImageSource } from '../images/index.js';
-import type { Viewer } from '../series/index.js';
-import type { SeriesAccess } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import { anidbEpisodeModel, episodeModels, selectEpisodes, type EpisodeRow } from './episode-models.js';
 import { dataFrom, episodeFilter, episodeTypes, includeOnly, listOf, voteValue } from './episode-query.js';
 import type { EpisodeImagesService, EpisodeImageType } from './episode-images.service.js';
@@ -61,10 +60,16 @@ interface EpisodeExtras {
 const pageOf = <T>(list: T[], page: number, pageSize: number) =>
   pageSize === 0 ? list : list.slice((page - 1) * pageSize, page * pageSize);
 
+/** The series' visibility gate (the series domain's SeriesAccess, given at wiring: series depend on episodes, not back). */
+export interface SeriesGate {
+  viewer(userId: number | null): Promise<Viewer>;
+  isAnimeAllowed(viewer: Viewer, animeId: number): Promise<boolean>;
+}
+
 export class EpisodesService {
   constructor(
     private readonly deps: {
-      access: SeriesAccess;
+      access: SeriesGate;
       store: EpisodesStore;
       episodeFiles?: EpisodeFiles;
       crossReferences?: ContentCrossReferences;

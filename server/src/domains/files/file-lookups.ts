@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Episode, File, FileAniDB, FileIncludeType, MediaInfo } from '@shoko-ts/contract';
 import { notFound, textError, validationError } from '../../http/problem.js';
-import { compilePattern, PatternError, runTextMatches } from '../filters/index.js';
+import { compilePattern, PatternError, runTextMatches } from '../../shared/text-match.js';
 import type { FilesService } from './files.service.js';
 import type { FileRow, FilesStore, LocationWithFolder } from './files.store.js';
 

@@ -1,5 +1,5 @@
 import type { FilterCondition } from '@shoko-ts/contract';
-import type { Viewer } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import { SEASONS } from './filter-catalogue.js';
 import { DYNAMIC_DIRECTORIES, type DynamicDirectory } from '../../db/collection-defaults.js';
 import type { FilterRow, FiltersStore } from './filters.store.js';

@@ -1,7 +1,7 @@
 /*
  * DESIGN — the filters domain: saved filters (presets, directories) and live filters (the Preview bodies), i.e. every
  * /api/v3/Filter/* route (filters.routes.ts). A filter expression is validated and compiled to SQL by
- * live-filters.ts (compiler/, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by filter-text.ts);
+ * live-filters.ts (compiler/, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by shared/text-match.ts);
  * the compiled filter is executed by FiltersStore (filters.store.ts), which also keeps the presets. Matches become API
  * models through the groups domain's BrowseStore; GroupsService uses `evaluate` for its lists and sub-groups under a
  * filter, so this service never imports groups' (filters.routes.ts calls GroupsService for a group's series/sub-groups).
@@ -20,7 +20,7 @@ import type {
 } from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
 import { letters, sortName, type BrowseStore } from '../groups/index.js';
-import type { Viewer } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import { EXPRESSIONS, helpEntry, sortingHelp } from './filter-catalogue.js';
 import { normaliseCondition, normaliseSorting } from './compiler/index.js';
 import type { FilterRow, FiltersStore } from './filters.store.js';

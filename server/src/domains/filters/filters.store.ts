@@ -4,7 +4,7 @@ import { refreshNameFolds } from '../../db/name-folds.js';
 import { refreshOrderKeys } from '../../db/name-order.js';
 import type { Database, FiltersTable } from '../../db/schema.js';
 import type { BrowseStore } from '../groups/index.js';
-import type { Viewer } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import type { CompiledSql } from './compiler/index.js';
 
 export type FilterRow = Selectable<FiltersTable>;

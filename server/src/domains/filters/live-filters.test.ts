@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { HttpError } from '../../http/problem.js';
 import { compileSql } from '../../test/compile-sql.js';
 import type { BrowseStore } from '../groups/index.js';
-import type { Viewer } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import type { FiltersStore } from './filters.store.js';
 import { LiveFilterCompiler, type LiveFilter } from './live-filters.js';
 

@@ -1,10 +1,10 @@
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import { validationError } from '../../http/problem.js';
 import type { BrowseStore } from '../groups/index.js';
-import type { Viewer } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import { FilterCompiler, FilterError, type FilterScope, type TextMatchPlan } from './compiler/index.js';
 import { stripExpressionId } from './filter-catalogue.js';
-import { PatternError, runTextMatches, TEXT_MATCHERS } from './filter-text.js';
+import { PatternError, runTextMatches, TEXT_MATCHERS } from '../../shared/text-match.js';
 import type { CompiledFilter, FiltersStore } from './filters.store.js';
 
 /** A validated live filter: what Preview bodies and saved presets boil down to. */
@@ -67,7 +67,7 @@ export class LiveFilterCompiler {
   }
 
   /**
-   * Evaluates the regex/fuzzy nodes of an expression (filter-text.ts): reads their selector's (candidate, value) pairs
+   * Evaluates the regex/fuzzy nodes of an expression (shared/text-match.ts): reads their selector's (candidate, value) pairs
    * and tests them in a worker. Only filters using such nodes pay this, and it grows with the values in the collection.
    */
   private async resolveTextMatches(expression: FilterCondition, scope: FilterScope): Promise<FilterScope['textMatches']> {

@@ -3,7 +3,8 @@ import type { Group, GroupSizes } from '@shoko-ts/contract';
 import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
 import { sortName } from '../../db/name-order.js';
 import { nestedGroups, topGroupsOf } from '../../db/group-tree.js';
-import { SeriesBrowseStore, animeType, byAirDate, emptyImages, emptySizes, iso, posterOf, type Viewer } from '../series/index.js';
+import { SeriesBrowseStore, animeType, byAirDate, emptyImages, emptySizes, iso, posterOf } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 
 export { sortName };
 

@@ -13,7 +13,8 @@ import { relationType, type SeriesRelation } from '../series/index.js';
 import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from '../tags/index.js';
 import type { FiltersService, LiveFilter } from '../filters/index.js';
 import { letters, sortName, type BrowseStore } from './browse.store.js';
-import { SERIES_FORBIDDEN, SERIES_NOT_FOUND, animeType, type Viewer } from '../series/index.js';
+import { SERIES_FORBIDDEN, SERIES_NOT_FOUND, animeType } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import type { GroupNameChanges, GroupsStore } from './groups.store.js';
 
 /** The filter of the plain group lists: every group the viewer may see. */

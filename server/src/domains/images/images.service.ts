@@ -9,7 +9,6 @@ import type { Logger } from 'pino';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/index.js';
-import type { AnimeMetadata } from '../metadata/index.js';
 import type { ImageSource, ImageStore, ImageType } from './image-store.js';
 import type { ImagesStore } from './images.store.js';
 import { TmdbRateLimiter } from '../../providers/tmdb/rate-limiter.js';
@@ -252,7 +251,14 @@ export class ImagesService {
 }
 
 /** An AniDB anime's poster, and the pictures of its characters and their voice actors that were stored with it. */
-export async function queueAniDBImages(images: ImagesService, meta: AnimeMetadata): Promise<void> {
+/** The pictures of an anime the metadata domain stored (its AnimeMetadata: metadata depends on images, not back). */
+export interface AnimePictures {
+  id: number;
+  picture: string | null;
+  characters?: Array<{ id: number; picture: string | null; voiceActors: Array<{ id: number; picture: string | null }> }>;
+}
+
+export async function queueAniDBImages(images: ImagesService, meta: AnimePictures): Promise<void> {
   await images.queueAniDBImage({ type: 'Poster', id: meta.id, picture: meta.picture });
   for (const character of meta.characters ?? []) {
     await images.queueAniDBImage({ type: 'Character', id: character.id, picture: character.picture });

@@ -25,7 +25,7 @@ import type { MyList } from './my-list.js';
 import type { SeriesRemoval } from './series-removal.js';
 import type { AniDBSearch, IncludeOnly } from './anidb-search.js';
 import { validationError } from '../../http/problem.js';
-import { callerId } from '../series/index.js';
+import { callerId } from '../../http/viewer.js';
 
 const EPISODE_TYPES = ['Unknown', 'Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'] as const;
 /** `true`, `false` or `only` in any casing; anything else is a 400 naming the parameter. */

@@ -14,7 +14,8 @@ import type {
   ReleaseManagementType,
   SeriesWithEpisodeCount,
 } from '@shoko-ts/contract';
-import type { SeriesBrowseStore, Viewer } from '../series/index.js';
+import type { SeriesBrowseStore } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import type { FilesService } from '../files/index.js';
 import type { SeriesStore } from '../series/index.js';
 import type { EpisodesService } from '../episodes/index.js';

@@ -1,13 +1,10 @@
-import type { Principal } from '../../http/principal.js';
 import { textError } from '../../http/problem.js';
-import type { SeriesBrowseStore, Viewer } from './series-browse.store.js';
+import type { Viewer } from '../../http/viewer.js';
+import type { SeriesBrowseStore } from './series-browse.store.js';
 import type { SeriesStore } from './series.store.js';
 
 export const SERIES_NOT_FOUND = 'No Series entry for the given seriesID';
 export const SERIES_FORBIDDEN = 'Accessing Series is not allowed for the current user';
-
-/** The user id whose restrictions and watch state apply to a request (null for the first-run principal). */
-export const callerId = (principal: Principal | null | undefined): number | null => (principal?.kind === 'user' ? principal.userId : null);
 
 /** Who may see which series: the 404 and restricted-tag (403) checks every series route makes first. */
 export class SeriesAccess {

@@ -15,12 +15,7 @@ import { AccountCache } from '../../db/account-cache.js';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import type { DialectName } from '../../db/database.js';
 import { nestedGroups, topGroupsOf } from '../../db/group-tree.js';
-
-/** Who is looking: their id (watch state, votes) and the AniDB tag ids hidden from them. */
-export interface Viewer {
-  userId: number;
-  restrictedTags: number[];
-}
+import type { Viewer } from '../../http/viewer.js';
 
 // The metadata pipeline stores the v3 names (TV, TVSpecial, …); AniDB's own texts are accepted as well.
 const ANIME_TYPE_BY_ANIDB: Record<string, AnimeType> = {

@@ -12,7 +12,7 @@ import {
   SeriesStartsWithQuery,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import { callerId } from './series-access.js';
+import { callerId } from '../../http/viewer.js';
 import type { SeriesCatalog } from './series-catalog.service.js';
 
 /** The route's value decoded once more, as the obsolete path form does: `+` is a space, a lone `%` stays. */

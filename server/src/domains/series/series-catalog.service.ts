@@ -14,15 +14,8 @@ import type { SettingsService } from '../settings/index.js';
 import { inverseRelation, relationType, type DetailsStore, type SeriesRelation } from './details.store.js';
 import type { SeriesAccess } from './series-access.js';
 import type { CatalogSeriesRow, SeriesCatalogStore } from './series-catalog.store.js';
-import {
-  compareMatches,
-  matchSearchText,
-  searchText,
-  SeriesSearchIndex,
-  type SearchableSeries,
-  type SearchText,
-  type TitleMatch,
-} from './series-search.js';
+import { SeriesSearchIndex, type SearchableSeries } from './series-search.js';
+import { compareMatches, matchSearchText, searchText, type SearchText, type TitleMatch } from '../../shared/title-match.js';
 import type { SeriesService } from './series.service.js';
 
 export const SERIES_NOT_FOUND_FOR_ANIDB = 'No Series entry for the given anidbID';

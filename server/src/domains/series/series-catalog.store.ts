@@ -1,7 +1,8 @@
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { orderKey, orderKeyRangeEnd, refreshOrderKeys } from '../../db/name-order.js';
-import type { SeriesBrowseStore, Viewer } from './series-browse.store.js';
+import type { SeriesBrowseStore } from './series-browse.store.js';
+import type { Viewer } from '../../http/viewer.js';
 import type { SearchSeriesRow } from './series-search.js';
 
 /** A visible series with what the lists sort, filter and search by. */

@@ -1,6 +1,6 @@
 import { CollectionPatchBody, SeriesAutoMatchSettings, SeriesParams, TitleOverrideBody } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import { callerId } from './series-access.js';
+import { callerId } from '../../http/viewer.js';
 import type { SeriesEditing } from './series-editing.service.js';
 
 /** Title override, auto-match settings and the per-series Trakt syncs (contract §5.1, §5.10). */

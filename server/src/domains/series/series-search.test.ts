@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bestMatch,
-  diceDistance,
-  matchTitle,
-  searchText,
-  SeriesSearchIndex,
-  type SearchIndexSource,
-  type SearchSeriesRow,
-} from './series-search.js';
+import { SeriesSearchIndex, type SearchIndexSource, type SearchSeriesRow } from './series-search.js';
+import { bestMatch, diceDistance, matchTitle, searchText } from '../../shared/title-match.js';
 
 describe('title matching', () => {
   it('ranks substring matches by position and fuzzy ones by bigram distance', () => {

@@ -1,6 +1,6 @@
 import { SeriesParams, SeriesTmdbSeasonQuery } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import { callerId } from './series-access.js';
+import { callerId } from '../../http/viewer.js';
 import type { TmdbSeasons } from './tmdb-seasons.service.js';
 
 /** GET Series/{id}/TMDB/Season (contract §5.9); the other Series/{id}/TMDB routes are the tmdb domain's. */

@@ -14,7 +14,7 @@ import {
 import type { App } from '../../http/types.js';
 import { textError, validationError } from '../../http/problem.js';
 import { parseImageSource, parseImageType } from '../images/index.js';
-import { callerId } from './series-access.js';
+import { callerId } from '../../http/viewer.js';
 import type { SeriesImageType } from './series-images.service.js';
 import type { SeriesService } from './series.service.js';
 

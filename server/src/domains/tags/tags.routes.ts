@@ -10,7 +10,7 @@ import {
   UserTagQuery,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import { callerId } from '../series/index.js';
+import { callerId } from '../../http/viewer.js';
 import { parseTagFilter } from './tag-filter.js';
 import type { TagsService } from './tags.service.js';
 

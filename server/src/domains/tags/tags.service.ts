@@ -8,7 +8,7 @@
 import type { Tag } from '@shoko-ts/contract';
 import { applyPatch } from '../../http/json-patch.js';
 import { textError, validationError } from '../../http/problem.js';
-import type { SeriesAccess } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from './tag-filter.js';
 import type { TagsStore } from './tags.store.js';
 
@@ -57,8 +57,14 @@ function optionalText(body: Record<string, unknown> | null | undefined, name: st
   return value;
 }
 
+/** The series' 404/403 gate (the series domain's SeriesAccess, given at wiring: series depend on tags, not back). */
+export interface SeriesGate {
+  viewer(userId: number | null): Promise<Viewer>;
+  allowedSeries(viewer: Viewer, seriesId: number): Promise<{ id: number; anime_id: number }>;
+}
+
 export class TagsService {
-  constructor(private readonly deps: { store: TagsStore; access: SeriesAccess }) {}
+  constructor(private readonly deps: { store: TagsStore; access: SeriesGate }) {}
 
   private async allowedSeries(userId: number | null, seriesId: number) {
     return this.deps.access.allowedSeries(await this.deps.access.viewer(userId), seriesId);

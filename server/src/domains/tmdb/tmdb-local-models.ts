@@ -2,7 +2,7 @@ import type { ListResult, TmdbEpisodeImages, TmdbYearlySeason } from '@shoko-ts/
 import { imageLists, tmdbImageModel, type ImagesService } from '../images/index.js';
 import type { StoredText } from './tmdb-snapshot.js';
 import { parseJson } from './tmdb.store.js';
-import { bestMatch, compareMatches } from '../series/index.js';
+import { bestMatch, compareMatches } from '../../shared/title-match.js';
 
 /** Helpers of the local-data TMDB routes: text lists, yearly seasons, days of week, image lists, search and paging. */
 

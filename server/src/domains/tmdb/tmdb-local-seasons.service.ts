@@ -12,7 +12,7 @@ import {
   type TmdbShow,
 } from '@shoko-ts/contract';
 import { notFound, validationError } from '../../http/problem.js';
-import { includeOnly } from '../episodes/index.js';
+import { includeOnly } from '../../http/list-query.js';
 import { episodeCrossReference, toTmdbEpisode } from './tmdb-models.js';
 import { daysOfWeek, imagesOf, inLanguages, pageOf, yearlySeasons } from './tmdb-local-models.js';
 import { overviewsOf, titlesOf } from './tmdb-models.js';

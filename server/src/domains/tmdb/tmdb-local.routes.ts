@@ -42,7 +42,7 @@ import {
 import { listItems } from '../../http/list-query.js';
 import { HttpError, notFound } from '../../http/problem.js';
 import type { App } from '../../http/types.js';
-import { callerId } from '../series/index.js';
+import { callerId } from '../../http/viewer.js';
 import type { TmdbLocalSeasons } from './tmdb-local-seasons.service.js';
 import { MOVIE_COLLECTION_NOT_FOUND, orderingParam, type LinkedIds, type TmdbLocalService } from './tmdb-local.service.js';
 

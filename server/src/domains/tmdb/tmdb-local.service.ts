@@ -6,7 +6,7 @@
  */
 import type { FileCrossReference, ListResult, TmdbMovie, TmdbShow } from '@shoko-ts/contract';
 import { notFound, validationError } from '../../http/problem.js';
-import { includeOnly } from '../episodes/index.js';
+import { includeOnly } from '../../http/list-query.js';
 import type { TmdbSync } from './tmdb-sync.service.js';
 import { groupEpisodeLinks, episodeCrossReference, movieCrossReference } from './tmdb-models.js';
 import {

@@ -7,7 +7,7 @@ import {
   type TmdbXrefSection,
 } from '@shoko-ts/contract';
 import { validationError } from '../../http/problem.js';
-import { includeOnly } from '../episodes/index.js';
+import { includeOnly } from '../../http/list-query.js';
 import { includeOnlyMatches } from './tmdb-local-models.js';
 import type { TmdbSync } from './tmdb-sync.service.js';
 import { parseJson } from './tmdb.store.js';

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import type { Database } from '../../db/schema.js';
-import type { SeriesBrowseStore, Viewer } from '../series/index.js';
+import type { SeriesBrowseStore } from '../series/index.js';
+import type { Viewer } from '../../http/viewer.js';
 
 /** Which series a utility list holds. */
 export type SeriesUtilityKind = 'WithoutFiles' | 'WithManuallyLinkedFiles';

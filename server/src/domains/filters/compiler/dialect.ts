@@ -20,7 +20,7 @@ export function shiftDate(dialect: DialectName, date: Sql, days: number): Sql {
     : sql`date(${date}, ${`${days >= 0 ? '+' : ''}${days} days`})`;
 }
 
-/** A text every match of a pattern holds (filter-text.ts requiredLiteral). */
+/** A text every match of a pattern holds (shared/text-match.ts requiredLiteral). */
 export interface RequiredLiteral {
   text: string;
   written: string;
@@ -28,7 +28,7 @@ export interface RequiredLiteral {
 }
 
 /**
- * `text` may match a pattern whose every match holds `literal` (filter-text.ts requiredLiteral): it holds the literal,
+ * `text` may match a pattern whose every match holds `literal` (shared/text-match.ts requiredLiteral): it holds the literal,
  * with ASCII letters compared in either case unless `caseSensitive`. For a prefix this is exact (a case-insensitive
  * pattern folds ASCII case only), and compares the first characters only: PostgreSQL's lower() of a whole name costs
  * about a microsecond. Anywhere in the text it admits more (case aside; PostgreSQL's lower() folds some other

@@ -1,7 +1,7 @@
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import type { FieldErrorCollector } from '../../../http/problem.js';
 import { EXPRESSION_BY_ID, SORTING_CRITERIA, stripExpressionId } from '../filter-catalogue.js';
-import { compilePattern, MAX_PATTERN_LENGTH, PatternError, TEXT_MATCHERS } from '../filter-text.js';
+import { compilePattern, MAX_PATTERN_LENGTH, PatternError, TEXT_MATCHERS } from '../../../shared/text-match.js';
 
 /** A request body's object with its keys lower-cased (the API reads them case-insensitively). */
 const lowerKeys = (node: object) =>

@@ -23,7 +23,7 @@ export interface FilterScope {
    */
   maintainedFigures?: boolean;
   /**
-   * Results of the regex/fuzzy nodes (filter-text.ts), computed before compiling: the candidate ids that match, or
+   * Results of the regex/fuzzy nodes (shared/text-match.ts), computed before compiling: the candidate ids that match, or
    * with `negate` those that fail. Absent when compiling only to validate.
    */
   textMatches?: Map<FilterCondition, { ids: number[]; negate: boolean }>;

@@ -1,6 +1,13 @@
 import type { FilterCondition } from '@shoko-ts/contract';
 import { stripExpressionId } from '../filter-catalogue.js';
-import { compilePattern, fuzzyPieces, MAX_PATTERN_LENGTH, PatternError, requiredLiteral, TEXT_MATCHERS } from '../filter-text.js';
+import {
+  compilePattern,
+  fuzzyPieces,
+  MAX_PATTERN_LENGTH,
+  PatternError,
+  requiredLiteral,
+  TEXT_MATCHERS,
+} from '../../../shared/text-match.js';
 import type { Candidates } from './candidates.js';
 import { holds, holdsLiteral } from './dialect.js';
 import { FilterError, raw, sql, type Sql } from './fragments.js';
@@ -51,7 +58,7 @@ export function textMatchPlan(c: Candidates, node: FilterCondition): TextMatchPl
     }
     const all = id === 'AllRegexMatches';
     const plan = { kind: 'regex', pattern, ignoreCase: onSet, all, folded: false, needles: null } as const;
-    // Only the values holding the text every match holds go to the worker (filter-text.ts requiredLiteral): at 400k
+    // Only the values holding the text every match holds go to the worker (shared/text-match.ts requiredLiteral): at 400k
     // files a twentieth of the 80,000 names start with `ka`. Under AllRegexMatches a value without it fails its
     // candidate, which the database settles.
     const literal = requiredLiteral(pattern);

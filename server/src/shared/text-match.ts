@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { foldText } from '../../db/name-folds.js';
+import { foldText } from '../db/name-folds.js';
 
 /**
  * Regex and fuzzy string matching for filter expressions. Neither SQLite (no REGEXP without a registered function)

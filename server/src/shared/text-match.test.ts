@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText } from '../../db/name-folds.js';
-import { compilePattern, fuzzyPieces, PatternError, requiredLiteral, runTextMatches, textMatchWorkersStarted } from './filter-text.js';
+import { foldText } from '../db/name-folds.js';
+import { compilePattern, fuzzyPieces, PatternError, requiredLiteral, runTextMatches, textMatchWorkersStarted } from './text-match.js';
 
 describe('filter text matching', () => {
   it('accepts ordinary patterns and rejects invalid or risky ones', () => {
