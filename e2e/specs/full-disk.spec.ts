@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
-import { completeFirstRunViaApi, LOCAL_USER, startShoko, type ShokoServer } from '../support/server';
+import { completeFirstRunViaApi, LOCAL_USER, loginViaApi, startShoko, type ShokoServer } from '../support/server';
 
 /**
  * The data disk fills up while the queue hashes (issue 49): the console, already logged in, keeps working and says
@@ -34,12 +34,7 @@ test.describe('a full data disk in the console', () => {
       fs.writeFileSync(path.join(media, `[Grp] Show - ${String(n).padStart(2, '0')}.mkv`), randomBytes(2 << 20));
     server = await startShoko({ env: { SHOKO_HOME: disk, SHOKO_QUEUE_RETRY_MAX_MS: '1000' } });
     await completeFirstRunViaApi(server);
-    const auth = await fetch(server.url('/api/auth'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' }),
-    });
-    key = ((await auth.json()) as { apikey: string }).apikey;
+    key = await loginViaApi(server);
   });
 
   test.afterAll(async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
-import { completeFirstRunViaApi, LOCAL_USER, startShoko, type ShokoServer } from '../support/server';
+import { completeFirstRunViaApi, loginViaApi, startShoko, type ShokoServer } from '../support/server';
 
 /**
  * An import folder whose drive is unplugged (issue 49): the console marks it offline in the folder list and on the
@@ -30,12 +30,7 @@ test.describe('an offline import folder in the console', () => {
     fs.writeFileSync(path.join(base, 'nas', 'Show', '[Grp] Show - 02.mkv'), randomBytes(130 * 1024));
     server = await startShoko();
     await completeFirstRunViaApi(server);
-    const auth = await fetch(server.url('/api/auth'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' }),
-    });
-    key = ((await auth.json()) as { apikey: string }).apikey;
+    key = await loginViaApi(server);
     const created = await fetch(server.url('/api/v3/ImportFolder'), {
       method: 'POST',
       headers: { apikey: key, 'content-type': 'application/json' },

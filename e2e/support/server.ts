@@ -149,3 +149,14 @@ export async function completeFirstRunViaApi(server: ShokoServer, user = LOCAL_U
   }
   throw new Error(`The server did not start within 60 s:\n${server.output()}`);
 }
+
+/** Logs the local user in over the API and answers the new API key. */
+export async function loginViaApi(server: ShokoServer, user = LOCAL_USER): Promise<string> {
+  const auth = await fetch(server.url('/api/auth'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: user.username, pass: user.password, device: 'e2e' }),
+  });
+  if (!auth.ok) throw new Error(`api/auth answered ${auth.status}: ${await auth.text()}`);
+  return ((await auth.json()) as { apikey: string }).apikey;
+}

@@ -22,26 +22,37 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+/**
+ * A server process on a PostgreSQL cluster of the test's own, hashing `fileCount` files of 2 MB when this resolves (the
+ * first is hashed); null without the PostgreSQL binaries. The queue retries at most every half second, so it resumes
+ * soon after the database is back.
+ */
+async function hashingServerOnOwnCluster(fileCount: number) {
+  const cluster = await startOwnCluster();
+  if (!cluster) return null;
+  cleanups.push(() => cluster.stop());
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-fault-'));
+  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const media = randomMedia(fileCount, 2 * 1024 * 1024, cleanups);
+  cleanups.push(setEnv({ SHOKO_QUEUE_RETRY_MAX_MS: '500' }));
+  const server = new ServerProcess({ home, port: await freePort(), databaseUrl: cluster.url });
+  cleanups.push(() => server.kill());
+  await server.start();
+  const key = await server.completeFirstRun();
+  const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', { key, body: { Name: 'Media', Path: media } });
+  await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
+  await server.waitFor('the first files to be hashed', async () => server.output().includes(`Hashed ${media}`), 60_000);
+  return { cluster, server, key, media };
+}
+
 // It starts a cluster of its own (restarting the suite's would break other tests), so the PostgreSQL suite would only
 // repeat it.
 describe.skipIf(!!process.env.SHOKO_TEST_DB)('PostgreSQL restarted or stopped', () => {
   it('leaves the server running: requests caught by it get a 503 problem, the queue resumes and every job runs once', async (context) => {
-    const cluster = await startOwnCluster();
-    if (!cluster) return context.skip(NO_POSTGRES);
-    cleanups.push(() => cluster.stop());
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-restart-'));
-    cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
     const fileCount = 16;
-    const media = randomMedia(fileCount, 2 * 1024 * 1024, cleanups);
-    // The queue retries at most every half second here, so it resumes soon after the database is back.
-    cleanups.push(setEnv({ SHOKO_QUEUE_RETRY_MAX_MS: '500' }));
-    const server = new ServerProcess({ home, port: await freePort(), databaseUrl: cluster.url });
-    cleanups.push(() => server.kill());
-    await server.start();
-    const key = await server.completeFirstRun();
-    const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', { key, body: { Name: 'Restart', Path: media } });
-    await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
-    await server.waitFor('the first files to be hashed', async () => server.output().includes(`Hashed ${media}`), 60_000);
+    const started = await hashingServerOnOwnCluster(fileCount);
+    if (!started) return context.skip(NO_POSTGRES);
+    const { cluster, server, key, media } = started;
 
     // Readers keep asking throughout the restart: some of their requests are in flight when the connections end.
     const answers: Array<{ url: string; status: number | 'no answer'; body: string }> = [];
@@ -93,21 +104,10 @@ describe.skipIf(!!process.env.SHOKO_TEST_DB)('PostgreSQL restarted or stopped', 
   }, 240_000);
 
   it('stopped for a while under a busy queue and a request in flight: the process lives and says why, and everything resumes once it is back', async (context) => {
-    const cluster = await startOwnCluster();
-    if (!cluster) return context.skip(NO_POSTGRES);
-    cleanups.push(() => cluster.stop());
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-pg-stop-'));
-    cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
     const fileCount = 32;
-    const media = randomMedia(fileCount, 2 * 1024 * 1024, cleanups);
-    cleanups.push(setEnv({ SHOKO_QUEUE_RETRY_MAX_MS: '500' }));
-    const server = new ServerProcess({ home, port: await freePort(), databaseUrl: cluster.url });
-    cleanups.push(() => server.kill());
-    await server.start();
-    const key = await server.completeFirstRun();
-    const folder = await server.json<{ ID: number }>('POST', '/api/v3/ImportFolder', { key, body: { Name: 'Stopped', Path: media } });
-    await server.json('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`, { key });
-    await server.waitFor('the first files to be hashed', async () => server.output().includes(`Hashed ${media}`), 60_000);
+    const started = await hashingServerOnOwnCluster(fileCount);
+    if (!started) return context.skip(NO_POSTGRES);
+    const { cluster, server, key, media } = started;
 
     // The files table locked by another session: the queue's writes and a reader's request wait on PostgreSQL when it
     // stops, so both are sure to be in flight then.
