@@ -5,12 +5,11 @@ import { decodeEntities as decodeAniDBText } from '../../providers/anidb/http/xm
 import { animeResourceLinks, toAnimeMetadata, animeRow, type AnimeMetadata } from '../metadata/index.js';
 import type { RowOf } from './import-plan.js';
 import type { MapContext } from './map-context.js';
-import { flag, nullableText, shokoDay, shokoTime, text, unixDay } from './shoko-values.js';
+import { mapCast } from './map-anidb-cast.js';
+import { anidbProse, flag, nullableProse, nullableText, shokoDay, shokoTime, text, unixDay } from './shoko-values.js';
 
 const ANIME_TYPES: Record<number, string> = { 0: 'Movie', 1: 'OVA', 2: 'TV', 3: 'TVSpecial', 4: 'Web', 5: 'Other', 6: 'MusicVideo' };
 const EPISODE_TYPES: Record<number, string> = { 1: 'Episode', 2: 'Credits', 3: 'Special', 4: 'Trailer', 5: 'Parody', 6: 'Other' };
-const CHARACTER_TYPES: Record<number, string> = { 1: 'Character', 2: 'Mecha', 3: 'Organization', 4: 'Vessel' };
-const GENDERS: Record<number, string> = { 1: 'female', 2: 'male' };
 
 /** Shoko's AniDB_Anime columns for external sites, by AniDB resource type. */
 const RESOURCE_COLUMNS: Array<[column: string, type: number]> = [
@@ -29,16 +28,6 @@ const RESOURCE_COLUMNS: Array<[column: string, type: number]> = [
   ['BangumiID', 38],
   ['HiDiveID', 42],
 ];
-
-/**
- * Shoko keeps the text of AniDB's XML decoded once, but AniDB escapes descriptions twice (`&amp;quot;`): decoded the
- * rest of the way, as our own AniDB download does, an imported description reads like a downloaded one.
- */
-export const anidbProse = (value: unknown) => decodeAniDBText(text(value));
-const nullableProse = (value: unknown) => {
-  const stored = nullableText(value);
-  return stored === null ? null : decodeAniDBText(stored);
-};
 
 /** An AniDB rating text ("8.45") or number as AniDB's ×100 integer. */
 const rating100 = (value: unknown) => {
@@ -360,110 +349,6 @@ const readText = (file: string) => {
     return '';
   }
 };
-
-/** Characters (with their voice actors) and credited staff; v5.0's older tables (schema < 131) are read too. */
-function mapCast(ctx: MapContext): void {
-  const { shoko, plan, report, ids } = ctx;
-  const modern = shoko.columns('AniDB_Character').has('CharacterID');
-  const characterRows = modern
-    ? shoko.all('AniDB_Character', ['CharacterID', 'Name', 'Description', 'ImagePath', 'Gender', 'Type'])
-    : shoko.all('AniDB_Character', ['CharID', 'CharName', 'CharDescription', 'PicName']).map((r) => ({
-        CharacterID: r.CharID,
-        Name: r.CharName,
-        Description: r.CharDescription,
-        ImagePath: r.PicName,
-        Gender: 0,
-        Type: 0,
-      }));
-  const characters = report.kind('AniDB characters', characterRows.length);
-  const characterIds = new Set<number>();
-  plan.add(
-    'anidb_characters',
-    characterRows.flatMap((row) => {
-      const id = Number(row.CharacterID);
-      if (characterIds.has(id)) return (characters.skipped('duplicate character row', id), []);
-      characterIds.add(id);
-      characters.took();
-      return [
-        {
-          id,
-          name: text(row.Name),
-          gender: GENDERS[Number(row.Gender)] ?? null,
-          character_type: CHARACTER_TYPES[Number(row.Type)] ?? null,
-          description: nullableProse(row.Description),
-          picture: nullableText(row.ImagePath),
-        },
-      ];
-    }),
-  );
-  const creatorRows = shoko.all('AniDB_Creator', ['CreatorID', 'Name', 'ImagePath']);
-  const creators = report.kind('AniDB creators', creatorRows.length);
-  const creatorIds = new Set<number>();
-  plan.add(
-    'anidb_creators',
-    creatorRows.flatMap((row) => {
-      const id = Number(row.CreatorID);
-      if (creatorIds.has(id)) return (creators.skipped('duplicate creator row', id), []);
-      creatorIds.add(id);
-      creators.took();
-      return [{ id, name: text(row.Name), picture: nullableText(row.ImagePath) }];
-    }),
-  );
-
-  const appearanceRows = modern
-    ? shoko.all('AniDB_Anime_Character', ['AnimeID', 'CharacterID', 'Appearance', 'Ordering'])
-    : shoko
-        .all('AniDB_Anime_Character', ['AnimeID', 'CharID', 'CharType'])
-        .map((r, i) => ({ AnimeID: r.AnimeID, CharacterID: r.CharID, Appearance: r.CharType, Ordering: i }));
-  const appearances = report.kind('AniDB anime characters', appearanceRows.length);
-  const seen = new Set<string>();
-  plan.add(
-    'anidb_anime_characters',
-    appearanceRows.flatMap((row) => {
-      const key = `${Number(row.AnimeID)}/${Number(row.CharacterID)}`;
-      if (!ids.anime.has(Number(row.AnimeID))) return (appearances.skipped('its anime is not in the database', key), []);
-      if (!characterIds.has(Number(row.CharacterID))) return (appearances.skipped('its character is not in the database', key), []);
-      if (seen.has(key)) return (appearances.skipped('duplicate character of the anime', key), []);
-      seen.add(key);
-      appearances.took();
-      return [
-        {
-          anime_id: Number(row.AnimeID),
-          character_id: Number(row.CharacterID),
-          appearance: text(row.Appearance),
-          ordering: Number(row.Ordering ?? 0),
-        },
-      ];
-    }),
-  );
-
-  // Voice actors are staff rows naming the character (role 'Seiyuu'), as an AniDB download stores them.
-  const voiceRows = shoko.all('AniDB_Anime_Character_Creator', ['AnimeID', 'CharacterID', 'CreatorID', 'Ordering']);
-  const staffRows = shoko.columns('AniDB_Anime_Staff').has('Role')
-    ? shoko.all('AniDB_Anime_Staff', ['AnimeID', 'CreatorID', 'Role', 'Ordering'])
-    : shoko.all('AniDB_Anime_Staff', ['AnimeID', 'CreatorID', 'CreatorType']).map((r, i) => ({ ...r, Role: r.CreatorType, Ordering: i }));
-  const staff = report.kind('AniDB staff credits', voiceRows.length + staffRows.length);
-  const credit = (row: Record<string, unknown>, role: string, characterId: number | null): Array<RowOf<'anidb_anime_staff'>> => {
-    const key = `${Number(row.AnimeID)}/${Number(row.CreatorID)}`;
-    if (!ids.anime.has(Number(row.AnimeID))) return (staff.skipped('its anime is not in the database', key), []);
-    if (!creatorIds.has(Number(row.CreatorID))) return (staff.skipped('its creator is not in the database', key), []);
-    if (characterId !== null && !characterIds.has(characterId)) return (staff.skipped('its character is not in the database', key), []);
-    staff.took();
-    return [
-      {
-        anime_id: Number(row.AnimeID),
-        creator_id: Number(row.CreatorID),
-        role,
-        character_id: characterId,
-        ordering: Number(row.Ordering ?? 0),
-      },
-    ];
-  };
-  plan.add('anidb_anime_staff', [
-    ...voiceRows.flatMap((row) => credit(row, 'Seiyuu', Number(row.CharacterID))),
-    ...staffRows.flatMap((row) => credit(row, text(row.Role), null)),
-  ]);
-}
 
 /** Copies each cached `AnimeDoc_<aid>.xml` into our AniDB cache (`<home>/anidb`), keeping its age. */
 function copyAnimeDocuments(ctx: MapContext, animeDocs: Map<number, string>): void {

@@ -1,7 +1,7 @@
 import type { RowOf } from './import-plan.js';
-import { anidbProse, mapAnimeFromDocuments } from './map-anidb.js';
+import { mapAnimeFromDocuments } from './map-anidb.js';
 import type { MapContext } from './map-context.js';
-import { flag, nullableText, shokoTime, text } from './shoko-values.js';
+import { anidbProse, flag, nullableText, shokoTime, text } from './shoko-values.js';
 
 /** AnimeSeries.DisableAutoMatchFlags: the DataSourceType flag of TMDB. */
 const TMDB_SOURCE_FLAG = 4;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anidbProse, listedAnimeTitles } from './map-anidb.js';
+import { listedAnimeTitles } from './map-anidb.js';
 import { mapShokoPath } from './map-files.js';
-import { isWindowsPath, shokoDay, shokoTime, timeSpanMinutes, tripleBarList, unixDay } from './shoko-values.js';
+import { anidbProse, isWindowsPath, shokoDay, shokoTime, timeSpanMinutes, tripleBarList, unixDay } from './shoko-values.js';
 
 describe("Shoko's values", () => {
   it("reads DateTime text as this machine's local time, with or without a fraction", () => {

@@ -1,4 +1,5 @@
 // Shoko's column values as our tables store them.
+import { decodeEntities as decodeAniDBText } from '../../providers/anidb/http/xml-nodes.js';
 
 /** This machine's UTC offset (ms) of each local hour met, by `yyyy-MM-dd HH`: most of a database's times share a few. */
 const offsets = new Map<string, number>();
@@ -75,3 +76,13 @@ export function timeSpanMinutes(value: unknown): number | null {
 
 /** True when a path was written on Windows (`D:\…`, `\\server\share`): its separators are backslashes. */
 export const isWindowsPath = (value: string): boolean => /^[a-zA-Z]:[\\/]/.test(value) || value.startsWith('\\\\');
+
+/**
+ * Shoko keeps the text of AniDB's XML decoded once, but AniDB escapes descriptions twice (`&amp;quot;`): decoded the
+ * rest of the way, as our own AniDB download does, an imported description reads like a downloaded one.
+ */
+export const anidbProse = (value: unknown) => decodeAniDBText(text(value));
+export const nullableProse = (value: unknown) => {
+  const stored = nullableText(value);
+  return stored === null ? null : decodeAniDBText(stored);
+};
