@@ -26,17 +26,14 @@ const showGraph = process.argv.includes('--graph');
 const printBaseline = process.argv.includes('--print-baseline');
 
 // Tolerated violations: `importer -> imported` (paths relative to server/src), or `cycle: a -> b -> … -> a`.
-const BASELINE = [
-  // Groups list themselves through the filter engine (GroupsService → FiltersService), and the filter engine reads the
-  // group trees and models (BrowseStore) and answers Filter/{id}/Group/… through GroupsService.
-  'cycle: filters -> groups -> filters',
-];
+// Empty: every domain is reached through its index.ts and the domain graph has no cycle; keep it so.
+const BASELINE = [];
 
 // The composition root (services.ts, app.ts, main.ts) still builds most stores and services and registers every route
 // file itself, while the domains' wiring functions are being written: instead of one baseline entry per import, it may
 // reach at most this many domain internals. The number may only go down: the check fails when it is higher than the
 // count, so that it is lowered (to 0 once every domain is built by its <domain>.wiring.ts).
-const COMPOSITION_ROOT_INTERNALS = 99;
+const COMPOSITION_ROOT_INTERNALS = 45;
 
 const rel = (file) => path.relative(src, file).split(path.sep).join('/');
 

@@ -29,6 +29,13 @@ export const sortName = (name: string): string => {
   return /^[A-Z]/.test(upper) ? upper : `#${upper}`;
 };
 
+/** `{ "#": 3, "A": 12 }`: how many sort names start with each character, keys sorted. */
+export function letters(sortNames: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const name of sortNames.sort()) counts[name.charAt(0)] = (counts[name.charAt(0)] ?? 0) + 1;
+  return counts;
+}
+
 /** A series' name as GET Series orders it: its title override, else its AniDB main title, else ''. */
 export const seriesOrderKey = (titleOverride: string | null, mainTitle: string | null): string =>
   orderKey((titleOverride ?? mainTitle ?? '').toLowerCase());

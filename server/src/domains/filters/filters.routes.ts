@@ -21,14 +21,14 @@ import {
 import type { App } from '../../http/types.js';
 import { applyPatch } from '../../http/json-patch.js';
 import { dataFrom, listOf } from '../../http/list-query.js';
-import type { GroupsService } from '../groups/index.js';
+import type { GroupReads } from './collection-reads.js';
 import type { FiltersService } from './filters.service.js';
 
 /**
  * Every /api/v3/Filter/* route (contract §4, §7): saved filters, browsing through them, and the Preview ("live filter")
- * routes. HTTP only; the rules are FiltersService's, and a group's series or sub-groups under a filter GroupsService's.
+ * routes. HTTP only; the rules are FiltersService's, and a group's series or sub-groups under a filter GroupsService's (GroupReads).
  */
-export function registerFiltersRoutes(app: App, deps: { filters: FiltersService; groups: GroupsService }) {
+export function registerFiltersRoutes(app: App, deps: { filters: FiltersService; groups: GroupReads }) {
   const { filters, groups } = deps;
   const viewerOf = (request: FastifyRequest) => groups.viewer(request.principal?.kind === 'user' ? request.principal.userId : null);
 

@@ -3,7 +3,7 @@
  * /api/v3/Filter/* route (filters.routes.ts). A filter expression is validated and compiled to SQL by
  * live-filters.ts (compiler/, catalogue in filter-catalogue.ts, regex/fuzzy nodes tested in a worker by shared/text-match.ts);
  * the compiled filter is executed by FiltersStore (filters.store.ts), which also keeps the presets. Matches become API
- * models through the groups domain's BrowseStore; GroupsService uses `evaluate` for its lists and sub-groups under a
+ * models through CollectionReads (the groups domain's BrowseStore, given at wiring); GroupsService uses `evaluate` for its lists and sub-groups under a
  * filter, so this service never imports groups' (filters.routes.ts calls GroupsService for a group's series/sub-groups).
  * A new collection's presets come from migration 0055 (db/collection-defaults.ts); the sub-filters of its Years, Seasons
  * and Tags directories are not stored but read from the collection at each request (dynamic-directories.ts).
@@ -19,7 +19,8 @@ import type {
   SortingCriteria,
 } from '@shoko-ts/contract';
 import { FieldErrorCollector, notFound, textError, validationError } from '../../http/problem.js';
-import { letters, sortName, type BrowseStore } from '../groups/index.js';
+import { letters, sortName } from '../../db/name-order.js';
+import type { CollectionReads } from './collection-reads.js';
 import type { Viewer } from '../../http/viewer.js';
 import { EXPRESSIONS, helpEntry, sortingHelp } from './filter-catalogue.js';
 import { normaliseCondition, normaliseSorting } from './compiler/index.js';
@@ -61,7 +62,7 @@ export class FiltersService {
   private readonly kept: KeptFigures;
 
   constructor(
-    private readonly browse: BrowseStore,
+    private readonly browse: CollectionReads,
     private readonly store: FiltersStore,
     private readonly now: () => number = Date.now,
   ) {

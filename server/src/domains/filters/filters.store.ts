@@ -3,7 +3,7 @@ import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import { refreshNameFolds } from '../../db/name-folds.js';
 import { refreshOrderKeys } from '../../db/name-order.js';
 import type { Database, FiltersTable } from '../../db/schema.js';
-import type { BrowseStore } from '../groups/index.js';
+import type { CollectionReads } from './collection-reads.js';
 import type { Viewer } from '../../http/viewer.js';
 import type { CompiledSql } from './compiler/index.js';
 
@@ -47,7 +47,7 @@ const HEAD_ROWS = 1000;
 export class FiltersStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly browse: BrowseStore,
+    private readonly browse: CollectionReads,
   ) {}
 
   /** Every account's id (the filter Sizes are counted for each at start). */

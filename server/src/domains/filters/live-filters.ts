@@ -1,6 +1,6 @@
 import type { FilterCondition, SortingCriteria } from '@shoko-ts/contract';
 import { validationError } from '../../http/problem.js';
-import type { BrowseStore } from '../groups/index.js';
+import type { CollectionReads } from './collection-reads.js';
 import type { Viewer } from '../../http/viewer.js';
 import { FilterCompiler, FilterError, type FilterScope, type TextMatchPlan } from './compiler/index.js';
 import { stripExpressionId } from './filter-catalogue.js';
@@ -23,7 +23,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export class LiveFilterCompiler {
   constructor(
-    private readonly browse: BrowseStore,
+    private readonly browse: CollectionReads,
     private readonly store: FiltersStore,
   ) {}
 

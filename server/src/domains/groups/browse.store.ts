@@ -1,19 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Group, GroupSizes } from '@shoko-ts/contract';
 import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
-import { sortName } from '../../db/name-order.js';
 import { nestedGroups, topGroupsOf } from '../../db/group-tree.js';
+import { sortName } from '../../db/name-order.js';
 import { SeriesBrowseStore, animeType, byAirDate, emptyImages, emptySizes, iso, posterOf } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
-
-export { sortName };
-
-/** `{ "#": 3, "A": 12 }`: how many sort names start with each character, keys sorted. */
-export function letters(sortNames: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const name of sortNames.sort()) counts[name.charAt(0)] = (counts[name.charAt(0)] ?? 0) + 1;
-  return counts;
-}
 
 /** Read side of collection browsing by group: group trees, their visibility and the Group API models (the series' parts are inherited). */
 export class BrowseStore extends SeriesBrowseStore {

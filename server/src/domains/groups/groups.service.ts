@@ -12,7 +12,8 @@ import { badRequest, FieldErrorCollector, notFound, textError, validationError }
 import { relationType, type SeriesRelation } from '../series/index.js';
 import { keepCategory, keepUserTags, tagCategory, TagFilterBits } from '../tags/index.js';
 import type { FiltersService, LiveFilter } from '../filters/index.js';
-import { letters, sortName, type BrowseStore } from './browse.store.js';
+import { letters, sortName } from '../../db/name-order.js';
+import type { BrowseStore } from './browse.store.js';
 import { SERIES_FORBIDDEN, SERIES_NOT_FOUND, animeType } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 import type { GroupNameChanges, GroupsStore } from './groups.store.js';

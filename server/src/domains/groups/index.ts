@@ -1,5 +1,5 @@
 // The groups domain's public face: what other domains and the wiring may use of it.
-export { BrowseStore, letters, sortName } from './browse.store.js';
+export { BrowseStore } from './browse.store.js';
 export { GroupsService } from './groups.service.js';
 export { generateCollection } from './synthetic.js';
 export { createGroupsDomain } from './groups.wiring.js';
