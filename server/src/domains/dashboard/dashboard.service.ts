@@ -25,7 +25,8 @@ import { validationError } from '../../http/problem.js';
 import type { SeriesBrowseStore } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 import { TagFilterBits } from '../tags/index.js';
-import type { DashboardStore, IncludeOnly } from './dashboard.store.js';
+import type { IncludeOnly } from './dashboard-sql.store.js';
+import type { DashboardStore } from './dashboard.store.js';
 
 type List<T> = { Total: number; List: T[] };
 
