@@ -41,13 +41,14 @@ test.describe('a non-admin account in the console', () => {
   let server: ShokoServer;
   let seriesId: number;
   let groupId: number;
+  let adminKey: string;
 
   test.beforeAll(async () => {
     server = await startShoko();
     await completeFirstRunViaApi(server);
     ({ seriesId, groupId } = await seedSeries(server.home));
     const login = await post(server, '', '/api/auth', { user: LOCAL_USER.username, pass: LOCAL_USER.password, device: 'e2e' });
-    const adminKey = ((await login.json()) as { apikey: string }).apikey;
+    adminKey = ((await login.json()) as { apikey: string }).apikey;
     expect((await post(server, adminKey, '/api/v3/User', { Username: 'family', Password: 'family-pw', IsAdmin: false })).status).toBe(200);
   });
 
@@ -101,5 +102,26 @@ test.describe('a non-admin account in the console', () => {
     await expect(page).toHaveURL(/\/settings\/api-keys$/);
     await expect(page.getByTestId('settings-admin-only')).toHaveCount(0);
     await snap(page, '444-non-admin-api-keys');
+  });
+
+  test('keeps its own collection view across visits, apart from the server settings', async ({ page }) => {
+    await page.goto(server.url('/webui/login'));
+    await loginThroughForm(page, { username: 'family', password: 'family-pw' });
+    await page.goto(server.url('/webui/collection'));
+    await expect(page.getByText('Gentle Meadow').first()).toBeVisible();
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v3/User/Current/WebUISettings'),
+    );
+    await page.getByRole('button', { name: 'Switch to list view' }).click();
+    expect((await saved).status()).toBe(200);
+
+    await page.reload();
+    await expect(page.getByTestId('group-row').filter({ hasText: 'Gentle Meadow' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch to poster view' })).toBeVisible();
+    await snap(page, '445-non-admin-own-list-view');
+
+    const serverSettings = await fetch(server.url('/api/v3/Settings'), { headers: { apikey: adminKey } });
+    const webui = ((await serverSettings.json()) as { WebUI_Settings: string }).WebUI_Settings;
+    expect(webui.includes('"view":"list"')).toBe(false);
   });
 });

@@ -1,7 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { compare, deepClone } from 'fast-json-patch';
-import type { Credentials, SettingsPatchQuery, SupportedLanguage, WebUISettings } from '@shoko-ts/contract';
+import type {
+  Credentials,
+  SettingsPatchQuery,
+  SupportedLanguage,
+  User,
+  UserWebUISettings,
+  UserWebUISettingsBody,
+  WebUISettings,
+} from '@shoko-ts/contract';
 import { api } from './client';
+import { currentUserQuery, useCurrentUser } from './users';
 
 /**
  * The server settings document (`GET /api/v3/Settings`). The console only edits a handful of its fields, which it
@@ -63,16 +72,84 @@ interface SaveSettings {
   skipValidation?: boolean;
 }
 
+async function saveServerSettings({ original, changed, skipValidation = false }: SaveSettings): Promise<void> {
+  const operations = compare(original, changed);
+  if (!operations.length) return;
+  await api.patch<void>('Settings', operations, { query: { skipValidation } satisfies SettingsPatchQuery });
+}
+
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ original, changed, skipValidation = false }: SaveSettings) => {
-      const operations = compare(original, changed);
-      if (!operations.length) return;
-      await api.patch<void>('Settings', operations, { query: { skipValidation } satisfies SettingsPatchQuery });
-    },
+    mutationFn: saveServerSettings,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
   });
+}
+
+/**
+ * Whose console settings (`WebUI_Settings`) an account reads and saves: an admin the server's, which Shoko's own
+ * console shares; any other account its own (`User/Current/WebUISettings`), as it may not read the server settings.
+ */
+export type ConsoleSettingsSource = 'server' | 'own';
+
+export const consoleSettingsSource = (user: Pick<User, 'IsAdmin'> | undefined): ConsoleSettingsSource | null =>
+  user ? (user.IsAdmin ? 'server' : 'own') : null;
+
+export const ownWebUISettingsQuery = () =>
+  queryOptions({
+    queryKey: ['users', 'current', 'webui-settings'] as const,
+    queryFn: ({ signal }) => api.get<UserWebUISettings>('User/Current/WebUISettings', { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** The account's own settings as a settings document holding only `WebUI_Settings`, so the same readers serve both. */
+const ownDocument = (own: UserWebUISettings): SettingsDocument => ({ WebUI_Settings: own.WebUI_Settings });
+
+/** The console settings document of the signed-in account (see ConsoleSettingsSource), fetched or from the cache. */
+export async function fetchConsoleSettings(queryClient: QueryClient): Promise<SettingsDocument> {
+  const user = await queryClient.fetchQuery(currentUserQuery());
+  if (consoleSettingsSource(user) === 'server') return queryClient.fetchQuery(settingsQuery());
+  return ownDocument(await queryClient.fetchQuery(ownWebUISettingsQuery()));
+}
+
+/** Saves `changed` where `source` keeps the console settings and brings the cached document up to date. */
+export async function saveConsoleSettings(
+  queryClient: QueryClient,
+  source: ConsoleSettingsSource,
+  save: Pick<SaveSettings, 'original' | 'changed'>,
+): Promise<void> {
+  if (source === 'server') {
+    await saveServerSettings(save);
+    await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    return;
+  }
+  const body: UserWebUISettingsBody = { WebUI_Settings: save.changed.WebUI_Settings || '{}' };
+  queryClient.setQueryData(ownWebUISettingsQuery().queryKey, await api.put<UserWebUISettings>('User/Current/WebUISettings', body));
+}
+
+/**
+ * The console settings document of the signed-in account and its saver: the server settings for an admin, exactly as
+ * before; the account's own for anyone else. Nothing is asked until the account is known.
+ */
+export function useConsoleSettings(enabled = true) {
+  const queryClient = useQueryClient();
+  const source = consoleSettingsSource(useCurrentUser(enabled).data);
+  const server = useQuery({ ...settingsQuery(), enabled: enabled && source === 'server' });
+  const own = useQuery({ ...ownWebUISettingsQuery(), enabled: enabled && source === 'own', select: ownDocument });
+  const saver = useMutation({
+    mutationFn: async (save: Pick<SaveSettings, 'original' | 'changed'>) => {
+      if (!source) throw new Error('The console settings cannot be saved before the account is known.');
+      await saveConsoleSettings(queryClient, source, save);
+    },
+  });
+  const document = source === 'server' ? server : source === 'own' ? own : null;
+  return {
+    data: document?.data,
+    isSuccess: document?.isSuccess ?? false,
+    saving: saver.isPending,
+    save: saver.mutateAsync,
+  };
 }
 
 export function useTestAniDBLogin() {
@@ -102,8 +179,8 @@ export function parseWebUISettings(text: string | undefined): WebUISettings {
   }
 }
 
-/** The console's own settings; defaults for users who cannot read server settings (non-admins). */
+/** The console's own settings: the server's for admins, the account's own for anyone else (defaults until loaded). */
 export function useWebUISettings(enabled = true): WebUISettings {
-  const { data } = useSettings(enabled);
+  const { data } = useConsoleSettings(enabled);
   return parseWebUISettings(data?.WebUI_Settings);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { parseWebUISettings, useSaveSettings, useSettings, withSetting } from '@/api/settings';
+import { parseWebUISettings, useConsoleSettings, withSetting } from '@/api/settings';
 
 /** WebUI_Settings.collection (SPEC §3): how groups and series are shown. */
 export interface CollectionSettings {
@@ -52,17 +52,16 @@ export function collectionSettingsOf(document: { WebUI_Settings?: string } | und
 
 /** Read-only: whether AniDB descriptions are shown filtered (`anidb.filterDescription`). */
 export function useFilterDescription(): boolean {
-  const { data } = useSettings();
+  const { data } = useConsoleSettings();
   return collectionSettingsOf(data).anidb.filterDescription;
 }
 
 /**
- * The collection settings and a setter that saves them into WebUI_Settings. Users who cannot read the server
- * settings (non-admins) keep their choices for this visit only.
+ * The collection settings and a setter that saves them into WebUI_Settings: the server's for admins, the account's own
+ * for anyone else (useConsoleSettings). A choice shows at once, before the save comes back.
  */
 export function useCollectionSettings() {
-  const { data } = useSettings();
-  const save = useSaveSettings();
+  const { data, save } = useConsoleSettings();
   const [local, setLocal] = useState<CollectionSettings | null>(null);
   const stored = data ? collectionSettingsOf(data) : null;
   const settings = local ?? stored ?? DEFAULT_COLLECTION_SETTINGS;
@@ -70,7 +69,7 @@ export function useCollectionSettings() {
     setLocal(next);
     if (!data) return;
     const webui = { ...parseWebUISettings(data.WebUI_Settings), ...storedWebUI(data.WebUI_Settings), collection: next };
-    save.mutate({ original: data, changed: withSetting(data, 'WebUI_Settings', JSON.stringify(webui)) });
+    save({ original: data, changed: withSetting(data, 'WebUI_Settings', JSON.stringify(webui)) }).catch(() => undefined);
   };
   return { settings, update };
 }

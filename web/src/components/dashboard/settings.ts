@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { parseWebUISettings, settingsKeys, useSaveSettings, useSettings, withSetting, type SettingsDocument } from '@/api/settings';
+import { fetchConsoleSettings, parseWebUISettings, useConsoleSettings, withSetting, type SettingsDocument } from '@/api/settings';
 import { parseDashboardLayouts, SAVED_BREAKPOINTS, type DashboardLayouts } from './layout';
 
 /** `WebUI_Settings.dashboard` (SPEC.md §3): which widgets show and how many entries the lists hold. */
@@ -107,13 +107,13 @@ export function withDashboardLayout(document: SettingsDocument, layouts: Dashboa
   return withWebUISettings(document, { layout: { ...layout, dashboard } });
 }
 
+/** The dashboard's settings and layout, saved with the console settings (the server's for admins, else the account's). */
 export function useDashboardSettings() {
-  const settings = useSettings();
-  const save = useSaveSettings();
+  const settings = useConsoleSettings();
   const queryClient = useQueryClient();
   const update = async (change: (document: SettingsDocument) => SettingsDocument) => {
-    const original = (settings.data ?? (await queryClient.fetchQuery({ queryKey: settingsKeys.all }))) as SettingsDocument;
-    await save.mutateAsync({ original, changed: change(original) });
+    const original = settings.data ?? (await fetchConsoleSettings(queryClient));
+    await settings.save({ original, changed: change(original) });
   };
   const text = settings.data?.WebUI_Settings;
   // Parsed once per stored text, so the grid gets the same object until the layout really changes.
@@ -121,7 +121,7 @@ export function useDashboardSettings() {
   return {
     settings: parseDashboardSettings(text),
     loaded: settings.isSuccess,
-    saving: save.isPending,
+    saving: settings.saving,
     layout,
     save: (dashboard: DashboardSettings) => update((document) => withDashboardSettings(document, dashboard)),
     saveLayout: (layouts: DashboardLayouts) => update((document) => withDashboardLayout(document, layouts)),

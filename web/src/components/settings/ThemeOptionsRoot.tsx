@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { parseWebUISettings, useSettings } from '@/api/settings';
+import { parseWebUISettings, useConsoleSettings } from '@/api/settings';
 import { useSession } from '@/lib/session';
 
 export const DEFAULT_THEME = 'theme-shoko-gray';
@@ -34,13 +34,10 @@ export function rememberedTheme(): string {
   }
 }
 
-/**
- * Keeps the root element's theme class in line with the saved console settings. Only admins can read the settings;
- * other users keep the theme this browser last used.
- */
+/** Keeps the root element's theme class in line with the saved console settings (the account's own for non-admins). */
 export function ThemeRootClass() {
   const session = useSession();
-  const { data } = useSettings(!!session);
+  const { data } = useConsoleSettings(!!session);
   const theme = data ? parseWebUISettings(data.WebUI_Settings).theme : null;
   useEffect(() => {
     applyThemeClass(rememberedTheme());

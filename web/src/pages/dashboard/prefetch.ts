@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchDashboard } from '@/api/dashboard';
-import { settingsQuery } from '@/api/settings';
+import { fetchConsoleSettings } from '@/api/settings';
 import { parseDashboardSettings } from '@/components/dashboard/settings';
 
 /** Asks for the visible widgets' data by the stored dashboard settings (fetched once, shared with the layout). */
 export async function prefetchDashboardData(queryClient: QueryClient): Promise<void> {
-  const settings = await queryClient.fetchQuery(settingsQuery());
+  const settings = await fetchConsoleSettings(queryClient);
   prefetchDashboard(queryClient, parseDashboardSettings(settings.WebUI_Settings));
 }

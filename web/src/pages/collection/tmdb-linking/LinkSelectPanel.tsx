@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSettings } from '@/api/settings';
+import { useConsoleSettings } from '@/api/settings';
 import { useTmdbCandidates, type TmdbCandidate, type TmdbLinkType } from '@/api/tmdb';
 import { Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
@@ -11,7 +11,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** The console's `collection.tmdb.includeRestricted` setting (off unless set). */
 function useIncludeRestricted(): boolean {
-  const { data } = useSettings();
+  const { data } = useConsoleSettings();
   try {
     const parsed = JSON.parse(data?.WebUI_Settings ?? '{}') as { collection?: { tmdb?: { includeRestricted?: boolean } } };
     return parsed.collection?.tmdb?.includeRestricted ?? false;
