@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type Driver, type SqliteDialect
 import type { Database } from './schema.js';
 import { readIntoCache } from './file-warm.js';
 import { withStatementCache } from './statement-cache.js';
+import { clientWithConnectTimeout } from './pg-connect.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -195,9 +196,15 @@ function loadPg(): typeof pg {
 /**
  * `idleConnectionMs`: how long an unused PostgreSQL connection stays open (pg's default, 10 s, when absent). A new
  * connection costs a backend process and its catalogue caches (about 50–140 ms for its connect and first query at
- * load 10 on the 2-core machine), which a request after a quiet spell would otherwise pay.
+ * load 10 on the 2-core machine), which a request after a quiet spell would otherwise pay. `connectTimeoutMs`: how
+ * long making one may take (default 15 s; see clientWithConnectTimeout).
  */
-export function openDatabase(options: { home: string; databaseUrl: string | null; idleConnectionMs?: number }): Db {
+export function openDatabase(options: {
+  home: string;
+  databaseUrl: string | null;
+  idleConnectionMs?: number;
+  connectTimeoutMs?: number;
+}): Db {
   if (options.databaseUrl) {
     const pg = loadPg();
     // No JIT compilation: every query here is short, and a misjudged cost (a correlated sub-query PostgreSQL expects to
@@ -209,6 +216,7 @@ export function openDatabase(options: { home: string; databaseUrl: string | null
       connectionString: options.databaseUrl,
       max: 10,
       options: '-c jit=off -c parallel_setup_cost=2000',
+      Client: clientWithConnectTimeout(pg, options.connectTimeoutMs ?? 15_000),
       ...(options.idleConnectionMs !== undefined ? { idleTimeoutMillis: options.idleConnectionMs } : {}),
     });
     // An idle connection can be closed by the server (restart, admin command); the pool replaces it on the next
