@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   FILE_SORT_CRITERIA,
   type BatchDeleteFilesBody,
@@ -12,6 +12,7 @@ import {
   type ListResult,
 } from '@shoko-ts/contract';
 import { api, type Query } from './client';
+import { PREFETCHED_FRESH_MS } from './fresh';
 import { fileKeys, importFolderKeys } from './keys';
 
 export interface FileListParams {
@@ -73,7 +74,12 @@ interface FileListOptions {
 
 /** A file list loaded page by page, for virtual tables that fetch more as they scroll. */
 export function useFileList(params: FileListParams, { refetchInterval = false }: FileListOptions = {}) {
-  return useInfiniteQuery({
+  return useInfiniteQuery({ ...fileListQuery(params), placeholderData: keepPreviousData, refetchInterval });
+}
+
+/** A file list's pages (the tables, and a route's prefetch of a list's first page). */
+export const fileListQuery = (params: FileListParams) =>
+  infiniteQueryOptions({
     queryKey: fileKeys.list<FileListParams>(params),
     queryFn: ({ pageParam, signal }) => {
       const { path, query } = fileListRequest(params, pageParam);
@@ -81,9 +87,28 @@ export function useFileList(params: FileListParams, { refetchInterval = false }:
     },
     initialPageParam: 1,
     getNextPageParam: (lastPage, pages) => nextFilePage(params.pageSize, lastPage, pages.length),
-    placeholderData: keepPreviousData,
-    refetchInterval,
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+/** Page size of File Search's list (SPEC §9). */
+export const FILE_SEARCH_PAGE_SIZE = 50;
+/** File Search's order without a search or a chosen column: the newest files first (contract F1: sortOrder=-7). */
+export const FILE_SEARCH_DEFAULT_SORT: FileSort = { criterion: 'CreatedAt', descending: true };
+
+/** File Search's list: every file with its cross-references; a search keeps its relevance order unless a column is chosen. */
+export function fileSearchParams(sort: FileSort | null, search: string): FileListParams {
+  const searching = search !== '';
+  const sortOrder = sort ? fileSortOrder(sort, true) : searching ? [] : fileSortOrder(FILE_SEARCH_DEFAULT_SORT, true);
+  return { pageSize: FILE_SEARCH_PAGE_SIZE, include: ['XRefs'], sortOrder, ...(searching ? { search } : {}) };
+}
+
+/** Page size of the unrecognized list (SPEC §9). */
+export const UNRECOGNIZED_PAGE_SIZE = 200;
+
+/** The list of one kind of file (unrecognized, ignored) as its table asks for it: `sort` null is the default order. */
+export function kindListParams(pageSize: number, includeOnly: FileIncludeOnlyType, sort: FileSort | null, search: string): FileListParams {
+  const searching = search !== '';
+  return { pageSize, includeOnly: [includeOnly], sortOrder: fileSortOrder(sort, searching), ...(searching ? { search } : {}) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateOrUpdateFilterBody,
   Filter,
@@ -17,6 +17,7 @@ import type {
   SortingCriteria,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { PREFETCHED_FRESH_MS } from './fresh';
 
 export const COLLECTION_PAGE_SIZE = 50;
 export const DEFAULT_SORTING: SortingCriteria = { Type: 'Name', IsInverted: false };
@@ -77,9 +78,9 @@ export function usePreviewGroups(body: CreateOrUpdateFilterBody, randomImages = 
   });
 }
 
-/** The series of one group under a live filter (recursive, with AniDB and TMDB data). */
-export function usePreviewGroupSeries(groupId: GroupIDParams['groupID'], body: CreateOrUpdateFilterBody, randomImages = false) {
-  return useQuery({
+/** The series of one group under a live filter (recursive, with AniDB and TMDB data): the group page, and its route's prefetch. */
+export const groupSeriesQuery = (groupId: GroupIDParams['groupID'], body: CreateOrUpdateFilterBody, randomImages = false) =>
+  queryOptions({
     queryKey: filterKeys.groupSeries(groupId, body),
     queryFn: ({ signal }) =>
       api.post<Series[]>(`Filter/Preview/Group/${groupId}/Series`, body, {
@@ -91,8 +92,11 @@ export function usePreviewGroupSeries(groupId: GroupIDParams['groupID'], body: C
         } satisfies Partial<GroupSeriesQuery>,
         signal,
       }),
-    placeholderData: keepPreviousData,
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+export function usePreviewGroupSeries(groupId: GroupIDParams['groupID'], body: CreateOrUpdateFilterBody, randomImages = false) {
+  return useQuery({ ...groupSeriesQuery(groupId, body, randomImages), placeholderData: keepPreviousData });
 }
 
 /** The saved filters, read only while `enabled` (the list counts every preset's groups: not a cost of each page visit). */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BatchDeleteFileLocationsBody,
   BatchDeleteFilesBody,
@@ -16,6 +16,7 @@ import type {
 } from '@shoko-ts/contract';
 import { api } from './client';
 import { countFailures } from './files';
+import { PREFETCHED_FRESH_MS } from './fresh';
 import { fileKeys, importFolderKeys } from './keys';
 
 /** The console's toggles, as the API takes them (contract files.md §6: `onlyCollecting` is sent as `collecting`). */
@@ -50,13 +51,26 @@ type EpisodesQuery = Partial<ReleaseManagementEpisodesQuery<'MultipleReleases'> 
 
 const seriesQuery = (toggles: ReleaseToggles, page: number, pageSize = RELEASE_PAGE_SIZE): SeriesQuery => ({ ...toggles, pageSize, page });
 
-export function useReleaseSeries(type: ReleaseManagementType, toggles: ReleaseToggles, page: number) {
-  return useQuery({
+/** The toggles as the page keeps them in its URL: Ignore Variations on unless turned off, the others off unless on. */
+export function releaseTogglesOf(params: URLSearchParams): ReleaseToggles {
+  return {
+    ignoreVariations: params.get('ignoreVariations') !== 'false',
+    collecting: params.get('onlyCollecting') === 'true',
+    onlyFinishedSeries: params.get('onlyFinishedSeries') === 'true',
+  };
+}
+
+/** One page of a category's series (the page, and the route's prefetch). */
+export const releaseSeriesQuery = (type: ReleaseManagementType, toggles: ReleaseToggles, page: number) =>
+  queryOptions({
     queryKey: releaseKeys.series(type, toggles, page),
     queryFn: ({ signal }) =>
       api.get<ListResult<SeriesWithEpisodeCount>>(`ReleaseManagement/${type}/Series`, { query: seriesQuery(toggles, page), signal }),
-    placeholderData: keepPreviousData,
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+export function useReleaseSeries(type: ReleaseManagementType, toggles: ReleaseToggles, page: number) {
+  return useQuery({ ...releaseSeriesQuery(type, toggles, page), placeholderData: keepPreviousData });
 }
 
 function episodesOf(

@@ -1,4 +1,12 @@
-import { keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AnidbRefreshQuery,
   Episode,
@@ -104,9 +112,25 @@ export function useSeriesExtra(id: number) {
   return useQuery(seriesExtraQuery(id));
 }
 
-/** The series' episodes under the tab's filters, loaded 26 at a time as the list scrolls. */
-export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
-  return useInfiniteQuery({
+const includeValue = (raw: string | null, fallback: IncludeOnlyFilter): IncludeOnlyFilter =>
+  raw === 'true' || raw === 'false' || raw === 'only' ? raw : fallback;
+
+/** The Episodes tab's filters read from its URL (defaults for what the URL leaves out). */
+export function episodeFiltersOf(params: URLSearchParams): EpisodeFilters {
+  const type = params.get('type');
+  return {
+    type: type && EPISODE_TYPE_GROUPS[type] ? type : 'Normal',
+    includeMissing: includeValue(params.get('includeMissing'), 'false'),
+    includeWatched: includeValue(params.get('includeWatched'), 'true'),
+    includeHidden: includeValue(params.get('includeHidden'), 'false'),
+    includeUnaired: includeValue(params.get('includeUnaired'), 'false'),
+    search: params.get('search') ?? '',
+  };
+}
+
+/** The series' episodes under the tab's filters, loaded 26 at a time (the tab, and the route's prefetch). */
+export const seriesEpisodesQuery = (id: number, filters: EpisodeFilters) =>
+  infiniteQueryOptions({
     queryKey: seriesKeys.episodeList(id, filters),
     queryFn: ({ pageParam, signal }) =>
       api.get<ListResult<Episode>>(`Series/${id}/Episode`, {
@@ -120,8 +144,12 @@ export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
       }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * EPISODE_PAGE_SIZE < last.Total ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+/** The series' episodes under the tab's filters, loaded 26 at a time as the list scrolls. */
+export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
+  return useInfiniteQuery({ ...seriesEpisodesQuery(id, filters), placeholderData: keepPreviousData });
 }
 
 /** The next episode to watch; null when every available episode is watched (204). */

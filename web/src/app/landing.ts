@@ -33,8 +33,16 @@ export function startGateRequests() {
 /** A whole number from a route parameter, or null. */
 const idParam = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
+/** What a route's loader is given: its parameters and the request (whose URL holds the page's search parameters). */
+interface LoaderArgs {
+  params: Record<string, string | undefined>;
+  request: Request;
+}
+
+const searchOf = (request: Request) => new URL(request.url).searchParams;
+
 /** The series pages' loader: the series and its header's extras are asked for while the tab's code loads. */
-export function prefetchSeriesRoute({ params }: { params: Record<string, string | undefined> }) {
+export function prefetchSeriesRoute({ params }: Pick<LoaderArgs, 'params'>) {
   const id = idParam(params.seriesId);
   if (id !== null && getSession())
     import('@/api/series')
@@ -45,11 +53,63 @@ export function prefetchSeriesRoute({ params }: { params: Record<string, string 
   return null;
 }
 
-/** The group page's loader: the group is asked for while the page's code loads. */
-export function prefetchGroupRoute({ params }: { params: Record<string, string | undefined> }) {
+/**
+ * The group page's loader: the group, and its series when no saved or live filter narrows them (a filter's series
+ * need the filter first), are asked for while the page's code loads.
+ */
+export function prefetchGroupRoute({ params, request }: LoaderArgs) {
   const id = idParam(params.groupId);
+  if (id === null || !getSession()) return null;
+  import('@/api/collection').then(({ groupQuery }) => queryClient.prefetchQuery(groupQuery(id))).catch(() => undefined);
+  if (!params.filterId) {
+    const search = (searchOf(request).get('qs') ?? '').trim();
+    import('@/pages/collection/prefetch')
+      .then(({ prefetchGroupSeries }) => prefetchGroupSeries(queryClient, id, search))
+      .catch(() => undefined);
+  }
+  return null;
+}
+
+/** The Episodes tab's loader: the first episodes under the filters in its URL, asked for while the tab's code loads. */
+export function prefetchEpisodesRoute({ params, request }: LoaderArgs) {
+  const id = idParam(params.seriesId);
   if (id !== null && getSession())
-    import('@/api/collection').then(({ groupQuery }) => queryClient.prefetchQuery(groupQuery(id))).catch(() => undefined);
+    import('@/api/series')
+      .then(({ episodeFiltersOf, seriesEpisodesQuery }) =>
+        queryClient.prefetchInfiniteQuery(seriesEpisodesQuery(id, episodeFiltersOf(searchOf(request)))),
+      )
+      .catch(() => undefined);
+  return null;
+}
+
+/** Release management's loader: the first page of the category's series under the toggles in its URL. */
+export function prefetchReleaseRoute({ params, request }: LoaderArgs) {
+  if (getSession())
+    Promise.all([import('@/api/releaseManagement'), import('@/pages/utilities/release-management/selection')])
+      .then(([{ releaseSeriesQuery, releaseTogglesOf }, { itemTypeOf }]) =>
+        queryClient.prefetchQuery(releaseSeriesQuery(itemTypeOf(params.itemType).api, releaseTogglesOf(searchOf(request)), 1)),
+      )
+      .catch(() => undefined);
+  return null;
+}
+
+/** File Search's loader: the newest files, the list the page shows before anything is typed. */
+export function prefetchFileSearchRoute() {
+  if (getSession())
+    import('@/api/files')
+      .then(({ fileListQuery, fileSearchParams }) => queryClient.prefetchInfiniteQuery(fileListQuery(fileSearchParams(null, ''))))
+      .catch(() => undefined);
+  return null;
+}
+
+/** The unrecognized files' loader: the list's first page in its default order. */
+export function prefetchUnrecognizedRoute() {
+  if (getSession())
+    import('@/api/files')
+      .then(({ fileListQuery, kindListParams, UNRECOGNIZED_PAGE_SIZE }) =>
+        queryClient.prefetchInfiniteQuery(fileListQuery(kindListParams(UNRECOGNIZED_PAGE_SIZE, 'Unrecognized', null, ''))),
+      )
+      .catch(() => undefined);
   return null;
 }
 
@@ -60,4 +120,15 @@ export function prefetchCollectionRoute() {
       .then(({ prefetchCollectionFirstPage }) => prefetchCollectionFirstPage(queryClient))
       .catch(() => undefined);
   return null;
+}
+
+/**
+ * A collection link's data asked for ahead of the click (the pointer resting on it, or the keyboard's focus): the
+ * series or group its route's loader would ask for.
+ */
+export function prefetchLink(to: string) {
+  const series = /^\/collection\/series\/(\d+)(?:\/|$)/.exec(to);
+  if (series) prefetchSeriesRoute({ params: { seriesId: series[1] } });
+  const group = /^\/collection\/group\/(\d+)(?:\?|$)/.exec(to);
+  if (group) prefetchGroupRoute({ params: { groupId: group[1] }, request: new Request(new URL(to, window.location.origin)) });
 }

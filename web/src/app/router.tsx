@@ -7,8 +7,12 @@ import {
   loadMainLayout,
   prefetchCollectionRoute,
   prefetchDashboardRoute,
+  prefetchEpisodesRoute,
+  prefetchFileSearchRoute,
   prefetchGroupRoute,
+  prefetchReleaseRoute,
   prefetchSeriesRoute,
+  prefetchUnrecognizedRoute,
 } from './landing';
 import { RouteError } from './RouteError';
 import { VersionGate } from './VersionGate';
@@ -36,7 +40,7 @@ const firstRunSteps: RouteObject[] = [
 const seriesPages: RouteObject[] = [
   { index: true, element: <Navigate to="overview" replace /> },
   { path: 'overview', lazy: page(() => import('@/pages/collection/series/OverviewTab')) },
-  { path: 'episodes', lazy: page(() => import('@/pages/collection/series/EpisodesTab')) },
+  { path: 'episodes', loader: prefetchEpisodesRoute, lazy: page(() => import('@/pages/collection/series/EpisodesTab')) },
   { path: 'credits', lazy: page(() => import('@/pages/collection/series/CreditsTab')) },
   { path: 'images', element: <Navigate to="posters" replace /> },
   { path: 'images/:imageType', lazy: page(() => import('@/pages/collection/series/ImagesTab')) },
@@ -61,14 +65,22 @@ const collectionPages: RouteObject[] = [
 const utilityPages: RouteObject[] = [
   { index: true, element: <Navigate to="unrecognized" replace /> },
   { path: 'unrecognized', element: <Navigate to="files" replace /> },
-  { path: 'unrecognized/files', lazy: page(() => import('@/pages/utilities/unrecognized/UnrecognizedFilesPage')) },
+  {
+    path: 'unrecognized/files',
+    loader: prefetchUnrecognizedRoute,
+    lazy: page(() => import('@/pages/utilities/unrecognized/UnrecognizedFilesPage')),
+  },
   { path: 'unrecognized/files/link', lazy: page(() => import('@/pages/utilities/manual-link/ManualLinkPage')) },
   { path: 'unrecognized/manually-linked-files', lazy: page(() => import('@/pages/utilities/manually-linked/ManuallyLinkedFilesPage')) },
   { path: 'unrecognized/ignored-files', lazy: page(() => import('@/pages/utilities/unrecognized/IgnoredFilesPage')) },
   { path: 'release-management', element: <Navigate to="multiples" replace /> },
-  { path: 'release-management/:itemType', lazy: page(() => import('@/pages/utilities/release-management/ReleaseManagementPage')) },
+  {
+    path: 'release-management/:itemType',
+    loader: prefetchReleaseRoute,
+    lazy: page(() => import('@/pages/utilities/release-management/ReleaseManagementPage')),
+  },
   { path: 'series-without-files', lazy: page(() => import('@/pages/utilities/series-without-files/SeriesWithoutFilesPage')) },
-  { path: 'file-search', lazy: page(() => import('@/pages/utilities/file-search/FileSearchPage')) },
+  { path: 'file-search', loader: prefetchFileSearchRoute, lazy: page(() => import('@/pages/utilities/file-search/FileSearchPage')) },
   { path: 'renamer', lazy: page(() => import('@/pages/renamer/RenamerPage')) },
 ];
 

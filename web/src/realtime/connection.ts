@@ -1,4 +1,6 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+
+export { HubConnectionState } from '@microsoft/signalr';
 import type { AggregateHubEvents, HubEventPayload, HubEventTable, LoggingHubEvents } from '@shoko-ts/contract';
 import { getApiKey } from '@/lib/session';
 

@@ -16,6 +16,7 @@ import { PosterImage, unwatchedCount } from '@/components/collection/GroupGrid';
 import { conditionsExpression } from '@/components/collection/filterConditions';
 import { useLiveConditions } from '@/components/collection/useLiveConditions';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
+import { useHoverPrefetch } from '@/lib/useHoverPrefetch';
 
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -137,13 +138,10 @@ export default function GroupPage({ groupId }: { groupId: number }) {
 
 function SeriesCard({ series }: { series: Series }) {
   const unwatched = unwatchedCount(series);
+  const to = `/collection/series/${series.IDs.ID}`;
+  const prefetch = useHoverPrefetch(to);
   return (
-    <Link
-      to={`/collection/series/${series.IDs.ID}`}
-      className="flex w-[168px] flex-col gap-2"
-      data-testid="series-card"
-      title={series.Name}
-    >
+    <Link to={to} {...prefetch} className="flex w-[168px] flex-col gap-2" data-testid="series-card" title={series.Name}>
       <div className="relative h-[240px] overflow-hidden rounded-lg border border-border bg-panel-alt">
         <PosterImage image={series.Images.Posters[0]} className="h-full w-full" />
         {unwatched > 0 && (

@@ -1,14 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { groupPageQuery } from '@/api/collection';
+import { groupSeriesQuery, previewBody, searchCondition } from '@/api/filters';
 import { settingsQuery } from '@/api/settings';
 import { collectionSettingsOf } from '@/components/collection/collectionSettings';
 
-/**
- * The first page of the whole collection as the page will ask for it (no filter, no search; random posters as the
- * stored collection settings say, the defaults for users who cannot read them).
- */
-export async function prefetchCollectionFirstPage(queryClient: QueryClient): Promise<void> {
+/** Random posters as the stored collection settings say (the defaults for users who cannot read them). */
+async function randomPosters(queryClient: QueryClient): Promise<boolean> {
   const document = await queryClient.fetchQuery(settingsQuery()).catch(() => undefined);
-  const randomImages = collectionSettingsOf(document).image.showRandomPoster;
-  await queryClient.prefetchQuery(groupPageQuery({}, randomImages, 1));
+  return collectionSettingsOf(document).image.showRandomPoster;
+}
+
+/** The first page of the whole collection as the page will ask for it (no filter, no search). */
+export async function prefetchCollectionFirstPage(queryClient: QueryClient): Promise<void> {
+  await queryClient.prefetchQuery(groupPageQuery({}, await randomPosters(queryClient), 1));
+}
+
+/** A group's series as its page asks for them without a saved or live filter (`search`: the page's `qs`). */
+export async function prefetchGroupSeries(queryClient: QueryClient, groupId: number, search: string): Promise<void> {
+  const body = previewBody([searchCondition(search)]);
+  await queryClient.prefetchQuery(groupSeriesQuery(groupId, body, await randomPosters(queryClient)));
 }

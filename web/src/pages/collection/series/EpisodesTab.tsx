@@ -5,6 +5,7 @@ import type { IncludeOnlyFilter } from '@shoko-ts/contract';
 import { useCurrentUser } from '@/api/users';
 import {
   EPISODE_TYPE_GROUPS,
+  episodeFiltersOf,
   useSeriesEpisodes,
   useSetEpisodeHidden,
   useSetEpisodesWatched,
@@ -39,9 +40,6 @@ const INCLUDE_OPTIONS: Array<[IncludeOnlyFilter, string]> = [
   ['only', 'Only'],
 ];
 
-const includeValue = (raw: string | null, fallback: IncludeOnlyFilter): IncludeOnlyFilter =>
-  raw === 'true' || raw === 'false' || raw === 'only' ? raw : fallback;
-
 const selectClass = 'rounded-md border border-border bg-panel-alt px-2 py-1.5 text-sm focus:border-primary focus:outline-none';
 
 /** Episodes: filters kept in the URL, a virtual list loaded 26 at a time, watch and hide actions. */
@@ -49,17 +47,7 @@ export default function EpisodesTab() {
   const { seriesId } = useSeriesContext();
   const [params, setParams] = useSearchParams();
   const user = useCurrentUser();
-  const filters: EpisodeFilters = useMemo(
-    () => ({
-      type: params.get('type') && EPISODE_TYPE_GROUPS[params.get('type')!] ? params.get('type')! : 'Normal',
-      includeMissing: includeValue(params.get('includeMissing'), 'false'),
-      includeWatched: includeValue(params.get('includeWatched'), 'true'),
-      includeHidden: includeValue(params.get('includeHidden'), 'false'),
-      includeUnaired: includeValue(params.get('includeUnaired'), 'false'),
-      search: params.get('search') ?? '',
-    }),
-    [params],
-  );
+  const filters: EpisodeFilters = useMemo(() => episodeFiltersOf(params), [params]);
   const setParam = (key: string, value: string | null) =>
     setParams(
       (current) => {

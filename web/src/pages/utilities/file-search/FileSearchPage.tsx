@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { File, FileSortCriterion } from '@shoko-ts/contract';
-import { fileSortOrder, useFileList, type FileListParams, type FileSort } from '@/api/files';
+import { FILE_SEARCH_DEFAULT_SORT, fileSearchParams, useFileList, type FileListParams, type FileSort } from '@/api/files';
 import { useImportFolderNames, useOfflineFolderIds } from '@/api/importFolders';
 import { OfflineBadge } from '@/components/importFolders/OfflineBadge';
 import { fileReach } from '@/components/importFolders/offline';
@@ -21,10 +21,7 @@ import { FileTable } from '../unrecognized/FileTable';
 import { usePageTitle } from '../UtilityParts';
 import { selectionSummary } from './summary';
 
-/** Page size of the file list (SPEC §9). */
-const PAGE_SIZE = 50;
 const NONE: ReadonlySet<number> = new Set();
-const DEFAULT_SORT: FileSort = { criterion: 'CreatedAt', descending: true };
 
 /** Utilities → File Search: every file, searchable by path, with a details panel for the selected ones. */
 export default function FileSearchPage() {
@@ -33,11 +30,7 @@ export default function FileSearchPage() {
   const search = useDebouncedValue(searchText.trim(), 200);
   const searching = search !== '';
   const [sort, setSort] = useState<FileSort | null>(null);
-  const params = useMemo<FileListParams>(() => {
-    // Without a search the newest files come first (contract F1: sortOrder=-7); a search keeps its relevance order.
-    const sortOrder = sort ? fileSortOrder(sort, true) : searching ? [] : fileSortOrder(DEFAULT_SORT, true);
-    return { pageSize: PAGE_SIZE, include: ['XRefs'], sortOrder, ...(searching ? { search } : {}) };
-  }, [sort, searching, search]);
+  const params = useMemo<FileListParams>(() => fileSearchParams(sort, search), [sort, search]);
   const list = useFileList(params);
   const folderNames = useImportFolderNames();
   const files = useMemo(() => list.data?.pages.flatMap((page) => page.List) ?? [], [list.data]);
@@ -57,7 +50,7 @@ export default function FileSearchPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
-  const shownSort = sort ?? (searching ? null : DEFAULT_SORT);
+  const shownSort = sort ?? (searching ? null : FILE_SEARCH_DEFAULT_SORT);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">

@@ -2,7 +2,14 @@ import { mdiCheckboxMultipleMarkedOutline, mdiCheck, mdiClose, mdiEyeOffOutline,
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { useApplyReleaseChanges, useHideEpisodes, useReleaseSeries, RELEASE_PAGE_SIZE, type ReleaseToggles } from '@/api/releaseManagement';
+import {
+  releaseTogglesOf,
+  useApplyReleaseChanges,
+  useHideEpisodes,
+  useReleaseSeries,
+  RELEASE_PAGE_SIZE,
+  type ReleaseToggles,
+} from '@/api/releaseManagement';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { ListState, Pager, SelectableList } from '@/components/List';
@@ -21,14 +28,7 @@ export default function ReleaseManagementPage() {
   const itemType = itemTypeOf(useParams().itemType);
   const type = itemType.api;
   const [params, setParams] = useSearchParams();
-  const toggles: ReleaseToggles = useMemo(
-    () => ({
-      ignoreVariations: params.get('ignoreVariations') !== 'false',
-      collecting: params.get('onlyCollecting') === 'true',
-      onlyFinishedSeries: params.get('onlyFinishedSeries') === 'true',
-    }),
-    [params],
-  );
+  const toggles: ReleaseToggles = useMemo(() => releaseTogglesOf(params), [params]);
   const setToggle = (name: 'ignoreVariations' | 'onlyCollecting' | 'onlyFinishedSeries', value: boolean) => {
     setParams(
       (current) => {

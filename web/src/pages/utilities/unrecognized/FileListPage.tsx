@@ -1,7 +1,7 @@
 import { mdiClose, mdiRefresh } from '@mdi/js';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { File, FileIncludeOnlyType, FileSortCriterion } from '@shoko-ts/contract';
-import { fileSortOrder, useFileList, type FileListParams, type FileSort } from '@/api/files';
+import { kindListParams, useFileList, type FileListParams, type FileSort } from '@/api/files';
 import { useImportFolderNames } from '@/api/importFolders';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
@@ -48,10 +48,7 @@ export function FileListPage({ title, includeOnly, pageSize, emptyText, actions 
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<FileSort | null>(null);
   const searching = search !== '';
-  const params = useMemo<FileListParams>(
-    () => ({ pageSize, includeOnly: [includeOnly], sortOrder: fileSortOrder(sort, searching), ...(searching ? { search } : {}) }),
-    [pageSize, includeOnly, sort, searching, search],
-  );
+  const params = useMemo<FileListParams>(() => kindListParams(pageSize, includeOnly, sort, search), [pageSize, includeOnly, sort, search]);
   const { connected } = useAggregateState();
   const list = useFileList(params, { refetchInterval: connected ? false : POLL_MS });
   const folderNames = useImportFolderNames();

@@ -1,21 +1,18 @@
 import { mdiEyeOffOutline, mdiLinkVariant } from '@mdi/js';
 import { useNavigate } from 'react-router';
-import { useSetFilesIgnored } from '@/api/files';
+import { UNRECOGNIZED_PAGE_SIZE, useSetFilesIgnored } from '@/api/files';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { AVDumpButton } from './AVDumpButton';
 import { FileActionButtons } from './FileActionButtons';
 import { FileListPage, type SelectionActions } from './FileListPage';
 
-/** Page size of the unrecognized list (SPEC §9). */
-const PAGE_SIZE = 200;
-
 export default function UnrecognizedFilesPage() {
   return (
     <FileListPage
       title="Unrecognized Files"
       includeOnly="Unrecognized"
-      pageSize={PAGE_SIZE}
+      pageSize={UNRECOGNIZED_PAGE_SIZE}
       emptyText="No unrecognized file(s)!"
       actions={(selection) => <UnrecognizedActions {...selection} />}
     />
