@@ -10,6 +10,7 @@
 //   BENCH_CONSOLE_SETTLE_MS=8000   how long after Started the measurement begins
 //   BENCH_CONSOLE_READ_CACHE=on|off   the server's short-lived answer cache (default on, as users run it)
 //   OFFICIAL_WEBUI_DIST=/path/to/dist   Shoko's web UI build to compare with
+//   BENCH_CONSOLE_OURS_DIST=/path/to/dist   our console's build (default web/dist), e.g. a build kept from before a change
 //   BENCH_CONSOLE_SCREENSHOTS=dir   a screenshot of each step's last run
 // probe() and scrollToEnd() run in the page:
 /* global window, document, MutationObserver, getComputedStyle, requestAnimationFrame */
@@ -359,8 +360,8 @@ function report(sizeName, db, ours, official, loadBefore, loadAfter) {
 
 async function main() {
   requireBuiltServer();
-  const ourDist = path.join(root, 'web', 'dist');
-  if (!fs.existsSync(path.join(ourDist, 'index.html'))) throw new Error('Build the console first (npm run build)');
+  const ourDist = path.resolve(process.env.BENCH_CONSOLE_OURS_DIST ?? path.join(root, 'web', 'dist'));
+  if (!fs.existsSync(path.join(ourDist, 'index.html'))) throw new Error(`Build the console first (npm run build): ${ourDist}`);
   if (OFFICIAL && !fs.existsSync(path.join(OFFICIAL, 'index.html'))) throw new Error(`OFFICIAL_WEBUI_DIST has no index.html: ${OFFICIAL}`);
   if (SCREENSHOTS) fs.mkdirSync(SCREENSHOTS, { recursive: true });
   for (const sizeName of SIZE_NAMES) {
