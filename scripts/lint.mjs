@@ -1,10 +1,12 @@
 // Lint step: ESLint (eslint.config.js: recommended rules, import cycles, layering), `prettier --check`, the type
-// check of the test code and the server's domain boundaries (scripts/check-domains.mjs), side by side.
+// check of the test code, the server's domain boundaries (scripts/check-domains.mjs) and the size of the server's
+// source files, side by side.
 // Exits non-zero when either finds something, after a summary per rule and per folder.
 //   node scripts/lint.mjs [paths…]   (default: the whole tree)
 //   --no-cache   lint every file (the caches live in node_modules/.cache and follow file content and config changes)
 //   --fix        let ESLint fix what it can and prettier write the files, then report what is left
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { root } from './lib.mjs';
@@ -91,6 +93,20 @@ function runDomainCheck() {
   });
 }
 const domainCheckRun = targets.length || fix ? Promise.resolve(null) : runDomainCheck();
+
+// No source file of the server is over 500 lines (its tests aside): one that grows past it is split by concern.
+const MAX_SERVER_FILE_LINES = 500;
+function oversizedServerFiles(dir = path.join(root, 'server', 'src')) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return oversizedServerFiles(file);
+    if (!entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts') || entry.name.endsWith('.d.ts')) return [];
+    const content = fs.readFileSync(file, 'utf8');
+    const lines = content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
+    return lines > MAX_SERVER_FILE_LINES ? [{ file: path.relative(root, file), lines }] : [];
+  });
+}
+const oversized = targets.length || fix ? [] : oversizedServerFiles();
 const prettierRun = runPrettier();
 const eslintStarted = performance.now();
 const { results, text } = await runEslint();
@@ -140,13 +156,21 @@ for (const check of typeErrors.filter((c) => c.code !== 0)) {
 const domainCheck = await domainCheckRun;
 if (domainCheck && domainCheck.code !== 0) console.log(`${domainCheck.output.trim()}\n`);
 
-const ok = errors === 0 && prettier.code === 0 && typeErrors.every((c) => c.code === 0) && (domainCheck?.code ?? 0) === 0;
+if (oversized.length) {
+  console.log(`Server source files over ${MAX_SERVER_FILE_LINES} lines (split them by concern):`);
+  for (const { file, lines } of oversized) console.log(`  ${file}: ${lines} lines`);
+  console.log('');
+}
+
+const ok =
+  errors === 0 && prettier.code === 0 && typeErrors.every((c) => c.code === 0) && (domainCheck?.code ?? 0) === 0 && !oversized.length;
 const typeSummary = typeErrors.length
   ? `; types: ${typeErrors.map((c) => `${c.name} ${c.code === 0 ? 'clean' : `${c.errors || 'failed'} error(s)`}`).join(', ')}`
   : '';
 console.log(
   `\n${ok ? '✔' : '✖'} lint: ESLint ${errors} error(s), ${warnings} warning(s) in ${results.length} files (${eslintTime} s); ` +
     `prettier: ${prettier.code === 0 ? 'all formatted' : unformatted.length ? `${unformatted.length} file(s) not formatted` : 'failed'}` +
-    `${typeSummary}${domainCheck ? `; domains: ${domainCheck.code === 0 ? 'clean' : 'broken'}` : ''}; ${seconds(started)} s${useCache ? ' (cached; --no-cache for a full run)' : ''}`,
+    `${typeSummary}${domainCheck ? `; domains: ${domainCheck.code === 0 ? 'clean' : 'broken'}` : ''}` +
+    `${oversized.length ? `; ${oversized.length} server file(s) over ${MAX_SERVER_FILE_LINES} lines` : ''}; ${seconds(started)} s${useCache ? ' (cached; --no-cache for a full run)' : ''}`,
 );
 process.exit(ok ? 0 : 1);
