@@ -65,6 +65,8 @@ test.describe('a stopped database in the console', () => {
       timeout: 30_000,
     });
     await expect(page.getByTestId('database-unreachable')).toContainText('The PostgreSQL database does not answer', { timeout: 30_000 });
+    // The queue's widget does not call a paused queue empty.
+    await expect(page.getByTestId('widget-queue')).not.toContainText('Queue is empty!');
     await snap(page, 'database-stopped-dashboard');
 
     await cluster!.startAgain();

@@ -61,7 +61,8 @@ export function QueueProcessorWidget() {
       actions={actions}
       state={isAdmin ? items : { isPending: false, error: null }}
       isEmpty={!list.length}
-      emptyText={isAdmin ? COLLECTION_TEXTS.queueEmpty : COLLECTION_TEXTS.queueForAdmins}
+      // Paused by a fault (a lost database connection) it is not empty, though nothing runs and the list may be unreadable.
+      emptyText={!isAdmin ? COLLECTION_TEXTS.queueForAdmins : queue?.Fault ? `Paused: ${queue.Fault.Reason}` : COLLECTION_TEXTS.queueEmpty}
     >
       <AniDBWorkLeft />
       <ul className="mt-1 flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto" aria-label="Queue items">
