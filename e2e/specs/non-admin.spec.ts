@@ -104,7 +104,7 @@ test.describe('a non-admin account in the console', () => {
     await snap(page, '444-non-admin-api-keys');
   });
 
-  test('keeps its own collection view across visits, apart from the server settings', async ({ page }) => {
+  test('keeps its own collection view and dashboard widgets across visits, apart from the server settings', async ({ page }) => {
     await page.goto(server.url('/webui/login'));
     await loginThroughForm(page, { username: 'family', password: 'family-pw' });
     await page.goto(server.url('/webui/collection'));
@@ -120,8 +120,22 @@ test.describe('a non-admin account in the console', () => {
     await expect(page.getByRole('button', { name: 'Switch to poster view' })).toBeVisible();
     await snap(page, '445-non-admin-own-list-view');
 
+    await page.goto(server.url('/webui/dashboard'));
+    const mediaType = page.getByRole('region', { name: 'Media Type', exact: true });
+    await expect(mediaType).toBeVisible();
+    await page.getByRole('button', { name: 'Dashboard Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dashboard Settings' });
+    await dialog.getByRole('switch', { name: 'Show Media Type' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('widget-queue')).toBeVisible();
+    await expect(mediaType).toHaveCount(0);
+    await snap(page, '446-non-admin-own-dashboard');
+
     const serverSettings = await fetch(server.url('/api/v3/Settings'), { headers: { apikey: adminKey } });
     const webui = ((await serverSettings.json()) as { WebUI_Settings: string }).WebUI_Settings;
     expect(webui.includes('"view":"list"')).toBe(false);
+    expect(webui.includes('"hideMediaType":true')).toBe(false);
   });
 });

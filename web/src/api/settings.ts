@@ -134,9 +134,11 @@ export async function saveConsoleSettings(
  */
 export function useConsoleSettings(enabled = true) {
   const queryClient = useQueryClient();
-  const source = consoleSettingsSource(useCurrentUser(enabled).data);
-  const server = useQuery({ ...settingsQuery(), enabled: enabled && source === 'server' });
-  const own = useQuery({ ...ownWebUISettingsQuery(), enabled: enabled && source === 'own', select: ownDocument });
+  const role = consoleSettingsSource(useCurrentUser(enabled).data);
+  const server = useQuery({ ...settingsQuery(), enabled: enabled && role === 'server' });
+  const own = useQuery({ ...ownWebUISettingsQuery(), enabled: enabled && role === 'own', select: ownDocument });
+  // Only an admin can have the server settings (start-up asks for them), so they serve before the account arrives.
+  const source = role ?? (server.data ? 'server' : null);
   const saver = useMutation({
     mutationFn: async (save: Pick<SaveSettings, 'original' | 'changed'>) => {
       if (!source) throw new Error('The console settings cannot be saved before the account is known.');
