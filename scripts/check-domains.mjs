@@ -1,11 +1,10 @@
 // Domain boundaries of the server (issue 47): each folder of server/src/domains/ is a module with a public face.
 //
 // Rules, over every .ts file of server/src (imports, re-exports, `import type` and dynamic `import()` all count):
-//   1. Public face. A file outside domains/B — another domain, or the wiring above the domains (services.ts, app.ts,
-//      main.ts, launch.ts) — imports domains/B only through domains/B/index.ts, never its store, service file or
-//      other internals. The composition root (services.ts, app.ts, main.ts) may also import a domain's
-//      <domain>.wiring.ts, the one function that builds the domain's parts: a barrel re-exporting it would load every
-//      internal of the domain for anyone who only needs a type or a constant of it.
+//   1. Public face. A file outside domains/B — another domain, the composition root above the domains (services.ts,
+//      app.ts, main.ts), tools, db or http tests — imports domains/B only through domains/B/index.ts, never its store,
+//      service file, routes or other internals. The composition root may also import a domain's <domain>.wiring.ts
+//      directly (the function that builds the domain's parts).
 //      Tests: a test file (*.test.ts) may reach the internals of its own domain, like any file of it; of another domain
 //      it may import the index.ts and the seeding helpers the domain keeps for tests (test-support.ts, synthetic*.ts),
 //      nothing else. The harnesses under src/test/ and src/conformance/ seed and drive whole servers and are exempt.
@@ -28,12 +27,6 @@ const printBaseline = process.argv.includes('--print-baseline');
 // Tolerated violations: `importer -> imported` (paths relative to server/src), or `cycle: a -> b -> … -> a`.
 // Empty: every domain is reached through its index.ts and the domain graph has no cycle; keep it so.
 const BASELINE = [];
-
-// The composition root (services.ts, app.ts, main.ts) still builds most stores and services and registers every route
-// file itself, while the domains' wiring functions are being written: instead of one baseline entry per import, it may
-// reach at most this many domain internals. The number may only go down: the check fails when it is higher than the
-// count, so that it is lowered (to 0 once every domain is built by its <domain>.wiring.ts).
-const COMPOSITION_ROOT_INTERNALS = 45;
 
 const rel = (file) => path.relative(src, file).split(path.sep).join('/');
 
@@ -68,7 +61,6 @@ const isWiring = (relPath) => /^domains\/([^/]+)\/\1\.wiring\.ts$/.test(relPath)
 const isTestFace = (relPath) => /^domains\/[^/]+\/(test-support|synthetic[^/]*)\.ts$/.test(relPath);
 
 const violations = []; // { key, text }
-const rootInternals = new Set(); // imports of domain internals by the composition root
 const edges = new Map(); // 'A' -> Map('B' -> [import text])
 
 for (const file of listTs(src)) {
@@ -86,8 +78,7 @@ for (const file of listTs(src)) {
       isSeedingTool(from) ||
       (isTest(from) && isTestFace(to)) ||
       (isCompositionRoot(from) && isWiring(to));
-    if (!allowed && isCompositionRoot(from)) rootInternals.add(`${from} -> ${to}`);
-    else if (!allowed) {
+    if (!allowed) {
       violations.push({ key: `${from} -> ${to}`, text: `${from} imports ${to}: go through domains/${toDomain}/index.ts` });
     }
     if (fromDomain && !isTest(from)) {
@@ -200,21 +191,9 @@ if (stale.length) {
   console.log('Baseline entries of scripts/check-domains.mjs that no longer happen (remove them):');
   for (const key of stale) console.log(`  ${key}`);
 }
-const rootOk = rootInternals.size === COMPOSITION_ROOT_INTERNALS;
-if (rootInternals.size > COMPOSITION_ROOT_INTERNALS) {
-  console.log(
-    `The composition root imports ${rootInternals.size} domain internals, more than the ${COMPOSITION_ROOT_INTERNALS} allowed (go through the domain's index.ts or its <domain>.wiring.ts):`,
-  );
-  for (const key of [...rootInternals].sort()) console.log(`  ${key}`);
-} else if (rootInternals.size < COMPOSITION_ROOT_INTERNALS) {
-  console.log(
-    `The composition root imports ${rootInternals.size} domain internals: lower COMPOSITION_ROOT_INTERNALS in scripts/check-domains.mjs from ${COMPOSITION_ROOT_INTERNALS} to ${rootInternals.size}.`,
-  );
-}
-const ok = byKey.size === 0 && stale.length === 0 && rootOk;
+const ok = byKey.size === 0 && stale.length === 0;
 console.log(
   `${ok ? '✔' : '✖'} domains: ${new Set(violations.map((v) => v.key)).size} import(s) past a public face, ${cycles.length} cycle(s); ` +
-    `${BASELINE.length} tolerated in the baseline, ${byKey.size} new, ${stale.length} stale; ` +
-    `composition root: ${rootInternals.size} domain internal(s) imported, ${COMPOSITION_ROOT_INTERNALS} allowed`,
+    `${BASELINE.length} tolerated in the baseline, ${byKey.size} new, ${stale.length} stale`,
 );
 process.exit(ok ? 0 : 1);

@@ -16,49 +16,44 @@ import { registerBasePath, stripBasePath, trustedProxyMatcher } from './http/bas
 import { registerSwaggerAliases, relaxDefaultedParameters, withPublicPrefix } from './http/swagger-paths.js';
 import { documentResponses } from './http/swagger-responses.js';
 import { registerSignalRHubs } from './http/signalr/index.js';
-import { registerAuthRoutes } from './domains/auth/auth.routes.js';
-import { registerUserRoutes } from './domains/users/users.routes.js';
-import { registerUserWebUISettingsRoutes } from './domains/users/webui-settings.routes.js';
-import { createUserWebUISettings } from './domains/users/webui-settings.service.js';
-import { registerAniDBTagListRoute } from './domains/tags/anidb-tags.routes.js';
-import { registerSeriesUtilityRoutes } from './domains/utilities/utilities.routes.js';
-import { SeriesUtilities } from './domains/utilities/utilities.service.js';
-import { UtilitiesStore } from './domains/utilities/utilities.store.js';
-import { registerInitRoutes } from './domains/init/init.routes.js';
-import { registerHealthRoutes } from './domains/init/health.routes.js';
-import { registerBackupRoutes } from './domains/backup/backup.routes.js';
-import { registerShokoImportRoutes } from './domains/shoko-import/shoko-import.routes.js';
-import { registerSettingsRoutes } from './domains/settings/settings.routes.js';
-import { registerQueueRoutes } from './domains/queue/queue.routes.js';
-import { anidbWorkEstimator, registerAniDBEstimateRoute } from './domains/queue/anidb-estimate.routes.js';
-import { registerNetworkRoutes } from './domains/network/network.routes.js';
-import { registerFolderRoutes, registerImportFolderRoutes } from './domains/import-folders/import-folders.routes.js';
-import { registerFileRoutes } from './domains/files/files.routes.js';
-import { registerMetadataRoutes } from './domains/metadata/metadata.routes.js';
-import { registerImageRoutes } from './domains/images/images.routes.js';
-import { registerActionRoutes } from './domains/actions/actions.routes.js';
-import { registerWebUIRoutes } from './domains/webui/webui.routes.js';
-import { registerFiltersRoutes } from './domains/filters/filters.routes.js';
-import { registerGroupsRoutes } from './domains/groups/groups.routes.js';
-import { registerRenamerRoutes } from './domains/renamer/renamer.routes.js';
-import { registerTmdbRoutes } from './domains/tmdb/tmdb.routes.js';
-import { registerTmdbLocalRoutes } from './domains/tmdb/tmdb-local.routes.js';
-import { createTmdbLocal } from './domains/tmdb/tmdb-local.domain.js';
-import { createTmdbXrefTransfer } from './domains/tmdb/tmdb.domain.js';
-import { registerTmdbXrefTransferRoutes } from './domains/tmdb/tmdb-xref-transfer.routes.js';
-import { registerDashboardRoutes } from './domains/dashboard/dashboard.routes.js';
-import { registerScrobbleRoutes } from './domains/files/scrobble.routes.js';
-import { registerPlaybackRoutes } from './domains/playback/playback.routes.js';
-import { registerSeriesRoutes } from './domains/series/series.routes.js';
-import { registerSeriesCatalogRoutes } from './domains/series/series-catalog.routes.js';
-import { registerSeriesEditingRoutes } from './domains/series/series-editing.routes.js';
-import { registerSeriesTmdbRoutes } from './domains/series/series-tmdb.routes.js';
-import { registerAVDumpRoutes } from './domains/avdump/avdump.routes.js';
-import { registerTagRoutes } from './domains/tags/tags.routes.js';
-import { registerEpisodeRoutes } from './domains/episodes/episodes.routes.js';
-import { registerEpisodeTmdbRoutes } from './domains/episodes/episode-tmdb.routes.js';
-import { registerIntegrationRoutes } from './domains/integrations/integrations.routes.js';
-import { registerReleaseManagementRoutes } from './domains/release-management/release-management.routes.js';
+import { registerAuthRoutes } from './domains/auth/index.js';
+import { registerUserRoutes, registerUserWebUISettingsRoutes, createUserWebUISettings } from './domains/users/index.js';
+import { registerAniDBTagListRoute, registerTagRoutes } from './domains/tags/index.js';
+import { registerSeriesUtilityRoutes, SeriesUtilities, UtilitiesStore } from './domains/utilities/index.js';
+import { registerInitRoutes, registerHealthRoutes } from './domains/init/index.js';
+import { registerBackupRoutes } from './domains/backup/index.js';
+import { registerShokoImportRoutes } from './domains/shoko-import/index.js';
+import { registerSettingsRoutes } from './domains/settings/index.js';
+import { registerQueueRoutes, anidbWorkEstimator, registerAniDBEstimateRoute } from './domains/queue/index.js';
+import { registerNetworkRoutes } from './domains/network/index.js';
+import { registerFolderRoutes, registerImportFolderRoutes } from './domains/import-folders/index.js';
+import { registerFileRoutes, registerScrobbleRoutes } from './domains/files/index.js';
+import { registerMetadataRoutes } from './domains/metadata/index.js';
+import { registerImageRoutes } from './domains/images/index.js';
+import { registerActionRoutes } from './domains/actions/index.js';
+import { registerWebUIRoutes } from './domains/webui/index.js';
+import { registerFiltersRoutes } from './domains/filters/index.js';
+import { registerGroupsRoutes } from './domains/groups/index.js';
+import { registerRenamerRoutes } from './domains/renamer/index.js';
+import {
+  registerTmdbRoutes,
+  registerTmdbLocalRoutes,
+  createTmdbLocal,
+  createTmdbXrefTransfer,
+  registerTmdbXrefTransferRoutes,
+} from './domains/tmdb/index.js';
+import { registerDashboardRoutes } from './domains/dashboard/index.js';
+import { registerPlaybackRoutes } from './domains/playback/index.js';
+import {
+  registerSeriesRoutes,
+  registerSeriesCatalogRoutes,
+  registerSeriesEditingRoutes,
+  registerSeriesTmdbRoutes,
+} from './domains/series/index.js';
+import { registerAVDumpRoutes } from './domains/avdump/index.js';
+import { registerEpisodeRoutes, registerEpisodeTmdbRoutes } from './domains/episodes/index.js';
+import { registerIntegrationRoutes } from './domains/integrations/index.js';
+import { registerReleaseManagementRoutes } from './domains/release-management/index.js';
 import type { Services } from './services.js';
 import { boundIntegers, findNonFinite } from './http/integer-bounds.js';
 import { ReadCache, registerReadCache } from './http/read-cache.js';

@@ -2,10 +2,10 @@ import { readConfig } from './config.js';
 import { openDatabase, WARM_PLAN } from './db/database.js';
 import { survivesLostDatabaseConnections } from './db/connection-guard.js';
 import { EventBus } from './events/bus.js';
-import { LogService } from './domains/logs/log.service.js';
+import { LogService } from './domains/logs/index.js';
 import { createServices } from './services.js';
 import { buildApp } from './app.js';
-import { applyPendingRestore } from './domains/backup/restore.js';
+import { applyPendingRestore } from './domains/backup/index.js';
 
 /** read config → pending restore → open db → migrate → build app → listen; Ctrl-C / SIGTERM stop cleanly. */
 async function main() {

@@ -3,3 +3,4 @@ export { AuthService } from './auth.service.js';
 export { hashApiKey } from './api-key.js';
 export { createAuthDomain } from './auth.wiring.js';
 export type { AuthDomain } from './auth.wiring.js';
+export { registerAuthRoutes } from './auth.routes.js';

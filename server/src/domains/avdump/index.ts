@@ -1,3 +1,4 @@
 // The avdump domain's public face: what other domains and the wiring may use of it.
 export type { AVDumpService } from './avdump.service.js';
 export { createAVDumpDomain } from './avdump.wiring.js';
+export { registerAVDumpRoutes } from './avdump.routes.js';

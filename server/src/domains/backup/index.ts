@@ -2,3 +2,5 @@
 export { restoreBackup } from './restore.js';
 export type { BackupService } from './backup.service.js';
 export { createBackupDomain } from './backup.wiring.js';
+export { registerBackupRoutes } from './backup.routes.js';
+export { applyPendingRestore } from './restore.js';

@@ -7,3 +7,5 @@ export { fileDurationMs, resumePositionText } from './scrobble.service.js';
 export type { ScrobbleService } from './scrobble.service.js';
 export { createFilesDomain } from './files.wiring.js';
 export type { FilesDomain } from './files.wiring.js';
+export { registerFileRoutes } from './files.routes.js';
+export { registerScrobbleRoutes } from './scrobble.routes.js';

@@ -6,3 +6,4 @@ export type { LiveFilter } from './filters.service.js';
 export { FiltersStore } from './filters.store.js';
 export type { CompiledFilter } from './filters.store.js';
 export { createFiltersDomain } from './filters.wiring.js';
+export { registerFiltersRoutes } from './filters.routes.js';

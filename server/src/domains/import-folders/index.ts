@@ -4,3 +4,4 @@ export { ImportFoldersService, normalizeFolderPath } from './import-folders.serv
 export type { ImportFolderRow } from './import-folders.store.js';
 export { systemLocation } from './system-locations.js';
 export { createImportFoldersDomain } from './import-folders.wiring.js';
+export { registerFolderRoutes, registerImportFolderRoutes } from './import-folders.routes.js';

@@ -1,3 +1,4 @@
 // The integrations domain's public face: what other domains and the wiring may use of it.
 export { createIntegrations } from './integrations.domain.js';
 export type { IntegrationsDomain } from './integrations.domain.js';
+export { registerIntegrationRoutes } from './integrations.routes.js';

@@ -8,3 +8,4 @@ export { MetadataScheduler } from './metadata-scheduler.js';
 export { MyList } from './my-list.js';
 export { createMetadataDomain } from './metadata.wiring.js';
 export type { MetadataDeps, MetadataDomain } from './metadata.wiring.js';
+export { registerMetadataRoutes } from './metadata.routes.js';

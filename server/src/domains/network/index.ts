@@ -1,2 +1,3 @@
 // The network domain's public face: what other domains and the wiring may use of it.
 export { NetworkService } from './network.service.js';
+export { registerNetworkRoutes } from './network.routes.js';

@@ -4,3 +4,4 @@ export type { RenamerPlugin } from './renamers.js';
 export { DEFAULT_SCRIPT } from './script.js';
 export type { RenamerService } from './renamer.service.js';
 export { createRenamerDomain } from './renamer.wiring.js';
+export { registerRenamerRoutes } from './renamer.routes.js';

@@ -19,3 +19,7 @@ export { SeriesService } from './series.service.js';
 export { SeriesStore } from './series.store.js';
 export { createSeriesDomain } from './series.wiring.js';
 export type { SeriesDomain } from './series.wiring.js';
+export { registerSeriesCatalogRoutes } from './series-catalog.routes.js';
+export { registerSeriesEditingRoutes } from './series-editing.routes.js';
+export { registerSeriesTmdbRoutes } from './series-tmdb.routes.js';
+export { registerSeriesRoutes } from './series.routes.js';

@@ -2,3 +2,4 @@
 export { SettingsService } from './settings.service.js';
 export { SETTINGS_FILE } from './settings.store.js';
 export { UPDATE_FREQUENCY_MS } from './update-frequency.js';
+export { registerSettingsRoutes } from './settings.routes.js';

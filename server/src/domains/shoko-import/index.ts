@@ -3,3 +3,4 @@ export { mapShokoFilterPreset } from './filter-presets.js';
 export { ShokoImportService } from './shoko-import.service.js';
 export { ShokoImportStore } from './shoko-import.store.js';
 export { createShokoImportDomain } from './shoko-import.wiring.js';
+export { registerShokoImportRoutes } from './shoko-import.routes.js';

@@ -4,3 +4,5 @@ export { TagsService } from './tags.service.js';
 export { TagsStore } from './tags.store.js';
 export { createTagsDomain } from './tags.wiring.js';
 export type { TagsDomain } from './tags.wiring.js';
+export { registerAniDBTagListRoute } from './anidb-tags.routes.js';
+export { registerTagRoutes } from './tags.routes.js';

@@ -4,3 +4,6 @@ export { hashPassword, needsRehash, shokoPasswordHash, verifyPassword } from './
 export { UsersStore, usernameKey } from './users.store.js';
 export type { UsersService } from './users.service.js';
 export { createUsersDomain } from './users.wiring.js';
+export { registerUserRoutes } from './users.routes.js';
+export { registerUserWebUISettingsRoutes } from './webui-settings.routes.js';
+export { createUserWebUISettings } from './webui-settings.service.js';

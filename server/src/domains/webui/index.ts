@@ -2,3 +2,4 @@
 export { MultipartForm, acceptMultipart } from './multipart.js';
 export { createWebUIDomain } from './webui.wiring.js';
 export type { WebUIDomain } from './webui.wiring.js';
+export { registerWebUIRoutes } from './webui.routes.js';
