@@ -2,7 +2,6 @@ import type { RawBuilder } from 'kysely';
 import type { Group, Series } from '@shoko-ts/contract';
 import type { DialectName } from '../../db/database.js';
 import type { Viewer } from '../../http/viewer.js';
-import type { LiveFilter } from './live-filters.js';
 
 /**
  * What the filter engine reads of the collection: group trees, visibility conditions and the Group and Series models.
@@ -22,16 +21,4 @@ export interface CollectionReads {
   groupModels(ids: number[], viewer: Viewer): Promise<Group[]>;
   groupSeriesIds(groupId: number, recursive: boolean, viewer: Viewer): Promise<number[]>;
   seriesModels(ids: number[], viewer: Viewer, options?: { includeAniDB?: boolean; includeTMDB?: boolean }): Promise<Series[]>;
-}
-
-/** The groups domain's answers the routes under Filter/{id}/Group/… give (GroupsService, given at wiring). */
-export interface GroupReads {
-  viewer(userId: number | null): Promise<Viewer>;
-  requireGroup(id: number, viewer: Viewer | null): Promise<unknown>;
-  subGroups(id: number, viewer: Viewer, options: { includeEmpty: boolean; filter?: LiveFilter }): Promise<Group[]>;
-  series(
-    id: number,
-    viewer: Viewer,
-    options: { recursive: boolean; includeMissing: boolean; includeAniDB: boolean; includeTMDB: boolean },
-  ): Promise<Series[]>;
 }

@@ -17,12 +17,26 @@ import {
   GroupIDParams,
   GroupSeriesQuery,
   SubGroupsQuery,
+  type Group,
+  type Series,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
 import { applyPatch } from '../../http/json-patch.js';
 import { dataFrom, listOf } from '../../http/list-query.js';
-import type { GroupReads } from './collection-reads.js';
-import type { FiltersService } from './filters.service.js';
+import type { Viewer } from '../../http/viewer.js';
+import type { FiltersService, LiveFilter } from './filters.service.js';
+
+/** The groups domain's answers the routes under Filter/{id}/Group/… give (GroupsService, given at wiring). */
+export interface GroupReads {
+  viewer(userId: number | null): Promise<Viewer>;
+  requireGroup(id: number, viewer: Viewer | null): Promise<unknown>;
+  subGroups(id: number, viewer: Viewer, options: { includeEmpty: boolean; filter?: LiveFilter }): Promise<Group[]>;
+  series(
+    id: number,
+    viewer: Viewer,
+    options: { recursive: boolean; includeMissing: boolean; includeAniDB: boolean; includeTMDB: boolean },
+  ): Promise<Series[]>;
+}
 
 /**
  * Every /api/v3/Filter/* route (contract §4, §7): saved filters, browsing through them, and the Preview ("live filter")
