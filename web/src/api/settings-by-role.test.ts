@@ -33,6 +33,11 @@ describe('console settings by role', () => {
     expect(consoleSettingsSource(undefined)).toBeNull();
   });
 
+  it('takes server settings at hand before the account arrives as an admin’s, and the account over them once known', () => {
+    expect(consoleSettingsSource(undefined, true)).toBe('server');
+    expect(consoleSettingsSource({ IsAdmin: false }, true)).toBe('own');
+  });
+
   it('reads an admin’s console settings from the server settings', async () => {
     const calls = serve({ 'GET /api/v3/User/Current': admin, 'GET /api/v3/Settings': { WebUI_Settings: serverText, AniDb: {} } });
     const document = await fetchConsoleSettings(new QueryClient());

@@ -92,8 +92,12 @@ export function useSaveSettings() {
  */
 export type ConsoleSettingsSource = 'server' | 'own';
 
-export const consoleSettingsSource = (user: Pick<User, 'IsAdmin'> | undefined): ConsoleSettingsSource | null =>
-  user ? (user.IsAdmin ? 'server' : 'own') : null;
+/**
+ * By the account, once known. Before that, server settings already at hand (start-up asks for them) mean an admin, as
+ * no one else can read them: the dashboard then starts from its stored layout as it did before accounts had their own.
+ */
+export const consoleSettingsSource = (user: Pick<User, 'IsAdmin'> | undefined, haveServerSettings = false): ConsoleSettingsSource | null =>
+  user ? (user.IsAdmin ? 'server' : 'own') : haveServerSettings ? 'server' : null;
 
 export const ownWebUISettingsQuery = () =>
   queryOptions({
@@ -134,11 +138,11 @@ export async function saveConsoleSettings(
  */
 export function useConsoleSettings(enabled = true) {
   const queryClient = useQueryClient();
-  const role = consoleSettingsSource(useCurrentUser(enabled).data);
+  const user = useCurrentUser(enabled).data;
+  const role = consoleSettingsSource(user);
   const server = useQuery({ ...settingsQuery(), enabled: enabled && role === 'server' });
   const own = useQuery({ ...ownWebUISettingsQuery(), enabled: enabled && role === 'own', select: ownDocument });
-  // Only an admin can have the server settings (start-up asks for them), so they serve before the account arrives.
-  const source = role ?? (server.data ? 'server' : null);
+  const source = consoleSettingsSource(user, server.data !== undefined);
   const saver = useMutation({
     mutationFn: async (save: Pick<SaveSettings, 'original' | 'changed'>) => {
       if (!source) throw new Error('The console settings cannot be saved before the account is known.');
