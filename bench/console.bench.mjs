@@ -10,7 +10,9 @@
 //   BENCH_CONSOLE_SETTLE_MS=8000   how long after Started the measurement begins
 //   BENCH_CONSOLE_READ_CACHE=on|off   the server's short-lived answer cache (default on, as users run it)
 //   OFFICIAL_WEBUI_DIST=/path/to/dist   Shoko's web UI build to compare with
-//   BENCH_CONSOLE_OURS_DIST=/path/to/dist   our console's build (default web/dist), e.g. a build kept from before a change
+//   BENCH_CONSOLE_OURS_DIST=/path/to/dist   our console's build (default web/dist)
+//   BENCH_CONSOLE_BEFORE_DIST=/path/to/dist   a build of our console from before a change: its loads take turns with the
+//                                             others' and the table gains its column and before ÷ ours
 //   BENCH_CONSOLE_SCREENSHOTS=dir   a screenshot of each step's last run
 // probe() and scrollToEnd() run in the page:
 /* global window, document, MutationObserver, getComputedStyle, requestAnimationFrame */
@@ -31,6 +33,7 @@ const SETTLE_MS = Number(process.env.BENCH_CONSOLE_SETTLE_MS ?? 8000);
 const READ_CACHE = process.env.BENCH_CONSOLE_READ_CACHE ?? 'on';
 const OFFICIAL = process.env.OFFICIAL_WEBUI_DIST ? path.resolve(process.env.OFFICIAL_WEBUI_DIST) : null;
 const SCREENSHOTS = process.env.BENCH_CONSOLE_SCREENSHOTS ?? null;
+const BEFORE = process.env.BENCH_CONSOLE_BEFORE_DIST ? path.resolve(process.env.BENCH_CONSOLE_BEFORE_DIST) : null;
 const STEP_TIMEOUT_MS = 30_000;
 // A request counts as the page's own while it is an API call (fetch/XHR) other than the live feed.
 const QUIET_MS = 700;
@@ -326,34 +329,40 @@ async function targetsOf(server) {
   return targetsCache;
 }
 
-function report(sizeName, db, ours, official, loadBefore, loadAfter) {
+function report(sizeName, db, ours, official, before, loadBefore, loadAfter) {
   const size = SIZES[sizeName];
   const names = Object.keys(ours);
   const cell = (r) => (r ? (r.error ? `error: ${r.error}` : `${r.ms.toLocaleString('en')} ms`) : '–');
   const bytes = (r) => (r && !r.error ? `${r.jsKb} / ${r.totalKb}` : '–');
-  const ratio = (name) => {
+  const ratio = (name, other = official) => {
     const a = ours[name];
-    const b = official?.[name];
+    const b = other?.[name];
     return a && b && !a.error && !b.error ? (b.ms / Math.max(1, a.ms)).toFixed(2) : '–';
   };
+  // With a build from before a change: its time and before ÷ ours after each step's ours.
+  const beforeHead = before ? ' before | before ÷ ours |' : '';
+  const beforeCells = (name) => (before ? ` ${cell(before[name])} | ${ratio(name, before)} |` : '');
   const lines = [
     `${db}, ${size.series.toLocaleString('en')} series / ${size.files.toLocaleString('en')} files (generated), Debian Chromium headless, a fresh browser context per load, median of ${RUNS} loads; the server's answer cache ${READ_CACHE}. Time from navigation (or the login click) until the page's content is shown (dashboard and settings: also every API call answered); kB = JavaScript / everything transferred by then. Load average ${loadBefore} at the start, ${loadAfter} at the end.`,
     '',
     official
-      ? '| step | ours | official v2.5.11 | official ÷ ours | ours kB JS / all | official kB JS / all |'
-      : '| step | ours | kB JS / all | API calls |',
-    official ? '|---|---|---|---|---|---|' : '|---|---|---|---|',
+      ? `| step | ours |${beforeHead} official v2.5.11 | official ÷ ours | ours kB JS / all | official kB JS / all |`
+      : `| step | ours |${beforeHead} kB JS / all | API calls |`,
+    `|---|---|${before ? '---|---|' : ''}${official ? '---|---|---|---|' : '---|---|'}`,
     ...names.map((name) =>
       official
-        ? `| ${name} | ${cell(ours[name])} | ${cell(official[name])} | ${ratio(name)} | ${bytes(ours[name])} | ${bytes(official[name])} |`
-        : `| ${name} | ${cell(ours[name])} | ${bytes(ours[name])} | ${ours[name]?.api ?? '–'} |`,
+        ? `| ${name} | ${cell(ours[name])} |${beforeCells(name)} ${cell(official[name])} | ${ratio(name)} | ${bytes(ours[name])} | ${bytes(official[name])} |`
+        : `| ${name} | ${cell(ours[name])} |${beforeCells(name)} ${bytes(ours[name])} | ${ours[name]?.api ?? '–'} |`,
     ),
     '',
   ];
   const dir = path.join(root, 'bench', 'results');
   fs.mkdirSync(dir, { recursive: true });
   const base = `console-${sizeName}-${db.toLowerCase()}`;
-  fs.writeFileSync(path.join(dir, `${base}.json`), JSON.stringify({ size, runs: RUNS, readCache: READ_CACHE, ours, official }, null, 2));
+  fs.writeFileSync(
+    path.join(dir, `${base}.json`),
+    JSON.stringify({ size, runs: RUNS, readCache: READ_CACHE, ours, official, before }, null, 2),
+  );
   fs.writeFileSync(path.join(dir, `${base}.md`), lines.join('\n'));
   console.log(lines.join('\n'));
 }
@@ -363,6 +372,7 @@ async function main() {
   const ourDist = path.resolve(process.env.BENCH_CONSOLE_OURS_DIST ?? path.join(root, 'web', 'dist'));
   if (!fs.existsSync(path.join(ourDist, 'index.html'))) throw new Error(`Build the console first (npm run build): ${ourDist}`);
   if (OFFICIAL && !fs.existsSync(path.join(OFFICIAL, 'index.html'))) throw new Error(`OFFICIAL_WEBUI_DIST has no index.html: ${OFFICIAL}`);
+  if (BEFORE && !fs.existsSync(path.join(BEFORE, 'index.html'))) throw new Error(`BENCH_CONSOLE_BEFORE_DIST has no index.html: ${BEFORE}`);
   if (SCREENSHOTS) fs.mkdirSync(SCREENSHOTS, { recursive: true });
   for (const sizeName of SIZE_NAMES) {
     const size = SIZES[sizeName];
@@ -373,9 +383,13 @@ async function main() {
       const label = `${sizeName} ${db}`;
       try {
         const loadBefore = loadAverage();
-        const consoles = [{ name: 'ours', webuiDir: ourDist }, ...(OFFICIAL ? [{ name: 'official', webuiDir: OFFICIAL }] : [])];
-        const { ours, official = null } = await benchConsoles(label, home, databaseUrl, consoles);
-        report(sizeName, db === 'sqlite' ? 'SQLite' : 'PostgreSQL', ours, official, loadBefore, loadAverage());
+        const consoles = [
+          { name: 'ours', webuiDir: ourDist },
+          ...(BEFORE ? [{ name: 'before', webuiDir: BEFORE }] : []),
+          ...(OFFICIAL ? [{ name: 'official', webuiDir: OFFICIAL }] : []),
+        ];
+        const { ours, official = null, before = null } = await benchConsoles(label, home, databaseUrl, consoles);
+        report(sizeName, db === 'sqlite' ? 'SQLite' : 'PostgreSQL', ours, official, before, loadBefore, loadAverage());
       } finally {
         release();
       }
