@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { groupPageQuery } from '@/api/collection';
 import { groupSeriesQuery, previewBody, searchCondition } from '@/api/filters';
-import { settingsQuery } from '@/api/settings';
+import { fetchConsoleSettings } from '@/api/settings';
 import { collectionSettingsOf } from '@/components/collection/collectionSettings';
 
-/** Random posters as the stored collection settings say (the defaults for users who cannot read them). */
+/** Random posters as the account's console settings say (the defaults if they cannot be read). */
 async function randomPosters(queryClient: QueryClient): Promise<boolean> {
-  const document = await queryClient.fetchQuery(settingsQuery()).catch(() => undefined);
+  const document = await fetchConsoleSettings(queryClient).catch(() => undefined);
   return collectionSettingsOf(document).image.showRandomPoster;
 }
 
