@@ -47,7 +47,6 @@ const BASELINE = [
   'store: domains/dashboard/dashboard.service.ts -> series.SeriesBrowseStore',
   'store: domains/groups/browse.store.ts -> series.SeriesBrowseStore',
   'store: domains/release-management/release-management.service.ts -> series.SeriesBrowseStore',
-  'store: domains/release-management/release-management.service.ts -> series.SeriesStore',
   'store: domains/utilities/utilities.service.ts -> series.SeriesBrowseStore',
   'store: domains/utilities/utilities.store.ts -> series.SeriesBrowseStore',
   // The dashboard's tag widgets use the tags' SQL fragments.

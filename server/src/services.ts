@@ -452,7 +452,7 @@ export async function createServices(
       db: db.kysely,
       dialect: db.dialect,
       browse,
-      series: seriesStore,
+      series: seriesAccess,
       episodes,
       files,
       qualityPreferences: () => settings.current.FileQualityPreferences,

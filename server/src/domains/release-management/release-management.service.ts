@@ -1,8 +1,8 @@
 /**
  * DESIGN — release-management domain: multiple releases, duplicate files and missing episodes (`/api/v3/ReleaseManagement/*`,
  * contract files.md §6, R1–R18) and which files or locations to remove. Routes: release-management.routes.ts; SQL:
- * release-management.store.ts; quality ranking: file-quality.ts. It reads series models and visibility through the groups
- * domain's SeriesBrowseStore and the series domain's SeriesStore, and leaves deleting to the files domain's FilesService.
+ * release-management.store.ts; quality ranking: file-quality.ts. It reads series models and visibility through the series
+ * domain's SeriesBrowseStore and SeriesAccess, and leaves deleting to the files domain's FilesService.
  */
 import type {
   File,
@@ -17,7 +17,7 @@ import type {
 import type { SeriesBrowseStore } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 import type { FilesService } from '../files/index.js';
-import type { SeriesStore } from '../series/index.js';
+import type { SeriesAccess } from '../series/index.js';
 import type { EpisodesService } from '../episodes/index.js';
 import { filesToDelete, type QualityPreferences } from './file-quality.js';
 import type { EpisodeFileRow, EpisodeScope, Paging, ReleaseManagementStore } from './release-management.store.js';
@@ -51,7 +51,7 @@ export class ReleaseManagementService {
     private readonly deps: {
       store: ReleaseManagementStore;
       browse: SeriesBrowseStore;
-      series: Pick<SeriesStore, 'series'>;
+      series: Pick<SeriesAccess, 'isVisible'>;
       episodes: Pick<EpisodesService, 'modelsInOrder'>;
       files: Pick<FilesService, 'list'>;
       qualityPreferences(): QualityPreferences;
@@ -176,9 +176,8 @@ export class ReleaseManagementService {
     });
   }
 
-  private async seriesVisible(viewer: Viewer, seriesId: number): Promise<boolean> {
-    const series = await this.deps.series.series(seriesId);
-    return !!series && (await this.deps.browse.isSeriesAllowed(viewer, series.anime_id));
+  private seriesVisible(viewer: Viewer, seriesId: number): Promise<boolean> {
+    return this.deps.series.isVisible(viewer, seriesId);
   }
 
   /** File models of the linked files, through the files API's own list (one query for the lot). */

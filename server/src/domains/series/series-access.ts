@@ -21,6 +21,12 @@ export class SeriesAccess {
     return this.browse.isSeriesAllowed(viewer, animeId);
   }
 
+  /** True when the series exists and the viewer may see it (the same checks, answered instead of thrown). */
+  async isVisible(viewer: Viewer, seriesId: number): Promise<boolean> {
+    const series = await this.store.series(seriesId);
+    return !!series && (await this.browse.isSeriesAllowed(viewer, series.anime_id));
+  }
+
   /** The series row, after the 404 and restricted-tag (403) checks. */
   async allowedSeries(viewer: Viewer, seriesId: number) {
     const series = await this.store.series(seriesId);
