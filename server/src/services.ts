@@ -429,7 +429,7 @@ export async function createServices(
     seriesCatalog: series.catalog,
     episodes,
     tags: tags.service,
-    dashboard: createDashboardDomain({ db: db.kysely, dialect: db.dialect, browse }),
+    dashboard: createDashboardDomain({ db: db.kysely, dialect: db.dialect, browse, tagAncestry: tags.ancestry }),
     scrobble,
     playback,
     avdump,

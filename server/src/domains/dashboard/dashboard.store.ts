@@ -12,7 +12,7 @@ import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { animeType, posterOf } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
-import { keepCategory, tagCategory, TagsStore } from '../tags/index.js';
+import { keepCategory, tagCategory } from '../tags/index.js';
 import {
   EPISODE_COLUMNS,
   episodeTypes,
@@ -35,15 +35,13 @@ import {
  * fast on big collections (no per-series loops in JavaScript).
  */
 export class DashboardStore {
-  private readonly tags: TagsStore;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly seriesAllowed: SeriesAllowed,
     private readonly dialect: DialectName,
-  ) {
-    this.tags = new TagsStore(db);
-  }
+    /** The names of AniDB tags and their ancestors, root first (the tags domain's, given at wiring). */
+    private readonly tagAncestry: (tagIds: number[]) => Promise<Map<number, string[]>>,
+  ) {}
 
   async stats(viewer: Viewer, today: string): Promise<DashboardCollectionStats> {
     await refreshSeriesAggregates(this.db, this.dialect);
@@ -350,7 +348,7 @@ export class DashboardStore {
     // A series has one anime and an anime each tag once, so the pairs counted per tag are distinct series; counting
     // them by tag id before reading the tags is about half the work of grouping by every tag column.
     // Categories come from the tag tree, so the filter runs here over the (few thousand at most) tags in use.
-    const ancestry = await this.tags.ancestry(rows.map((r) => r.id));
+    const ancestry = await this.tagAncestry(rows.map((r) => r.id));
     const kept = rows.filter((r) => keepCategory(filter, tagCategory(ancestry.get(r.id) ?? [r.name])));
     const start = (Math.max(page.page, 1) - 1) * page.pageSize;
     return kept.slice(start, start + page.pageSize).map((r) => ({

@@ -9,7 +9,9 @@ export function createDashboardDomain(deps: {
   db: Kysely<Database>;
   dialect: DialectName;
   browse: ConstructorParameters<typeof DashboardService>[1] & { seriesAllowed: ConstructorParameters<typeof DashboardStore>[1] };
+  tagAncestry: ConstructorParameters<typeof DashboardStore>[3];
 }): DashboardService {
   const { browse } = deps;
-  return new DashboardService(new DashboardStore(deps.db, (viewer, alias) => browse.seriesAllowed(viewer, alias), deps.dialect), browse);
+  const store = new DashboardStore(deps.db, (viewer, alias) => browse.seriesAllowed(viewer, alias), deps.dialect, deps.tagAncestry);
+  return new DashboardService(store, browse);
 }

@@ -1,7 +1,6 @@
 // The tags domain's public face: what other domains and the wiring may use of it.
 export { TagFilterBits, keepCategory, keepUserTags, tagCategory } from './tag-filter.js';
 export { TagsService } from './tags.service.js';
-export { TagsStore } from './tags.store.js';
 export { createTagsDomain } from './tags.wiring.js';
 export type { TagsDomain } from './tags.wiring.js';
 export { registerAniDBTagListRoute } from './anidb-tags.routes.js';
