@@ -179,10 +179,17 @@ test.describe('dashboard on an empty server', () => {
     page,
   }) => {
     const cell = (id: string) => page.locator(`[data-widget="${id}"]`);
+    // Measured from the grid's corner: a notice above the grid (no internet, a server notice) may appear at any time.
     const box = async (id: string) => {
       const found = await cell(id).boundingBox();
-      if (!found) throw new Error(`${id} is not on the page`);
-      return { x: Math.round(found.x), y: Math.round(found.y), width: Math.round(found.width), height: Math.round(found.height) };
+      const grid = await page.locator('.dashboard-grid').boundingBox();
+      if (!found || !grid) throw new Error(`${id} is not on the page`);
+      return {
+        x: Math.round(found.x - grid.x),
+        y: Math.round(found.y - grid.y),
+        width: Math.round(found.width),
+        height: Math.round(found.height),
+      };
     };
     const boxes = async () => ({
       queueProcessor: await box('queueProcessor'),

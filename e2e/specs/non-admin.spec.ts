@@ -93,10 +93,10 @@ test.describe('a non-admin account in the console', () => {
     await expect(page.getByTestId('group-title')).toHaveText('Gentle Meadow');
     await expect(page.getByRole('button', { name: /Edit Group/ })).toHaveCount(0);
 
-    await page.goto(server.url('/webui/settings/general'));
+    await page.goto(server.url('/webui/settings/import'));
     await expect(page.getByTestId('settings-admin-only')).toBeVisible();
     const sections = page.getByRole('navigation', { name: 'Settings sections' });
-    await expect(sections.getByRole('link')).toHaveText(['API Keys']);
+    await expect(sections.getByRole('link')).toHaveText(['General', 'API Keys']);
     await snap(page, '443-non-admin-settings');
     await page.getByRole('link', { name: 'Manage your API keys' }).click();
     await expect(page).toHaveURL(/\/settings\/api-keys$/);
@@ -123,6 +123,9 @@ test.describe('a non-admin account in the console', () => {
     await page.goto(server.url('/webui/dashboard'));
     const mediaType = page.getByRole('region', { name: 'Media Type', exact: true });
     await expect(mediaType).toBeVisible();
+    // The import folders are shown without the admin's controls.
+    await expect(page.getByRole('list', { name: 'Import folders' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Import Folder' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Dashboard Settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dashboard Settings' });
     await dialog.getByRole('switch', { name: 'Show Media Type' }).click();
@@ -133,9 +136,25 @@ test.describe('a non-admin account in the console', () => {
     await expect(mediaType).toHaveCount(0);
     await snap(page, '446-non-admin-own-dashboard');
 
+    // Its own General page: theme and notifications, saved to its own settings; the server's logs and updates are not its.
+    await page.goto(server.url('/webui/settings/general'));
+    await expect(page.getByRole('combobox', { name: 'Theme' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Upload Theme' })).toHaveCount(0);
+    await expect(page.getByText('Log Options')).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Position' }).selectOption('top-right');
+    const savedGeneral = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/api/v3/User/Current/WebUISettings'),
+    );
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await savedGeneral).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Position' })).toHaveValue('top-right');
+    await snap(page, '447-non-admin-own-general');
+
     const serverSettings = await fetch(server.url('/api/v3/Settings'), { headers: { apikey: adminKey } });
     const webui = ((await serverSettings.json()) as { WebUI_Settings: string }).WebUI_Settings;
     expect(webui.includes('"view":"list"')).toBe(false);
     expect(webui.includes('"hideMediaType":true')).toBe(false);
+    expect(webui.includes('"toastPosition":"top-right"')).toBe(false);
   });
 });

@@ -108,7 +108,7 @@ export const ownWebUISettingsQuery = () =>
   });
 
 /** The account's own settings as a settings document holding only `WebUI_Settings`, so the same readers serve both. */
-const ownDocument = (own: UserWebUISettings): SettingsDocument => ({ WebUI_Settings: own.WebUI_Settings });
+export const ownDocument = (own: UserWebUISettings): SettingsDocument => ({ WebUI_Settings: own.WebUI_Settings });
 
 /** The console settings document of the signed-in account (see ConsoleSettingsSource), fetched or from the cache. */
 export async function fetchConsoleSettings(queryClient: QueryClient): Promise<SettingsDocument> {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { ImportFolder } from '@shoko-ts/contract';
 import { useImportFolders, useScanImportFolder } from '@/api/importFolders';
+import { useCurrentUser } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Spinner } from '@/components/Spinner';
@@ -36,6 +37,8 @@ export function ImportFolderList({ enabled = true, scannable = false }: ImportFo
   const folders = useImportFolders(enabled);
   // undefined: closed; null: adding; a folder: editing it.
   const [editing, setEditing] = useState<ImportFolder | null | undefined>(undefined);
+  // Import folders are the server's: an account known not to be an admin sees them without the controls.
+  const readOnly = useCurrentUser(enabled).data?.IsAdmin === false;
 
   return (
     <div className="flex flex-col gap-3">
@@ -48,21 +51,29 @@ export function ImportFolderList({ enabled = true, scannable = false }: ImportFo
         {folders.error && <li className="px-2 py-2 text-danger">{folders.error.message}</li>}
         {folders.isSuccess && !folders.data.length && <li className="px-2 py-2 text-muted">No Import Folders Added!</li>}
         {folders.data?.map((folder) => (
-          <ImportFolderRow key={folder.ID} folder={folder} scannable={scannable} onEdit={() => setEditing(folder)} />
+          <ImportFolderRow
+            key={folder.ID}
+            folder={folder}
+            scannable={scannable && !readOnly}
+            onEdit={readOnly ? undefined : () => setEditing(folder)}
+          />
         ))}
       </ul>
-      <div>
-        <Button variant="secondary" onClick={() => setEditing(null)} disabled={!enabled}>
-          <Icon path={mdiPlus} size={0.8} />
-          Add Import Folder
-        </Button>
-      </div>
+      {!readOnly && (
+        <div>
+          <Button variant="secondary" onClick={() => setEditing(null)} disabled={!enabled}>
+            <Icon path={mdiPlus} size={0.8} />
+            Add Import Folder
+          </Button>
+        </div>
+      )}
       {editing !== undefined && <ImportFolderModal folder={editing ?? undefined} onClose={() => setEditing(undefined)} />}
     </div>
   );
 }
 
-function ImportFolderRow({ folder, scannable, onEdit }: { folder: ImportFolder; scannable: boolean; onEdit: () => void }) {
+/** A folder; without `onEdit` (a non-admin) it is shown only, with no edit, removal or rescan. */
+function ImportFolderRow({ folder, scannable, onEdit }: { folder: ImportFolder; scannable: boolean; onEdit?: () => void }) {
   const scan = useScanImportFolder();
   const [removing, setRemoving] = useState(false);
   const offline = folder.IsAvailable === false;
@@ -74,8 +85,9 @@ function ImportFolderRow({ folder, scannable, onEdit }: { folder: ImportFolder; 
       <button
         type="button"
         onClick={onEdit}
-        aria-label={`Edit ${folder.Name}`}
-        className="flex min-w-0 flex-1 items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-panel-alt"
+        disabled={!onEdit}
+        aria-label={onEdit ? `Edit ${folder.Name}` : folder.Name}
+        className="flex min-w-0 flex-1 items-center gap-3 rounded-md px-3 py-2 text-left enabled:hover:bg-panel-alt"
       >
         <Icon
           path={offline ? mdiFolderOffOutline : mdiFolderOutline}
@@ -106,7 +118,7 @@ function ImportFolderRow({ folder, scannable, onEdit }: { folder: ImportFolder; 
           </span>
         </span>
       </button>
-      {offline && (
+      {offline && onEdit && (
         <button
           type="button"
           aria-label={`Remove the records of ${folder.Name}`}

@@ -7,15 +7,26 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
-import type { SettingsDraft } from './useSettingsDraft';
 import { applyThemeClass, DEFAULT_THEME } from './ThemeOptionsRoot';
 
-/** Settings › General › Theme Options: pick a theme (applied at once, saved with the page) and upload new ones. */
-export function ThemeOptions({ draft, onThemeChange }: { draft: SettingsDraft; onThemeChange: (theme: string) => void }) {
+/**
+ * Settings › General › Theme Options: pick a theme (applied at once, saved with the page) and, for an admin, upload new
+ * ones (themes are the server's).
+ */
+export function ThemeOptions({
+  webuiSettings,
+  onThemeChange,
+  canUpload,
+}: {
+  /** The page's draft of the `WebUI_Settings` text. */
+  webuiSettings: string | undefined;
+  onThemeChange: (theme: string) => void;
+  canUpload: boolean;
+}) {
   const themes = useThemes();
   const upload = useUploadThemes();
   const fileInput = useRef<HTMLInputElement>(null);
-  const selected = parseWebUISettings(draft.get<string>('WebUI_Settings')).theme;
+  const selected = parseWebUISettings(webuiSettings).theme;
   const saved = useWebUISettings().theme;
   const current = themes.data?.find((theme) => `theme-${theme.ID}` === selected);
 
@@ -46,21 +57,23 @@ export function ThemeOptions({ draft, onThemeChange }: { draft: SettingsDraft; o
     <Panel
       title="Theme Options"
       actions={
-        <>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".json,.css"
-            multiple
-            hidden
-            data-testid="theme-upload-input"
-            onChange={(event) => onFiles(event.target.files)}
-          />
-          <Button variant="secondary" busy={upload.isPending} onClick={() => fileInput.current?.click()}>
-            <Icon path={mdiUpload} size={0.7} />
-            Upload Theme
-          </Button>
-        </>
+        canUpload && (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".json,.css"
+              multiple
+              hidden
+              data-testid="theme-upload-input"
+              onChange={(event) => onFiles(event.target.files)}
+            />
+            <Button variant="secondary" busy={upload.isPending} onClick={() => fileInput.current?.click()}>
+              <Icon path={mdiUpload} size={0.7} />
+              Upload Theme
+            </Button>
+          </>
+        )
       }
     >
       <label className="flex items-center justify-between gap-4 py-1.5 text-sm">
@@ -100,7 +113,9 @@ export function ThemeOptions({ draft, onThemeChange }: { draft: SettingsDraft; o
         </dl>
       )}
       {themes.isSuccess && !themes.data.length && (
-        <p className="text-sm text-muted">No uploaded themes yet. Upload a theme definition (.json) or stylesheet (.css).</p>
+        <p className="text-sm text-muted">
+          {canUpload ? 'No uploaded themes yet. Upload a theme definition (.json) or stylesheet (.css).' : 'No uploaded themes yet.'}
+        </p>
       )}
     </Panel>
   );

@@ -1,7 +1,17 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
 import { compare } from 'fast-json-patch';
-import { getSetting, useSaveSettings, useSettings, withSetting, type SettingsDocument } from '@/api/settings';
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import {
+  getSetting,
+  ownDocument,
+  ownWebUISettingsQuery,
+  saveConsoleSettings,
+  useSaveSettings,
+  useSettings,
+  withSetting,
+  type SettingsDocument,
+} from '@/api/settings';
 import { isApiError } from '@/api/client';
 import { useUnsavedChangesToast } from './useUnsavedToast';
 
@@ -13,7 +23,31 @@ import { useUnsavedChangesToast } from './useUnsavedToast';
 export function useSettingsDraft() {
   const settings = useSettings();
   const save = useSaveSettings();
-  const saved = settings.data;
+  return useDraftOf({ loaded: settings, save, needsAniDBUsername: true });
+}
+
+/**
+ * The same editable copy of the signed-in account's own console settings (`User/Current/WebUISettings`): what a
+ * non-admin may change on the General page (theme, notifications).
+ */
+export function useOwnConsoleSettingsDraft() {
+  const queryClient = useQueryClient();
+  const own = useQuery({ ...ownWebUISettingsQuery(), select: ownDocument });
+  const save = useMutation({
+    mutationFn: (change: { original: SettingsDocument; changed: SettingsDocument }) => saveConsoleSettings(queryClient, 'own', change),
+  });
+  return useDraftOf({ loaded: own, save, needsAniDBUsername: false });
+}
+
+interface DraftSource {
+  loaded: { data: SettingsDocument | undefined; isPending: boolean; error: Error | null };
+  save: UseMutationResult<void, Error, { original: SettingsDocument; changed: SettingsDocument }>;
+  /** The server settings cannot be saved without AniDB's username (the server validates them). */
+  needsAniDBUsername: boolean;
+}
+
+function useDraftOf({ loaded, save, needsAniDBUsername }: DraftSource) {
+  const saved = loaded.data;
   // The edit remembers which server copy it started from: when the server's settings change (a save, a Trakt token
   // arriving), the page shows the new copy at once instead of one render of a stale "unsaved" draft.
   const [edit, setEdit] = useState<{ base: SettingsDocument; value: SettingsDocument } | null>(null);
@@ -26,11 +60,11 @@ export function useSettingsDraft() {
   useUnsavedChangesToast(dirty);
 
   const errors = isApiError(save.error) ? ((save.error.body as { errors?: Record<string, string[]> })?.errors ?? {}) : {};
-  const hasUsername = !!getSetting<string>(draft, 'AniDb.Username');
+  const hasUsername = !needsAniDBUsername || !!getSetting<string>(draft, 'AniDb.Username');
 
   return {
-    loading: settings.isPending,
-    loadError: settings.error,
+    loading: loaded.isPending,
+    loadError: loaded.error,
     draft,
     dirty,
     get: <T,>(path: string) => getSetting<T>(draft, path),

@@ -15,8 +15,11 @@ const sections = [
   ['backups', 'Backups'],
 ] as const;
 
-/** What a non-admin may open here: its own API keys. The server's settings and accounts are for administrators. */
-const OWN_SECTIONS: readonly string[] = ['api-keys'];
+/**
+ * What a non-admin may open here: its own console settings (General: theme, notifications) and API keys. The server's
+ * settings and accounts are for administrators.
+ */
+const OWN_SECTIONS: readonly string[] = ['general', 'api-keys'];
 
 export default function SettingsLayout() {
   const user = useCurrentUser();
