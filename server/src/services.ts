@@ -153,7 +153,7 @@ export async function createServices(
   // One cache of key owners and tag restrictions, cleared by every write of the stores that change them.
   const accounts = new AccountCache();
   const users = createUsersDomain({ db: db.kysely, accounts, revokeAll: (userId) => auth.service.revokeAll(userId) });
-  const auth = createAuthDomain({ db: db.kysely, accounts, users: users.store, logger: logger.child({ name: 'Auth' }) });
+  const auth = createAuthDomain({ db: db.kysely, accounts, users: users.service, logger: logger.child({ name: 'Auth' }) });
   const dataDisk = new DataDisk(config.home);
   const queue = new QueueService(new JobsStore(db.kysely), bus, logger.child({ name: 'Queue' }), {
     threadCount: settings.current.Quartz.MaxThreadPoolSize,

@@ -1,14 +1,14 @@
 /**
  * DESIGN — auth domain: logins and API keys (`/api/auth`, Shoko's v0 controller). Routes: auth.routes.ts; SQL:
- * auth.store.ts (keys, only ever as SHA-256 hashes); password hashing: password.ts (salted scrypt, also used by users and
- * init). It reads accounts through the users domain's UsersStore; the http layer's auth hook turns each request's key
+ * auth.store.ts (keys, only ever as SHA-256 hashes); password hashing: the users domain's password.ts (salted scrypt).
+ * It reads accounts through the users domain's UsersService; the http layer's auth hook turns each request's key
  * into a principal with `resolve`. Every login issues a new key (up to 20 per device); keys are never returned again.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApikeyResult } from '@shoko-ts/contract';
 import type { Principal } from '../../http/principal.js';
 import { badRequest } from '../../http/problem.js';
-import { hashPassword, needsRehash, verifyPassword, type UsersStore } from '../users/index.js';
+import { hashPassword, needsRehash, verifyPassword, type UsersService } from '../users/index.js';
 import type { AuthStore } from './auth.store.js';
 import { hashApiKey } from './api-key.js';
 
@@ -20,12 +20,12 @@ const normalizeDevice = (device: string) => device.trim().toLowerCase();
 export class AuthService {
   constructor(
     private readonly keys: AuthStore,
-    private readonly users: UsersStore,
+    private readonly users: Pick<UsersService, 'accountByName' | 'replacePasswordHash'>,
   ) {}
 
   /** Returns a new API key, or null when the username or password is wrong. */
   async login(username: string, password: string, device: string): Promise<string | null> {
-    const user = await this.users.findByUsername(username.trim());
+    const user = await this.users.accountByName(username.trim());
     if (!user) {
       // Spend the same time as a real check so the response does not reveal which usernames exist.
       await verifyPassword(password, DUMMY_HASH);
@@ -33,7 +33,7 @@ export class AuthService {
     }
     if (!(await verifyPassword(password, user.password_hash))) return null;
     // An account imported from Shoko still has Shoko's unsalted hash: its first login stores the password our way.
-    if (needsRehash(user.password_hash)) await this.users.update(user.id, { password_hash: await hashPassword(password) });
+    if (needsRehash(user.password_hash)) await this.users.replacePasswordHash(user.id, await hashPassword(password));
     return this.issueKey(user.id, device);
   }
 

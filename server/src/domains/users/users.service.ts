@@ -47,6 +47,16 @@ export class UsersService {
     private readonly auth: { revokeAll(userId: number): Promise<unknown> },
   ) {}
 
+  /** The account a login names (the stored row, password hash included), or undefined. */
+  accountByName(username: string): Promise<UserRow | undefined> {
+    return this.users.findByUsername(username);
+  }
+
+  /** Stores a new password hash as it is (a login's rehash of a password kept in an older scheme). */
+  replacePasswordHash(id: number, passwordHash: string): Promise<void> {
+    return this.users.update(id, { password_hash: passwordHash });
+  }
+
   async list(): Promise<User[]> {
     return (await this.users.list()).map(toUserDto);
   }
