@@ -339,7 +339,7 @@ export async function createServices(
   const { init, health, migrate } = createInitDomain({
     db,
     state,
-    users: users.store,
+    users: users.service,
     settings,
     logger,
     backups,

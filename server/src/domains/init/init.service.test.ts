@@ -1,12 +1,11 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { UsersStore } from '../users/index.js';
 import { InitService } from './init.service.js';
 import { ServerStateService } from './server-state.js';
 
 describe('InitService', () => {
   it('runs the work for after the start once the server reports Started, and not when the start fails', async () => {
-    const users = { count: async () => 1 } as unknown as UsersStore;
+    const users = { hasAccounts: async () => true, createFirstAdmin: async () => undefined };
     const settings = { current: { FirstRun: false }, update: async () => undefined };
     const seen: string[] = [];
     const start = async (steps: Array<() => Promise<void>>) => {

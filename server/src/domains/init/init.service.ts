@@ -2,13 +2,12 @@
  * DESIGN — init domain: first run and start-up (`/api/v3/Init/*`): version, status, the default admin while no account
  * exists, connectivity, and the start sequence (migrations, queue, watchers, network checks) run in order with its
  * progress in the server state (server-state.ts). Routes: init.routes.ts; no store of its own: the admin is written
- * through the users domain's UsersStore, FirstRun through SettingsService. Component versions come from version.ts.
+ * through the users domain's UsersService, FirstRun through SettingsService. Component versions come from version.ts.
  */
 import type { Logger } from 'pino';
 import type { Credentials } from '@shoko-ts/contract';
 import { badRequest } from '../../http/problem.js';
-import { hashPassword } from '../users/index.js';
-import { usernameKey, type UsersStore } from '../users/index.js';
+import type { UsersService } from '../users/index.js';
 import type { ServerStateService } from './server-state.js';
 
 /** The part of the settings service the start sequence needs. */
@@ -32,7 +31,7 @@ export class InitService {
 
   constructor(
     private readonly state: ServerStateService,
-    private readonly users: UsersStore,
+    private readonly users: Pick<UsersService, 'hasAccounts' | 'createFirstAdmin'>,
     private readonly settings: FirstRunSettings,
     private readonly steps: StartupStep[],
     private readonly logger: Logger,
@@ -51,7 +50,7 @@ export class InitService {
    */
   async isFreshInstall(): Promise<boolean> {
     if (this.hasUsers) return false;
-    this.hasUsers = (await this.users.count()) > 0;
+    this.hasUsers = await this.users.hasAccounts();
     return !this.hasUsers;
   }
 
@@ -107,21 +106,9 @@ export class InitService {
    * creates a password-less admin "Family Friendly"; we don't, as it would be an open door.
    */
   private async createFirstAccount(): Promise<void> {
-    if ((await this.users.count()) > 0) return;
+    if (await this.users.hasAccounts()) return;
     const username = this.defaultUser.Username || 'Default';
-    await this.users.insert({
-      username,
-      username_key: usernameKey(username),
-      password_hash: await hashPassword(this.defaultUser.Password),
-      is_admin: 1,
-      anidb_sync: 1,
-      trakt_sync: 1,
-      plex_usernames: '',
-      plex_token: null,
-      avatar: '',
-      restricted_tags: '[]',
-      created_at: new Date().toISOString(),
-    });
+    await this.users.createFirstAdmin(username, this.defaultUser.Password);
     this.hasUsers = true;
     this.defaultUser = { Username: 'Default', Password: '' };
     this.logger.info({ username }, `Created the administrator account "${username}"`);

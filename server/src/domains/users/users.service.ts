@@ -57,6 +57,27 @@ export class UsersService {
     return this.users.update(id, { password_hash: passwordHash });
   }
 
+  async hasAccounts(): Promise<boolean> {
+    return (await this.users.count()) > 0;
+  }
+
+  /** The first start's admin account, from the first-run credentials. */
+  async createFirstAdmin(username: string, password: string): Promise<void> {
+    await this.users.insert({
+      username,
+      username_key: usernameKey(username),
+      password_hash: await hashPassword(password),
+      is_admin: 1,
+      anidb_sync: 1,
+      trakt_sync: 1,
+      plex_usernames: '',
+      plex_token: null,
+      avatar: '',
+      restricted_tags: '[]',
+      created_at: new Date().toISOString(),
+    });
+  }
+
   async list(): Promise<User[]> {
     return (await this.users.list()).map(toUserDto);
   }
