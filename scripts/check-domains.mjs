@@ -33,8 +33,7 @@ const printBaseline = process.argv.includes('--print-baseline');
 // Every domain is reached through its index.ts and the domain graph has no cycle; what is left is services (and two
 // stores) that still run another domain's queries through its store class instead of asking its service:
 const BASELINE = [
-  // File records: the scan, the AVDump results and AniDB matching write locations and hashes through FilesStore.
-  'store: domains/avdump/avdump.service.ts -> files.FilesStore',
+  // File records: the scan and AniDB matching write locations, hashes and links through FilesStore.
   'store: domains/import/import.service.ts -> files.FilesStore',
   'store: domains/metadata/anime-import.ts -> files.FilesStore',
   'store: domains/metadata/file-matching.ts -> files.FilesStore',

@@ -230,7 +230,7 @@ export async function createServices(
     episodes: { recordWatched: (userId, episodeIds, watched, source) => episodes.recordWatched(userId, episodeIds, watched, source) },
     watchedThresholdPercent: () => settings.current.Playback.WatchedThresholdPercent,
   });
-  const avdump = createAVDumpDomain({ db: db.kysely, files: filesStore, settings, bus, queue, logger: logger.child({ name: 'AVDump' }) });
+  const avdump = createAVDumpDomain({ db: db.kysely, files, settings, bus, queue, logger: logger.child({ name: 'AVDump' }) });
   const renamer = createRenamerDomain({
     db: db.kysely,
     bus,

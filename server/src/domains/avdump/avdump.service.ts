@@ -2,7 +2,7 @@
  * DESIGN — avdump domain: AVDump sessions (`/api/v3/AVDump/*`, `File/{id}/AVDump`, contract files.md §9) over an
  * AVDump3 tool the owner installed (avdump-tool.ts). Sessions run as jobs on the queue, their output becomes
  * `AVDump:Event` hub events, and each fully successful dump is recorded per file. Routes: avdump.routes.ts; SQL:
- * avdump.store.ts; files and locations are read through the files domain's FilesStore.
+ * avdump.store.ts; files and locations are read through the files domain's FilesService.
  */
 import path from 'node:path';
 import type { AVDumpEvent, AVDumpInfo } from '@shoko-ts/contract';
@@ -12,7 +12,7 @@ import { FieldErrorCollector } from '../../http/problem.js';
 import { JobPriority, PermanentJobError, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import type { SettingsService } from '../settings/index.js';
-import type { FilesStore } from '../files/index.js';
+import type { FilesService } from '../files/index.js';
 import type { AVDumpStore } from './avdump.store.js';
 import { avdumpVersion, locateAVDump, parseAVDumpLine, runAVDump, type AVDumpTool } from './avdump-tool.js';
 
@@ -43,7 +43,7 @@ export class AVDumpService {
   constructor(
     private readonly deps: {
       store: AVDumpStore;
-      files: FilesStore;
+      files: Pick<FilesService, 'existingIds' | 'locationsOf' | 'exists'>;
       settings: SettingsService;
       bus: EventBus;
       queue: QueueService;
@@ -92,8 +92,8 @@ export class AVDumpService {
     const errors = new FieldErrorCollector();
     if (!this.deps.settings.current.AniDb.AVDumpKey?.trim()) errors.add('Settings', 'Missing AVDump API key');
     if (!this.tool()) errors.add('AVDump', NOT_INSTALLED);
-    const files = new Set((await this.deps.files.filesByIds(fileIds)).map((f) => f.id));
-    const locations = await this.deps.files.locationsOfFiles(fileIds);
+    const files = await this.deps.files.existingIds(fileIds);
+    const locations = await this.deps.files.locationsOf(fileIds);
     const paths: string[] = [];
     for (const id of fileIds) {
       if (!files.has(id)) {
@@ -109,7 +109,7 @@ export class AVDumpService {
   }
 
   async fileExists(id: number): Promise<boolean> {
-    return (await this.deps.files.file(id)) !== null;
+    return this.deps.files.exists(id);
   }
 
   /** A3: one queued "AVDump Files" job for all the files, ahead of other lookups. */
@@ -181,7 +181,7 @@ export class AVDumpService {
       this.emit({ Type: 'InstallException' });
       return NOT_INSTALLED;
     }
-    const locations = await this.deps.files.locationsOfFiles(fileIds);
+    const locations = await this.deps.files.locationsOf(fileIds);
     const paths = fileIds
       .map((id) => locations.find((l) => l.file_id === id && l.is_accessible))
       .filter((l) => !!l)

@@ -208,6 +208,20 @@ export class FilesService {
   }
 
   /** The content (ED2K, empty until hashed, and size) of a file. */
+  /** Which of these file ids are known. */
+  async existingIds(fileIds: number[]): Promise<Set<number>> {
+    return new Set((await this.store.filesByIds(fileIds)).map((f) => f.id));
+  }
+
+  /** Every location of these files, with its import folder. */
+  locationsOf(fileIds: number[]): Promise<LocationWithFolder[]> {
+    return this.store.locationsOfFiles(fileIds);
+  }
+
+  async exists(id: number): Promise<boolean> {
+    return (await this.store.file(id)) !== null;
+  }
+
   async content(id: number): Promise<{ ed2k: string; size: number }> {
     const row = await this.store.file(id);
     if (!row) throw notFound('No File entry for the given fileID');
