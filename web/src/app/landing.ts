@@ -6,8 +6,8 @@ import { queryClient } from './queryClient';
 export const loadMainLayout = () => import('@/app/layout/MainLayout');
 export const loadDashboardPage = () => import('@/pages/dashboard/DashboardPage');
 
-// What the layout loads once it is drawn: the live feed's client and the Utilities menu.
-const loadLayoutExtras = [() => import('@/realtime/connection'), () => import('@/app/layout/UtilitiesDropdown')];
+// What the layout loads once it is drawn: the Utilities menu.
+const loadLayoutExtras = [() => import('@/app/layout/UtilitiesDropdown')];
 
 /** Fetches the landing page's code before the login is sent, so the click waits for data only. */
 export function preloadLanding() {

@@ -1,5 +1,6 @@
-import { createContext, useContext, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { HubConnectionState } from '@microsoft/signalr';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   AGGREGATE_HUB_PATH,
   FILE_EVENT_NAMES,
@@ -12,6 +13,7 @@ import { fileKeys, importFolderKeys } from '@/api/keys';
 import { queueKeys } from '@/api/queue';
 import { serverUrl } from '@/lib/basePath';
 import { toast } from 'react-toastify';
+import { buildHubConnection, onAggregateEvent } from './connection';
 import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpSessions } from './avdump';
 
 /** The latest AniDB state of each kind (ban, back-off pause, refused login) of one protocol, by `UpdateType`. */
@@ -35,136 +37,116 @@ const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
 const QUEUE_THROTTLE_MS = 1000;
 const FILE_EVENTS_THROTTLE_MS = 1000;
 
-/**
- * Live server state (queue, network, AniDB bans) for the logged-in shell; connects on mount, stops on unmount. The
- * hub's code (SignalR) is loaded then, beside the page's requests, instead of before the shell can be drawn.
- */
+/** Live server state (queue, network, AniDB bans) for the logged-in shell; connects on mount, stops on unmount. */
 export function AggregateHubProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AggregateState>(initialState);
 
   useEffect(() => {
+    const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS });
+    const update = (patch: Partial<AggregateState>) => setState((previous) => ({ ...previous, ...patch }));
+
+    // Queue changes can arrive in bursts; show the newest at most once a second.
+    let pendingQueue: QueueState | null = null;
+    let queueTimer: ReturnType<typeof setTimeout> | undefined;
+    const onQueueChanged = (queue: QueueState) => {
+      pendingQueue = queue;
+      if (queueTimer) return;
+      queueTimer = setTimeout(() => {
+        queueTimer = undefined;
+        update({ queue: pendingQueue });
+        void queryClient.invalidateQueries({ queryKey: queueKeys.items });
+      }, QUEUE_THROTTLE_MS);
+    };
+
+    // A scan emits one event per file: refetch at most once a second, so a long scan still shows progress.
+    let fileEventsTimer: ReturnType<typeof setTimeout> | undefined;
+    const onFileEvent = () => {
+      if (fileEventsTimer) return;
+      fileEventsTimer = setTimeout(() => {
+        fileEventsTimer = undefined;
+        void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+        void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
+      }, FILE_EVENTS_THROTTLE_MS);
+    };
+    // File lists and import folder sizes may have changed (the payloads are not needed).
+    for (const event of FILE_EVENT_NAMES) onAggregateEvent(connection, `ShokoEvent:${event}`, onFileEvent);
+    // An import folder went offline or came back (our event): its badge, the dashboard notice and its files' state.
+    onAggregateEvent(connection, 'ShokoEvent:ImportFolderAvailabilityChanged', onFileEvent);
+
+    onAggregateEvent(connection, 'Queue:OnConnected', (queue) => update({ queue }));
+    onAggregateEvent(connection, 'Queue:QueueStateChanged', onQueueChanged);
+    const onNetwork = (network: NetworkState) => update({ network });
+    onAggregateEvent(connection, 'Network:OnConnected', onNetwork);
+    onAggregateEvent(connection, 'Network:NetworkAvailabilityChanged', onNetwork);
+    // One feed per protocol carries every kind of state (a ban, a back-off pause…): each kind is kept apart, so the
+    // end of a pause does not hide a ban that still lasts.
+    const byType = (state: AniDBState | undefined): AniDBStates => (state ? { [state.UpdateType]: state } : {});
+    onAggregateEvent(connection, 'AniDB:OnConnected', (states) =>
+      update({ anidbUdp: byType(states?.[0]), anidbHttp: byType(states?.[1]) }),
+    );
+    onAggregateEvent(connection, 'AniDB:AniDBUDPStateUpdate', (state) =>
+      setState((previous) => ({ ...previous, anidbUdp: { ...previous.anidbUdp, ...byType(state) } })),
+    );
+    onAggregateEvent(connection, 'AniDB:AniDBHttpStateUpdate', (state) =>
+      setState((previous) => ({ ...previous, anidbHttp: { ...previous.anidbHttp, ...byType(state) } })),
+    );
+    onAggregateEvent(connection, 'AVDump:OnConnected', (events) =>
+      setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })),
+    );
+    onAggregateEvent(connection, 'AVDump:Event', (event) => {
+      setState((previous) => ({ ...previous, avdump: applyAVDumpEvent(previous.avdump, event) }));
+      const problem = avdumpProblem(event);
+      if (problem) toast.error(problem, { toastId: `avdump-${event.SessionID ?? event.Type}` });
+      // A finished dump changes File.AVDump of its files.
+      if (event.Type === 'Success' || event.Type === 'Failure') void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+    });
+    // Events sent while the hub was not connected are lost: what they would have refreshed is asked for again. On the
+    // first connection only the import folders (a cheap list, and what an availability change touches) are: the
+    // page's other data was asked for a moment ago.
+    const refreshMissed = (afterDrop: boolean) => {
+      void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
+      if (!afterDrop) return;
+      void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.items });
+    };
+    connection.onreconnected(() => {
+      update({ connected: true });
+      refreshMissed(true);
+    });
+    connection.onreconnecting(() => update({ connected: false }));
+    connection.onclose(() => update({ connected: false }));
+
+    // Automatic reconnect only covers dropped connections; a failed first start is retried on the same schedule.
     let stopped = false;
-    let disconnect: (() => void) | undefined;
-    import('./connection')
-      .then((hub) => {
-        if (!stopped) disconnect = connectAggregateHub(hub, queryClient, setState);
-      })
-      .catch(() => undefined);
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let started: Promise<void> = Promise.resolve();
+    const start = (attempt: number) => {
+      started = connection
+        .start()
+        .then(() => {
+          if (stopped) return;
+          update({ connected: true });
+          refreshMissed(attempt > 0);
+        })
+        .catch(() => {
+          if (stopped || connection.state !== HubConnectionState.Disconnected) return;
+          const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)];
+          retryTimer = setTimeout(() => start(attempt + 1), delay);
+        });
+    };
+    start(0);
+
     return () => {
       stopped = true;
-      disconnect?.();
+      clearTimeout(queueTimer);
+      clearTimeout(fileEventsTimer);
+      clearTimeout(retryTimer);
+      void started.finally(() => connection.stop());
     };
   }, [queryClient]);
 
   return <AggregateContext.Provider value={state}>{children}</AggregateContext.Provider>;
-}
-
-/** Connects the aggregate hub and feeds its events into `setState` and the query cache; returns the disconnect. */
-function connectAggregateHub(
-  { buildHubConnection, onAggregateEvent, HubConnectionState }: typeof import('./connection'),
-  queryClient: QueryClient,
-  setState: Dispatch<SetStateAction<AggregateState>>,
-): () => void {
-  const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS });
-  const update = (patch: Partial<AggregateState>) => setState((previous) => ({ ...previous, ...patch }));
-
-  // Queue changes can arrive in bursts; show the newest at most once a second.
-  let pendingQueue: QueueState | null = null;
-  let queueTimer: ReturnType<typeof setTimeout> | undefined;
-  const onQueueChanged = (queue: QueueState) => {
-    pendingQueue = queue;
-    if (queueTimer) return;
-    queueTimer = setTimeout(() => {
-      queueTimer = undefined;
-      update({ queue: pendingQueue });
-      void queryClient.invalidateQueries({ queryKey: queueKeys.items });
-    }, QUEUE_THROTTLE_MS);
-  };
-
-  // A scan emits one event per file: refetch at most once a second, so a long scan still shows progress.
-  let fileEventsTimer: ReturnType<typeof setTimeout> | undefined;
-  const onFileEvent = () => {
-    if (fileEventsTimer) return;
-    fileEventsTimer = setTimeout(() => {
-      fileEventsTimer = undefined;
-      void queryClient.invalidateQueries({ queryKey: fileKeys.all });
-      void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
-    }, FILE_EVENTS_THROTTLE_MS);
-  };
-  // File lists and import folder sizes may have changed (the payloads are not needed).
-  for (const event of FILE_EVENT_NAMES) onAggregateEvent(connection, `ShokoEvent:${event}`, onFileEvent);
-  // An import folder went offline or came back (our event): its badge, the dashboard notice and its files' state.
-  onAggregateEvent(connection, 'ShokoEvent:ImportFolderAvailabilityChanged', onFileEvent);
-
-  onAggregateEvent(connection, 'Queue:OnConnected', (queue) => update({ queue }));
-  onAggregateEvent(connection, 'Queue:QueueStateChanged', onQueueChanged);
-  const onNetwork = (network: NetworkState) => update({ network });
-  onAggregateEvent(connection, 'Network:OnConnected', onNetwork);
-  onAggregateEvent(connection, 'Network:NetworkAvailabilityChanged', onNetwork);
-  // One feed per protocol carries every kind of state (a ban, a back-off pause…): each kind is kept apart, so the
-  // end of a pause does not hide a ban that still lasts.
-  const byType = (state: AniDBState | undefined): AniDBStates => (state ? { [state.UpdateType]: state } : {});
-  onAggregateEvent(connection, 'AniDB:OnConnected', (states) => update({ anidbUdp: byType(states?.[0]), anidbHttp: byType(states?.[1]) }));
-  onAggregateEvent(connection, 'AniDB:AniDBUDPStateUpdate', (state) =>
-    setState((previous) => ({ ...previous, anidbUdp: { ...previous.anidbUdp, ...byType(state) } })),
-  );
-  onAggregateEvent(connection, 'AniDB:AniDBHttpStateUpdate', (state) =>
-    setState((previous) => ({ ...previous, anidbHttp: { ...previous.anidbHttp, ...byType(state) } })),
-  );
-  onAggregateEvent(connection, 'AVDump:OnConnected', (events) =>
-    setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })),
-  );
-  onAggregateEvent(connection, 'AVDump:Event', (event) => {
-    setState((previous) => ({ ...previous, avdump: applyAVDumpEvent(previous.avdump, event) }));
-    const problem = avdumpProblem(event);
-    if (problem) toast.error(problem, { toastId: `avdump-${event.SessionID ?? event.Type}` });
-    // A finished dump changes File.AVDump of its files.
-    if (event.Type === 'Success' || event.Type === 'Failure') void queryClient.invalidateQueries({ queryKey: fileKeys.all });
-  });
-  // Events sent while the hub was not connected are lost: what they would have refreshed is asked for again. On the
-  // first connection only the import folders (a cheap list, and what an availability change touches) are: the
-  // page's other data was asked for a moment ago.
-  const refreshMissed = (afterDrop: boolean) => {
-    void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
-    if (!afterDrop) return;
-    void queryClient.invalidateQueries({ queryKey: fileKeys.all });
-    void queryClient.invalidateQueries({ queryKey: queueKeys.items });
-  };
-  connection.onreconnected(() => {
-    update({ connected: true });
-    refreshMissed(true);
-  });
-  connection.onreconnecting(() => update({ connected: false }));
-  connection.onclose(() => update({ connected: false }));
-
-  // Automatic reconnect only covers dropped connections; a failed first start is retried on the same schedule.
-  let stopped = false;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let started: Promise<void> = Promise.resolve();
-  const start = (attempt: number) => {
-    started = connection
-      .start()
-      .then(() => {
-        if (stopped) return;
-        update({ connected: true });
-        refreshMissed(attempt > 0);
-      })
-      .catch(() => {
-        if (stopped || connection.state !== HubConnectionState.Disconnected) return;
-        const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)];
-        retryTimer = setTimeout(() => start(attempt + 1), delay);
-      });
-  };
-  start(0);
-
-  return () => {
-    stopped = true;
-    clearTimeout(queueTimer);
-    clearTimeout(fileEventsTimer);
-    clearTimeout(retryTimer);
-    void started.finally(() => connection.stop());
-  };
 }
 
 /** The toast an AVDump event deserves, if any. */

@@ -1,6 +1,4 @@
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-
-export { HubConnectionState } from '@microsoft/signalr';
 import type { AggregateHubEvents, HubEventPayload, HubEventTable, LoggingHubEvents } from '@shoko-ts/contract';
 import { getApiKey } from '@/lib/session';
 
