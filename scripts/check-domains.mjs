@@ -33,7 +33,8 @@ const printBaseline = process.argv.includes('--print-baseline');
 // Every domain is reached through its index.ts and the domain graph has no cycle; what is left is services (and two
 // stores) that still run another domain's queries through its store class instead of asking its service:
 const BASELINE = [
-  // File records: the scan and AniDB matching write locations, hashes and links through FilesStore.
+  // File records: the scan writes locations and hashes through FilesStore, and AniDB matching reads file rows and
+  // locations through it (the metadata domain is built before the files service, which takes hooks from it).
   'store: domains/import/import.service.ts -> files.FilesStore',
   'store: domains/metadata/anime-import.ts -> files.FilesStore',
   'store: domains/metadata/file-matching.ts -> files.FilesStore',
