@@ -42,43 +42,10 @@ function versionFile(mode: string): Plugin {
   };
 }
 
-/**
- * Every signed-in page draws inside the layout: its chunk and the chunks it imports are asked for by index.html itself,
- * beside the entry script, instead of once the entry has been parsed and run and the router has matched the route.
- */
-function preloadLayout(): Plugin {
-  return {
-    name: 'shoko-preload-layout',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-        const layout = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith('/src/app/layout/MainLayout.tsx')));
-        if (!layout) throw new Error('preloadLayout: no chunk for src/app/layout/MainLayout.tsx');
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          if (!chunk || chunk.isEntry || files.has(fileName)) return;
-          files.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        visit(layout.fileName);
-        return [...files].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
 export default defineConfig(({ command, mode }) => ({
   // Built assets are addressed relative to index.html's <base>, which the server sets per base path (SHOKO_BASE_PATH).
   base: command === 'build' ? './' : '/webui/',
-  plugins: [react(), tailwindcss(), versionFile(mode), preloadLayout()],
+  plugins: [react(), tailwindcss(), versionFile(mode)],
   define: {
     __WEBUI_VERSION__: JSON.stringify(pkg.version),
   },
