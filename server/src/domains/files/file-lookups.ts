@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Episode, File, FileAniDB, FileIncludeType, MediaInfo } from '@shoko-ts/contract';
 import { notFound, textError, validationError } from '../../http/problem.js';
 import { compilePattern, PatternError, runTextMatches } from '../../shared/text-match.js';
-import type { FilesService } from './files.service.js';
 import type { FileRow, FilesStore, LocationWithFolder } from './files.store.js';
+import type { FilesForLookups } from './files.types.js';
 
 /** The hash lookups of `File/Hash/{algorithm}` and the exact length each takes (contract files.md F4–F7). */
 export const HASH_ALGORITHMS = {
@@ -48,7 +48,7 @@ export class FileLookups {
 
   constructor(
     private readonly store: FilesStore,
-    private readonly files: FilesService,
+    private readonly files: FilesForLookups,
   ) {}
 
   async byHash(algorithm: HashAlgorithm, hash: string, size: number, shape: FileShape): Promise<File> {

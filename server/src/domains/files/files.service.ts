@@ -10,14 +10,11 @@ import path from 'node:path';
 import {
   type AVDumpInfo,
   type File,
-  type FileExcludeType,
-  type FileIncludeOnlyType,
   type FileIncludeType,
   type FileListQuery as FileListRequest,
   type FileLocation,
   type ListResult,
 } from '@shoko-ts/contract';
-import type { UserFileStatesTable } from '../../db/schema.js';
 import type { EventBus } from '../../events/bus.js';
 import { resumePositionText } from './scrobble.service.js';
 import type { ListInSlices } from '../../http/list-in-slices.js';
@@ -25,41 +22,12 @@ import { badRequest, notFound, validationError } from '../../http/problem.js';
 import { fileEvent } from './file-event.js';
 import { fileListOptions } from './file-list-params.js';
 import { FileLookups } from './file-lookups.js';
+import type { FileDetailsSource, FileListQuery, FileUserState } from './files.types.js';
 import { FileStreams } from './file-stream.js';
 import type { FileListStore } from './file-list.store.js';
 import { isReachable, type FileRow, type FilesStore, type LocationWithFolder } from './files.store.js';
 
-export interface FileListQuery {
-  page: number;
-  pageSize: number;
-  include: FileIncludeType[];
-  includeOnly: FileIncludeOnlyType[];
-  includeDataFrom?: string[];
-  /** Only these contents (`ed2k:size`): the files of a series or an episode. */
-  contents?: Set<string>;
-  exclude: FileExcludeType[];
-  sortOrder: string[];
-  search?: string;
-  /** The user whose resume point and watched date fill ResumePosition / Viewed / Watched. */
-  viewerId?: number;
-}
-
-/** The parts of one user's record of one file (scrobble store) that the File model shows. */
-export type FileUserState = Pick<UserFileStatesTable, 'resume_position_ms' | 'watched_at' | 'updated_at'>;
-
-type Content = { ed2k: string; size: number };
-
-/** What the metadata domain adds to files. */
-export interface FileDetailsSource {
-  crossReferences(contents: Content[]): Promise<Map<string, unknown[]>>;
-  anidbFiles(contents: Content[]): Promise<Map<string, Record<string, unknown>>>;
-  manuallyLinked(contents: Content[]): Promise<Set<string>>;
-  /** `ed2k:size` of the contents linked to a series / an episode; null when there is no such series / episode. */
-  contentsOfSeries(seriesId: number): Promise<Set<string> | null>;
-  contentsOfEpisode(episodeId: number): Promise<Set<string> | null>;
-  /** `ed2k:size` of the contents linked to each of these episodes, in one query. */
-  contentsOfEpisodes(episodeIds: number[]): Promise<Map<number, Set<string>>>;
-}
+export type { FileDetailsSource, FileListQuery, FileUserState } from './files.types.js';
 
 interface FileExtras {
   SeriesIDs?: unknown[];
