@@ -39,13 +39,9 @@ const BASELINE = [
   'store: domains/metadata/anime-import.ts -> files.FilesStore',
   'store: domains/metadata/file-matching.ts -> files.FilesStore',
   'store: domains/metadata/manual-links.ts -> files.FilesStore',
-  // Series models and visibility: lists of other domains page their ids and turn them into Series models and
-  // visibility conditions with SeriesBrowseStore (groups' BrowseStore extends it with the group trees).
-  'store: domains/dashboard/dashboard.service.ts -> series.SeriesBrowseStore',
+  // Series models: groups' BrowseStore extends SeriesBrowseStore with the group trees (other domains read Series models
+  // and the visibility condition through the series domain's SeriesModels).
   'store: domains/groups/browse.store.ts -> series.SeriesBrowseStore',
-  'store: domains/release-management/release-management.service.ts -> series.SeriesBrowseStore',
-  'store: domains/utilities/utilities.service.ts -> series.SeriesBrowseStore',
-  'store: domains/utilities/utilities.store.ts -> series.SeriesBrowseStore',
 ];
 
 const rel = (file) => path.relative(src, file).split(path.sep).join('/');

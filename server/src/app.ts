@@ -19,7 +19,7 @@ import { registerSignalRHubs } from './http/signalr/index.js';
 import { registerAuthRoutes } from './domains/auth/index.js';
 import { registerUserRoutes, registerUserWebUISettingsRoutes, createUserWebUISettings } from './domains/users/index.js';
 import { registerAniDBTagListRoute, registerTagRoutes } from './domains/tags/index.js';
-import { registerSeriesUtilityRoutes, SeriesUtilities, UtilitiesStore } from './domains/utilities/index.js';
+import { registerSeriesUtilityRoutes } from './domains/utilities/index.js';
 import { registerInitRoutes, registerHealthRoutes } from './domains/init/index.js';
 import { registerBackupRoutes } from './domains/backup/index.js';
 import { registerShokoImportRoutes } from './domains/shoko-import/index.js';
@@ -289,9 +289,7 @@ export async function buildApp(
   registerTagRoutes(app, { tags: services.tags });
   registerAniDBTagListRoute(app, { tags: services.tags });
   registerReleaseManagementRoutes(app, { releases: services.releaseManagement });
-  registerSeriesUtilityRoutes(app, {
-    utilities: new SeriesUtilities(new UtilitiesStore(services.db.kysely, services.collection.browse), services.collection.browse),
-  });
+  registerSeriesUtilityRoutes(app, { utilities: services.utilities });
 
   const hubs = await registerSignalRHubs(app, {
     bus: services.bus,

@@ -30,6 +30,7 @@ import { NetworkService } from './domains/network/index.js';
 import { createPlayback, type PlaybackService } from './domains/playback/index.js';
 import { QueueControl } from './domains/queue/index.js';
 import { createReleaseManagementDomain, type ReleaseManagementService } from './domains/release-management/index.js';
+import { createUtilitiesDomain, type SeriesUtilities } from './domains/utilities/index.js';
 import { createRenamerDomain, type RenamerService } from './domains/renamer/index.js';
 import { createSeriesDomain, SeriesAccess, SeriesStore, type SeriesDomain } from './domains/series/index.js';
 import { SettingsService } from './domains/settings/index.js';
@@ -103,6 +104,8 @@ export interface Services {
   integrations: IntegrationsDomain;
   /** Multiple releases, duplicate files and missing episodes (contract files.md §6). */
   releaseManagement: ReleaseManagementService;
+  /** The Utilities pages' series lists (without files, with manually linked files). */
+  utilities: SeriesUtilities;
   /** Console themes, console/server release checks and the console updater (contract server.md §7). */
   webui: WebUIDomain;
   /** Stops background work (queue, watcher, hash workers) before the database closes. */
@@ -429,7 +432,7 @@ export async function createServices(
     seriesCatalog: series.catalog,
     episodes,
     tags: tags.service,
-    dashboard: createDashboardDomain({ db: db.kysely, dialect: db.dialect, browse, tagAncestry: tags.ancestry }),
+    dashboard: createDashboardDomain({ db: db.kysely, dialect: db.dialect, series: series.models, tagAncestry: tags.ancestry }),
     scrobble,
     playback,
     avdump,
@@ -448,10 +451,11 @@ export async function createServices(
       availability: folderAvailability,
     }),
     integrations,
+    utilities: createUtilitiesDomain({ db: db.kysely, dialect: db.dialect, series: series.models }),
     releaseManagement: createReleaseManagementDomain({
       db: db.kysely,
       dialect: db.dialect,
-      browse,
+      models: series.models,
       series: seriesAccess,
       episodes,
       files,

@@ -2,7 +2,7 @@
  * DESIGN — dashboard domain: the read-only aggregates of `GET /api/v3/Dashboard/*` (stats, series summary, recently
  * added, continue watching, next up, calendars, top tags) and `Series/AniDB/RecommendedForYou` (contract
  * collection.md §10, §5.3). Routes: dashboard.routes.ts; SQL: dashboard.store.ts. It reads the collection through the
- * groups domain's SeriesBrowseStore (who may see which series, Series models) and never writes; the routes cache whole
+ * series domain's SeriesModels (who may see which series, Series models) and never writes; the routes cache whole
  * answers in the shared read cache, which every change clears.
  */
 import type {
@@ -22,7 +22,7 @@ import type {
   Tag,
 } from '@shoko-ts/contract';
 import { validationError } from '../../http/problem.js';
-import type { SeriesBrowseStore } from '../series/index.js';
+import type { SeriesModels } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 import { TagFilterBits } from '../tags/index.js';
 import type { IncludeOnly } from './dashboard-sql.store.js';
@@ -63,11 +63,11 @@ const episodeListOptions = (query: { includeSpecials: boolean; includeOthers: bo
 export class DashboardService {
   constructor(
     private readonly store: DashboardStore,
-    private readonly browse: Pick<SeriesBrowseStore, 'viewer' | 'seriesModels'>,
+    private readonly series: Pick<SeriesModels, 'viewer' | 'seriesModels'>,
   ) {}
 
   private viewer(userId: number | null): Promise<Viewer> {
-    return this.browse.viewer(userId);
+    return this.series.viewer(userId);
   }
 
   async stats(userId: number | null): Promise<DashboardCollectionStats> {
@@ -91,7 +91,7 @@ export class DashboardService {
       { page: query.page, pageSize: query.pageSize },
       includeOnly(query.includeRestricted, 'includeRestricted'),
     );
-    return { Total, List: await this.browse.seriesModels(ids, viewer) };
+    return { Total, List: await this.series.seriesModels(ids, viewer) };
   }
 
   /** Built from the resume positions players report through File/{id}/Scrobble. */

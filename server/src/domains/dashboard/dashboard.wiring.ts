@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import type { SeriesModels } from '../series/index.js';
 import { DashboardService } from './dashboard.service.js';
 import { DashboardStore } from './dashboard.store.js';
 
@@ -8,10 +9,10 @@ import { DashboardStore } from './dashboard.store.js';
 export function createDashboardDomain(deps: {
   db: Kysely<Database>;
   dialect: DialectName;
-  browse: ConstructorParameters<typeof DashboardService>[1] & { seriesAllowed: ConstructorParameters<typeof DashboardStore>[1] };
+  series: SeriesModels;
   tagAncestry: ConstructorParameters<typeof DashboardStore>[3];
 }): DashboardService {
-  const { browse } = deps;
-  const store = new DashboardStore(deps.db, (viewer, alias) => browse.seriesAllowed(viewer, alias), deps.dialect, deps.tagAncestry);
-  return new DashboardService(store, browse);
+  const { series } = deps;
+  const store = new DashboardStore(deps.db, series.seriesAllowed, deps.dialect, deps.tagAncestry);
+  return new DashboardService(store, series);
 }

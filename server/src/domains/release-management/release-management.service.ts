@@ -2,7 +2,7 @@
  * DESIGN — release-management domain: multiple releases, duplicate files and missing episodes (`/api/v3/ReleaseManagement/*`,
  * contract files.md §6, R1–R18) and which files or locations to remove. Routes: release-management.routes.ts; SQL:
  * release-management.store.ts; quality ranking: file-quality.ts. It reads series models and visibility through the series
- * domain's SeriesBrowseStore and SeriesAccess, and leaves deleting to the files domain's FilesService.
+ * domain's SeriesModels and SeriesAccess, and leaves deleting to the files domain's FilesService.
  */
 import type {
   File,
@@ -14,7 +14,7 @@ import type {
   ReleaseManagementType,
   SeriesWithEpisodeCount,
 } from '@shoko-ts/contract';
-import type { SeriesBrowseStore } from '../series/index.js';
+import type { SeriesModels } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 import type { FilesService } from '../files/index.js';
 import type { SeriesAccess } from '../series/index.js';
@@ -50,7 +50,7 @@ export class ReleaseManagementService {
   constructor(
     private readonly deps: {
       store: ReleaseManagementStore;
-      browse: SeriesBrowseStore;
+      models: SeriesModels;
       series: Pick<SeriesAccess, 'isVisible'>;
       episodes: Pick<EpisodesService, 'modelsInOrder'>;
       files: Pick<FilesService, 'list'>;
@@ -59,14 +59,14 @@ export class ReleaseManagementService {
   ) {}
 
   viewer(userId: number | null): Promise<Viewer> {
-    return this.deps.browse.viewer(userId);
+    return this.deps.models.viewer(userId);
   }
 
   private scope(type: ReleaseManagementType, viewer: Viewer, options: ScopeOptions, seriesId?: number): EpisodeScope {
     return {
       type,
       ...options,
-      allowed: this.deps.browse.seriesAllowed(viewer, 's'),
+      allowed: this.deps.models.seriesAllowed(viewer, 's'),
       restricted: viewer.restrictedTags.length > 0,
       seriesId,
       today: today(),
@@ -82,7 +82,7 @@ export class ReleaseManagementService {
   ): Promise<ListResult<SeriesWithEpisodeCount>> {
     const { total, rows } = await this.deps.store.seriesPage(this.scope(type, viewer, options), options.onlyFinishedSeries, paging);
     const counts = new Map(rows.map((r) => [r.series_id, r.episode_count]));
-    const models = await this.deps.browse.seriesModels(
+    const models = await this.deps.models.seriesModels(
       rows.map((r) => r.series_id),
       viewer,
       { includeAniDB: options.includeAniDB, includeTMDB: options.includeTMDB },

@@ -15,6 +15,7 @@ export {
   posterOf,
 } from './series-browse.store.js';
 export type { SeriesRow } from './series-browse.store.js';
+export type { SeriesModels } from './series-models.js';
 export { SeriesService } from './series.service.js';
 export { SeriesStore } from './series.store.js';
 export { createSeriesDomain } from './series.wiring.js';

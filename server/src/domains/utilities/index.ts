@@ -1,4 +1,4 @@
 // The utilities domain's public face: what other domains and the wiring may use of it.
 export { registerSeriesUtilityRoutes } from './utilities.routes.js';
-export { SeriesUtilities } from './utilities.service.js';
-export { UtilitiesStore } from './utilities.store.js';
+export type { SeriesUtilities } from './utilities.service.js';
+export { createUtilitiesDomain } from './utilities.wiring.js';

@@ -2,10 +2,10 @@
  * DESIGN — utilities domain: the series lists only the Utilities pages use, series without any local file and series
  * with files linked by hand (contract collection.md §5.1, files.md S8/S9). Routes: utilities.routes.ts
  * (`Series/WithoutFiles`, `Series/WithManuallyLinkedFiles`); SQL: utilities.store.ts. Series models and the viewer's
- * tag restrictions come from the groups domain's SeriesBrowseStore; the manual links themselves are the metadata domain's.
+ * tag restrictions come from the series domain's SeriesModels; the manual links themselves are the metadata domain's.
  */
 import type { Series } from '@shoko-ts/contract';
-import type { SeriesBrowseStore } from '../series/index.js';
+import type { SeriesModels } from '../series/index.js';
 import { titleScore } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/index.js';
 import type { SeriesUtilityKind, UtilitiesStore } from './utilities.store.js';
@@ -23,11 +23,11 @@ export interface SeriesUtilityQuery {
 export class SeriesUtilities {
   constructor(
     private readonly store: UtilitiesStore,
-    private readonly browse: SeriesBrowseStore,
+    private readonly series: Pick<SeriesModels, 'viewer' | 'seriesModels'>,
   ) {}
 
   async list(kind: SeriesUtilityKind, userId: number | null, query: SeriesUtilityQuery): Promise<{ Total: number; List: Series[] }> {
-    const viewer = await this.browse.viewer(userId);
+    const viewer = await this.series.viewer(userId);
     const rows = await this.store.seriesOfList(kind, viewer);
     const named = rows.map((row) => ({ id: row.id, animeId: row.anime_id, name: row.title_override ?? row.main_title ?? '' }));
     const byName = (a: { name: string; id: number }, b: { name: string; id: number }) =>
@@ -44,7 +44,7 @@ export class SeriesUtilities {
     const page = query.pageSize === 0 ? ordered : ordered.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
     return {
       Total: ordered.length,
-      List: await this.browse.seriesModels(
+      List: await this.series.seriesModels(
         page.map((s) => s.id),
         viewer,
       ),

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import type { Database } from '../../db/schema.js';
-import type { SeriesBrowseStore } from '../series/index.js';
+import type { DialectName } from '../../db/database.js';
+import type { SeriesModels } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 
 /** Which series a utility list holds. */
@@ -11,7 +12,8 @@ export type SeriesUtilityKind = 'WithoutFiles' | 'WithManuallyLinkedFiles';
 export class UtilitiesStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly browse: SeriesBrowseStore,
+    private readonly dialect: DialectName,
+    private readonly seriesAllowed: SeriesModels['seriesAllowed'],
   ) {}
 
   /** The series of a utility list that the viewer may see, with the names they are listed by. */
@@ -19,7 +21,7 @@ export class UtilitiesStore {
     // A link counts only when its file exists; the episode joins the link to the series as the sizes do. Without files:
     // the maintained file count of the series aggregates (the same join), brought up to date first. Manual links: from
     // the few links users made (an index on the link source).
-    if (kind === 'WithoutFiles') await refreshSeriesAggregates(this.db, this.browse.dialect);
+    if (kind === 'WithoutFiles') await refreshSeriesAggregates(this.db, this.dialect);
     const listed =
       kind === 'WithoutFiles'
         ? sql<SqlBool>`not exists (select 1 from series_aggregates g where g.series_id = s.id and g.file_count > 0)`
@@ -30,7 +32,7 @@ export class UtilitiesStore {
       .leftJoin('anidb_anime as a', 'a.id', 's.anime_id')
       .select(['s.id', 's.anime_id', 's.title_override', 'a.main_title'])
       .where(listed)
-      .where(this.browse.seriesAllowed(viewer, 's') as RawBuilder<SqlBool>)
+      .where(this.seriesAllowed(viewer, 's') as RawBuilder<SqlBool>)
       .execute();
   }
 
