@@ -32,7 +32,7 @@ import { QueueControl } from './domains/queue/index.js';
 import { createReleaseManagementDomain, type ReleaseManagementService } from './domains/release-management/index.js';
 import { createUtilitiesDomain, type SeriesUtilities } from './domains/utilities/index.js';
 import { createRenamerDomain, type RenamerService } from './domains/renamer/index.js';
-import { createSeriesDomain, SeriesAccess, SeriesStore, type SeriesDomain } from './domains/series/index.js';
+import { createSeriesDomain, createSeriesModels, SeriesAccess, SeriesStore, type SeriesDomain } from './domains/series/index.js';
 import { SettingsService } from './domains/settings/index.js';
 import { createShokoImportDomain, type ShokoImportService } from './domains/shoko-import/index.js';
 import { createTagsDomain, type TagsDomain } from './domains/tags/index.js';
@@ -244,7 +244,8 @@ export async function createServices(
     jobs: queue,
   });
   const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
-  const browse = new BrowseStore(db.kysely, db.dialect, accounts);
+  const seriesModels = createSeriesModels({ db: db.kysely, dialect: db.dialect, accounts });
+  const browse = new BrowseStore(db.kysely, seriesModels);
   const filters = createFiltersDomain({ db: db.kysely, browse });
   const groups = createGroupsDomain({ db: db.kysely, browse, filters, bus, tagAncestry: (tagIds) => tags.ancestry(tagIds) });
   const collection = { browse, filters, groups };
@@ -269,7 +270,7 @@ export async function createServices(
   });
 
   const seriesStore = new SeriesStore(db.kysely);
-  const seriesAccess = new SeriesAccess(browse, seriesStore);
+  const seriesAccess = new SeriesAccess(seriesModels, seriesStore);
   const tags = createTagsDomain({ db: db.kysely, access: seriesAccess });
   const episodes = createEpisodesDomain({
     db: db.kysely,
@@ -311,7 +312,7 @@ export async function createServices(
     db: db.kysely,
     store: seriesStore,
     access: seriesAccess,
-    browse,
+    browse: seriesModels,
     tags: tags.service,
     episodes,
     images: images.service,

@@ -1,13 +1,44 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Group, GroupSizes } from '@shoko-ts/contract';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DialectName } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { Group, GroupSizes, Series } from '@shoko-ts/contract';
 import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
 import { nestedGroups, topGroupsOf } from '../../db/group-tree.js';
 import { sortName } from '../../db/name-order.js';
-import { SeriesBrowseStore, animeType, byAirDate, emptyImages, emptySizes, iso, posterOf } from '../series/index.js';
+import { animeType, byAirDate, emptyImages, emptySizes, iso, posterOf, type SeriesModels } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 
-/** Read side of collection browsing by group: group trees, their visibility and the Group API models (the series' parts are inherited). */
-export class BrowseStore extends SeriesBrowseStore {
+/** Read side of collection browsing by group: group trees, their visibility and the Group API models (the series' parts are read through the series domain's SeriesModels). */
+export class BrowseStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly series: SeriesModels,
+  ) {}
+
+  get dialect(): DialectName {
+    return this.series.dialect;
+  }
+
+  viewer(userId: number | null): Promise<Viewer> {
+    return this.series.viewer(userId);
+  }
+
+  seriesAllowed(viewer: Viewer, alias: string): RawBuilder<unknown> {
+    return this.series.seriesAllowed(viewer, alias);
+  }
+
+  isSeriesAllowed(viewer: Viewer, animeId: number): Promise<boolean> {
+    return this.series.isSeriesAllowed(viewer, animeId);
+  }
+
+  allowedSeriesIds(ids: number[], viewer: Viewer): Promise<Set<number>> {
+    return this.series.allowedSeriesIds(ids, viewer);
+  }
+
+  seriesModels(ids: number[], viewer: Viewer, options?: { includeAniDB?: boolean; includeTMDB?: boolean }): Promise<Series[]> {
+    return this.series.seriesModels(ids, viewer, options);
+  }
+
   /** True when some group has a parent; flat collections skip the recursive group queries. */
   nested(): Promise<boolean> {
     return nestedGroups(this.db);
@@ -84,7 +115,7 @@ export class BrowseStore extends SeriesBrowseStore {
         .execute(),
     ]);
     const allGroupIds = [...new Set([...subtree.values()].flat())];
-    const series = await this.seriesRows({ groupIds: allGroupIds });
+    const series = await this.series.seriesRows({ groupIds: allGroupIds });
     const allowedSeries = viewer.restrictedTags.length
       ? await this.allowedSeriesIds(
           series.map((s) => s.id),
@@ -93,7 +124,7 @@ export class BrowseStore extends SeriesBrowseStore {
       : null;
     const visible = allowedSeries ? series.filter((s) => allowedSeries.has(s.id)) : series;
     const today = new Date().toISOString().slice(0, 10);
-    const sizes = await this.sizes(
+    const sizes = await this.series.sizes(
       visible.map((s) => s.id),
       viewer.userId,
       today,
@@ -154,7 +185,7 @@ export class BrowseStore extends SeriesBrowseStore {
   /** Series ids of a group (recursive or direct), in the natural order: main series first, then by air date. */
   async groupSeriesIds(groupId: number, recursive: boolean, viewer: Viewer): Promise<number[]> {
     const groupIds = recursive ? (await this.descendants([groupId])).get(groupId)! : [groupId];
-    const rows = (await this.seriesRows({ groupIds })).sort(byAirDate);
+    const rows = (await this.series.seriesRows({ groupIds })).sort(byAirDate);
     const allowed = await this.allowedSeriesIds(
       rows.map((r) => r.id),
       viewer,

@@ -4,7 +4,6 @@ export type { SeriesRelation } from './details.store.js';
 export { SERIES_FORBIDDEN, SERIES_NOT_FOUND, SeriesAccess } from './series-access.js';
 export {
   COUNT_KEY_BY_EPISODE_TYPE,
-  SeriesBrowseStore,
   anidbImage,
   animeType,
   byAirDate,
@@ -15,6 +14,7 @@ export {
   posterOf,
 } from './series-browse.store.js';
 export type { SeriesRow } from './series-browse.store.js';
+export { createSeriesModels } from './series-models.js';
 export type { SeriesModels } from './series-models.js';
 export { SeriesService } from './series.service.js';
 export { SeriesStore } from './series.store.js';

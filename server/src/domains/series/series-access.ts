@@ -9,7 +9,7 @@ export const SERIES_FORBIDDEN = 'Accessing Series is not allowed for the current
 /** Who may see which series: the 404 and restricted-tag (403) checks every series route makes first. */
 export class SeriesAccess {
   constructor(
-    private readonly browse: SeriesBrowseStore,
+    private readonly browse: Pick<SeriesBrowseStore, 'viewer' | 'isSeriesAllowed'>,
     private readonly store: Pick<SeriesStore, 'series'>,
   ) {}
 

@@ -3,11 +3,10 @@ import type { Database } from '../../db/schema.js';
 import { DetailsStore } from './details.store.js';
 import { SeriesCatalog } from './series-catalog.service.js';
 import { SeriesCatalogStore } from './series-catalog.store.js';
-import type { SeriesBrowseStore } from './series-browse.store.js';
 import { SeriesEditing } from './series-editing.service.js';
 import { SeriesImagesService } from './series-images.service.js';
 import { SeriesImagesStore } from './series-images.store.js';
-import { seriesModelsOver, type SeriesModels } from './series-models.js';
+import type { SeriesModels } from './series-models.js';
 import { SeriesService } from './series.service.js';
 import { TmdbSeasons } from './tmdb-seasons.service.js';
 import { TmdbSeasonsStore } from './tmdb-seasons.store.js';
@@ -36,9 +35,8 @@ export interface SeriesDomain {
 export function createSeriesDomain(
   deps: {
     db: Kysely<Database>;
-    browse: SeriesDeps['browse'] &
-      ConstructorParameters<typeof SeriesCatalogStore>[1] &
-      Pick<SeriesBrowseStore, 'viewer' | 'seriesModels' | 'seriesAllowed'>;
+    /** The series read service (createSeriesModels), made first: groups and filters read series through it too. */
+    browse: SeriesModels;
     images: ConstructorParameters<typeof SeriesImagesService>[1];
     tmdb: SeriesDeps['tmdb'] & EditingDeps['tmdb'];
   } & Pick<SeriesDeps, 'access' | 'store' | 'tags' | 'episodes'> &
@@ -78,5 +76,5 @@ export function createSeriesDomain(
     onCollectionChange: deps.onCollectionChange,
   });
   const tmdbSeasons = new TmdbSeasons({ access, series: store, store: new TmdbSeasonsStore(db), images: deps.images });
-  return { service, catalog, editing, tmdbSeasons, models: seriesModelsOver(browse) };
+  return { service, catalog, editing, tmdbSeasons, models: browse };
 }
