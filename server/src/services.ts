@@ -16,7 +16,7 @@ import { createAVDumpDomain, type AVDumpService } from './domains/avdump/index.j
 import { createBackupDomain, type BackupService } from './domains/backup/index.js';
 import { createDashboardDomain, type DashboardService } from './domains/dashboard/index.js';
 import { createEpisodesDomain, type EpisodesService } from './domains/episodes/index.js';
-import { createFilesDomain, FilesStore, type FilesDomain, type FilesService } from './domains/files/index.js';
+import { createFilesDomain, fileRecordsOver, FilesStore, type FilesDomain, type FilesService } from './domains/files/index.js';
 import { createFiltersDomain, type FiltersService } from './domains/filters/index.js';
 import { BrowseStore, createGroupsDomain, type GroupsService } from './domains/groups/index.js';
 import { createImagesDomain, queueAniDBImages, type ImagesDomain } from './domains/images/index.js';
@@ -167,6 +167,7 @@ export async function createServices(
     onFault: (error) => dataDisk.noteFailure(error),
   });
   const filesStore = new FilesStore(db.kysely);
+  const fileRecords = fileRecordsOver(filesStore);
   const importFolders = createImportFoldersDomain({
     db: db.kysely,
     home: config.home,
@@ -177,7 +178,7 @@ export async function createServices(
   const folderAvailability = importFolders.availability;
   const { hashPool, importer, watcher } = createImportDomain({
     folders: importFolders.service,
-    files: filesStore,
+    files: fileRecords,
     queue,
     settings,
     bus,
@@ -199,7 +200,7 @@ export async function createServices(
     queue,
     bus,
     logger,
-    files: filesStore,
+    files: fileRecords,
     animeSource: options.animeSource,
     hasPoster: (animeId) => images.store.has('AniDB', 'Poster', animeId),
     onAnimeSaved: (meta) => queueAniDBImages(images.service, meta),

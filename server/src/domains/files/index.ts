@@ -2,6 +2,8 @@
 export { fileEvent } from './file-event.js';
 export { FilesService } from './files.service.js';
 export { FilesStore, isReachable } from './files.store.js';
+export { fileRecordsOver } from './file-records.js';
+export type { FileReads, FileRecords } from './file-records.js';
 export type { LocationWithFolder, StoredHashes } from './files.store.js';
 export { fileDurationMs, resumePositionText } from './scrobble.service.js';
 export type { ScrobbleService } from './scrobble.service.js';

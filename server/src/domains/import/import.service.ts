@@ -1,7 +1,7 @@
 /**
  * DESIGN — import domain: the pipeline from import folders to hashed content: scans (walks and the folder watcher),
  * hashing and media info, each a persisted job. No routes of its own (ImportFolder/{id}/Scan and the actions call
- * it); it writes through the files domain's FilesStore and reads folders from import-folders. Hashed content goes on
+ * it); it writes through the files domain's FileRecords and reads folders from import-folders. Hashed content goes on
  * to the metadata domain (`afterHash`) for AniDB identification.
  */
 import fs from 'node:fs/promises';
@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { EventBus } from '../../events/bus.js';
 import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
-import { fileEvent, isReachable, type FilesStore, type LocationWithFolder, type StoredHashes } from '../files/index.js';
+import { fileEvent, isReachable, type FileRecords, type LocationWithFolder, type StoredHashes } from '../files/index.js';
 import { folderLabel, type FolderAvailability, type ImportFoldersService, type ImportFolderRow } from '../import-folders/index.js';
 import type { SettingsService } from '../settings/index.js';
 import { walkFilter, walkFolder, type FoundFile } from './folder-walk.js';
@@ -57,7 +57,7 @@ export class ImportService {
   constructor(
     private readonly deps: {
       folders: ImportFoldersService;
-      files: FilesStore;
+      files: FileRecords;
       queue: QueueService;
       settings: SettingsService;
       hasher: Hasher;

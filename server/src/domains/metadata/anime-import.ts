@@ -11,7 +11,7 @@ import { JobPriority, PermanentJobError, type JobContext, type JobDefinition } f
 import { AniDBAnimeNotFoundError } from '../../providers/anidb/http/index.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { Exclusive } from '../../jobs/exclusive.js';
-import type { FilesStore } from '../files/index.js';
+import type { FileReads } from '../files/index.js';
 import { fileEvent } from '../files/index.js';
 import type { SettingsService } from '../settings/index.js';
 import type { AnimeMetadata, AnimeStore } from './anime.store.js';
@@ -46,7 +46,7 @@ export class AnimeImport {
       anime: AnimeStore;
       localSeries: LocalSeriesStore;
       links: FileLinksStore;
-      files: FilesStore;
+      files: FileReads;
       settings: SettingsService;
       queue: QueueService;
       bus: EventBus;

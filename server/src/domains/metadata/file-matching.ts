@@ -3,7 +3,7 @@ import type { EventBus } from '../../events/bus.js';
 import { JobPriority, type JobContext, type JobDefinition } from '../../jobs/job.js';
 import type { QueueService } from '../../jobs/queue.service.js';
 import { lookupFile, lookupGroup } from '../../providers/anidb/udp/index.js';
-import type { FilesStore } from '../files/index.js';
+import type { FileReads } from '../files/index.js';
 import { fileEvent } from '../files/index.js';
 import type { AniDBConnection } from './anidb-connection.js';
 import type { FileLinksStore } from './file-links.store.js';
@@ -27,7 +27,7 @@ export class FileMatching {
 
   constructor(
     private readonly deps: {
-      files: FilesStore;
+      files: FileReads;
       links: FileLinksStore;
       anidb: AniDBConnection;
       queue: QueueService;

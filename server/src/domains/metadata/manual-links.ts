@@ -1,6 +1,6 @@
 import type { EventBus } from '../../events/bus.js';
 import { FieldErrorCollector, notFound, validationError } from '../../http/problem.js';
-import type { FilesStore } from '../files/index.js';
+import type { FileReads } from '../files/index.js';
 import { fileEvent } from '../files/index.js';
 import type { EpisodeTarget, ManualLinksStore, UserLinkRequest } from './manual-links.store.js';
 
@@ -22,7 +22,7 @@ export class ManualLinks {
   constructor(
     private readonly deps: {
       store: ManualLinksStore;
-      files: FilesStore;
+      files: FileReads;
       bus: EventBus;
       /** Files a user just linked (rename/move on import follows). */
       onLinked?: (fileIds: number[]) => Promise<unknown>;
