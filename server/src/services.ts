@@ -1,4 +1,3 @@
-import type { ComponentVersionSet } from '@shoko-ts/contract';
 import { DEFAULT_BACKUP_SCHEDULE, type ServerConfig } from './config.js';
 import { AccountCache } from './db/account-cache.js';
 import { DataDisk } from './db/data-disk.js';
@@ -11,110 +10,37 @@ import { JobsStore } from './jobs/jobs.store.js';
 import { QueueService } from './jobs/queue.service.js';
 import { closeMediaInfo } from './media/mediainfo/index.js';
 import { createActionsDomain } from './domains/actions/index.js';
-import { createAuthDomain, type AuthDomain } from './domains/auth/index.js';
-import { createAVDumpDomain, type AVDumpService } from './domains/avdump/index.js';
-import { createBackupDomain, type BackupService } from './domains/backup/index.js';
-import { createDashboardDomain, type DashboardService } from './domains/dashboard/index.js';
-import { createEpisodesDomain, type EpisodesService } from './domains/episodes/index.js';
-import { createFilesDomain, fileRecordsOver, FilesStore, type FilesDomain, type FilesService } from './domains/files/index.js';
-import { createFiltersDomain, type FiltersService } from './domains/filters/index.js';
-import { BrowseStore, createGroupsDomain, type GroupsService } from './domains/groups/index.js';
-import { createImagesDomain, queueAniDBImages, type ImagesDomain } from './domains/images/index.js';
-import { createImportDomain, type FolderWatcher, type ImportService } from './domains/import/index.js';
-import { createImportFoldersDomain, type FolderAvailability, type ImportFoldersService } from './domains/import-folders/index.js';
-import { createInitDomain, ServerStateService, versionSet, type InitDomain } from './domains/init/index.js';
-import { createIntegrations, type IntegrationsDomain } from './domains/integrations/index.js';
+import { createAuthDomain } from './domains/auth/index.js';
+import { createAVDumpDomain } from './domains/avdump/index.js';
+import { createBackupDomain } from './domains/backup/index.js';
+import { createDashboardDomain } from './domains/dashboard/index.js';
+import { createEpisodesDomain } from './domains/episodes/index.js';
+import { createFilesDomain, fileRecordsOver, FilesStore } from './domains/files/index.js';
+import { createFiltersDomain } from './domains/filters/index.js';
+import { BrowseStore, createGroupsDomain } from './domains/groups/index.js';
+import { createImagesDomain, queueAniDBImages } from './domains/images/index.js';
+import { createImportDomain } from './domains/import/index.js';
+import { createImportFoldersDomain } from './domains/import-folders/index.js';
+import { createInitDomain, ServerStateService, versionSet } from './domains/init/index.js';
+import { createIntegrations } from './domains/integrations/index.js';
 import type { LogService } from './domains/logs/index.js';
-import { createMetadataDomain, type MetadataDeps, type MetadataDomain } from './domains/metadata/index.js';
+import { createMetadataDomain, type MetadataDeps } from './domains/metadata/index.js';
 import { NetworkService } from './domains/network/index.js';
-import { createPlayback, type PlaybackService } from './domains/playback/index.js';
+import { createPlayback } from './domains/playback/index.js';
 import { QueueControl } from './domains/queue/index.js';
-import { createReleaseManagementDomain, type ReleaseManagementService } from './domains/release-management/index.js';
-import { createUtilitiesDomain, type SeriesUtilities } from './domains/utilities/index.js';
-import { createRenamerDomain, type RenamerService } from './domains/renamer/index.js';
-import { createSeriesDomain, createSeriesModels, SeriesAccess, SeriesStore, type SeriesDomain } from './domains/series/index.js';
+import { createReleaseManagementDomain } from './domains/release-management/index.js';
+import { createUtilitiesDomain } from './domains/utilities/index.js';
+import { createRenamerDomain } from './domains/renamer/index.js';
+import { createSeriesDomain, createSeriesModels, SeriesAccess, SeriesStore } from './domains/series/index.js';
 import { SettingsService } from './domains/settings/index.js';
-import { createShokoImportDomain, type ShokoImportService } from './domains/shoko-import/index.js';
-import { createTagsDomain, type TagsDomain } from './domains/tags/index.js';
-import { createTmdbDomain, type TmdbDomain } from './domains/tmdb/index.js';
-import { type UsersService, createUsersDomain } from './domains/users/index.js';
-import { createWebUIDomain, type WebUIDomain } from './domains/webui/index.js';
+import { createShokoImportDomain } from './domains/shoko-import/index.js';
+import { createTagsDomain } from './domains/tags/index.js';
+import { createTmdbDomain } from './domains/tmdb/index.js';
+import { createUsersDomain } from './domains/users/index.js';
+import { createWebUIDomain } from './domains/webui/index.js';
 
-export interface Services {
-  /** AVDump sessions over an installed AVDump3 tool. */
-  avdump: AVDumpService;
-  config: ServerConfig;
-  bus: EventBus;
-  logs: LogService;
-  db: Db;
-  settings: SettingsService;
-  state: ServerStateService;
-  /** Backups of the database and settings (`Backup*`), scheduled, before migrations, restores at the next start. */
-  backups: BackupService;
-  /** Moving from Shoko Server: imports its data folder into this empty server (first run, or `npm run import-shoko`). */
-  shokoImport: ShokoImportService;
-  /** `GET /healthz`. */
-  health: InitDomain['health'];
-  /** The data folder's free space, and whether writes fail for want of it (noted by whoever meets such a failure). */
-  dataDisk: DataDisk;
-  auth: AuthDomain['service'];
-  /** Failed password checks per user name and client address (login, password change, AniDB test login). */
-  loginThrottle: AuthDomain['loginThrottle'];
-  users: UsersService;
-  init: InitDomain['init'];
-  queue: QueueService;
-  /** What the Queue API sees of the job queue. */
-  queueControl: QueueControl;
-  importFolders: ImportFoldersService;
-  folderAvailability: FolderAvailability;
-  importer: ImportService;
-  files: FilesService;
-  watcher: FolderWatcher;
-  network: NetworkService;
-  /** Renamer configs, previews and journaled relocations; `renamer.renameOnImport(fileId)` is the import hook. */
-  renamer: RenamerService;
-  /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
-  images: ImagesDomain;
-  metadata: MetadataDomain;
-  /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
-  tmdb: TmdbDomain;
-  /** Collection browsing: the read models (BrowseStore), groups (domains/groups) and filters (domains/filters). */
-  collection: { browse: BrowseStore; filters: FiltersService; groups: GroupsService };
-  /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
-  dashboard: DashboardService;
-  /** Each user's playback record of files (resume positions, watched), reported by players through Scrobble. */
-  scrobble: FilesDomain['scrobble'];
-  /** Watching in the browser: playback facts, signed media URLs, HLS sessions over ffmpeg (issue 43). */
-  playback: PlaybackService;
-  /** Series page: episodes, watch state, votes. */
-  series: SeriesDomain['service'];
-  /** Series lists, search, folders, years, seasons and the stored AniDB anime. */
-  seriesCatalog: SeriesDomain['catalog'];
-  /** Title override, auto-match settings and the per-series Trakt syncs. */
-  seriesEditing: SeriesDomain['editing'];
-  /** Series/{id}/TMDB/Season. */
-  seriesTmdbSeasons: SeriesDomain['tmdbSeasons'];
-  /** Episode/{id}*: the episode, watch state, votes, hiding. */
-  episodes: EpisodesService;
-  /** Series tags, user tags and the AniDB tag list. */
-  tags: TagsDomain['service'];
-  /** The server actions of `GET Action/<Name>` (contract server.md §6). */
-  actions: ReturnType<typeof createActionsDomain>;
-  /** Trakt device-code linking and token refresh; Plex PIN login, servers and libraries. */
-  integrations: IntegrationsDomain;
-  /** Multiple releases, duplicate files and missing episodes (contract files.md §6). */
-  releaseManagement: ReleaseManagementService;
-  /** The Utilities pages' series lists (without files, with manually linked files). */
-  utilities: SeriesUtilities;
-  /** Console themes, console/server release checks and the console updater (contract server.md §7). */
-  webui: WebUIDomain;
-  /** Stops background work (queue, watcher, hash workers) before the database closes. */
-  stopBackground(): Promise<void>;
-  aggregateSources: AggregateSources;
-  anidbStatus: { status(): { udpReachable: boolean; udpBanned: boolean; httpBanned: boolean } };
-  testAniDBLogin(username: string, password: string): Promise<boolean>;
-  versions(): ComponentVersionSet;
-}
+/** What the server is made of, as the composition root below builds it (each member documented where it is built). */
+export type Services = Awaited<ReturnType<typeof createServices>>;
 
 /**
  * The composition root: every service gets exactly what it uses. Migrations run here, before anything serves;
@@ -133,13 +59,7 @@ export interface ServiceOverrides {
   figuresUpkeep?: Partial<FiguresUpkeepTiming> | false;
 }
 
-export async function createServices(
-  config: ServerConfig,
-  logs: LogService,
-  db: Db,
-  bus: EventBus,
-  options: ServiceOverrides = {},
-): Promise<Services> {
+export async function createServices(config: ServerConfig, logs: LogService, db: Db, bus: EventBus, options: ServiceOverrides = {}) {
   const logger = logs.logger;
   const settings = await SettingsService.open({ home: config.home, logger: logger.child({ name: 'Settings' }), bus });
   logs.applySettings(settings.current);
@@ -401,7 +321,9 @@ export async function createServices(
     db,
     settings,
     state,
+    /** Backups of the database and settings (`Backup*`), scheduled, before migrations, restores at the next start. */
     backups,
+    /** Moving from Shoko Server: imports its data folder into this empty server (first run, or `npm run import-shoko`). */
     shokoImport: createShokoImportDomain({
       db,
       home: config.home,
@@ -409,13 +331,17 @@ export async function createServices(
       logger: logger.child({ name: 'ShokoImport' }),
       bus,
     }),
+    /** `GET /healthz`. */
     health,
+    /** The data folder's free space, and whether writes fail for want of it (noted by whoever meets such a failure). */
     dataDisk,
     auth: auth.service,
+    /** Failed password checks per user name and client address (login, password change, AniDB test login). */
     loginThrottle: auth.loginThrottle,
     users: users.service,
     init,
     queue,
+    /** What the Queue API sees of the job queue. */
     queueControl: new QueueControl(queue),
     importFolders: importFolders.service,
     folderAvailability,
@@ -423,21 +349,36 @@ export async function createServices(
     files,
     watcher,
     network,
+    /** Renamer configs, previews and journaled relocations; `renamer.renameOnImport(fileId)` is the import hook. */
     renamer,
+    /** TMDB metadata, refresh jobs and auto-linking; `tmdb.linking.queueAutoMatch(animeId)` after an AniDB anime is stored. */
     tmdb,
+    /** The AniDB/TMDB metadata pipeline: anime downloads, manual links, scheduled checks. */
     images,
     metadata,
+    /** Collection browsing: the read models (BrowseStore), groups (domains/groups) and filters (domains/filters). */
     collection,
+    /** Series page: episodes, watch state, votes. */
     series: series.service,
+    /** Title override, auto-match settings and the per-series Trakt syncs. */
     seriesEditing: series.editing,
+    /** Series/{id}/TMDB/Season. */
     seriesTmdbSeasons: series.tmdbSeasons,
+    /** Series lists, search, folders, years, seasons and the stored AniDB anime. */
     seriesCatalog: series.catalog,
+    /** Episode/{id}*: the episode, watch state, votes, hiding. */
     episodes,
+    /** Series tags, user tags and the AniDB tag list. */
     tags: tags.service,
+    /** Dashboard aggregates (stats, recent imports, next up, calendar, recommendations). */
     dashboard: createDashboardDomain({ db: db.kysely, dialect: db.dialect, series: series.models, tagAncestry: tags.ancestry }),
+    /** Each user's playback record of files (resume positions, watched), reported by players through Scrobble. */
     scrobble,
+    /** Watching in the browser: playback facts, signed media URLs, HLS sessions over ffmpeg (issue 43). */
     playback,
+    /** AVDump sessions over an installed AVDump3 tool. */
     avdump,
+    /** The server actions of `GET Action/<Name>` (contract server.md §6). */
     actions: createActionsDomain({
       db: db.kysely,
       queue,
@@ -452,8 +393,11 @@ export async function createServices(
       queueTraktSync: (direction) => integrations.traktSync.queue(direction),
       availability: folderAvailability,
     }),
+    /** Trakt device-code linking and token refresh; Plex PIN login, servers and libraries. */
     integrations,
+    /** The Utilities pages' series lists (without files, with manually linked files). */
     utilities: createUtilitiesDomain({ db: db.kysely, dialect: db.dialect, series: series.models }),
+    /** Multiple releases, duplicate files and missing episodes (contract files.md §6). */
     releaseManagement: createReleaseManagementDomain({
       db: db.kysely,
       dialect: db.dialect,
@@ -463,7 +407,9 @@ export async function createServices(
       files,
       qualityPreferences: () => settings.current.FileQualityPreferences,
     }),
+    /** Console themes, console/server release checks and the console updater (contract server.md §7). */
     webui,
+    /** Stops background work (queue, watcher, hash workers) before the database closes. */
     stopBackground: async () => {
       await playback.close();
       await backups.stop();
@@ -485,10 +431,10 @@ export async function createServices(
       anidbStates: () => anidb.states(),
       networkState: () => network.state(),
       avdumpSessions: () => avdump.restoreEvents(),
-      fileCrossReferences: (fileId) => fileXRefs.eventCrossReferences(fileId),
-    },
+      fileCrossReferences: (fileId: number) => fileXRefs.eventCrossReferences(fileId),
+    } satisfies AggregateSources,
     anidbStatus: { status: () => ({ udpReachable: false, udpBanned: anidb.udpBanned, httpBanned: anidb.httpBan.state.banned }) },
-    testAniDBLogin: (username, password) => anidb.testLogin(username, password),
+    testAniDBLogin: (username: string, password: string): Promise<boolean> => anidb.testLogin(username, password),
     versions: () => versionSet(config.webuiDir),
   };
 }
