@@ -15,9 +15,9 @@ import { createAVDumpDomain } from './domains/avdump/index.js';
 import { createBackupDomain } from './domains/backup/index.js';
 import { createDashboardDomain } from './domains/dashboard/index.js';
 import { createEpisodesDomain } from './domains/episodes/index.js';
-import { createFilesDomain, fileRecordsOver, FilesStore } from './domains/files/index.js';
+import { createFileRecords, createFilesDomain } from './domains/files/index.js';
 import { createFiltersDomain } from './domains/filters/index.js';
-import { BrowseStore, createGroupsDomain } from './domains/groups/index.js';
+import { createCollectionBrowse, createGroupsDomain } from './domains/groups/index.js';
 import { createImagesDomain, queueAniDBImages } from './domains/images/index.js';
 import { createImportDomain } from './domains/import/index.js';
 import { createImportFoldersDomain } from './domains/import-folders/index.js';
@@ -25,13 +25,13 @@ import { createInitDomain, ServerStateService, versionSet } from './domains/init
 import { createIntegrations } from './domains/integrations/index.js';
 import type { LogService } from './domains/logs/index.js';
 import { createMetadataDomain, type MetadataDeps } from './domains/metadata/index.js';
-import { NetworkService } from './domains/network/index.js';
+import { createNetworkDomain } from './domains/network/index.js';
 import { createPlayback } from './domains/playback/index.js';
-import { QueueControl } from './domains/queue/index.js';
+import { createQueueDomain } from './domains/queue/index.js';
 import { createReleaseManagementDomain } from './domains/release-management/index.js';
 import { createUtilitiesDomain } from './domains/utilities/index.js';
 import { createRenamerDomain } from './domains/renamer/index.js';
-import { createSeriesDomain, createSeriesModels, SeriesAccess, SeriesStore } from './domains/series/index.js';
+import { createSeriesDomain, createSeriesReads } from './domains/series/index.js';
 import { SettingsService } from './domains/settings/index.js';
 import { createShokoImportDomain } from './domains/shoko-import/index.js';
 import { createTagsDomain } from './domains/tags/index.js';
@@ -86,8 +86,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
       (config.queueRetryMaxMs ? { firstMs: Math.min(1_000, config.queueRetryMaxMs), maxMs: config.queueRetryMaxMs } : undefined),
     onFault: (error) => dataDisk.noteFailure(error),
   });
-  const filesStore = new FilesStore(db.kysely);
-  const fileRecords = fileRecordsOver(filesStore);
+  const { store: filesStore, records: fileRecords } = createFileRecords(db.kysely);
   const importFolders = createImportFoldersDomain({
     db: db.kysely,
     home: config.home,
@@ -164,9 +163,10 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     logger: logger.child({ name: 'Renamer' }),
     jobs: queue,
   });
-  const network = new NetworkService(bus, { disabledMonitors: () => settings.current.Connectivity.DisabledMonitorServices });
-  const seriesModels = createSeriesModels({ db: db.kysely, dialect: db.dialect, accounts });
-  const browse = new BrowseStore(db.kysely, seriesModels);
+  const network = createNetworkDomain({ bus, settings });
+  const seriesReads = createSeriesReads({ db: db.kysely, dialect: db.dialect, accounts });
+  const { models: seriesModels, access: seriesAccess } = seriesReads;
+  const browse = createCollectionBrowse({ db: db.kysely, series: seriesModels });
   const filters = createFiltersDomain({ db: db.kysely, browse });
   const groups = createGroupsDomain({ db: db.kysely, browse, filters, bus, tagAncestry: (tagIds) => tags.ancestry(tagIds) });
   const collection = { browse, filters, groups };
@@ -190,8 +190,6 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
       .catch((error) => logger.child({ name: 'TMDB' }).warn({ err: error }, 'Queueing the TMDB auto-match failed'));
   });
 
-  const seriesStore = new SeriesStore(db.kysely);
-  const seriesAccess = new SeriesAccess(seriesModels, seriesStore);
   const tags = createTagsDomain({ db: db.kysely, access: seriesAccess });
   const episodes = createEpisodesDomain({
     db: db.kysely,
@@ -231,7 +229,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
 
   const series = createSeriesDomain({
     db: db.kysely,
-    store: seriesStore,
+    store: seriesReads.store,
     access: seriesAccess,
     browse: seriesModels,
     tags: tags.service,
@@ -342,7 +340,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     init,
     queue,
     /** What the Queue API sees of the job queue. */
-    queueControl: new QueueControl(queue),
+    queueControl: createQueueDomain({ queue }),
     importFolders: importFolders.service,
     folderAvailability,
     importer,

@@ -5,7 +5,8 @@ import type { FileLookupCollection } from './file-lookups.js';
 import type { FileStreams } from './file-stream.js';
 import { FileListStore } from './file-list.store.js';
 import { FilesService } from './files.service.js';
-import type { FilesStore } from './files.store.js';
+import { FilesStore } from './files.store.js';
+import { fileRecordsOver, type FileRecords } from './file-records.js';
 import { ScrobbleService } from './scrobble.service.js';
 import { ScrobbleStore } from './scrobble.store.js';
 
@@ -46,4 +47,10 @@ export function createFilesDomain(deps: {
   service.streams.markWatched = (userId, fileId) => scrobble.setWatched(userId, fileId, true);
   service.streams.tokenUser = deps.tokenUser;
   return { service, scrobble };
+}
+
+/** The file records import and metadata read and write (made first: they are built before the files service). */
+export function createFileRecords(db: Kysely<Database>): { store: FilesStore; records: FileRecords } {
+  const store = new FilesStore(db);
+  return { store, records: fileRecordsOver(store) };
 }

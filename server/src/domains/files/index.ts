@@ -7,7 +7,7 @@ export type { FileReads, FileRecords } from './file-records.js';
 export type { LocationWithFolder, StoredHashes } from './files.store.js';
 export { fileDurationMs, resumePositionText } from './scrobble.service.js';
 export type { ScrobbleService } from './scrobble.service.js';
-export { createFilesDomain } from './files.wiring.js';
+export { createFileRecords, createFilesDomain } from './files.wiring.js';
 export type { FilesDomain } from './files.wiring.js';
 export { registerFileRoutes } from './files.routes.js';
 export { registerScrobbleRoutes } from './scrobble.routes.js';

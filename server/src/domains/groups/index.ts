@@ -2,5 +2,5 @@
 export { BrowseStore } from './browse.store.js';
 export { GroupsService } from './groups.service.js';
 export { generateCollection } from './synthetic.js';
-export { createGroupsDomain } from './groups.wiring.js';
+export { createCollectionBrowse, createGroupsDomain } from './groups.wiring.js';
 export { registerGroupsRoutes } from './groups.routes.js';

@@ -6,8 +6,12 @@ import { SeriesCatalogStore } from './series-catalog.store.js';
 import { SeriesEditing } from './series-editing.service.js';
 import { SeriesImagesService } from './series-images.service.js';
 import { SeriesImagesStore } from './series-images.store.js';
-import type { SeriesModels } from './series-models.js';
+import type { AccountCache } from '../../db/account-cache.js';
+import type { DialectName } from '../../db/database.js';
+import { SeriesAccess } from './series-access.js';
+import { createSeriesModels, type SeriesModels } from './series-models.js';
 import { SeriesService } from './series.service.js';
+import { SeriesStore } from './series.store.js';
 import { TmdbSeasons } from './tmdb-seasons.service.js';
 import { TmdbSeasonsStore } from './tmdb-seasons.store.js';
 
@@ -77,4 +81,18 @@ export function createSeriesDomain(
   });
   const tmdbSeasons = new TmdbSeasons({ access, series: store, store: new TmdbSeasonsStore(db), images: deps.images });
   return { service, catalog, editing, tmdbSeasons, models: browse };
+}
+
+/** What series lend the rest of the server first (groups, filters, tags, episodes and files use them): reads and access. */
+export interface SeriesReads {
+  models: SeriesModels;
+  store: SeriesStore;
+  access: SeriesAccess;
+}
+
+/** Builds the series' reads and access rules, before the domains that use them and before the series services. */
+export function createSeriesReads(deps: { db: Kysely<Database>; dialect: DialectName; accounts: AccountCache }): SeriesReads {
+  const models = createSeriesModels(deps);
+  const store = new SeriesStore(deps.db);
+  return { models, store, access: new SeriesAccess(models, store) };
 }
