@@ -1,4 +1,5 @@
-// The auth domain's public face: what other domains and the wiring may use of it.
+// API keys: logins that hand them out, their checks on every request, revocation and the login throttle.
+// This is its public face: what other domains and the wiring may use of it.
 export { AuthService } from './auth.service.js';
 export { hashApiKey } from './api-key.js';
 export { createAuthDomain } from './auth.wiring.js';

@@ -1,4 +1,5 @@
-// The backup domain's public face: what other domains and the wiring may use of it.
+// Backups of the database and settings: scheduled and on demand, before migrations, restored at the next start.
+// This is its public face: what other domains and the wiring may use of it.
 export { restoreBackup } from './restore.js';
 export type { BackupService } from './backup.service.js';
 export { createBackupDomain } from './backup.wiring.js';

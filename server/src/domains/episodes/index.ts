@@ -1,4 +1,5 @@
-// The episodes domain's public face: what other domains and the wiring may use of it.
+// Episodes: their models, files, images, TMDB links, watch state, votes and hiding.
+// This is its public face: what other domains and the wiring may use of it.
 export { anidbEpisodeModel, timeSpan } from './episode-models.js';
 export { dataFrom, episodeTypes, listOf, voteValue } from './episode-query.js';
 export { EpisodesService } from './episodes.service.js';

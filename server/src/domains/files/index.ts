@@ -1,4 +1,5 @@
-// The files domain's public face: what other domains and the wiring may use of it.
+// Files and their locations: lists, lookups, streams, deletions, rescans and each user's scrobbled playback.
+// This is its public face: what other domains and the wiring may use of it.
 export { fileEvent } from './file-event.js';
 export { FilesService } from './files.service.js';
 export { FilesStore, isReachable } from './files.store.js';

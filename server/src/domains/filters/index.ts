@@ -1,4 +1,5 @@
-// The filters domain's public face: what other domains and the wiring may use of it.
+// Filters: stored and live expressions compiled to SQL, their presets, directories and kept figures.
+// This is its public face: what other domains and the wiring may use of it.
 export { FilterCompiler, FilterError, normaliseCondition, normaliseSorting } from './compiler/index.js';
 export { CREATOR_ROLES, EXPRESSION_BY_ID, SEASONS, SORTING_CRITERIA, stripExpressionId } from './filter-catalogue.js';
 export { FiltersService } from './filters.service.js';

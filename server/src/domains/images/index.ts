@@ -1,4 +1,5 @@
-// The images domain's public face: what other domains and the wiring may use of it.
+// Pictures of AniDB and TMDB: downloads paced per source, the image store and preferred images.
+// This is its public face: what other domains and the wiring may use of it.
 export { AniDBImagePacer } from './anidb-image-pacer.js';
 export { imageLists, listOfType, mainImage, tmdbImageModel } from './image-lists.js';
 export type { ImageLists, ListedImage } from './image-lists.js';

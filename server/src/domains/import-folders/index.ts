@@ -1,4 +1,5 @@
-// The import-folders domain's public face: what other domains and the wiring may use of it.
+// Import folders: where files live, their validation and whether each is reachable now.
+// This is its public face: what other domains and the wiring may use of it.
 export { FolderAvailability, folderLabel } from './folder-availability.js';
 export { ImportFoldersService, normalizeFolderPath } from './import-folders.service.js';
 export type { ImportFolderRow } from './import-folders.store.js';

@@ -1,4 +1,5 @@
-// The import domain's public face: what other domains and the wiring may use of it.
+// Finding and hashing files: scans, the folder watcher and the hash workers.
+// This is its public face: what other domains and the wiring may use of it.
 export { walkFilter } from './folder-walk.js';
 export { ImportService } from './import.service.js';
 export type { FolderWatcher } from './folder-watcher.js';

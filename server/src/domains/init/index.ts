@@ -1,4 +1,5 @@
-// The init domain's public face: what other domains and the wiring may use of it.
+// Start-up and the first run: migrations, the start steps, server state and health.
+// This is its public face: what other domains and the wiring may use of it.
 export { createInitDomain } from './init.wiring.js';
 export type { InitDomain } from './init.wiring.js';
 export { ServerStateService } from './server-state.js';

@@ -1,4 +1,5 @@
-// The integrations domain's public face: what other domains and the wiring may use of it.
+// Trakt and Plex: linking accounts, syncing watch state, the Plex webhook.
+// This is its public face: what other domains and the wiring may use of it.
 export { createIntegrations } from './integrations.domain.js';
 export type { IntegrationsDomain } from './integrations.domain.js';
 export { registerIntegrationRoutes } from './integrations.routes.js';

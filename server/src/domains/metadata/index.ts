@@ -1,4 +1,5 @@
-// The metadata domain's public face: what other domains and the wiring may use of it.
+// AniDB metadata: the UDP/HTTP connection, anime downloads, file matching, manual links, MyList, schedules.
+// This is its public face: what other domains and the wiring may use of it.
 export { AniDBConnection } from './anidb-connection.js';
 export { animeResourceLinks, toAnimeMetadata } from './anidb-http-source.js';
 export { AnimeImport } from './anime-import.js';

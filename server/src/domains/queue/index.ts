@@ -1,4 +1,5 @@
-// The queue domain's public face: what other domains and the wiring may use of it.
+// What the Queue API and the console see of the job queue, and how long the AniDB work left takes.
+// This is its public face: what other domains and the wiring may use of it.
 export { QueueControl } from './queue.service.js';
 export { createQueueDomain } from './queue.wiring.js';
 export { anidbWorkEstimator, registerAniDBEstimateRoute } from './anidb-estimate.routes.js';

@@ -1,4 +1,5 @@
-// The renamer domain's public face: what other domains and the wiring may use of it.
+// The renamer: rename and move scripts, previews, journaled relocations and their undo.
+// This is its public face: what other domains and the wiring may use of it.
 export { defaultSettingsOf, scriptRenamer } from './renamers.js';
 export type { RenamerPlugin } from './renamers.js';
 export { DEFAULT_SCRIPT } from './script.js';

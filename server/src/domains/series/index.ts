@@ -1,4 +1,5 @@
-// The series domain's public face: what other domains and the wiring may use of it.
+// Series: their models, access rules, pages, catalog, search, editing and TMDB seasons.
+// This is its public face: what other domains and the wiring may use of it.
 export { relationType } from './details.store.js';
 export type { SeriesRelation } from './details.store.js';
 export { SERIES_FORBIDDEN, SERIES_NOT_FOUND, SeriesAccess } from './series-access.js';

@@ -1,4 +1,5 @@
-// The shoko-import domain's public face: what other domains and the wiring may use of it.
+// Moving from Shoko Server: reading its data folder and importing it into an empty server.
+// This is its public face: what other domains and the wiring may use of it.
 export { mapShokoFilterPreset } from './filter-presets.js';
 export { ShokoImportService } from './shoko-import.service.js';
 export { ShokoImportStore } from './shoko-import.store.js';

@@ -1,4 +1,5 @@
-// The tags domain's public face: what other domains and the wiring may use of it.
+// Tags: AniDB tags of series, custom tags and the tag tree.
+// This is its public face: what other domains and the wiring may use of it.
 export { TagFilterBits, keepCategory, keepUserTags, tagCategory } from './tag-filter.js';
 export { TagsService } from './tags.service.js';
 export { createTagsDomain } from './tags.wiring.js';

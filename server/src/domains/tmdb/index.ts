@@ -1,4 +1,5 @@
-// The tmdb domain's public face: what other domains and the wiring may use of it.
+// TMDB: shows, movies, seasons and episodes, their links to AniDB and their refreshes.
+// This is its public face: what other domains and the wiring may use of it.
 export { TmdbLinking } from './tmdb-linking.service.js';
 export type { TmdbDomain } from './tmdb.domain.js';
 export { TmdbService, includeSet } from './tmdb.service.js';

@@ -1,4 +1,5 @@
-// The users domain's public face: what other domains and the wiring may use of it.
+// Accounts: users, passwords, avatars, tag restrictions and each user's own console settings.
+// This is its public face: what other domains and the wiring may use of it.
 export { checkAvatar } from './avatar.js';
 export { hashPassword, needsRehash, shokoPasswordHash, verifyPassword } from './password.js';
 export { UsersStore, usernameKey } from './users.store.js';
