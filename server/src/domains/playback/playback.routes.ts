@@ -47,24 +47,20 @@ export function registerPlaybackRoutes(app: App, playback: PlaybackService) {
     },
   );
 
-  app.post(
-    '/api/v3/Playback/Session/:sessionID/Stop',
-    { config: byToken, schema: { tags, params: PlaybackSessionParams, querystring: TokenQuery } },
-    async (request, reply) => {
-      await playback.stopWithToken(request.query.token, request.params.sessionID);
-      return reply.code(204).send();
-    },
-  );
+  // The player's own calls on its session: the token authorises them and they answer 204 with no body.
+  const sessionAction = (action: string, run: (token: string | undefined, sessionID: string) => Promise<void>) =>
+    app.post(
+      `/api/v3/Playback/Session/:sessionID/${action}`,
+      { config: byToken, schema: { tags, params: PlaybackSessionParams, querystring: TokenQuery } },
+      async (request, reply) => {
+        await run(request.query.token, request.params.sessionID);
+        return reply.code(204).send();
+      },
+    );
 
+  sessionAction('Stop', (token, sessionID) => playback.stopWithToken(token, sessionID));
   // A paused player calls this (every 20-30 s) so the silence timeout does not end its session.
-  app.post(
-    '/api/v3/Playback/Session/:sessionID/KeepAlive',
-    { config: byToken, schema: { tags, params: PlaybackSessionParams, querystring: TokenQuery } },
-    async (request, reply) => {
-      await playback.keepAlive(request.query.token, request.params.sessionID);
-      return reply.code(204).send();
-    },
-  );
+  sessionAction('KeepAlive', (token, sessionID) => playback.keepAlive(token, sessionID));
 
   app.delete(
     '/api/v3/Playback/Session/:sessionID',
