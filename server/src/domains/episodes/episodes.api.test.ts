@@ -478,7 +478,7 @@ describe('episode API', () => {
       expect(disabled.json().errors.Body).toEqual(['Image is disabled.']);
       const badSource = await api('PUT', url, { ID: img.thumbLow, Source: 'Nowhere' });
       expect(badSource.statusCode).toBe(400);
-      expect(badSource.json().errors).toHaveProperty('Source');
+      expect(badSource.json().errors.Source).toEqual(["The value 'Nowhere' is not valid for Source."]);
       expect((await api('PUT', `/api/v3/Episode/${ep[3001]}/Images/Avatar`, { ID: img.thumbLow, Source: 'TMDB' })).statusCode).toBe(404);
 
       expect((await api('DELETE', `/api/v3/Episode/${ep[3001]}/Images/Thumb`, undefined, viewerKey)).statusCode).toBe(403);

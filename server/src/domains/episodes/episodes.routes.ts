@@ -19,8 +19,8 @@ import {
   TitleOverrideBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import { problemError, validationError } from '../../http/problem.js';
-import { parseImageSource, parseImageType } from '../images/index.js';
+import { problemError } from '../../http/problem.js';
+import { parseImageType, preferredImageSourceOf } from '../images/index.js';
 import { EPISODE_IMAGE_TYPES, type EpisodeImageType } from './episode-images.service.js';
 import type { FilesService } from '../files/index.js';
 import { callerId } from '../../http/viewer.js';
@@ -94,8 +94,7 @@ export function registerEpisodeRoutes(
     { config: admin, schema: { tags, params: EpisodeImageParams, body: SeriesPreferredImageBody } },
     async (request) => {
       const type = imageTypeOf(request.params.imageType);
-      const source = parseImageSource(request.body.Source);
-      if (!source) throw validationError('Source', `The value '${request.body.Source}' is not valid for Source.`);
+      const source = preferredImageSourceOf(request.body.Source);
       return episodes.setPreferredImage(callerId(request.principal), request.params.episodeID, type, source, request.body.ID);
     },
   );

@@ -3,7 +3,7 @@ import { ImageEnabledBody, ImageParams, RandomImageMetadataQuery, RandomImagePar
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../http/types.js';
 import { notFound, validationError } from '../../http/problem.js';
-import { parseImageSource, parseImageType, type ImageType } from './image-store.js';
+import { parseImageSource, parseImageType, type ImageSource, type ImageType } from './image-store.js';
 import type { ImagesService } from './images.service.js';
 
 const NOT_FOUND = 'The requested resource does not exist.';
@@ -14,6 +14,13 @@ function imageTypeOrError(text: string, field: string): ImageType {
   const type = parseImageType(text);
   if (!type) throw validationError(field, `The value '${text}' is not valid.`);
   return type;
+}
+
+/** The Source of a preferred-image body (series and episode PUT …/Images/:imageType), or the 400 naming it. */
+export function preferredImageSourceOf(text: string): ImageSource {
+  const source = parseImageSource(text);
+  if (!source) throw validationError('Source', `The value '${text}' is not valid for Source.`);
+  return source;
 }
 
 function randomTypeOrError(text: string): ImageType {

@@ -9,4 +9,4 @@ export { ImagesService } from './images.service.js';
 export { queueAniDBImages } from './images.service.js';
 export { createImagesDomain } from './images.wiring.js';
 export type { ImagesDomain } from './images.wiring.js';
-export { registerImageRoutes } from './images.routes.js';
+export { preferredImageSourceOf, registerImageRoutes } from './images.routes.js';

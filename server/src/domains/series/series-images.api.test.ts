@@ -145,7 +145,9 @@ describe('series images API', () => {
     expect(foreign.json().errors.Body).toEqual(['Invalid image id for selected source.']);
     const off = await api('PUT', `/api/v3/Series/${book}/Images/Backdrop`, { ID: img.backdropOff, Source: 'TMDB' });
     expect(off.json().errors.Body).toEqual(['Image is disabled.']);
-    expect((await api('PUT', `/api/v3/Series/${book}/Images/Poster`, { ID: 501, Source: 'Nowhere' })).statusCode).toBe(400);
+    const badSource = await api('PUT', `/api/v3/Series/${book}/Images/Poster`, { ID: 501, Source: 'Nowhere' });
+    expect(badSource.statusCode).toBe(400);
+    expect(badSource.json().errors.Source).toEqual(["The value 'Nowhere' is not valid for Source."]);
     expect((await api('PUT', `/api/v3/Series/${book}/Images/Poster`, { ID: 501, Source: 'AniDB' }, viewerKey)).statusCode).toBe(403);
     expect((await api('GET', `/api/v3/Series/${book}/Images/Logo`)).json().ID).toBe(img.logo);
     expect((await api('GET', `/api/v3/Series/${book}/Images/Banner`)).body).toBe('No default image for type.');

@@ -12,8 +12,8 @@ import {
   VoteBody,
 } from '@shoko-ts/contract';
 import type { App } from '../../http/types.js';
-import { textError, validationError } from '../../http/problem.js';
-import { parseImageSource, parseImageType } from '../images/index.js';
+import { textError } from '../../http/problem.js';
+import { parseImageType, preferredImageSourceOf } from '../images/index.js';
 import { callerId } from '../../http/viewer.js';
 import type { SeriesImageType } from './series-images.service.js';
 import type { SeriesService } from './series.service.js';
@@ -103,8 +103,7 @@ export function registerSeriesRoutes(app: App, deps: { series: SeriesService }) 
     { config: { auth: 'admin' }, schema: { tags: ['Series'], params: SeriesImageParams, body: SeriesPreferredImageBody } },
     async (request) => {
       const type = imageTypeOf(request.params.imageType);
-      const source = parseImageSource(request.body.Source);
-      if (!source) throw validationError('Source', `The value '${request.body.Source}' is not valid for Source.`);
+      const source = preferredImageSourceOf(request.body.Source);
       return series.setPreferredImage(callerId(request.principal), request.params.seriesID, type, source, request.body.ID);
     },
   );
