@@ -93,7 +93,7 @@ describe('images', () => {
   it('rejects unknown sources and types naming the field, and never leaves the image store', async () => {
     const source = await get('/api/v3/Image/Bogus/Poster/1');
     expect(source.statusCode).toBe(400);
-    expect(source.json().errors).toHaveProperty('source');
+    expect(source.json().errors.source).toEqual(["The value 'Bogus' is not valid."]);
     const type = await get('/api/v3/Image/AniDB/Wallpaper/1');
     expect(type.statusCode).toBe(400);
     expect(type.json().errors).toHaveProperty('type');
@@ -144,6 +144,13 @@ describe('images', () => {
       (await server.request({ method: 'POST', url: '/api/v3/Image/User/Avatar/1/Enabled', key: adminKey, body: { Enabled: false } })).json()
         .errors,
     ).toHaveProperty('type');
+    const badSource = await server.request({
+      method: 'POST',
+      url: '/api/v3/Image/Bogus/Poster/1/Enabled',
+      key: adminKey,
+      body: { Enabled: false },
+    });
+    expect([badSource.statusCode, badSource.json().errors.source]).toEqual([400, ["The value 'Bogus' is not valid."]]);
     expect((await server.request({ method: 'POST', url, key: adminKey, body: { Enabled: false } })).statusCode).toBe(204);
     expect((await get('/api/v3/Image/Random/Poster/Metadata')).statusCode).toBe(500);
     expect((await server.request({ method: 'POST', url, key: adminKey, body: { Enabled: true } })).statusCode).toBe(204);

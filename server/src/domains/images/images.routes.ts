@@ -16,12 +16,15 @@ function imageTypeOrError(text: string, field: string): ImageType {
   return type;
 }
 
-/** The Source of a preferred-image body (series and episode PUT …/Images/:imageType), or the 400 naming it. */
-export function preferredImageSourceOf(text: string): ImageSource {
+function imageSourceOrError(text: string, field: string, message = `The value '${text}' is not valid.`): ImageSource {
   const source = parseImageSource(text);
-  if (!source) throw validationError('Source', `The value '${text}' is not valid for Source.`);
+  if (!source) throw validationError(field, message);
   return source;
 }
+
+/** The Source of a preferred-image body (series and episode PUT …/Images/:imageType), or the 400 naming it. */
+export const preferredImageSourceOf = (text: string): ImageSource =>
+  imageSourceOrError(text, 'Source', `The value '${text}' is not valid for Source.`);
 
 function randomTypeOrError(text: string): ImageType {
   const type = imageTypeOrError(text, 'imageType');
@@ -78,8 +81,7 @@ export function registerImageRoutes(app: App, deps: { images: ImagesService }) {
       schema: { tags, params: ImageParams },
     },
     async (request, reply) => {
-      const source = parseImageSource(request.params.source);
-      if (!source) throw validationError('source', `The value '${request.params.source}' is not valid.`);
+      const source = imageSourceOrError(request.params.source, 'source');
       const type = imageTypeOrError(request.params.type, 'type');
       const file = deps.images.find(source, type, request.params.value);
       if (!file) throw notFound(NOT_FOUND);
@@ -98,8 +100,7 @@ export function registerImageRoutes(app: App, deps: { images: ImagesService }) {
       },
     },
     async (request, reply) => {
-      const source = parseImageSource(request.params.source);
-      if (!source) throw validationError('source', `The value '${request.params.source}' is not valid.`);
+      const source = imageSourceOrError(request.params.source, 'source');
       const type = imageTypeOrError(request.params.type, 'type');
       if (type === 'Avatar') throw validationError('type', 'Avatars cannot be disabled.');
       if (!deps.images.has(source, type, request.params.value)) throw notFound(NOT_FOUND);
