@@ -4,18 +4,8 @@ import { notFound, textError } from '../../http/problem.js';
 import { titleScore, type AniDBTitlesDump, type DumpAnime } from '../../providers/anidb/titles/titles-dump.js';
 import { normaliseTitle } from '../../providers/tmdb/title-similarity.js';
 import { anidbEpisodeModel } from '../episodes/index.js';
+import { anidbTitleModel } from '../series/index.js';
 import type { AniDBSearchStore } from './anidb-search.store.js';
-
-/** Title types of the anime XML and of the titles dump, as the API names them. */
-const TITLE_TYPES: Record<string, string> = {
-  main: 'Main',
-  official: 'Official',
-  synonym: 'Synonym',
-  syn: 'Synonym',
-  short: 'Short',
-  card: 'TitleCard',
-  kana: 'KanjiReading',
-};
 
 export type IncludeOnly = 'true' | 'false' | 'only';
 
@@ -45,14 +35,7 @@ const poster = (animeId: number, available: boolean) => ({
 });
 
 const toTitles = (titles: Array<{ type: string; language: string; value: string }>, shown: string): AnidbHitTitle[] =>
-  titles.map((t) => ({
-    Name: t.value,
-    Language: t.language,
-    Type: TITLE_TYPES[t.type] ?? 'None',
-    Default: t.type === 'main',
-    Preferred: t.value === shown,
-    Source: 'AniDB',
-  }));
+  titles.map((t) => anidbTitleModel(t, shown));
 
 export const ANIDB_ANIME_FORBIDDEN = 'Accessing AnidbAnime is not allowed for the current user';
 

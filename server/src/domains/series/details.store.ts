@@ -48,7 +48,7 @@ export const relationType = (text: string) => RELATION[text.toLowerCase()] ?? 'O
 /** The relation seen from the other anime (a sequel's prequel); symmetric relations stay as they are. */
 export const inverseRelation = (type: string) => INVERSE[type] ?? type;
 
-/** Title types of the AniDB anime XML as the API names them. */
+/** Title types of the AniDB anime XML and of the titles dump, as the API names them. */
 const TITLE_TYPES: Record<string, string> = {
   main: 'Main',
   official: 'Official',
@@ -58,6 +58,16 @@ const TITLE_TYPES: Record<string, string> = {
   card: 'TitleCard',
   kana: 'KanjiReading',
 };
+
+/** One AniDB title as the API shows it; the title the caller is shown (`shown`) is the Preferred one. */
+export const anidbTitleModel = (title: { type: string; language: string; value: string }, shown: string | undefined): AnidbHitTitle => ({
+  Name: title.value,
+  Language: title.language,
+  Type: TITLE_TYPES[title.type] ?? 'None',
+  Default: title.type === 'main',
+  Preferred: title.value === shown,
+  Source: 'AniDB',
+});
 
 const poster = (animeId: number, picture: string | null): CollectionImage => ({
   ID: animeId,
@@ -229,14 +239,7 @@ export class DetailsStore {
       .execute();
     for (const row of rows) {
       const list = titles.get(row.anime_id) ?? [];
-      list.push({
-        Name: row.value,
-        Language: row.language,
-        Type: TITLE_TYPES[row.type] ?? 'None',
-        Default: row.type === 'main',
-        Preferred: row.value === summaries.get(row.anime_id)?.Title,
-        Source: 'AniDB',
-      });
+      list.push(anidbTitleModel(row, summaries.get(row.anime_id)?.Title));
       titles.set(row.anime_id, list);
     }
     return ids.flatMap((id) => {

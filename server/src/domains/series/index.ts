@@ -1,6 +1,6 @@
 // Series: their models, access rules, pages, catalog, search, editing and TMDB seasons.
 // This is its public face: what other domains and the wiring may use of it.
-export { relationType } from './details.store.js';
+export { anidbTitleModel, relationType } from './details.store.js';
 export type { SeriesRelation } from './details.store.js';
 export { SERIES_FORBIDDEN, SERIES_NOT_FOUND, SeriesAccess } from './series-access.js';
 export {
