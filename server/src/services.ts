@@ -333,6 +333,8 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     health,
     /** The data folder's free space, and whether writes fail for want of it (noted by whoever meets such a failure). */
     dataDisk,
+    /** Brings the maintained figures up to date in the background after a change. */
+    figuresUpkeep,
     auth: auth.service,
     /** Failed password checks per user name and client address (login, password change, AniDB test login). */
     loginThrottle: auth.loginThrottle,

@@ -77,6 +77,8 @@ describe.skipIf(pgWithoutTools)('restore', () => {
     // and the live read).
     await server.services.queue.pause();
     await until(() => server.services.queue.state().CurrentlyExecuting.length === 0, 'the running jobs to end');
+    // The jobs' ends also bring the maintained figures up to date in the background, a second later.
+    await server.services.figuresUpkeep.settled();
     // Enough rows that the copy takes a while: tags with long descriptions, written through the store's database.
     for (let batch = 0; batch < 20; batch++) {
       await server.services.db.kysely
