@@ -152,6 +152,28 @@ export async function createUser(server: TestServer, adminKey: string, username:
 }
 
 /** First run for tests against the AniDB fakes: the fake's account is stored and AutoGroupSeries turned on first. */
+/**
+ * Saves settings as an admin through `PATCH Settings`, throwing unless it answers 200. Settings are only saved with AniDB
+ * credentials in them (the server's rules), so a stand-in account goes with the operations of a server that never logged in.
+ */
+export async function patchSettings(
+  server: TestServer,
+  adminKey: string,
+  operations: Array<{ op: string; path: string; value?: unknown }>,
+): Promise<void> {
+  const res = await server.request({
+    method: 'PATCH',
+    url: '/api/v3/Settings',
+    key: adminKey,
+    body: [
+      { op: 'replace', path: '/AniDb/Username', value: 'someone' },
+      { op: 'replace', path: '/AniDb/Password', value: 'secret' },
+      ...operations,
+    ],
+  });
+  if (res.statusCode !== 200) throw new Error(`PATCH Settings: ${res.statusCode} ${res.body}`);
+}
+
 export async function completeFirstRunWithAniDB(server: TestServer, anidb: { username: string; password: string }): Promise<string> {
   const res = await server.request({
     method: 'PATCH',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { createUser } from '../../test/harness.js';
+import { createUser, patchSettings } from '../../test/harness.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from '../series/test-support.js';
 
@@ -160,17 +160,7 @@ describe('Plex webhook POST /plex and /plex.json', () => {
   });
 
   it('acts key-less only for the linked Plex server, and only for a user who lists that Plex account', async () => {
-    const patched = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings',
-      key: adminKey,
-      body: [
-        { op: 'replace', path: '/AniDb/Username', value: 'someone' },
-        { op: 'replace', path: '/AniDb/Password', value: 'secret' },
-        { op: 'replace', path: '/Plex/Server', value: 'linked-server-id' },
-      ],
-    });
-    expect(patched.statusCode, patched.body).toBe(200);
+    await patchSettings(server, adminKey, [{ op: 'replace', path: '/Plex/Server', value: 'linked-server-id' }]);
 
     // Another Plex server (or anyone forging a payload without the linked server's id) is ignored.
     await post('/plex', event(guid(series, 1, 1), { account: 'FanOnPlex', server: 'some-other-server' }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { completeFirstRun, createTestServer, createUser, patchSettings, type TestServer } from '../../test/harness.js';
 
 describe('GET Renamer/{renamerID}', () => {
   let server: TestServer;
@@ -28,17 +28,7 @@ describe('GET Renamer/{renamerID}', () => {
   });
 
   it('answers 404 for a disabled renamer', async () => {
-    const patched = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings',
-      key: adminKey,
-      body: [
-        { op: 'replace', path: '/AniDb/Username', value: 'someone' },
-        { op: 'replace', path: '/AniDb/Password', value: 'secret' },
-        { op: 'add', path: '/Plugins/Renamer/EnabledRenamers/WebAOM', value: false },
-      ],
-    });
-    expect(patched.statusCode, patched.body).toBe(200);
+    await patchSettings(server, adminKey, [{ op: 'add', path: '/Plugins/Renamer/EnabledRenamers/WebAOM', value: false }]);
     const res = await server.request({ method: 'GET', url: '/api/v3/Renamer/WebAOM', key: userKey });
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe('Renamer not found');

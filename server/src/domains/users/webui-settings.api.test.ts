@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { completeFirstRun, createTestServer, createUser, patchSettings, type TestServer } from '../../test/harness.js';
 
 /** Issue 44: an account that may not change the server's settings keeps its own console settings. */
 describe('GET|PUT User/Current/WebUISettings', () => {
@@ -12,17 +12,7 @@ describe('GET|PUT User/Current/WebUISettings', () => {
   beforeAll(async () => {
     server = await createTestServer();
     adminKey = await completeFirstRun(server);
-    const res = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings',
-      key: adminKey,
-      body: [
-        { op: 'replace', path: '/AniDb/Username', value: 'someone' },
-        { op: 'replace', path: '/AniDb/Password', value: 'secret' },
-        { op: 'replace', path: '/WebUI_Settings', value: serverWebUI },
-      ],
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await patchSettings(server, adminKey, [{ op: 'replace', path: '/WebUI_Settings', value: serverWebUI }]);
     dora = await createUser(server, adminKey, 'dora', 'pw-dora');
     emil = await createUser(server, adminKey, 'emil', 'pw-emil');
   });
