@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
-import { completeFirstRunViaApi, loginViaApi, repoRoot, startShoko, type ShokoServer } from '../support/server';
+import { addImportFolderAndScan, completeFirstRunViaApi, loginViaApi, repoRoot, startShoko, type ShokoServer } from '../support/server';
 
 interface Cluster {
   url: string;
@@ -51,13 +51,7 @@ test.describe('a stopped database in the console', () => {
     await page.goto(server!.url('/webui/dashboard'));
     await loginThroughForm(page);
     await expect(page.getByText('Collection Statistics')).toBeVisible();
-    const created = await fetch(server!.url('/api/v3/ImportFolder'), {
-      method: 'POST',
-      headers: { apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ Name: 'Media', Path: media, DropFolderType: 'Source' }),
-    });
-    const folder = (await created.json()) as { ID: number };
-    await fetch(server!.url(`/api/v3/ImportFolder/${folder.ID}/Scan`), { headers: { apikey: key } });
+    await addImportFolderAndScan(server!, key, { Name: 'Media', Path: media! });
     await expect.poll(() => server!.output().includes('Hashed '), { timeout: 30_000 }).toBe(true);
 
     await cluster!.shutDown();

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
-import { completeFirstRunViaApi, LOCAL_USER, loginViaApi, startShoko, type ShokoServer } from '../support/server';
+import { addImportFolderAndScan, completeFirstRunViaApi, LOCAL_USER, loginViaApi, startShoko, type ShokoServer } from '../support/server';
 
 /**
  * The data disk fills up while the queue hashes (issue 49): the console, already logged in, keeps working and says
@@ -50,13 +50,7 @@ test.describe('a full data disk in the console', () => {
     test.skip(!disk, 'mount -t tmpfs is not permitted here');
     await page.goto(server!.url('/webui/dashboard'));
     await loginThroughForm(page);
-    const created = await fetch(server!.url('/api/v3/ImportFolder'), {
-      method: 'POST',
-      headers: { apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ Name: 'Media', Path: media, DropFolderType: 'Source' }),
-    });
-    const folder = (await created.json()) as { ID: number };
-    await fetch(server!.url(`/api/v3/ImportFolder/${folder.ID}/Scan`), { headers: { apikey: key } });
+    await addImportFolderAndScan(server!, key, { Name: 'Media', Path: media! });
     await expect.poll(() => server!.output().includes('Hashed '), { timeout: 30_000 }).toBe(true);
 
     // Fill the disk while the queue works.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { loginThroughForm } from '../support/console';
 import { snap } from '../support/screenshots';
-import { completeFirstRunViaApi, loginViaApi, startShoko, type ShokoServer } from '../support/server';
+import { addImportFolderAndScan, completeFirstRunViaApi, loginViaApi, startShoko, type ShokoServer } from '../support/server';
 
 /**
  * An import folder whose drive is unplugged (issue 49): the console marks it offline in the folder list and on the
@@ -31,13 +31,7 @@ test.describe('an offline import folder in the console', () => {
     server = await startShoko();
     await completeFirstRunViaApi(server);
     key = await loginViaApi(server);
-    const created = await fetch(server.url('/api/v3/ImportFolder'), {
-      method: 'POST',
-      headers: { apikey: key, 'content-type': 'application/json' },
-      body: JSON.stringify({ Name: 'NAS', Path: path.join(base, 'nas'), DropFolderType: 'Source', WatchForNewFiles: true }),
-    });
-    const folder = (await created.json()) as { ID: number };
-    await api('GET', `/api/v3/ImportFolder/${folder.ID}/Scan`);
+    await addImportFolderAndScan(server, key, { Name: 'NAS', Path: path.join(base, 'nas'), WatchForNewFiles: true });
     await expect
       .poll(
         async () =>

@@ -160,3 +160,21 @@ export async function loginViaApi(server: ShokoServer, user = LOCAL_USER): Promi
   if (!auth.ok) throw new Error(`api/auth answered ${auth.status}: ${await auth.text()}`);
   return ((await auth.json()) as { apikey: string }).apikey;
 }
+
+/** Adds an import folder over the API and asks for its scan; answers the folder's id. */
+export async function addImportFolderAndScan(
+  server: ShokoServer,
+  apikey: string,
+  folder: { Name: string; Path: string; WatchForNewFiles?: boolean },
+): Promise<number> {
+  const created = await fetch(server.url('/api/v3/ImportFolder'), {
+    method: 'POST',
+    headers: { apikey, 'content-type': 'application/json' },
+    body: JSON.stringify({ DropFolderType: 'Source', ...folder }),
+  });
+  if (!created.ok) throw new Error(`POST ImportFolder answered ${created.status}: ${await created.text()}`);
+  const { ID } = (await created.json()) as { ID: number };
+  const scan = await fetch(server.url(`/api/v3/ImportFolder/${ID}/Scan`), { headers: { apikey } });
+  if (!scan.ok) throw new Error(`ImportFolder/${ID}/Scan answered ${scan.status}: ${await scan.text()}`);
+  return ID;
+}
