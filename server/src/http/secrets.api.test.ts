@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeFirstRun, createTestServer, createUser, login, type TestServer } from '../test/harness.js';
+import { completeFirstRun, createTestServer, createUser, login, patchSettings, type TestServer } from '../test/harness.js';
 
 /** Values that must never leave the server: in no response body of any GET route and in no log line. */
 const SECRETS = {
@@ -22,18 +22,11 @@ describe('secrets stay secret', () => {
   beforeAll(async () => {
     server = await createTestServer();
     adminKey = await completeFirstRun(server);
-    const res = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings',
-      key: adminKey,
-      body: [
-        { op: 'replace', path: '/AniDb/Username', value: 'someone' },
-        { op: 'replace', path: '/AniDb/Password', value: SECRETS.anidbPassword },
-        { op: 'replace', path: '/AniDb/AVDumpKey', value: SECRETS.avdumpKey },
-        { op: 'replace', path: '/TMDB/UserApiKey', value: SECRETS.tmdbKey },
-      ],
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await patchSettings(server, adminKey, [
+      { op: 'replace', path: '/AniDb/Password', value: SECRETS.anidbPassword },
+      { op: 'replace', path: '/AniDb/AVDumpKey', value: SECRETS.avdumpKey },
+      { op: 'replace', path: '/TMDB/UserApiKey', value: SECRETS.tmdbKey },
+    ]);
     await createUser(server, adminKey, 'plain', SECRETS.userPassword);
     userKey = await login(server, 'plain', SECRETS.userPassword);
   });
