@@ -1,11 +1,10 @@
 import { mdiEyeOffOutline, mdiLayersTripleOutline } from '@mdi/js';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { CollectionImage, Group, WebUIGroupExtra } from '@shoko-ts/contract';
 import { imageUrl } from '@/api/images';
 import { Icon } from '@/components/Icon';
-import { useHoverPrefetch } from '@/lib/useHoverPrefetch';
+import { PrefetchLink } from '@/components/PrefetchLink';
 import type { CollectionSettings } from './collectionSettings';
 
 const POSTER_WIDTH = 188;
@@ -120,12 +119,9 @@ function Placeholder({ mode }: { mode: 'poster' | 'list' }) {
 function PosterCard({ group, settings }: { group: Group; settings: CollectionSettings }) {
   const unwatched = unwatchedCount(group);
   const episodes = group.Sizes.Local.Episodes + group.Sizes.Local.Specials;
-  const to = groupLink(group);
-  const prefetch = useHoverPrefetch(to);
   return (
-    <Link
-      to={to}
-      {...prefetch}
+    <PrefetchLink
+      to={groupLink(group)}
       className="group flex shrink-0 flex-col gap-2"
       style={{ width: POSTER_WIDTH }}
       data-testid="group-card"
@@ -156,7 +152,7 @@ function PosterCard({ group, settings }: { group: Group; settings: CollectionSet
           {episodes} {episodes === 1 ? 'Episode' : 'Episodes'}
         </div>
       )}
-    </Link>
+    </PrefetchLink>
   );
 }
 
@@ -170,12 +166,9 @@ function ListRow({ group, settings, extra }: { group: Group; settings: Collectio
   const years = extra?.AirDate
     ? `${extra.AirDate.slice(0, 4)}${extra.EndDate && extra.EndDate.slice(0, 4) !== extra.AirDate.slice(0, 4) ? ` – ${extra.EndDate.slice(0, 4)}` : ''}`
     : null;
-  const to = groupLink(group);
-  const prefetch = useHoverPrefetch(to);
   return (
-    <Link
-      to={to}
-      {...prefetch}
+    <PrefetchLink
+      to={groupLink(group)}
       className="flex min-w-0 flex-1 gap-3 rounded-lg border border-border bg-panel p-2 hover:border-primary"
       data-testid="group-row"
       style={{ height: LIST_ROW_HEIGHT - 12 }}
@@ -215,6 +208,6 @@ function ListRow({ group, settings, extra }: { group: Group; settings: Collectio
           </div>
         )}
       </div>
-    </Link>
+    </PrefetchLink>
   );
 }

@@ -7,6 +7,7 @@ import { previewBody, searchCondition, usePreset, usePreviewGroupSeries } from '
 import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
+import { PrefetchLink } from '@/components/PrefetchLink';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { useCollectionSettings } from '@/components/collection/collectionSettings';
@@ -16,7 +17,6 @@ import { PosterImage, unwatchedCount } from '@/components/collection/GroupGrid';
 import { conditionsExpression } from '@/components/collection/filterConditions';
 import { useLiveConditions } from '@/components/collection/useLiveConditions';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { useHoverPrefetch } from '@/lib/useHoverPrefetch';
 
 const SEARCH_DEBOUNCE_MS = 200;
 
@@ -138,10 +138,13 @@ export default function GroupPage({ groupId }: { groupId: number }) {
 
 function SeriesCard({ series }: { series: Series }) {
   const unwatched = unwatchedCount(series);
-  const to = `/collection/series/${series.IDs.ID}`;
-  const prefetch = useHoverPrefetch(to);
   return (
-    <Link to={to} {...prefetch} className="flex w-[168px] flex-col gap-2" data-testid="series-card" title={series.Name}>
+    <PrefetchLink
+      to={`/collection/series/${series.IDs.ID}`}
+      className="flex w-[168px] flex-col gap-2"
+      data-testid="series-card"
+      title={series.Name}
+    >
       <div className="relative h-[240px] overflow-hidden rounded-lg border border-border bg-panel-alt">
         <PosterImage image={series.Images.Posters[0]} className="h-full w-full" />
         {unwatched > 0 && (
@@ -152,7 +155,7 @@ function SeriesCard({ series }: { series: Series }) {
       <span className="text-center text-xs text-muted">
         {series.Sizes.Local.Episodes} / {series.Sizes.Total.Episodes} Episodes
       </span>
-    </Link>
+    </PrefetchLink>
   );
 }
 
