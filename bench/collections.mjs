@@ -13,7 +13,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SIZES = { '100k': { series: 5000, files: 100_000 }, '400k': { series: 20_000, files: 400_000 } };
 export const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), 'shoko-bench-data');
 // Bumped when the generator writes something new, so kept collections are made again.
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 4;
 
 // BENCH_SERVER_DIST runs another build (e.g. a copy of dist from before a change, kept next to dist) for before/after.
 const serverMain = () => path.resolve(process.env.BENCH_SERVER_DIST ?? path.join(root, 'server', 'dist'), 'main.js');
@@ -127,6 +127,21 @@ export async function ensureCollection(home, databaseUrl, size) {
   if (gen.status !== 0) throw new Error(`generator failed: ${gen.stderr}`);
   console.log(`${gen.stdout.trim().split('\n').pop()} (${((performance.now() - started) / 1000).toFixed(0)} s with the set-up)`);
   fs.writeFileSync(marker, wanted);
+}
+
+/**
+ * The ids of the `count` series with the most regular episodes, longest first. Filter/Preview/Series always answers by
+ * name (as Shoko's does; its Sorting is ignored), so the ids come from Preview/Series/OnlyIDs, which keeps the filter's
+ * order. `call` is a started server's.
+ */
+export async function longestSeriesIds(call, apikey, count) {
+  const ids = await call(
+    'POST',
+    '/api/v3/Filter/Preview/Series/OnlyIDs',
+    { ApplyAtSeriesLevel: true, Sorting: { Type: 'EpisodeCount', IsInverted: true } },
+    apikey,
+  );
+  return ids.slice(0, count);
 }
 
 /** Drops the database of `url` and makes it again: empty, or a copy of database `template`; `dropOnly` only drops. */

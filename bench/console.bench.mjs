@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { keptCollection, loadAverage, requireBuiltServer, root, SIZES, startServer } from './collections.mjs';
+import { keptCollection, loadAverage, longestSeriesIds, requireBuiltServer, root, SIZES, startServer } from './collections.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from './lib.mjs';
 
 const SIZE_NAMES = (process.env.BENCH_CONSOLE_SIZES ?? '100k').split(',').map((s) => s.trim());
@@ -117,9 +117,9 @@ async function findTargets(server, apikey) {
   const lastGroups = (await post('Filter/Preview/Group?pageSize=3&page=1', byName(true))).List;
   const group = firstGroups.find((g) => g.Size > 1) ?? firstGroups[0];
   const groupSeries = await post(`Filter/Preview/Group/${group.IDs.ID}/Series?includeDataFrom=AniDB`, {});
-  // The series with the most episodes among the first 100 (the generated collection's longest run to about 50).
-  const sample = (await post('Filter/Preview/Series?pageSize=100&page=1', { ApplyAtSeriesLevel: true })).List;
-  const biggest = sample.reduce((a, b) => ((b.Sizes?.Total?.Episodes ?? 0) > (a.Sizes?.Total?.Episodes ?? 0) ? b : a));
+  // The series with the most episodes (the generated collections' longest runs 1,500).
+  const [longestId] = await longestSeriesIds(server.call, apikey, 1);
+  const biggest = await get(`Series/${longestId}`);
   const episodes = (await get(`Series/${biggest.IDs.ID}/Episode?pageSize=5&page=1&includeDataFrom=AniDB`)).List;
   const series = (await get('Series?pageSize=1&page=40')).List[0];
   const fileName = (f) => (f.Locations?.[0]?.RelativePath ?? '').split(/[\\/]/).pop();

@@ -14,7 +14,7 @@
 //   BENCH_FIRST_VISIT_PREPARE_ONLY=1   only make the collections that are missing (startup.bench.mjs uses it)
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_DIR, ensureCollection, loadAverage, root, SIZES, startServer } from './collections.mjs';
+import { DATA_DIR, ensureCollection, loadAverage, longestSeriesIds, root, SIZES, startServer } from './collections.mjs';
 import { percentile } from './lib.mjs';
 
 const sizeName = process.env.BENCH_FIRST_VISIT_SIZE ?? '100k';
@@ -106,12 +106,7 @@ async function benchDatabase(label, home, databaseUrl) {
     const post = (url, body) => server.call('POST', `/api/v3/${url}`, body, apikey);
 
     // Ids to visit, found before any measurement.
-    const bigSeries = (
-      await post('Filter/Preview/Series?pageSize=20&page=1', {
-        ApplyAtSeriesLevel: true,
-        Sorting: { Type: 'TotalEpisodeCount', IsInverted: true },
-      })
-    ).List.map((s) => s.IDs.ID);
+    const bigSeries = await longestSeriesIds(server.call, apikey, 20);
     const groups = (await post('Filter/Preview/Group?pageSize=100&page=1', {})).List;
     const multiGroups = groups.filter((g) => g.Size > 1).map((g) => g.IDs.ID);
     const groupIds = multiGroups.length ? multiGroups : groups.map((g) => g.IDs.ID);

@@ -30,8 +30,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     if (existing) throw new Error(`${db.description} already has series; generate into an empty collection`);
     const users = (await db.kysely.selectFrom('users').select('id').execute()).map((u) => u.id);
     const started = Date.now();
-    await generateCollection(db.kysely, { series, files, seed: Number(values.seed), userIds: users, placeFiles: true }, (done) =>
-      process.stdout.write(`\r${done}/${series} series`),
+    await generateCollection(
+      db.kysely,
+      { series, files, seed: Number(values.seed), userIds: users, placeFiles: true, longRunning: true },
+      (done) => process.stdout.write(`\r${done}/${series} series`),
     );
     // Every maintained figure brought up to date now, as after any bulk change, instead of by the server's first
     // readers; then fresh statistics so the query planner knows the tables' sizes and keys, as a long-running install

@@ -72,16 +72,36 @@ const TAGS = [
   'adventure',
 ];
 const TYPES = ['TV Series', 'TV Series', 'TV Series', 'Movie', 'OVA', 'Web', 'TV Special'];
+/** Episode counts of the long-running series (`longRunning`), one of them per LONG_RUNNING_EVERY series, in turn. */
+const LONG_RUNNING_EPISODES = [1500, 1000, 700, 400];
+const LONG_RUNNING_EVERY = 1250;
+const LAST_YEAR = 2025;
+
+/**
+ * Which series of `series` run long, and how long: one in LONG_RUNNING_EVERY (at least one), spread evenly over the
+ * collection, taking LONG_RUNNING_EPISODES in turn (so the first one always has 1,500 episodes).
+ */
+export function longRunningSeries(series: number): Map<number, number> {
+  const count = Math.max(1, Math.floor(series / LONG_RUNNING_EVERY));
+  return new Map(
+    Array.from({ length: count }, (_, k) => [
+      Math.floor(((k + 0.5) * series) / count),
+      LONG_RUNNING_EPISODES[k % LONG_RUNNING_EPISODES.length],
+    ]),
+  );
+}
 
 /**
  * A realistic synthetic collection: `series` series in groups (about one in six groups holds a sequel), with tags,
  * titles in three languages, episodes spread over 1990–2025 and `files` local files spread over the episodes. With
  * `placeFiles` (the generator tool): 1% more files that match nothing (unrecognized), and every file located in an import
- * folder, every 40th twice (duplicates), for the file lists and release management.
+ * folder, every 40th twice (duplicates), for the file lists and release management. With `longRunning` (the generator
+ * tool): a few TV series of 400–1,500 episodes among them (longRunningSeries), the files still spread evenly, so the
+ * total stays about `files`.
  */
 export async function generateCollection(
   db: Kysely<Database>,
-  options: { series: number; files: number; seed?: number; userIds?: number[]; placeFiles?: boolean },
+  options: { series: number; files: number; seed?: number; userIds?: number[]; placeFiles?: boolean; longRunning?: boolean },
   progress?: (done: number) => void,
 ) {
   const random = prng(options.seed ?? 42);
@@ -92,6 +112,9 @@ export async function generateCollection(
     const count = type === 'Movie' ? 1 : type === 'TV Series' ? 12 + Math.floor(random() * 40) : 1 + Math.floor(random() * 6);
     return { type, count, specials: Math.floor(random() * 3) };
   });
+  // Made long after the draws above, so the rest of the collection is the one made without them.
+  const longRunning = options.longRunning ? longRunningSeries(options.series) : new Map<number, number>();
+  for (const [i, count] of longRunning) plans[i] = { ...plans[i], type: 'TV Series', count };
   const share = options.files / plans.reduce((sum, p) => sum + p.count + p.specials, 0);
   const base = 100_000;
   let episodeId = 1_000_000;
@@ -99,7 +122,9 @@ export async function generateCollection(
   for (let i = 0; i < options.series; i++) {
     const name = `${pick(SYLLABLES)}${pick(SYLLABLES)} ${pick(SYLLABLES)}${pick(SYLLABLES)}`.replace(/^./, (c) => c.toUpperCase());
     const title = `${name} ${pick(WORDS)}${random() < 0.3 ? ` ${i}` : ''}`;
-    const year = 1990 + Math.floor(random() * 36);
+    const drawnYear = 1990 + Math.floor(random() * 36);
+    // A long weekly run starts early enough to have ended by LAST_YEAR.
+    const year = longRunning.has(i) ? Math.min(drawnYear, LAST_YEAR - Math.ceil((plans[i].count * 7) / 365)) : drawnYear;
     const month = 1 + Math.floor(random() * 12);
     const airDate = `${year}-${String(month).padStart(2, '0')}-0${1 + Math.floor(random() * 9)}`;
     const { type, count, specials } = plans[i];
