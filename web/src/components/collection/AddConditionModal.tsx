@@ -4,7 +4,9 @@ import { useFilterCriteria } from '@/api/filters';
 import { Checkbox } from '@/components/Checkbox';
 import { Modal, ModalFooter } from '@/components/Modal';
 import { SearchBox } from '@/components/SearchBox';
+import { SelectField } from '@/components/SelectField';
 import { Spinner } from '@/components/Spinner';
+import { TextField } from '@/components/TextField';
 import { parameterKind, type LiveCondition } from './filterConditions';
 
 interface AddConditionModalProps {
@@ -68,38 +70,24 @@ export function AddConditionModal({ open, onClose, onAdd, used }: AddConditionMo
         <p className="text-danger">Filter criteria could not be loaded.</p>
       ) : (
         <>
-          <label className="flex flex-col gap-1">
-            <span className="font-semibold">Criterion</span>
-            <select
-              aria-label="Criterion"
-              value={expression}
-              onChange={(event) => {
-                setExpression(event.target.value);
-                setValues([]);
-                setText('');
-              }}
-              className="rounded-md border border-border bg-panel-alt px-3 py-2"
-            >
-              <option value="">Select a criterion…</option>
-              {available.map((c) => (
-                <option key={c.Expression} value={c.Expression}>
-                  {c.Name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Criterion"
+            value={expression}
+            onChange={(event) => {
+              setExpression(event.target.value);
+              setValues([]);
+              setText('');
+            }}
+          >
+            <option value="">Select a criterion…</option>
+            {available.map((c) => (
+              <option key={c.Expression} value={c.Expression}>
+                {c.Name}
+              </option>
+            ))}
+          </SelectField>
           {criterion && <p className="text-muted">{criterion.Description}</p>}
-          {kind === 'text' && (
-            <label className="flex flex-col gap-1">
-              <span className="font-semibold">Value</span>
-              <input
-                aria-label="Value"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                className="rounded-md border border-border bg-panel-alt px-3 py-2"
-              />
-            </label>
-          )}
+          {kind === 'text' && <TextField label="Value" value={text} onChange={(event) => setText(event.target.value)} />}
           {(kind === 'choices' || kind === 'pairs') && (
             <div className="flex flex-col gap-2">
               <SearchBox label="Search values" value={valueSearch} onChange={setValueSearch} className="" onPanel />

@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/Checkbox';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
+import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { Toggle } from '@/components/Toggle';
 import { folderName } from '@/lib/format';
@@ -109,27 +110,18 @@ export function ImportFolderModal({ folder, onClose }: ImportFolderModalProps) {
             </Button>
           }
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${formId}-drop-type`} className="text-sm font-semibold">
-            Drop Type
-          </label>
-          <select
-            id={`${formId}-drop-type`}
-            aria-describedby={`${formId}-drop-type-hint`}
-            value={dropType}
-            onChange={(e) => edit(setDropType)(e.target.value as DropFolderType)}
-            className="rounded-md border border-border bg-background-alt px-3 py-2 text-sm"
-          >
-            {(Object.keys(DROP_TYPE_HINTS) as DropFolderType[]).map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-          <span id={`${formId}-drop-type-hint`} className="text-xs text-muted">
-            {DROP_TYPE_HINTS[dropType]}
-          </span>
-        </div>
+        <SelectField
+          label="Drop Type"
+          hint={DROP_TYPE_HINTS[dropType]}
+          value={dropType}
+          onChange={(e) => edit(setDropType)(e.target.value as DropFolderType)}
+        >
+          {(Object.keys(DROP_TYPE_HINTS) as DropFolderType[]).map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </SelectField>
         <Toggle
           label="Watch For New Files"
           description="Import new files as soon as they appear."

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Renamer } from '@shoko-ts/contract';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
+import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { configModalSave } from './renamerState';
 
@@ -49,23 +50,15 @@ export function ConfigModal({ mode, current, renamers, existingNames, busy, onCl
         errors={save.tooltip ? [save.tooltip] : undefined}
       />
       {mode === 'new' && (
-        <label className="flex flex-col gap-1.5">
-          <span className="text-sm font-semibold">Renamer</span>
-          <select
-            aria-label="Renamer"
-            value={renamerId}
-            onChange={(e) => setRenamerId(e.target.value)}
-            className="rounded-md border border-border bg-background-alt px-3 py-2 text-sm"
-          >
-            {renamers
-              .filter((r) => r.Enabled)
-              .map((r) => (
-                <option key={r.RenamerID} value={r.RenamerID}>
-                  {r.Name}
-                </option>
-              ))}
-          </select>
-        </label>
+        <SelectField label="Renamer" value={renamerId} onChange={(e) => setRenamerId(e.target.value)}>
+          {renamers
+            .filter((r) => r.Enabled)
+            .map((r) => (
+              <option key={r.RenamerID} value={r.RenamerID}>
+                {r.Name}
+              </option>
+            ))}
+        </SelectField>
       )}
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useCreateConfig, useDeleteConfig, useRenameConfig, useSaveConfig } from
 import { useSaveSettings, withSetting, type SettingsDocument } from '@/api/settings';
 import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
+import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { Toggle } from '@/components/Toggle';
 import { clampSetting, TEXTS } from './renamerState';
@@ -76,22 +77,14 @@ export function ConfigPanel({
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex min-w-56 flex-1 flex-col gap-1.5">
-          <span className="text-sm font-semibold">Config</span>
-          <select
-            aria-label="Config"
-            value={selected?.Name ?? ''}
-            onChange={(e) => onSelect(e.target.value)}
-            className="rounded-md border border-border bg-background-alt px-3 py-2 text-sm"
-          >
-            {configs.map((c) => (
-              <option key={c.Name} value={c.Name}>
-                {c.Name}
-                {c.Name === defaultName ? ' (default)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Config" className="min-w-56 flex-1" value={selected?.Name ?? ''} onChange={(e) => onSelect(e.target.value)}>
+          {configs.map((c) => (
+            <option key={c.Name} value={c.Name}>
+              {c.Name}
+              {c.Name === defaultName ? ' (default)' : ''}
+            </option>
+          ))}
+        </SelectField>
         <span title={isDefault ? TEXTS.alreadyDefault : undefined}>
           <Button
             variant="secondary"
