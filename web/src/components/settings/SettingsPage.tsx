@@ -3,6 +3,7 @@ import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { Toggle } from '@/components/Toggle';
 import { TextField } from '@/components/TextField';
+import { SelectRow } from './SelectRow';
 import type { SettingsDraft } from './useSettingsDraft';
 
 /** The frame of a settings page: title, loading and error states, and the Cancel/Save bar. */
@@ -128,20 +129,16 @@ export function SettingSelect({
   const value = draft.get<string | number>(path);
   const numeric = typeof options[0]?.[0] === 'number';
   return (
-    <label className="flex items-center justify-between gap-4 py-1.5 text-sm">
-      <span>{label}</span>
-      <select
-        aria-label={label}
-        className="rounded-md border border-border bg-background-alt px-2 py-1.5 text-sm"
-        value={value ?? ''}
-        onChange={(event) => draft.set(path, numeric ? Number(event.target.value) : event.target.value)}
-      >
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectRow
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => draft.set(path, numeric ? Number(event.target.value) : event.target.value)}
+    >
+      {options.map(([key, text]) => (
+        <option key={key} value={key}>
+          {text}
+        </option>
+      ))}
+    </SelectRow>
   );
 }

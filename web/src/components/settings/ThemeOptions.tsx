@@ -7,6 +7,7 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
 import { Spinner } from '@/components/Spinner';
+import { SelectRow } from './SelectRow';
 import { applyThemeClass, DEFAULT_THEME } from './ThemeOptionsRoot';
 
 /**
@@ -76,26 +77,18 @@ export function ThemeOptions({
         )
       }
     >
-      <label className="flex items-center justify-between gap-4 py-1.5 text-sm">
-        <span>Theme</span>
-        <select
-          aria-label="Theme"
-          className="min-w-56 rounded-md border border-border bg-background-alt px-2 py-1.5 text-sm"
-          value={selected}
-          onChange={(event) => onThemeChange(event.target.value)}
-        >
-          <option value={DEFAULT_THEME}>Shoko Gray (Default)</option>
-          {themes.data?.map((theme) => (
-            <option key={theme.ID} value={`theme-${theme.ID}`}>
-              {theme.Name}
-            </option>
-          ))}
-          {/* A saved theme whose files were removed still shows what is selected. */}
-          {selected !== DEFAULT_THEME && themes.isSuccess && !current && (
-            <option value={selected}>{selected.replace(/^theme-/, '')} (missing)</option>
-          )}
-        </select>
-      </label>
+      <SelectRow label="Theme" className="min-w-56" value={selected} onChange={(event) => onThemeChange(event.target.value)}>
+        <option value={DEFAULT_THEME}>Shoko Gray (Default)</option>
+        {themes.data?.map((theme) => (
+          <option key={theme.ID} value={`theme-${theme.ID}`}>
+            {theme.Name}
+          </option>
+        ))}
+        {/* A saved theme whose files were removed still shows what is selected. */}
+        {selected !== DEFAULT_THEME && themes.isSuccess && !current && (
+          <option value={selected}>{selected.replace(/^theme-/, '')} (missing)</option>
+        )}
+      </SelectRow>
       {themes.isPending && <Spinner />}
       {themes.isError && (
         <div role="alert" className="text-sm text-danger">

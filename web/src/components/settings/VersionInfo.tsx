@@ -4,6 +4,7 @@ import { useUpdateWebUI, useWebUIUpdateCheck } from '@/api/webui';
 import { Button } from '@/components/Button';
 import { Panel } from '@/components/Panel';
 import { compareSemVer, WEBUI_VERSION } from '@/lib/version';
+import { SelectRow } from './SelectRow';
 import type { SettingsDraft } from './useSettingsDraft';
 
 const row = 'flex items-center justify-between gap-4 py-1.5 text-sm';
@@ -60,18 +61,10 @@ export function VersionInfo({ draft, onChannelChange }: { draft: SettingsDraft; 
             <span>Web UI Version</span>
             <span className="font-mono">{webuiVersion}</span>
           </div>
-          <label className={row}>
-            <span>Web UI Channel</span>
-            <select
-              aria-label="Web UI Channel"
-              className="rounded-md border border-border bg-background-alt px-2 py-1.5 text-sm"
-              value={channel}
-              onChange={(event) => onChannelChange(event.target.value as 'Stable' | 'Dev')}
-            >
-              <option value="Stable">Stable</option>
-              <option value="Dev">Dev</option>
-            </select>
-          </label>
+          <SelectRow label="Web UI Channel" value={channel} onChange={(event) => onChannelChange(event.target.value as 'Stable' | 'Dev')}>
+            <option value="Stable">Stable</option>
+            <option value="Dev">Dev</option>
+          </SelectRow>
         </div>
       )}
       <div aria-live="polite" className="text-sm" data-testid="update-check">

@@ -1,6 +1,7 @@
 import { parseWebUISettings } from '@/api/settings';
 import { mergeCollectionSettings, type CollectionSettings } from '@/components/collection/collectionSettings';
 import { Panel } from '@/components/Panel';
+import { SelectRow } from '@/components/settings/SelectRow';
 import { SettingsPage } from '@/components/settings/SettingsPage';
 import { useSettingsDraft } from '@/components/settings/useSettingsDraft';
 import { Toggle } from '@/components/Toggle';
@@ -26,18 +27,14 @@ export default function CollectionSettingsPage() {
   return (
     <SettingsPage title="Collection Settings" draft={draft}>
       <Panel title="Collection View">
-        <label className="flex items-center justify-between gap-4 py-1.5 text-sm">
-          <span>Default View</span>
-          <select
-            aria-label="Default View"
-            className="rounded-md border border-border bg-background-alt px-2 py-1.5 text-sm"
-            value={collection.view}
-            onChange={(event) => update({ ...collection, view: event.target.value === 'list' ? 'list' : 'poster' })}
-          >
-            <option value="poster">Poster</option>
-            <option value="list">List</option>
-          </select>
-        </label>
+        <SelectRow
+          label="Default View"
+          value={collection.view}
+          onChange={(event) => update({ ...collection, view: event.target.value === 'list' ? 'list' : 'poster' })}
+        >
+          <option value="poster">Poster</option>
+          <option value="list">List</option>
+        </SelectRow>
       </Panel>
       <Panel title="Poster View">
         {option('poster', 'showEpisodeCount', 'Show Episode Count')}

@@ -1,6 +1,7 @@
 import { Panel } from '@/components/Panel';
 import { Toggle } from '@/components/Toggle';
 import { parseWebUISettings } from '@/api/settings';
+import { SelectRow } from '@/components/settings/SelectRow';
 import { SettingSelect, SettingsPage, SettingToggle } from '@/components/settings/SettingsPage';
 import { useOwnConsoleSettingsDraft, useSettingsDraft, type SettingsDraft } from '@/components/settings/useSettingsDraft';
 import { useIsAdmin } from '@/api/users';
@@ -62,19 +63,15 @@ function NotificationOptions({
   return (
     <Panel title="Notification Options">
       <Toggle label="Enable" checked={webui.notifications} onChange={(notifications) => setWebUI({ notifications })} />
-      <label className="flex items-center justify-between gap-4 py-1.5 text-sm">
-        <span>Position</span>
-        <select
-          aria-label="Position"
-          disabled={!webui.notifications}
-          className="rounded-md border border-border bg-background-alt px-2 py-1.5 text-sm disabled:opacity-50"
-          value={webui.toastPosition}
-          onChange={(event) => setWebUI({ toastPosition: event.target.value as typeof webui.toastPosition })}
-        >
-          <option value="bottom-right">Bottom Right</option>
-          <option value="top-right">Top Right</option>
-        </select>
-      </label>
+      <SelectRow
+        label="Position"
+        disabled={!webui.notifications}
+        value={webui.toastPosition}
+        onChange={(event) => setWebUI({ toastPosition: event.target.value as typeof webui.toastPosition })}
+      >
+        <option value="bottom-right">Bottom Right</option>
+        <option value="top-right">Top Right</option>
+      </SelectRow>
     </Panel>
   );
 }
