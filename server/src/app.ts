@@ -277,7 +277,7 @@ export async function buildApp(
     transfer: createTmdbXrefTransfer(services.db.kysely, services.tmdb, logger.child({ name: 'TMDB' })),
   });
   registerRenamerRoutes(app, { renamer: services.renamer });
-  registerDashboardRoutes(app, { dashboard: services.dashboard });
+  registerDashboardRoutes(app, { dashboard: services.dashboard, files: services.files });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerPlaybackRoutes(app, services.playback);
   registerSeriesRoutes(app, { series: services.series });

@@ -1,6 +1,7 @@
 import { Type, type Static, type TInteger } from '@sinclair/typebox';
-import { IncludeOnlyParam, Nullable } from './common.js';
-import { AnimeTypeSchema, CollectionImage } from './collection.js';
+import { IncludeOnlyParam, ListResult, Nullable } from './common.js';
+import { AnimeTypeSchema, CollectionImage, Series } from './collection.js';
+import { File } from './files.js';
 
 const counts = <K extends string>(keys: readonly K[]) =>
   Type.Object(Object.fromEntries(keys.map((key) => [key, Type.Integer()])) as unknown as Record<K, TInteger>);
@@ -139,3 +140,54 @@ export const RecommendedForYouQuery = Type.Object({
   approval: Type.Number({ minimum: 0, maximum: 1, default: 0 }),
 });
 export type RecommendedForYouQuery = Static<typeof RecommendedForYouQuery>;
+
+/**
+ * The widgets `GET Dashboard/Summary` (our addition) answers, each under its own key with the answer of its own route:
+ * Stats, SeriesSummary, RecentlyAddedEpisodes, RecentlyAddedSeries, ContinueWatchingEpisodes, NextUpEpisodes and
+ * AniDBCalendar as `Dashboard/<key>`, UnrecognizedFiles as `File` (newest unrecognized first, with absolute paths),
+ * RecommendedForYou as `Series/AniDB/RecommendedForYou`.
+ */
+export const DASHBOARD_SUMMARY_WIDGETS = [
+  'Stats',
+  'SeriesSummary',
+  'UnrecognizedFiles',
+  'RecentlyAddedEpisodes',
+  'RecentlyAddedSeries',
+  'ContinueWatchingEpisodes',
+  'NextUpEpisodes',
+  'AniDBCalendar',
+  'RecommendedForYou',
+] as const;
+export type DashboardSummaryWidget = (typeof DASHBOARD_SUMMARY_WIDGETS)[number];
+
+/**
+ * `GET Dashboard/Summary`: the widgets asked for (`widgets`, repeated) and the parameters the dashboard gives their own
+ * routes; each route's other parameters keep their defaults.
+ */
+export const DashboardSummaryQuery = Type.Object({
+  widgets: Type.Array(Type.Union(DASHBOARD_SUMMARY_WIDGETS.map((name) => Type.Literal(name))), { minItems: 1 }),
+  /** ContinueWatchingEpisodes, NextUpEpisodes, RecommendedForYou and UnrecognizedFiles. */
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  recentlyAddedEpisodesPageSize: Type.Integer({ minimum: 1, maximum: 1000, default: 30 }),
+  recentlyAddedSeriesPageSize: Type.Integer({ minimum: 1, maximum: 1000, default: 20 }),
+  /** NextUpEpisodes. */
+  onlyUnwatched: Type.Boolean({ default: true }),
+  /** AniDBCalendar: every airing anime, not only the collection's. */
+  showAll: Type.Boolean({ default: false }),
+  /** Every list: include the restricted (18+) series. */
+  includeRestricted: Type.Boolean({ default: false }),
+});
+export type DashboardSummaryQuery = Static<typeof DashboardSummaryQuery>;
+
+export const DashboardSummary = Type.Object({
+  Stats: Type.Optional(DashboardCollectionStats),
+  SeriesSummary: Type.Optional(DashboardSeriesSummary),
+  UnrecognizedFiles: Type.Optional(ListResult(File)),
+  RecentlyAddedEpisodes: Type.Optional(ListResult(DashboardEpisode)),
+  RecentlyAddedSeries: Type.Optional(ListResult(Series)),
+  ContinueWatchingEpisodes: Type.Optional(ListResult(DashboardEpisode)),
+  NextUpEpisodes: Type.Optional(ListResult(DashboardEpisode)),
+  AniDBCalendar: Type.Optional(Type.Array(DashboardEpisode)),
+  RecommendedForYou: Type.Optional(ListResult(AnidbAnimeRecommendedForYou)),
+});
+export type DashboardSummary = Static<typeof DashboardSummary>;

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnidbAnimeRecommendedForYou, DashboardCollectionStats, DashboardEpisode, Series, Tag } from '@shoko-ts/contract';
+import {
+  DASHBOARD_SUMMARY_WIDGETS,
+  type AnidbAnimeRecommendedForYou,
+  type DashboardCollectionStats,
+  type DashboardEpisode,
+  type DashboardSummary,
+  type DashboardSummaryWidget,
+  type Series,
+  type Tag,
+} from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { seedAnidbAnime } from '../../test/seed-anidb.js';
 import { seedFile } from '../../test/seed-files.js';
@@ -407,5 +416,66 @@ describe('dashboard API', () => {
     expect(
       (await api<Page>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=20')).List.find((e) => e.IDs.ShokoFile === alphaE4),
     ).toMatchObject({ ResumePosition: '00:05:00', Duration: '00:23:40' });
+  });
+
+  // Runs last: the collection above now has an unrecognized file, a session in progress and restricted series.
+  it('answers Dashboard/Summary with each widget as its own route answers it, for the same parameters', async () => {
+    const separate: Record<
+      DashboardSummaryWidget,
+      (p: { pageSize: number; restricted: boolean; onlyUnwatched: boolean; showAll: boolean }) => string
+    > = {
+      Stats: () => '/api/v3/Dashboard/Stats',
+      SeriesSummary: () => '/api/v3/Dashboard/SeriesSummary',
+      UnrecognizedFiles: (p) => `/api/v3/File?pageSize=${p.pageSize}&include_only=Unrecognized&sortOrder=-FileID&include=AbsolutePaths`,
+      RecentlyAddedEpisodes: (p) => `/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=3&includeRestricted=${p.restricted}`,
+      RecentlyAddedSeries: (p) => `/api/v3/Dashboard/RecentlyAddedSeries?pageSize=2&includeRestricted=${p.restricted}`,
+      ContinueWatchingEpisodes: (p) =>
+        `/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=${p.pageSize}&includeRestricted=${p.restricted}`,
+      NextUpEpisodes: (p) =>
+        `/api/v3/Dashboard/NextUpEpisodes?pageSize=${p.pageSize}&onlyUnwatched=${p.onlyUnwatched}&includeRestricted=${p.restricted}`,
+      AniDBCalendar: (p) => `/api/v3/Dashboard/AniDBCalendar?showAll=${p.showAll}&includeRestricted=${p.restricted}`,
+      RecommendedForYou: (p) => `/api/v3/Series/AniDB/RecommendedForYou?pageSize=${p.pageSize}&includeRestricted=${p.restricted}`,
+    };
+    const cases = [
+      { pageSize: 20, restricted: false, onlyUnwatched: true, showAll: false },
+      { pageSize: 1, restricted: true, onlyUnwatched: false, showAll: true },
+    ];
+    for (const apiKey of [key, viewerKey])
+      for (const p of cases) {
+        const widgets = DASHBOARD_SUMMARY_WIDGETS.map((w) => `widgets=${w}`).join('&');
+        const summary = await api<DashboardSummary>(
+          `/api/v3/Dashboard/Summary?${widgets}&pageSize=${p.pageSize}&recentlyAddedEpisodesPageSize=3&recentlyAddedSeriesPageSize=2` +
+            `&onlyUnwatched=${p.onlyUnwatched}&showAll=${p.showAll}&includeRestricted=${p.restricted}`,
+          apiKey,
+        );
+        expect(Object.keys(summary).sort()).toEqual([...DASHBOARD_SUMMARY_WIDGETS].sort());
+        for (const widget of DASHBOARD_SUMMARY_WIDGETS) {
+          const own = await api<unknown>(separate[widget](p), apiKey);
+          expect(summary[widget], `${widget} ${JSON.stringify(p)}`).toEqual(own);
+        }
+        // Something to compare: the lists are not all empty.
+        expect(summary.UnrecognizedFiles!.Total).toBe(1);
+        expect(summary.RecentlyAddedEpisodes!.List.length).toBeGreaterThan(0);
+      }
+    // Only the widgets asked for are answered (a hidden widget costs nothing).
+    expect(await api<DashboardSummary>('/api/v3/Dashboard/Summary?widgets=Stats&widgets=AniDBCalendar')).toEqual({
+      Stats: await api('/api/v3/Dashboard/Stats'),
+      AniDBCalendar: await api('/api/v3/Dashboard/AniDBCalendar'),
+    });
+  });
+
+  it('refuses a bad Dashboard/Summary parameter with a problem naming it', async () => {
+    for (const [query, field] of [
+      ['', 'widgets'],
+      ['widgets=Stats&widgets=Nonsense', 'widgets'],
+      ['widgets=Stats&pageSize=0', 'pageSize'],
+      ['widgets=Stats&recentlyAddedEpisodesPageSize=lots', 'recentlyAddedEpisodesPageSize'],
+      ['widgets=Stats&includeRestricted=only', 'includeRestricted'],
+    ]) {
+      const res = await server.request({ method: 'GET', url: `/api/v3/Dashboard/Summary?${query}`, key });
+      expect(res.statusCode, query).toBe(400);
+      expect(JSON.stringify(res.json().errors), query).toContain(field);
+    }
+    expect((await server.request({ method: 'GET', url: '/api/v3/Dashboard/Summary?widgets=Stats' })).statusCode).toBe(401);
   });
 });

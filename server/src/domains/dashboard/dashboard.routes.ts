@@ -5,11 +5,17 @@ import {
   DashboardNextUpQuery,
   DashboardRecentlyAddedEpisodesQuery,
   DashboardRecentlyAddedSeriesQuery,
+  DashboardSummaryQuery,
   DashboardTopTagsQuery,
+  File,
+  ListResult,
   RecommendedForYouQuery,
 } from '@shoko-ts/contract';
+import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../http/types.js';
+import type { FilesService } from '../files/index.js';
+import { DashboardSummaryService } from './dashboard-summary.service.js';
 import type { DashboardService } from './dashboard.service.js';
 
 const tags = ['Dashboard'];
@@ -20,8 +26,9 @@ const config = { readCache: true };
 const callerId = (request: FastifyRequest): number | null => (request.principal?.kind === 'user' ? request.principal.userId : null);
 
 /** `GET /api/v3/Dashboard/*` (contract collection.md §10) and the recommendations the dashboard shows (§5.3). */
-export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardService }) {
+export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardService; files: Pick<FilesService, 'listFromQuery'> }) {
   const { dashboard } = deps;
+  const summary = new DashboardSummaryService(dashboard, deps.files);
 
   app.get('/api/v3/Dashboard/Stats', { schema: { tags }, config }, async (request) => dashboard.stats(callerId(request)));
 
@@ -61,6 +68,21 @@ export function registerDashboardRoutes(app: App, deps: { dashboard: DashboardSe
 
   app.get('/api/v3/Dashboard/TopTags', { schema: { tags, querystring: DashboardTopTagsQuery }, config }, async (request) =>
     dashboard.topTags(callerId(request), request.query),
+  );
+
+  // Our addition: the dashboard's widgets in one round trip. The files are serialized as `GET File` serializes them (its
+  // response schema); the other keys, like their own routes, as they are.
+  app.get(
+    '/api/v3/Dashboard/Summary',
+    {
+      schema: {
+        tags,
+        querystring: DashboardSummaryQuery,
+        response: { 200: Type.Object({ UnrecognizedFiles: Type.Optional(ListResult(File)) }, { additionalProperties: true }) },
+      },
+      config,
+    },
+    async (request) => summary.summary(callerId(request), request.query),
   );
 
   const recommendedPath = '/api/v3/Series/AniDB/RecommendedForYou';

@@ -10,6 +10,7 @@ export const READ_ROUTES = [
   'GET /api/v3/Dashboard/RecentlyAddedSeries',
   'GET /api/v3/Dashboard/SeriesSummary',
   'GET /api/v3/Dashboard/Stats',
+  'GET /api/v3/Dashboard/Summary',
   'GET /api/v3/Dashboard/TopTags',
   'GET /api/v3/Episode',
   'GET /api/v3/Episode/AniDB/{anidbEpisodeID}',
