@@ -73,3 +73,39 @@ export class ImportReportBuilder {
     };
   }
 }
+
+/** How the rows of one kind are kept: each row is named by its key, and a key is kept once. */
+export interface KeepRule<Row, Key extends string | number, Out> {
+  key: (row: Row) => Key;
+  /** Why the row cannot be kept (it points at something not imported, …), or undefined; asked before the duplicate check. */
+  refuse?: (row: Row, key: Key) => string | undefined;
+  /** The reason a row whose key was kept before is skipped for. */
+  duplicate?: string;
+  /** The keys kept so far, when the caller (or a later kind) reads them too. */
+  kept?: Set<Key>;
+  /** What names a skipped row in the report, when not its key. */
+  example?: (row: Row, key: Key) => string | number;
+  map: (row: Row, key: Key) => Out;
+}
+
+/** The rows of one kind that are kept, mapped; every other row is counted in the tally as skipped, with its reason. */
+export function keepRows<Row, Key extends string | number, Out>(
+  tally: KindTally,
+  rows: readonly Row[],
+  rule: KeepRule<Row, Key, Out>,
+): Out[] {
+  const kept = rule.kept ?? new Set<Key>();
+  const out: Out[] = [];
+  for (const row of rows) {
+    const key = rule.key(row);
+    const refusal = rule.refuse?.(row, key) ?? (kept.has(key) ? (rule.duplicate ?? 'duplicate') : undefined);
+    if (refusal !== undefined) {
+      tally.skipped(refusal, rule.example ? rule.example(row, key) : key);
+      continue;
+    }
+    kept.add(key);
+    tally.took();
+    out.push(rule.map(row, key));
+  }
+  return out;
+}

@@ -2,6 +2,7 @@ import { hashApiKey } from '../auth/index.js';
 import { hashPassword, shokoPasswordHash } from '../users/index.js';
 import { checkAvatar, usernameKey } from '../users/index.js';
 import type { RowOf } from './import-plan.js';
+import { keepRows } from './import-report.js';
 import type { MapContext } from './map-context.js';
 import { flag, text } from './shoko-values.js';
 
@@ -65,26 +66,20 @@ export async function mapAccounts(ctx: MapContext): Promise<void> {
 
   const tokenRows = shoko.all('AuthTokens', ['AuthID', 'UserID', 'DeviceName', 'Token']);
   const keys = report.kind('API keys', tokenRows.length);
-  const seen = new Set<string>();
   plan.add(
     'api_keys',
-    tokenRows.flatMap((row) => {
-      const token = text(row.Token).trim();
-      if (!ids.users.has(Number(row.UserID))) return (keys.skipped('its user was not imported', Number(row.AuthID)), []);
-      if (!token) return (keys.skipped('it is empty', Number(row.AuthID)), []);
-      const hash = hashApiKey(token);
-      if (seen.has(hash)) return (keys.skipped('duplicate key', Number(row.AuthID)), []);
-      seen.add(hash);
-      keys.took();
-      return [
-        {
-          user_id: Number(row.UserID),
-          device: text(row.DeviceName).trim().toLowerCase() || 'unknown',
-          key_hash: hash,
-          created_at: ctx.now,
-          last_used_at: null,
-        },
-      ];
+    keepRows(keys, tokenRows, {
+      key: (row) => text(row.Token).trim(),
+      refuse: (row, token) => (!ids.users.has(Number(row.UserID)) ? 'its user was not imported' : !token ? 'it is empty' : undefined),
+      duplicate: 'duplicate key',
+      example: (row) => Number(row.AuthID),
+      map: (row, token) => ({
+        user_id: Number(row.UserID),
+        device: text(row.DeviceName).trim().toLowerCase() || 'unknown',
+        key_hash: hashApiKey(token),
+        created_at: ctx.now,
+        last_used_at: null,
+      }),
     }),
   );
 }

@@ -1,5 +1,6 @@
 import type { RowOf } from './import-plan.js';
-import type { MapContext } from './map-context.js';
+import { keepRows } from './import-report.js';
+import { animeMissing, type MapContext } from './map-context.js';
 import { nullableProse, nullableText, text } from './shoko-values.js';
 
 const CHARACTER_TYPES: Record<number, string> = { 1: 'Character', 2: 'Mecha', 3: 'Organization', 4: 'Vessel' };
@@ -23,21 +24,18 @@ export function mapCast(ctx: MapContext): void {
   const characterIds = new Set<number>();
   plan.add(
     'anidb_characters',
-    characterRows.flatMap((row) => {
-      const id = Number(row.CharacterID);
-      if (characterIds.has(id)) return (characters.skipped('duplicate character row', id), []);
-      characterIds.add(id);
-      characters.took();
-      return [
-        {
-          id,
-          name: text(row.Name),
-          gender: GENDERS[Number(row.Gender)] ?? null,
-          character_type: CHARACTER_TYPES[Number(row.Type)] ?? null,
-          description: nullableProse(row.Description),
-          picture: nullableText(row.ImagePath),
-        },
-      ];
+    keepRows(characters, characterRows, {
+      key: (row) => Number(row.CharacterID),
+      duplicate: 'duplicate character row',
+      kept: characterIds,
+      map: (row, id) => ({
+        id,
+        name: text(row.Name),
+        gender: GENDERS[Number(row.Gender)] ?? null,
+        character_type: CHARACTER_TYPES[Number(row.Type)] ?? null,
+        description: nullableProse(row.Description),
+        picture: nullableText(row.ImagePath),
+      }),
     }),
   );
   const creatorRows = shoko.all('AniDB_Creator', ['CreatorID', 'Name', 'ImagePath']);
@@ -45,12 +43,11 @@ export function mapCast(ctx: MapContext): void {
   const creatorIds = new Set<number>();
   plan.add(
     'anidb_creators',
-    creatorRows.flatMap((row) => {
-      const id = Number(row.CreatorID);
-      if (creatorIds.has(id)) return (creators.skipped('duplicate creator row', id), []);
-      creatorIds.add(id);
-      creators.took();
-      return [{ id, name: text(row.Name), picture: nullableText(row.ImagePath) }];
+    keepRows(creators, creatorRows, {
+      key: (row) => Number(row.CreatorID),
+      duplicate: 'duplicate creator row',
+      kept: creatorIds,
+      map: (row, id) => ({ id, name: text(row.Name), picture: nullableText(row.ImagePath) }),
     }),
   );
 
@@ -60,24 +57,19 @@ export function mapCast(ctx: MapContext): void {
         .all('AniDB_Anime_Character', ['AnimeID', 'CharID', 'CharType'])
         .map((r, i) => ({ AnimeID: r.AnimeID, CharacterID: r.CharID, Appearance: r.CharType, Ordering: i }));
   const appearances = report.kind('AniDB anime characters', appearanceRows.length);
-  const seen = new Set<string>();
   plan.add(
     'anidb_anime_characters',
-    appearanceRows.flatMap((row) => {
-      const key = `${Number(row.AnimeID)}/${Number(row.CharacterID)}`;
-      if (!ids.anime.has(Number(row.AnimeID))) return (appearances.skipped('its anime is not in the database', key), []);
-      if (!characterIds.has(Number(row.CharacterID))) return (appearances.skipped('its character is not in the database', key), []);
-      if (seen.has(key)) return (appearances.skipped('duplicate character of the anime', key), []);
-      seen.add(key);
-      appearances.took();
-      return [
-        {
-          anime_id: Number(row.AnimeID),
-          character_id: Number(row.CharacterID),
-          appearance: text(row.Appearance),
-          ordering: Number(row.Ordering ?? 0),
-        },
-      ];
+    keepRows(appearances, appearanceRows, {
+      key: (row) => `${Number(row.AnimeID)}/${Number(row.CharacterID)}`,
+      refuse: (row) =>
+        animeMissing(ids, row) ?? (characterIds.has(Number(row.CharacterID)) ? undefined : 'its character is not in the database'),
+      duplicate: 'duplicate character of the anime',
+      map: (row) => ({
+        anime_id: Number(row.AnimeID),
+        character_id: Number(row.CharacterID),
+        appearance: text(row.Appearance),
+        ordering: Number(row.Ordering ?? 0),
+      }),
     }),
   );
 
@@ -89,7 +81,8 @@ export function mapCast(ctx: MapContext): void {
   const staff = report.kind('AniDB staff credits', voiceRows.length + staffRows.length);
   const credit = (row: Record<string, unknown>, role: string, characterId: number | null): Array<RowOf<'anidb_anime_staff'>> => {
     const key = `${Number(row.AnimeID)}/${Number(row.CreatorID)}`;
-    if (!ids.anime.has(Number(row.AnimeID))) return (staff.skipped('its anime is not in the database', key), []);
+    const refusal = animeMissing(ids, row);
+    if (refusal) return (staff.skipped(refusal, key), []);
     if (!creatorIds.has(Number(row.CreatorID))) return (staff.skipped('its creator is not in the database', key), []);
     if (characterId !== null && !characterIds.has(characterId)) return (staff.skipped('its character is not in the database', key), []);
     staff.took();

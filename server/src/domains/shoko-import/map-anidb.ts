@@ -4,7 +4,8 @@ import { ANIDB_RESOURCE_SITES, parseAnimeXml, type AniDBResource } from '../../p
 import { decodeEntities as decodeAniDBText } from '../../providers/anidb/http/xml-nodes.js';
 import { animeResourceLinks, toAnimeMetadata, animeRow, type AnimeMetadata } from '../metadata/index.js';
 import type { RowOf } from './import-plan.js';
-import type { MapContext } from './map-context.js';
+import { keepRows } from './import-report.js';
+import { animeMissing, type MapContext } from './map-context.js';
 import { mapCast } from './map-anidb-cast.js';
 import { anidbProse, flag, nullableProse, nullableText, shokoDay, shokoTime, text, unixDay } from './shoko-values.js';
 
@@ -64,15 +65,11 @@ export function mapAniDB(ctx: MapContext, animeDocs: Map<number, string>): void 
     ...RESOURCE_COLUMNS.map(([c]) => c),
   ]);
   const anime = report.kind('AniDB anime', animeRows.length);
-  const animeOut: Array<RowOf<'anidb_anime'>> = [];
-  for (const row of animeRows) {
-    const id = Number(row.AnimeID);
-    if (ids.anime.has(id)) {
-      anime.skipped('duplicate AniDB anime row', id);
-      continue;
-    }
-    ids.anime.add(id);
-    animeOut.push({
+  const animeOut: Array<RowOf<'anidb_anime'>> = keepRows(anime, animeRows, {
+    key: (row) => Number(row.AnimeID),
+    duplicate: 'duplicate AniDB anime row',
+    kept: ids.anime,
+    map: (row, id) => ({
       id,
       type: ANIME_TYPES[Number(row.AnimeType)] ?? 'Unknown',
       main_title: text(row.MainTitle),
@@ -90,9 +87,8 @@ export function mapAniDB(ctx: MapContext, animeDocs: Map<number, string>): void 
       resources: JSON.stringify(animeResourceLinks(resourcesOf(row))),
       fetched_at: shokoTime(row.DateTimeUpdated) ?? ctx.now,
       url: nullableText(row.URL),
-    });
-    anime.took();
-  }
+    }),
+  });
   plan.add('anidb_anime', animeOut);
 
   const titleRows = shoko.all('AniDB_Anime_Title', ['AnimeID', 'TitleType', 'Language', 'Title']);
@@ -102,7 +98,8 @@ export function mapAniDB(ctx: MapContext, animeDocs: Map<number, string>): void 
     'anidb_anime_titles',
     titleRows.flatMap((row) => {
       const animeId = Number(row.AnimeID);
-      if (!ids.anime.has(animeId)) return (titles.skipped('its anime is not in the database', animeId), []);
+      const refusal = animeMissing(ids, row);
+      if (refusal) return (titles.skipped(refusal, animeId), []);
       const value = text(row.Title);
       if (text(row.TitleType).toLowerCase() === 'main') mainTitles.set(animeId, value);
       titles.took();
@@ -165,28 +162,23 @@ function mapTags(ctx: MapContext): void {
   ]);
   const tags = ctx.report.kind('AniDB tags', rows.length);
   const known = new Set(rows.map((r) => Number(r.TagID)));
-  const out: Array<RowOf<'anidb_tags'>> = [];
-  const seen = new Set<number>();
-  for (const row of rows) {
-    const id = Number(row.TagID);
-    if (seen.has(id)) {
-      tags.skipped('duplicate tag row', id);
-      continue;
-    }
-    seen.add(id);
-    const parent = Number(row.ParentTagID ?? 0);
-    out.push({
-      id,
-      parent_id: parent && known.has(parent) ? parent : null,
-      name: text(row.TagName),
-      description: nullableProse(row.TagDescription),
-      is_spoiler: flag(row.GlobalSpoiler),
-      is_verified: flag(row.Verified),
-      updated_at: shokoTime(row.LastUpdated) ?? ctx.now,
-    });
-    ctx.ids.tagIdsByName.set(text(row.TagName).toLowerCase(), id);
-    tags.took();
-  }
+  const out: Array<RowOf<'anidb_tags'>> = keepRows(tags, rows, {
+    key: (row) => Number(row.TagID),
+    duplicate: 'duplicate tag row',
+    map: (row, id) => {
+      const parent = Number(row.ParentTagID ?? 0);
+      ctx.ids.tagIdsByName.set(text(row.TagName).toLowerCase(), id);
+      return {
+        id,
+        parent_id: parent && known.has(parent) ? parent : null,
+        name: text(row.TagName),
+        description: nullableProse(row.TagDescription),
+        is_spoiler: flag(row.GlobalSpoiler),
+        is_verified: flag(row.Verified),
+        updated_at: shokoTime(row.LastUpdated) ?? ctx.now,
+      };
+    },
+  });
   ctx.plan.add('anidb_tags', out);
 }
 
@@ -195,19 +187,18 @@ function mapAnimeTags(ctx: MapContext): void {
   const links = ctx.shoko.all('AniDB_Anime_Tag', ['AnimeID', 'TagID', 'Weight', 'LocalSpoiler']);
   const tagLinks = report.kind('AniDB anime tags', links.length);
   const tagIds = new Set(ctx.plan.rows('anidb_tags').map((t) => t.id));
-  const seenTagLinks = new Set<string>();
   plan.add(
     'anidb_anime_tags',
-    links.flatMap((row) => {
-      const animeId = Number(row.AnimeID);
-      const tagId = Number(row.TagID);
-      if (!ids.anime.has(animeId)) return (tagLinks.skipped('its anime is not in the database', `${animeId}/${tagId}`), []);
-      if (!tagIds.has(tagId)) return (tagLinks.skipped('its tag is not in the database', `${animeId}/${tagId}`), []);
-      const key = `${animeId}/${tagId}`;
-      if (seenTagLinks.has(key)) return (tagLinks.skipped('duplicate tag link', key), []);
-      seenTagLinks.add(key);
-      tagLinks.took();
-      return [{ anime_id: animeId, tag_id: tagId, weight: Number(row.Weight ?? 0), is_local_spoiler: flag(row.LocalSpoiler) }];
+    keepRows(tagLinks, links, {
+      key: (row) => `${Number(row.AnimeID)}/${Number(row.TagID)}`,
+      refuse: (row) => animeMissing(ids, row) ?? (tagIds.has(Number(row.TagID)) ? undefined : 'its tag is not in the database'),
+      duplicate: 'duplicate tag link',
+      map: (row) => ({
+        anime_id: Number(row.AnimeID),
+        tag_id: Number(row.TagID),
+        weight: Number(row.Weight ?? 0),
+        is_local_spoiler: flag(row.LocalSpoiler),
+      }),
     }),
   );
 }
@@ -285,49 +276,44 @@ function mapRelations(ctx: MapContext, animeDocs: Map<number, string>, mainTitle
   };
   const relationRows = shoko.all('AniDB_Anime_Relation', ['AnimeID', 'RelatedAnimeID', 'RelationType']);
   const relations = report.kind('AniDB relations', relationRows.length);
-  const seen = new Set<string>();
   plan.add(
     'anidb_relations',
-    relationRows.flatMap((row) => {
-      const animeId = Number(row.AnimeID);
-      const related = Number(row.RelatedAnimeID);
-      const key = `${animeId}/${related}`;
-      if (!ids.anime.has(animeId)) return (relations.skipped('its anime is not in the database', key), []);
-      if (seen.has(key) || animeId === related) return (relations.skipped('duplicate relation', key), []);
-      seen.add(key);
-      relations.took();
-      return [
-        {
+    keepRows(relations, relationRows, {
+      key: (row) => `${Number(row.AnimeID)}/${Number(row.RelatedAnimeID)}`,
+      refuse: (row) => animeMissing(ids, row) ?? (Number(row.AnimeID) === Number(row.RelatedAnimeID) ? 'duplicate relation' : undefined),
+      duplicate: 'duplicate relation',
+      map: (row) => {
+        const animeId = Number(row.AnimeID);
+        const related = Number(row.RelatedAnimeID);
+        return {
           anime_id: animeId,
           related_anime_id: related,
           relation_type: text(row.RelationType),
           related_title: titleFromXml(animeId, related) ?? mainTitles.get(related) ?? null,
-        },
-      ];
+        };
+      },
     }),
   );
   const similarRows = shoko.all('AniDB_Anime_Similar', ['AnimeID', 'SimilarAnimeID', 'Approval', 'Total']);
   const similar = report.kind('AniDB similar anime', similarRows.length);
-  seen.clear();
   plan.add(
     'anidb_similar',
-    similarRows.flatMap((row) => {
-      const animeId = Number(row.AnimeID);
-      const other = Number(row.SimilarAnimeID);
-      const key = `${animeId}/${other}`;
-      if (!ids.anime.has(animeId)) return (similar.skipped('its anime is not in the database', key), []);
-      if (seen.has(key) || animeId === other) return (similar.skipped('duplicate similar anime', key), []);
-      seen.add(key);
-      similar.took();
-      return [
-        {
+    keepRows(similar, similarRows, {
+      key: (row) => `${Number(row.AnimeID)}/${Number(row.SimilarAnimeID)}`,
+      refuse: (row) =>
+        animeMissing(ids, row) ?? (Number(row.AnimeID) === Number(row.SimilarAnimeID) ? 'duplicate similar anime' : undefined),
+      duplicate: 'duplicate similar anime',
+      map: (row) => {
+        const animeId = Number(row.AnimeID);
+        const other = Number(row.SimilarAnimeID);
+        return {
           anime_id: animeId,
           similar_anime_id: other,
           approval: Number(row.Approval ?? 0),
           total: Number(row.Total ?? 0),
           title: titleFromXml(animeId, other) ?? mainTitles.get(other) ?? '',
-        },
-      ];
+        };
+      },
     }),
   );
 }

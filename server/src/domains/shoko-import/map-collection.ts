@@ -1,4 +1,5 @@
 import type { RowOf } from './import-plan.js';
+import { keepRows } from './import-report.js';
 import { mapAnimeFromDocuments } from './map-anidb.js';
 import type { MapContext } from './map-context.js';
 import { anidbProse, flag, nullableText, shokoTime, text } from './shoko-values.js';
@@ -168,20 +169,21 @@ function mapCustomTags(ctx: MapContext): void {
   );
   const linkRows = shoko.all('CrossRef_CustomTag', ['CustomTagID', 'CrossRefID', 'CrossRefType']);
   const links = report.kind('Custom tags on series', linkRows.length);
-  const seen = new Set<string>();
+  const seriesOf = (row: { CrossRefID?: unknown }) => ids.seriesByAnime.get(Number(row.CrossRefID));
   plan.add(
     'series_custom_tags',
-    linkRows.flatMap((row) => {
-      const tagId = Number(row.CustomTagID);
-      const seriesId = ids.seriesByAnime.get(Number(row.CrossRefID));
-      const example = `${tagId}/${Number(row.CrossRefID)}`;
-      if (Number(row.CrossRefType) !== CUSTOM_TAG_ON_ANIME) return (links.skipped('custom tags on groups are not kept here', example), []);
-      if (!tagIds.has(tagId)) return (links.skipped('its tag was not imported', example), []);
-      if (seriesId === undefined) return (links.skipped('no imported series has this anime', example), []);
-      if (seen.has(`${seriesId}/${tagId}`)) return (links.skipped('duplicate', example), []);
-      seen.add(`${seriesId}/${tagId}`);
-      links.took();
-      return [{ series_id: seriesId, tag_id: tagId }];
+    keepRows(links, linkRows, {
+      key: (row) => `${seriesOf(row)}/${Number(row.CustomTagID)}`,
+      refuse: (row) =>
+        Number(row.CrossRefType) !== CUSTOM_TAG_ON_ANIME
+          ? 'custom tags on groups are not kept here'
+          : !tagIds.has(Number(row.CustomTagID))
+            ? 'its tag was not imported'
+            : seriesOf(row) === undefined
+              ? 'no imported series has this anime'
+              : undefined,
+      example: (row) => `${Number(row.CustomTagID)}/${Number(row.CrossRefID)}`,
+      map: (row) => ({ series_id: seriesOf(row)!, tag_id: Number(row.CustomTagID) }),
     }),
   );
 }

@@ -55,3 +55,8 @@ export function emptyIds(): ImportedIds {
     tmdbMovies: new Set(),
   };
 }
+
+/** Why a row naming an AniDB anime that is not in the database is skipped; undefined when the anime is there. */
+export function animeMissing(ids: ImportedIds, row: { AnimeID?: unknown }): string | undefined {
+  return ids.anime.has(Number(row.AnimeID)) ? undefined : 'its anime is not in the database';
+}

@@ -1,4 +1,5 @@
 import type { RowOf } from './import-plan.js';
+import { keepRows } from './import-report.js';
 import type { MapContext } from './map-context.js';
 import { mapShokoFilterPreset } from './filter-presets.js';
 import { mapShokoRenamerInstance } from './renamer-configs.js';
@@ -136,22 +137,18 @@ export function mapTmdb(ctx: MapContext): void {
   const shows = report.kind('TMDB shows', showRows.length);
   plan.add(
     'tmdb_shows',
-    showRows.flatMap((row) => {
-      const id = Number(row.TmdbShowID);
-      if (ids.tmdbShows.has(id)) return (shows.skipped('duplicate', id), []);
-      ids.tmdbShows.add(id);
-      shows.took();
-      return [
-        {
-          ...titleColumns(ctx, row, titles.get(`show/${id}`), overviews.get(`show/${id}`)),
-          id,
-          tvdb_id: Number(row.TvdbShowID ?? 0) || null,
-          status: '',
-          first_aired_at: shokoDay(row.FirstAiredAt),
-          last_aired_at: shokoDay(row.LastAiredAt),
-          preferred_ordering_id: nullableText(row.PreferredAlternateOrderingID),
-        },
-      ];
+    keepRows(shows, showRows, {
+      key: (row) => Number(row.TmdbShowID),
+      kept: ids.tmdbShows,
+      map: (row, id) => ({
+        ...titleColumns(ctx, row, titles.get(`show/${id}`), overviews.get(`show/${id}`)),
+        id,
+        tvdb_id: Number(row.TvdbShowID ?? 0) || null,
+        status: '',
+        first_aired_at: shokoDay(row.FirstAiredAt),
+        last_aired_at: shokoDay(row.LastAiredAt),
+        preferred_ordering_id: nullableText(row.PreferredAlternateOrderingID),
+      }),
     }),
   );
   const seasonRows = shoko.all('TMDB_Season', [
@@ -166,28 +163,24 @@ export function mapTmdb(ctx: MapContext): void {
     'LastUpdatedAt',
   ]);
   const seasons = report.kind('TMDB seasons', seasonRows.length);
-  const seasonIds = new Set<number>();
+  const showMissing = (row: { TmdbShowID?: unknown }) =>
+    ids.tmdbShows.has(Number(row.TmdbShowID)) ? undefined : 'its show is not in the database';
   plan.add(
     'tmdb_seasons',
-    seasonRows.flatMap((row) => {
-      const id = Number(row.TmdbSeasonID);
-      if (!ids.tmdbShows.has(Number(row.TmdbShowID))) return (seasons.skipped('its show is not in the database', id), []);
-      if (seasonIds.has(id)) return (seasons.skipped('duplicate', id), []);
-      seasonIds.add(id);
-      seasons.took();
-      return [
-        {
-          id,
-          show_id: Number(row.TmdbShowID),
-          season_number: Number(row.SeasonNumber ?? 0),
-          title: text(row.EnglishTitle),
-          overview: text(row.EnglishOverview),
-          poster_path: nullableText(row.PosterPath),
-          episode_count: Number(row.EpisodeCount ?? 0),
-          created_at: shokoTime(row.CreatedAt) ?? ctx.now,
-          updated_at: shokoTime(row.LastUpdatedAt) ?? ctx.now,
-        },
-      ];
+    keepRows(seasons, seasonRows, {
+      key: (row) => Number(row.TmdbSeasonID),
+      refuse: showMissing,
+      map: (row, id) => ({
+        id,
+        show_id: Number(row.TmdbShowID),
+        season_number: Number(row.SeasonNumber ?? 0),
+        title: text(row.EnglishTitle),
+        overview: text(row.EnglishOverview),
+        poster_path: nullableText(row.PosterPath),
+        episode_count: Number(row.EpisodeCount ?? 0),
+        created_at: shokoTime(row.CreatedAt) ?? ctx.now,
+        updated_at: shokoTime(row.LastUpdatedAt) ?? ctx.now,
+      }),
     }),
   );
   const episodeRows = shoko.all('TMDB_Episode', [
@@ -208,36 +201,30 @@ export function mapTmdb(ctx: MapContext): void {
     'LastUpdatedAt',
   ]);
   const episodes = report.kind('TMDB episodes', episodeRows.length);
-  const episodeIds = new Set<number>();
   plan.add(
     'tmdb_episodes',
-    episodeRows.flatMap((row) => {
-      const id = Number(row.TmdbEpisodeID);
-      if (!ids.tmdbShows.has(Number(row.TmdbShowID))) return (episodes.skipped('its show is not in the database', id), []);
-      if (episodeIds.has(id)) return (episodes.skipped('duplicate', id), []);
-      episodeIds.add(id);
-      episodes.took();
-      return [
-        {
-          id,
-          show_id: Number(row.TmdbShowID),
-          season_id: Number(row.TmdbSeasonID),
-          season_number: Number(row.SeasonNumber ?? 0),
-          episode_number: Number(row.EpisodeNumber ?? 0),
-          title: text(row.EnglishTitle),
-          overview: text(row.EnglishOverview),
-          aired_at: shokoDay(row.AiredAt),
-          runtime_minutes: timeSpanMinutes(row.Runtime),
-          still_path: nullableText(row.ThumbnailPath),
-          vote_average: Number(row.UserRating ?? 0),
-          vote_count: Number(row.UserVotes ?? 0),
-          tvdb_episode_id: Number(row.TvdbEpisodeID ?? 0) || null,
-          titles: JSON.stringify(titles.get(`episode/${id}`) ?? []),
-          overviews: JSON.stringify(overviews.get(`episode/${id}`) ?? []),
-          created_at: shokoTime(row.CreatedAt) ?? ctx.now,
-          updated_at: shokoTime(row.LastUpdatedAt) ?? ctx.now,
-        },
-      ];
+    keepRows(episodes, episodeRows, {
+      key: (row) => Number(row.TmdbEpisodeID),
+      refuse: showMissing,
+      map: (row, id) => ({
+        id,
+        show_id: Number(row.TmdbShowID),
+        season_id: Number(row.TmdbSeasonID),
+        season_number: Number(row.SeasonNumber ?? 0),
+        episode_number: Number(row.EpisodeNumber ?? 0),
+        title: text(row.EnglishTitle),
+        overview: text(row.EnglishOverview),
+        aired_at: shokoDay(row.AiredAt),
+        runtime_minutes: timeSpanMinutes(row.Runtime),
+        still_path: nullableText(row.ThumbnailPath),
+        vote_average: Number(row.UserRating ?? 0),
+        vote_count: Number(row.UserVotes ?? 0),
+        tvdb_episode_id: Number(row.TvdbEpisodeID ?? 0) || null,
+        titles: JSON.stringify(titles.get(`episode/${id}`) ?? []),
+        overviews: JSON.stringify(overviews.get(`episode/${id}`) ?? []),
+        created_at: shokoTime(row.CreatedAt) ?? ctx.now,
+        updated_at: shokoTime(row.LastUpdatedAt) ?? ctx.now,
+      }),
     }),
   );
   const movieRows = shoko.all('TMDB_Movie', [
@@ -265,21 +252,17 @@ export function mapTmdb(ctx: MapContext): void {
   const movies = report.kind('TMDB movies', movieRows.length);
   plan.add(
     'tmdb_movies',
-    movieRows.flatMap((row) => {
-      const id = Number(row.TmdbMovieID);
-      if (ids.tmdbMovies.has(id)) return (movies.skipped('duplicate', id), []);
-      ids.tmdbMovies.add(id);
-      movies.took();
-      return [
-        {
-          ...titleColumns(ctx, row, titles.get(`movie/${id}`), overviews.get(`movie/${id}`)),
-          id,
-          collection_id: Number(row.TmdbCollectionID ?? 0) || null,
-          is_video: flag(row.IsVideo),
-          runtime_minutes: timeSpanMinutes(row.Runtime),
-          released_at: shokoDay(row.ReleasedAt),
-        },
-      ];
+    keepRows(movies, movieRows, {
+      key: (row) => Number(row.TmdbMovieID),
+      kept: ids.tmdbMovies,
+      map: (row, id) => ({
+        ...titleColumns(ctx, row, titles.get(`movie/${id}`), overviews.get(`movie/${id}`)),
+        id,
+        collection_id: Number(row.TmdbCollectionID ?? 0) || null,
+        is_video: flag(row.IsVideo),
+        runtime_minutes: timeSpanMinutes(row.Runtime),
+        released_at: shokoDay(row.ReleasedAt),
+      }),
     }),
   );
   mapTmdbLinks(ctx);
@@ -289,41 +272,29 @@ function mapTmdbLinks(ctx: MapContext): void {
   const { shoko, plan, report } = ctx;
   const showLinks = shoko.all('CrossRef_AniDB_TMDB_Show', ['AnidbAnimeID', 'TmdbShowID', 'MatchRating', 'Source']);
   const shows = report.kind('TMDB show links', showLinks.length);
-  const seen = new Set<string>();
   plan.add(
     'xref_anidb_tmdb_show',
-    showLinks.flatMap((row) => {
-      const key = `${Number(row.AnidbAnimeID)}/${Number(row.TmdbShowID)}`;
-      if (seen.has(key)) return (shows.skipped('duplicate', key), []);
-      seen.add(key);
-      shows.took();
-      return [
-        {
-          anime_id: Number(row.AnidbAnimeID),
-          show_id: Number(row.TmdbShowID),
-          source: madeByUser(row) ? ('User' as const) : ('Automatic' as const),
-        },
-      ];
+    keepRows(shows, showLinks, {
+      key: (row) => `${Number(row.AnidbAnimeID)}/${Number(row.TmdbShowID)}`,
+      map: (row) => ({
+        anime_id: Number(row.AnidbAnimeID),
+        show_id: Number(row.TmdbShowID),
+        source: madeByUser(row) ? ('User' as const) : ('Automatic' as const),
+      }),
     }),
   );
   const movieLinks = shoko.all('CrossRef_AniDB_TMDB_Movie', ['AnidbAnimeID', 'AnidbEpisodeID', 'TmdbMovieID', 'MatchRating', 'Source']);
   const movies = report.kind('TMDB movie links', movieLinks.length);
-  seen.clear();
   plan.add(
     'xref_anidb_tmdb_movie',
-    movieLinks.flatMap((row) => {
-      const key = `${Number(row.AnidbAnimeID)}/${Number(row.AnidbEpisodeID)}/${Number(row.TmdbMovieID)}`;
-      if (seen.has(key)) return (movies.skipped('duplicate', key), []);
-      seen.add(key);
-      movies.took();
-      return [
-        {
-          anime_id: Number(row.AnidbAnimeID),
-          anidb_episode_id: Number(row.AnidbEpisodeID ?? 0),
-          movie_id: Number(row.TmdbMovieID),
-          source: madeByUser(row) ? ('User' as const) : ('Automatic' as const),
-        },
-      ];
+    keepRows(movies, movieLinks, {
+      key: (row) => `${Number(row.AnidbAnimeID)}/${Number(row.AnidbEpisodeID)}/${Number(row.TmdbMovieID)}`,
+      map: (row) => ({
+        anime_id: Number(row.AnidbAnimeID),
+        anidb_episode_id: Number(row.AnidbEpisodeID ?? 0),
+        movie_id: Number(row.TmdbMovieID),
+        source: madeByUser(row) ? ('User' as const) : ('Automatic' as const),
+      }),
     }),
   );
   const episodeLinks = shoko.all('CrossRef_AniDB_TMDB_Episode', [
@@ -335,24 +306,18 @@ function mapTmdbLinks(ctx: MapContext): void {
     'MatchRating',
   ]);
   const episodes = report.kind('TMDB episode links', episodeLinks.length);
-  seen.clear();
   plan.add(
     'xref_anidb_tmdb_episode',
-    episodeLinks.flatMap((row) => {
-      const key = `${Number(row.AnidbEpisodeID)}/${Number(row.TmdbEpisodeID)}`;
-      if (seen.has(key)) return (episodes.skipped('duplicate', key), []);
-      seen.add(key);
-      episodes.took();
-      return [
-        {
-          anime_id: Number(row.AnidbAnimeID),
-          anidb_episode_id: Number(row.AnidbEpisodeID),
-          show_id: Number(row.TmdbShowID),
-          tmdb_episode_id: Number(row.TmdbEpisodeID ?? 0),
-          ordering: Number(row.Ordering ?? 0),
-          rating: MATCH_RATINGS[Number(row.MatchRating)] ?? 'None',
-        },
-      ];
+    keepRows(episodes, episodeLinks, {
+      key: (row) => `${Number(row.AnidbEpisodeID)}/${Number(row.TmdbEpisodeID)}`,
+      map: (row) => ({
+        anime_id: Number(row.AnidbAnimeID),
+        anidb_episode_id: Number(row.AnidbEpisodeID),
+        show_id: Number(row.TmdbShowID),
+        tmdb_episode_id: Number(row.TmdbEpisodeID ?? 0),
+        ordering: Number(row.Ordering ?? 0),
+        rating: MATCH_RATINGS[Number(row.MatchRating)] ?? 'None',
+      }),
     }),
   );
 }

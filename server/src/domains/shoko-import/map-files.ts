@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ShokoPathMapping } from '@shoko-ts/contract';
 import { normalizeFolderPath, systemLocation } from '../import-folders/index.js';
 import type { RowOf } from './import-plan.js';
+import { keepRows } from './import-report.js';
 import type { MapContext } from './map-context.js';
 import type { MediaBlobResult } from './media-blob-pool.js';
 import { flag, isWindowsPath, shokoTime, text, upperHex } from './shoko-values.js';
@@ -218,15 +219,13 @@ function mapAniDBFiles(ctx: MapContext): void {
 
   const groupRows = shoko.all('AniDB_ReleaseGroup', ['GroupID', 'GroupName', 'GroupNameShort']);
   const groups = report.kind('AniDB release groups', groupRows.length);
-  const groupIds = new Set<number>();
   plan.add(
     'anidb_release_groups',
-    groupRows.flatMap((row) => {
-      const id = Number(row.GroupID);
-      if (!id || groupIds.has(id)) return (groups.skipped(id ? 'duplicate release group row' : 'no group id', id), []);
-      groupIds.add(id);
-      groups.took();
-      return [{ id, name: text(row.GroupName), short_name: text(row.GroupNameShort), updated_at: ctx.now }];
+    keepRows(groups, groupRows, {
+      key: (row) => Number(row.GroupID),
+      refuse: (_row, id) => (id ? undefined : 'no group id'),
+      duplicate: 'duplicate release group row',
+      map: (row, id) => ({ id, name: text(row.GroupName), short_name: text(row.GroupNameShort), updated_at: ctx.now }),
     }),
   );
 
@@ -325,31 +324,27 @@ function mapAniDBFiles(ctx: MapContext): void {
   plan.add('anidb_files', anidbOut);
 
   const links = report.kind('File-episode links', linkRows.length);
-  const seenLinks = new Set<string>();
+  const contentOf = (row: { Hash?: unknown; FileSize?: unknown }) => `${upperHex(row.Hash)}/${Number(row.FileSize ?? 0)}`;
   plan.add(
     'file_episode_links',
-    linkRows.flatMap((row) => {
-      const ed2k = upperHex(row.Hash);
-      const size = Number(row.FileSize ?? 0);
-      const key = `${ed2k}/${size}`;
-      const episodeId = Number(row.EpisodeID);
-      if (!contents.has(key)) return (links.skipped('no imported file has this content', `${ed2k}/${episodeId}`), []);
-      if (seenLinks.has(`${key}/${episodeId}`)) return (links.skipped('duplicate link', `${ed2k}/${episodeId}`), []);
-      seenLinks.add(`${key}/${episodeId}`);
-      links.took();
-      const group = groupOfContent.get(key);
-      return [
-        {
-          ed2k,
-          size,
+    keepRows(links, linkRows, {
+      key: (row) => `${contentOf(row)}/${Number(row.EpisodeID)}`,
+      refuse: (row) => (contents.has(contentOf(row)) ? undefined : 'no imported file has this content'),
+      duplicate: 'duplicate link',
+      example: (row) => `${upperHex(row.Hash)}/${Number(row.EpisodeID)}`,
+      map: (row) => {
+        const group = groupOfContent.get(contentOf(row));
+        return {
+          ed2k: upperHex(row.Hash),
+          size: Number(row.FileSize ?? 0),
           anime_id: Number(row.AnimeID),
-          episode_id: episodeId,
+          episode_id: Number(row.EpisodeID),
           percentage: Number(row.Percentage ?? 100) || 100,
           ordering: Number(row.EpisodeOrder ?? 0),
           source: Number(row.CrossRefSource) === USER_LINK ? ('User' as const) : ('AniDB' as const),
           release_group_id: group ? group : null,
-        },
-      ];
+        };
+      },
     }),
   );
   if (!linkRows.length) return;

@@ -1,4 +1,5 @@
 import type { RowOf } from './import-plan.js';
+import { keepRows } from './import-report.js';
 import type { MapContext } from './map-context.js';
 import { shokoTime } from './shoko-values.js';
 
@@ -16,6 +17,7 @@ const VOTE_EPISODE = 4;
 export function mapUserData(ctx: MapContext): void {
   const { shoko, plan, report, ids } = ctx;
   const votes = votesByEntity(ctx);
+  const userMissing = (row: { JMMUserID?: unknown }) => (ids.users.has(Number(row.JMMUserID)) ? undefined : 'its user was not imported');
 
   const episodeRows = shoko.all('AnimeEpisode_User', [
     'JMMUserID',
@@ -29,29 +31,25 @@ export function mapUserData(ctx: MapContext): void {
   const anidbOfEpisode = new Map<number, number>();
   for (const [anidbId, episodeId] of ids.episodesByAniDB) anidbOfEpisode.set(episodeId, anidbId);
   const seen = new Set<string>();
-  const stateOut: Array<RowOf<'user_episode_states'>> = [];
-  for (const row of episodeRows) {
-    const userId = Number(row.JMMUserID);
-    const episodeId = Number(row.AnimeEpisodeID);
-    const key = `${userId}/${episodeId}`;
-    if (!ids.users.has(userId)) episodeStates.skipped('its user was not imported', key);
-    else if (!ids.episodes.has(episodeId)) episodeStates.skipped('its episode was not imported', key);
-    else if (seen.has(key)) episodeStates.skipped('duplicate', key);
-    else {
-      seen.add(key);
+  const stateOut: Array<RowOf<'user_episode_states'>> = keepRows(episodeStates, episodeRows, {
+    key: (row) => `${Number(row.JMMUserID)}/${Number(row.AnimeEpisodeID)}`,
+    refuse: (row) => userMissing(row) ?? (ids.episodes.has(Number(row.AnimeEpisodeID)) ? undefined : 'its episode was not imported'),
+    kept: seen,
+    map: (row) => {
+      const userId = Number(row.JMMUserID);
+      const episodeId = Number(row.AnimeEpisodeID);
       const watchedAt = shokoTime(row.WatchedDate);
       const episodeVote = votes.episode.get(anidbOfEpisode.get(episodeId) ?? -1);
-      stateOut.push({
+      return {
         user_id: userId,
         episode_id: episodeId,
         watched_at: watchedAt,
         watch_count: Math.max(Number(row.WatchedCount ?? 0), watchedAt ? 1 : 0),
         rating: episodeVote !== undefined && votes.owners.includes(userId) ? episodeVote : null,
         updated_at: watchedAt ?? ctx.now,
-      });
-      episodeStates.took();
-    }
-  }
+      };
+    },
+  });
   // Episode votes of episodes nobody has a state for still need a row to live in.
   for (const [anidbId, value] of votes.episode) {
     const episodeId = ids.episodesByAniDB.get(anidbId);
@@ -73,29 +71,22 @@ export function mapUserData(ctx: MapContext): void {
     'LastUpdated',
   ]);
   const fileStates = report.kind('File watch states and resume positions', fileRows.length);
-  const seenFiles = new Set<string>();
   plan.add(
     'user_file_states',
-    fileRows.flatMap((row) => {
-      const userId = Number(row.JMMUserID);
-      const fileId = Number(row.VideoLocalID);
-      const key = `${userId}/${fileId}`;
-      if (!ids.users.has(userId)) return (fileStates.skipped('its user was not imported', key), []);
-      if (!ids.files.has(fileId)) return (fileStates.skipped('its file was not imported', key), []);
-      if (seenFiles.has(key)) return (fileStates.skipped('duplicate', key), []);
-      seenFiles.add(key);
-      fileStates.took();
-      const watchedAt = shokoTime(row.WatchedDate);
-      return [
-        {
-          user_id: userId,
-          file_id: fileId,
+    keepRows(fileStates, fileRows, {
+      key: (row) => `${Number(row.JMMUserID)}/${Number(row.VideoLocalID)}`,
+      refuse: (row) => userMissing(row) ?? (ids.files.has(Number(row.VideoLocalID)) ? undefined : 'its file was not imported'),
+      map: (row) => {
+        const watchedAt = shokoTime(row.WatchedDate);
+        return {
+          user_id: Number(row.JMMUserID),
+          file_id: Number(row.VideoLocalID),
           resume_position_ms: Math.max(0, Number(row.ResumePosition ?? 0)),
           watched_at: watchedAt,
           watch_count: Math.max(Number(row.WatchedCount ?? 0), watchedAt ? 1 : 0),
           updated_at: shokoTime(row.LastUpdated) ?? watchedAt ?? ctx.now,
-        },
-      ];
+        };
+      },
     }),
   );
 
@@ -105,7 +96,8 @@ export function mapUserData(ctx: MapContext): void {
     'user_group_favourites',
     favouriteRows.flatMap((row) => {
       const key = `${Number(row.JMMUserID)}/${Number(row.AnimeGroupID)}`;
-      if (!ids.users.has(Number(row.JMMUserID))) return (favourites.skipped('its user was not imported', key), []);
+      const userRefusal = userMissing(row);
+      if (userRefusal) return (favourites.skipped(userRefusal, key), []);
       if (!ids.groups.has(Number(row.AnimeGroupID))) return (favourites.skipped('its group was not imported', key), []);
       favourites.took();
       return [{ user_id: Number(row.JMMUserID), group_id: Number(row.AnimeGroupID) }];
