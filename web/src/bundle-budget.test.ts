@@ -25,4 +25,12 @@ describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('console bundle b
     const gzipped = scripts.reduce((total, file) => total + gzipSync(fs.readFileSync(file), { level: 9 }).length, 0);
     expect(gzipped, `initial JavaScript is ${(gzipped / 1024).toFixed(1)} kB gzip`).toBeLessThanOrEqual(BUDGET_BYTES);
   });
+
+  it('carries no TypeBox: the console reads the contract constants and types, never its schemas', () => {
+    const assets = path.join(dist, 'assets');
+    const withSchemas = fs
+      .readdirSync(assets)
+      .filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(assets, name), 'utf8').includes('TypeBox.Kind'));
+    expect(withSchemas).toEqual([]);
+  });
 });

@@ -32,7 +32,7 @@ export type NetworkState = Static<typeof NetworkState>;
 
 /** `AniDB/BanStatus` (REST): unlike the hub's AniDBState, `Type` is the update type's name and times are local. */
 export const AnidbBannedStatus = Type.Object({
-  Type: Type.Union(Object.keys(AniDBUpdateType).map((name) => Type.Literal(name))),
+  Type: Type.Union(/* @__PURE__ */ Object.keys(AniDBUpdateType).map((name) => Type.Literal(name))),
   IsBanned: Type.Boolean(),
   /** TimeSpan text, only while banned. */
   BanDuration: Type.Union([Type.String(), Type.Null()]),

@@ -184,28 +184,30 @@ export type AVDumpEvent = Static<typeof AVDumpEvent>;
 
 /** The `ShokoEvent:<name>` entries of the aggregate hub, built from `ShokoEvents`. */
 type ShokoEventTargets = { [N in ShokoEventName as `ShokoEvent:${N}`]: (typeof ShokoEvents)[N] };
-const shokoEventTargets = Object.fromEntries(
-  Object.entries(ShokoEvents).map(([name, schema]) => [`ShokoEvent:${name}`, schema]),
+const shokoEventTargets = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ Object.entries(ShokoEvents).map(([name, schema]) => [`ShokoEvent:${name}`, schema]),
 ) as ShokoEventTargets;
 
 /** Every target of the aggregate hub; each feed first sends its `<Group>:OnConnected` snapshot. */
-export const AggregateHubEvents = {
-  'Queue:OnConnected': QueueState,
-  /** A job started or ended, or the queue was paused or resumed (not on a mere enqueue). */
-  'Queue:QueueStateChanged': QueueState,
-  /** Index 0 the UDP state, 1 the HTTP state. */
-  'AniDB:OnConnected': Type.Tuple([AniDBState, AniDBState]),
-  'AniDB:AniDBUDPStateUpdate': AniDBState,
-  'AniDB:AniDBHttpStateUpdate': AniDBState,
-  'Network:OnConnected': NetworkState,
-  /** Only when the availability value changed. */
-  'Network:NetworkAvailabilityChanged': NetworkState,
-  /** One `Restore` event per running session. */
-  'AVDump:OnConnected': Type.Array(AVDumpEvent),
-  'AVDump:Event': AVDumpEvent,
-  'ShokoEvent:OnConnected': Type.Null(),
-  ...shokoEventTargets,
-};
+export const AggregateHubEvents = /* @__PURE__ */ Object.assign(
+  {
+    'Queue:OnConnected': QueueState,
+    /** A job started or ended, or the queue was paused or resumed (not on a mere enqueue). */
+    'Queue:QueueStateChanged': QueueState,
+    /** Index 0 the UDP state, 1 the HTTP state. */
+    'AniDB:OnConnected': Type.Tuple([AniDBState, AniDBState]),
+    'AniDB:AniDBUDPStateUpdate': AniDBState,
+    'AniDB:AniDBHttpStateUpdate': AniDBState,
+    'Network:OnConnected': NetworkState,
+    /** Only when the availability value changed. */
+    'Network:NetworkAvailabilityChanged': NetworkState,
+    /** One `Restore` event per running session. */
+    'AVDump:OnConnected': Type.Array(AVDumpEvent),
+    'AVDump:Event': AVDumpEvent,
+    'ShokoEvent:OnConnected': Type.Null(),
+  },
+  shokoEventTargets,
+);
 
 export type LoggingHubEvent = keyof typeof LoggingHubEvents;
 export type AggregateHubEvent = keyof typeof AggregateHubEvents;
