@@ -185,6 +185,31 @@ describe('GET Episode filters and paging', () => {
     expect(nonEmpty).toBeGreaterThan(120);
   });
 
+  it('gives, in Series/{id}/Episode for every filter combination, the ids, order and Total of the rules within the series', async () => {
+    const db = server.services.db.kysely;
+    const seriesOf = new Map((await db.selectFrom('episodes').select(['id', 'series_id']).execute()).map((e) => [e.id, e.series_id]));
+    const seriesIds = [...new Set(seriesOf.values())].sort((a, b) => a - b);
+    let nonEmpty = 0;
+    for (const [index, filters] of combinations().entries()) {
+      const types = TYPE_LISTS[index % TYPE_LISTS.length];
+      const paging = PAGES[Math.floor(index / TYPE_LISTS.length) % PAGES.length];
+      const seriesId = seriesIds[index % seriesIds.length];
+      const want = (await expected(users.admin, [], filters, types)).filter((id) => seriesOf.get(id) === seriesId);
+      const query = new URLSearchParams({ ...filters, pageSize: String(paging.pageSize), page: String(paging.page) });
+      for (const type of types) query.append('type', type);
+      const res = await server.request({ method: 'GET', url: `/api/v3/Series/${seriesId}/Episode?${query}`, key: keys.admin });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { Total: number; List: Array<{ IDs: { ID: number } }> };
+      const start = (paging.page - 1) * paging.pageSize;
+      const page = paging.pageSize ? want.slice(start, start + paging.pageSize) : want;
+      const label = `${seriesId}?${query}`;
+      expect({ label, total: body.Total, ids: body.List.map((e) => e.IDs.ID) }).toEqual({ label, total: want.length, ids: page });
+      if (page.length) nonEmpty += 1;
+    }
+    expect(seriesIds.length).toBeGreaterThan(1);
+    expect(nonEmpty).toBeGreaterThan(25);
+  });
+
   it('orders by series, then Episode, Credits, Special, Trailer, Parody, Other and unknown types, then number', async () => {
     const everything = 'includeMissing=true&includeUnaired=true&includeHidden=true&pageSize=0';
     const want = await expected(users.admin, [], { includeMissing: 'true', includeUnaired: 'true', includeHidden: 'true' }, []);

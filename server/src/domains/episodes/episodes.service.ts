@@ -332,6 +332,12 @@ export class EpisodesService {
     const manual = includeOnly(q.includeManuallyLinked, 'true', 'includeManuallyLinked');
     const viewer = await this.deps.access.viewer(userId);
     await checkSeries(viewer);
+    if (!filter.search && manual === 'true') {
+      // Filtered, ordered and paged by the database: a long series' page costs what a short one's does.
+      const today = new Date().toISOString().slice(0, 10);
+      const { total, rows } = await this.deps.store.filteredPage(filter, { userId: viewer.userId, restrictedTags: [] }, q, today, seriesId);
+      return { Total: total, List: await this.models(rows, q, viewer.userId) };
+    }
     let selected = selectEpisodes(await this.deps.store.rows({ seriesId }, viewer.userId), filter);
     if (manual !== 'true') {
       const linked = await this.deps.store.manuallyLinkedEpisodeIds(seriesId);
