@@ -78,6 +78,8 @@ export class FileListStore {
     const needle = filter.search?.trim().toLowerCase().replace(/[_-]/g, ' ').replace(/\s+/g, ' ');
     const keyed = needle === undefined ? this.keyedPlan(filter, sortOrder.length ? sortOrder : ['1', '4']) : null;
     if (keyed) return this.keyedPage(keyed, page, filter.hiddenTags ?? []);
+    const byCreation = needle === undefined ? this.creationPlan(filter, sortOrder) : null;
+    if (byCreation) return this.creationPage(byCreation, page);
     const base = this.filtered(filter, needle);
     // Every condition reads the file alone, so the count needs no location join.
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -122,15 +124,38 @@ export class FileListStore {
     if (exclude.has('Unrecognized')) conditions.push(['is_linked', 1]);
     if (only.has('ManualLinks')) conditions.push(['has_manual_link', 1]);
     if (exclude.has('ManualLinks')) conditions.push(['has_manual_link', 0]);
-    const names = sortOrder.map((raw) => {
-      const name = raw.replace(/^-/, '');
-      const criterion = /^\d+$/.test(name)
-        ? FILE_SORT_CRITERIA[Number(name)]
-        : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === name.toLowerCase());
-      return `${raw.startsWith('-') ? '-' : ''}${criterion ?? raw}`;
-    });
-    const order = KEYED_ORDERS[names.join(',')];
+    const order = KEYED_ORDERS[criterionNames(sortOrder).join(',')];
     return order ? { conditions, order } : null;
+  }
+
+  /**
+   * The newest (or oldest) files, File Search's list before anything is typed: when the request asks for nothing but
+   * the ignored flag and the order is CreatedAt alone, a walk of files_created (migration 0058) in place of sorting
+   * every file with its location (100-250 ms at 100,000 files). Null otherwise.
+   */
+  private creationPlan(filter: FileFilter, sortOrder: string[]): { descending: boolean; withIgnored: boolean } | null {
+    if (filter.contents || filter.hiddenTags?.length || filter.includeOnly.length) return null;
+    if (filter.exclude.some((e) => e !== 'Watched')) return null;
+    const names = criterionNames(sortOrder);
+    if (names.length !== 1 || names[0].replace(/^-/, '') !== 'CreatedAt') return null;
+    return { descending: names[0].startsWith('-'), withIgnored: filter.include.includes('Ignored') };
+  }
+
+  /** A page by creation time (never null), ties by id as the general order has them; the Total from the key counts. */
+  private async creationPage(
+    plan: { descending: boolean; withIgnored: boolean },
+    page: { page: number; pageSize: number },
+  ): Promise<{ total: number; ids: number[] }> {
+    const total = await keyedFileCount(this.db, this.dialect, plan.withIgnored ? [] : [['is_ignored', 0]]);
+    if (!total) return { total, ids: [] };
+    let q = this.db
+      .selectFrom('files as f')
+      .select('f.id')
+      .orderBy('f.created_at', plan.descending ? 'desc' : 'asc')
+      .orderBy('f.id', 'asc');
+    if (!plan.withIgnored) q = q.where('f.is_ignored', '=', 0);
+    if (page.pageSize > 0) q = q.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
+    return { total, ids: (await q.execute()).map((row) => row.id) };
   }
 
   /**
@@ -316,6 +341,17 @@ export class FileListStore {
         : sql`instr(${normalisedPath('s.relative_path')}, ${needle})`;
     return sql`(select min(${position}) from file_locations s where s.file_id = ${sql.ref('f.id')} and ${position} > 0)`;
   }
+}
+
+/** The sortOrder's criteria by name (numbers and any casing accepted), `-` kept for descending. */
+function criterionNames(sortOrder: string[]): string[] {
+  return sortOrder.map((raw) => {
+    const name = raw.replace(/^-/, '');
+    const criterion = /^\d+$/.test(name)
+      ? FILE_SORT_CRITERIA[Number(name)]
+      : FILE_SORT_CRITERIA.find((c) => c.toLowerCase() === name.toLowerCase());
+    return `${raw.startsWith('-') ? '-' : ''}${criterion ?? raw}`;
+  });
 }
 
 function escapeLike(text: string): string {
