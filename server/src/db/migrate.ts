@@ -52,6 +52,7 @@ import * as m0055CollectionDefaults from './migrations/0055_collection_defaults.
 import * as m0056FolderAvailability from './migrations/0056_folder_availability.js';
 import * as m0057UserWebUISettings from './migrations/0057_user_webui_settings.js';
 import * as m0058FilesCreatedIndex from './migrations/0058_files_created_index.js';
+import * as m0060FileLocationsFolderFile from './migrations/0060_file_locations_folder_file.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0056_folder_availability': m0056FolderAvailability,
   '0057_user_webui_settings': m0057UserWebUISettings,
   '0058_files_created_index': m0058FilesCreatedIndex,
+  '0060_file_locations_folder_file': m0060FileLocationsFolderFile,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */
