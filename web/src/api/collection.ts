@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import type {
   CollectionPatchBody,
   CreateOrUpdateFilterBody,
@@ -13,6 +13,7 @@ import type {
   ListResult,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { useInvalidate } from './invalidate';
 import { PREFETCHED_FRESH_MS } from './fresh';
 import { COLLECTION_PAGE_SIZE, filterKeys } from './filters';
 
@@ -115,12 +116,7 @@ export function useGroupViews(ids: WebUIGroupViewBody['GroupIDs'], enabled: bool
 }
 
 function useInvalidateCollection() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-      queryClient.invalidateQueries({ queryKey: filterKeys.previews }),
-    ]);
+  return useInvalidate(groupKeys.all, filterKeys.previews);
 }
 
 /** Renames a group; the name becomes custom (contract §3.6). */

@@ -13,6 +13,7 @@ import {
 } from '@shoko-ts/contract';
 import { api, type Query } from './client';
 import { PREFETCHED_FRESH_MS } from './fresh';
+import { useInvalidate } from './invalidate';
 import { fileKeys, importFolderKeys } from './keys';
 
 export interface FileListParams {
@@ -163,7 +164,7 @@ export function useRescanFiles() {
  * defaults would do the same) and only after the user has confirmed.
  */
 export function useDeleteFiles() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(fileKeys.lists, importFolderKeys.list);
   return useMutation({
     mutationFn: async (ids: readonly number[]) => {
       try {
@@ -172,9 +173,6 @@ export function useDeleteFiles() {
         throw new Error(`Files could not be deleted! ${(error as Error).message}`);
       }
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: fileKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: importFolderKeys.list });
-    },
+    onSettled: () => void invalidate(),
   });
 }

@@ -15,6 +15,7 @@ import type {
   Series,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { useInvalidate } from './invalidate';
 import { settingsKeys } from './settings';
 
 /** Preview runs in pages of 20 files, renaming in chunks of 1000 (SPEC §9). */
@@ -56,12 +57,11 @@ export function useSaveConfig() {
 }
 
 export function useRenameConfig() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate(renamerKeys.configs, settingsKeys.all);
   return useMutation({
     mutationFn: ({ from, to }: { from: string; to: string }) =>
       api.patch<RenamerConfig>(configPath(from), [{ op: 'replace', path: '/Name', value: to }] satisfies JsonPatchOperation[]),
-    onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: renamerKeys.configs }), client.invalidateQueries({ queryKey: settingsKeys.all })]),
+    onSettled: invalidate,
   });
 }
 

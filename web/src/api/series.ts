@@ -35,6 +35,7 @@ import type {
 } from '@shoko-ts/contract';
 import { PREFETCHED_FRESH_MS } from './fresh';
 import { api } from './client';
+import { useInvalidate } from './invalidate';
 import { groupKeys } from './collection';
 
 export const EPISODE_PAGE_SIZE = 26;
@@ -220,14 +221,7 @@ export function useUserTags(enabled: boolean) {
 
 /** Invalidates what a change of watch state or episode visibility touches: episodes, next up, the series' sizes, groups. */
 function useInvalidateWatchState(seriesId: number) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: seriesKeys.episodes(seriesId) }),
-      queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
-      queryClient.invalidateQueries({ queryKey: seriesKeys.files(seriesId) }),
-      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-    ]);
+  return useInvalidate(seriesKeys.episodes(seriesId), seriesKeys.detail(seriesId), seriesKeys.files(seriesId), groupKeys.all);
 }
 
 /** Marks episodes watched or unwatched, one call each (the API has no batch form by id). */
@@ -291,38 +285,24 @@ export function useRefreshSeriesAniDB(seriesId: number) {
 }
 
 export function useUnsetPreferredImage(seriesId: number) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(seriesKeys.images(seriesId), seriesKeys.detail(seriesId));
   return useMutation({
     mutationFn: (type: string) => api.delete(`Series/${seriesId}/Images/${type}`),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }),
-        queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
-      ]),
+    onSuccess: invalidate,
   });
 }
 
 export function useSetPreferredImage(seriesId: number) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(seriesKeys.images(seriesId), seriesKeys.detail(seriesId), groupKeys.all);
   return useMutation({
     mutationFn: ({ type, id, source }: { type: string; id: number; source: string }) =>
       api.put(`Series/${seriesId}/Images/${type}`, { ID: id, Source: source } satisfies SeriesPreferredImageBody),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: seriesKeys.images(seriesId) }),
-        queryClient.invalidateQueries({ queryKey: seriesKeys.detail(seriesId) }),
-        queryClient.invalidateQueries({ queryKey: groupKeys.all }),
-      ]),
+    onSuccess: invalidate,
   });
 }
 
 function useInvalidateTags(seriesId: number) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: seriesKeys.tags(seriesId) }),
-      queryClient.invalidateQueries({ queryKey: seriesKeys.userTags }),
-    ]);
+  return useInvalidate(seriesKeys.tags(seriesId), seriesKeys.userTags);
 }
 
 export function useAddSeriesUserTags(seriesId: number) {

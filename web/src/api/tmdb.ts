@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   Episode,
   ListResult,
@@ -25,6 +25,7 @@ import type {
   TmdbUnlinkMovieBody,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { useInvalidate } from './invalidate';
 import { seriesKeys } from './series';
 
 export type TmdbLinkType = 'Show' | 'Movie';
@@ -251,7 +252,7 @@ export function saveLinkCalls(seriesId: number, input: SaveLinksInput): { method
 }
 
 export function useSaveLinks(seriesId: number) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(seriesKeys.one(seriesId), tmdbKeys.all);
   return useMutation({
     mutationFn: async (input: SaveLinksInput) => {
       for (const call of saveLinkCalls(seriesId, input)) {
@@ -259,10 +260,7 @@ export function useSaveLinks(seriesId: number) {
         else await api.delete(call.path, call.body);
       }
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: seriesKeys.one(seriesId) });
-      void queryClient.invalidateQueries({ queryKey: tmdbKeys.all });
-    },
+    onSuccess: () => void invalidate(),
   });
 }
 
@@ -275,14 +273,10 @@ export function useTmdbOrderings(showId: number, enabled: boolean) {
 }
 
 export function useSetPreferredOrdering(showId: number) {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(tmdbKeys.show(showId), tmdbKeys.orderings(showId), seriesKeys.all);
   return useMutation({
     mutationFn: (orderingId: string) =>
       api.post(`Tmdb/Show/${showId}/Ordering/SetPreferred`, { AlternateOrderingID: orderingId } satisfies TmdbSetPreferredOrderingBody),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: tmdbKeys.show(showId) });
-      void queryClient.invalidateQueries({ queryKey: tmdbKeys.orderings(showId) });
-      void queryClient.invalidateQueries({ queryKey: seriesKeys.all });
-    },
+    onSuccess: () => void invalidate(),
   });
 }

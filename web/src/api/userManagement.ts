@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ChangePasswordBody, CreateOrUpdateUserBody, CreateUserBody, ListResult, Tag, User } from '@shoko-ts/contract';
 import { api } from './client';
+import { useInvalidate } from './invalidate';
 import { userKeys } from './users';
 
 /** Admin-side user management (Settings › User Management) and the AniDB tag list its restrictions pick from. */
@@ -27,12 +28,7 @@ export function useAniDBTags() {
 
 /** Invalidates the list and, since an admin may edit their own account here, the current user too. */
 function useUsersChanged() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: userManagementKeys.list }),
-      queryClient.invalidateQueries({ queryKey: userKeys.current }),
-    ]);
+  return useInvalidate(userManagementKeys.list, userKeys.current);
 }
 
 export function useCreateUser() {

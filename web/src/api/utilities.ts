@@ -18,6 +18,7 @@ import type {
   SeriesUtilityListQuery,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { useInvalidate } from './invalidate';
 import { fileKeys } from './keys';
 import { countFailures } from './files';
 
@@ -163,16 +164,13 @@ export function useManuallyLinkedFiles(seriesId: number | null, page: number, pa
 
 /** Removes every link of the files: they become unrecognized again. */
 export function useUnlinkFiles() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate(fileKeys.lists, utilityKeys.seriesLists);
   return useMutation({
     mutationFn: async (ids: readonly number[]) => {
       const failed = await countFailures(ids, (id) => api.delete<void>(`File/${id}/Link`, null));
       if (failed) throw new Error(`Error unlinking ${plural(failed, 'file')}!`);
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: fileKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: utilityKeys.seriesLists });
-    },
+    onSettled: () => void invalidate(),
   });
 }
 
