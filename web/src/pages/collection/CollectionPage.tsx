@@ -6,6 +6,7 @@ import type { WebUIGroupExtra } from '@shoko-ts/contract';
 import { groupKeys, pagesInView, useGroupViews, usePreviewGroupPages } from '@/api/collection';
 import { previewBody, searchCondition, usePreset } from '@/api/filters';
 import { Button } from '@/components/Button';
+import { CountBadge } from '@/components/CountBadge';
 import { Icon } from '@/components/Icon';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
@@ -113,9 +114,9 @@ function GroupsBrowser() {
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-panel px-4 py-3">
         <h1 className="text-xl font-semibold">{title}</h1>
-        <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="collection-total">
-          {busy ? '…' : `${total.toLocaleString('en')} ${total === 1 ? 'Item' : 'Items'}`}
-        </span>
+        <CountBadge pending={busy} testId="collection-total">
+          {`${total.toLocaleString('en')} ${total === 1 ? 'Item' : 'Items'}`}
+        </CountBadge>
         <SearchBox label="Search collection" value={searchText} onChange={setSearchText} className="sm:ml-auto sm:w-72" onPanel />
         <div className="flex gap-1" role="toolbar" aria-label="Collection view">
           <Button variant="ghost" className="px-2" aria-label="Filter presets" title="Filter presets" onClick={() => setPresetsOpen(true)}>

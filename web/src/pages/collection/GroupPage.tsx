@@ -6,6 +6,7 @@ import { useGroup } from '@/api/collection';
 import { previewBody, searchCondition, usePreset, usePreviewGroupSeries } from '@/api/filters';
 import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
+import { CountBadge } from '@/components/CountBadge';
 import { Icon } from '@/components/Icon';
 import { PrefetchLink } from '@/components/PrefetchLink';
 import { SearchBox } from '@/components/SearchBox';
@@ -88,9 +89,9 @@ export default function GroupPage({ groupId }: { groupId: number }) {
         <h1 className="min-w-0 truncate text-xl font-semibold" data-testid="group-title">
           {group.data?.Name ?? '…'}
         </h1>
-        <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="group-total">
-          {series.isPending ? '…' : `${list.length} ${list.length === 1 ? 'Series' : 'Series'}`}
-        </span>
+        <CountBadge pending={series.isPending} testId="group-total">
+          {list.length} Series
+        </CountBadge>
         <SearchBox label="Search series" value={searchText} onChange={setSearchText} className="sm:ml-auto sm:w-64" onPanel />
         <Button
           variant="ghost"

@@ -23,6 +23,7 @@ import { AddFilesModal } from '@/components/renamer/AddFilesModal';
 import { ConfigPanel } from '@/components/renamer/ConfigPanel';
 import { PreviewTable } from '@/components/renamer/PreviewTable';
 import { renameDisabledReason, settingsEqual, settingsOf } from '@/components/renamer/renamerState';
+import { toggledIn } from '@/lib/sets';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 
 /** Auto-preview waits this long after the last change (SPEC §9). */
@@ -85,12 +86,7 @@ export default function RenamerPage() {
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per hand-over
   }, [handedOver]);
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setSelected((current) => toggledIn(current, id));
 
   const runRename = () => {
     if (!config) return;

@@ -1,4 +1,7 @@
 import { useEffect } from 'react';
+import { useSeriesUtilityList, type SeriesUtilityKind } from '@/api/utilities';
+import { ListState } from '@/components/List';
+import { usePagedSearch } from '@/lib/usePagedSearch';
 
 /** Sets the tab title while a utility page is open. */
 export function usePageTitle(title: string) {
@@ -8,4 +11,27 @@ export function usePageTitle(title: string) {
       document.title = 'Shoko';
     };
   }, [title]);
+}
+
+/** Page size of the utility pages' series lists (SPEC §9). */
+export const SERIES_PAGE_SIZE = 25;
+
+/** A utility page's series list of one kind: its search box and search, its page, and that page of series. */
+export function useSeriesUtilityPages(kind: SeriesUtilityKind) {
+  const paged = usePagedSearch();
+  const series = useSeriesUtilityList(kind, paged.page, paged.search, SERIES_PAGE_SIZE);
+  return { ...paged, series, list: series.data?.List ?? [], total: series.data?.Total ?? 0 };
+}
+
+/** The loading, error and empty states of a utility series list; `emptyText` is said when no search narrows it. */
+export function SeriesListState({ pages, emptyText }: { pages: ReturnType<typeof useSeriesUtilityPages>; emptyText: string }) {
+  return (
+    <ListState
+      loading={pages.series.isPending}
+      error={pages.series.error}
+      empty={!pages.list.length}
+      emptyText={pages.search ? 'No search results!' : emptyText}
+      loadingText="Loading series…"
+    />
+  );
 }

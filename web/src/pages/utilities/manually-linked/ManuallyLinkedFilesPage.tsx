@@ -1,32 +1,30 @@
 import { mdiLinkVariantOff, mdiRefresh } from '@mdi/js';
 import { useMemo, useState } from 'react';
 import { toast } from 'react-toastify';
-import { useAnidbEpisodes, useManuallyLinkedFiles, useSeriesUtilityList, useUnlinkFiles, type FileDetails } from '@/api/utilities';
+import { useAnidbEpisodes, useManuallyLinkedFiles, useUnlinkFiles, type FileDetails } from '@/api/utilities';
 import { Button } from '@/components/Button';
+import { CountBadge } from '@/components/CountBadge';
 import { Icon } from '@/components/Icon';
 import { ListState, Pager, SelectableList } from '@/components/List';
 import { ListPanel, PlaceholderPanel } from '@/components/Panel';
 import { SearchBox } from '@/components/SearchBox';
-import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
+import { toggledIn } from '@/lib/sets';
 import { episodeLabel } from '../manual-link/linking';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { fileCount, RescanButton } from '../unrecognized/FileActionButtons';
 import { UnrecognizedTabs } from '../unrecognized/FileListPage';
-import { usePageTitle } from '../UtilityParts';
+import { SERIES_PAGE_SIZE, SeriesListState, usePageTitle, useSeriesUtilityPages } from '../UtilityParts';
 
-/** Page sizes of the series list and the file list (SPEC §9). */
+/** Page size of the file list (SPEC §9). */
 const PAGE_SIZE = 25;
 
 /** Utilities → Manually Linked Files: series with files linked by hand on the left, those files on the right. */
 export default function ManuallyLinkedFilesPage() {
   usePageTitle('Manually Linked Files');
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 200);
-  const [seriesPage, setSeriesPage] = useState(1);
-  const series = useSeriesUtilityList('WithManuallyLinkedFiles', seriesPage, search, PAGE_SIZE);
+  const pages = useSeriesUtilityPages('WithManuallyLinkedFiles');
+  const { searchText, setSearchText, page: seriesPage, setPage: setSeriesPage, series, list, total } = pages;
   const [chosen, setChosen] = useState<number | null>(null);
-  const list = series.data?.List ?? [];
   // The first series is shown until another is chosen; a chosen series that left the list falls back too.
   const current = list.find((s) => s.IDs.ID === chosen) ?? list[0] ?? null;
 
@@ -35,18 +33,11 @@ export default function ManuallyLinkedFilesPage() {
       <UnrecognizedTabs />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">Manually Linked Files</h1>
-        <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="series-total">
-          {series.isPending ? '…' : `${series.data?.Total ?? 0} series`}
-        </span>
+        <CountBadge pending={series.isPending} testId="series-total">
+          {total} series
+        </CountBadge>
         <div className="ml-auto flex w-full items-center gap-2 sm:w-auto">
-          <SearchBox
-            label="Search series"
-            value={searchText}
-            onChange={(value) => {
-              setSearchText(value);
-              setSeriesPage(1);
-            }}
-          />
+          <SearchBox label="Search series" value={searchText} onChange={setSearchText} />
           <Button variant="secondary" onClick={() => void series.refetch()} aria-label="Refresh">
             <Icon path={mdiRefresh} size={0.8} spin={series.isFetching} />
           </Button>
@@ -54,13 +45,7 @@ export default function ManuallyLinkedFilesPage() {
       </div>
       <div className="grid min-h-0 flex-1 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <ListPanel label="Series with manually linked files">
-          <ListState
-            loading={series.isPending}
-            error={series.error}
-            empty={!list.length}
-            emptyText={search ? 'No search results!' : 'No series with manually linked files!'}
-            loadingText="Loading series…"
-          />
+          <SeriesListState pages={pages} emptyText="No series with manually linked files!" />
           <SelectableList
             items={list}
             getKey={(item) => item.IDs.ID}
@@ -74,7 +59,7 @@ export default function ManuallyLinkedFilesPage() {
               </>
             )}
           </SelectableList>
-          <Pager label="Series pages" page={seriesPage} pageSize={PAGE_SIZE} total={series.data?.Total ?? 0} onPage={setSeriesPage} />
+          <Pager label="Series pages" page={seriesPage} pageSize={SERIES_PAGE_SIZE} total={total} onPage={setSeriesPage} />
         </ListPanel>
         {current ? (
           <SeriesFiles key={current.IDs.ID} seriesId={current.IDs.ID} anidbId={current.IDs.AniDB} name={current.Name} />
@@ -95,12 +80,7 @@ function SeriesFiles({ seriesId, anidbId, name }: { seriesId: number; anidbId: n
   const unlink = useUnlinkFiles();
   const list = files.data?.List ?? [];
   const ids = list.filter((f) => selected.has(f.ID)).map((f) => f.ID);
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setSelected((current) => toggledIn(current, id));
 
   const episodeText = (file: FileDetails) =>
     (file.SeriesIDs ?? [])

@@ -3,49 +3,42 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { useAddSeries, useAnidbSearch, useDeleteSeries, useSeriesUtilityList } from '@/api/utilities';
+import { useAddSeries, useAnidbSearch, useDeleteSeries } from '@/api/utilities';
 import { Button } from '@/components/Button';
+import { CountBadge } from '@/components/CountBadge';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { Icon } from '@/components/Icon';
 import { ListState, Pager } from '@/components/List';
 import { Modal, ModalFooter } from '@/components/Modal';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
+import { toggledIn } from '@/lib/sets';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
-import { usePageTitle } from '../UtilityParts';
+import { SERIES_PAGE_SIZE, SeriesListState, usePageTitle, useSeriesUtilityPages } from '../UtilityParts';
 
-/** Page size of the list (SPEC §9). */
-const PAGE_SIZE = 25;
 const NONE: ReadonlySet<number> = new Set();
 const GRID = 'grid grid-cols-[2.5rem_5rem_minmax(0,1fr)_8rem] items-center gap-3 px-3';
 
 /** Utilities → Series Without Files: series whose episodes have no local file, to delete or to add more. */
 export default function SeriesWithoutFilesPage() {
   usePageTitle('Series Without Files');
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 200);
-  const [page, setPage] = useState(1);
-  const series = useSeriesUtilityList('WithoutFiles', page, search, PAGE_SIZE);
+  const pages = useSeriesUtilityPages('WithoutFiles');
+  const { searchText, setSearchText, page, setPage, series, list, total } = pages;
   const [selected, setSelected] = useState<ReadonlySet<number>>(NONE);
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteSeries();
-  const list = series.data?.List ?? [];
   const chosen = list.filter((s) => selected.has(s.IDs.ID));
   const allChosen = list.length > 0 && chosen.length === list.length;
-  const toggle = (id: number) => {
-    const next = new Set(selected);
-    if (!next.delete(id)) next.add(id);
-    setSelected(next);
-  };
+  const toggle = (id: number) => setSelected(toggledIn(selected, id));
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-xl font-semibold">Series Without Files</h1>
-        <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="series-total">
-          {series.isPending ? '…' : `${series.data?.Total ?? 0} series`}
-        </span>
+        <CountBadge pending={series.isPending} testId="series-total">
+          {total} series
+        </CountBadge>
         {chosen.length > 0 && <span className="text-sm font-semibold text-primary">{chosen.length} selected</span>}
         <SearchBox
           label="Search series"
@@ -53,7 +46,6 @@ export default function SeriesWithoutFilesPage() {
           className="ml-auto sm:w-72"
           onChange={(value) => {
             setSearchText(value);
-            setPage(1);
             setSelected(NONE);
           }}
         />
@@ -101,13 +93,7 @@ export default function SeriesWithoutFilesPage() {
             <span role="columnheader">Name</span>
             <span role="columnheader">Date Added</span>
           </div>
-          <ListState
-            loading={series.isPending}
-            error={series.error}
-            empty={!list.length}
-            emptyText={search ? 'No search results!' : 'No series without files!'}
-            loadingText="Loading series…"
-          />
+          <SeriesListState pages={pages} emptyText="No series without files!" />
           {list.map((item) => (
             <div
               role="row"
@@ -147,13 +133,7 @@ export default function SeriesWithoutFilesPage() {
           ))}
         </div>
       </div>
-      <Pager
-        label="Series pages"
-        page={page}
-        pageSize={PAGE_SIZE}
-        total={series.data?.Total ?? 0}
-        onPage={(p) => (setPage(p), setSelected(NONE))}
-      />
+      <Pager label="Series pages" page={page} pageSize={SERIES_PAGE_SIZE} total={total} onPage={(p) => (setPage(p), setSelected(NONE))} />
       {adding && <AddSeriesModal onClose={() => setAdding(false)} />}
       <ConfirmModal
         open={confirming}
