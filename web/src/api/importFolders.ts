@@ -8,6 +8,7 @@ import type {
   RemoveOfflineRecordsQuery,
 } from '@shoko-ts/contract';
 import { api } from './client';
+import { PREFETCHED_FRESH_MS } from './fresh';
 import { fileKeys, importFolderKeys } from './keys';
 
 export function useImportFolders(enabled = true) {
@@ -16,6 +17,9 @@ export function useImportFolders(enabled = true) {
     queryFn: ({ signal }) => api.get<ImportFolder[]>('ImportFolder', { signal }),
     enabled,
     retry: false,
+    // A file table remounted by a new search or sort (and the panels beside it) read the answer of a moment ago; the
+    // live feed and the mutations still refetch it on a change.
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSeriesUtilityList, type SeriesUtilityKind } from '@/api/utilities';
 import { ListState } from '@/components/List';
 import { usePagedSearch } from '@/lib/usePagedSearch';
@@ -11,6 +11,28 @@ export function usePageTitle(title: string) {
       document.title = 'Shoko';
     };
   }, [title]);
+}
+
+/**
+ * The trimmed search text once it has stopped changing for `delay` ms. `ask` is called with it at that instant, before
+ * the page re-renders with it, so the search's request leaves without waiting for that render (about 100 ms of a
+ * loaded core for a file table).
+ */
+export function useSettledSearch(text: string, delay: number, ask: (search: string) => void): string {
+  const [settled, setSettled] = useState(text.trim());
+  const askRef = useRef(ask);
+  useEffect(() => {
+    askRef.current = ask;
+  });
+  useEffect(() => {
+    const search = text.trim();
+    const timer = setTimeout(() => {
+      askRef.current(search);
+      setSettled(search);
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [text, delay]);
+  return settled;
 }
 
 /** Page size of the utility pages' series lists (SPEC §9). */

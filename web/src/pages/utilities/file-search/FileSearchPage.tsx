@@ -1,9 +1,10 @@
 import { mdiChevronLeft, mdiChevronRight, mdiClose, mdiContentCopy, mdiOpenInNew, mdiRefresh } from '@mdi/js';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { File, FileSortCriterion } from '@shoko-ts/contract';
-import { FILE_SEARCH_DEFAULT_SORT, fileSearchParams, useFileList, type FileListParams, type FileSort } from '@/api/files';
+import { FILE_SEARCH_DEFAULT_SORT, fileListQuery, fileSearchParams, useFileList, type FileListParams, type FileSort } from '@/api/files';
 import { useImportFolderNames, useOfflineFolderIds } from '@/api/importFolders';
 import { OfflineBadge } from '@/components/importFolders/OfflineBadge';
 import { fileReach } from '@/components/importFolders/offline';
@@ -14,22 +15,26 @@ import { IconButton } from '@/components/IconButton';
 import { SearchBox } from '@/components/SearchBox';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
-import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { FileActionButtons } from '../unrecognized/FileActionButtons';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { FileTable } from '../unrecognized/FileTable';
-import { usePageTitle } from '../UtilityParts';
+import { usePageTitle, useSettledSearch } from '../UtilityParts';
 import { selectionSummary } from './summary';
 
 const NONE: ReadonlySet<number> = new Set();
+/** SPEC §9: search debounce 200 ms. */
+const SEARCH_DEBOUNCE_MS = 200;
 
 /** Utilities → File Search: every file, searchable by path, with a details panel for the selected ones. */
 export default function FileSearchPage() {
   usePageTitle('File Search');
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), 200);
-  const searching = search !== '';
   const [sort, setSort] = useState<FileSort | null>(null);
+  const queryClient = useQueryClient();
+  const search = useSettledSearch(searchText, SEARCH_DEBOUNCE_MS, (text) => {
+    if (text) void queryClient.prefetchInfiniteQuery(fileListQuery(fileSearchParams(sort, text)));
+  });
+  const searching = search !== '';
   const params = useMemo<FileListParams>(() => fileSearchParams(sort, search), [sort, search]);
   const list = useFileList(params);
   const folderNames = useImportFolderNames();

@@ -1,16 +1,17 @@
 import { mdiClose, mdiRefresh } from '@mdi/js';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { File, FileIncludeOnlyType, FileSortCriterion } from '@shoko-ts/contract';
-import { kindListParams, useFileList, type FileListParams, type FileSort } from '@/api/files';
+import { fileListQuery, kindListParams, useFileList, type FileListParams, type FileSort } from '@/api/files';
 import { useImportFolderNames } from '@/api/importFolders';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { SearchBox } from '@/components/SearchBox';
 import { NavTabs } from '@/components/Tabs';
-import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { useAggregateState } from '@/realtime/AggregateHub';
 import { effectiveSort, nextSort } from './fileTable';
 import { FileTable } from './FileTable';
+import { useSettledSearch } from '../UtilityParts';
 
 const SEARCH_DEBOUNCE_MS = 200;
 /** Without the live feed (hub disconnected) the list refreshes itself this often while the tab is visible. */
@@ -45,8 +46,11 @@ interface FileListPageProps {
 /** A searchable, sortable, selectable table of one kind of file (unrecognized, ignored) with its actions. */
 export function FileListPage({ title, includeOnly, pageSize, emptyText, actions }: FileListPageProps) {
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<FileSort | null>(null);
+  const queryClient = useQueryClient();
+  const search = useSettledSearch(searchText, SEARCH_DEBOUNCE_MS, (text) => {
+    if (text) void queryClient.prefetchInfiniteQuery(fileListQuery(kindListParams(pageSize, includeOnly, sort, text)));
+  });
   const searching = search !== '';
   const params = useMemo<FileListParams>(() => kindListParams(pageSize, includeOnly, sort, search), [pageSize, includeOnly, sort, search]);
   const { connected } = useAggregateState();
