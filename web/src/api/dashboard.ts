@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type {
   AnidbAnimeRecommendedForYou,
   DashboardAniDBCalendarQuery,
@@ -9,6 +9,9 @@ import type {
   DashboardRecentlyAddedEpisodesQuery,
   DashboardRecentlyAddedSeriesQuery,
   DashboardSeriesSummary,
+  DashboardSummary,
+  DashboardSummaryQuery,
+  DashboardSummaryWidget,
   File,
   ListResult,
   QueueItem,
@@ -16,7 +19,7 @@ import type {
   RecommendedForYouQuery,
   Series,
 } from '@shoko-ts/contract';
-import { api } from './client';
+import { api, type Query } from './client';
 import { PREFETCHED_FRESH_MS } from './fresh';
 import { fileKeys } from './keys';
 import { queueKeys } from './queue';
@@ -197,29 +200,74 @@ export interface DashboardPrefetchSettings {
   hideRecommendedAnime: boolean;
 }
 
-/**
- * The requests of the visible widgets, started while the dashboard's code is still loading (its route loader): the
- * widgets then find them under way or answered instead of asking only once they are drawn.
- */
-export function dashboardQueries(settings: DashboardPrefetchSettings) {
-  const restricted = !settings.hideR18Content;
-  return [
-    !settings.hideCollectionStats && statsQuery(),
-    !settings.hideMediaType && summaryQuery(),
-    !settings.hideUnrecognizedFiles && newestUnrecognizedQuery(),
-    !settings.hideRecentlyImported &&
-      (settings.recentlyImportedView === 'series'
-        ? recentSeriesQuery(settings.recentlyImportedSeriesCount, restricted)
-        : recentEpisodesQuery(settings.recentlyImportedEpisodesCount, restricted)),
-    !settings.hideContinueWatching && !settings.combineContinueWatching && continueWatchingQuery(restricted),
-    !settings.hideNextUp && nextUpQuery(!settings.combineContinueWatching, restricted),
-    !settings.hideUpcomingAnime && calendarQuery(settings.upcomingAnimeView === 'all', restricted),
-    !settings.hideRecommendedAnime && recommendedQuery(restricted),
-  ].filter((query) => query !== false);
+/** A widget's own query, and the key of its answer in `Dashboard/Summary`. */
+export interface WidgetQuery {
+  widget: DashboardSummaryWidget;
+  query: FetchQueryOptions<unknown, Error, unknown, QueryKey> & { queryKey: QueryKey };
 }
 
-export function prefetchDashboard(queryClient: QueryClient, settings: DashboardPrefetchSettings) {
-  for (const query of dashboardQueries(settings)) void queryClient.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
+/**
+ * The visible widgets' queries (their own keys and requests), each with the key of its answer in
+ * `Dashboard/Summary`, by the stored dashboard settings.
+ */
+export function dashboardQueries(settings: DashboardPrefetchSettings): WidgetQuery[] {
+  const restricted = !settings.hideR18Content;
+  const widget = (name: DashboardSummaryWidget, query: object): WidgetQuery => ({ widget: name, query: query as WidgetQuery['query'] });
+  return [
+    !settings.hideCollectionStats && widget('Stats', statsQuery()),
+    !settings.hideMediaType && widget('SeriesSummary', summaryQuery()),
+    !settings.hideUnrecognizedFiles && widget('UnrecognizedFiles', newestUnrecognizedQuery()),
+    !settings.hideRecentlyImported &&
+      (settings.recentlyImportedView === 'series'
+        ? widget('RecentlyAddedSeries', recentSeriesQuery(settings.recentlyImportedSeriesCount, restricted))
+        : widget('RecentlyAddedEpisodes', recentEpisodesQuery(settings.recentlyImportedEpisodesCount, restricted))),
+    !settings.hideContinueWatching &&
+      !settings.combineContinueWatching &&
+      widget('ContinueWatchingEpisodes', continueWatchingQuery(restricted)),
+    !settings.hideNextUp && widget('NextUpEpisodes', nextUpQuery(!settings.combineContinueWatching, restricted)),
+    !settings.hideUpcomingAnime && widget('AniDBCalendar', calendarQuery(settings.upcomingAnimeView === 'all', restricted)),
+    !settings.hideRecommendedAnime && widget('RecommendedForYou', recommendedQuery(restricted)),
+  ].filter((entry) => entry !== false);
+}
+
+/** What `Dashboard/Summary` is given: the same page sizes and switches the widgets give their own routes. */
+function summaryParams(settings: DashboardPrefetchSettings, widgets: DashboardSummaryWidget[]): DashboardSummaryQuery {
+  return {
+    widgets,
+    pageSize: DASHBOARD_PAGE_SIZE,
+    recentlyAddedEpisodesPageSize: settings.recentlyImportedEpisodesCount,
+    recentlyAddedSeriesPageSize: settings.recentlyImportedSeriesCount,
+    onlyUnwatched: !settings.combineContinueWatching,
+    showAll: settings.upcomingAnimeView === 'all',
+    includeRestricted: !settings.hideR18Content,
+  };
+}
+
+/**
+ * Asks for the visible widgets' data in one `Dashboard/Summary` request and seeds each widget's own query with its
+ * part: the widgets find their queries under way or answered, and later refresh on their own (their own requests).
+ * Widgets whose answer is fresh or already being fetched are not asked for again; with `missingOnly`, neither are
+ * those that have an answer at all (a widget already shown refreshes on its own events, not when another one changes).
+ */
+export function prefetchDashboard(queryClient: QueryClient, settings: DashboardPrefetchSettings, { missingOnly = false } = {}) {
+  const wanted = dashboardQueries(settings).filter(({ query }) => {
+    const state = queryClient.getQueryState(query.queryKey);
+    if (state?.fetchStatus === 'fetching') return false;
+    if (state?.data === undefined) return true;
+    return !missingOnly && (state.isInvalidated || Date.now() - state.dataUpdatedAt >= PREFETCHED_FRESH_MS);
+  });
+  if (!wanted.length) return;
+  const summary = api.get<DashboardSummary>('Dashboard/Summary', {
+    query: summaryParams(
+      settings,
+      wanted.map(({ widget }) => widget),
+    ) as unknown as Query,
+  });
+  // An answer the widgets never read must not be reported as unhandled; each widget's query gets the failure itself.
+  summary.catch(() => undefined);
+  for (const { widget, query } of wanted) {
+    void queryClient.prefetchQuery({ ...query, queryFn: () => summary.then((answer) => answer[widget]) });
+  }
 }
 
 /** Queue items including blocked ones; the aggregate hub invalidates them on every queue change. */

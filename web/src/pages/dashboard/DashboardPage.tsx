@@ -1,9 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Responsive } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
 import { mdiDrag } from '@mdi/js';
 import { useBlocker } from 'react-router';
 import { toast } from 'react-toastify';
+import { prefetchDashboard } from '@/api/dashboard';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { setDashboardEditing, useDashboardEditing } from '@/components/dashboard/editMode';
@@ -97,6 +99,15 @@ export default function DashboardPage() {
     setOverrides({ recentlyImportedView: next.recentlyImportedView, upcomingAnimeView: next.upcomingAnimeView });
     if (loaded) void save(next).catch(() => undefined);
   };
+
+  // Widgets with nothing to show yet (the route's loader had not asked for them, or a setting changed what they show)
+  // are asked for in one Dashboard/Summary call before they ask on their own: a layout effect runs before their
+  // effects. The settings are compared as text: `settings` is a new object on every render.
+  const queryClient = useQueryClient();
+  const settingsText = JSON.stringify(settings);
+  useLayoutEffect(() => {
+    if (loaded) prefetchDashboard(queryClient, JSON.parse(settingsText) as DashboardSettings, { missingOnly: true });
+  }, [loaded, queryClient, settingsText]);
 
   const editing = useDashboardEditing();
   const widgets = visibleWidgets(settings);
