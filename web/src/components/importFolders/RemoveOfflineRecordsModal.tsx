@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import type { ImportFolder } from '@shoko-ts/contract';
 import { useOfflineRecords, useRemoveOfflineRecords } from '@/api/importFolders';
 import { ConfirmModal } from '@/components/ConfirmModal';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { removeRecordsQuestion } from './offline';
 
 /**
@@ -33,27 +33,27 @@ export function RemoveOfflineRecordsModal({ folder, onClose }: { folder: ImportF
       onCancel={onClose}
       onConfirm={confirm}
     >
-      {records.isPending ? (
-        <Spinner />
-      ) : records.isError ? (
-        <p className="text-danger">{records.error.message}</p>
-      ) : counts!.IsAvailable ? (
-        <p>{folder.Name} is available again: nothing is removed. Remove Missing Files forgets files that are really gone from it.</p>
-      ) : (
-        <>
-          <p className="font-semibold" data-testid="remove-offline-question">
-            {removeRecordsQuestion(folder.Name, counts!.Locations)}
-          </p>
-          <p className="text-muted">
-            {folder.Name} is offline. Its files may still be on the drive; only their records here go: locations,
-            {counts!.Files < counts!.Locations
-              ? ` and ${counts!.Files} file record(s) with no copy in another folder (the others keep their record there)`
-              : ' file records'}
-            , with their watched states and release choices. Links to episodes stay with the content, so the same files imported again are
-            linked as before.
-          </p>
-        </>
-      )}
+      <QueryContent query={records}>
+        {(counts) =>
+          counts.IsAvailable ? (
+            <p>{folder.Name} is available again: nothing is removed. Remove Missing Files forgets files that are really gone from it.</p>
+          ) : (
+            <>
+              <p className="font-semibold" data-testid="remove-offline-question">
+                {removeRecordsQuestion(folder.Name, counts.Locations)}
+              </p>
+              <p className="text-muted">
+                {folder.Name} is offline. Its files may still be on the drive; only their records here go: locations,
+                {counts.Files < counts.Locations
+                  ? ` and ${counts.Files} file record(s) with no copy in another folder (the others keep their record there)`
+                  : ' file records'}
+                , with their watched states and release choices. Links to episodes stay with the content, so the same files imported again
+                are linked as before.
+              </p>
+            </>
+          )
+        }
+      </QueryContent>
     </ConfirmModal>
   );
 }

@@ -14,7 +14,7 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { SearchBox } from '@/components/SearchBox';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { TextField } from '@/components/TextField';
 
 type Mode = { kind: 'browse' } | { kind: 'create' } | { kind: 'edit'; tag: Tag };
@@ -74,36 +74,39 @@ function BrowseTags({
     <>
       <SearchBox label="Search custom tags" value={search} onChange={setSearch} className="" onPanel />
       <div className="flex max-h-80 flex-col gap-1 overflow-y-auto" aria-label="Custom tag list" role="list">
-        {all.isPending ? (
-          <Spinner />
-        ) : all.isError ? (
-          <p className="text-danger">{all.error.message}</p>
-        ) : list.length === 0 ? (
-          <p className="py-4 text-center text-muted">{query ? 'No tags match the search.' : 'No custom tags yet.'}</p>
-        ) : (
-          list.map((tag) => {
-            const present = onSeries.has(tag.ID);
-            return (
-              <div key={tag.ID} role="listitem" className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-panel-alt">
-                <span className="min-w-0 flex-1 truncate font-semibold" title={tag.Description || undefined}>
-                  {tag.Name}
-                </span>
-                <Button variant="ghost" className="px-2 py-1" aria-label={`Edit ${tag.Name}`} onClick={() => onEdit(tag)}>
-                  <Icon path={mdiPencil} size={0.7} />
-                </Button>
-                <Button
-                  variant={present ? 'danger' : 'secondary'}
-                  className="px-3 py-1"
-                  disabled={busy}
-                  aria-label={`${present ? 'Remove' : 'Add'} ${tag.Name}`}
-                  onClick={() => (present ? remove : add).mutate([tag.ID])}
-                >
-                  {present ? 'Remove' : 'Add'}
-                </Button>
-              </div>
-            );
-          })
-        )}
+        <QueryContent
+          query={all}
+          empty={
+            list.length === 0 && (
+              <p className="py-4 text-center text-muted">{query ? 'No tags match the search.' : 'No custom tags yet.'}</p>
+            )
+          }
+        >
+          {() =>
+            list.map((tag) => {
+              const present = onSeries.has(tag.ID);
+              return (
+                <div key={tag.ID} role="listitem" className="flex items-center gap-2 rounded-md px-2 py-1.5 hover:bg-panel-alt">
+                  <span className="min-w-0 flex-1 truncate font-semibold" title={tag.Description || undefined}>
+                    {tag.Name}
+                  </span>
+                  <Button variant="ghost" className="px-2 py-1" aria-label={`Edit ${tag.Name}`} onClick={() => onEdit(tag)}>
+                    <Icon path={mdiPencil} size={0.7} />
+                  </Button>
+                  <Button
+                    variant={present ? 'danger' : 'secondary'}
+                    className="px-3 py-1"
+                    disabled={busy}
+                    aria-label={`${present ? 'Remove' : 'Add'} ${tag.Name}`}
+                    onClick={() => (present ? remove : add).mutate([tag.ID])}
+                  >
+                    {present ? 'Remove' : 'Add'}
+                  </Button>
+                </div>
+              );
+            })
+          }
+        </QueryContent>
       </div>
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCreate}>

@@ -7,7 +7,7 @@ import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { EmptyNote, ToolbarPanel } from '@/components/Panel';
 import { SearchBox } from '@/components/SearchBox';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { ToggleGroup } from '@/components/ToggleGroup';
 import { PersonCard } from '@/components/series/PersonCard';
 import { useSeriesContext } from './seriesContext';
@@ -65,23 +65,26 @@ export default function CreditsTab() {
           </Button>
         )}
       </ToolbarPanel>
-      {cast.isPending ? (
-        <Spinner />
-      ) : cast.isError ? (
-        <p className="text-danger">{cast.error.message}</p>
-      ) : shown.length === 0 ? (
-        <EmptyNote testId="credits-empty">
-          {credits.length ? 'No credits match the filters.' : mode === 'Characters' ? 'No characters listed.' : 'No staff listed.'}
-        </EmptyNote>
-      ) : (
-        <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={mode} role="list">
-          {shown.map((r, index) => (
-            <div role="listitem" key={`${r.Character?.ID ?? ''}-${r.Staff.ID ?? ''}-${r.RoleDetails}-${index}`}>
-              <PersonCard role={r} mode={mode} />
-            </div>
-          ))}
-        </div>
-      )}
+      <QueryContent
+        query={cast}
+        empty={
+          shown.length === 0 && (
+            <EmptyNote testId="credits-empty">
+              {credits.length ? 'No credits match the filters.' : mode === 'Characters' ? 'No characters listed.' : 'No staff listed.'}
+            </EmptyNote>
+          )
+        }
+      >
+        {() => (
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label={mode} role="list">
+            {shown.map((r, index) => (
+              <div role="listitem" key={`${r.Character?.ID ?? ''}-${r.Staff.ID ?? ''}-${r.RoleDetails}-${index}`}>
+                <PersonCard role={r} mode={mode} />
+              </div>
+            ))}
+          </div>
+        )}
+      </QueryContent>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useSeriesFileSummary } from '@/api/series';
 import { OfflineBadge } from '@/components/importFolders/OfflineBadge';
 import { offlineFileCount } from '@/components/importFolders/offline';
 import { EmptyNote, Panel } from '@/components/Panel';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { ToggleGroup } from '@/components/ToggleGroup';
 import { episodeLabel, formatDate } from '@/components/series/seriesFormat';
 import { formatFileSize } from '@/lib/format';
@@ -43,32 +43,33 @@ export default function FilesTab() {
         {summary.data && <Overview summary={summary.data} />}
       </div>
       <div className="flex min-w-0 flex-col gap-3">
-        {summary.isPending ? (
-          <Spinner />
-        ) : summary.isError ? (
-          <p className="text-danger">{summary.error.message}</p>
-        ) : view === 'Series Files' ? (
-          summary.data.Groups.length === 0 ? (
-            <EmptyNote testId="files-empty">This series has no files.</EmptyNote>
-          ) : (
-            summary.data.Groups.map((group, index) => <GroupCard key={index} group={group} />)
-          )
-        ) : summary.data.MissingEpisodes.length === 0 ? (
-          <EmptyNote testId="missing-empty">You have no missing episodes or specials. Well done!</EmptyNote>
-        ) : (
-          <Panel title="Missing Episodes">
-            <ul className="flex flex-col divide-y divide-border" aria-label="Missing episodes">
-              {summary.data.MissingEpisodes.map((episode) => (
-                <li key={episode.ID} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                  <span>
-                    <span className="font-semibold text-primary">{episodeLabel(episode.Type, episode.EpisodeNumber)}</span> {episode.Title}
-                  </span>
-                  <span className="text-xs text-muted">{formatDate(episode.AirDate) ?? 'Air Date Unknown'}</span>
-                </li>
-              ))}
-            </ul>
-          </Panel>
-        )}
+        <QueryContent query={summary}>
+          {({ Groups, MissingEpisodes }) =>
+            view === 'Series Files' ? (
+              Groups.length === 0 ? (
+                <EmptyNote testId="files-empty">This series has no files.</EmptyNote>
+              ) : (
+                Groups.map((group, index) => <GroupCard key={index} group={group} />)
+              )
+            ) : MissingEpisodes.length === 0 ? (
+              <EmptyNote testId="missing-empty">You have no missing episodes or specials. Well done!</EmptyNote>
+            ) : (
+              <Panel title="Missing Episodes">
+                <ul className="flex flex-col divide-y divide-border" aria-label="Missing episodes">
+                  {MissingEpisodes.map((episode) => (
+                    <li key={episode.ID} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                      <span>
+                        <span className="font-semibold text-primary">{episodeLabel(episode.Type, episode.EpisodeNumber)}</span>{' '}
+                        {episode.Title}
+                      </span>
+                      <span className="text-xs text-muted">{formatDate(episode.AirDate) ?? 'Air Date Unknown'}</span>
+                    </li>
+                  ))}
+                </ul>
+              </Panel>
+            )
+          }
+        </QueryContent>
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { EmptyNote, ToolbarPanel } from '@/components/Panel';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { NavTabs } from '@/components/Tabs';
 import { useSeriesContext } from './seriesContext';
 
@@ -76,43 +76,42 @@ function ImagesOfType({ tab }: { tab: ImageTab }) {
           </div>
         )}
       </ToolbarPanel>
-      {images.isPending ? (
-        <Spinner />
-      ) : images.isError ? (
-        <p className="text-danger">{images.error.message}</p>
-      ) : list.length === 0 ? (
-        <EmptyNote testId="images-empty">No {config.label.toLowerCase()} found!</EmptyNote>
-      ) : (
-        <div className="flex flex-wrap gap-4" role="listbox" aria-label={config.label} aria-multiselectable={false}>
-          {list.map((image) => {
-            const isSelected = keyOf(image) === selectedKey;
-            return (
-              <button
-                key={keyOf(image)}
-                type="button"
-                role="option"
-                aria-selected={isSelected}
-                aria-label={`${image.Source} ${config.type} ${image.ID}${image.Preferred ? ' (preferred)' : ''}`}
-                onClick={() => setSelectedKey(isSelected ? null : keyOf(image))}
-                className={`relative flex flex-col overflow-hidden rounded-lg border-2 bg-panel ${isSelected ? 'border-primary' : 'border-transparent hover:border-border'}`}
-              >
-                <img src={imageUrl(image)} alt="" loading="lazy" className={`${config.size} bg-panel-alt object-contain`} />
-                <span className="flex items-center justify-between gap-2 px-2 py-1 text-xs text-muted">
-                  <span>
-                    {image.Source}
-                    {image.Width && image.Height ? ` · ${image.Width}×${image.Height}` : ''}
-                  </span>
-                  {image.Preferred && (
-                    <span className="inline-flex items-center gap-1 font-semibold text-success">
-                      <Icon path={mdiCheckCircle} size={0.55} /> Preferred
+      <QueryContent
+        query={images}
+        empty={list.length === 0 && <EmptyNote testId="images-empty">No {config.label.toLowerCase()} found!</EmptyNote>}
+      >
+        {() => (
+          <div className="flex flex-wrap gap-4" role="listbox" aria-label={config.label} aria-multiselectable={false}>
+            {list.map((image) => {
+              const isSelected = keyOf(image) === selectedKey;
+              return (
+                <button
+                  key={keyOf(image)}
+                  type="button"
+                  role="option"
+                  aria-selected={isSelected}
+                  aria-label={`${image.Source} ${config.type} ${image.ID}${image.Preferred ? ' (preferred)' : ''}`}
+                  onClick={() => setSelectedKey(isSelected ? null : keyOf(image))}
+                  className={`relative flex flex-col overflow-hidden rounded-lg border-2 bg-panel ${isSelected ? 'border-primary' : 'border-transparent hover:border-border'}`}
+                >
+                  <img src={imageUrl(image)} alt="" loading="lazy" className={`${config.size} bg-panel-alt object-contain`} />
+                  <span className="flex items-center justify-between gap-2 px-2 py-1 text-xs text-muted">
+                    <span>
+                      {image.Source}
+                      {image.Width && image.Height ? ` · ${image.Width}×${image.Height}` : ''}
                     </span>
-                  )}
-                </span>
-              </button>
-            );
-          })}
-        </div>
-      )}
+                    {image.Preferred && (
+                      <span className="inline-flex items-center gap-1 font-semibold text-success">
+                        <Icon path={mdiCheckCircle} size={0.55} /> Preferred
+                      </span>
+                    )}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+        )}
+      </QueryContent>
     </div>
   );
 }

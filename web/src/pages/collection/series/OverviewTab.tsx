@@ -1,12 +1,13 @@
 import { mdiCog, mdiOpenInNew, mdiPencil } from '@mdi/js';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { RelatedAnime, Series } from '@shoko-ts/contract';
 import { useNextUpEpisode, useRelatedAnime, useSeriesCast, useSimilarAnime } from '@/api/series';
 import { useIsAdmin } from '@/api/users';
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { PlayEpisodeButton } from '@/components/player/PlayEpisode';
 import { AnimeCard } from '@/components/series/AnimeCard';
 import { PersonCard } from '@/components/series/PersonCard';
@@ -141,48 +142,36 @@ function EpisodeOnDeck({ seriesId }: { seriesId: number }) {
   return (
     <Panel title="Episode On Deck">
       <div data-testid="episode-on-deck">
-        {next.isPending ? (
-          <Spinner />
-        ) : next.isError ? (
-          <p className="text-danger">{next.error.message}</p>
-        ) : next.data ? (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <EpisodeSummary episode={next.data} compact />
-            {next.data.Size > 0 && <PlayEpisodeButton episodeId={next.data.IDs.ID} title={episodeTitle(next.data)} className="shrink-0" />}
-          </div>
-        ) : (
-          <p className="text-sm text-muted">All available episodes have already been watched</p>
-        )}
+        <QueryContent query={next}>
+          {(episode) =>
+            episode ? (
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+                <EpisodeSummary episode={episode} compact />
+                {episode.Size > 0 && <PlayEpisodeButton episodeId={episode.IDs.ID} title={episodeTitle(episode)} className="shrink-0" />}
+              </div>
+            ) : (
+              <p className="text-sm text-muted">All available episodes have already been watched</p>
+            )
+          }
+        </QueryContent>
       </div>
     </Panel>
   );
 }
 
-function AnimeShelf({
-  title,
-  query,
-  empty,
-}: {
-  title: string;
-  query: { isPending: boolean; isError: boolean; error: Error | null; data?: RelatedAnime[] };
-  empty: string;
-}) {
+function AnimeShelf({ title, query, empty }: { title: string; query: UseQueryResult<RelatedAnime[]>; empty: string }) {
   return (
     <Panel title={title}>
       <div className="flex gap-4 overflow-x-auto pb-2" aria-label={title} role="list">
-        {query.isPending ? (
-          <Spinner />
-        ) : query.isError ? (
-          <p className="text-danger">{query.error?.message}</p>
-        ) : !query.data?.length ? (
-          <p className="text-sm text-muted">{empty}</p>
-        ) : (
-          query.data.map((anime) => (
-            <div role="listitem" key={`${anime.ID}-${anime.Relation ?? ''}`}>
-              <AnimeCard anime={anime} />
-            </div>
-          ))
-        )}
+        <QueryContent query={query} empty={!query.data?.length && <p className="text-sm text-muted">{empty}</p>}>
+          {(related) =>
+            related.map((anime) => (
+              <div role="listitem" key={`${anime.ID}-${anime.Relation ?? ''}`}>
+                <AnimeCard anime={anime} />
+              </div>
+            ))
+          }
+        </QueryContent>
       </div>
     </Panel>
   );
@@ -194,19 +183,15 @@ function TopActors({ seriesId }: { seriesId: number }) {
   return (
     <Panel title="Top 20 Actors">
       <div className="flex gap-4 overflow-x-auto pb-2" aria-label="Top actors" role="list">
-        {cast.isPending ? (
-          <Spinner />
-        ) : cast.isError ? (
-          <p className="text-danger">{cast.error.message}</p>
-        ) : actors.length === 0 ? (
-          <p className="text-sm text-muted">No actors listed.</p>
-        ) : (
-          actors.map((role, index) => (
-            <div role="listitem" key={index} className="w-[250px] shrink-0">
-              <PersonCard role={role} mode="Characters" />
-            </div>
-          ))
-        )}
+        <QueryContent query={cast} empty={actors.length === 0 && <p className="text-sm text-muted">No actors listed.</p>}>
+          {() =>
+            actors.map((role, index) => (
+              <div role="listitem" key={index} className="w-[250px] shrink-0">
+                <PersonCard role={role} mode="Characters" />
+              </div>
+            ))
+          }
+        </QueryContent>
       </div>
     </Panel>
   );

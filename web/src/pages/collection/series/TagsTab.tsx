@@ -9,7 +9,7 @@ import { Icon } from '@/components/Icon';
 import { Modal } from '@/components/Modal';
 import { EmptyNote, ToolbarPanel } from '@/components/Panel';
 import { SearchBox } from '@/components/SearchBox';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { CustomTagsModal } from '@/components/series/CustomTagsModal';
 import { useSeriesContext } from './seriesContext';
 
@@ -66,37 +66,38 @@ export default function TagsTab() {
           </Button>
         )}
       </ToolbarPanel>
-      {tags.isPending ? (
-        <Spinner />
-      ) : tags.isError ? (
-        <p className="text-danger">{tags.error.message}</p>
-      ) : shown.length === 0 ? (
-        <EmptyNote testId="tags-empty">{query ? `No tags match ${search.trim()}.` : 'No tags to show.'}</EmptyNote>
-      ) : (
-        <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" role="list" aria-label="Tags">
-          {shown.map((tag) => (
-            <div key={`${tag.Source}-${tag.ID}`} role="listitem" className="flex">
-              <button
-                type="button"
-                onClick={() => setDetails(tag)}
-                className="flex flex-1 flex-col gap-2 rounded-lg border border-border bg-panel p-4 text-left hover:border-primary"
-                data-testid="tag-card"
-              >
-                <span className="flex items-center justify-between gap-2">
-                  <span className="font-semibold">{tag.Name}</span>
-                  <span
-                    className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${tag.Source === 'User' ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted'}`}
-                  >
-                    {tag.Source}
+      <QueryContent
+        query={tags}
+        empty={
+          shown.length === 0 && <EmptyNote testId="tags-empty">{query ? `No tags match ${search.trim()}.` : 'No tags to show.'}</EmptyNote>
+        }
+      >
+        {() => (
+          <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3" role="list" aria-label="Tags">
+            {shown.map((tag) => (
+              <div key={`${tag.Source}-${tag.ID}`} role="listitem" className="flex">
+                <button
+                  type="button"
+                  onClick={() => setDetails(tag)}
+                  className="flex flex-1 flex-col gap-2 rounded-lg border border-border bg-panel p-4 text-left hover:border-primary"
+                  data-testid="tag-card"
+                >
+                  <span className="flex items-center justify-between gap-2">
+                    <span className="font-semibold">{tag.Name}</span>
+                    <span
+                      className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${tag.Source === 'User' ? 'bg-primary text-on-primary' : 'bg-panel-alt text-muted'}`}
+                    >
+                      {tag.Source}
+                    </span>
                   </span>
-                </span>
-                <span className="line-clamp-3 text-sm text-muted">{tag.Description || NO_DESCRIPTION}</span>
-                {isSpoiler(tag) && <span className="text-xs font-semibold text-danger">Spoiler</span>}
-              </button>
-            </div>
-          ))}
-        </div>
-      )}
+                  <span className="line-clamp-3 text-sm text-muted">{tag.Description || NO_DESCRIPTION}</span>
+                  {isSpoiler(tag) && <span className="text-xs font-semibold text-danger">Spoiler</span>}
+                </button>
+              </div>
+            ))}
+          </div>
+        )}
+      </QueryContent>
       <Modal
         open={details !== null}
         onClose={() => setDetails(null)}

@@ -3,7 +3,7 @@ import type { TmdbEpisode } from '@shoko-ts/contract';
 import { useTmdbShowEpisodes } from '@/api/tmdb';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
-import { Spinner } from '@/components/Spinner';
+import { QueryContent } from '@/components/QueryContent';
 import { TextField } from '@/components/TextField';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 import { seasonEpisode, TEXTS } from './linkingState';
@@ -47,41 +47,37 @@ export function EpisodePickerModal({ showId, target, onPick, onClose }: EpisodeP
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog is a search; focus starts in its search field
         autoFocus
       />
-      {episodes.isPending ? (
-        <Spinner />
-      ) : episodes.isError ? (
-        <p className="text-danger">{episodes.error.message}</p>
-      ) : list.length === 0 ? (
-        <p className="text-muted">{TEXTS.noResults}</p>
-      ) : (
-        <ul
-          className="flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto rounded-md border border-border"
-          aria-label="TMDB episodes"
-        >
-          {list.map((episode) => (
-            <li key={episode.ID}>
-              <button
-                type="button"
-                className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-panel-alt"
-                onClick={() => onPick(episode.ID, episode)}
-              >
-                <span className="w-16 shrink-0 font-mono text-xs text-muted">
-                  {seasonEpisode(episode.SeasonNumber, episode.EpisodeNumber)}
-                </span>
-                <span className="min-w-0 flex-1 truncate">{episode.Title}</span>
-                <span className="shrink-0 text-xs text-muted">{episode.AiredAt ?? ''}</span>
-              </button>
-            </li>
-          ))}
-          {episodes.hasNextPage && (
-            <li className="p-2 text-center">
-              <Button variant="ghost" busy={episodes.isFetchingNextPage} onClick={() => void episodes.fetchNextPage()}>
-                Load more
-              </Button>
-            </li>
-          )}
-        </ul>
-      )}
+      <QueryContent query={episodes} empty={list.length === 0 && <p className="text-muted">{TEXTS.noResults}</p>}>
+        {() => (
+          <ul
+            className="flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto rounded-md border border-border"
+            aria-label="TMDB episodes"
+          >
+            {list.map((episode) => (
+              <li key={episode.ID}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-panel-alt"
+                  onClick={() => onPick(episode.ID, episode)}
+                >
+                  <span className="w-16 shrink-0 font-mono text-xs text-muted">
+                    {seasonEpisode(episode.SeasonNumber, episode.EpisodeNumber)}
+                  </span>
+                  <span className="min-w-0 flex-1 truncate">{episode.Title}</span>
+                  <span className="shrink-0 text-xs text-muted">{episode.AiredAt ?? ''}</span>
+                </button>
+              </li>
+            ))}
+            {episodes.hasNextPage && (
+              <li className="p-2 text-center">
+                <Button variant="ghost" busy={episodes.isFetchingNextPage} onClick={() => void episodes.fetchNextPage()}>
+                  Load more
+                </Button>
+              </li>
+            )}
+          </ul>
+        )}
+      </QueryContent>
     </Modal>
   );
 }
