@@ -256,7 +256,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
   });
   if (options.figuresUpkeep !== false) {
     bus.on('job:finished', () => figuresUpkeep.changed());
-    bus.on('shoko', () => figuresUpkeep.changed());
+    bus.on('shoko', (message) => figuresUpkeep.shokoEvent(message.event));
   }
 
   const { init, health, migrate } = createInitDomain({

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHOKO_IMPORT_PROGRESS_EVENT } from '@shoko-ts/contract';
 import { FiguresUpkeep } from './figures-upkeep.js';
 
 describe('FiguresUpkeep', () => {
@@ -86,5 +87,16 @@ describe('FiguresUpkeep', () => {
     await upkeep.stop();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(runs).toBe(0);
+  });
+
+  it('runs after a ShokoEvent, not on a Shoko import progress (the import brings the figures up to date itself)', async () => {
+    for (let i = 0; i < 20; i++) {
+      upkeep.shokoEvent(SHOKO_IMPORT_PROGRESS_EVENT);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    expect(runs).toBe(0);
+    upkeep.shokoEvent('SeriesUpdated');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs).toBe(1);
   });
 });
