@@ -4,7 +4,8 @@ import type { AniDBEpisodesTable } from '../../db/schema.js';
 /** Episode rows as the episodes store reads them, the §5.5 filtering and ordering, and the wire models built from them. */
 
 /** Raw episode order of the contract: Episode, Credits, Special, Trailer, Parody, Other. */
-const TYPE_ORDER = ['Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'];
+/** The raw type order of the contract (anything else after): migration 0043's `episodes.sort_type_rank` is index + 1. */
+export const TYPE_ORDER = ['Episode', 'Credits', 'Special', 'Trailer', 'Parody', 'Other'];
 
 /** A Shoko episode with its AniDB episode's columns, the viewer's watch state and vote, and its file count. */
 export interface EpisodeRow extends Omit<AniDBEpisodesTable, 'id'> {
