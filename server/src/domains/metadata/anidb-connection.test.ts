@@ -18,8 +18,11 @@ afterEach(async () => {
   fake = null;
 });
 
-/** A connection with AniDB's real pacing against the loopback fake; time stands still and every wait is recorded. */
-async function setUp() {
+/**
+ * A connection with AniDB's real pacing against the loopback fake; time stands still (or reads `now`) and every wait is
+ * recorded. `anidb` adds AniDB settings.
+ */
+async function setUp(options: { now?: () => number; anidb?: Record<string, unknown> } = {}) {
   fake = await startFakeAniDBUdp({ users: { alice: 'correct horse' } });
   const settings = {
     current: {
@@ -31,13 +34,14 @@ async function setUp() {
         Password: 'correct horse',
         UDPRateLimit: RATE,
         HTTPRateLimit: RATE,
+        ...options.anidb,
       },
     },
   } as unknown as SettingsService;
   const bus = new EventBus();
   const slept: number[] = [];
   const connection = new AniDBConnection(settings, bus, logger, {
-    clock: { now: () => 1_000_000_000, sleep: async (ms) => void slept.push(ms) },
+    clock: { now: options.now ?? (() => 1_000_000_000), sleep: async (ms) => void slept.push(ms) },
   });
   connections.push(connection);
   const saveAniDBSetting = () => bus.emit('settings:saved', { changedPaths: ['AniDb.Username'] });
@@ -86,24 +90,8 @@ describe('AniDB connection state across settings saves', () => {
   });
 
   it('pings at UDPPingFrequency while logged in and logs out after 5 idle minutes', async () => {
-    fake = await startFakeAniDBUdp({ users: { alice: 'correct horse' } });
     let now = 2_000_000_000;
-    const settings = {
-      current: {
-        AniDb: {
-          UDPServerAddress: fake.host,
-          UDPServerPort: fake.port,
-          ClientPort: 0,
-          Username: 'alice',
-          Password: 'correct horse',
-          UDPPingFrequency: 60,
-          UDPRateLimit: RATE,
-          HTTPRateLimit: RATE,
-        },
-      },
-    } as unknown as SettingsService;
-    const connection = new AniDBConnection(settings, new EventBus(), logger, { clock: { now: () => now, sleep: async () => {} } });
-    connections.push(connection);
+    const { fake, connection } = await setUp({ now: () => now, anidb: { UDPPingFrequency: 60 } });
     expect(await connection.keepAlive()).toBeNull();
     await connection.udp().send('UPTIME');
     now += 30_000;

@@ -60,9 +60,13 @@ async function setUp(options: Partial<AniDBHttpClientOptions> = {}, fakeOptions:
     timeoutMs: 2_000,
     ...options,
   };
-  const client = new AniDBHttpClient(clientOptions);
-  clients.push(client);
-  return { fake, client, clientOptions };
+  /** Another client with the same options, as a restart builds it. */
+  const rebuild = () => {
+    const rebuilt = new AniDBHttpClient(clientOptions);
+    clients.push(rebuilt);
+    return rebuilt;
+  };
+  return { fake, client: rebuild(), clientOptions, rebuild };
 }
 
 const cacheFile = (aid: number) => path.join(cacheDir, `AnimeDoc_${aid}.xml`);
@@ -107,20 +111,10 @@ describe('AniDB HTTP client against the loopback fake', () => {
   it('does not ask again within a day even when the cached copy is gone, also from a rebuilt client', async () => {
     const now = Date.now();
     const requestLog = memoryRequestLog();
-    const { fake, client } = await setUp({ now: () => now, requestLog });
+    const { fake, client, rebuild } = await setUp({ now: () => now, requestLog });
     await client.getAnime(ANIME_ID);
     await rm(cacheFile(ANIME_ID));
-    const rebuilt = new AniDBHttpClient({
-      baseUrl: fake.url,
-      clientName: 'shokots',
-      clientVersion: 1,
-      cacheDir,
-      logger,
-      pacing: FAST_PACING,
-      requestLog,
-      now: () => now,
-    });
-    clients.push(rebuilt);
+    const rebuilt = rebuild();
     await expect(rebuilt.getAnime(ANIME_ID, { force: true })).rejects.toBeInstanceOf(AniDBAnimeTooSoonError);
     expect(fake.requests).toHaveLength(1);
   });
@@ -287,18 +281,9 @@ describe('AniDB HTTP rate limit', () => {
     const slept: number[] = [];
     let now = Date.now();
     const limiter = new HttpRateLimiter(ANIDB_HTTP_PACING, { now: () => now, sleep: async (ms) => void slept.push(ms) });
-    const { fake, client } = await setUp({ limiter, now: () => now });
+    const { fake, client, rebuild } = await setUp({ limiter, now: () => now });
     await client.getAnime(ANIME_ID);
-    const rebuilt = new AniDBHttpClient({
-      baseUrl: fake.url,
-      clientName: 'shokots',
-      clientVersion: 1,
-      cacheDir,
-      logger,
-      limiter,
-      now: () => now,
-    });
-    clients.push(rebuilt);
+    const rebuilt = rebuild();
     now += 500;
     await expect(rebuilt.getAnime(ANIME_ID + 1)).rejects.toThrow();
     expect(slept).toEqual([1500]);
