@@ -3,6 +3,7 @@ import { collectionStats } from './collection-stats.js';
 import { generateCollection } from '../domains/groups/synthetic.js';
 import { moveSeriesToNewAnime } from '../test/generated-collection.js';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../test/harness.js';
+import { userLinkRow } from '../test/seed-files.js';
 
 /**
  * The maintained Dashboard/Stats row (migration 0031, db/collection-stats.ts) against a fresh computation from the
@@ -187,15 +188,7 @@ describe('maintained collection stats', () => {
     const template = await db.selectFrom('files').selectAll().orderBy('id').limit(1).executeTakeFirstOrThrow();
     const { id: _id, ...fileValues } = template;
     const newFile = (values: Partial<typeof fileValues>) => ({ ...fileValues, is_ignored: 0, is_variation: 0, ...values });
-    const link = (animeId: number, episodeId: number) => ({
-      ...content,
-      anime_id: animeId,
-      episode_id: episodeId,
-      percentage: 100,
-      ordering: 0,
-      source: 'User' as const,
-      release_group_id: null,
-    });
+    const link = (animeId: number, episodeId: number) => userLinkRow(content, animeId, episodeId);
     let fileIds: number[] = [];
     const episodeA = await episodeOf(a.anime_id);
     const episodeB = await episodeOf(b.anime_id);

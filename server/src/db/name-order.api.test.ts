@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Group, ListResult, Series } from '@shoko-ts/contract';
 import { serverWithCollection } from '../test/generated-collection.js';
-import type { TestServer } from '../test/harness.js';
+import { getJson, type TestServer } from '../test/harness.js';
 import { groupOrderKey, refreshOrderKeys, seriesOrderKey, sortName } from './name-order.js';
 import { insertGroup } from './shared-queries.js';
 
@@ -26,11 +26,7 @@ describe('maintained name-order keys', () => {
   });
 
   const db = () => server.services.db.kysely;
-  const get = async <T>(url: string): Promise<T> => {
-    const res = await server.request({ method: 'GET', url, key: admin });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as T;
-  };
+  const get = <T>(url: string) => getJson<T>(server, url, admin);
   const byKey = <T extends { id: number; key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id);
 
   async function expectFresh() {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListResult, Series, SeriesWithEpisodeCount } from '@shoko-ts/contract';
 import { generateCollection } from '../domains/groups/synthetic.js';
-import { completeFirstRun, createTestServer, type TestServer } from '../test/harness.js';
+import { completeFirstRun, createTestServer, getJson, type TestServer } from '../test/harness.js';
 import { refreshSeriesAggregates } from './aggregates.js';
 import { RELEASE_FIGURE_TABLES } from './release-figures.js';
 import { addReleases, scannedReleaseSeries, type ScanOptions } from './release-figures.test-support.js';
@@ -29,11 +29,7 @@ describe('maintained release-management figures', () => {
   });
 
   const db = () => server.services.db.kysely;
-  const get = async <T>(url: string): Promise<T> => {
-    const res = await server.request({ method: 'GET', url, key: admin });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as T;
-  };
+  const get = <T>(url: string) => getJson<T>(server, url, admin);
 
   const scanned = (type: string, options: ScanOptions) => scannedReleaseSeries(db(), type, options);
 

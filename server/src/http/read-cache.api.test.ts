@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RaisedShokoEvent } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, type TestServer } from '../test/harness.js';
+import { seedSeries } from '../test/seed-anidb.js';
 
 /** A collection event of the background work: the cache clears on any; no listener acts on this one's content. */
 const seriesUpdated: RaisedShokoEvent = {
@@ -21,28 +22,7 @@ describe('the read cache of collection, group and series pages and dashboard wid
   afterAll(() => server.close());
 
   it('answers from the cache until a write request or a collection event clears it', async () => {
-    const db = server.services.db.kysely;
-    const now = new Date().toISOString();
-    const addSeries = async (animeId: number) => {
-      const group = await db
-        .insertInto('groups')
-        .values({
-          parent_id: null,
-          name: `G${animeId}`,
-          description: '',
-          has_custom_name: 0,
-          has_custom_description: 0,
-          preferred_series_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('series')
-        .values({ anime_id: animeId, group_id: group.id, title_override: null, created_at: now, updated_at: now })
-        .execute();
-    };
+    const addSeries = (animeId: number) => seedSeries(server, animeId, `G${animeId}`);
     expect(await seriesCount()).toBe(0);
     // A change behind the API's back is not seen while the answer is cached…
     await addSeries(1);

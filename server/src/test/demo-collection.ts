@@ -9,7 +9,7 @@ import { startFakeAniDBTitles, type FakeAniDBTitles } from '../../../fakes/src/a
 import { startFakeAniDBImages, type FakeAniDBImages } from '../../../fakes/src/anidb-images/index.js';
 import { writeDemoLibrary, type DemoLibrary } from '../../../fakes/src/demo/library.js';
 import { writeShokoDemoFolder } from '../../../fakes/src/shoko-data/demo-folder.js';
-import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from './harness.js';
+import { aniDBFakesEnv, completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from './harness.js';
 
 /** The local account the replayed clients log in with (in the Shoko variant: the user Shoko knew, with its password). */
 export const CLIENT_USER = { user: 'Default', pass: 'first-run-pass' };
@@ -126,12 +126,7 @@ async function startCollection(arrive: Arrival): Promise<DemoCollection> {
     anidbHttp = await startFakeAniDBHttp({ anime: demo.anime });
     titles = await startFakeAniDBTitles({ anime: demo.titles });
     images = await startFakeAniDBImages();
-    restoreEnv = setEnv({
-      SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
-      SHOKO_ANIDB_HTTP: anidbHttp.url,
-      SHOKO_ANIDB_TITLES_URL: titles.url,
-      SHOKO_ANIDB_IMAGE_URL: images.url,
-    });
+    restoreEnv = setEnv(aniDBFakesEnv({ udp, http: anidbHttp, titles, images }));
     server = await createTestServer();
     const { key, importFolderId, shokoApiKey } = await arrive(server, demo, { library, scratch });
     await server.services.queue.idle();

@@ -151,7 +151,13 @@ export async function createUser(server: TestServer, adminKey: string, username:
   return { id, key: await login(server, username, password) };
 }
 
-/** First run for tests against the AniDB fakes: the fake's account is stored and AutoGroupSeries turned on first. */
+/** GETs `url` with `key` and resolves to its JSON body, throwing unless it answers 200. */
+export async function getJson<T>(server: TestServer, url: string, key?: string): Promise<T> {
+  const res = await server.request({ method: 'GET', url, key });
+  if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
 /**
  * Saves settings as an admin through `PATCH Settings`, throwing unless it answers 200. Settings are only saved with AniDB
  * credentials in them (the server's rules), so a stand-in account goes with the operations of a server that never logged in.
@@ -174,6 +180,7 @@ export async function patchSettings(
   if (res.statusCode !== 200) throw new Error(`PATCH Settings: ${res.statusCode} ${res.body}`);
 }
 
+/** First run for tests against the AniDB fakes: the fake's account is stored and AutoGroupSeries turned on first. */
 export async function completeFirstRunWithAniDB(server: TestServer, anidb: { username: string; password: string }): Promise<string> {
   const res = await server.request({
     method: 'PATCH',
@@ -197,5 +204,20 @@ export function setEnv(values: Record<string, string>): () => void {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
+  };
+}
+
+/** The environment that points the server at the four AniDB fakes (UDP, HTTP, the titles dump, images). */
+export function aniDBFakesEnv(fakes: {
+  udp: { host: string; port: number };
+  http: { url: string };
+  titles: { url: string };
+  images: { url: string };
+}): Record<string, string> {
+  return {
+    SHOKO_ANIDB_UDP: `${fakes.udp.host}:${fakes.udp.port}`,
+    SHOKO_ANIDB_HTTP: fakes.http.url,
+    SHOKO_ANIDB_TITLES_URL: fakes.titles.url,
+    SHOKO_ANIDB_IMAGE_URL: fakes.images.url,
   };
 }

@@ -91,11 +91,34 @@ export async function seedAnidbAnime(
       .execute();
   }
   if (anime.series === false) return null;
+  const seriesId = await seedSeries(server, anime.id, anime.title);
+  if (anime.episodes.length && anime.shokoEpisodes !== false) {
+    await db
+      .insertInto('episodes')
+      .values(
+        anime.episodes.map((e) => ({
+          series_id: seriesId,
+          anidb_episode_id: e.id,
+          is_hidden: 0,
+          title_override: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  return seriesId;
+}
+
+/** A Shoko group named `name` holding one series of the AniDB anime `animeId` (no AniDB rows); resolves to the series id. */
+export async function seedSeries(server: TestServer, animeId: number, name: string): Promise<number> {
+  const db = server.services.db.kysely;
+  const now = new Date().toISOString();
   const group = await db
     .insertInto('groups')
     .values({
       parent_id: null,
-      name: anime.title,
+      name,
       description: '',
       has_custom_name: 0,
       has_custom_description: 0,
@@ -107,23 +130,8 @@ export async function seedAnidbAnime(
     .executeTakeFirstOrThrow();
   const series = await db
     .insertInto('series')
-    .values({ anime_id: anime.id, group_id: group.id, title_override: null, created_at: now, updated_at: now })
+    .values({ anime_id: animeId, group_id: group.id, title_override: null, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (anime.episodes.length && anime.shokoEpisodes !== false) {
-    await db
-      .insertInto('episodes')
-      .values(
-        anime.episodes.map((e) => ({
-          series_id: series.id,
-          anidb_episode_id: e.id,
-          is_hidden: 0,
-          title_override: null,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-  }
   return series.id;
 }

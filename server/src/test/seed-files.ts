@@ -31,11 +31,23 @@ export async function seedFile(
   return id;
 }
 
-/** An import folder record at `/srv/<name>/` (no watching, no drop roles); resolves to its id. */
-export async function seedImportFolder(server: TestServer, name: string): Promise<number> {
+/** A file-episode link as a user makes it by hand: the whole episode, no release group. */
+export const userLinkRow = (content: { ed2k: string; size: number }, animeId: number, episodeId: number) => ({
+  ed2k: content.ed2k,
+  size: content.size,
+  anime_id: animeId,
+  episode_id: episodeId,
+  percentage: 100,
+  ordering: 0,
+  source: 'User' as const,
+  release_group_id: null,
+});
+
+/** An import folder record at `folderPath` (default `/srv/<name>/`; no watching, no drop roles); resolves to its id. */
+export async function seedImportFolder(server: TestServer, name: string, folderPath = `/srv/${name}/`): Promise<number> {
   const { id } = await server.services.db.kysely
     .insertInto('import_folders')
-    .values({ name, path: `/srv/${name}/`, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
+    .values({ name, path: folderPath, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

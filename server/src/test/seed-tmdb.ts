@@ -1,6 +1,6 @@
 import { CLOCKWORK_MOVIE_ID, TIDEWATER_SHOW_ID } from '../../../fakes/src/tmdb/sample-data.js';
 import type { Insertable } from 'kysely';
-import type { TmdbEpisodesTable, TmdbMoviesTable, TmdbSeasonsTable, TmdbShowsTable } from '../db/schema.js';
+import type { TmdbEpisodesTable, TmdbImagesTable, TmdbMoviesTable, TmdbSeasonsTable, TmdbShowsTable } from '../db/schema.js';
 import type { TestServer } from './harness.js';
 import { seedAnidbAnime } from './seed-anidb.js';
 
@@ -143,4 +143,17 @@ export async function seedTmdbEpisodes(
     ...episode,
   }));
   await server.services.db.kysely.insertInto('tmdb_episodes').values(rows).execute();
+}
+
+/** One TMDB image record, 100×150 with no language and no votes unless given; returns its id. */
+export async function seedTmdbImage(
+  server: TestServer,
+  image: Seed<TmdbImagesTable, 'parent_type' | 'parent_id' | 'image_type' | 'file_path'>,
+): Promise<number> {
+  const row = await server.services.db.kysely
+    .insertInto('tmdb_images')
+    .values({ language: null, width: 100, height: 150, vote_average: 0, vote_count: 0, ...image })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACTION_CATALOGUE, type QueueItem } from '@shoko-ts/contract';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
-import { seedFile } from '../../test/seed-files.js';
+import { seedFile, seedImportFolder } from '../../test/seed-files.js';
 
 describe('actions API', () => {
   let server: TestServer;
@@ -82,13 +82,9 @@ describe('actions API', () => {
     const db = server.services.db.kysely;
     const folderPath = fs.mkdtempSync(path.join(server.home, 'folder-'));
     fs.writeFileSync(path.join(folderPath, 'present.mkv'), 'x');
-    const folder = await db
-      .insertInto('import_folders')
-      .values({ name: 'F', path: folderPath, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folderId = await seedImportFolder(server, 'F', folderPath);
     const addFile = (name: string, size: number) =>
-      seedFile(server, { size, ed2k: 'A'.repeat(31) + String(size % 10), location: { importFolderId: folder.id, relativePath: name } });
+      seedFile(server, { size, ed2k: 'A'.repeat(31) + String(size % 10), location: { importFolderId: folderId, relativePath: name } });
     const present = await addFile('present.mkv', 1);
     const gone = await addFile('gone.mkv', 2);
     expect((await get('/api/v3/Action/RemoveMissingFiles/false')).statusCode).toBe(200);

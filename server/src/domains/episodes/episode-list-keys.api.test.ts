@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillListKeys } from '../../db/migrations/0043_episode_list_keys.js';
 import { serverWithCollection } from '../../test/generated-collection.js';
 import type { TestServer } from '../../test/harness.js';
+import { userLinkRow } from '../../test/seed-files.js';
 
 /**
  * The episode list's maintained keys (migration 0043): each episode's local file count (its AniDB episode's links
@@ -74,16 +75,7 @@ describe('maintained episode list keys', () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const link = (ed2k: string, size: number, animeId: number, episodeId: number) => ({
-    ed2k,
-    size,
-    anime_id: animeId,
-    episode_id: episodeId,
-    percentage: 100,
-    ordering: 0,
-    source: 'User' as const,
-    release_group_id: null,
-  });
+  const link = (ed2k: string, size: number, animeId: number, episodeId: number) => userLinkRow({ ed2k, size }, animeId, episodeId);
 
   it('hold after the generated collection is stored', async () => {
     const start = await expectFresh();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { seedTmdbEpisodes, seedTmdbMovies, seedTmdbShows } from '../../test/seed-tmdb.js';
+import { seedTmdbEpisodes, seedTmdbImage, seedTmdbMovies, seedTmdbShows } from '../../test/seed-tmdb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from '../series/test-support.js';
 
@@ -367,23 +367,16 @@ describe('episode API', () => {
         image_type: 'Poster' | 'Backdrop' | 'Logo' | 'Thumbnail',
         vote: number,
       ) => {
-        img[name] = (
-          await db
-            .insertInto('tmdb_images')
-            .values({
-              parent_type,
-              parent_id,
-              image_type,
-              file_path: `/${name}.jpg`,
-              language: null,
-              width: 1280,
-              height: 720,
-              vote_average: vote,
-              vote_count: 4,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+        img[name] = await seedTmdbImage(server, {
+          parent_type,
+          parent_id,
+          image_type,
+          file_path: `/${name}.jpg`,
+          width: 1280,
+          height: 720,
+          vote_average: vote,
+          vote_count: 4,
+        });
       };
       await image('thumbLow', 'Episode', 8001, 'Thumbnail', 5);
       await image('thumbHigh', 'Episode', 8001, 'Thumbnail', 7);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import type { TestServer } from '../../test/harness.js';
+import { seriesTestServer } from '../series/test-support.js';
 import { seedImportFolder } from '../../test/seed-files.js';
 import { seedTmdbMovies } from '../../test/seed-tmdb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
@@ -33,10 +34,11 @@ describe('file lists for a user with tag restrictions', () => {
   };
 
   beforeAll(async () => {
-    server = await createTestServer();
-    key = await completeFirstRun(server);
-    const viewer = await createUser(server, key, 'viewer', 'viewer-pass');
-    viewerKey = viewer.key;
+    ({
+      server,
+      key,
+      viewer: { key: viewerKey },
+    } = await seriesTestServer([99]));
     const db = server.services.db.kysely;
     const written = await insertSeries(db, [
       {
@@ -58,11 +60,6 @@ describe('file lists for a user with tag restrictions', () => {
     ]);
     hiddenSeriesId = written.get(2)!.seriesId;
     hiddenEpisodeId = written.get(2)!.episodeIds[0];
-    await db
-      .updateTable('users')
-      .set({ restricted_tags: JSON.stringify([99]) })
-      .where('id', '=', viewer.id)
-      .execute();
     folderId = await seedImportFolder(server, 'Anime');
     // insertSeries gives episode n's file the size 100,000,000 + n.
     const pathOf: Record<number, string> = { 11: 'Alpha/Alpha 01.mkv', 12: 'Alpha/Alpha 02.mkv', 21: 'Mizuyoru/Mizuyoru 01.mkv' };

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterCondition } from '@shoko-ts/contract';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import type { TestServer } from '../../test/harness.js';
+import { seriesTestServer } from '../series/test-support.js';
 import { insertSeries } from '../groups/synthetic.store.js';
-import { seedTmdbSeasons, seedTmdbShows } from '../../test/seed-tmdb.js';
+import { seedTmdbImage, seedTmdbSeasons, seedTmdbShows } from '../../test/seed-tmdb.js';
+import { seedImportFolder } from '../../test/seed-files.js';
 
 /**
  * An invented four-series collection: Alpha Academy (A) and The Delta Tale (D) share the group "Alpha Group";
@@ -33,10 +35,11 @@ describe('collection browsing API', () => {
   const set = async (expression: FilterCondition) => (await match(expression)).sort();
 
   beforeAll(async () => {
-    server = await createTestServer();
-    key = await completeFirstRun(server);
-    const viewer = await createUser(server, key, 'viewer', 'viewer-pass');
-    viewerKey = viewer.key;
+    ({
+      server,
+      key,
+      viewer: { key: viewerKey },
+    } = await seriesTestServer([99]));
     const db = server.services.db.kysely;
     const written = await insertSeries(db, [
       {
@@ -136,13 +139,7 @@ describe('collection browsing API', () => {
       .insertInto('anidb_anime_staff')
       .values({ anime_id: 2, creator_id: 600, role: 'Animation Work', character_id: null, ordering: 0 })
       .execute();
-    folderId = (
-      await db
-        .insertInto('import_folders')
-        .values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    folderId = await seedImportFolder(server, 'Anime', '/media/anime');
     const betaFile = await db
       .selectFrom('files')
       .select('id')
@@ -157,11 +154,6 @@ describe('collection browsing API', () => {
         is_accessible: 1,
         mtime_ms: null,
       })
-      .execute();
-    await db
-      .updateTable('users')
-      .set({ restricted_tags: JSON.stringify([99]) })
-      .where('id', '=', viewer.id)
       .execute();
     // TMDB: A is linked to a show with one automatic and one verified episode link (13 unlinked); B to a movie.
     await db.insertInto('xref_anidb_tmdb_show').values({ anime_id: 1, show_id: 7000, source: 'User' }).execute();
@@ -202,31 +194,16 @@ describe('collection browsing API', () => {
     await db.updateTable('anidb_files').set({ group_id: 8 }).where('anime_id', '=', 2).execute();
     // Images: every series has its AniDB poster; A's TMDB show adds a backdrop and a season of it a logo, B's movie a
     // logo that B prefers.
-    const image = (parent_type: 'Show' | 'Season' | 'Movie', parent_id: number, image_type: 'Backdrop' | 'Logo') => ({
-      parent_type,
-      parent_id,
-      image_type,
-      file_path: `/${parent_id}.png`,
-      language: null,
-      width: 10,
-      height: 10,
-      vote_average: 0,
-      vote_count: 0,
-    });
+    const image = (parent_type: 'Show' | 'Season' | 'Movie', parent_id: number, image_type: 'Backdrop' | 'Logo') =>
+      seedTmdbImage(server, { parent_type, parent_id, image_type, file_path: `/${parent_id}.png`, width: 10, height: 10 });
     await seedTmdbShows(server, [{ id: 7000, title: 'Alpha' }]);
     await seedTmdbSeasons(server, [{ id: 7100, show_id: 7000, season_number: 1, title: 'Season 1' }]);
-    await db
-      .insertInto('tmdb_images')
-      .values([image('Show', 7000, 'Backdrop'), image('Season', 7100, 'Logo')])
-      .execute();
-    const logo = await db
-      .insertInto('tmdb_images')
-      .values(image('Movie', 8000, 'Logo'))
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    await image('Show', 7000, 'Backdrop');
+    await image('Season', 7100, 'Logo');
+    const logo = await image('Movie', 8000, 'Logo');
     await db
       .insertInto('series_preferred_images')
-      .values({ series_id: series.B, image_type: 'Logo', source: 'TMDB', image_id: logo.id })
+      .values({ series_id: series.B, image_type: 'Logo', source: 'TMDB', image_id: logo })
       .execute();
     // A voice actor (creator 601) for character 500 in A.
     await db.insertInto('anidb_creators').values({ id: 601, name: 'Invented Voice', picture: null }).execute();

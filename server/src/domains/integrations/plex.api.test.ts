@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_PLEX_SERVER_ID, startFakePlex, type FakePlex } from '../../../../fakes/src/plex.js';
 import { completeFirstRunWithAniDB, createTestServer, createUser, setEnv, type TestServer } from '../../test/harness.js';
-import { seedFile } from '../../test/seed-files.js';
+import { seedFile, seedImportFolder } from '../../test/seed-files.js';
 import { PLEX_CLIENT_ID } from './plex.client.js';
 import { NO_DIRECTORIES } from './plex.service.js';
 
@@ -154,15 +154,7 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
 
   let folderId = 0;
   const addFile = async (relativePath: string, size: number) => {
-    const db = server.services.db.kysely;
-    if (!folderId)
-      folderId = (
-        await db
-          .insertInto('import_folders')
-          .values({ name: 'Anime', path: '/srv/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+    if (!folderId) folderId = await seedImportFolder(server, 'Anime', '/srv/anime');
     return seedFile(server, { size, ed2k: '', location: { importFolderId: folderId, relativePath } });
   };
   const watched = async (id: number, userId = admin) =>

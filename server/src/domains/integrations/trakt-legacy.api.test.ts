@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeFirstRunWithAniDB, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import { completeFirstRunWithAniDB, createTestServer, createUser, patchSettings, type TestServer } from '../../test/harness.js';
 
 describe('legacy /api/trakt/get and /api/trakt/sync', () => {
   let server: TestServer;
@@ -29,17 +29,11 @@ describe('legacy /api/trakt/get and /api/trakt/sync', () => {
   });
 
   it('answers the v2 credentials shape without ever revealing the stored tokens', async () => {
-    const patched = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings',
-      key: adminKey,
-      body: [
-        { op: 'replace', path: '/TraktTv/Enabled', value: true },
-        { op: 'replace', path: '/TraktTv/AuthToken', value: 'stored-auth-token' },
-        { op: 'replace', path: '/TraktTv/RefreshToken', value: 'stored-refresh-token' },
-      ],
-    });
-    expect(patched.statusCode, patched.body).toBe(200);
+    await patchSettings(server, adminKey, [
+      { op: 'replace', path: '/TraktTv/Enabled', value: true },
+      { op: 'replace', path: '/TraktTv/AuthToken', value: 'stored-auth-token' },
+      { op: 'replace', path: '/TraktTv/RefreshToken', value: 'stored-refresh-token' },
+    ]);
     expect(server.services.settings.current.TraktTv.AuthToken).toBe('stored-auth-token');
     const res = await get('/api/trakt/get');
     expect(res.statusCode).toBe(200);

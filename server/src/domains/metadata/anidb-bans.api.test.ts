@@ -1,7 +1,7 @@
 import { AniDBUpdateType } from '@shoko-ts/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AniDBStateStore } from './anidb-state.store.js';
-import { completeFirstRun, createTestServer, createUser, login, type TestServer } from '../../test/harness.js';
+import { completeFirstRun, createTestServer, createUser, login, patchSettings, type TestServer } from '../../test/harness.js';
 
 const HOUR = 60 * 60_000;
 /** `hh:mm:ss` → ms. */
@@ -55,17 +55,11 @@ describe('AniDB bans survive restarts and settings saves', () => {
   });
 
   it('saving an AniDB setting keeps both bans', async () => {
-    const res = await server.request({
-      method: 'PATCH',
-      url: '/api/v3/Settings',
-      key: adminKey,
-      body: [
-        { op: 'replace', path: '/AniDb/Username', value: 'alice' },
-        { op: 'replace', path: '/AniDb/Password', value: 'secret' },
-        { op: 'replace', path: '/AniDb/UDPRateLimit/BaseRateInSeconds', value: 3 },
-      ],
-    });
-    expect(res.statusCode, res.body).toBeLessThan(300);
+    await patchSettings(server, adminKey, [
+      { op: 'replace', path: '/AniDb/Username', value: 'alice' },
+      { op: 'replace', path: '/AniDb/Password', value: 'secret' },
+      { op: 'replace', path: '/AniDb/UDPRateLimit/BaseRateInSeconds', value: 3 },
+    ]);
     // The new pacing applies to the one process-wide limiter.
     expect(server.services.metadata.anidb.udpLimiter.current.minGapMs).toBe(3000);
     const body = await banStatus();

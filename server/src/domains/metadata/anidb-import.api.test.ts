@@ -7,7 +7,7 @@ import { inventedAnimeXml, inventedEpisodeId, startFakeAniDBHttp, type FakeAniDB
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { startFakeAniDBTitles, type FakeAniDBTitles } from '../../../../fakes/src/anidb-titles/index.js';
 import { startFakeAniDBImages, type FakeAniDBImages } from '../../../../fakes/src/anidb-images/index.js';
-import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from '../../test/harness.js';
+import { aniDBFakesEnv, completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from '../../test/harness.js';
 import { MetadataScheduler, recheckDelay } from './metadata-scheduler.js';
 
 const md4 = (data: Buffer) => createHash('md4').update(data).digest('hex').toUpperCase();
@@ -100,12 +100,7 @@ describe('importing against the AniDB fakes', () => {
     });
     images = await startFakeAniDBImages();
     images.missing.add('4900201.jpg');
-    restoreEnv = setEnv({
-      SHOKO_ANIDB_UDP: `${udp.host}:${udp.port}`,
-      SHOKO_ANIDB_HTTP: anidbHttp.url,
-      SHOKO_ANIDB_TITLES_URL: titles.url,
-      SHOKO_ANIDB_IMAGE_URL: images.url,
-    });
+    restoreEnv = setEnv(aniDBFakesEnv({ udp, http: anidbHttp, titles, images }));
     server = await createTestServer();
     key = await completeFirstRunWithAniDB(server, { username: 'tester', password: 'secret1' });
     media = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-anidb-import-'));

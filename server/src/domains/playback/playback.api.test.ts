@@ -9,6 +9,7 @@ import { completeFirstRun, createTestServer, createUser, type TestServer } from 
 import { insertSeries } from '../groups/synthetic.store.js';
 import { PlaybackTokens } from './playback-tokens.js';
 import { processState, until } from '../../test/process-state.js';
+import { seedImportFolder } from '../../test/seed-files.js';
 
 /**
  * Playing in the browser (issue 43) over the demo's three kinds of clip, made once with ffmpeg: H.264/AAC MKV with
@@ -150,14 +151,10 @@ describe.skipIf(!hasFfmpeg)('playback API', () => {
       hidden: byEpisode.get(950201),
       long: byEpisode.get(950301),
     });
-    const folder = await db
-      .insertInto('import_folders')
-      .values({ name: 'Clips', path: clips, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folderId = await seedImportFolder(server, 'Clips', clips);
     const location = (fileId: number, name: string) => ({
       file_id: fileId,
-      import_folder_id: folder.id,
+      import_folder_id: folderId,
       relative_path: name,
       is_accessible: 1 as const,
       mtime_ms: null,
@@ -519,15 +516,11 @@ describe('playback without ffmpeg', () => {
     const db = server.services.db.kysely;
     const written = await insertSeries(db, [{ animeId: 9601, title: 'No Tools', episodes: [{ id: 960101, file: true }] }]);
     const fileId = (await db.selectFrom('files').select('id').executeTakeFirstOrThrow()).id;
-    const folder = await db
-      .insertInto('import_folders')
-      .values({ name: 'Here', path: server.home, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folderId = await seedImportFolder(server, 'Here', server.home);
     fs.writeFileSync(path.join(server.home, 'clip.mkv'), 'not really a video');
     await db
       .insertInto('file_locations')
-      .values({ file_id: fileId, import_folder_id: folder.id, relative_path: 'clip.mkv', is_accessible: 1, mtime_ms: null })
+      .values({ file_id: fileId, import_folder_id: folderId, relative_path: 'clip.mkv', is_accessible: 1, mtime_ms: null })
       .execute();
     expect(written.size).toBe(1);
     const playback = await server.request({ method: 'GET', url: `/api/v3/File/${fileId}/Playback`, key });

@@ -5,6 +5,7 @@ import type { FileIdSet, ListResult, ReleaseEpisode, SeriesWithEpisodeCount } fr
 import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from '../series/test-support.js';
 import type { TestServer } from '../../test/harness.js';
+import { seedImportFolder } from '../../test/seed-files.js';
 
 const RM = '/api/v3/ReleaseManagement';
 const RESTRICTED_TAG = 99;
@@ -116,25 +117,21 @@ describe('release management API', () => {
     fs.mkdirSync(path.join(folder, 'Backup'));
     fs.writeFileSync(path.join(folder, 'Beta', 'Beta - 01.mkv'), 'copy one');
     fs.writeFileSync(path.join(folder, 'Backup', 'Beta 01 (copy).mkv'), 'copy two');
-    const importFolder = await db
-      .insertInto('import_folders')
-      .values({ name: 'Library', path: folder, is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const importFolderId = await seedImportFolder(server, 'Library', folder);
     duplicateFileId = (await db.selectFrom('files').select('id').where('size', '=', 100_000_021).executeTakeFirstOrThrow()).id;
     const locations = await db
       .insertInto('file_locations')
       .values([
         {
           file_id: duplicateFileId,
-          import_folder_id: importFolder.id,
+          import_folder_id: importFolderId,
           relative_path: path.join('Beta', 'Beta - 01.mkv'),
           is_accessible: 1,
           mtime_ms: 0,
         },
         {
           file_id: duplicateFileId,
-          import_folder_id: importFolder.id,
+          import_folder_id: importFolderId,
           relative_path: path.join('Backup', 'Beta 01 (copy).mkv'),
           is_accessible: 1,
           mtime_ms: 0,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from './test-support.js';
+import { seedImportFolder } from '../../test/seed-files.js';
 
 /**
  * Invented collection: "Harbor Lights" (anime 301, 2020 winter) and its sequel "Harbor Lights Season 2" (302, 2021
@@ -75,11 +76,7 @@ describe('series lists, search and AniDB views', () => {
       .insertInto('anidb_relations')
       .values({ anime_id: 301, related_anime_id: 302, relation_type: 'sequel', related_title: 'Harbor Lights Season 2' })
       .execute();
-    const folder = await db
-      .insertInto('import_folders')
-      .values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folderId = await seedImportFolder(server, 'Anime', '/media/anime');
     const fileOf = (anidbEpisode: number) =>
       db
         .selectFrom('files as f')
@@ -92,7 +89,7 @@ describe('series lists, search and AniDB views', () => {
       .insertInto('file_locations')
       .values({
         file_id: (await fileOf(3301)).id,
-        import_folder_id: folder.id,
+        import_folder_id: folderId,
         relative_path: 'Secret Garden/01.mkv',
         is_accessible: 1,
         mtime_ms: null,
@@ -102,7 +99,7 @@ describe('series lists, search and AniDB views', () => {
       .insertInto('file_locations')
       .values({
         file_id: file.id,
-        import_folder_id: folder.id,
+        import_folder_id: folderId,
         relative_path: 'Harbor Lights/Harbor Lights - 01.mkv',
         is_accessible: 1,
         mtime_ms: null,

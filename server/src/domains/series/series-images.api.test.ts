@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { seedTmdbShows } from '../../test/seed-tmdb.js';
+import { seedTmdbImage, seedTmdbShows } from '../../test/seed-tmdb.js';
 import { seriesTestServer } from './test-support.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 
@@ -37,23 +37,17 @@ describe('series images API', () => {
       image_type: 'Poster' | 'Backdrop' | 'Logo',
       vote: number,
     ) => {
-      img[name] = (
-        await db
-          .insertInto('tmdb_images')
-          .values({
-            parent_type,
-            parent_id,
-            image_type,
-            file_path: `/${name}.jpg`,
-            language: 'en',
-            width: 500,
-            height: 750,
-            vote_average: vote,
-            vote_count: 10,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      img[name] = await seedTmdbImage(server, {
+        parent_type,
+        parent_id,
+        image_type,
+        file_path: `/${name}.jpg`,
+        language: 'en',
+        width: 500,
+        height: 750,
+        vote_average: vote,
+        vote_count: 10,
+      });
     };
     await seedTmdbShows(server, [
       {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
 import { seriesTestServer } from './test-support.js';
 import { insertSeries } from '../groups/synthetic.store.js';
+import { seedImportFolder } from '../../test/seed-files.js';
 
 /**
  * Invented data: "Harbor Lights" (anime 101) with five normal episodes — 1001 (file, watched by the admin), 1002 (file),
@@ -294,13 +295,7 @@ describe('series page API', () => {
   describe('GET WebUI/Series/{id}/FileSummary', () => {
     beforeAll(async () => {
       const db = server.services.db.kysely;
-      const folder = (
-        await db
-          .insertInto('import_folders')
-          .values({ name: 'Anime', path: '/media/anime', is_drop_source: 0, is_drop_destination: 0, watch_for_new_files: 0 })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      const folder = await seedImportFolder(server, 'Anime', '/media/anime');
       const fileOf = async (anidbEpisode: number) =>
         (
           await db

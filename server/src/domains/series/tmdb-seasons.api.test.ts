@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness.js';
-import { seedTmdbEpisodes, seedTmdbSeasons, seedTmdbShows } from '../../test/seed-tmdb.js';
+import { seedTmdbEpisodes, seedTmdbImage, seedTmdbSeasons, seedTmdbShows } from '../../test/seed-tmdb.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 import { seriesTestServer } from './test-support.js';
 
@@ -82,23 +82,17 @@ describe('GET Series/{id}/TMDB/Season', () => {
       .insertInto('xref_anidb_tmdb_episode')
       .values([link(5001, 701), link(5002, 702), link(5003, 711), link(5004, 0)])
       .execute();
-    posterId = (
-      await db
-        .insertInto('tmdb_images')
-        .values({
-          parent_type: 'Season',
-          parent_id: 71,
-          image_type: 'Poster',
-          file_path: '/season1.jpg',
-          language: 'en',
-          width: 680,
-          height: 1000,
-          vote_average: 5,
-          vote_count: 2,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    posterId = await seedTmdbImage(server, {
+      parent_type: 'Season',
+      parent_id: 71,
+      image_type: 'Poster',
+      file_path: '/season1.jpg',
+      language: 'en',
+      width: 680,
+      height: 1000,
+      vote_average: 5,
+      vote_count: 2,
+    });
   });
 
   afterAll(async () => {

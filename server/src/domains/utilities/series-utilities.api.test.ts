@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFile } from '../../test/seed-files.js';
+import { seedFile, userLinkRow } from '../../test/seed-files.js';
 import type { Series } from '@shoko-ts/contract';
-import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
+import type { TestServer } from '../../test/harness.js';
+import { seriesTestServer } from '../series/test-support.js';
 import { insertSeries } from '../groups/synthetic.store.js';
 
 type Page = { Total: number; List: Series[] };
@@ -25,10 +26,11 @@ describe('series utility lists API', () => {
   const names = (page: Page) => page.List.map((s) => s.Name);
 
   beforeAll(async () => {
-    server = await createTestServer();
-    key = await completeFirstRun(server);
-    const viewer = await createUser(server, key, 'viewer', 'viewer-pass');
-    viewerKey = viewer.key;
+    ({
+      server,
+      key,
+      viewer: { key: viewerKey },
+    } = await seriesTestServer([99]));
     const db = server.services.db.kysely;
     const written = await insertSeries(db, [
       { animeId: 1, title: 'Alpha Academy', episodes: [{ id: 11, file: true }] },
@@ -54,36 +56,10 @@ describe('series utility lists API', () => {
       ['E', 5],
     ] as const)
       ids[letter] = written.get(animeId)!.seriesId;
-    await db
-      .updateTable('users')
-      .set({ restricted_tags: JSON.stringify([99]) })
-      .where('id', '=', viewer.id)
-      .execute();
     manualFileId = await seedFile(server, { size: 7000, ed2k: 'A'.repeat(32) });
     await db
       .insertInto('file_episode_links')
-      .values([
-        {
-          ed2k: 'A'.repeat(32),
-          size: 7000,
-          anime_id: 4,
-          episode_id: 41,
-          percentage: 100,
-          ordering: 0,
-          source: 'User',
-          release_group_id: null,
-        },
-        {
-          ed2k: 'B'.repeat(32),
-          size: 8000,
-          anime_id: 5,
-          episode_id: 51,
-          percentage: 100,
-          ordering: 0,
-          source: 'User',
-          release_group_id: null,
-        },
-      ])
+      .values([userLinkRow({ ed2k: 'A'.repeat(32), size: 7000 }, 4, 41), userLinkRow({ ed2k: 'B'.repeat(32), size: 8000 }, 5, 51)])
       .execute();
   });
 
