@@ -100,14 +100,15 @@ export default function DashboardPage() {
     if (loaded) void save(next).catch(() => undefined);
   };
 
-  // Widgets with nothing to show yet (the route's loader had not asked for them, or a setting changed what they show)
-  // are asked for in one Dashboard/Summary call before they ask on their own: a layout effect runs before their
-  // effects. The settings are compared as text: `settings` is a new object on every render.
+  // Widgets with nothing to show yet (the route's loader had not asked for them yet — right after a login the page may
+  // be drawn first —, or a setting changed what they show) are asked for in one Dashboard/Summary call, by the settings
+  // they are drawn with, before they ask on their own: a layout effect runs before their effects. The settings are
+  // compared as text: `settings` is a new object on every render.
   const queryClient = useQueryClient();
   const settingsText = JSON.stringify(settings);
   useLayoutEffect(() => {
-    if (loaded) prefetchDashboard(queryClient, JSON.parse(settingsText) as DashboardSettings, { missingOnly: true });
-  }, [loaded, queryClient, settingsText]);
+    prefetchDashboard(queryClient, JSON.parse(settingsText) as DashboardSettings, { missingOnly: true });
+  }, [queryClient, settingsText]);
 
   const editing = useDashboardEditing();
   const widgets = visibleWidgets(settings);
