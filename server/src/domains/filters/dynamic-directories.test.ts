@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHOKO_DEFAULT_PRESETS } from '../../../../fakes/src/shoko-data/filter-presets.js';
 import { PRESET_SEEDS } from '../../db/collection-defaults.js';
 import { FieldErrorCollector } from '../../http/problem.js';
+import { shokoPresetRow } from '../../test/shoko-preset-row.js';
 import { mapShokoFilterPreset } from '../shoko-import/index.js';
 import { titleCase } from './dynamic-directories.js';
 import { normaliseCondition, normaliseSorting } from './compiler/index.js';
@@ -11,17 +12,7 @@ describe('the presets a new collection starts with', () => {
     for (const shoko of SHOKO_DEFAULT_PRESETS) {
       const seed = PRESET_SEEDS.find((p) => p.name === shoko.name);
       expect(seed, shoko.name).toBeDefined();
-      const mapped = mapShokoFilterPreset({
-        FilterPresetID: 1,
-        ParentFilterPresetID: null,
-        Name: shoko.name,
-        FilterType: shoko.filterType,
-        Locked: shoko.locked ? 1 : 0,
-        Hidden: shoko.hidden ? 1 : 0,
-        ApplyAtSeriesLevel: shoko.applyAtSeriesLevel ? 1 : 0,
-        Expression: shoko.expression,
-        SortingExpression: shoko.sortingExpression,
-      });
+      const mapped = mapShokoFilterPreset(shokoPresetRow(shoko));
       if (!mapped.ok) throw new Error(mapped.reason);
       // The stored text itself, so a seeded row reads back exactly as an imported or API-saved one.
       expect(

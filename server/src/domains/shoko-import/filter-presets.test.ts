@@ -4,21 +4,9 @@ import {
   SAMPLE_FILTER_PRESETS,
   SHOKO_DEFAULT_PRESETS,
   UNSUPPORTED_SAMPLE_PRESET,
-  type ShokoFilterPresetRow as FixtureRow,
 } from '../../../../fakes/src/shoko-data/filter-presets.js';
+import { shokoPresetRow } from '../../test/shoko-preset-row.js';
 import { mapShokoFilterPreset, type ShokoFilterPresetRow } from './filter-presets.js';
-
-const asRow = (preset: FixtureRow, id = 1): ShokoFilterPresetRow => ({
-  FilterPresetID: id,
-  ParentFilterPresetID: null,
-  Name: preset.name,
-  FilterType: preset.filterType,
-  Locked: preset.locked ? 1 : 0,
-  Hidden: preset.hidden ? 1 : 0,
-  ApplyAtSeriesLevel: preset.applyAtSeriesLevel ? 1 : 0,
-  Expression: preset.expression,
-  SortingExpression: preset.sortingExpression,
-});
 
 const row = (
   expression: string | null,
@@ -53,7 +41,7 @@ const reason = (input: ShokoFilterPresetRow) => {
   if (result.ok) throw new Error('expected the row to be refused');
   return result.reason;
 };
-const sample = (name: string) => asRow(SAMPLE_FILTER_PRESETS.find((p) => p.name === name)!);
+const sample = (name: string) => shokoPresetRow(SAMPLE_FILTER_PRESETS.find((p) => p.name === name)!);
 const byName = { Type: 'Name', IsInverted: false };
 
 describe('mapShokoFilterPreset: the sample presets', () => {
@@ -124,7 +112,7 @@ describe('mapShokoFilterPreset: the sample presets', () => {
 
   it('refuses the string-set sample, naming its type', () => {
     expect(reason(sample(UNSUPPORTED_SAMPLE_PRESET))).toMatch(/SetOverlapsExpression/);
-    const skipped = SAMPLE_FILTER_PRESETS.filter((p) => !mapShokoFilterPreset(asRow(p)).ok).map((p) => p.name);
+    const skipped = SAMPLE_FILTER_PRESETS.filter((p) => !mapShokoFilterPreset(shokoPresetRow(p)).ok).map((p) => p.name);
     expect(skipped).toEqual([UNSUPPORTED_SAMPLE_PRESET]);
   });
 });
@@ -132,11 +120,11 @@ describe('mapShokoFilterPreset: the sample presets', () => {
 describe('mapShokoFilterPreset: the presets Shoko creates', () => {
   it('maps every one', () => {
     for (const [i, preset] of SHOKO_DEFAULT_PRESETS.entries())
-      expect(mapShokoFilterPreset(asRow(preset, i + 1)).ok, preset.name).toBe(true);
+      expect(mapShokoFilterPreset(shokoPresetRow(preset, i + 1)).ok, preset.name).toBe(true);
   });
 
   it('maps the locked ones and the dated ones exactly', () => {
-    const [continueWatching, all] = SHOKO_DEFAULT_PRESETS.map((p) => mapped(asRow(p)));
+    const [continueWatching, all] = SHOKO_DEFAULT_PRESETS.map((p) => mapped(shokoPresetRow(p)));
     expect(continueWatching).toMatchObject({
       isLocked: true,
       expression: { Type: 'And', Left: { Type: 'HasWatchedEpisodes' }, Right: { Type: 'HasUnwatchedEpisodes' } },
@@ -145,7 +133,7 @@ describe('mapShokoFilterPreset: the presets Shoko creates', () => {
     expect(all).toMatchObject({ isLocked: true, isDirectory: false, expression: null, sorting: byName });
     const newlyAdded = SHOKO_DEFAULT_PRESETS.find((p) => p.name === 'Newly Added Series')!;
     // The stored text itself: ids stripped and keys ordered as a filter saved through the API.
-    expect(mapShokoFilterPreset(asRow(newlyAdded))).toMatchObject({
+    expect(mapShokoFilterPreset(shokoPresetRow(newlyAdded))).toMatchObject({
       ok: true,
       filter: {
         expression:
