@@ -40,18 +40,22 @@ function levelForSize(width: number, height: number, table: Array<[pixels: numbe
   return (table.find(([max]) => pixels <= max) ?? table[table.length - 1])[1];
 }
 
+/** The level the stream states (0 counts only where it is a level, as in AV1), else one for its picture size. */
+function statedLevel(video: VideoFacts, table: Array<[pixels: number, level: number]>, zeroIsALevel = false): number {
+  const stated = video.level;
+  if (stated !== null && (stated > 0 || (zeroIsALevel && stated === 0))) return stated;
+  return levelForSize(video.width, video.height, table);
+}
+
 function h264Codec(video: VideoFacts): string | null {
   const profile = H264_PROFILES[(video.profile ?? '').toLowerCase()];
   if (!profile) return null;
-  const level =
-    video.level && video.level > 0
-      ? video.level
-      : levelForSize(video.width, video.height, [
-          [414_720, 30],
-          [921_600, 31],
-          [2_228_224, 41],
-          [Infinity, 51],
-        ]);
+  const level = statedLevel(video, [
+    [414_720, 30],
+    [921_600, 31],
+    [2_228_224, 41],
+    [Infinity, 51],
+  ]);
   return `avc1.${hex2(profile[0])}${hex2(profile[1])}${hex2(level)}`.toLowerCase();
 }
 
@@ -60,14 +64,11 @@ function hevcCodec(video: VideoFacts): string | null {
   // general_profile_idc, and its compatibility flag written bit-reversed as the RFC asks (Main: 0x6, Main 10: 0x4).
   const profile = name === 'main' ? [1, 6] : name === 'main 10' ? [2, 4] : name === 'rext' ? [4, 10] : null;
   if (!profile) return null;
-  const level =
-    video.level && video.level > 0
-      ? video.level
-      : levelForSize(video.width, video.height, [
-          [921_600, 93],
-          [2_228_224, 120],
-          [Infinity, 153],
-        ]);
+  const level = statedLevel(video, [
+    [921_600, 93],
+    [2_228_224, 120],
+    [Infinity, 153],
+  ]);
   return `hev1.${profile[0]}.${profile[1]}.L${level}.90`;
 }
 
@@ -83,14 +84,15 @@ function vp9Codec(video: VideoFacts): string {
 
 function av1Codec(video: VideoFacts): string {
   const profile = { main: 0, high: 1, professional: 2 }[(video.profile ?? 'main').toLowerCase()] ?? 0;
-  const level =
-    video.level !== null && video.level >= 0
-      ? video.level
-      : levelForSize(video.width, video.height, [
-          [921_600, 5],
-          [2_228_224, 8],
-          [Infinity, 12],
-        ]);
+  const level = statedLevel(
+    video,
+    [
+      [921_600, 5],
+      [2_228_224, 8],
+      [Infinity, 12],
+    ],
+    true,
+  );
   return `av01.${profile}.${String(level).padStart(2, '0')}M.${String(video.bitDepth ?? 8).padStart(2, '0')}`;
 }
 
