@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AnidbAnimeHit,
   AuthResult,
@@ -12,7 +12,7 @@ import type {
   SeriesSearchResult,
   Tag,
 } from '@shoko-ts/contract';
-import { CLIENT_USER, DATE_ONLY, DEMO_COLLECTIONS, jsonOf, type DemoCollection, type XRefFile } from '../test/demo-collection.js';
+import { CLIENT_USER, DATE_ONLY, DEMO_COLLECTIONS, useDemoCollection, jsonOf, type XRefFile } from '../test/demo-collection.js';
 
 /**
  * Shoko Relay (the Plex scanner, metadata agent and scripts) against the demo collection, in the order Plex drives
@@ -36,45 +36,38 @@ const pythonQuotePlus = (text: string) => pythonQuote(text).replace(/\//g, '%2F'
 const SEASON_OF_TYPE: Record<string, number> = { Episode: 1, Special: 0, Credits: -1, Trailer: -2, Parody: -3, Other: -4 };
 
 describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arrival, startCollection) => {
-  let demo: DemoCollection;
+  const demo = useDemoCollection(startCollection);
   let key = '';
   const KIRI = 9001;
   const FOLDER = 'Kiri no Toudai Yuubinkyoku';
   const FILE_01 = '[Lantern] Kiri no Toudai Yuubinkyoku - 01 [1080p].mkv';
   /** The scanner and agent: headers Accept and apikey. */
-  const get = (url: string) => demo.server.request({ method: 'GET', url, key, headers: { accept: 'application/json' } });
+  const get = (url: string) => demo().server.request({ method: 'GET', url, key, headers: { accept: 'application/json' } });
   /** The scripts: requests with the key in the query string only. */
   const script = (method: string, url: string, body?: unknown) =>
-    demo.server.request({ method, url: `${url}${url.includes('?') ? '&' : '?'}apikey=${key}`, body });
-  const series = () => demo.seriesByAnime.get(KIRI)!;
-
-  beforeAll(async () => {
-    demo = await startCollection();
-  }, 180_000);
-  afterAll(async () => {
-    await demo?.close();
-  });
+    demo().server.request({ method, url: `${url}${url.includes('?') ? '&' : '?'}apikey=${key}`, body });
+  const series = () => demo().seriesByAnime.get(KIRI)!;
 
   it('POST /api/auth with device "Shoko Relay for Plex"', async () => {
-    const res = await demo.server.request({ method: 'POST', url: '/api/auth', body: { ...CLIENT_USER, device: 'Shoko Relay for Plex' } });
+    const res = await demo().server.request({ method: 'POST', url: '/api/auth', body: { ...CLIENT_USER, device: 'Shoko Relay for Plex' } });
     key = jsonOf<AuthResult>(res).apikey;
     expect(key).toEqual(expect.any(String));
     // Imported from Shoko: Shoko's password logs in as above, and the client goes on with the key Shoko gave it.
-    key = demo.shokoApiKey ?? key;
+    key = demo().shokoApiKey ?? key;
   });
 
   describe('scanner', () => {
     it('GET File/PathEndsWith/<folder/file quoted, "/" kept>?include=XRefs answers exactly that file', async () => {
       const files = jsonOf<XRefFile[]>(await get(`/api/v3/File/PathEndsWith/${pythonQuote(`${FOLDER}/${FILE_01}`)}?include=XRefs`));
       expect(files).toHaveLength(1);
-      expect(files[0].ID).toBe(demo.fileByPath.get(`${FOLDER}/${FILE_01}`));
+      expect(files[0].ID).toBe(demo().fileByPath.get(`${FOLDER}/${FILE_01}`));
       expect(files[0].SeriesIDs[0].SeriesID.ID).toBe(series());
       expect(files[0].SeriesIDs[0].EpisodeIDs).toEqual([expect.objectContaining({ ID: expect.any(Number) })]);
     });
 
     it('GET File/PathEndsWith/<folder%5Cfile, as Plex on Windows sends it>?include=XRefs answers the same file', async () => {
       const files = jsonOf<XRefFile[]>(await get(`/api/v3/File/PathEndsWith/${pythonQuote(`${FOLDER}\\${FILE_01}`)}?include=XRefs`));
-      expect(files.map((f) => f.ID)).toEqual([demo.fileByPath.get(`${FOLDER}/${FILE_01}`)]);
+      expect(files.map((f) => f.ID)).toEqual([demo().fileByPath.get(`${FOLDER}/${FILE_01}`)]);
     });
 
     it('GET File/PathEndsWith/<a file the server does not have> answers an empty list', async () => {
@@ -88,7 +81,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
     });
 
     it('per episode id of the file: GET Episode/{id}?includeDataFrom=AniDB,TMDB gives season 1, episode 1', async () => {
-      const file = jsonOf<XRefFile>(await get(`/api/v3/File/${demo.fileByPath.get(`${FOLDER}/${FILE_01}`)}?include=XRefs`));
+      const file = jsonOf<XRefFile>(await get(`/api/v3/File/${demo().fileByPath.get(`${FOLDER}/${FILE_01}`)}?include=XRefs`));
       const episodeId = file.SeriesIDs[0]!.EpisodeIDs[0]!.ID;
       const episode = jsonOf<Episode>(await get(`/api/v3/Episode/${episodeId}?includeDataFrom=AniDB,TMDB`));
       expect(episode.IDs.ID).toBe(episodeId);
@@ -147,7 +140,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
     });
 
     it('update (no studio): GET Series/{id}/Cast?roleType=Staff&roleDetails=Work answers a list', async () => {
-      const movie = demo.seriesByAnime.get(9101)!;
+      const movie = demo().seriesByAnime.get(9101)!;
       expect(jsonOf(await get(`/api/v3/Series/${movie}/Cast?roleType=Staff&roleDetails=Work`))).toEqual(expect.any(Array));
     });
 
@@ -174,7 +167,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
         expect(poster).toEqual(
           expect.objectContaining({ Preferred: expect.any(Boolean), Source: expect.any(String), Type: expect.any(String) }),
         );
-        const image = await demo.server.request({ method: 'GET', url: `/api/v3/Image/${poster.Source}/${poster.Type}/${poster.ID}` });
+        const image = await demo().server.request({ method: 'GET', url: `/api/v3/Image/${poster.Source}/${poster.Type}/${poster.ID}` });
         expect(image.statusCode).toBe(200);
       }
       expect(images.Backdrops).toEqual(expect.any(Array));
@@ -223,7 +216,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
         await script('GET', `/api/v3/File/PathEndsWith?path=${pythonQuote('/Kiri 02 (copy).mkv')}&include=XRefs&limit=0`),
       );
       expect(files).toHaveLength(1);
-      expect(files[0].ID).toBe(demo.fileByPath.get('Backup/Kiri 02 (copy).mkv'));
+      expect(files[0].ID).toBe(demo().fileByPath.get('Backup/Kiri 02 (copy).mkv'));
       expect(files[0].Watched).toBeNull();
       expect(files[0].SeriesIDs[0].SeriesID.ID).toBe(series());
       expect(files[0].SeriesIDs[0].EpisodeIDs).toEqual([expect.objectContaining({ ID: expect.any(Number) })]);
@@ -231,7 +224,9 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
 
     it('watched sync: POST Episode/{id}/Watched/true for each episode of that file', async () => {
       // The script takes the ids from PathEndsWith; the same file's cross-references are read here.
-      const file = jsonOf<XRefFile>(await script('GET', `/api/v3/File/${demo.fileByPath.get('Backup/Kiri 02 (copy).mkv')}?include=XRefs`));
+      const file = jsonOf<XRefFile>(
+        await script('GET', `/api/v3/File/${demo().fileByPath.get('Backup/Kiri 02 (copy).mkv')}?include=XRefs`),
+      );
       for (const episode of file.SeriesIDs[0]!.EpisodeIDs) {
         expect((await script('POST', `/api/v3/Episode/${episode.ID}/Watched/true`)).statusCode).toBe(200);
         expect(jsonOf<Episode>(await script('GET', `/api/v3/Episode/${episode.ID}`)).Watched).not.toBeNull();
@@ -250,7 +245,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
     });
 
     it('watched sync: POST Episode/{id}/Vote and Series/{id}/Vote with {Value}', async () => {
-      const file = jsonOf<XRefFile>(await script('GET', `/api/v3/File/${demo.fileByPath.get(`${FOLDER}/${FILE_01}`)}?include=XRefs`));
+      const file = jsonOf<XRefFile>(await script('GET', `/api/v3/File/${demo().fileByPath.get(`${FOLDER}/${FILE_01}`)}?include=XRefs`));
       const episodeId = file.SeriesIDs[0]!.EpisodeIDs[0]!.ID;
       expect([200, 204]).toContain((await script('POST', `/api/v3/Episode/${episodeId}/Vote`, { Value: 8 })).statusCode);
       expect([200, 204]).toContain((await script('POST', `/api/v3/Series/${file.SeriesIDs[0].SeriesID.ID}/Vote`, { Value: 9 })).statusCode);
@@ -258,7 +253,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
 
     it("rescan recent: GET ImportFolder, Dashboard/RecentlyAddedSeries, then each series' first episode with absolute paths", async () => {
       const folders = jsonOf<ImportFolder[]>(await script('GET', '/api/v3/ImportFolder'));
-      expect(folders.map((f) => f.ID)).toEqual([demo.importFolderId]);
+      expect(folders.map((f) => f.ID)).toEqual([demo().importFolderId]);
       const recent = jsonOf<ListResult<Series>>(
         await script('GET', '/api/v3/Dashboard/RecentlyAddedSeries?pageSize=5&page=1&includeRestricted=true'),
       );
@@ -271,25 +266,25 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
           ),
         );
         const absolute = episodes.List[0]!.Files![0]!.Locations[0]!.AbsolutePath;
-        expect(absolute?.startsWith(demo.library)).toBe(true);
+        expect(absolute?.startsWith(demo().library)).toBe(true);
       }
     });
 
     it('rescan recent: GET ImportFolder/{id}/Scan and Action/RemoveMissingFiles/true', async () => {
-      expect((await script('GET', `/api/v3/ImportFolder/${demo.importFolderId}/Scan`)).statusCode).toBe(200);
-      await demo.server.services.queue.idle();
+      expect((await script('GET', `/api/v3/ImportFolder/${demo().importFolderId}/Scan`)).statusCode).toBe(200);
+      await demo().server.services.queue.idle();
       expect((await script('GET', '/api/v3/Action/RemoveMissingFiles/true')).statusCode).toBe(200);
-      await demo.server.services.queue.idle();
+      await demo().server.services.queue.idle();
       // Nothing was missing: every demo file is still known.
       const files = jsonOf<ListResult<XRefFile>>(await script('GET', '/api/v3/File?pageSize=0'));
-      expect(files.Total).toBe(new Set(demo.fileByPath.values()).size);
+      expect(files.Total).toBe(new Set(demo().fileByPath.values()).size);
     });
 
     it('force metadata (logos): GET File/PathEndsWith/<folder/file as requests sends it unquoted>?include=XRefs, then Series/{id}/Images?includeDisabled=false', async () => {
       // The script puts the raw name in the URL; requests escapes the spaces and leaves the brackets as they are.
       const raw = `${FOLDER}/${FILE_01}`.replace(/ /g, '%20');
       const files = jsonOf<XRefFile[]>(await script('GET', `/api/v3/File/PathEndsWith/${raw}?include=XRefs`));
-      expect(files.map((f) => f.ID)).toEqual([demo.fileByPath.get(`${FOLDER}/${FILE_01}`)]);
+      expect(files.map((f) => f.ID)).toEqual([demo().fileByPath.get(`${FOLDER}/${FILE_01}`)]);
       const images = jsonOf<Images>(
         await script('GET', `/api/v3/Series/${files[0]!.SeriesIDs[0]!.SeriesID.ID}/Images?includeDisabled=false`),
       );
@@ -308,7 +303,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko Relay (Plex) (%s)', (_arriva
       expect(groups.List).toHaveLength(1);
       expect(groups.List[0].Name).toBe('Kiri no Toudai Yuubinkyoku');
       const poster = groups.List[0]!.Images.Posters[0]!;
-      const image = await demo.server.request({ method: 'GET', url: `/api/v3/Image/${poster.Source}/Poster/${poster.ID}` });
+      const image = await demo().server.request({ method: 'GET', url: `/api/v3/Image/${poster.Source}/Poster/${poster.ID}` });
       expect(image.statusCode).toBe(200);
     });
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AuthResult,
   ComponentVersionSet,
@@ -16,10 +16,10 @@ import {
   CLIENT_USER,
   DATE_ONLY,
   DEMO_COLLECTIONS,
+  useDemoCollection,
   ISO_DATE_TIME,
   TIME_SPAN,
   jsonOf,
-  type DemoCollection,
   type SentFile,
   type XRefFile,
 } from '../test/demo-collection.js';
@@ -182,37 +182,30 @@ function expectShokofinGroup(group: Group) {
 }
 
 describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arrival, startCollection) => {
-  let demo: DemoCollection;
+  const demo = useDemoCollection(startCollection);
   let key = '';
   const KIRI = 9001;
   const EPISODE_1 = 'Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 01 [1080p].mkv';
   /** What HttpClient sends for the plugin's GET and PATCH calls: header apikey and an empty text/plain body. */
   const call = (method: string, url: string, apiKey = key) =>
-    demo.server.app.inject({
+    demo().server.app.inject({
       method: method as 'GET',
       url,
       headers: { apikey: apiKey, 'content-type': 'text/plain; charset=utf-8' },
       payload: '',
     });
   const get = (url: string) => call('GET', url);
-  const series = () => demo.seriesByAnime.get(KIRI)!;
-
-  beforeAll(async () => {
-    demo = await startCollection();
-  }, 180_000);
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const series = () => demo().seriesByAnime.get(KIRI)!;
 
   it('GET /api/v3/Init/Version (no key): Server.Version is a System.Version, the channel a known name', async () => {
-    const version = jsonOf<ComponentVersionSet>(await demo.server.app.inject({ method: 'GET', url: '/api/v3/Init/Version' }));
+    const version = jsonOf<ComponentVersionSet>(await demo().server.app.inject({ method: 'GET', url: '/api/v3/Init/Version' }));
     expect(version.Server.Version).toMatch(/^\d+(\.\d+){1,3}$/);
     expect(['Stable', 'Dev', 'Debug']).toContain(version.Server.ReleaseChannel);
     expectOptionalDateTime(version.Server.ReleaseDate, 'Server.ReleaseDate');
   });
 
   it('POST /api/auth with the plugin device name', async () => {
-    const res = await demo.server.request({
+    const res = await demo().server.request({
       method: 'POST',
       url: '/api/auth',
       body: { ...CLIENT_USER, device: 'Shoko Jellyfin Plugin (Shokofin)' },
@@ -220,7 +213,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
     key = jsonOf<AuthResult>(res).apikey;
     expect(key).toEqual(expect.any(String));
     // Imported from Shoko: Shoko's password logs in as above, and the client goes on with the key Shoko gave it.
-    key = demo.shokoApiKey ?? key;
+    key = demo().shokoApiKey ?? key;
   });
 
   it('GET File/PathEndsWith?path=<escaped /folder/file>&includeDataFrom=AniDB&limit=1 finds that file', async () => {
@@ -229,8 +222,8 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
     );
     expect(files).toHaveLength(1);
     expectShokofinFile(files[0]!);
-    expect(files[0]!.ID).toBe(demo.fileByPath.get(EPISODE_1));
-    expect(files[0]!.Locations[0]!.ImportFolderID).toBe(demo.importFolderId);
+    expect(files[0]!.ID).toBe(demo().fileByPath.get(EPISODE_1));
+    expect(files[0]!.Locations[0]!.ImportFolderID).toBe(demo().importFolderId);
     expect(files[0]!.AniDB?.ReleaseGroup.Name).toBe('Lantern Subs');
   });
 
@@ -239,7 +232,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
     const files = jsonOf<SentFile[]>(
       await get(`/api/v3/File/PathEndsWith?path=${escapeDataString(windowsPath)}&includeDataFrom=AniDB&limit=1`),
     );
-    expect(files.map((f) => f.ID)).toEqual([demo.fileByPath.get(EPISODE_1)]);
+    expect(files.map((f) => f.ID)).toEqual([demo().fileByPath.get(EPISODE_1)]);
   });
 
   it('GET File/PathEndsWith for the second location of a file answers that file', async () => {
@@ -247,12 +240,12 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
       await get(`/api/v3/File/PathEndsWith?path=${escapeDataString('/Backup/Kiri 02 (copy).mkv')}&includeDataFrom=AniDB&limit=1`),
     );
     expect(files.map((f) => f.ID)).toEqual([
-      demo.fileByPath.get('Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 02 [1080p].mkv'),
+      demo().fileByPath.get('Kiri no Toudai Yuubinkyoku/[Lantern] Kiri no Toudai Yuubinkyoku - 02 [1080p].mkv'),
     ]);
   });
 
   it('GET ImportFolder/{id}', async () => {
-    const folder = jsonOf<ImportFolder>(await get(`/api/v3/ImportFolder/${demo.importFolderId}`));
+    const folder = jsonOf<ImportFolder>(await get(`/api/v3/ImportFolder/${demo().importFolderId}`));
     expectInt(folder.ID, 'ImportFolder.ID');
     expect(folder.Name).toBe('Demo Library');
   });
@@ -260,7 +253,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   it('GET ImportFolder/{id}/File?pageSize=1000&page=1&include=XRefs&folderPath=<escaped sub path>', async () => {
     const list = jsonOf<ListResult<XRefFile>>(
       await get(
-        `/api/v3/ImportFolder/${demo.importFolderId}/File?pageSize=1000&page=1&include=XRefs&folderPath=${escapeDataString('Kiri no Toudai Yuubinkyoku')}`,
+        `/api/v3/ImportFolder/${demo().importFolderId}/File?pageSize=1000&page=1&include=XRefs&folderPath=${escapeDataString('Kiri no Toudai Yuubinkyoku')}`,
       ),
     );
     expectInt(list.Total, 'ListResult.Total');
@@ -277,7 +270,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('GET File/{id}?include=XRefs&includeDataFrom=AniDB', async () => {
-    const file = jsonOf<XRefFile>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`));
+    const file = jsonOf<XRefFile>(await get(`/api/v3/File/${demo().fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`));
     expectShokofinFile(file);
     expect(file.SeriesIDs).toEqual([expect.objectContaining({ SeriesID: expect.objectContaining({ ID: series(), AniDB: KIRI }) })]);
   });
@@ -342,7 +335,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
 
   /** The first episode's id, as the plugin has it from the file's cross-references. */
   const firstEpisodeId = async () =>
-    jsonOf<XRefFile>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`)).SeriesIDs[0]!
+    jsonOf<XRefFile>(await get(`/api/v3/File/${demo().fileByPath.get(EPISODE_1)}?include=XRefs&includeDataFrom=AniDB`)).SeriesIDs[0]!
       .EpisodeIDs[0]!.ID;
 
   it('per episode: GET Episode/{id}?includeDataFrom=AniDB&includeXRefs=true', async () => {
@@ -415,7 +408,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
       expect.arrayContaining([
         expect.objectContaining({
           Type: 'Sequel',
-          RelatedIDs: expect.objectContaining({ AniDB: 9002, Shoko: demo.seriesByAnime.get(9002) }),
+          RelatedIDs: expect.objectContaining({ AniDB: 9002, Shoko: demo().seriesByAnime.get(9002) }),
         }),
       ]),
     );
@@ -437,21 +430,21 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   it('GET File/Hash/ED2K?hash=…&size=…&includeDataFrom=AniDB, and 404 for an unknown hash', async () => {
-    const known = demo.demo.files.find((f) => f.fileName?.includes('Kiri no Toudai Yuubinkyoku - 01 [1080p]'))!;
+    const known = demo().demo.files.find((f) => f.fileName?.includes('Kiri no Toudai Yuubinkyoku - 01 [1080p]'))!;
     const file = jsonOf<SentFile>(
       await get(`/api/v3/File/Hash/ED2K?hash=${escapeDataString(known.ed2k)}&size=${known.size}&includeDataFrom=AniDB`),
     );
     expectShokofinFile(file);
-    expect(file.ID).toBe(demo.fileByPath.get(EPISODE_1));
+    expect(file.ID).toBe(demo().fileByPath.get(EPISODE_1));
     const missing = await get(`/api/v3/File/Hash/ED2K?hash=${'0'.repeat(32)}&size=${known.size}&includeDataFrom=AniDB`);
     expect(missing.statusCode).toBe(404);
   });
 
   it('playback sync: GET File/{id}/UserStats, then PUT it as System.Text.Json writes the model (IsEmpty included)', async () => {
-    const fileId = demo.fileByPath.get(EPISODE_1)!;
+    const fileId = demo().fileByPath.get(EPISODE_1)!;
     const before = await get(`/api/v3/File/${fileId}/UserStats`);
     expect([200, 404]).toContain(before.statusCode);
-    const put = await demo.server.app.inject({
+    const put = await demo().server.app.inject({
       method: 'PUT',
       url: `/api/v3/File/${fileId}/UserStats`,
       headers: { apikey: key, 'content-type': 'application/json; charset=utf-8' },
@@ -472,27 +465,27 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shokofin (Jellyfin) (%s)', (_arriv
   });
 
   // Shoko answers the scrobble with 202 and a text message; the plugin counts only 200/204 as synced (see README).
-  const scrobble = (query: string) => call('PATCH', `/api/v3/File/${demo.fileByPath.get(EPISODE_1)}/Scrobble?${query}`);
+  const scrobble = (query: string) => call('PATCH', `/api/v3/File/${demo().fileByPath.get(EPISODE_1)}/Scrobble?${query}`);
 
   it('playback sync: PATCH File/{id}/Scrobble?event=play|pause&episodeID=…&resumePosition=<ms>', async () => {
     const episodeId = await firstEpisodeId();
     expect([200, 202, 204]).toContain((await scrobble(`event=play&episodeID=${episodeId}&resumePosition=300000`)).statusCode);
     expect([200, 202, 204]).toContain((await scrobble(`event=pause&episodeID=${episodeId}&resumePosition=420000`)).statusCode);
     // The plugin sends milliseconds; Shoko reads the number as ticks (see README), so only the shape is checked here.
-    const stats = jsonOf<FileUserStats>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}/UserStats`));
+    const stats = jsonOf<FileUserStats>(await get(`/api/v3/File/${demo().fileByPath.get(EPISODE_1)}/UserStats`));
     expect(stats.ResumePosition).toMatch(TIME_SPAN);
   });
 
   it('playback sync: PATCH File/{id}/Scrobble?event=stop&…&watched=True marks the file watched', async () => {
     const episodeId = await firstEpisodeId();
     expect([200, 202, 204]).toContain((await scrobble(`event=stop&episodeID=${episodeId}&resumePosition=1440000&watched=True`)).statusCode);
-    const after = jsonOf<FileUserStats>(await get(`/api/v3/File/${demo.fileByPath.get(EPISODE_1)}/UserStats`));
+    const after = jsonOf<FileUserStats>(await get(`/api/v3/File/${demo().fileByPath.get(EPISODE_1)}/UserStats`));
     expect(after.WatchedCount).toBeGreaterThanOrEqual(1);
     expectDateTime(after.LastWatchedAt, 'UserStats.LastWatchedAt');
   });
 
   it('custom tags: POST Tag/User {name, description} with lower-case keys', async () => {
-    const created = await demo.server.app.inject({
+    const created = await demo().server.app.inject({
       method: 'POST',
       url: '/api/v3/Tag/User',
       headers: { apikey: key, 'content-type': 'application/json; charset=utf-8' },

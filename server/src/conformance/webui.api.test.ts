@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AnidbAnimeRecommendedForYou,
   AuthResult,
@@ -21,7 +21,7 @@ import type {
   WebUIGroupExtra,
   WebUISeriesExtra,
 } from '@shoko-ts/contract';
-import { CLIENT_USER, DEMO_COLLECTIONS, ISO_DATE_TIME, jsonOf, type DemoCollection, type SentFile } from '../test/demo-collection.js';
+import { CLIENT_USER, DEMO_COLLECTIONS, useDemoCollection, ISO_DATE_TIME, jsonOf, type SentFile } from '../test/demo-collection.js';
 
 /**
  * The official web UI v2.5 against the demo collection: login page, layout, dashboard, collection, a group and a series
@@ -29,19 +29,12 @@ import { CLIENT_USER, DEMO_COLLECTIONS, ISO_DATE_TIME, jsonOf, type DemoCollecti
  * See README.md for where each call and field comes from.
  */
 describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival, startCollection) => {
-  let demo: DemoCollection;
+  const demo = useDemoCollection(startCollection);
   let key = '';
   const KIRI = 9001;
-  const get = (url: string) => demo.server.request({ method: 'GET', url: `/api/v3/${url}`, key });
-  const post = (url: string, body: unknown) => demo.server.request({ method: 'POST', url: `/api/v3/${url}`, key, body });
-  const series = () => demo.seriesByAnime.get(KIRI)!;
-
-  beforeAll(async () => {
-    demo = await startCollection();
-  }, 180_000);
-  afterAll(async () => {
-    await demo?.close();
-  });
+  const get = (url: string) => demo().server.request({ method: 'GET', url: `/api/v3/${url}`, key });
+  const post = (url: string, body: unknown) => demo().server.request({ method: 'POST', url: `/api/v3/${url}`, key, body });
+  const series = () => demo().seriesByAnime.get(KIRI)!;
 
   /** The dashboard's episode card (DashboardEpisodeDetailsType). */
   const expectDashboardEpisode = (episode: DashboardEpisode) => {
@@ -103,17 +96,17 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   };
 
   it('login page: GET Init/Version without a key', async () => {
-    const version = jsonOf<ComponentVersionSet>(await demo.server.request({ method: 'GET', url: '/api/v3/Init/Version' }));
+    const version = jsonOf<ComponentVersionSet>(await demo().server.request({ method: 'GET', url: '/api/v3/Init/Version' }));
     expect(version.Server).toEqual(expect.objectContaining({ Version: expect.any(String), ReleaseChannel: expect.any(String) }));
   });
 
   it('login page: GET Init/Status', async () => {
-    const status = jsonOf<ServerStatus>(await demo.server.request({ method: 'GET', url: '/api/v3/Init/Status' }));
+    const status = jsonOf<ServerStatus>(await demo().server.request({ method: 'GET', url: '/api/v3/Init/Status' }));
     expect(status.State).toBe('Started');
   });
 
   it('login page: GET Image/Random/Backdrop/Metadata (a miss is tolerated, not a crash)', async () => {
-    const res = await demo.server.request({ method: 'GET', url: '/api/v3/Image/Random/Backdrop/Metadata' });
+    const res = await demo().server.request({ method: 'GET', url: '/api/v3/Image/Random/Backdrop/Metadata' });
     // No backdrop yet is Shoko's 500 with a text; the UI falls back to its bundled image.
     expect([200, 500]).toContain(res.statusCode);
     if (res.statusCode === 200) expect(res.json()).toEqual(expect.objectContaining({ Source: expect.any(String), ID: expect.anything() }));
@@ -121,12 +114,12 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
   });
 
   it('login: POST /api/auth with device web-ui', async () => {
-    const res = await demo.server.request({ method: 'POST', url: '/api/auth', body: { ...CLIENT_USER, device: 'web-ui' } });
+    const res = await demo().server.request({ method: 'POST', url: '/api/auth', body: { ...CLIENT_USER, device: 'web-ui' } });
     key = jsonOf<AuthResult>(res).apikey;
     expect(key).toEqual(expect.any(String));
     expect(key.length).toBeGreaterThan(0);
     // Imported from Shoko: Shoko's password logs in as above, and the client goes on with the key Shoko gave it.
-    key = demo.shokoApiKey ?? key;
+    key = demo().shokoApiKey ?? key;
   });
 
   it('layout: GET Settings', async () => {
@@ -185,7 +178,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
     const folders = jsonOf(await get('ImportFolder'));
     expect(folders).toEqual([
       expect.objectContaining({
-        ID: demo.importFolderId,
+        ID: demo().importFolderId,
         Name: 'Demo Library',
         Path: expect.any(String),
         DropFolderType: expect.any(String),
@@ -359,7 +352,7 @@ describe.each(DEMO_COLLECTIONS)('conformance: Shoko web UI v2.5 (%s)', (_arrival
 
   it('overview tab: GET Series/{id}/AniDB/Related, AniDB/Similar and Cast', async () => {
     const related = jsonOf(await get(`Series/${series()}/AniDB/Related`));
-    expect(related).toEqual([expect.objectContaining({ ID: 9002, ShokoID: demo.seriesByAnime.get(9002), Relation: 'Sequel' })]);
+    expect(related).toEqual([expect.objectContaining({ ID: 9002, ShokoID: demo().seriesByAnime.get(9002), Relation: 'Sequel' })]);
     expect(jsonOf(await get(`Series/${series()}/AniDB/Similar`))).toEqual(expect.any(Array));
     const cast = jsonOf<Role[]>(await get(`Series/${series()}/Cast`));
     expect(cast).toEqual(expect.any(Array));

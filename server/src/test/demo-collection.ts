@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { File, FileAniDB, FileCrossReference, ShokoImportStatus } from '@shoko-ts/contract';
 import { startFakeAniDBHttp, type FakeAniDBHttp } from '../../../fakes/src/anidb-http/index.js';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../fakes/src/anidb-udp/index.js';
@@ -155,6 +156,18 @@ async function startCollection(arrive: Arrival): Promise<DemoCollection> {
 export type SentFile = Omit<File, 'SeriesIDs' | 'AniDB'> & { SeriesIDs?: FileCrossReference[]; AniDB?: FileAniDB };
 /** A file asked for with `include=XRefs`. */
 export type XRefFile = SentFile & { SeriesIDs: FileCrossReference[] };
+
+/** Starts a demo collection before the tests of the describe it is called in and closes it after them; reads it. */
+export function useDemoCollection(start: () => Promise<DemoCollection>): () => DemoCollection {
+  let demo: DemoCollection | undefined;
+  beforeAll(async () => {
+    demo = await start();
+  }, 180_000);
+  afterAll(async () => {
+    await demo?.close();
+  });
+  return () => demo!;
+}
 
 /**
  * Asserts a status and parses the JSON body, with the body in the message when the status differs. `T` is the
