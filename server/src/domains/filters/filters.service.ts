@@ -81,21 +81,19 @@ export class FiltersService {
    * server has started, so a first visit finds them ready.
    */
   async warmKeptFigures(): Promise<void> {
-    await this.kept.warm(async () => {
-      const directories = (await this.store.children(null)).filter((row) => dynamicKindOf(row));
-      for (const userId of await this.store.userIds()) {
-        const viewer = await this.browse.viewer(userId);
-        await this.list(null, viewer, {
-          page: 1,
-          pageSize: 0,
-          includeEmpty: true,
-          includeEmptyGroups: true,
-          showHidden: false,
-          withConditions: false,
-        });
-        for (const directory of directories) await this.dynamicChildren(directory, viewer);
-      }
-    });
+    const directories = (await this.store.children(null)).filter((row) => dynamicKindOf(row));
+    for (const userId of await this.store.userIds()) {
+      const viewer = await this.browse.viewer(userId);
+      await this.list(null, viewer, {
+        page: 1,
+        pageSize: 0,
+        includeEmpty: true,
+        includeEmptyGroups: true,
+        showHidden: false,
+        withConditions: false,
+      });
+      for (const directory of directories) await this.dynamicChildren(directory, viewer);
+    }
   }
 
   private dynamicChildren(directory: FilterRow, viewer: Viewer): Promise<DynamicChild[]> {
