@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type {
   DeleteImportFolderQuery,
@@ -11,16 +11,18 @@ import { api } from './client';
 import { PREFETCHED_FRESH_MS } from './fresh';
 import { fileKeys, importFolderKeys } from './keys';
 
-export function useImportFolders(enabled = true) {
-  return useQuery({
+export const importFoldersQuery = () =>
+  queryOptions({
     queryKey: importFolderKeys.list,
     queryFn: ({ signal }) => api.get<ImportFolder[]>('ImportFolder', { signal }),
-    enabled,
     retry: false,
-    // A file table remounted by a new search or sort (and the panels beside it) read the answer of a moment ago; the
-    // live feed and the mutations still refetch it on a change.
+    // A file table remounted by a new search or sort (and the panels beside it) read the answer of a moment ago, as
+    // does a page whose loader asked for it; the live feed and the mutations still refetch it on a change.
     staleTime: PREFETCHED_FRESH_MS,
   });
+
+export function useImportFolders(enabled = true) {
+  return useQuery({ ...importFoldersQuery(), enabled });
 }
 
 /** Import folder names by id, for file tables that show which folder a file lives in. */

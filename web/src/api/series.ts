@@ -154,42 +154,65 @@ export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
 }
 
 /** The next episode to watch; null when every available episode is watched (204). */
-export function useNextUpEpisode(id: number) {
-  return useQuery({
+export const nextUpEpisodeQuery = (id: number) =>
+  queryOptions({
     queryKey: seriesKeys.nextUp(id),
     queryFn: async ({ signal }) =>
       (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, {
         query: { includeDataFrom: 'AniDB' } satisfies Partial<NextUpEpisodeQuery>,
         signal,
       })) ?? null,
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+export function useNextUpEpisode(id: number) {
+  return useQuery(nextUpEpisodeQuery(id));
 }
 
-export function useRelatedAnime(id: number) {
-  return useQuery({
+export const relatedAnimeQuery = (id: number) =>
+  queryOptions({
     queryKey: seriesKeys.related(id),
     queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Related`, { signal }),
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+export function useRelatedAnime(id: number) {
+  return useQuery(relatedAnimeQuery(id));
 }
 
-export function useSimilarAnime(id: number) {
-  return useQuery({
+export const similarAnimeQuery = (id: number) =>
+  queryOptions({
     queryKey: seriesKeys.similar(id),
     queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Similar`, { signal }),
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+export function useSimilarAnime(id: number) {
+  return useQuery(similarAnimeQuery(id));
 }
 
+export const seriesCastQuery = (id: number) =>
+  queryOptions({
+    queryKey: seriesKeys.cast(id),
+    queryFn: ({ signal }) => api.get<Role[]>(`Series/${id}/Cast`, { signal }),
+    staleTime: PREFETCHED_FRESH_MS,
+  });
+
 export function useSeriesCast(id: number) {
-  return useQuery({ queryKey: seriesKeys.cast(id), queryFn: ({ signal }) => api.get<Role[]>(`Series/${id}/Cast`, { signal }) });
+  return useQuery(seriesCastQuery(id));
 }
 
 /** Every tag of the series, user tags first, spoilers and unverified ones included (the tabs filter them). */
-export function useSeriesTags(id: number) {
-  return useQuery({
+export const seriesTagsQuery = (id: number) =>
+  queryOptions({
     queryKey: seriesKeys.tags(id),
     queryFn: ({ signal }) =>
       api.get<Tag[]>(`Series/${id}/Tags`, { query: { onlyVerified: false } satisfies Partial<SeriesTagsQuery>, signal }),
+    staleTime: PREFETCHED_FRESH_MS,
   });
+
+export function useSeriesTags(id: number) {
+  return useQuery(seriesTagsQuery(id));
 }
 
 export function useSeriesImages(id: number) {

@@ -2,12 +2,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupSeriesQuery, previewBody, searchCondition } from '@/api/filters';
 import { fileListQuery, fileSearchParams, kindListParams, UNRECOGNIZED_PAGE_SIZE } from '@/api/files';
 import { releaseSeriesQuery, releaseTogglesOf } from '@/api/releaseManagement';
-import { episodeFiltersOf, seriesEpisodesQuery } from '@/api/series';
+import { importFoldersQuery } from '@/api/importFolders';
+import {
+  episodeFiltersOf,
+  nextUpEpisodeQuery,
+  relatedAnimeQuery,
+  seriesCastQuery,
+  seriesEpisodesQuery,
+  seriesExtraQuery,
+  seriesQuery,
+  seriesTagsQuery,
+  similarAnimeQuery,
+} from '@/api/series';
 import {
   prefetchEpisodesRoute,
   prefetchFileSearchRoute,
   prefetchGroupRoute,
   prefetchReleaseRoute,
+  prefetchSeriesOverviewRoute,
+  prefetchSeriesRoute,
   prefetchUnrecognizedRoute,
 } from './landing';
 import { queryClient } from './queryClient';
@@ -78,6 +91,34 @@ describe('route loaders', () => {
     expect(requested).toEqual([expect.stringContaining('/api/v3/Series/12/Episode?')]);
   });
 
+  it('series pages and the overview tab: the series, its extras, the shelves and the import folders, all at once', async () => {
+    prefetchSeriesRoute({ params: { seriesId: '12' } });
+    prefetchSeriesOverviewRoute({ params: { seriesId: '12' } });
+    const queries = [
+      seriesQuery(12),
+      seriesExtraQuery(12),
+      nextUpEpisodeQuery(12),
+      relatedAnimeQuery(12),
+      similarAnimeQuery(12),
+      seriesCastQuery(12),
+      seriesTagsQuery(12),
+      importFoldersQuery(),
+    ];
+    await vi.waitFor(() => expect(queries.map((q) => queryClient.getQueryState(q.queryKey)?.status)).toEqual(queries.map(() => 'success')));
+    expect(requested.map((url) => url.replace(/^.*\/api\/v3\//, '')).sort()).toEqual(
+      [
+        'ImportFolder',
+        'Series/12/AniDB/Related',
+        'Series/12/AniDB/Similar',
+        'Series/12/Cast',
+        'Series/12/NextUpEpisode?includeDataFrom=AniDB',
+        'Series/12/Tags?onlyVerified=false',
+        'Series/12?includeDataFrom=AniDB&includeDataFrom=TMDB',
+        'WebUI/Series/12',
+      ].sort(),
+    );
+  });
+
   it('group page: the group and its series under the search in the URL, not under a saved filter', async () => {
     prefetchGroupRoute({ params: { groupId: '7' }, request: at('collection/group/7?qs=%20abc%20') });
     const key = groupSeriesQuery(7, previewBody([searchCondition('abc')])).queryKey;
@@ -99,6 +140,8 @@ describe('route loaders', () => {
   it('asks for nothing for an id that is not a number', async () => {
     prefetchEpisodesRoute({ params: { seriesId: 'abc' }, request: at('collection/series/abc/episodes') });
     prefetchGroupRoute({ params: { groupId: 'x' }, request: at('collection/group/x') });
+    prefetchSeriesRoute({ params: { seriesId: 'x' } });
+    prefetchSeriesOverviewRoute({ params: { seriesId: '1.5' } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requested).toEqual([]);
   });

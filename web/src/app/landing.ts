@@ -1,6 +1,20 @@
 import { fileListQuery, fileSearchParams, kindListParams, UNRECOGNIZED_PAGE_SIZE } from '@/api/files';
+import { importFoldersQuery } from '@/api/importFolders';
 import { serverStatusQuery, serverVersionQuery } from '@/api/init';
 import { releaseSeriesQuery, releaseTogglesOf } from '@/api/releaseManagement';
+import {
+  episodeFiltersOf,
+  nextUpEpisodeQuery,
+  relatedAnimeQuery,
+  seriesCastQuery,
+  seriesEpisodesQuery,
+  seriesExtraQuery,
+  seriesQuery,
+  seriesTagsQuery,
+  similarAnimeQuery,
+} from '@/api/series';
+import { settingsQuery } from '@/api/settings';
+import { currentUserQuery } from '@/api/users';
 import { itemTypeOf } from '@/pages/utilities/release-management/selection';
 import { getSession } from '@/lib/session';
 import { queryClient } from './queryClient';
@@ -32,8 +46,8 @@ export function startGateRequests() {
   void queryClient.prefetchQuery(serverVersionQuery());
   void queryClient.prefetchQuery(serverStatusQuery());
   if (!getSession()) return;
-  import('@/api/users').then(({ currentUserQuery }) => queryClient.prefetchQuery(currentUserQuery())).catch(() => undefined);
-  import('@/api/settings').then(({ settingsQuery }) => queryClient.prefetchQuery(settingsQuery())).catch(() => undefined);
+  void queryClient.prefetchQuery(currentUserQuery());
+  void queryClient.prefetchQuery(settingsQuery());
 }
 
 /** A whole number from a route parameter, or null. */
@@ -47,15 +61,38 @@ interface LoaderArgs {
 
 const searchOf = (request: Request) => new URL(request.url).searchParams;
 
-/** The series pages' loader: the series and its header's extras are asked for while the tab's code loads. */
+/*
+ * The series pages' loaders ask at once, like the utility pages' below: the series queries are part of the entry, so
+ * the requests leave when the router starts instead of after the layout's and the tab's chunks have arrived.
+ */
+
+/** The series pages' loader: the series and its header's extras. */
 export function prefetchSeriesRoute({ params }: Pick<LoaderArgs, 'params'>) {
   const id = idParam(params.seriesId);
-  if (id !== null && getSession())
-    import('@/api/series')
-      .then(({ seriesQuery, seriesExtraQuery }) =>
-        Promise.all([queryClient.prefetchQuery(seriesQuery(id)), queryClient.prefetchQuery(seriesExtraQuery(id))]),
-      )
-      .catch(() => undefined);
+  if (id !== null && getSession()) {
+    void queryClient.prefetchQuery(seriesQuery(id));
+    void queryClient.prefetchQuery(seriesExtraQuery(id));
+  }
+  return null;
+}
+
+/**
+ * The Overview tab's loader: its shelves (next up, related, similar, cast, tags) and the import folders the Play button
+ * checks for an offline file, which would otherwise wait for the series, then the tab's code, then the next episode.
+ */
+export function prefetchSeriesOverviewRoute({ params }: Pick<LoaderArgs, 'params'>) {
+  const id = idParam(params.seriesId);
+  if (id === null || !getSession()) return null;
+  void queryClient.prefetchQuery(nextUpEpisodeQuery(id));
+  void queryClient.prefetchQuery(relatedAnimeQuery(id));
+  void queryClient.prefetchQuery(similarAnimeQuery(id));
+  void queryClient.prefetchQuery(seriesCastQuery(id));
+  void queryClient.prefetchQuery(seriesTagsQuery(id));
+  // After the series: on SQLite the folder sizes take longer than the rest together and would hold the series back.
+  void queryClient
+    .fetchQuery(seriesQuery(id))
+    .then(() => queryClient.prefetchQuery(importFoldersQuery()))
+    .catch(() => undefined);
   return null;
 }
 
@@ -76,15 +113,10 @@ export function prefetchGroupRoute({ params, request }: LoaderArgs) {
   return null;
 }
 
-/** The Episodes tab's loader: the first episodes under the filters in its URL, asked for while the tab's code loads. */
+/** The Episodes tab's loader: the first episodes under the filters in its URL. */
 export function prefetchEpisodesRoute({ params, request }: LoaderArgs) {
   const id = idParam(params.seriesId);
-  if (id !== null && getSession())
-    import('@/api/series')
-      .then(({ episodeFiltersOf, seriesEpisodesQuery }) =>
-        queryClient.prefetchInfiniteQuery(seriesEpisodesQuery(id, episodeFiltersOf(searchOf(request)))),
-      )
-      .catch(() => undefined);
+  if (id !== null && getSession()) void queryClient.prefetchInfiniteQuery(seriesEpisodesQuery(id, episodeFiltersOf(searchOf(request))));
   return null;
 }
 

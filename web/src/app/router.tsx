@@ -11,6 +11,7 @@ import {
   prefetchFileSearchRoute,
   prefetchGroupRoute,
   prefetchReleaseRoute,
+  prefetchSeriesOverviewRoute,
   prefetchSeriesRoute,
   prefetchUnrecognizedRoute,
 } from './landing';
@@ -39,7 +40,7 @@ const firstRunSteps: RouteObject[] = [
 
 const seriesPages: RouteObject[] = [
   { index: true, element: <Navigate to="overview" replace /> },
-  { path: 'overview', lazy: page(() => import('@/pages/collection/series/OverviewTab')) },
+  { path: 'overview', loader: prefetchSeriesOverviewRoute, lazy: page(() => import('@/pages/collection/series/OverviewTab')) },
   { path: 'episodes', loader: prefetchEpisodesRoute, lazy: page(() => import('@/pages/collection/series/EpisodesTab')) },
   { path: 'credits', lazy: page(() => import('@/pages/collection/series/CreditsTab')) },
   { path: 'images', element: <Navigate to="posters" replace /> },
