@@ -10,8 +10,11 @@ const BASE_ELEMENT = /<base\s[^>]*>/i;
 
 /** A year, never revalidated: a built asset's name carries a hash of its content, so a new build has new names. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** What a build names with a content hash: `assets/<name>-<8 or more hash characters>.<ext>` (Vite's default). */
-const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i;
+/**
+ * What a build names with a content hash: `assets/<name>-<8 or more hash characters>.<ext>` (Vite's default), and the
+ * `.br`/`.gz` variants the build writes beside it.
+ */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/i;
 
 /**
  * Cache-Control for a file of the console: hashed assets for good, anything else (version.json, the favicon, files
@@ -63,6 +66,11 @@ export async function registerWebUI(app: App, webuiDir: string | null) {
       prefix: `${root}/`,
       index: false,
       decorateReply: false,
+      // The build writes `<asset>.br` and `<asset>.gz` beside its scripts and styles: a browser that accepts one of
+      // the encodings gets it (Vary: Accept-Encoding), anyone else the file as it is.
+      preCompressed: true,
+      // Nothing the build keeps in a dot-folder (its manifest in .vite/) is the console's to serve.
+      dotfiles: 'ignore',
       // Set per file below; ETags and Last-Modified (on by default) answer revalidations with 304.
       cacheControl: false,
       setHeaders: (reply, filePath) => reply.header('cache-control', consoleAssetCacheControl(filePath)),
