@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { continueWatchingSeriesStatements } from './continue-watching.js';
 import { dashboardAggregateStatements } from './dashboard-aggregates.js';
 import type { DialectName } from './database.js';
 import { FILTER_FIGURE_TABLES, filterFigureStatements } from './filter-figures.js';
@@ -182,6 +183,8 @@ function recomputeStatements(ids: number[], dialect: DialectName): Array<RawBuil
     ...filterFigureStatements(list, LINKS, EPISODES, dialect),
     ...seriesSizeStatements(EPISODES),
     ...dashboardAggregateStatements(list),
+    // After series_next_up (above): Continue Watching orders by its activity.
+    ...continueWatchingSeriesStatements(list),
     // PostgreSQL drops them at commit; SQLite would keep them for the connection's life.
     ...(postgres ? [] : [MARKED, LINKS, EPISODES].map((name) => sql`DROP TABLE ${name}`)),
   ];

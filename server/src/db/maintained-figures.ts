@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { refreshSeriesAggregates } from './aggregates.js';
 import { collectionStats } from './collection-stats.js';
+import { refreshContinueWatching } from './continue-watching.js';
 import { foldFileKeyCounts } from './file-key-counts.js';
 import { refreshNameFolds } from './name-folds.js';
 import { refreshOrderKeys } from './name-order.js';
@@ -21,6 +22,7 @@ export async function refreshMaintainedFigures(
 ): Promise<void> {
   step('Computing series and group figures');
   await refreshSeriesAggregates(db, dialect);
+  await refreshContinueWatching(db, dialect);
   step('Preparing name order and search');
   await refreshOrderKeys(db);
   await refreshNameFolds(db);

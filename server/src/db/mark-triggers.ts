@@ -3,8 +3,17 @@ import { rebuildCollectionStats } from './collection-stats.js';
 import type { DialectName } from './database.js';
 import type { Database } from './schema.js';
 
-/** Tables whose rows only say "recompute this later": series, groups, and the collection statistics' changes. */
-const MARK_TABLES = new Set(['aggregate_dirty_series', 'aggregate_dirty_groups', 'collection_stats_changes', 'collection_stats_dirty']);
+/**
+ * Tables whose rows only say "recompute this later": series, groups, the collection statistics' changes, and Continue
+ * Watching's (user, series) pairs (their series' refresh recomputes them too).
+ */
+const MARK_TABLES = new Set([
+  'aggregate_dirty_series',
+  'aggregate_dirty_groups',
+  'collection_stats_changes',
+  'collection_stats_dirty',
+  'continue_watching_dirty',
+]);
 
 /** The tables a trigger body writes to. */
 function writtenTables(body: string): Set<string> {

@@ -7,6 +7,7 @@ import type {
   Tag,
 } from '@shoko-ts/contract';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
+import { continueWatchingChoice, refreshContinueWatching } from '../../db/continue-watching.js';
 import { collectionStats, hiddenFileFigures, type CollectionStatsRow } from '../../db/collection-stats.js';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -209,29 +210,27 @@ export class DashboardStore {
 
   /**
    * Per series with an active watch session (most recent activity first): the episode whose file has the most recently
-   * updated non-zero resume position.
+   * updated non-zero resume position. Read from the maintained rows (db/continue-watching.ts): the page is a walk of
+   * their order index, looking up only its rows.
    */
   async continueWatching(viewer: Viewer, page: Page, options: EpisodeListOptions): Promise<{ Total: number; List: DashboardEpisode[] }> {
     await refreshSeriesAggregates(this.db, this.dialect);
-    const base = sql`WITH ${sessionsCte(viewer.userId, episodeTypes(options), this.dialect)} SELECT`;
-    const where = sql`FROM sessions c JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
-      JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id JOIN files f ON f.id = c.fid
-      WHERE c.rn = 1 AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
-    // A series' latest activity: its most recent session (rn = 1) or the latest update of its watched episodes, which the
-    // maintained series_next_up row holds; looked up per row by its key (joined, PostgreSQL scanned the table per row).
-    const lastActivity = sql`(SELECT MAX(t.last) FROM (SELECT n.last_activity AS last FROM series_next_up n
-      WHERE n.series_id = c.sid AND n.user_id = ${viewer.userId} UNION ALL SELECT c.touched) t)`;
-    // One statement for the page and the total (a window count): the sessions are gathered once.
-    const { total, rows } = await pageWithTotal<EpisodeRow & TotalColumn>(
-      page,
-      () => sql<{ count: unknown }>`${base} COUNT(*) AS count ${where}`.execute(this.db),
-      () =>
-        sql<EpisodeRow & TotalColumn>`${base} ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms, f.media_info AS media_info,
-            (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at,
-            COUNT(*) OVER () AS total_count
-            ${where} ORDER BY ${lastActivity} DESC, s.id ${limitOffset(page)}`.execute(this.db),
-    );
-    return { Total: total, List: rows.map(toEpisode) };
+    await refreshContinueWatching(this.db, this.dialect);
+    const choice = continueWatchingChoice(options.includeSpecials, options.includeOthers);
+    const from = sql`FROM continue_watching c JOIN series s ON s.id = c.series_id JOIN anidb_anime a ON a.id = s.anime_id
+      WHERE c.user_id = ${viewer.userId} AND c.choice = ${choice} AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
+    const [count, list] = await Promise.all([
+      sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from}`.execute(this.db),
+      page.pageSize
+        ? sql<EpisodeRow>`WITH paged AS (SELECT c.* ${from} ORDER BY c.last_activity DESC, c.series_id ${limitOffset(page)})
+            SELECT ${EPISODE_COLUMNS}, c.file_id AS file_id, c.position_ms AS resume_position_ms, f.media_info AS media_info,
+              (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
+            FROM paged c JOIN episodes e ON e.id = c.episode_id JOIN series s ON s.id = c.series_id
+              JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id JOIN files f ON f.id = c.file_id
+            ORDER BY c.last_activity DESC, c.series_id`.execute(this.db)
+        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+    ]);
+    return { Total: num(count.rows[0]?.count), List: list.rows.map(toEpisode) };
   }
 
   /**
