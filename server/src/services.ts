@@ -8,6 +8,7 @@ import type { EventBus } from './events/bus.js';
 import type { AggregateSources } from './http/signalr/index.js';
 import { JobsStore } from './jobs/jobs.store.js';
 import { QueueService } from './jobs/queue.service.js';
+import { JobWrites } from './jobs/job-writes.js';
 import { closeMediaInfo } from './media/mediainfo/index.js';
 import { createActionsDomain } from './domains/actions/index.js';
 import { createAuthDomain } from './domains/auth/index.js';
@@ -61,6 +62,9 @@ export interface ServiceOverrides {
 
 export async function createServices(config: ServerConfig, logs: LogService, db: Db, bus: EventBus, options: ServiceOverrides = {}) {
   const logger = logs.logger;
+  // Every store below queries through this instance, so the queue knows which jobs wrote (see JobWrites).
+  const jobWrites = new JobWrites();
+  db = { ...db, kysely: db.kysely.withPlugin(jobWrites) };
   const settings = await SettingsService.open({ home: config.home, logger: logger.child({ name: 'Settings' }), bus });
   logs.applySettings(settings.current);
   bus.on('settings:saved', () => logs.applySettings(settings.current));
@@ -85,6 +89,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
       options.queueFaultRetry ??
       (config.queueRetryMaxMs ? { firstMs: Math.min(1_000, config.queueRetryMaxMs), maxMs: config.queueRetryMaxMs } : undefined),
     onFault: (error) => dataDisk.noteFailure(error),
+    writes: jobWrites,
   });
   const { store: filesStore, records: fileRecords } = createFileRecords(db.kysely);
   const importFolders = createImportFoldersDomain({
@@ -242,7 +247,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     queueTraktSync: (direction, animeId) => integrations.traktSync.queue(direction, animeId),
     onCollectionChange: (listener) => {
       bus.on('shoko', listener);
-      bus.on('job:finished', listener);
+      bus.on('job:finished', (job) => job.changed !== false && listener());
     },
   });
 
@@ -255,7 +260,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     timing: options.figuresUpkeep || undefined,
   });
   if (options.figuresUpkeep !== false) {
-    bus.on('job:finished', () => figuresUpkeep.changed());
+    bus.on('job:finished', (job) => job.changed !== false && figuresUpkeep.changed());
     bus.on('shoko', (message) => figuresUpkeep.shokoEvent(message.event));
   }
 

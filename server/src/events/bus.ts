@@ -13,8 +13,11 @@ export interface ServerEvents {
   /** `AVDump:Event` on the aggregate hub. */
   avdump: AVDumpEvent;
   'settings:saved': { changedPaths: string[] };
-  /** A background job ended (done or failed): whatever it changed is committed. */
-  'job:finished': { type: string };
+  /**
+   * A background job ended (done or failed): whatever it changed is committed. `changed` false: it failed without
+   * writing to the database, so nothing kept from the collection is out of date (absent: it may have changed anything).
+   */
+  'job:finished': { type: string; changed?: boolean };
   /** A user's watched state of these episodes changed (only the ones that did); `source` says who changed it. */
   'watched:changed': { userId: number; episodeIds: number[]; watched: boolean; source: WatchedSource };
   /**

@@ -97,8 +97,9 @@ export function registerReadCache(app: App, cache: ReadCache, bus: EventBus, rea
   bus.on('shoko', () => cache.clear());
   bus.on('watched:changed', () => cache.clear());
   bus.on('playback', () => cache.clear());
-  // Background work that changes the collection without an event of its own (metadata, images, links) runs as jobs.
-  bus.on('job:finished', () => cache.clear());
+  // Background work that changes the collection without an event of its own (metadata, images, links) runs as jobs;
+  // one that failed without writing (an AniDB lookup while AniDB is unreachable) changed nothing.
+  bus.on('job:finished', (job) => job.changed !== false && cache.clear());
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!cache.enabled || request.routeOptions.config?.readCache !== true) return;

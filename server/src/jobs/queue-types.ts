@@ -1,3 +1,4 @@
+import type { JobWrites } from './job-writes.js';
 import type { JobDefinition, JobDetails } from './job.js';
 import type { JobRow } from './jobs.store.js';
 
@@ -31,4 +32,9 @@ export interface QueueOptions {
   faultRetry?: { firstMs: number; maxMs: number };
   /** Told of each error that paused the queue (the data disk's health notes a full disk). */
   onFault?: (error: unknown) => void;
+  /**
+   * Tells which jobs wrote to the database (the plugin must be on the Kysely instance the jobs use): a failed job that
+   * wrote nothing ends with `changed: false`. Without it every job end says changed.
+   */
+  writes?: JobWrites;
 }

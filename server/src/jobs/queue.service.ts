@@ -5,6 +5,7 @@ import type { QueueItem, QueueState } from '@shoko-ts/contract';
 import { dbFaultOf, describeDbFault } from '../db/db-faults.js';
 import type { EventBus } from '../events/bus.js';
 import type { JobDefinition, JobDetails } from './job.js';
+import type { JobWrites } from './job-writes.js';
 import { FaultHold } from './fault-hold.js';
 import { outcomeOf } from './job-outcome.js';
 import type { JobRow, JobsStore } from './jobs.store.js';
@@ -50,6 +51,7 @@ export class QueueService {
   /** Set when stop has resolved: the database may be gone, so the store is not touched again. */
   private storeReleased = false;
   private readonly stopGraceMs: number;
+  private readonly writes: JobWrites | null;
   private publishTimer: NodeJS.Timeout | null = null;
   readonly threadCount: number;
   private readonly limits: Record<string, number>;
@@ -68,6 +70,7 @@ export class QueueService {
     this.threadCount = options.threadCount && options.threadCount > 0 ? options.threadCount : os.availableParallelism() + 2;
     this.limits = options.concurrencyLimits ?? {};
     this.stopGraceMs = options.stopGraceMs ?? 10_000;
+    this.writes = options.writes ?? null;
     this.hold = new FaultHold(options.faultRetry ?? { firstMs: 1_000, maxMs: 60_000 }, () => this.heal(), {
       failed: (error) => this.reportFault(error, 'The job queue is still unable to use the database'),
       over: (reason) => {
@@ -397,13 +400,15 @@ export class QueueService {
   private async execute(job: RunningJob): Promise<void> {
     const logger = this.logger.child({ name: job.definition.type });
     let failure: { error: unknown } | null = null;
+    const writes = { wrote: false };
     try {
-      await this.runJob(job, logger);
+      await (this.writes ? this.writes.track(writes, () => this.runJob(job, logger)) : this.runJob(job, logger));
     } catch (error) {
       failure = { error };
     }
     // Before the job's row goes: whoever sees the queue empty must not then read an answer kept from before the job.
-    this.bus.emit('job:finished', { type: job.definition.type });
+    // A job that failed without writing changed nothing (one that succeeded may have changed files on disk).
+    this.bus.emit('job:finished', { type: job.definition.type, changed: !this.writes || !failure || writes.wrote });
     if (job.abandoned) return; // stop stopped waiting: the row stays "running" and the next start runs it again
     job.settling = true;
     const outcome = await outcomeOf(job, failure, logger, {
