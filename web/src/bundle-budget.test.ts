@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -16,6 +16,47 @@ function initialScripts(html: string): string[] {
   ].map((m) => m[1]);
   return [...new Set(refs)].map((ref) => path.join(dist, ref.replace(/^(\/webui\/|\.\/)/, '')));
 }
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
+/** The build's manifest (build.manifest): each module a page is loaded by, and the chunks each chunk imports. */
+function readManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+}
+
+/** The script files a page loads: the entry's and each route module's chunk, with everything they import statically. */
+function scriptsOfPage(manifest: Record<string, ManifestChunk>, routeModules: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+    if (files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of ['index.html', ...routeModules]) visit(key);
+  return files;
+}
+
+const SIGNED_IN = 'src/app/layout/MainLayout.tsx';
+const SERIES = [SIGNED_IN, 'src/pages/collection/series/SeriesOutlet.tsx'];
+/** The modules the router loads for a page (the layout and the page, the series pages also their outlet). */
+const PAGES: Record<string, string[]> = {
+  login: ['src/pages/login/LoginPage.tsx'],
+  dashboard: [SIGNED_IN, 'src/pages/dashboard/DashboardPage.tsx'],
+  collection: [SIGNED_IN, 'src/pages/collection/CollectionPage.tsx'],
+  'series overview': [...SERIES, 'src/pages/collection/series/OverviewTab.tsx'],
+  'series episodes': [...SERIES, 'src/pages/collection/series/EpisodesTab.tsx'],
+  'file search': [SIGNED_IN, 'src/pages/utilities/file-search/FileSearchPage.tsx'],
+  'release management': [SIGNED_IN, 'src/pages/utilities/release-management/ReleaseManagementPage.tsx'],
+  'unrecognized files': [SIGNED_IN, 'src/pages/utilities/unrecognized/UnrecognizedFilesPage.tsx'],
+  settings: [SIGNED_IN, 'src/pages/settings/SettingsLayout.tsx', 'src/pages/settings/GeneralSettingsPage.tsx'],
+};
 
 // `npm test` builds the console before running this; a bare `vitest` run without a build has nothing to measure.
 describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('console bundle budget', () => {
@@ -32,5 +73,43 @@ describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('console bundle b
       .readdirSync(assets)
       .filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(assets, name), 'utf8').includes('TypeBox.Kind'));
     expect(withSchemas).toEqual([]);
+  });
+
+  it("loads no other page's code with a page, in a dozen script files at most", () => {
+    const manifest = readManifest();
+    const pageModules = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry && chunk.src?.startsWith('src/pages/'));
+    for (const [name, routeModules] of Object.entries(PAGES)) {
+      const scripts = scriptsOfPage(manifest, routeModules);
+      const others = pageModules.filter((chunk) => !routeModules.includes(chunk.src!) && scripts.has(chunk.file)).map((chunk) => chunk.src);
+      expect(others, `the ${name} page loads the chunk of ${others.join(', ')}`).toEqual([]);
+      expect(scripts.size, `the ${name} page loads ${scripts.size} scripts`).toBeLessThanOrEqual(12);
+    }
+    // What used to happen: the series page's chunks held the Backups and Ignored Files pages and the settings.
+    const series = scriptsOfPage(manifest, PAGES['series overview']!);
+    for (const page of [
+      'src/pages/settings/BackupsSettingsPage.tsx',
+      'src/pages/utilities/unrecognized/IgnoredFilesPage.tsx',
+      'src/pages/settings/SettingsLayout.tsx',
+    ]) {
+      expect(series.has(manifest[page]!.file), page).toBe(false);
+    }
+  });
+
+  it('keeps the dashboard grid library out of the dashboard until its layout is edited', () => {
+    const manifest = readManifest();
+    const dashboard = [...scriptsOfPage(manifest, PAGES.dashboard!)];
+    const withGrid = dashboard.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('react-draggable'));
+    expect(withGrid).toEqual([]);
+  });
+
+  it('has a Brotli and a gzip variant beside each script, with the same bytes once decoded', () => {
+    const assets = path.join(dist, 'assets');
+    const scripts = fs.readdirSync(assets).filter((name) => name.endsWith('.js') && fs.statSync(path.join(assets, name)).size >= 4096);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      const source = fs.readFileSync(path.join(assets, name));
+      expect(brotliDecompressSync(fs.readFileSync(path.join(assets, `${name}.br`))).equals(source), `${name}.br`).toBe(true);
+      expect(gunzipSync(fs.readFileSync(path.join(assets, `${name}.gz`))).equals(source), `${name}.gz`).toBe(true);
+    }
   });
 });

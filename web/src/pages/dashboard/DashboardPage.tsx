@@ -1,7 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type CSSProperties } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Responsive } from 'react-grid-layout/legacy';
-import 'react-grid-layout/css/styles.css';
 import { mdiDrag } from '@mdi/js';
 import { useBlocker } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,10 +12,6 @@ import {
   closeGaps,
   nudgeWidget,
   DEFAULT_DASHBOARD_LAYOUTS,
-  GRID_BREAKPOINTS,
-  GRID_COLS,
-  GRID_MARGIN,
-  GRID_ROW_HEIGHT,
   gridLayouts,
   mergeLayouts,
   type DashboardLayoutItem,
@@ -40,8 +34,12 @@ import {
 import { NewsWidget } from '@/components/dashboard/NewsWidget';
 import { OfflineFoldersNotice } from '@/components/dashboard/OfflineFoldersNotice';
 import { useDashboardSettings, type DashboardSettings } from '@/components/dashboard/settings';
+import { StaticGrid } from './StaticGrid';
 import { WelcomeModal } from './WelcomeModal';
 import './dashboard-grid.css';
+
+// The grid library (dragging, resizing) is needed only while the layout is edited.
+const EditableGrid = lazy(() => import('./EditableGrid'));
 
 interface WidgetSpec {
   /** Also the item key in `WebUI_Settings.layout.dashboard`, the same as Shoko's console uses. */
@@ -156,58 +154,63 @@ export default function DashboardPage() {
     );
   };
 
+  const idList = widgets.map((widget) => widget.id);
+  /**
+   * A widget's cell; the static grid places it itself, react-grid-layout adds its own class and style. The drag handles
+   * come with the grid that moves them: while the grid loads for edit mode the widgets stay as they were.
+   */
+  const renderWidget = (id: string, placement?: { className: string; style: CSSProperties }) => {
+    const withHandle = arranging && !placement;
+    const { title, component: Component } = widgets.find((widget) => widget.id === id)!;
+    return (
+      <div key={id} data-widget={id} className={`flex min-w-0 flex-col ${placement?.className ?? ''}`} style={placement?.style}>
+        <div className={`flex min-h-0 flex-1 flex-col [&>section]:flex-1 ${editing ? 'pointer-events-none select-none' : ''}`}>
+          <Component settings={settings} onChange={onChange} />
+        </div>
+        {withHandle && (
+          <div
+            className="dashboard-drag-handle absolute inset-0 flex cursor-move justify-center rounded-xl outline-2 outline-offset-4 outline-border outline-dashed hover:outline-primary focus-visible:outline-primary"
+            data-testid="drag-handle"
+            role="button"
+            tabIndex={0}
+            aria-label={`Move ${title}`}
+            aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown"
+            onKeyDown={(event) => {
+              const step = KEY_STEPS[event.key];
+              if (!step) return;
+              event.preventDefault();
+              // Arrows move the widget; with Shift they resize it.
+              const change = event.shiftKey ? { dw: step[0], dh: step[1] * 2 } : { dx: step[0], dy: step[1] * 2 };
+              setDraft((before) => nudgeWidget(before ?? savedLayouts, breakpoint, id, change));
+            }}
+          >
+            <span className="mt-2 flex h-fit items-center gap-1 rounded-md bg-header/90 px-2 py-1 text-xs font-semibold text-muted">
+              <Icon path={mdiDrag} size={0.75} />
+              Drag to move
+            </span>
+          </div>
+        )}
+      </div>
+    );
+  };
+
   return (
     <div className="mx-auto flex w-full max-w-[1920px] flex-col gap-6 p-3 md:p-6" data-testid="dashboard">
       <OfflineFoldersNotice />
       {widgets.length ? (
         <div ref={measure} className="dashboard-grid min-w-0">
-          {width > 0 && (
-            <Responsive
-              width={width}
-              breakpoint={breakpoint}
-              breakpoints={GRID_BREAKPOINTS}
-              cols={GRID_COLS}
-              layouts={layouts}
-              rowHeight={GRID_ROW_HEIGHT}
-              margin={GRID_MARGIN}
-              containerPadding={[0, 0]}
-              isDraggable={arranging}
-              isResizable={arranging}
-              draggableHandle=".dashboard-drag-handle"
-              onLayoutChange={onLayoutChange}
-            >
-              {widgets.map(({ id, title, component: Component }) => (
-                <div key={id} data-widget={id} className="flex min-w-0 flex-col">
-                  <div className={`flex min-h-0 flex-1 flex-col [&>section]:flex-1 ${editing ? 'pointer-events-none select-none' : ''}`}>
-                    <Component settings={settings} onChange={onChange} />
-                  </div>
-                  {arranging && (
-                    <div
-                      className="dashboard-drag-handle absolute inset-0 flex cursor-move justify-center rounded-xl outline-2 outline-offset-4 outline-border outline-dashed hover:outline-primary focus-visible:outline-primary"
-                      data-testid="drag-handle"
-                      role="button"
-                      tabIndex={0}
-                      aria-label={`Move ${title}`}
-                      aria-keyshortcuts="ArrowLeft ArrowRight ArrowUp ArrowDown Shift+ArrowLeft Shift+ArrowRight Shift+ArrowUp Shift+ArrowDown"
-                      onKeyDown={(event) => {
-                        const step = KEY_STEPS[event.key];
-                        if (!step) return;
-                        event.preventDefault();
-                        // Arrows move the widget; with Shift they resize it.
-                        const change = event.shiftKey ? { dw: step[0], dh: step[1] * 2 } : { dx: step[0], dy: step[1] * 2 };
-                        setDraft((before) => nudgeWidget(before ?? savedLayouts, breakpoint, id, change));
-                      }}
-                    >
-                      <span className="mt-2 flex h-fit items-center gap-1 rounded-md bg-header/90 px-2 py-1 text-xs font-semibold text-muted">
-                        <Icon path={mdiDrag} size={0.75} />
-                        Drag to move
-                      </span>
-                    </div>
-                  )}
-                </div>
-              ))}
-            </Responsive>
-          )}
+          {width > 0 &&
+            (editing ? (
+              <Suspense
+                fallback={<StaticGrid width={width} breakpoint={breakpoint} layouts={layouts} ids={idList} renderWidget={renderWidget} />}
+              >
+                <EditableGrid width={width} breakpoint={breakpoint} layouts={layouts} arranging={arranging} onLayoutChange={onLayoutChange}>
+                  {widgets.map(({ id }) => renderWidget(id))}
+                </EditableGrid>
+              </Suspense>
+            ) : (
+              <StaticGrid width={width} breakpoint={breakpoint} layouts={layouts} ids={idList} renderWidget={renderWidget} />
+            ))}
         </div>
       ) : (
         <p className="py-20 text-center text-muted">Every widget is hidden. Show some from Dashboard Settings in the top bar.</p>
