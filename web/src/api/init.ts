@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ComponentVersionSet, ConnectivityDetails, Credentials, ServerStatus } from '@shoko-ts/contract';
 import { api } from './client';
+import { PREFETCHED_FRESH_MS } from './fresh';
 
 export const initKeys = {
   version: ['init', 'version'] as const,
@@ -8,12 +9,16 @@ export const initKeys = {
   defaultUser: ['init', 'default-user'] as const,
 };
 
-/** Startup state; polls every 500 ms while `poll(state)` says so (unknown or still starting, by default). */
+/**
+ * Startup state; polls every 500 ms while `poll(state)` says so (unknown or still starting, by default). The answer
+ * asked for at start-up stays fresh a moment, so the gate drawn once the page's code is in does not ask again.
+ */
 export const serverStatusQuery = () =>
   queryOptions({
     queryKey: initKeys.status,
     queryFn: ({ signal }) => api.get<ServerStatus>('Init/Status', { signal }),
     retry: false,
+    staleTime: PREFETCHED_FRESH_MS,
   });
 
 export function useServerStatus(poll: (status: ServerStatus | undefined) => boolean = (s) => !s || s.State === 'Starting') {

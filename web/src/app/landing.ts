@@ -1,4 +1,5 @@
 import { fileListQuery, fileSearchParams, kindListParams, UNRECOGNIZED_PAGE_SIZE } from '@/api/files';
+import { serverHealthQuery } from '@/api/health';
 import { importFoldersQuery } from '@/api/importFolders';
 import { serverStatusQuery, serverVersionQuery } from '@/api/init';
 import { releaseSeriesQuery, releaseTogglesOf } from '@/api/releaseManagement';
@@ -39,8 +40,8 @@ export function prefetchDashboardRoute() {
 }
 
 /**
- * What every page waits for before it draws (the version and status gates, the user and the settings), asked at
- * start-up beside the route's code instead of one after another once the code has arrived.
+ * What every page waits for before it draws (the version and status gates, the user and the settings, and the shell's
+ * health notices), asked at start-up beside the route's code instead of one after another once the code has arrived.
  */
 export function startGateRequests() {
   void queryClient.prefetchQuery(serverVersionQuery());
@@ -48,6 +49,8 @@ export function startGateRequests() {
   if (!getSession()) return;
   void queryClient.prefetchQuery(currentUserQuery());
   void queryClient.prefetchQuery(settingsQuery());
+  // The shell's health notices: asked now, it is not the last answer of the page.
+  void queryClient.prefetchQuery(serverHealthQuery());
 }
 
 /** A whole number from a route parameter, or null. */
@@ -66,19 +69,24 @@ const searchOf = (request: Request) => new URL(request.url).searchParams;
  * the requests leave when the router starts instead of after the layout's and the tab's chunks have arrived.
  */
 
-/** The series pages' loader: the series and its header's extras. */
+/** The series pages' loader: the series and its header's extras, tags and (once the series names it) group. */
 export function prefetchSeriesRoute({ params }: Pick<LoaderArgs, 'params'>) {
   const id = idParam(params.seriesId);
   if (id !== null && getSession()) {
-    void queryClient.prefetchQuery(seriesQuery(id));
+    void queryClient
+      .fetchQuery(seriesQuery(id))
+      .then((series) => import('@/api/collection').then(({ groupQuery }) => queryClient.prefetchQuery(groupQuery(series.IDs.ParentGroup))))
+      .catch(() => undefined);
     void queryClient.prefetchQuery(seriesExtraQuery(id));
+    void queryClient.prefetchQuery(seriesTagsQuery(id));
   }
   return null;
 }
 
 /**
- * The Overview tab's loader: its shelves (next up, related, similar, cast, tags) and the import folders the Play button
- * checks for an offline file, which would otherwise wait for the series, then the tab's code, then the next episode.
+ * The Overview tab's loader: its shelves (next up, related, similar, cast; the tags come with the series' loader) and
+ * the import folders the Play button checks for an offline file, which would otherwise wait for the series, then the
+ * tab's code, then the next episode.
  */
 export function prefetchSeriesOverviewRoute({ params }: Pick<LoaderArgs, 'params'>) {
   const id = idParam(params.seriesId);
@@ -87,7 +95,6 @@ export function prefetchSeriesOverviewRoute({ params }: Pick<LoaderArgs, 'params
   void queryClient.prefetchQuery(relatedAnimeQuery(id));
   void queryClient.prefetchQuery(similarAnimeQuery(id));
   void queryClient.prefetchQuery(seriesCastQuery(id));
-  void queryClient.prefetchQuery(seriesTagsQuery(id));
   // After the series: on SQLite the folder sizes take longer than the rest together and would hold the series back.
   void queryClient
     .fetchQuery(seriesQuery(id))

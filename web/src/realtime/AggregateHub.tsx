@@ -1,19 +1,11 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { HubConnectionState } from '@microsoft/signalr';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  AGGREGATE_HUB_PATH,
-  FILE_EVENT_NAMES,
-  type AniDBState,
-  type AVDumpEvent,
-  type NetworkState,
-  type QueueState,
-} from '@shoko-ts/contract';
+import { FILE_EVENT_NAMES, type AniDBState, type AVDumpEvent, type NetworkState, type QueueState } from '@shoko-ts/contract';
 import { fileKeys, importFolderKeys } from '@/api/keys';
 import { queueKeys } from '@/api/queue';
-import { serverUrl } from '@/lib/basePath';
 import { toast } from 'react-toastify';
-import { buildHubConnection, onAggregateEvent } from './connection';
+import { takeAggregateFeed, type AggregateHandlers } from './aggregateFeed';
+import { refreshAskedBeforeConnection } from './fetchStarts';
 import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpSessions } from './avdump';
 
 /** The latest AniDB state of each kind (ban, back-off pause, refused login) of one protocol, by `UpdateType`. */
@@ -32,8 +24,6 @@ export interface AggregateState {
 const initialState: AggregateState = { connected: false, queue: null, network: null, anidbUdp: {}, anidbHttp: {}, avdump: {} };
 const AggregateContext = createContext<AggregateState>(initialState);
 
-export const AGGREGATE_HUB_URL = serverUrl(`${AGGREGATE_HUB_PATH}?feeds=anidb,shoko,queue,network,avdump`);
-const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
 const QUEUE_THROTTLE_MS = 1000;
 const FILE_EVENTS_THROTTLE_MS = 1000;
 
@@ -43,7 +33,8 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AggregateState>(initialState);
 
   useEffect(() => {
-    const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS });
+    // Started at start-up when the console opened logged in (app/startup.ts), else now.
+    const feed = takeAggregateFeed();
     const update = (patch: Partial<AggregateState>) => setState((previous) => ({ ...previous, ...patch }));
 
     // Queue changes can arrive in bursts; show the newest at most once a second.
@@ -69,80 +60,58 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
       }, FILE_EVENTS_THROTTLE_MS);
     };
-    // File lists and import folder sizes may have changed (the payloads are not needed).
-    for (const event of FILE_EVENT_NAMES) onAggregateEvent(connection, `ShokoEvent:${event}`, onFileEvent);
-    // An import folder went offline or came back (our event): its badge, the dashboard notice and its files' state.
-    onAggregateEvent(connection, 'ShokoEvent:ImportFolderAvailabilityChanged', onFileEvent);
-
-    onAggregateEvent(connection, 'Queue:OnConnected', (queue) => update({ queue }));
-    onAggregateEvent(connection, 'Queue:QueueStateChanged', onQueueChanged);
     const onNetwork = (network: NetworkState) => update({ network });
-    onAggregateEvent(connection, 'Network:OnConnected', onNetwork);
-    onAggregateEvent(connection, 'Network:NetworkAvailabilityChanged', onNetwork);
     // One feed per protocol carries every kind of state (a ban, a back-off pause…): each kind is kept apart, so the
     // end of a pause does not hide a ban that still lasts.
     const byType = (state: AniDBState | undefined): AniDBStates => (state ? { [state.UpdateType]: state } : {});
-    onAggregateEvent(connection, 'AniDB:OnConnected', (states) =>
-      update({ anidbUdp: byType(states?.[0]), anidbHttp: byType(states?.[1]) }),
-    );
-    onAggregateEvent(connection, 'AniDB:AniDBUDPStateUpdate', (state) =>
-      setState((previous) => ({ ...previous, anidbUdp: { ...previous.anidbUdp, ...byType(state) } })),
-    );
-    onAggregateEvent(connection, 'AniDB:AniDBHttpStateUpdate', (state) =>
-      setState((previous) => ({ ...previous, anidbHttp: { ...previous.anidbHttp, ...byType(state) } })),
-    );
-    onAggregateEvent(connection, 'AVDump:OnConnected', (events) =>
-      setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })),
-    );
-    onAggregateEvent(connection, 'AVDump:Event', (event) => {
-      setState((previous) => ({ ...previous, avdump: applyAVDumpEvent(previous.avdump, event) }));
-      const problem = avdumpProblem(event);
-      if (problem) toast.error(problem, { toastId: `avdump-${event.SessionID ?? event.Type}` });
-      // A finished dump changes File.AVDump of its files.
-      if (event.Type === 'Success' || event.Type === 'Failure') void queryClient.invalidateQueries({ queryKey: fileKeys.all });
-    });
-    // Events sent while the hub was not connected are lost: what they would have refreshed is asked for again. On the
-    // first connection only the import folders (a cheap list, and what an availability change touches) are: the
-    // page's other data was asked for a moment ago.
-    const refreshMissed = (afterDrop: boolean) => {
-      void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
-      if (!afterDrop) return;
-      void queryClient.invalidateQueries({ queryKey: fileKeys.all });
-      void queryClient.invalidateQueries({ queryKey: queueKeys.items });
+    const handlers: AggregateHandlers = {
+      // File lists and import folder sizes may have changed (the payloads are not needed).
+      ...Object.fromEntries(FILE_EVENT_NAMES.map((event) => [`ShokoEvent:${event}`, onFileEvent])),
+      // An import folder went offline or came back (our event): its badge, the dashboard notice and its files' state.
+      'ShokoEvent:ImportFolderAvailabilityChanged': onFileEvent,
+      'Queue:OnConnected': (queue) => update({ queue }),
+      'Queue:QueueStateChanged': onQueueChanged,
+      'Network:OnConnected': onNetwork,
+      'Network:NetworkAvailabilityChanged': onNetwork,
+      'AniDB:OnConnected': (states) => update({ anidbUdp: byType(states?.[0]), anidbHttp: byType(states?.[1]) }),
+      'AniDB:AniDBUDPStateUpdate': (state) =>
+        setState((previous) => ({ ...previous, anidbUdp: { ...previous.anidbUdp, ...byType(state) } })),
+      'AniDB:AniDBHttpStateUpdate': (state) =>
+        setState((previous) => ({ ...previous, anidbHttp: { ...previous.anidbHttp, ...byType(state) } })),
+      'AVDump:OnConnected': (events) => setState((previous) => ({ ...previous, avdump: restoreAVDumpSessions(events) })),
+      'AVDump:Event': (event) => {
+        setState((previous) => ({ ...previous, avdump: applyAVDumpEvent(previous.avdump, event) }));
+        const problem = avdumpProblem(event);
+        if (problem) toast.error(problem, { toastId: `avdump-${event.SessionID ?? event.Type}` });
+        // A finished dump changes File.AVDump of its files.
+        if (event.Type === 'Success' || event.Type === 'Failure') void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+      },
     };
-    connection.onreconnected(() => {
-      update({ connected: true });
-      refreshMissed(true);
-    });
-    connection.onreconnecting(() => update({ connected: false }));
-    connection.onclose(() => update({ connected: false }));
 
-    // Automatic reconnect only covers dropped connections; a failed first start is retried on the same schedule.
-    let stopped = false;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let started: Promise<void> = Promise.resolve();
-    const start = (attempt: number) => {
-      started = connection
-        .start()
-        .then(() => {
-          if (stopped) return;
-          update({ connected: true });
-          refreshMissed(attempt > 0);
-        })
-        .catch(() => {
-          if (stopped || connection.state !== HubConnectionState.Disconnected) return;
-          const delay = RECONNECT_DELAYS[Math.min(attempt, RECONNECT_DELAYS.length - 1)];
-          retryTimer = setTimeout(() => start(attempt + 1), delay);
-        });
-    };
-    start(0);
+    // Events sent while the hub was not connected are lost: what they would have refreshed is asked for again. On the
+    // first connection only the import folders (a cheap list, and what an availability change touches) asked for
+    // before it was established are: the page's other data was asked for a moment ago, and answers asked for once
+    // connected are kept current by the events.
+    const unlisten = feed.listen({
+      handlers,
+      onConnected: (afterDrop) => {
+        update({ connected: true });
+        if (!afterDrop) {
+          void refreshAskedBeforeConnection(queryClient, importFolderKeys.all, feed.connectedAt() ?? performance.now());
+          return;
+        }
+        void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
+        void queryClient.invalidateQueries({ queryKey: fileKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queueKeys.items });
+      },
+      onDisconnected: () => update({ connected: false }),
+    });
 
     return () => {
-      stopped = true;
+      unlisten();
       clearTimeout(queueTimer);
       clearTimeout(fileEventsTimer);
-      clearTimeout(retryTimer);
-      void started.finally(() => connection.stop());
+      void feed.stop();
     };
   }, [queryClient]);
 

@@ -4,14 +4,18 @@ import { getApiKey } from '@/lib/session';
 
 interface HubOptions {
   reconnectDelays?: number[];
+  /** Straight to a WebSocket, without the negotiate request (which waits for one of the browser's six connections). */
+  webSocketOnly?: boolean;
 }
 
 /** A hub connection authenticated with the session's API key, over WebSockets with long polling as fallback. */
-export function buildHubConnection(url: string, { reconnectDelays }: HubOptions = {}): HubConnection {
+export function buildHubConnection(url: string, { reconnectDelays, webSocketOnly }: HubOptions = {}): HubConnection {
   let builder = new HubConnectionBuilder()
     .withUrl(url, {
       accessTokenFactory: () => getApiKey(),
-      transport: HttpTransportType.WebSockets | HttpTransportType.LongPolling,
+      ...(webSocketOnly
+        ? { transport: HttpTransportType.WebSockets, skipNegotiation: true }
+        : { transport: HttpTransportType.WebSockets | HttpTransportType.LongPolling }),
     })
     .configureLogging(import.meta.env.DEV ? LogLevel.Information : LogLevel.Warning);
   if (reconnectDelays) builder = builder.withAutomaticReconnect(reconnectDelays);

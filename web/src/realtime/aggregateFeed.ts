@@ -1,0 +1,144 @@
+import { HubConnectionState } from '@microsoft/signalr';
+import { AGGREGATE_HUB_PATH, FILE_EVENT_NAMES, type AggregateHubEvent, type AggregateHubPayload } from '@shoko-ts/contract';
+import { serverUrl } from '@/lib/basePath';
+import { getApiKey } from '@/lib/session';
+import { buildHubConnection } from './connection';
+
+export const AGGREGATE_HUB_URL = serverUrl(`${AGGREGATE_HUB_PATH}?feeds=anidb,shoko,queue,network,avdump`);
+export const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
+
+/** The events the console listens to; those sent before a listener is set are kept and handed to it. */
+export const LISTENED_EVENTS = [
+  'Queue:OnConnected',
+  'Queue:QueueStateChanged',
+  'Network:OnConnected',
+  'Network:NetworkAvailabilityChanged',
+  'AniDB:OnConnected',
+  'AniDB:AniDBUDPStateUpdate',
+  'AniDB:AniDBHttpStateUpdate',
+  'AVDump:OnConnected',
+  'AVDump:Event',
+  'ShokoEvent:ImportFolderAvailabilityChanged',
+  ...FILE_EVENT_NAMES.map((name) => `ShokoEvent:${name}` as const),
+] as const satisfies readonly AggregateHubEvent[];
+type ListenedEvent = (typeof LISTENED_EVENTS)[number];
+
+export type AggregateHandlers = { [E in ListenedEvent]?: (payload: AggregateHubPayload<E>) => void };
+
+export interface FeedListener {
+  handlers: AggregateHandlers;
+  /** Connected; `afterDrop` when it is a reconnection or a first start that only succeeded on a retry. */
+  onConnected: (afterDrop: boolean) => void;
+  onDisconnected: () => void;
+}
+
+/** The aggregate hub's connection: started once, events kept until a listener takes them. */
+export interface AggregateFeed {
+  /** performance.now() when the current connection was found established; null while not connected. */
+  connectedAt: () => number | null;
+  /** Sets the one listener; events and a connection it missed so far are handed to it at once. */
+  listen: (listener: FeedListener) => () => void;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Opens the live feed: connects at once, first straight to a WebSocket, and when that fails through the negotiate
+ * request (which can fall back to long polling), a failed start being retried on the reconnect schedule.
+ */
+export function openAggregateFeed(): AggregateFeed {
+  let listener: FeedListener | null = null;
+  const kept: Array<[ListenedEvent, unknown]> = [];
+  // A connection seen before the listener came: handed to it once it does.
+  let connectedState: { afterDrop: boolean } | null = null;
+  let connectedAt: number | null = null;
+
+  const connected = (afterDrop: boolean) => {
+    connectedAt = performance.now();
+    if (listener) listener.onConnected(afterDrop);
+    else connectedState = { afterDrop: afterDrop || (connectedState?.afterDrop ?? false) };
+  };
+  const disconnected = () => {
+    connectedAt = null;
+    listener?.onDisconnected();
+  };
+  const connect = (webSocketOnly: boolean) => {
+    const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS, webSocketOnly });
+    for (const name of LISTENED_EVENTS)
+      connection.on(name, (payload: unknown) => {
+        if (!listener) kept.push([name, payload]);
+        else (listener.handlers[name] as ((payload: unknown) => void) | undefined)?.(payload);
+      });
+    connection.onreconnected(() => connected(true));
+    connection.onreconnecting(disconnected);
+    connection.onclose(disconnected);
+    return connection;
+  };
+  let connection = connect(true);
+
+  let stopped = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let started: Promise<void> = Promise.resolve();
+  // A first start that failed before anyone listened (e.g. a stale key at start-up) is tried again when one does.
+  let failedUnheard = false;
+  // Automatic reconnect only covers dropped connections; a failed first start is retried on the same schedule.
+  const start = (attempt: number) => {
+    started = connection
+      .start()
+      .then(() => {
+        // The negotiate fallback right after a refused WebSocket is still the first connection.
+        if (!stopped) connected(attempt > 1);
+      })
+      .catch(() => {
+        if (stopped || connection.state !== HubConnectionState.Disconnected) return;
+        if (attempt === 0) connection = connect(false);
+        if (!listener) {
+          failedUnheard = true;
+          return;
+        }
+        const delay = attempt === 0 ? 0 : RECONNECT_DELAYS[Math.min(attempt - 1, RECONNECT_DELAYS.length - 1)];
+        retryTimer = setTimeout(() => start(attempt + 1), delay);
+      });
+  };
+  start(0);
+
+  return {
+    connectedAt: () => connectedAt,
+    listen(next) {
+      listener = next;
+      for (const [name, payload] of kept.splice(0)) (next.handlers[name] as ((payload: unknown) => void) | undefined)?.(payload);
+      if (connectedState) next.onConnected(connectedState.afterDrop);
+      connectedState = null;
+      if (failedUnheard) {
+        failedUnheard = false;
+        start(1);
+      }
+      return () => {
+        if (listener === next) listener = null;
+      };
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      return started.finally(() => connection.stop());
+    },
+  };
+}
+
+let early: { feed: AggregateFeed; apiKey: string } | null = null;
+
+/** Starts the live feed at start-up, so it is connected before the first page's queries are fetched. */
+export function startAggregateFeedEarly() {
+  early ??= { feed: openAggregateFeed(), apiKey: getApiKey() };
+}
+
+/**
+ * The feed started at start-up, handed over once (the shell's provider takes it) if the session is still the one it
+ * connected with; otherwise a new one.
+ */
+export function takeAggregateFeed(): AggregateFeed {
+  const taken = early;
+  early = null;
+  if (taken && taken.apiKey === getApiKey()) return taken.feed;
+  if (taken) void taken.feed.stop();
+  return openAggregateFeed();
+}
