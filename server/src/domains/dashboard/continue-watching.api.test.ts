@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { completeFirstRun, createTestServer, createUser, type TestServer } from '../../test/harness.js';
 import { resumePositionText } from '../files/index.js';
 import { insertSeries } from '../groups/synthetic.store.js';
-import { episodeTypes, restrictedClause, sessionsCte, type IncludeOnly } from './dashboard-sql.store.js';
+import { restrictedClause, type IncludeOnly } from './dashboard-sql.store.js';
 
 type Page = { Total: number; List: DashboardEpisode[] };
 /** What an entry says of the session it shows: series, episode, file, resume position. */
@@ -44,11 +44,26 @@ describe('Continue Watching from maintained rows', () => {
     await request('GET', `/api/v3/File/${await fileOf(anidbEpisodeId, release)}/Scrobble?${query}`, userId);
   };
 
-  /** The rule, from the base tables. */
+  /**
+   * The rule, from the base tables: the user's files with a non-zero resume position, by each episode of the collection
+   * their content is linked to (of the episode's own anime) and of the kinds asked for; per series the most recently
+   * updated one (then the higher file id, the link's order, the AniDB episode id); series by the later of that update
+   * and the series' latest watch-state update, then by id.
+   */
   async function rule(userId: number, options: { specials: boolean; others: boolean; restricted: IncludeOnly }): Promise<Entry[]> {
-    const types = episodeTypes({ includeSpecials: options.specials, includeOthers: options.others, restricted: options.restricted });
+    const types = [
+      'Episode',
+      ...(options.specials ? ['Special'] : []),
+      ...(options.others ? ['Other', 'Credits', 'Trailer', 'Parody'] : []),
+    ];
     const { rows } = await sql<{ sid: number; eid: number; fid: number; pos: number }>`
-      WITH ${sessionsCte(userId, types, server.services.db.dialect)}
+      WITH sessions AS (
+        SELECT e.id AS eid, e.series_id AS sid, u.file_id AS fid, u.resume_position_ms AS pos, u.updated_at AS touched,
+          ROW_NUMBER() OVER (PARTITION BY e.series_id ORDER BY u.updated_at DESC, u.file_id DESC, l.ordering, ae.id) AS rn
+        FROM user_file_states u JOIN files f ON f.id = u.file_id JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
+          JOIN episodes e ON e.anidb_episode_id = l.episode_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+          JOIN series s ON s.id = e.series_id
+        WHERE u.user_id = ${userId} AND u.resume_position_ms > 0 AND s.anime_id = ae.anime_id AND ae.type IN (${sql.join(types)}))
       SELECT c.sid, c.eid, c.fid, c.pos FROM sessions c JOIN series s ON s.id = c.sid JOIN anidb_anime a ON a.id = s.anime_id
       WHERE c.rn = 1 AND ${restrictedClause(options.restricted)}
       ORDER BY (SELECT MAX(t.last) FROM (SELECT n.last_activity AS last FROM series_next_up n
@@ -76,6 +91,24 @@ describe('Continue Watching from maintained rows', () => {
               Total: expected.length,
               List: expected,
             });
+            // Next Up reads the same rows: without sessions it leaves their series out, combined it shows each session.
+            if (restricted === 'true') {
+              const nextUp = async (onlyUnwatched: boolean) =>
+                (
+                  (
+                    await request('GET', `/api/v3/Dashboard/NextUpEpisodes?pageSize=100&onlyUnwatched=${onlyUnwatched}&${query}`, userId)
+                  ).json() as Page
+                ).List.map(entry);
+              const inProgress = new Set(expected.map(([sid]) => sid));
+              expect(
+                (await nextUp(true)).filter(([sid]) => inProgress.has(sid)),
+                `Next Up, user ${userId} ${query}`,
+              ).toEqual([]);
+              expect(
+                (await nextUp(false)).filter(([sid]) => inProgress.has(sid)),
+                `Next Up combined, user ${userId} ${query}`,
+              ).toEqual(expected);
+            }
             const second = (
               await request('GET', `/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=2&page=2&${query}`, userId)
             ).json() as Page;

@@ -1,7 +1,6 @@
 // The SQL pieces and row mappings the dashboard's queries share.
 import { sql, type RawBuilder } from 'kysely';
 import type { DashboardEpisode } from '@shoko-ts/contract';
-import type { DialectName } from '../../db/database.js';
 import { posterOf } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 import { timeSpanText } from '../../media/mediainfo/index.js';
@@ -101,29 +100,6 @@ export interface EpisodeListOptions {
   includeOthers: boolean;
   restricted: IncludeOnly;
 }
-
-export const episodeTypes = (options: EpisodeListOptions) => [
-  'Episode',
-  ...(options.includeSpecials ? ['Special'] : []),
-  ...(options.includeOthers ? ['Other', 'Credits', 'Trailer', 'Parody'] : []),
-];
-
-/**
- * `sessions`: the user's active watch sessions (a file with a non-zero resume position) by the episodes of the
- * collection the file holds; `rn = 1` marks each series' most recently updated one. The user's resumed files and their
- * links are found first, behind a fence on PostgreSQL (`OFFSET 0`): joined in one, it misjudged the episodes of the
- * series' anime as a handful and walked every episode of the collection to its files (0.5 s with 2,000 sessions at
- * 100,000 files, 15 ms this way).
- */
-export const sessionsCte = (userId: number, types: string[], dialect: DialectName) => sql`sessions AS (
-    SELECT e.id AS eid, e.series_id AS sid, ae.type AS etype, ae.number AS enumber, ae.id AS aid, x.fid AS fid, x.pos AS pos,
-      x.touched AS touched, ROW_NUMBER() OVER (PARTITION BY e.series_id ORDER BY x.touched DESC, x.fid DESC, x.ordering, ae.id) AS rn
-    FROM (SELECT u.file_id AS fid, u.resume_position_ms AS pos, u.updated_at AS touched, l.episode_id AS episode_id, l.ordering AS ordering
-        FROM user_file_states u JOIN files f ON f.id = u.file_id JOIN file_episode_links l ON l.ed2k = f.ed2k AND l.size = f.size
-        WHERE u.user_id = ${userId} AND u.resume_position_ms > 0${sql.raw(dialect === 'postgres' ? ' OFFSET 0' : '')}) x
-      JOIN episodes e ON e.anidb_episode_id = x.episode_id JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
-      JOIN series s ON s.id = e.series_id
-    WHERE s.anime_id = ae.anime_id AND ae.type IN (${sql.join(types)}))`;
 
 export interface TotalColumn {
   /** COUNT(*) OVER (): every row of the answer before LIMIT/OFFSET. */

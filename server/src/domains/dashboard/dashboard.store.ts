@@ -16,12 +16,10 @@ import type { Viewer } from '../../http/viewer.js';
 import { keepCategory, tagCategory } from '../tags/index.js';
 import {
   EPISODE_COLUMNS,
-  episodeTypes,
   limitOffset,
   num,
   pageWithTotal,
   restrictedClause,
-  sessionsCte,
   toEpisode,
   type EpisodeListOptions,
   type EpisodeRow,
@@ -238,7 +236,8 @@ export class DashboardStore {
    * episode (normal episodes before specials). A series whose next episode would be E1 is not suggested.
    * `onlyUnwatched` leaves out series with an active watch session; otherwise that session's episode is the suggestion
    * (Continue Watching combined into Next Up). The first unwatched episodes and the watch activity come from the
-   * maintained rows (migration 0035, db/dashboard-aggregates.ts); the few sessions are read here.
+   * maintained rows (migration 0035, db/dashboard-aggregates.ts), the sessions from Continue Watching's (migration 0061,
+   * db/continue-watching.ts).
    */
   async nextUp(
     viewer: Viewer,
@@ -246,6 +245,7 @@ export class DashboardStore {
     options: EpisodeListOptions & { includeMissing: boolean; onlyUnwatched: boolean },
   ): Promise<{ Total: number; List: DashboardEpisode[] }> {
     await refreshSeriesAggregates(this.db, this.dialect);
+    await refreshContinueWatching(this.db, this.dialect);
     const userId = viewer.userId;
     const column = (name: string) => sql.raw(`n.${options.includeMissing ? '' : 'local_'}${name}`);
     const extra =
@@ -258,11 +258,10 @@ export class DashboardStore {
             : null;
     const next = extra ? sql`COALESCE(${column('normal_id')}, ${column(extra)})` : column('normal_id');
     // A session's series takes its session's episode (latest activity of the two), or is left out (onlyUnwatched).
-    const inProgress = options.onlyUnwatched
-      ? sql.raw('')
-      : sql`UNION ALL SELECT c.sid, c.eid, c.fid, c.pos, CASE WHEN n.last_activity > c.touched THEN n.last_activity ELSE c.touched END
-          FROM sessions c LEFT JOIN series_next_up n ON n.series_id = c.sid AND n.user_id = ${userId} WHERE c.rn = 1`;
-    const base = sql`WITH ${sessionsCte(userId, episodeTypes(options), this.dialect)},
+    const inProgress = options.onlyUnwatched ? sql.raw('') : sql`UNION ALL SELECT c.sid, c.eid, c.fid, c.pos, c.last FROM sessions c`;
+    const choice = continueWatchingChoice(options.includeSpecials, options.includeOthers);
+    const base = sql`WITH sessions AS (SELECT c.series_id AS sid, c.episode_id AS eid, c.file_id AS fid, c.position_ms AS pos,
+          c.last_activity AS last FROM continue_watching c WHERE c.user_id = ${userId} AND c.choice = ${choice}),
       picks AS (
         SELECT n.series_id AS sid, ${next} AS eid, CAST(NULL AS INTEGER) AS fid, CAST(NULL AS INTEGER) AS pos, n.last_activity AS last
         FROM series_next_up n
