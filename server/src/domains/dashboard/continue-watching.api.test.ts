@@ -109,13 +109,15 @@ describe('Continue Watching from maintained rows', () => {
                 `Next Up combined, user ${userId} ${query}`,
               ).toEqual(expected);
             }
-            const second = (
-              await request('GET', `/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=2&page=2&${query}`, userId)
-            ).json() as Page;
-            expect({ Total: second.Total, List: second.List.map(entry) }, `user ${userId} page 2 ${query}`).toEqual({
-              Total: expected.length,
-              List: expected.slice(2, 4),
-            });
+            if (restricted === 'false') {
+              const second = (
+                await request('GET', `/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=2&page=2&${query}`, userId)
+              ).json() as Page;
+              expect({ Total: second.Total, List: second.List.map(entry) }, `user ${userId} page 2 ${query}`).toEqual({
+                Total: expected.length,
+                List: expected.slice(2, 4),
+              });
+            }
           }
     return rule(users[0], { specials: true, others: false, restricted: 'false' });
   }
@@ -175,6 +177,7 @@ describe('Continue Watching from maintained rows', () => {
   });
   afterAll(async () => server?.close());
 
+  // About 700 requests: minutes on a loaded machine with PostgreSQL.
   it('answers what the rule says after sessions, watching, unwatching, deletions, link changes and a bulk write', async () => {
     const [first, second] = users;
     expect(await expectTheRule()).toEqual([]);
@@ -284,7 +287,7 @@ describe('Continue Watching from maintained rows', () => {
     const pending = await sql<{ count: unknown }>`SELECT COUNT(*) AS count FROM continue_watching_dirty`.execute(db);
     expect(Number(pending.rows[0].count)).toBe(0);
     expect((await expectTheRule()).length).toBeGreaterThan(1);
-  });
+  }, 180_000);
 
   it('fills the rows of a database from before them when it is upgraded', async () => {
     const sessions = await expectTheRule();
@@ -307,5 +310,5 @@ describe('Continue Watching from maintained rows', () => {
     expect(server.services.state.current).toBe('Started');
     db = server.services.db.kysely;
     expect(await expectTheRule()).toEqual(sessions);
-  });
+  }, 180_000);
 });
