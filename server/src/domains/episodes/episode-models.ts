@@ -33,7 +33,18 @@ export interface EpisodeFilter {
 }
 
 const keep = (filter: IncludeOnlyFilter, matches: boolean) => (filter === 'only' ? matches : filter === 'false' ? !matches : true);
-const iso = (text: string) => new Date(text).toISOString();
+/** A stored time already in the form toISOString writes (year, month, day, time; the day checked below). */
+const CANONICAL_ISO = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+/**
+ * A long series' list converts thousands of stored times: one already in the answer's form is taken as it is (a day
+ * past the month's end, which parsing rolls over into the next month, goes through the parser).
+ */
+const iso = (text: string) => {
+  const parts = typeof text === 'string' ? CANONICAL_ISO.exec(text) : null;
+  return parts && Number(parts[3]) <= daysInMonth(Number(parts[1]), Number(parts[2])) ? text : new Date(text).toISOString();
+};
 export const timeSpan = (seconds: number) => {
   const s = Math.max(0, Math.round(seconds));
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -42,7 +42,15 @@ export const EPISODE_OF_ANIDB_NOT_FOUND = 'No Episode entry for the given anidbE
 /** The files of each episode in the File model, for `includeFiles` (from the files domain): a few queries for the whole list. */
 export type EpisodeFiles = (
   episodeIds: number[],
-  options: { includeMediaInfo: boolean; includeAbsolutePaths: boolean; includeXRefs: boolean; dataFrom: string[]; viewerId?: number },
+  options: {
+    includeMediaInfo: boolean;
+    includeAbsolutePaths: boolean;
+    includeXRefs: boolean;
+    dataFrom: string[];
+    viewerId?: number;
+    /** The series every episode belongs to (the series' episode list), when they are of one series. */
+    seriesId?: number;
+  },
 ) => Promise<Map<number, File[]>>;
 
 /** The File model's cross-references of file contents (`ed2k:size` keys), from the metadata domain. */
@@ -55,6 +63,8 @@ interface EpisodeExtras {
   includeAbsolutePaths?: boolean;
   includeXRefs?: boolean;
   includeDataFrom?: string | string[];
+  /** Every row is of this series (Series/{id}/Episode). */
+  seriesId?: number;
 }
 
 const pageOf = <T>(list: T[], page: number, pageSize: number) =>
@@ -241,8 +251,8 @@ export class EpisodesService {
     const data = dataFrom(extras.includeDataFrom);
     const models = episodeModels(rows, data);
     await Promise.all([
-      this.withImages(models),
-      data.includeTMDB ? this.withTmdb(models) : null,
+      // The TMDB data reads the TMDB ids the images step fills.
+      this.withImages(models).then(() => (data.includeTMDB ? this.withTmdb(models) : null)),
       extras.includeFiles ? this.withFiles(models, extras, userId) : null,
     ]);
     return extras.includeXRefs ? this.withCrossReferences(models) : models;
@@ -257,6 +267,7 @@ export class EpisodesService {
       includeXRefs: !!extras.includeXRefs,
       dataFrom: listOf(extras.includeDataFrom),
       viewerId: userId || undefined,
+      seriesId: extras.seriesId,
     };
     const files = await this.deps.episodeFiles(
       models.map((m) => m.IDs.ID),
@@ -265,10 +276,17 @@ export class EpisodesService {
     for (const model of models) model.Files = files.get(model.IDs.ID) ?? [];
   }
 
-  /** `TMDB` of each model: its linked TMDB episodes and movies. */
+  /**
+   * `TMDB` of each model: its linked TMDB episodes and movies. An episode without any TMDB link (its TMDB ids, read
+   * with the images, are empty) keeps the empty lists it was made with: a long series asks only about its linked ones.
+   */
   private async withTmdb(models: Episode[]): Promise<void> {
     if (!this.deps.tmdbData) return;
-    for (const model of models) model.TMDB = await this.deps.tmdbData(model.IDs.ID);
+    const linksKnown = !!this.deps.images;
+    for (const model of models) {
+      if (linksKnown && !model.IDs.TMDB.Episode.length && !model.IDs.TMDB.Movie.length) continue;
+      model.TMDB = await this.deps.tmdbData(model.IDs.ID);
+    }
   }
 
   private async withCrossReferences(models: Episode[]): Promise<Episode[]> {
@@ -336,14 +354,14 @@ export class EpisodesService {
       // Filtered, ordered and paged by the database: a long series' page costs what a short one's does.
       const today = new Date().toISOString().slice(0, 10);
       const { total, rows } = await this.deps.store.filteredPage(filter, { userId: viewer.userId, restrictedTags: [] }, q, today, seriesId);
-      return { Total: total, List: await this.models(rows, q, viewer.userId) };
+      return { Total: total, List: await this.models(rows, { ...q, seriesId }, viewer.userId) };
     }
     let selected = selectEpisodes(await this.deps.store.rows({ seriesId }, viewer.userId), filter);
     if (manual !== 'true') {
       const linked = await this.deps.store.manuallyLinkedEpisodeIds(seriesId);
       selected = selected.filter((row) => (manual === 'only') === linked.has(row.id));
     }
-    return { Total: selected.length, List: await this.models(pageOf(selected, q.page, q.pageSize), q, viewer.userId) };
+    return { Total: selected.length, List: await this.models(pageOf(selected, q.page, q.pageSize), { ...q, seriesId }, viewer.userId) };
   }
 
   /** Series/{id}/Episode/Watched: every episode matching the filters. */

@@ -9,14 +9,21 @@ import { EpisodesStore } from './episodes.store.js';
 
 type EpisodesDeps = ConstructorParameters<typeof EpisodesService>[0];
 
+/** From this many episodes of one series on, their files are read for the whole series. */
+export const SERIES_WIDE_FROM = 100;
+
 /** `includeFiles`: the files of each episode in the File model of the files domain, from one file list for them all. */
-function episodeFilesFrom(files: Pick<FilesService, 'contentsOfEpisodes' | 'list'>): EpisodeFiles {
+function episodeFilesFrom(files: Pick<FilesService, 'contentsOfEpisodes' | 'list' | 'filesOfSeriesEpisodes'>): EpisodeFiles {
   return async (episodeIds, o) => {
     const include = [
       ...(o.includeMediaInfo ? ['MediaInfo' as const] : []),
       ...(o.includeAbsolutePaths ? ['AbsolutePaths' as const] : []),
       ...(o.includeXRefs ? ['XRefs' as const] : []),
     ];
+    // Many episodes of one series: their files from the series' episodes in one statement (a page of a few reads
+    // only its own contents below).
+    if (o.seriesId !== undefined && episodeIds.length > SERIES_WIDE_FROM)
+      return files.filesOfSeriesEpisodes(o.seriesId, episodeIds, { include, includeDataFrom: o.dataFrom, viewerId: o.viewerId });
     // One file list for every episode's contents, then each episode takes its own (in the list's order).
     const byEpisode = await files.contentsOfEpisodes(episodeIds);
     const contents = new Set([...byEpisode.values()].flatMap((set) => [...set]));
@@ -52,7 +59,7 @@ export function createEpisodesDomain(
   deps: {
     db: Kysely<Database>;
     dialect: DialectName;
-    files: Pick<FilesService, 'contentsOfEpisodes' | 'list'>;
+    files: Pick<FilesService, 'contentsOfEpisodes' | 'list' | 'filesOfSeriesEpisodes'>;
     images: ConstructorParameters<typeof EpisodeImagesService>[1];
   } & Pick<EpisodesDeps, 'access' | 'bus' | 'crossReferences' | 'tmdbData'>,
 ): EpisodesService {

@@ -131,15 +131,18 @@ export class FilesService {
     const details = this.matching.details;
     const result = new Map<number, FileExtras>();
     const ids = rows.map((r) => r.id);
-    const avdump = this.avdumpInfo ? await this.avdumpInfo(ids) : null;
-    const user = this.userStates && viewerId !== undefined && ids.length ? await this.userStates(viewerId, ids) : null;
+    const contents = rows.filter((r) => r.ed2k).map((r) => ({ ed2k: r.ed2k, size: r.size }));
+    // Separate reads, side by side (on PostgreSQL's pool; SQLite answers each at once).
+    const [avdump, user, xrefs, anidb] = await Promise.all([
+      this.avdumpInfo ? this.avdumpInfo(ids) : null,
+      this.userStates && viewerId !== undefined && ids.length ? this.userStates(viewerId, ids) : null,
+      details && include.has('XRefs') ? details.crossReferences(contents) : null,
+      details && dataFrom.has('AniDB') ? details.anidbFiles(contents) : null,
+    ]);
     if (!details) {
       for (const row of rows) result.set(row.id, { AVDump: avdump?.get(row.id), User: user?.get(row.id) });
       return result;
     }
-    const contents = rows.filter((r) => r.ed2k).map((r) => ({ ed2k: r.ed2k, size: r.size }));
-    const xrefs = include.has('XRefs') ? await details.crossReferences(contents) : null;
-    const anidb = dataFrom.has('AniDB') ? await details.anidbFiles(contents) : null;
     for (const row of rows) {
       const key = `${row.ed2k}:${row.size}`;
       result.set(row.id, { SeriesIDs: xrefs?.get(key), AniDB: anidb?.get(key), AVDump: avdump?.get(row.id), User: user?.get(row.id) });
@@ -170,8 +173,11 @@ export class FilesService {
   async modelsOf(rows: FileRow[], shape: { include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number }): Promise<File[]> {
     if (!rows.length) return [];
     const include = new Set<string>(shape.include);
-    const extras = await this.extrasOf(rows, include, new Set(shape.includeDataFrom), shape.viewerId);
-    const locations = groupByFile(await this.store.locationsOfFiles(rows.map((r) => r.id)));
+    const [extras, locationRows] = await Promise.all([
+      this.extrasOf(rows, include, new Set(shape.includeDataFrom), shape.viewerId),
+      this.store.locationsOfFiles(rows.map((r) => r.id)),
+    ]);
+    const locations = groupByFile(locationRows);
     return rows.map((row) => this.toModel(row, locations.get(row.id) ?? [], include, extras.get(row.id)));
   }
 
@@ -296,6 +302,38 @@ export class FilesService {
     const { include, exclude, includeOnly, search, contents } = query;
     const hiddenTags = await this.hiddenTagsOf(query.viewerId);
     return this.fileList.pageIds({ include, exclude, includeOnly, search, contents, hiddenTags }, query.sortOrder, page);
+  }
+
+  /**
+   * `includeFiles` of a series' episode list: the files of each of these episodes (all of the series'), in the list's
+   * default order, as the list of their contents answers them (ignored files and those hidden from the viewer left
+   * out); episodes without files map to nothing.
+   */
+  async filesOfSeriesEpisodes(
+    seriesId: number,
+    episodeIds: number[],
+    shape: { include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number },
+  ): Promise<Map<number, File[]>> {
+    const wanted = new Set(episodeIds);
+    const pairs = (await this.fileList.seriesEpisodeFiles(seriesId, await this.hiddenTagsOf(shape.viewerId))).filter((pair) =>
+      wanted.has(pair.episode_id),
+    );
+    const result = new Map<number, File[]>();
+    if (!pairs.length) return result;
+    const models = new Map(
+      (await this.modelsOf(await this.fileList.rowsByIds([...new Set(pairs.map((p) => p.id))]), shape)).map((m) => [m.ID, m]),
+    );
+    // An episode linked to a content twice (an AniDB and a manual link) lists its file once.
+    const seen = new Set<string>();
+    for (const { episode_id: episodeId, id } of pairs) {
+      const key = `${episodeId}:${id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const list = result.get(episodeId);
+      if (list) list.push(models.get(id)!);
+      else result.set(episodeId, [models.get(id)!]);
+    }
+    return result;
   }
 
   private async modelsOfIds(ids: number[], query: FileListQuery): Promise<File[]> {

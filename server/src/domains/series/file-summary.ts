@@ -1,7 +1,7 @@
 import type { AnidbEpisode } from '@shoko-ts/contract';
 import { anidbEpisodeModel } from '../episodes/index.js';
 import { fileSourceOf } from './series-browse.store.js';
-import type { SeriesStore } from './series.store.js';
+import type { SeriesStore, SummaryFileRow } from './series.store.js';
 
 export const GROUP_BY_CRITERIA = [
   'GroupName',
@@ -48,6 +48,38 @@ export function episodeRange(numbers: number[]): string {
   return parts.join(', ');
 }
 
+/** A row's value for one criterion; null leaves the criterion out of the group's keys (no such data is kept). */
+function groupValue(
+  criterion: GroupByCriterion,
+  r: SummaryFileRow,
+  manual: boolean,
+  languagesOf: (text: string | null) => string[],
+): unknown {
+  switch (criterion) {
+    case 'GroupName':
+      return manual ? 'None' : (r.group_name ?? 'Unknown');
+    case 'FileVersion':
+      return r.version ?? 1;
+    case 'FileSource':
+      return fileSourceOf(r.source);
+    case 'FileLocation':
+      return r.relative_path ? r.relative_path.replace(/\\/g, '/').split('/').slice(0, -1).join('/') : null;
+    case 'FileIsDeprecated':
+      return !!r.is_deprecated;
+    case 'ImportFolder':
+      return r.import_folder_id;
+    case 'ED2K':
+      return `${r.ed2k}+${r.size}`;
+    case 'AudioLanguages':
+      return languagesOf(r.audio_languages);
+    case 'SubtitleLanguages':
+      return languagesOf(r.subtitle_languages);
+    default:
+      // The media-info criteria and MultipleLocations (a filter of the entries, not a key).
+      return null;
+  }
+}
+
 interface Options {
   types: string[] | null;
   groupBy: GroupByCriterion[];
@@ -69,45 +101,40 @@ export async function fileSummary(
   const types = options.types ?? ['Episode', 'Special', 'Other'];
   const episodes: SummaryEpisode[] = (await store.summaryEpisodes(seriesId)).filter((e) => !types.length || types.includes(e.type));
   const byAnidb = new Map(episodes.map((e) => [e.anidb_id, e]));
-  const rows = await store.summaryFileRows([...byAnidb.keys()]);
+  // The rows of the whole series (one index read by series), kept to the episodes of the asked types.
+  const rows = byAnidb.size ? (await store.summaryFileRows(seriesId)).filter((r) => byAnidb.has(r.episode_id)) : [];
   // Only files with a location count; with MultipleLocations only files having more than one, one entry per location.
   const located = rows.filter((r) => r.location_id !== null);
   const locationsPerFile = new Map<number, Set<number>>();
   for (const r of located)
     (locationsPerFile.get(r.file_id) ?? locationsPerFile.set(r.file_id, new Set()).get(r.file_id)!).add(r.location_id!);
   const multiple = options.groupBy.includes('MultipleLocations');
+  // Otherwise one entry per file and episode: its first row (the rows come by file, then location).
+  const firstOfPair = new Set<string>();
   const entries = multiple
     ? located.filter((r) => locationsPerFile.get(r.file_id)!.size > 1)
-    : located.filter((r, i, all) => all.findIndex((x) => x.file_id === r.file_id && x.episode_id === r.episode_id) === i);
+    : located.filter((r) => {
+        const pair = `${r.file_id}:${r.episode_id}`;
+        if (firstOfPair.has(pair)) return false;
+        firstOfPair.add(pair);
+        return true;
+      });
+  // Each row's language lists, parsed once per distinct text (a series' files share a few).
+  const languages = new Map<string | null, string[]>();
+  const languagesOf = (text: string | null) => {
+    let list = languages.get(text);
+    if (!list) languages.set(text, (list = json<string[]>(text, [])));
+    return list;
+  };
 
   const groups = new Map<string, { keys: Record<string, unknown>; entries: typeof entries }>();
   for (const r of entries) {
     const manual = r.link_source !== 'AniDB';
-    const dir = r.relative_path ? r.relative_path.replace(/\\/g, '/').split('/').slice(0, -1).join('/') : null;
-    const values: Record<GroupByCriterion, unknown> = {
-      GroupName: manual ? 'None' : (r.group_name ?? 'Unknown'),
-      FileVersion: r.version ?? 1,
-      FileSource: fileSourceOf(r.source),
-      FileLocation: dir,
-      FileIsDeprecated: !!r.is_deprecated,
-      ImportFolder: r.import_folder_id,
-      ED2K: `${r.ed2k}+${r.size}`,
-      AudioLanguages: json<string[]>(r.audio_languages, []),
-      SubtitleLanguages: json<string[]>(r.subtitle_languages, []),
-      VideoCodecs: null,
-      VideoBitDepth: null,
-      VideoResolution: null,
-      AudioCodecs: null,
-      AudioStreamCount: null,
-      SubtitleCodecs: null,
-      SubtitleStreamCount: null,
-      VideoHasChapters: null,
-      MultipleLocations: null,
-    };
     const keys: Record<string, unknown> = {};
     for (const criterion of options.groupBy) {
-      if (criterion === 'MultipleLocations' || values[criterion] === null) continue;
-      keys[criterion] = values[criterion];
+      const value = groupValue(criterion, r, manual, languagesOf);
+      if (value === null) continue;
+      keys[criterion] = value;
       if (criterion === 'GroupName') keys.GroupNameShort = manual ? '-' : (r.group_short ?? 'Unk');
     }
     const id = JSON.stringify(keys);

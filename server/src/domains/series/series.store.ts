@@ -101,9 +101,8 @@ export class SeriesStore {
       .execute();
   }
 
-  /** Every file (one row per location) linked to the AniDB episodes, with its AniDB release data. */
-  async summaryFileRows(anidbEpisodeIds: number[]): Promise<SummaryFileRow[]> {
-    if (!anidbEpisodeIds.length) return [];
+  /** Every file (one row per location) linked to an AniDB episode of the series' episodes, with its AniDB release data. */
+  async summaryFileRows(seriesId: number): Promise<SummaryFileRow[]> {
     const { rows } = await sql<SummaryFileRow>`
         SELECT l.episode_id, f.id AS file_id, f.ed2k, f.size, l.source AS link_source, af.source, af.version, af.is_deprecated, af.audio_languages, af.subtitle_languages,
           rg.name AS group_name, rg.short_name AS group_short, fl.id AS location_id, fl.import_folder_id, fl.relative_path,
@@ -114,7 +113,7 @@ export class SeriesStore {
           LEFT JOIN anidb_release_groups rg ON rg.id = af.group_id
           LEFT JOIN file_locations fl ON fl.file_id = f.id
           LEFT JOIN import_folders imf ON imf.id = fl.import_folder_id
-        WHERE l.episode_id IN (${sql.join(anidbEpisodeIds)})
+        WHERE l.episode_id IN (SELECT e.anidb_episode_id FROM episodes e WHERE e.series_id = ${seriesId})
         ORDER BY f.id, fl.id`.execute(this.db);
     return rows;
   }
