@@ -122,6 +122,8 @@ test.describe('dashboard on an empty server', () => {
 
   test('Shoko News shows the latest posts when the server reports internet access, and says so when the feed fails', async ({ page }) => {
     // Stand-ins for an online server: no live hub, so the REST connectivity answer counts; the feed itself is canned.
+    // The console first opens the hub's WebSocket directly, then falls back to the negotiate request: both refused.
+    await page.routeWebSocket(/\/signalr\/aggregate/, (ws) => ws.close());
     await page.route('**/signalr/aggregate/negotiate**', (route) => route.abort());
     await page.route('**/api/v3/Init/Connectivity', (route) =>
       route.fulfill({
