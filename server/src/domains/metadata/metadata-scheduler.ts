@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema.js';
@@ -99,7 +100,12 @@ export class MetadataScheduler {
         for (const animeId of await this.changedAnime()) if (await this.deps.animeImport.queue(animeId, { force: true })) anime += 1;
     }
     if (udpUsable) {
-      for (const fileId of await this.filesDueForLookup()) if (await this.deps.fileMatching.queue(fileId)) files += 1;
+      for (const fileId of await this.filesDueForLookup()) {
+        // Thousands after a big import, one insert each: back to back on SQLite they held every request (4.8 s after
+        // a 100,000-file Shoko import), so requests are served between them.
+        await nextTurn();
+        if (await this.deps.fileMatching.queue(fileId)) files += 1;
+      }
     }
     if (files || anime) this.deps.logger.info(`Scheduled AniDB check: ${files} file lookup(s) and ${anime} anime download(s) queued`);
   }
