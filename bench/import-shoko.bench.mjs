@@ -197,6 +197,35 @@ function watchPendingFigures(home, databaseUrl) {
 }
 
 /**
+ * Asks `GET Init/Status` every 50 ms from a worker thread (the bench's own thread is busy with the rounds) and keeps
+ * the longest wait for an answer, from the moment the previous answer came (or the probe started) until the next: a
+ * server whose event loop is held (synchronous statements back to back) answers nothing for that long.
+ */
+function watchSilence(base) {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    (async () => {
+      let since = Date.now();
+      for (;;) {
+        await fetch(workerData.base + '/api/v3/Init/Status').then((r) => r.text()).catch(() => undefined);
+        const now = Date.now();
+        parentPort.postMessage({ from: since, to: now });
+        await sleep(50);
+        since = Date.now();
+      }
+    })();`,
+    { eval: true, workerData: { base } },
+  );
+  let longest = { ms: 0, from: 0 };
+  worker.on('message', ({ from, to }) => {
+    if (to - from > longest.ms) longest = { ms: to - from, from };
+  });
+  worker.on('error', () => undefined);
+  return { longest: () => ({ ...longest }), stop: () => worker.terminate() };
+}
+
+/**
  * The Shoko import made through the server's own API on an empty home, then the first visits right after it reported
  * Completed: rounds of every first-visit endpoint from +0, +2, +5, +10 and +20 s. Answers the import's phases, the
  * rounds and when the figures were last seen marked.
@@ -207,6 +236,7 @@ async function importViaServer(shokoDir, home, databaseUrl, admin) {
   if (databaseUrl) await recreateDatabase(databaseUrl);
   const server = await startServer(home, databaseUrl, { SHOKO_READ_CACHE: 'off' });
   let pending = null;
+  let silence = null;
   try {
     const started = performance.now();
     await server.call('POST', '/api/v3/ShokoImport/Start', { Folder: shokoDir });
@@ -223,6 +253,7 @@ async function importViaServer(shokoDir, home, databaseUrl, admin) {
     if (status.State === 'Failed') throw new Error(`the import failed: ${status.Error}`);
     const since = () => +((performance.now() - doneAt) / 1000).toFixed(2);
     pending = watchPendingFigures(home, databaseUrl);
+    silence = watchSilence(server.base);
     while ((await server.call('GET', '/api/v3/Init/Status')).State !== 'Started') await sleep(20);
     const startedAfter = since();
     const login = await server.call('POST', '/api/auth', { user: admin.name, pass: admin.password, device: 'bench' });
@@ -250,6 +281,8 @@ async function importViaServer(shokoDir, home, databaseUrl, admin) {
     )
       await sleep(200);
     const seen = pending.marks();
+    const quiet = silence.longest();
+    const longestSilence = { s: +(quiet.ms / 1000).toFixed(2), at: +((quiet.from - doneWall) / 1000).toFixed(2) };
     const marks = {
       atDone: seen.first,
       peak: seen.peak,
@@ -259,12 +292,14 @@ async function importViaServer(shokoDir, home, databaseUrl, admin) {
       importS: (doneAt - started) / 1000,
       steps: steps.map((s) => ({ step: s.step, at: +(s.at / 1000).toFixed(1) })),
       startedAfter,
+      longestSilence,
       setup,
       marks,
       rounds,
     };
   } finally {
     await pending?.stop();
+    await silence?.stop();
     await server.stop();
   }
 }
@@ -278,7 +313,7 @@ function viaServerReport(byDb) {
   for (const [db, r] of Object.entries(byDb)) {
     const names = Object.keys(r.rounds[0].results);
     lines.push(
-      `**${db}**: import ${r.importS.toFixed(1)} s to Completed (${r.steps.map((s) => `${s.step} ${s.at}`).join('; ')}); Started ${r.startedAfter} s after Completed; finding the ids to visit ${r.setup.took} s from +${r.setup.from} s; figures marked at Completed: ${r.marks.atDone}, last seen marked ${r.marks.lastSeenAt === null ? 'never' : `+${r.marks.lastSeenAt} s`} (at most ${r.marks.peak} marks). Rounds started at ${r.rounds.map((x) => `+${x.startedAt} s`).join(', ')} (load ${r.rounds[0].load} → ${r.rounds.at(-1).load}).`,
+      `**${db}**: import ${r.importS.toFixed(1)} s to Completed (${r.steps.map((s) => `${s.step} ${s.at}`).join('; ')}); Started ${r.startedAfter} s after Completed; longest wait for Init/Status (asked every 50 ms from Completed until the run ends) ${r.longestSilence.s} s from +${r.longestSilence.at} s; finding the ids to visit ${r.setup.took} s from +${r.setup.from} s; figures marked at Completed: ${r.marks.atDone}, last seen marked ${r.marks.lastSeenAt === null ? 'never' : `+${r.marks.lastSeenAt} s`} (at most ${r.marks.peak} marks). Rounds started at ${r.rounds.map((x) => `+${x.startedAt} s`).join(', ')} (load ${r.rounds[0].load} → ${r.rounds.at(-1).load}).`,
       '',
       `| endpoint | ${r.rounds.map((x) => `+${x.at} s`).join(' | ')} |`,
       `|---|${r.rounds.map(() => '---').join('|')}|`,
