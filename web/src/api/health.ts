@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { HealthReport } from '@shoko-ts/contract';
 import { api, isApiError } from './client';
-import { PREFETCHED_FRESH_MS } from './fresh';
 
 export const healthKeys = {
   report: ['health', 'report'] as const,
@@ -21,19 +20,12 @@ export async function fetchServerHealth(signal?: AbortSignal): Promise<HealthRep
   }
 }
 
-/** The server's health, asked at start-up with the gate requests: fresh a moment, so the shell drawn next uses it. */
-export const serverHealthQuery = () =>
-  queryOptions({
-    queryKey: healthKeys.report,
-    queryFn: ({ signal }) => fetchServerHealth(signal),
-    retry: false,
-    staleTime: PREFETCHED_FRESH_MS,
-  });
-
 /** The server's health: asked every 30 s, every 5 s while its data disk is full or its database does not answer. */
 export function useServerHealth() {
   return useQuery({
-    ...serverHealthQuery(),
+    queryKey: healthKeys.report,
+    queryFn: ({ signal }) => fetchServerHealth(signal),
     refetchInterval: (query) => (query.state.data?.DataDisk.Full || query.state.data?.Database.Reachable === false ? 5_000 : 30_000),
+    retry: false,
   });
 }

@@ -1,5 +1,4 @@
 import { fileListQuery, fileSearchParams, kindListParams, UNRECOGNIZED_PAGE_SIZE } from '@/api/files';
-import { serverHealthQuery } from '@/api/health';
 import { importFoldersQuery } from '@/api/importFolders';
 import { serverStatusQuery, serverVersionQuery } from '@/api/init';
 import { releaseSeriesQuery, releaseTogglesOf } from '@/api/releaseManagement';
@@ -40,8 +39,8 @@ export function prefetchDashboardRoute() {
 }
 
 /**
- * What every page waits for before it draws (the version and status gates, the user and the settings, and the shell's
- * health notices), asked at start-up beside the route's code instead of one after another once the code has arrived.
+ * What every page waits for before it draws (the version and status gates, the user and the settings), asked at
+ * start-up beside the route's code instead of one after another once the code has arrived.
  */
 export function startGateRequests() {
   void queryClient.prefetchQuery(serverVersionQuery());
@@ -49,8 +48,6 @@ export function startGateRequests() {
   if (!getSession()) return;
   void queryClient.prefetchQuery(currentUserQuery());
   void queryClient.prefetchQuery(settingsQuery());
-  // The shell's health notices: asked now, it is not the last answer of the page.
-  void queryClient.prefetchQuery(serverHealthQuery());
 }
 
 /** A whole number from a route parameter, or null. */
