@@ -93,7 +93,9 @@ export const restrictedClause = (filter: IncludeOnly, alias = 'a'): RawBuilder<u
         // anime, planning nested loops over every series for the calendar and the series lists.
         sql.raw(`(${alias}.restricted = 0 OR ${alias}.restricted IS NULL)`);
 
-export const limitOffset = ({ page, pageSize }: Page) => sql`LIMIT ${pageSize} OFFSET ${(Math.max(page, 1) - 1) * pageSize}`;
+/** A page's LIMIT/OFFSET; page size 0 asks for the whole list, as in Shoko (`ToListResult`). */
+export const limitOffset = ({ page, pageSize }: Page) =>
+  pageSize ? sql`LIMIT ${pageSize} OFFSET ${(Math.max(page, 1) - 1) * pageSize}` : sql``;
 
 export interface EpisodeListOptions {
   includeSpecials: boolean;
@@ -108,15 +110,15 @@ export interface TotalColumn {
 
 /**
  * A page and the total in one pass where it can: the list query carries the total of the whole answer in each row
- * (a window count), so the expensive part of the query runs once. An empty page (no page asked, or past the end) says
- * nothing of the total, so then the count query runs.
+ * (a window count), so the expensive part of the query runs once. An empty page (past the end) says nothing of the
+ * total, so then the count query runs.
  */
 export async function pageWithTotal<Row extends TotalColumn>(
   page: Page,
   count: () => Promise<{ rows: Array<{ count: unknown }> }>,
   list: () => Promise<{ rows: Row[] }>,
 ): Promise<{ total: number; rows: Row[] }> {
-  const rows = page.pageSize ? (await list()).rows : [];
+  const { rows } = await list();
   if (rows.length) return { total: num(rows[0].total_count), rows };
   return { total: num((await count()).rows[0]?.count), rows };
 }

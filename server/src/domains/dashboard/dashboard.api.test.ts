@@ -192,6 +192,11 @@ describe('dashboard API', () => {
     const second = await api<{ Total: number; List: Series[] }>('/api/v3/Dashboard/RecentlyAddedSeries?pageSize=2&page=2');
     expect([second.Total, second.List.map((s) => s.Name)]).toEqual([3, ['Alpha Academy']]);
     expect(await api('/api/v3/Dashboard/RecentlyAddedSeries?pageSize=2&page=3')).toEqual({ Total: 3, List: [] });
+    // Page size 0 is the whole list, as Shoko's ToListResult answers it.
+    const whole = await api<{ Total: number; List: Series[] }>('/api/v3/Dashboard/RecentlyAddedSeries?pageSize=0&page=2');
+    expect([whole.Total, whole.List.map((s) => s.Name)]).toEqual([3, ['Gamma Journey', 'Beta Chronicle', 'Alpha Academy']]);
+    const episodes = await api<{ Total: number; List: DashboardEpisode[] }>('/api/v3/Dashboard/RecentlyAddedEpisodes?pageSize=0');
+    expect([episodes.Total, episodes.List.length]).toEqual([6, 6]);
     // A restricted (18+) anime: left out by default, kept with includeRestricted=true, alone with only.
     const db = server.services.db.kysely;
     await db.updateTable('anidb_anime').set({ restricted: 1 }).where('id', '=', 2).execute();
@@ -296,6 +301,7 @@ describe('dashboard API', () => {
       ['school', 1],
     ]);
     expect(await top('?filter=0&pageSize=1&page=2')).toEqual([['cast missing', 2]]);
+    expect(await top('?filter=0&pageSize=0&page=2')).toHaveLength(4);
     // The viewer cannot see Gamma Journey (tag 99), so its tags count one series less.
     expect(await top('', viewerKey)).toEqual([
       ['comedy', 2],
@@ -407,6 +413,10 @@ describe('dashboard API', () => {
     expect((await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=1&page=0')).List.map((e) => e.SeriesTitle)).toEqual([
       'Beta Chronicle',
     ]);
+    const whole = await api<Page>('/api/v3/Dashboard/ContinueWatchingEpisodes?pageSize=0');
+    expect([whole.Total, whole.List.map((e) => e.SeriesTitle)]).toEqual([2, ['Beta Chronicle', 'Alpha Academy']]);
+    const nextUpWhole = await api<Page>('/api/v3/Dashboard/NextUpEpisodes?onlyUnwatched=false&pageSize=0');
+    expect(nextUpWhole.List.map((e) => e.SeriesTitle)).toEqual(['Beta Chronicle', 'Alpha Academy']);
 
     // Finishing the episodes ends their sessions; Alpha falls back to its older session on E4.
     await scrobble(alphaE2, 'watched=true');

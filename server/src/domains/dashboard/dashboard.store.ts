@@ -176,16 +176,14 @@ export class DashboardStore {
     const imports = await this.recentImports(viewer, restricted);
     const [total, list] = await Promise.all([
       sql<{ count: unknown }>`SELECT COALESCE(SUM(r.imported_link_count), 0) AS count ${imports}`.execute(this.db),
-      page.pageSize
-        ? sql<EpisodeRow>`WITH page AS (${entries} ORDER BY at DESC, fid DESC, ordering ${limitOffset(page)})
+      sql<EpisodeRow>`WITH page AS (${entries} ORDER BY at DESC, fid DESC, ordering ${limitOffset(page)})
             SELECT ${EPISODE_COLUMNS}, f.id AS file_id, f.media_info AS media_info,
               (SELECT u.resume_position_ms FROM user_file_states u WHERE u.file_id = f.id AND u.user_id = ${viewer.userId}) AS resume_position_ms,
               (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
             FROM page p JOIN files f ON f.id = p.fid JOIN file_episode_links l ON l.id = p.lid JOIN anidb_episodes ae ON ae.id = l.episode_id
               JOIN anidb_anime a ON a.id = ae.anime_id JOIN series s ON s.id = p.sid
               LEFT JOIN episodes e ON e.series_id = s.id AND e.anidb_episode_id = ae.id
-            ORDER BY p.at DESC, p.fid DESC, p.ordering`.execute(this.db)
-        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+            ORDER BY p.at DESC, p.fid DESC, p.ordering`.execute(this.db),
     ]);
     return { Total: num(total.rows[0]?.count), List: list.rows.map(toEpisode) };
   }
@@ -197,11 +195,9 @@ export class DashboardStore {
     // every series (20,000 at 400k files: ~110 ms on PostgreSQL), so the total is its own query.
     const [count, list] = await Promise.all([
       sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from}`.execute(this.db),
-      page.pageSize
-        ? sql<{ id: number }>`SELECT s.id AS id ${from} ORDER BY r.last_imported_at DESC, r.series_id DESC ${limitOffset(page)}`.execute(
-            this.db,
-          )
-        : Promise.resolve({ rows: [] as Array<{ id: number }> }),
+      sql<{ id: number }>`SELECT s.id AS id ${from} ORDER BY r.last_imported_at DESC, r.series_id DESC ${limitOffset(page)}`.execute(
+        this.db,
+      ),
     ]);
     return { Total: num(count.rows[0]?.count), ids: list.rows.map((r) => num(r.id)) };
   }
@@ -219,14 +215,12 @@ export class DashboardStore {
       WHERE c.user_id = ${viewer.userId} AND c.choice = ${choice} AND ${this.seriesAllowed(viewer, 's')} AND ${restrictedClause(options.restricted)}`;
     const [count, list] = await Promise.all([
       sql<{ count: unknown }>`SELECT COUNT(*) AS count ${from}`.execute(this.db),
-      page.pageSize
-        ? sql<EpisodeRow>`WITH paged AS (SELECT c.* ${from} ORDER BY c.last_activity DESC, c.series_id ${limitOffset(page)})
+      sql<EpisodeRow>`WITH paged AS (SELECT c.* ${from} ORDER BY c.last_activity DESC, c.series_id ${limitOffset(page)})
             SELECT ${EPISODE_COLUMNS}, c.file_id AS file_id, c.position_ms AS resume_position_ms, f.media_info AS media_info,
               (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${viewer.userId}) AS watched_at
             FROM paged c JOIN episodes e ON e.id = c.episode_id JOIN series s ON s.id = c.series_id
               JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id JOIN files f ON f.id = c.file_id
-            ORDER BY c.last_activity DESC, c.series_id`.execute(this.db)
-        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+            ORDER BY c.last_activity DESC, c.series_id`.execute(this.db),
     ]);
     return { Total: num(count.rows[0]?.count), List: list.rows.map(toEpisode) };
   }
@@ -274,14 +268,12 @@ export class DashboardStore {
     // it: a window count in the page would visit every pick (17,000 at 400k files: ~100-250 ms on PostgreSQL).
     const [count, list] = await Promise.all([
       sql<{ count: unknown }>`${base} SELECT COUNT(*) AS count ${where}`.execute(this.db),
-      page.pageSize
-        ? sql<EpisodeRow>`${base}, paged AS (SELECT p.* ${where} ORDER BY p.last DESC, p.sid ${limitOffset(page)})
+      sql<EpisodeRow>`${base}, paged AS (SELECT p.* ${where} ORDER BY p.last DESC, p.sid ${limitOffset(page)})
           SELECT ${EPISODE_COLUMNS}, c.fid AS file_id, c.pos AS resume_position_ms,
             (SELECT f.media_info FROM files f WHERE f.id = c.fid) AS media_info, NULL AS watched_at
           FROM paged c JOIN episodes e ON e.id = c.eid JOIN series s ON s.id = e.series_id
             JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id JOIN anidb_anime a ON a.id = s.anime_id
-          ORDER BY c.last DESC, c.sid`.execute(this.db)
-        : Promise.resolve({ rows: [] as EpisodeRow[] }),
+          ORDER BY c.last DESC, c.sid`.execute(this.db),
     ]);
     const total = num(count.rows[0]?.count);
     const rows = list.rows;
@@ -349,7 +341,7 @@ export class DashboardStore {
     const ancestry = await this.tagAncestry(rows.map((r) => r.id));
     const kept = rows.filter((r) => keepCategory(filter, tagCategory(ancestry.get(r.id) ?? [r.name])));
     const start = (Math.max(page.page, 1) - 1) * page.pageSize;
-    return kept.slice(start, start + page.pageSize).map((r) => ({
+    return (page.pageSize ? kept.slice(start, start + page.pageSize) : kept).map((r) => ({
       ID: r.id,
       ParentID: r.parent_id,
       Name: r.name,
