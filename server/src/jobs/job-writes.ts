@@ -72,3 +72,21 @@ export class JobWrites implements KyselyPlugin {
     return Promise.resolve(result);
   }
 }
+
+/**
+ * Runs a job's work and says how it ended: its failure, if any, and whether it may have changed anything. A job that
+ * failed without writing changed nothing; one that succeeded may have changed files on disk. Without a tracker every
+ * end counts as a change.
+ */
+export async function runTracked(
+  writes: JobWrites | null,
+  work: () => Promise<void>,
+): Promise<{ failure: { error: unknown } | null; changed: boolean }> {
+  const record = { wrote: false };
+  try {
+    await (writes ? writes.track(record, work) : work());
+    return { failure: null, changed: true };
+  } catch (error) {
+    return { failure: { error }, changed: !writes || record.wrote };
+  }
+}

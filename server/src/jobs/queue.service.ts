@@ -5,7 +5,7 @@ import type { QueueItem, QueueState } from '@shoko-ts/contract';
 import { dbFaultOf, describeDbFault } from '../db/db-faults.js';
 import type { EventBus } from '../events/bus.js';
 import type { JobDefinition, JobDetails } from './job.js';
-import type { JobWrites } from './job-writes.js';
+import { runTracked, type JobWrites } from './job-writes.js';
 import { FaultHold } from './fault-hold.js';
 import { outcomeOf } from './job-outcome.js';
 import type { JobRow, JobsStore } from './jobs.store.js';
@@ -399,16 +399,9 @@ export class QueueService {
 
   private async execute(job: RunningJob): Promise<void> {
     const logger = this.logger.child({ name: job.definition.type });
-    let failure: { error: unknown } | null = null;
-    const writes = { wrote: false };
-    try {
-      await (this.writes ? this.writes.track(writes, () => this.runJob(job, logger)) : this.runJob(job, logger));
-    } catch (error) {
-      failure = { error };
-    }
+    const { failure, changed } = await runTracked(this.writes, () => this.runJob(job, logger));
     // Before the job's row goes: whoever sees the queue empty must not then read an answer kept from before the job.
-    // A job that failed without writing changed nothing (one that succeeded may have changed files on disk).
-    this.bus.emit('job:finished', { type: job.definition.type, changed: !this.writes || !failure || writes.wrote });
+    this.bus.emit('job:finished', { type: job.definition.type, changed });
     if (job.abandoned) return; // stop stopped waiting: the row stays "running" and the next start runs it again
     job.settling = true;
     const outcome = await outcomeOf(job, failure, logger, {
