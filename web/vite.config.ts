@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { mdiIconModules } from './vite-plugins/mdiIconModules';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(webDir, 'package.json'), 'utf8')) as { version: string };
@@ -97,6 +98,18 @@ function areaOf(id: string): string {
  *   before anything else), to `layout` if the signed-in layout does (every signed-in page loads it anyway), to
  *   `<area>-shared` if the pages of one area share it (the settings, the utilities, the series tabs), else to `shared`.
  */
+/**
+ * Code loaded on demand beside a page rather than with the entry, by the module the console imports dynamically: each
+ * gets a chunk of its own with what it reaches that the entry does not (by the rules below it would join `shared`, which
+ * several pages load).
+ */
+const ON_DEMAND: Array<[RegExp, string]> = [
+  // The live feed's SignalR client: started at start-up beside the page's scripts (realtime/aggregateFeed.ts).
+  [/[\\/]web[\\/]src[\\/]realtime[\\/]connection\.ts$/, 'signalr'],
+  // JSON patches of the server settings: when saving them (api/settings.ts) and on the settings pages.
+  [/[\\/]node_modules[\\/]fast-json-patch[\\/]/, 'json-patch'],
+];
+
 function chunkFor(): Rollup.GetManualChunk {
   const roots = new Map<string, Set<string>>();
   /** The entry (`entry`) and the lazily loaded modules whose static imports reach `id`. */
@@ -118,6 +131,7 @@ function chunkFor(): Rollup.GetManualChunk {
   return (id, meta) => {
     const users = rootsOf(id, meta);
     if (users.has('entry')) return 'app';
+    for (const [root, name] of ON_DEMAND) if ([...users].some((user) => root.test(user))) return name;
     if (users.size < 2) return undefined;
     const areas = new Set([...users].map(areaOf));
     if (areas.has('login')) return 'common';
@@ -129,7 +143,7 @@ function chunkFor(): Rollup.GetManualChunk {
 export default defineConfig(({ command, mode }) => ({
   // Built assets are addressed relative to index.html's <base>, which the server sets per base path (SHOKO_BASE_PATH).
   base: command === 'build' ? './' : '/webui/',
-  plugins: [react(), tailwindcss(), versionFile(mode), precompressedAssets()],
+  plugins: [react(), tailwindcss(), mdiIconModules(), versionFile(mode), precompressedAssets()],
   define: {
     __WEBUI_VERSION__: JSON.stringify(pkg.version),
   },

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { compare, deepClone } from 'fast-json-patch';
 import type {
   Credentials,
   SettingsPatchQuery,
@@ -54,7 +53,7 @@ export function getSetting<T>(settings: SettingsDocument | undefined, path: stri
 
 /** A copy of `settings` with `path` set to `value` (intermediate objects created as needed). */
 export function withSetting(settings: SettingsDocument, path: string, value: unknown): SettingsDocument {
-  const copy = deepClone(settings) as SettingsDocument;
+  const copy = JSON.parse(JSON.stringify(settings)) as SettingsDocument;
   const keys = path.split('.');
   let node = copy as Record<string, unknown>;
   for (const key of keys.slice(0, -1)) {
@@ -73,6 +72,8 @@ interface SaveSettings {
 }
 
 async function saveServerSettings({ original, changed, skipValidation = false }: SaveSettings): Promise<void> {
+  // Loaded when saving (the settings pages load it with their own code): it is not needed to show a page.
+  const { compare } = await import('fast-json-patch');
   const operations = compare(original, changed);
   if (!operations.length) return;
   await api.patch<void>('Settings', operations, { query: { skipValidation } satisfies SettingsPatchQuery });

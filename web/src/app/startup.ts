@@ -10,7 +10,7 @@ import { queryClient } from './queryClient';
 installGlobalErrorReporting();
 trackFetchStarts(queryClient.getQueryCache());
 startGateRequests();
-// The live feed connects beside them (its code is in the entry: behind the page's scripts it would connect too late),
-// so that it is up before the page's data is asked for: answers asked for once it is connected need no second request
-// when it connects (realtime/AggregateHub.tsx).
+// The live feed connects beside them (its SignalR code is asked for now, beside the page's scripts, not after them), so
+// that it is up before the page's data is asked for: answers asked for once it is connected need no second request when
+// it connects (realtime/AggregateHub.tsx).
 if (getSession()) startAggregateFeedEarly();

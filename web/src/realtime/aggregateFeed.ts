@@ -1,8 +1,13 @@
-import { HubConnectionState } from '@microsoft/signalr';
+import type { HubConnection } from '@microsoft/signalr';
 import { AGGREGATE_HUB_PATH, FILE_EVENT_NAMES, type AggregateHubEvent, type AggregateHubPayload } from '@shoko-ts/contract';
 import { serverUrl } from '@/lib/basePath';
 import { getApiKey } from '@/lib/session';
-import { buildHubConnection } from './connection';
+
+/**
+ * SignalR's code (about 55 kB) is loaded beside the page's scripts rather than in the entry: the feed asks for it at
+ * start-up, so it still connects before the page's data is asked for, and a page that never connects never waits for it.
+ */
+const loadConnection = () => import('./connection');
 
 export const AGGREGATE_HUB_URL = serverUrl(`${AGGREGATE_HUB_PATH}?feeds=anidb,shoko,queue,network,avdump`);
 export const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
@@ -61,7 +66,8 @@ export function openAggregateFeed(): AggregateFeed {
     connectedAt = null;
     listener?.onDisconnected();
   };
-  const connect = (webSocketOnly: boolean) => {
+  const connect = async (webSocketOnly: boolean): Promise<HubConnection> => {
+    const { buildHubConnection } = await loadConnection();
     const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS, webSocketOnly });
     for (const name of LISTENED_EVENTS)
       connection.on(name, (payload: unknown) => {
@@ -73,7 +79,13 @@ export function openAggregateFeed(): AggregateFeed {
     connection.onclose(disconnected);
     return connection;
   };
-  let connection = connect(true);
+  const open = (webSocketOnly: boolean) => {
+    const opened = connect(webSocketOnly);
+    // A script that failed to load is handled where the connection is started.
+    opened.catch(() => undefined);
+    return opened;
+  };
+  let connection = open(true);
 
   let stopped = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -82,22 +94,29 @@ export function openAggregateFeed(): AggregateFeed {
   let failedUnheard = false;
   // Automatic reconnect only covers dropped connections; a failed first start is retried on the same schedule.
   const start = (attempt: number) => {
-    started = connection
-      .start()
-      .then(() => {
-        // The negotiate fallback right after a refused WebSocket is still the first connection.
-        if (!stopped) connected(attempt > 1);
-      })
-      .catch(() => {
-        if (stopped || connection.state !== HubConnectionState.Disconnected) return;
-        if (attempt === 0) connection = connect(false);
-        if (!listener) {
-          failedUnheard = true;
-          return;
-        }
-        const delay = attempt === 0 ? 0 : RECONNECT_DELAYS[Math.min(attempt - 1, RECONNECT_DELAYS.length - 1)];
-        retryTimer = setTimeout(() => start(attempt + 1), delay);
-      });
+    const failed = (current: HubConnection | null) => {
+      // HubConnectionState.Disconnected, without SignalR's code in the entry.
+      if (stopped || (current && current.state !== ('Disconnected' as HubConnection['state']))) return;
+      // A script that failed to load is asked for again on the next try.
+      if (attempt === 0 || !current) connection = open(attempt === 0 && !current);
+      if (!listener) {
+        failedUnheard = true;
+        return;
+      }
+      const delay = attempt === 0 ? 0 : RECONNECT_DELAYS[Math.min(attempt - 1, RECONNECT_DELAYS.length - 1)];
+      retryTimer = setTimeout(() => start(attempt + 1), delay);
+    };
+    started = connection.then(
+      (current) =>
+        current
+          .start()
+          .then(() => {
+            // The negotiate fallback right after a refused WebSocket is still the first connection.
+            if (!stopped) connected(attempt > 1);
+          })
+          .catch(() => failed(current)),
+      () => failed(null),
+    );
   };
   start(0);
 
@@ -119,7 +138,7 @@ export function openAggregateFeed(): AggregateFeed {
     stop() {
       stopped = true;
       clearTimeout(retryTimer);
-      return started.finally(() => connection.stop());
+      return started.finally(() => connection.then((current) => current.stop()).catch(() => undefined));
     },
   };
 }
