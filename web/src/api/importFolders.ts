@@ -32,9 +32,13 @@ export function useImportFolderNames(): Map<number, string> {
 }
 
 /** The ids of the import folders that are offline (their files' records are kept, shown as offline). */
+export const offlineFolderIdsOf = (folders: ImportFolder[] | undefined): ReadonlySet<number> =>
+  new Set((folders ?? []).filter((folder) => folder.IsAvailable === false).map((folder) => folder.ID));
+
+/** The ids of the import folders that are offline, kept current while the component is shown. */
 export function useOfflineFolderIds(): ReadonlySet<number> {
   const { data } = useImportFolders();
-  return useMemo(() => new Set((data ?? []).filter((folder) => folder.IsAvailable === false).map((folder) => folder.ID)), [data]);
+  return useMemo(() => offlineFolderIdsOf(data), [data]);
 }
 
 /** What removing the records of an offline folder would remove (`GET ImportFolder/{id}/OfflineRecords`, admin). */

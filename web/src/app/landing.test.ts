@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { groupSeriesQuery, previewBody, searchCondition } from '@/api/filters';
 import { fileListQuery, fileSearchParams, kindListParams, UNRECOGNIZED_PAGE_SIZE } from '@/api/files';
 import { releaseSeriesQuery, releaseTogglesOf } from '@/api/releaseManagement';
-import { importFoldersQuery } from '@/api/importFolders';
 import {
   episodeFiltersOf,
   nextUpEpisodeQuery,
@@ -91,7 +90,7 @@ describe('route loaders', () => {
     expect(requested).toEqual([expect.stringContaining('/api/v3/Series/12/Episode?')]);
   });
 
-  it('series pages and the overview tab: the series, its extras, the shelves and the import folders, all at once', async () => {
+  it('series pages and the overview tab: the series, its extras and the shelves, all at once (not the import folders)', async () => {
     prefetchSeriesRoute({ params: { seriesId: '12' } });
     prefetchSeriesOverviewRoute({ params: { seriesId: '12' } });
     const queries = [
@@ -102,12 +101,10 @@ describe('route loaders', () => {
       similarAnimeQuery(12),
       seriesCastQuery(12),
       seriesTagsQuery(12),
-      importFoldersQuery(),
     ];
     await vi.waitFor(() => expect(queries.map((q) => queryClient.getQueryState(q.queryKey)?.status)).toEqual(queries.map(() => 'success')));
     expect(requested.map((url) => url.replace(/^.*\/api\/v3\//, '')).sort()).toEqual(
       [
-        'ImportFolder',
         'Series/12/AniDB/Related',
         'Series/12/AniDB/Similar',
         'Series/12/Cast',

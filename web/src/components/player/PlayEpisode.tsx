@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { File } from '@shoko-ts/contract';
-import { useOfflineFolderIds } from '@/api/importFolders';
+import { importFoldersQuery, offlineFolderIdsOf } from '@/api/importFolders';
 import { episodeFilesQuery } from '@/api/playback';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
@@ -13,6 +13,8 @@ import { clockText, timeSpanSeconds } from '@/components/dashboard/progress';
 import { reachNote } from '@/components/importFolders/offline';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { playerPath } from './playerPath';
+
+const NO_FOLDERS: ReadonlySet<number> = new Set();
 
 interface PlayEpisodeProps {
   episodeId: number;
@@ -35,7 +37,7 @@ export function PlayEpisodeButton({ episodeId, fileId, title, look = 'button', c
   const [choices, setChoices] = useState<File[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const offlineFolders = useOfflineFolderIds();
+  const [offlineFolders, setOfflineFolders] = useState<ReadonlySet<number>>(NO_FOLDERS);
   const play = (id: number) => void navigate(playerPath(id, episodeId));
 
   const onClick = async () => {
@@ -44,8 +46,13 @@ export function PlayEpisodeButton({ episodeId, fileId, title, look = 'button', c
     setProblem(null);
     try {
       const files = await queryClient.fetchQuery(episodeFilesQuery(episodeId));
+      // Whether a folder is offline matters only for a file with no reachable location: the folders (a slow answer on
+      // a large collection) are read then, not by every Play button a page draws.
+      const unreachable = files.some((file) => !file.Locations.some((location) => location.IsAccessible));
+      const offline = unreachable ? offlineFolderIdsOf(await queryClient.fetchQuery(importFoldersQuery())) : NO_FOLDERS;
+      setOfflineFolders(offline);
       // A file whose import folder is offline cannot be played until the folder is back; its record is kept.
-      if (files.length === 1 && reachNote(files[0], offlineFolders) === 'Offline')
+      if (files.length === 1 && reachNote(files[0], offline) === 'Offline')
         setProblem('Offline: the import folder of this file cannot be reached now.');
       else if (files.length === 1) play(files[0].ID);
       else if (files.length > 1) setChoices(files);
