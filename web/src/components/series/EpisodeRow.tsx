@@ -3,16 +3,25 @@ import type { Episode } from '@shoko-ts/contract';
 import { imageUrl } from '@/api/images';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
-import { useFilterDescription } from '@/components/collection/collectionSettings';
 import { PlayEpisodeButton } from '@/components/player/PlayEpisode';
 import { StarRating } from './StarRating';
 import { anidbDescription, episodeLabel, formatDate } from './seriesFormat';
 
 export const episodeTitle = (episode: Episode) => episode.AniDB?.Title || episode.Name;
 
-/** Thumbnail, number, title, air date, files and the description of one episode. */
-export function EpisodeSummary({ episode, compact }: { episode: Episode; compact?: boolean }) {
-  const filterDescription = useFilterDescription();
+/**
+ * Thumbnail, number, title, air date, files and the description of one episode (not when `compact`).
+ * `filterDescription`: the console setting, read once by the list rather than by each of its rows.
+ */
+export function EpisodeSummary({
+  episode,
+  compact,
+  filterDescription = false,
+}: {
+  episode: Episode;
+  compact?: boolean;
+  filterDescription?: boolean;
+}) {
   const thumb = episode.Images.Thumbnails?.[0];
   const aired = formatDate(episode.AniDB?.AirDate);
   const rating = episode.AniDB?.Rating;
@@ -59,10 +68,12 @@ interface EpisodeRowProps {
   onHidden: ((hidden: boolean) => void) | null;
   onVote: (stars: number) => void;
   busy: boolean;
+  /** Whether AniDB descriptions are shown filtered (the console setting). */
+  filterDescription: boolean;
 }
 
 /** One row of the Episodes tab: selection, summary, watched state and the watch/hide actions. */
-export function EpisodeRow({ episode, selected, onSelect, onWatched, onHidden, onVote, busy }: EpisodeRowProps) {
+export function EpisodeRow({ episode, selected, onSelect, onWatched, onHidden, onVote, busy, filterDescription }: EpisodeRowProps) {
   const title = episodeTitle(episode);
   const watched = !!episode.Watched;
   return (
@@ -77,7 +88,7 @@ export function EpisodeRow({ episode, selected, onSelect, onWatched, onHidden, o
         aria-label={`Select ${title}`}
         className="size-4 shrink-0 self-start accent-[var(--color-primary)] md:self-center"
       />
-      <EpisodeSummary episode={episode} />
+      <EpisodeSummary episode={episode} filterDescription={filterDescription} />
       <div className="flex shrink-0 flex-row flex-wrap items-center gap-2 md:flex-col md:items-end">
         <span className={`text-xs font-semibold ${watched ? 'text-success' : 'text-muted'}`} data-testid="episode-watched-state">
           {watched ? `Watched ${formatDate(episode.Watched)}` : 'Unwatched'}

@@ -1,8 +1,9 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IncludeOnlyFilter } from '@shoko-ts/contract';
 import { useCurrentUser } from '@/api/users';
+import { useFilterDescription } from '@/components/collection/collectionSettings';
 import {
   EPISODE_TYPE_GROUPS,
   episodeFiltersOf,
@@ -27,6 +28,7 @@ const NEXT_PAGE_DEBOUNCE_MS = 50;
 const ROW_ESTIMATE_PX = 170;
 const ROW_GAP_PX = 8;
 const OVERSCAN = 10;
+const FIRST_OVERSCAN = 3;
 
 const INCLUDE_FILTERS = [
   { key: 'includeWatched', label: 'Watched', fallback: 'true' },
@@ -47,6 +49,7 @@ export default function EpisodesTab() {
   const { seriesId } = useSeriesContext();
   const [params, setParams] = useSearchParams();
   const user = useCurrentUser();
+  const filterDescription = useFilterDescription();
   const filters: EpisodeFilters = useMemo(() => episodeFiltersOf(params), [params]);
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -88,22 +91,34 @@ export default function EpisodesTab() {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The list starts below the header panels, whose height changes as their data arrives: keep the offset current.
-  useLayoutEffect(() => {
-    const measure = () => {
+  // Measured when the observer reports (after the browser's own layout), never while React commits: a read there
+  // forced a layout of the whole page, and the re-render it caused a second one, before the first paint.
+  useEffect(() => {
+    const observer = new ResizeObserver(() => {
       if (listRef.current) setScrollMargin(Math.round(listRef.current.getBoundingClientRect().top + window.scrollY));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    });
     // The page's main area grows with the header above the list (and with the list itself; measuring is cheap).
     observer.observe(listRef.current?.closest('main') ?? document.documentElement);
     return () => observer.disconnect();
   }, []);
+  // The first paint draws the rows in view and a few more; the rest of the overscan once it is on screen.
+  const [overscan, setOverscan] = useState(FIRST_OVERSCAN);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setOverscan(OVERSCAN))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
   const virtualizer = useWindowVirtualizer({
     count: list.length,
     estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: OVERSCAN,
+    overscan,
     gap: ROW_GAP_PX,
     scrollMargin,
+    // The window's size is known now: the first render draws rows instead of waiting for the virtualizer to read it.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length ? items[items.length - 1].index : -1;
@@ -190,6 +205,7 @@ export default function EpisodesTab() {
                     onHidden={user.data?.IsAdmin ? (value) => hidden.mutate({ episodeId: episode.IDs.ID, hidden: value }) : null}
                     onVote={(stars) => vote.mutate({ episodeId: episode.IDs.ID, value: stars })}
                     busy={watched.isPending || hidden.isPending || vote.isPending}
+                    filterDescription={filterDescription}
                   />
                 </div>
               );
