@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { mdiIconModules } from './vite-plugins/mdiIconModules';
+import { routePreloads } from './vite-plugins/routePreloads';
 
 const webDir = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(webDir, 'package.json'), 'utf8')) as { version: string };
@@ -108,6 +109,8 @@ const ON_DEMAND: Array<[RegExp, string]> = [
   [/[\\/]web[\\/]src[\\/]realtime[\\/]connection\.ts$/, 'signalr'],
   // JSON patches of the server settings: when saving them (api/settings.ts) and on the settings pages.
   [/[\\/]node_modules[\\/]fast-json-patch[\\/]/, 'json-patch'],
+  // Toasts: their container is drawn lazily at start-up (app/Toasts.tsx); pages that raise toasts import it too.
+  [/[\\/]node_modules[\\/]react-toastify[\\/]/, 'toastify'],
 ];
 
 function chunkFor(): Rollup.GetManualChunk {
@@ -143,7 +146,7 @@ function chunkFor(): Rollup.GetManualChunk {
 export default defineConfig(({ command, mode }) => ({
   // Built assets are addressed relative to index.html's <base>, which the server sets per base path (SHOKO_BASE_PATH).
   base: command === 'build' ? './' : '/webui/',
-  plugins: [react(), tailwindcss(), mdiIconModules(), versionFile(mode), precompressedAssets()],
+  plugins: [react(), tailwindcss(), mdiIconModules(), routePreloads(), versionFile(mode), precompressedAssets()],
   define: {
     __WEBUI_VERSION__: JSON.stringify(pkg.version),
   },

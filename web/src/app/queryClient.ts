@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { isApiError } from '@/api/client';
 import { clearSession } from '@/lib/session';
 
@@ -26,7 +25,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.inlineErrors) return;
-        toast.error(error.message);
+        // react-toastify is not in the entry (app/Toasts.tsx); by the time a mutation fails a page has loaded it.
+        void import('react-toastify').then(({ toast }) => toast.error(error.message));
       },
     }),
     defaultOptions: {
