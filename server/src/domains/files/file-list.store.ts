@@ -83,23 +83,24 @@ export class FileListStore {
     if (keyed) return this.keyedPage(keyed, page, filter.hiddenTags ?? []);
     const byCreation = needle === undefined ? this.creationPlan(filter, sortOrder) : null;
     if (byCreation) return this.creationPage(byCreation, page);
+    if (needle && !sortOrder.length) return this.searchPage(filter, needle, page);
     const base = this.filtered(filter, needle);
     const order = sortOrder.length || needle !== undefined ? sortOrder : DEFAULT_ORDER;
     if (page.pageSize === 0) {
       // The whole list: its length is the Total (the location joins are one row per file), no count needed.
-      const ids = await this.orderedIds(base, order, needle);
+      const ids = await this.orderedIds(base, order);
       return { total: ids.length, ids };
     }
     // Every condition reads the file alone, so the count needs no location join.
     const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const total = Number(count);
     if (!total) return { total, ids: [] };
-    return { total, ids: await this.orderedIds(base, order, needle, page) };
+    return { total, ids: await this.orderedIds(base, order, page) };
   }
 
   /** The ids of the filtered files in the order, a page of them when asked. */
-  private async orderedIds(base: Query, sortOrder: string[], needle: string | undefined, page?: { page: number; pageSize: number }) {
-    let ordered = this.sorted(this.withFirstLocation(base), sortOrder, needle);
+  private async orderedIds(base: Query, sortOrder: string[], page?: { page: number; pageSize: number }) {
+    let ordered = this.sorted(this.withFirstLocation(base), sortOrder);
     if (page) ordered = ordered.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     // The sort carries ids only; the page's rows (media info and all) are read afterwards by id.
     return (await ordered.select('f.id').execute()).map((r) => (r as { id: number }).id);
@@ -114,7 +115,6 @@ export class FileListStore {
     const files = this.sorted(
       this.withFirstLocation(this.filtered({ include: [], exclude: [], includeOnly: [], hiddenTags }, undefined)),
       DEFAULT_ORDER,
-      undefined,
     ) as unknown as SelectQueryBuilder<Database & { f: FilesTable }, 'f', object>;
     return files
       .innerJoin('file_episode_links as l', (join) => join.onRef('l.ed2k', '=', 'f.ed2k').onRef('l.size', '=', 'f.size'))
@@ -188,6 +188,62 @@ export class FileListStore {
     if (!plan.withIgnored) q = q.where('f.is_ignored', '=', 0);
     if (page.pageSize > 0) q = q.limit(page.pageSize).offset((page.page - 1) * page.pageSize);
     return { total, ids: (await q.execute()).map((row) => row.id) };
+  }
+
+  /**
+   * A search in its own order (where the text first appears in any of a file's paths, then id): each matching file's
+   * first position is computed once from its matching locations, and the files that pass the filters are ordered by
+   * it, Total as a window count, in one statement. The filters are asked of each matching file by its id (a
+   * correlated lookup; PostgreSQL would otherwise hash every row of the wide files table for a few thousand matches).
+   */
+  private async searchPage(filter: FileFilter, needle: string, page: { page: number; pageSize: number }) {
+    const passing = (this.filtered(filter, undefined) as unknown as SelectQueryBuilder<Database & { f: FilesTable }, 'f', object>)
+      .select('f.id')
+      .where('f.id', '=', sql.ref<number>('m.file_id'));
+    const matches = this.db.selectFrom(this.matchPositions(needle).as('m')).where(sql<SqlBool>`(${passing}) is not null`);
+    if (page.pageSize === 0) {
+      const rows = await matches.select('m.file_id as id').orderBy('m.position').orderBy('m.file_id').execute();
+      return { total: rows.length, ids: rows.map((row) => row.id) };
+    }
+    const rows = await matches
+      .select(['m.file_id as id', sql<number>`count(*) over ()`.as('total')])
+      .orderBy('m.position')
+      .orderBy('m.file_id')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute();
+    if (rows.length) return { total: Number(rows[0].total), ids: rows.map((row) => row.id) };
+    if (page.page === 1) return { total: 0, ids: [] };
+    const { count } = await matches.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return { total: Number(count), ids: [] };
+  }
+
+  /**
+   * Each file with a location whose normalised path holds `needle`, and the first place it appears there (1-based).
+   * SQLite reads the normalised paths the trigram table keeps (migration 0036_file_search: its LIKE names the candidate
+   * rows, `instr` is the exact test; FTS5's LIKE knows no escape, so a text with `%` or `\` scans the locations);
+   * PostgreSQL's LIKE over the expression reads its trigram index.
+   */
+  private matchPositions(needle: string) {
+    if (this.dialect === 'sqlite' && !/[%\\]/.test(needle)) {
+      const position = sql<number>`instr(${sql.ref('x.search_path')}, ${needle})`;
+      return this.db
+        .selectFrom('file_location_search as x')
+        .innerJoin('file_locations as s', 's.id', 'x.rowid')
+        .where('x.search_path', 'like', `%${needle}%`)
+        .where(position, '>', 0)
+        .groupBy('s.file_id')
+        .select(['s.file_id', sql<number>`min(${position})`.as('position')]);
+    }
+    const path = normalisedPath('s.relative_path');
+    const position = this.dialect === 'postgres' ? sql<number>`strpos(${path}, ${needle})` : sql<number>`instr(${path}, ${needle})`;
+    const condition =
+      this.dialect === 'postgres' ? sql<SqlBool>`${path} like ${`%${escapeLike(needle)}%`} escape '\\'` : sql<SqlBool>`${position} > 0`;
+    return this.db
+      .selectFrom('file_locations as s')
+      .where(condition)
+      .groupBy('s.file_id')
+      .select(['s.file_id', sql<number>`min(${position})`.as('position')]);
   }
 
   /**
@@ -312,9 +368,8 @@ export class FileListStore {
     return q;
   }
 
-  private sorted(q: Query, sortOrder: string[], needle: string | undefined): Query {
+  private sorted(q: Query, sortOrder: string[]): Query {
     const expressions: Array<{ expression: Expression<unknown>; descending: boolean }> = [];
-    if (needle && !sortOrder.length) expressions.push({ expression: this.searchPosition(needle), descending: false });
     for (const raw of sortOrder) {
       const descending = raw.startsWith('-');
       const name = raw.replace(/^-/, '');
@@ -363,15 +418,6 @@ export class FileListStore {
       default:
         return null;
     }
-  }
-
-  /** Where the text first appears in any of the file's relative paths. */
-  private searchPosition(needle: string): Expression<unknown> {
-    const position =
-      this.dialect === 'postgres'
-        ? sql`strpos(${normalisedPath('s.relative_path')}, ${needle})`
-        : sql`instr(${normalisedPath('s.relative_path')}, ${needle})`;
-    return sql`(select min(${position}) from file_locations s where s.file_id = ${sql.ref('f.id')} and ${position} > 0)`;
   }
 }
 

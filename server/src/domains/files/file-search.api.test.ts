@@ -6,7 +6,8 @@ import { seedFileRecords, seedImportFolder } from '../../test/seed-files.js';
  * File/Search against the search computed here from the base tables (the text anywhere in any location's path, `_`
  * and `-` as spaces, runs of spaces as one, ASCII case ignored; ordered by the first place it appears, then by id),
  * after locations are added, moved and removed: on SQLite the search reads a trigram table the triggers keep
- * (migration 0036_file_search), whose rows are compared with the locations too.
+ * (migration 0036_file_search), whose rows are compared with the locations too. Read whole, in pages (each with the
+ * whole Total, one past the end answering none), with `fuzzy=false`, and with the ignored files in or alone.
  */
 describe('the file search', () => {
   let server: TestServer;
@@ -15,14 +16,14 @@ describe('the file search', () => {
   const db = () => server.services.db.kysely;
   const normalised = (text: string) => text.replace(/[_-]/g, ' ').replace(/ +/g, ' ').toLowerCase();
 
-  const expected = async (text: string) => {
+  const expected = async (text: string, ignored: 'without' | 'with' | 'only' = 'without') => {
     const needle = normalised(text.trim());
     const [files, locations] = await Promise.all([
       db().selectFrom('files').select(['id', 'is_ignored']).execute(),
       db().selectFrom('file_locations').select(['file_id', 'relative_path']).execute(),
     ]);
     return files
-      .filter((file) => !file.is_ignored)
+      .filter((file) => (ignored === 'with' ? true : ignored === 'only' ? file.is_ignored : !file.is_ignored))
       .map((file) => {
         const places = locations
           .filter((l) => l.file_id === file.id)
@@ -34,16 +35,39 @@ describe('the file search', () => {
       .sort((a, b) => a.at - b.at || a.id - b.id)
       .map((file) => file.id);
   };
-  const searched = async (text: string) => {
-    const res = await server.request({ method: 'GET', url: `/api/v3/File/Search/${encodeURIComponent(text)}?pageSize=0`, key });
+  const page = async (text: string, query: string) => {
+    const res = await server.request({ method: 'GET', url: `/api/v3/File/Search/${encodeURIComponent(text)}?${query}`, key });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-    const body = res.json() as { Total: number; List: Array<{ ID: number }> };
+    return res.json() as { Total: number; List: Array<{ ID: number }> };
+  };
+  const searched = async (text: string, query = '') => {
+    const body = await page(text, `pageSize=0${query}`);
     expect(body.List).toHaveLength(body.Total);
     return body.List.map((file) => file.ID);
   };
+  /** The list read two files a page, one page past its end included: the same files, each page with the whole Total. */
+  const searchedInPages = async (text: string) => {
+    const ids: number[] = [];
+    const totals = new Set<number>();
+    for (let n = 1; ; n++) {
+      const body = await page(text, `pageSize=2&page=${n}&include=XRefs`);
+      totals.add(body.Total);
+      ids.push(...body.List.map((file) => file.ID));
+      if (!body.List.length) break;
+    }
+    expect([...totals], text).toEqual([ids.length]);
+    return ids;
+  };
   const texts = ['kaze', 'KAZE no', 'no_tani', 'ep 0', 'e', '01', '%', 'tani-', 'x\\y', 'nothing here'];
   const expectConsistent = async () => {
-    for (const text of texts) expect(await searched(text), text).toEqual(await expected(text));
+    for (const text of texts) {
+      const want = await expected(text);
+      expect(await searched(text), text).toEqual(want);
+      expect(await searched(text, '&fuzzy=false'), text).toEqual(want);
+      expect(await searchedInPages(text), text).toEqual(want);
+      expect(await searched(text, '&include=Ignored'), text).toEqual(await expected(text, 'with'));
+      expect(await searched(text, '&include_only=Ignored'), text).toEqual(await expected(text, 'only'));
+    }
     if (server.services.db.dialect !== 'sqlite') return;
     const rows = await db().selectFrom('file_location_search').select(['rowid', 'search_path']).orderBy('rowid').execute();
     const locations = await db().selectFrom('file_locations').select(['id', 'relative_path']).orderBy('id').execute();
