@@ -201,6 +201,7 @@ export async function buildApp(
   const readCache = new ReadCache(services.config.readCache === false ? 0 : 10_000);
   registerReadCache(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
   readCache.onClear(() => services.collection.filters.forgetKeptFigures());
+  readCache.onClear(() => services.importFolders.forgetKeptFigures());
   registerAuthRoutes(app, {
     auth: services.auth,
     throttle: services.loginThrottle,

@@ -6,7 +6,8 @@ import { completeFirstRun, createTestServer, type TestServer } from '../../test/
 
 /**
  * ImportFolder's Size (series with a file in the folder) from the maintained series_file_folders when no series is
- * marked, from the files otherwise: both the same count as one taken from the base tables.
+ * marked, from the files otherwise: both the same count as one taken from the base tables. Its FileSize (bytes) is
+ * kept between changes and summed again after one.
  */
 describe('import folder series counts', () => {
   let server: TestServer;
@@ -50,5 +51,27 @@ describe('import folder series counts', () => {
       expect(whileMarked.get(folder), `folder ${folder} while marked`).toBe(n);
       expect(afterRefresh.get(folder), `folder ${folder} from series_file_folders`).toBe(n);
     }
+  });
+
+  it("sums a folder's bytes again once a location is removed (they are kept between changes)", async () => {
+    const bytes = async () => {
+      const res = await server.request({ method: 'GET', url: '/api/v3/ImportFolder', key: admin });
+      expect(res.statusCode).toBe(200);
+      return new Map(res.json<Array<{ ID: number; FileSize: number }>>().map((f) => [f.ID, f.FileSize]));
+    };
+    const { rows } = await sql<{ id: number; folder: number; size: number | string }>`
+      SELECT fl.id, fl.import_folder_id AS folder, f.size FROM file_locations fl JOIN files f ON f.id = fl.file_id
+      WHERE f.size > 0 ORDER BY fl.id LIMIT 1`.execute(server.services.db.kysely);
+    const location = rows[0]!;
+    const before = await bytes();
+    expect(await bytes()).toEqual(before);
+    const removed = await server.request({
+      method: 'DELETE',
+      url: `/api/v3/File/Location/${location.id}?deleteFile=false`,
+      key: admin,
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    const after = await bytes();
+    expect(after.get(Number(location.folder))).toBe(before.get(Number(location.folder))! - Number(location.size));
   });
 });

@@ -23,6 +23,8 @@ const PATH_MISSING = 'Path not provided. Import Folders must be a location that 
 const PATH_NOT_FOUND = 'Path does not exist. Import Folders must be a location that exists on the server.';
 const PATH_NOT_DIRECTORY = 'Path is not a directory. Import Folders must be a folder that exists on the server.';
 const NESTED = 'Unable to nest an import folder within another import folder.';
+/** How long the folders' bytes are kept at most when nothing says the collection changed. */
+const KEPT_BYTES_MS = 10 * 60_000;
 
 /** Absolute, one separator style, with a trailing separator, as Shoko stores folder paths. */
 export function normalizeFolderPath(input: string): string {
@@ -106,9 +108,12 @@ export class ImportFoldersService {
 
   private readonly dataDirectory: string;
 
+  private keptBytes: { expires: number; bytes: Promise<Map<number, number>> } | null = null;
+
   constructor(
     private readonly store: ImportFoldersStore,
     options: { dataDirectory?: string } = {},
+    private readonly now: () => number = Date.now,
   ) {
     this.dataDirectory = path.resolve(options.dataDirectory ?? process.cwd());
   }
@@ -118,8 +123,29 @@ export class ImportFoldersService {
   }
 
   async list(): Promise<ImportFolder[]> {
-    const [rows, sizes] = await Promise.all([this.store.list(), this.store.fileSizes()]);
+    const [rows, sizes] = await Promise.all([this.store.list(), this.fileSizes()]);
     return rows.map((row) => this.toModel(row, sizes));
+  }
+
+  /** The collection's files or their places changed: the folders' bytes are summed again when next asked for. */
+  forgetKeptFigures(): void {
+    this.keptBytes = null;
+  }
+
+  /**
+   * Bytes and series per folder. The bytes are a sum over every location (about 0.4 s on PostgreSQL at 400,000 files,
+   * the slowest request of every dashboard visit), so they are kept until the collection changes (`forgetKeptFigures`,
+   * on the read cache's signals) or for KEPT_BYTES_MS; the series come from a maintained figure and are read each time.
+   */
+  private async fileSizes(): Promise<Map<number, { bytes: number; series: number }>> {
+    const now = this.now();
+    if (!this.keptBytes || this.keptBytes.expires <= now) {
+      const kept = { expires: now + KEPT_BYTES_MS, bytes: this.store.folderBytes() };
+      this.keptBytes = kept;
+      kept.bytes.catch(() => this.keptBytes === kept && (this.keptBytes = null));
+    }
+    const [bytes, series] = await Promise.all([this.keptBytes.bytes, this.store.folderSeries()]);
+    return new Map([...bytes].map(([id, sum]) => [id, { bytes: sum, series: series.get(id) ?? 0 }]));
   }
 
   rows(): Promise<ImportFolderRow[]> {
@@ -133,7 +159,7 @@ export class ImportFoldersService {
   }
 
   async get(id: number): Promise<ImportFolder> {
-    return this.toModel(await this.getRow(id), await this.store.fileSizes());
+    return this.toModel(await this.getRow(id), await this.fileSizes());
   }
 
   async create(input: ImportFolderInput): Promise<ImportFolder> {
