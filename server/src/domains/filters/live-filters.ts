@@ -57,8 +57,9 @@ export class LiveFilterCompiler {
     };
     const textMatches = live.expression ? await this.resolveTextMatches(live.expression, scope) : undefined;
     // PostgreSQL's correlated sub-queries are dear: over the whole collection its figures are joined instead; within a
-    // few groups the sub-queries are the cheaper.
-    const joinFigures = scope.dialect === 'postgres' && !options.withinGroups;
+    // few groups the sub-queries are the cheaper. Groups of a nested collection read their subtrees' series in one
+    // grouped pass over the tree too, on both databases (each group looked up in the tree costs more than one pass).
+    const joinFigures = (scope.dialect === 'postgres' && !options.withinGroups) || (scope.nested && scope.level === 'group');
     const compiler = new FilterCompiler({ ...scope, textMatches, joinFigures, maintainedFigures: true });
     const condition = live.expression ? compiler.bool(live.expression) : null;
     const withFiles = options.onlyWithFiles ? compiler.bool({ Type: 'HasVideoFiles' }) : null;

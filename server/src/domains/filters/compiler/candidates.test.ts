@@ -10,9 +10,15 @@ describe('the series of a candidate', () => {
     const series = new Candidates(testScope());
     const group = new Candidates(testScope({ level: 'group' }));
     const nested = new Candidates(testScope({ level: 'group', nested: true }));
-    expect(text(series, series.seriesOf('xs'))).toBe('xs.id = it.id');
-    expect(text(group, group.seriesOf('xs'))).toBe('xs.group_id = it.id');
-    expect(text(nested, nested.seriesOf('xs'))).toBe('xs.group_id IN (SELECT d.id FROM gdesc d WHERE d.root = it.id)');
+    expect(text(series, series.seriesOfCandidate(''))).toBe('FROM series xs WHERE xs.id = it.id');
+    expect(text(group, group.seriesOfCandidate('', raw('xs.x = 1')))).toBe('FROM series xs WHERE xs.group_id = it.id AND xs.x = 1');
+    // A nested group's subtree joined from the tree by its root (an index lookup), not a walk of the tree per group.
+    expect(text(nested, nested.seriesOfCandidate('JOIN a ON a.id = xs.anime_id', raw('xs.x = 1')))).toBe(
+      'FROM gdesc sd JOIN series xs ON xs.group_id = sd.id JOIN a ON a.id = xs.anime_id WHERE sd.root = it.id AND xs.x = 1',
+    );
+    expect(text(nested, nested.anySeries(raw('xs.x = 1'), '', 'exists'))).toBe(
+      'EXISTS (SELECT 1 FROM gdesc sd JOIN series xs ON xs.group_id = sd.id WHERE sd.root = it.id AND xs.x = 1)',
+    );
     expect(text(nested, nested.anySeries(raw('xs.x = 1')))).toBe(
       'it.id IN (SELECT od.root FROM series xs JOIN gdesc od ON od.id = xs.group_id WHERE xs.x = 1)',
     );

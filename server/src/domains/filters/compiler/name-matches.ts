@@ -68,10 +68,13 @@ export function namesAllMatch(c: Candidates, node: FilterCondition, matches: (va
   if (stripExpressionId(child(node, 'Left').Type) !== 'Names') return null;
   const fails = (kind: NameKind, alias: string) => sql`NOT (${matches(raw(`${alias}.${NAME_SEARCH[kind].column}`))})`;
   if (c.scope.level === 'series') return ownNames(c, 'none', fails);
-  const of = c.seriesOf('xs');
-  return sql`(NOT EXISTS (SELECT 1 FROM series xs JOIN anidb_anime_titles t ON t.anime_id = xs.anime_id WHERE ${of} AND ${fails('titles', 't')})
-      AND NOT EXISTS (SELECT 1 FROM series xs WHERE ${of} AND xs.title_override IS NOT NULL AND ${fails('overrides', 'xs')})
-      AND NOT EXISTS (SELECT 1 FROM series xs ${raw(c.groupNamesJoin())} WHERE ${of} AND ${fails('groups', 'g')}))`;
+  // In a nested collection the groups with a failing name below them are gathered once over the tree (their ids are
+  // never NULL): correlated on each group, the sub-queries joining the tree to its tops took seconds.
+  const none = (joins: string, where: Sql) =>
+    c.scope.nested ? sql`NOT ${c.anySeries(where, joins)}` : sql`NOT EXISTS (SELECT 1 ${c.seriesOfCandidate(joins, where)})`;
+  return sql`(${none('JOIN anidb_anime_titles t ON t.anime_id = xs.anime_id', fails('titles', 't'))}
+      AND ${none('', sql`xs.title_override IS NOT NULL AND ${fails('overrides', 'xs')}`)}
+      AND ${none(c.groupNamesJoin(), fails('groups', 'g'))})`;
 }
 
 /**
