@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CollectionPatchBody,
   CreateOrUpdateFilterBody,
@@ -83,7 +83,12 @@ export const groupPageQuery = (body: CreateOrUpdateFilterBody, randomImages: boo
  * scrolled to its end asks for the last pages only, not for every page before it.
  */
 export function usePreviewGroupPages(body: CreateOrUpdateFilterBody, randomImages: boolean, pages: PagesInView) {
-  const visible = useQueries({ queries: pages.visible.map((page) => groupPageQuery(body, randomImages, page)) });
+  const queryClient = useQueryClient();
+  // A page asked for before the settings came (the route's loader, preferred posters) is shown until its random one is.
+  const otherImages = (page: number) => queryClient.getQueryData(groupPageQuery(body, !randomImages, page).queryKey);
+  const visible = useQueries({
+    queries: pages.visible.map((page) => ({ ...groupPageQuery(body, randomImages, page), placeholderData: () => otherImages(page) })),
+  });
   const visibleLoaded = visible.every((result) => result.data !== undefined);
   const nearby = useQueries({
     queries: pages.nearby.map((page) => ({ ...groupPageQuery(body, randomImages, page), enabled: visibleLoaded })),
