@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../test/harness.js';
-import { insertSeries } from '../groups/synthetic.store.js';
+import { fileRow, insertSeries } from '../groups/synthetic.store.js';
 import { MetadataSchedulerStore } from './metadata-scheduler.store.js';
 
 describe('the scheduled AniDB check: linked anime without a series', () => {
@@ -40,5 +40,86 @@ describe('the scheduled AniDB check: linked anime without a series', () => {
       { animeId: 30, title: 'Last' },
     ]);
     expect(await missing()).toEqual([]);
+  });
+});
+
+describe('the scheduled AniDB check: unlinked files', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('reads, slice by slice, the hashed files without links that one read of every file gives, each once', async () => {
+    const db = server.services.db.kysely;
+    const now = new Date(0).toISOString();
+    const hash = (first: string) => first + '0'.repeat(31);
+    // Hashes starting with every kind of character a slice starts or ends on, and beyond.
+    const starts = [...'0123456789ABCDEFabcdef', 'z', '~'];
+    const contents = starts.map((first, i) => ({ ed2k: hash(first), size: 5000 + i }));
+    const ids = async (values: Array<{ ed2k: string; size: number; is_ignored?: number }>) =>
+      (
+        await db
+          .insertInto('files')
+          .values(values.map((v) => ({ ...fileRow(v, now, now), is_ignored: v.is_ignored ?? 0 })))
+          .returning('id')
+          .execute()
+      ).map((r) => r.id);
+    const unlinked = await ids(contents);
+    // A content held by two files; an ignored file; a file not hashed yet; linked contents (one of them the same hash
+    // at another size, which leaves that file unlinked).
+    const twice = await ids([contents[3]!, contents[20]!]);
+    await ids([
+      { ed2k: hash('c'), size: 1, is_ignored: 1 },
+      { ed2k: '', size: 2 },
+    ]);
+    const linked = await ids([
+      { ed2k: hash('b'), size: 7 },
+      { ed2k: hash('E'), size: 8 },
+    ]);
+    const otherSize = await ids([{ ed2k: hash('5'), size: 9 }]);
+    await db
+      .insertInto('file_episode_links')
+      .values(
+        [
+          { ed2k: hash('b'), size: 7 },
+          { ed2k: hash('E'), size: 8 },
+          { ed2k: hash('5'), size: 10 },
+        ].map((c, i) => ({ ...c, anime_id: 1, episode_id: 100 + i, percentage: 100, ordering: 0, source: 'AniDB' as const })),
+      )
+      .execute();
+    await db
+      .insertInto('anidb_files')
+      .values({ ...contents[10]!, lookup_attempts: 2, looked_up_at: now })
+      .execute();
+
+    const store = new MetadataSchedulerStore(db);
+    const read: Array<{ id: number; lookup_attempts: number | null; looked_up_at: string | null }> = [];
+    for (let slice = 0; slice < store.unlinkedSlices; slice++) read.push(...(await store.unlinkedFilesWithLookups(slice)));
+    read.sort((a, b) => a.id - b.id);
+    // The one read of every file the check made before.
+    const whole = await db
+      .selectFrom('files')
+      .leftJoin('anidb_files', (join) => join.onRef('anidb_files.ed2k', '=', 'files.ed2k').onRef('anidb_files.size', '=', 'files.size'))
+      .select(['files.id', 'anidb_files.lookup_attempts', 'anidb_files.looked_up_at'])
+      .where('files.ed2k', '!=', '')
+      .where('files.is_ignored', '=', 0)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('file_episode_links')
+              .select('file_episode_links.id')
+              .whereRef('file_episode_links.ed2k', '=', 'files.ed2k')
+              .whereRef('file_episode_links.size', '=', 'files.size'),
+          ),
+        ),
+      )
+      .orderBy('files.id')
+      .execute();
+    expect(read).toEqual(whole);
+    expect(read.map((r) => r.id)).toEqual([...unlinked, ...twice, ...otherSize].sort((a, b) => a - b));
+    expect(read.map((r) => r.id)).not.toContain(linked[0]);
+    expect(read.find((r) => r.id === unlinked[10])).toMatchObject({ lookup_attempts: 2, looked_up_at: now });
   });
 });

@@ -153,10 +153,15 @@ export class MetadataScheduler {
 
   /** Hashed, not ignored files without links whose last lookup is old enough (or that were never looked up). */
   private async filesDueForLookup(): Promise<number[]> {
-    const rows = await this.store.unlinkedFilesWithLookups();
     const now = this.now();
-    return rows
-      .filter((row) => !row.looked_up_at || Date.parse(row.looked_up_at) + recheckDelay(row.lookup_attempts ?? 0) <= now)
-      .map((row) => row.id);
+    const due: number[] = [];
+    for (let slice = 0; slice < this.store.unlinkedSlices; slice++) {
+      // A slice at a time, requests served between them (the whole read was one statement of 300-390 ms on SQLite).
+      if (slice) await nextTurn();
+      for (const row of await this.store.unlinkedFilesWithLookups(slice))
+        if (!row.looked_up_at || Date.parse(row.looked_up_at) + recheckDelay(row.lookup_attempts ?? 0) <= now) due.push(row.id);
+    }
+    // In file id order, as SQLite's one read of every file gave them.
+    return due.sort((a, b) => a - b);
   }
 }
