@@ -52,7 +52,7 @@ function chunksOfPage(manifest: Record<string, ManifestChunk>, routeModules: str
   return [...chunks.values()];
 }
 
-/** The chunk of the live feed's SignalR client, which signed-in pages load at start-up. */
+/** The chunk of the live feed's SignalR client, which signed-in pages load at start-up (and the login page ahead). */
 const signalrChunk = (manifest: Record<string, ManifestChunk>) => manifest['src/realtime/connection.ts']!.file;
 
 /** A chunk that is a page's (a lazily loaded page, tab, step or layout, by the name Vite gives it after its module). */
@@ -121,9 +121,7 @@ describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('console bundle b
       const wanted = chunksOfPage(manifest, [...modules])
         .map((chunk) => chunk.file)
         .filter((file) => !initial.has(file));
-      expect(new Set(preloadsOf(consolePath)), consolePath).toEqual(
-        new Set([...wanted, ...(consolePath === '/login' ? [] : [signalrChunk(manifest)])]),
-      );
+      expect(new Set(preloadsOf(consolePath)), consolePath).toEqual(new Set([...wanted, signalrChunk(manifest)]));
     }
     for (const [, files] of routes) for (const file of files) expect(fs.existsSync(path.join(dist, file)), file).toBe(true);
   });

@@ -10,7 +10,9 @@ const SETTINGS = [...SIGNED_IN, 'src/pages/settings/SettingsLayout.tsx'];
 
 /** The pages people open directly (a bookmark, a reload, the address after a login), first match wins. */
 export const ROUTE_MODULES: RouteModules = [
-  [/^\/login\/?$/, ['src/pages/login/LoginPage.tsx']],
+  // The login page loads the landing page's code itself while the user types (app/landing.ts); the live feed's client
+  // too, so that it connects as soon as the dashboard is drawn.
+  [/^\/login\/?$/, ['src/pages/login/LoginPage.tsx', 'src/realtime/connection.ts']],
   [/^\/(dashboard\/?)?$/, [...SIGNED_IN, 'src/pages/dashboard/DashboardPage.tsx']],
   [/^\/collection\/series\/\d+\/episodes\/?$/, [...SERIES, 'src/pages/collection/series/EpisodesTab.tsx']],
   [/^\/collection\/series\/\d+(\/overview)?\/?$/, [...SERIES, 'src/pages/collection/series/OverviewTab.tsx']],
