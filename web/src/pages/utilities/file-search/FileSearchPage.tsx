@@ -18,7 +18,8 @@ import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { FileActionButtons } from '../unrecognized/FileActionButtons';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { FileTable } from '../unrecognized/FileTable';
-import { usePageTitle, useSettledSearch } from '../UtilityParts';
+import { usePageTitle } from '../UtilityParts';
+import { useFileSearchText } from './searchText';
 import { selectionSummary } from './summary';
 
 const NONE: ReadonlySet<number> = new Set();
@@ -28,12 +29,12 @@ const SEARCH_DEBOUNCE_MS = 200;
 /** Utilities → File Search: every file, searchable by path, with a details panel for the selected ones. */
 export default function FileSearchPage() {
   usePageTitle('File Search');
-  const [searchText, setSearchText] = useState('');
   const [sort, setSort] = useState<FileSort | null>(null);
   const queryClient = useQueryClient();
-  const search = useSettledSearch(searchText, SEARCH_DEBOUNCE_MS, (text) => {
+  const searchBox = useFileSearchText(SEARCH_DEBOUNCE_MS, (text) => {
     if (text) void queryClient.prefetchInfiniteQuery(fileListQuery(fileSearchParams(sort, text)));
   });
+  const search = searchBox.settled;
   const searching = search !== '';
   const params = useMemo<FileListParams>(() => fileSearchParams(sort, search), [sort, search]);
   const list = useFileList(params);
@@ -64,7 +65,16 @@ export default function FileSearchPage() {
         <span className="rounded-full bg-panel-alt px-2 py-0.5 text-xs font-semibold text-muted" data-testid="file-total">
           {list.isPending ? '…' : count(total)}
         </span>
-        <SearchBox label="Search files" value={searchText} onChange={setSearchText} className="ml-auto sm:w-80" />
+        <form
+          role="search"
+          className="ml-auto w-full sm:w-80"
+          onSubmit={(event) => {
+            event.preventDefault();
+            searchBox.submit();
+          }}
+        >
+          <SearchBox label="Search files" value={searchBox.text} onChange={searchBox.change} className="" />
+        </form>
       </div>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="File actions">
         {ids.length === 0 ? (
