@@ -199,7 +199,8 @@ export async function buildApp(
 
   // Collection, group and series pages and dashboard widgets are read far more often than anything changes.
   const readCache = new ReadCache(services.config.readCache === false ? 0 : 10_000);
-  registerReadCache(app, readCache, services.bus, (url) => /^\/api\/v3\/(Filter\/Preview\/|WebUI\/GroupView)/i.test(url));
+  // A login writes only its key: it changes no answer, so it keeps the cache (and the kept figures) as they are.
+  registerReadCache(app, readCache, services.bus, (url) => /^\/api\/(auth$|v3\/(Filter\/Preview\/|WebUI\/GroupView))/i.test(url));
   readCache.onClear(() => services.collection.filters.forgetKeptFigures());
   readCache.onClear(() => services.importFolders.forgetKeptFigures());
   registerAuthRoutes(app, {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshSeriesAggregates } from '../../db/aggregates.js';
 import { generateCollection } from '../groups/synthetic.js';
-import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
+import { completeFirstRun, createTestServer, login, type TestServer } from '../../test/harness.js';
 
 /**
  * ImportFolder's Size (series with a file in the folder) from the maintained series_file_folders when no series is
@@ -53,12 +53,13 @@ describe('import folder series counts', () => {
     }
   });
 
+  const bytes = async () => {
+    const res = await server.request({ method: 'GET', url: '/api/v3/ImportFolder', key: admin });
+    expect(res.statusCode).toBe(200);
+    return new Map(res.json<Array<{ ID: number; FileSize: number }>>().map((f) => [f.ID, f.FileSize]));
+  };
+
   it("sums a folder's bytes again once a location is removed (they are kept between changes)", async () => {
-    const bytes = async () => {
-      const res = await server.request({ method: 'GET', url: '/api/v3/ImportFolder', key: admin });
-      expect(res.statusCode).toBe(200);
-      return new Map(res.json<Array<{ ID: number; FileSize: number }>>().map((f) => [f.ID, f.FileSize]));
-    };
     const { rows } = await sql<{ id: number; folder: number; size: number | string }>`
       SELECT fl.id, fl.import_folder_id AS folder, f.size FROM file_locations fl JOIN files f ON f.id = fl.file_id
       WHERE f.size > 0 ORDER BY fl.id LIMIT 1`.execute(server.services.db.kysely);
@@ -73,5 +74,13 @@ describe('import folder series counts', () => {
     expect(removed.statusCode).toBeLessThan(300);
     const after = await bytes();
     expect(after.get(Number(location.folder))).toBe(before.get(Number(location.folder))! - Number(location.size));
+  });
+
+  it('keeps them through a login, which changes no answer', async () => {
+    const before = await bytes();
+    // Behind the server's back, so that only a cleared figure could show it.
+    await sql`DELETE FROM file_locations WHERE id = (SELECT MIN(id) FROM file_locations)`.execute(server.services.db.kysely);
+    await login(server, 'Default', 'first-run-pass', 'another device');
+    expect(await bytes()).toEqual(before);
   });
 });
