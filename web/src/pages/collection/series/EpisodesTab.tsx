@@ -1,4 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { measureElement, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { IncludeOnlyFilter } from '@shoko-ts/contract';
@@ -25,7 +25,15 @@ import { useSeriesContext } from './seriesContext';
 const SEARCH_DEBOUNCE_MS = 200;
 /** SPEC §9: the next page is fetched 50 ms after the end of the list comes into view. */
 const NEXT_PAGE_DEBOUNCE_MS = 50;
+/** Until a row is measured: its height when it cannot be known from CSS. */
 const ROW_ESTIMATE_PX = 170;
+/**
+ * The height CSS gives a row with every part (Play and, for an administrator, Hide) from the md breakpoint on, where
+ * a row is one line of summary and actions: such rows are drawn without reading layout (measured 208 px; a row whose
+ * meta line wraps 210).
+ */
+const FULL_ROW_PX = 208;
+const WIDE_MIN_PX = 768;
 const ROW_GAP_PX = 8;
 const OVERSCAN = 10;
 const FIRST_OVERSCAN = 3;
@@ -111,9 +119,23 @@ export default function EpisodesTab() {
       clearTimeout(timer);
     };
   }, []);
+  // A row's height is what the virtualizer's ResizeObserver reports once the browser has laid the row out. When a row
+  // is attached, a height known before (measured, or from CSS) is used instead of reading layout in the middle of
+  // React's commit; other rows are measured at once.
+  const wide = window.innerWidth >= WIDE_MIN_PX;
+  const isAdmin = !!user.data?.IsAdmin;
+  const heightFromCss = (index: number) => (wide && isAdmin && (list[index]?.Size ?? 0) > 0 ? FULL_ROW_PX : null);
   const virtualizer = useWindowVirtualizer({
     count: list.length,
-    estimateSize: () => ROW_ESTIMATE_PX,
+    estimateSize: (index) => heightFromCss(index) ?? ROW_ESTIMATE_PX,
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) return Math.round(box.blockSize);
+      const index = instance.indexFromElement(element);
+      return (
+        instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? heightFromCss(index) ?? measureElement(element, entry, instance)
+      );
+    },
     overscan,
     gap: ROW_GAP_PX,
     scrollMargin,
