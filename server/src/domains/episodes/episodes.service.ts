@@ -50,11 +50,20 @@ export type EpisodeFiles = (
     viewerId?: number;
     /** The series every episode belongs to (the series' episode list), when they are of one series. */
     seriesId?: number;
+    /** The cross-references of every content linked to the episodes, when read for `includeXRefs` already. */
+    crossReferences?: Map<string, FileCrossReference[]>;
   },
 ) => Promise<Map<number, File[]>>;
 
 /** The File model's cross-references of file contents (`ed2k:size` keys), from the metadata domain. */
 export type ContentCrossReferences = (contents: Array<{ ed2k: string; size: number }>) => Promise<Map<string, FileCrossReference[]>>;
+
+/** The contents linked to some AniDB episodes (`ids`) and their cross-references by content (null: none read). */
+interface ContentXRefs {
+  ids: number[];
+  links: Array<{ ed2k: string; size: number; episode_id: number }>;
+  byContent: Map<string, FileCrossReference[]> | null;
+}
 
 /** What an Episode model may carry beyond its own fields: `Files` and `CrossReferences`. */
 interface EpisodeExtras {
@@ -250,17 +259,20 @@ export class EpisodesService {
   private async models(rows: EpisodeRow[], extras: EpisodeExtras, userId: number): Promise<Episode[]> {
     const data = dataFrom(extras.includeDataFrom);
     const models = episodeModels(rows, data);
+    // The episodes' and their files' cross-references are those of the same contents: read once for both.
+    const xrefs = extras.includeXRefs ? this.contentCrossReferences(models.map((m) => m.IDs.AniDB)) : null;
     await Promise.all([
       // The TMDB data reads the TMDB ids the images step fills.
       this.withImages(models).then(() => (data.includeTMDB ? this.withTmdb(models) : null)),
-      extras.includeFiles ? this.withFiles(models, extras, userId) : null,
+      extras.includeFiles ? this.withFiles(models, extras, userId, xrefs) : null,
     ]);
-    return extras.includeXRefs ? this.withCrossReferences(models) : models;
+    return xrefs ? this.withCrossReferences(models, await xrefs) : models;
   }
 
   /** `Files` of each model (`includeFiles`), from the files domain. */
-  private async withFiles(models: Episode[], extras: EpisodeExtras, userId: number): Promise<void> {
+  private async withFiles(models: Episode[], extras: EpisodeExtras, userId: number, xrefs: Promise<ContentXRefs> | null): Promise<void> {
     if (!this.deps.episodeFiles) return;
+    const known = xrefs && (await xrefs).byContent;
     const options = {
       includeMediaInfo: !!extras.includeMediaInfo,
       includeAbsolutePaths: !!extras.includeAbsolutePaths,
@@ -268,6 +280,7 @@ export class EpisodesService {
       dataFrom: listOf(extras.includeDataFrom),
       viewerId: userId || undefined,
       seriesId: extras.seriesId,
+      crossReferences: known ?? undefined,
     };
     const files = await this.deps.episodeFiles(
       models.map((m) => m.IDs.ID),
@@ -289,18 +302,27 @@ export class EpisodesService {
     }
   }
 
-  private async withCrossReferences(models: Episode[]): Promise<Episode[]> {
-    const xrefs = await this.crossReferences(models.map((m) => m.IDs.AniDB));
-    for (const model of models) model.CrossReferences = xrefs.get(model.IDs.AniDB) ?? [];
+  private withCrossReferences(models: Episode[], xrefs: ContentXRefs): Episode[] {
+    const byEpisode = this.episodeCrossReferences(xrefs);
+    for (const model of models) model.CrossReferences = byEpisode.get(model.IDs.AniDB) ?? [];
     return models;
   }
 
-  /** Every file cross-reference of AniDB episodes (one per linked content), shaped as the File model shows them. */
-  async crossReferences(anidbEpisodeIds: number[]): Promise<Map<number, EpisodeCrossReference[]>> {
-    const result = new Map<number, EpisodeCrossReference[]>(anidbEpisodeIds.map((id) => [id, []]));
-    const links = await this.deps.store.linkedContents([...new Set(anidbEpisodeIds)]);
-    if (!links.length || !this.deps.crossReferences) return result;
-    const byContent = await this.deps.crossReferences(links);
+  /**
+   * The contents linked to AniDB episodes and every file cross-reference of each (by `ed2k:size`), as the File model
+   * shows them; `byContent` is null when no content is linked or the cross-references are not wired.
+   */
+  private async contentCrossReferences(anidbEpisodeIds: number[]): Promise<ContentXRefs> {
+    const ids = [...new Set(anidbEpisodeIds)];
+    const links = await this.deps.store.linkedContents(ids);
+    const byContent = links.length && this.deps.crossReferences ? await this.deps.crossReferences(links) : null;
+    return { ids, links, byContent };
+  }
+
+  /** Each AniDB episode's cross-references (one per linked content), from its contents' (contentCrossReferences). */
+  private episodeCrossReferences({ ids, links, byContent }: ContentXRefs): Map<number, EpisodeCrossReference[]> {
+    const result = new Map<number, EpisodeCrossReference[]>(ids.map((id) => [id, []]));
+    if (!byContent) return result;
     const seen = new Set<string>();
     for (const link of links) {
       const key = `${link.ed2k}:${link.size}`;
@@ -421,6 +443,7 @@ export class EpisodesService {
       ),
     );
     if (options.includeTMDB) await this.withTmdb(models);
-    return options.includeXRefs ? this.withCrossReferences(models) : models;
+    if (!options.includeXRefs) return models;
+    return this.withCrossReferences(models, await this.contentCrossReferences(models.map((m) => m.IDs.AniDB)));
   }
 }

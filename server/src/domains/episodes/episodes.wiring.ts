@@ -23,7 +23,12 @@ function episodeFilesFrom(files: Pick<FilesService, 'contentsOfEpisodes' | 'list
     // Many episodes of one series: their files from the series' episodes in one statement (a page of a few reads
     // only its own contents below).
     if (o.seriesId !== undefined && episodeIds.length > SERIES_WIDE_FROM)
-      return files.filesOfSeriesEpisodes(o.seriesId, episodeIds, { include, includeDataFrom: o.dataFrom, viewerId: o.viewerId });
+      return files.filesOfSeriesEpisodes(o.seriesId, episodeIds, {
+        include,
+        includeDataFrom: o.dataFrom,
+        viewerId: o.viewerId,
+        crossReferences: o.crossReferences,
+      });
     // One file list for every episode's contents, then each episode takes its own (in the list's order).
     const byEpisode = await files.contentsOfEpisodes(episodeIds);
     const contents = new Set([...byEpisode.values()].flatMap((set) => [...set]));
@@ -38,6 +43,7 @@ function episodeFilesFrom(files: Pick<FilesService, 'contentsOfEpisodes' | 'list
       contents,
       includeDataFrom: o.dataFrom,
       viewerId: o.viewerId,
+      crossReferences: o.crossReferences,
     });
     const position = new Map(page.List.map((file, index) => [file, index]));
     const byContent = new Map<string, typeof page.List>();

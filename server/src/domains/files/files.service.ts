@@ -22,7 +22,7 @@ import { badRequest, notFound, validationError } from '../../http/problem.js';
 import { fileEvent } from './file-event.js';
 import { fileListOptions } from './file-list-params.js';
 import { FileLookups } from './file-lookups.js';
-import type { FileDetailsSource, FileListQuery, FileUserState } from './files.types.js';
+import type { FileDetailsSource, FileListQuery, FileModelShape, FileUserState } from './files.types.js';
 import { FileStreams } from './file-stream.js';
 import type { FileListStore } from './file-list.store.js';
 import { isReachable, type FileRow, type FilesStore, type LocationWithFolder } from './files.store.js';
@@ -127,6 +127,7 @@ export class FilesService {
     include: Set<string>,
     dataFrom: Set<string>,
     viewerId?: number,
+    knownCrossReferences?: Map<string, unknown[]>,
   ): Promise<Map<number, FileExtras>> {
     const details = this.matching.details;
     const result = new Map<number, FileExtras>();
@@ -136,7 +137,7 @@ export class FilesService {
     const [avdump, user, xrefs, anidb] = await Promise.all([
       this.avdumpInfo ? this.avdumpInfo(ids) : null,
       this.userStates && viewerId !== undefined && ids.length ? this.userStates(viewerId, ids) : null,
-      details && include.has('XRefs') ? details.crossReferences(contents) : null,
+      details && include.has('XRefs') ? (knownCrossReferences ?? details.crossReferences(contents)) : null,
       details && dataFrom.has('AniDB') ? details.anidbFiles(contents) : null,
     ]);
     if (!details) {
@@ -170,11 +171,11 @@ export class FilesService {
   }
 
   /** File models of these rows, shaped as asked (one query per kind of extra, not per file). */
-  async modelsOf(rows: FileRow[], shape: { include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number }): Promise<File[]> {
+  async modelsOf(rows: FileRow[], shape: FileModelShape): Promise<File[]> {
     if (!rows.length) return [];
     const include = new Set<string>(shape.include);
     const [extras, locationRows] = await Promise.all([
-      this.extrasOf(rows, include, new Set(shape.includeDataFrom), shape.viewerId),
+      this.extrasOf(rows, include, new Set(shape.includeDataFrom), shape.viewerId, shape.crossReferences),
       this.store.locationsOfFiles(rows.map((r) => r.id)),
     ]);
     const locations = groupByFile(locationRows);
@@ -309,11 +310,7 @@ export class FilesService {
    * default order, as the list of their contents answers them (ignored files and those hidden from the viewer left
    * out); episodes without files map to nothing.
    */
-  async filesOfSeriesEpisodes(
-    seriesId: number,
-    episodeIds: number[],
-    shape: { include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number },
-  ): Promise<Map<number, File[]>> {
+  async filesOfSeriesEpisodes(seriesId: number, episodeIds: number[], shape: FileModelShape): Promise<Map<number, File[]>> {
     const wanted = new Set(episodeIds);
     const pairs = (await this.fileList.seriesEpisodeFiles(seriesId, await this.hiddenTagsOf(shape.viewerId))).filter((pair) =>
       wanted.has(pair.episode_id),
@@ -338,7 +335,12 @@ export class FilesService {
 
   private async modelsOfIds(ids: number[], query: FileListQuery): Promise<File[]> {
     const rows = await this.fileList.rowsByIds(ids);
-    return this.modelsOf(rows, { include: query.include, includeDataFrom: query.includeDataFrom ?? [], viewerId: query.viewerId });
+    return this.modelsOf(rows, {
+      include: query.include,
+      includeDataFrom: query.includeDataFrom ?? [],
+      viewerId: query.viewerId,
+      crossReferences: query.crossReferences,
+    });
   }
 
   async setFlag(id: number, flag: 'is_ignored' | 'is_variation', value: boolean): Promise<void> {

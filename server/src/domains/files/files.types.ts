@@ -16,6 +16,17 @@ export interface FileListQuery {
   search?: string;
   /** The user whose resume point and watched date fill ResumePosition / Viewed / Watched. */
   viewerId?: number;
+  /** The contents' cross-references (`XRefs`), when the caller has read them already: not read again. */
+  crossReferences?: Map<string, unknown[]>;
+}
+
+/** How File models are shaped: what they include, for whom, and cross-references a caller has read already. */
+export interface FileModelShape {
+  include: FileIncludeType[];
+  includeDataFrom: string[];
+  viewerId?: number;
+  /** By content (`ed2k:size`), covering every content of the files (see FileListQuery). */
+  crossReferences?: Map<string, unknown[]>;
 }
 
 /** The parts of one user's record of one file (scrobble store) that the File model shows. */
@@ -38,7 +49,7 @@ export interface FileDetailsSource {
 /** What the file lookups ask of the files service (given to them at construction, so neither file imports the other). */
 export interface FilesForLookups {
   readonly details: FileDetailsSource | undefined;
-  modelsOf(rows: FileRow[], shape: { include: FileIncludeType[]; includeDataFrom: string[]; viewerId?: number }): Promise<File[]>;
+  modelsOf(rows: FileRow[], shape: FileModelShape): Promise<File[]>;
   content(id: number): Promise<Content>;
   contentsOf(kind: 'series' | 'episode', id: number): Promise<Set<string>>;
   list(query: FileListQuery): Promise<ListResult<File>>;
