@@ -90,4 +90,24 @@ describe('the live feed opened before the shell listens', () => {
     expect(built[1].state).toBe(HubConnectionState.Connected);
     await feed.stop();
   });
+
+  it('asks for the SignalR code again when it failed to load, and connects once someone listens', async () => {
+    const connection = await import('./connection');
+    let loads = 0;
+    const feed = openAggregateFeed(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('Failed to fetch dynamically imported module');
+      return connection;
+    });
+    await settle();
+    expect(loads).toBe(2);
+    expect(built).toHaveLength(1);
+    expect(feed.connectedAt()).toBeNull();
+    const connections: boolean[] = [];
+    feed.listen({ handlers: {}, onConnected: (afterDrop) => connections.push(afterDrop), onDisconnected: () => undefined });
+    await settle();
+    expect(connections).toEqual([false]);
+    expect(built[0].state).toBe(HubConnectionState.Connected);
+    await feed.stop();
+  });
 });

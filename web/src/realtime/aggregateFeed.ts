@@ -50,7 +50,9 @@ export interface AggregateFeed {
  * Opens the live feed: connects at once, first straight to a WebSocket, and when that fails through the negotiate
  * request (which can fall back to long polling), a failed start being retried on the reconnect schedule.
  */
-export function openAggregateFeed(): AggregateFeed {
+export function openAggregateFeed(
+  loadHub: () => Promise<Pick<typeof import('./connection'), 'buildHubConnection'>> = loadConnection,
+): AggregateFeed {
   let listener: FeedListener | null = null;
   const kept: Array<[ListenedEvent, unknown]> = [];
   // A connection seen before the listener came: handed to it once it does.
@@ -67,7 +69,7 @@ export function openAggregateFeed(): AggregateFeed {
     listener?.onDisconnected();
   };
   const connect = async (webSocketOnly: boolean): Promise<HubConnection> => {
-    const { buildHubConnection } = await loadConnection();
+    const { buildHubConnection } = await loadHub();
     const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS, webSocketOnly });
     for (const name of LISTENED_EVENTS)
       connection.on(name, (payload: unknown) => {
