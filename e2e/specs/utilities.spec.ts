@@ -115,7 +115,8 @@ test.describe.serial('utilities on the demo library', () => {
     await expect(table.getByTestId('file-row').first()).toBeVisible();
     await expect(page.getByTestId('file-total')).toHaveText(/^\d+ files$/);
     await expect(page.getByTestId('details-empty')).toHaveText('Select File To Populate');
-    await page.getByLabel('Search files').fill('no such file anywhere');
+    // Typed key by key (settled after the last key), then put in whole (searched at once).
+    await page.getByLabel('Search files').pressSequentially('no such file anywhere');
     await expect(page.getByTestId('file-table-empty')).toHaveText('No search results!');
 
     // The four Lantern releases of Kiri no Toudai Yuubinkyoku (episodes 1–3 and S1) are the 1080p files.
