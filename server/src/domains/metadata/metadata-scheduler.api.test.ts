@@ -91,7 +91,23 @@ describe('the scheduled AniDB check: unlinked files', () => {
       .execute();
     await db
       .insertInto('anidb_files')
-      .values({ ...contents[10]!, lookup_attempts: 2, looked_up_at: now })
+      .values({
+        ...contents[10]!,
+        file_id: null,
+        anime_id: null,
+        group_id: 0,
+        source: '',
+        version: 1,
+        is_deprecated: 0,
+        is_censored: null,
+        is_chaptered: 0,
+        file_name: '',
+        description: '',
+        audio_languages: '[]',
+        subtitle_languages: '[]',
+        lookup_attempts: 2,
+        looked_up_at: now,
+      })
       .execute();
 
     const store = new MetadataSchedulerStore(db);
