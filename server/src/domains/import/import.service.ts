@@ -53,6 +53,12 @@ export class ImportService {
   readonly runImportJob: JobDefinition<Record<string, never>>;
   /** The next stage for hashed content (AniDB identification); set by the composition root. */
   afterHash: ((fileId: number) => Promise<void>) | null = null;
+  /**
+   * Locations whose hashes this process wrote but whose follow-up steps (media info, identification) have not all
+   * been queued yet: when one of those writes fails (a full disk) the job runs again, and must not read the whole
+   * file a second time for hashes it already saved. Kept by (size, mtime), so changed content is hashed again.
+   */
+  private readonly hashedPendingFollowUps = new Map<number, { size: number; mtimeMs: number; fileId: number }>();
 
   constructor(
     private readonly deps: {
@@ -254,7 +260,7 @@ export class ImportService {
 
   private async hashLocation(locationId: number, ctx: JobContext): Promise<void> {
     const location = await this.deps.files.location(locationId);
-    if (!location) return; // removed meanwhile
+    if (!location) return void this.hashedPendingFollowUps.delete(locationId); // removed meanwhile
     const absolutePath = absolutePathOf(location);
     ctx.progress(0, { FilePath: absolutePath });
     const stat = await fs.stat(absolutePath).catch((error: NodeJS.ErrnoException) => error);
@@ -269,20 +275,30 @@ export class ImportService {
     }
     if (!stat.isFile()) throw new PermanentJobError(`Cannot hash ${absolutePath}: it is not a regular file`);
     if (stat.size === 0) throw new PermanentJobError(`Cannot hash ${absolutePath}: the file is empty (0 bytes)`);
-    let hashes: StoredHashes & { size: number };
-    try {
-      hashes = await this.deps.hasher.hash(absolutePath, { onProgress: (fraction) => ctx.progress(fraction), signal: ctx.signal });
-    } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(error as NodeJS.ErrnoException)}`);
+    const pending = this.hashedPendingFollowUps.get(locationId);
+    let fileId: number;
+    if (pending && pending.size === stat.size && pending.mtimeMs === stat.mtimeMs && pending.fileId === location.file_id) {
+      ctx.logger.info(`Already hashed ${absolutePath}; queueing what follows`);
+      fileId = pending.fileId;
+    } else {
+      let hashes: StoredHashes & { size: number };
+      try {
+        hashes = await this.deps.hasher.hash(absolutePath, { onProgress: (fraction) => ctx.progress(fraction), signal: ctx.signal });
+      } catch (error) {
+        if (ctx.signal.aborted) throw error;
+        throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(error as NodeJS.ErrnoException)}`);
+      }
+      const result = await this.deps.files.applyHashes(locationId, hashes.size, hashes, stat.mtimeMs);
+      fileId = result.fileId;
+      this.hashedPendingFollowUps.set(locationId, { size: stat.size, mtimeMs: stat.mtimeMs, fileId });
+      ctx.logger.info(`Hashed ${absolutePath} (ED2K ${hashes.ED2K})`);
+      this.deps.bus.emit('shoko', { event: 'FileHashed', payload: fileEvent(fileId, location) });
+      if (result.merged && result.otherLocations > 0) await this.handleDuplicate(location, fileId, ctx);
     }
-    const result = await this.deps.files.applyHashes(locationId, hashes.size, hashes, stat.mtimeMs);
-    ctx.logger.info(`Hashed ${absolutePath} (ED2K ${hashes.ED2K})`);
-    this.deps.bus.emit('shoko', { event: 'FileHashed', payload: fileEvent(result.fileId, location) });
-    if (result.merged && result.otherLocations > 0) await this.handleDuplicate(location, result.fileId, ctx);
-    const file = await this.deps.files.file(result.fileId);
+    const file = await this.deps.files.file(fileId);
     if (file && !file.media_info) await this.deps.queue.enqueue(this.mediaInfoJob, { fileId: file.id });
     if (file) await this.afterHash?.(file.id);
+    this.hashedPendingFollowUps.delete(locationId);
   }
 
   private async handleDuplicate(location: LocationWithFolder, fileId: number, ctx: JobContext): Promise<void> {
