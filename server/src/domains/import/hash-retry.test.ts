@@ -19,7 +19,15 @@ function setUp() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-hash-retry-'));
   dirs.push(dir);
   fs.writeFileSync(path.join(dir, 'a.mkv'), Buffer.alloc(4096, 7));
-  const location = { id: 1, file_id: 10, import_folder_id: 1, relative_path: 'a.mkv', folder_path: dir, is_accessible: 1, folder_available: 1 };
+  const location = {
+    id: 1,
+    file_id: 10,
+    import_folder_id: 1,
+    relative_path: 'a.mkv',
+    folder_path: dir,
+    is_accessible: 1,
+    folder_available: 1,
+  };
   const hashed: string[] = [];
   const queued: Array<{ kind: string; payload: unknown }> = [];
   let failEnqueues = 1;
