@@ -198,14 +198,24 @@ async function login(browser, base) {
   return { context, page };
 }
 
-async function storageAfterLogin(browser, base) {
-  const { context, page } = await login(browser, base);
+/**
+ * The signed-in browser storage every step but the login starts from. Its key is swapped for one issued to a device
+ * name of this run alone: the server keeps 20 keys per (user, device), so the login steps' own logins (the console's
+ * device name) — or another bench on the same data — would otherwise prune it and send later steps to the login page.
+ */
+async function storageAfterLogin(browser, server) {
+  const { context, page } = await login(browser, server.base);
+  const answer = page.waitForResponse((res) => new URL(res.url()).pathname.toLowerCase() === '/api/auth' && res.request().method() === 'POST');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const { apikey: consoleKey } = await (await answer).json();
   await page.waitForURL(/dashboard/, { timeout: STEP_TIMEOUT_MS });
   await page.waitForTimeout(500);
   const storage = await page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } }));
   await context.close();
-  return storage;
+  const device = `bench-session-${process.pid}-${Date.now()}`;
+  const { apikey } = await server.call('POST', '/api/auth', { user: 'bench', pass: 'bench', device });
+  const swap = (values) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.split(consoleKey).join(apikey)]));
+  return { local: swap(storage.local), session: swap(storage.session) };
 }
 
 async function runStep(browser, base, step, storage, shot) {
@@ -276,7 +286,7 @@ async function benchConsoles(label, home, databaseUrl, consoles) {
     }
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const storages = [];
-    for (const server of servers) storages.push(await storageAfterLogin(browser, server.base));
+    for (const server of servers) storages.push(await storageAfterLogin(browser, server));
     for (const step of stepsFor(await targetsOf(servers[0]))) {
       const runs = consoles.map(() => []);
       for (let i = 0; i < RUNS; i++) {
