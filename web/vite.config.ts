@@ -113,6 +113,21 @@ const ON_DEMAND: Array<[RegExp, string]> = [
   [/[\\/]node_modules[\\/]react-toastify[\\/]/, 'toastify'],
 ];
 
+/**
+ * Libraries that get a chunk of their own, whoever uses them: Headless UI (with its floating anchors, React Aria's focus
+ * helpers and the virtualizer its Combobox brings) is loaded only when a dialog or menu opens (components/Modal.tsx,
+ * app/layout/UtilitiesMenu.tsx) or on the player page, and the virtualizer only by the pages with long lists; by the
+ * rules below both would join `layout` or `shared`, which every signed-in page loads before its content.
+ */
+const VIRTUALIZER = /[\\/]node_modules[\\/]@tanstack[\\/](react-virtual|virtual-core)[\\/]/;
+const LIBRARY_CHUNKS: Array<[RegExp, string]> = [
+  [
+    /[\\/]node_modules[\\/](@headlessui|@floating-ui|react-aria|@react-aria|react-stately|@react-stately|use-sync-external-store)[\\/]/,
+    'headlessui',
+  ],
+  [VIRTUALIZER, 'virtual'],
+];
+
 function chunkFor(): Rollup.GetManualChunk {
   const roots = new Map<string, Set<string>>();
   /** The entry (`entry`) and the lazily loaded modules whose static imports reach `id`. */
@@ -134,12 +149,17 @@ function chunkFor(): Rollup.GetManualChunk {
   return (id, meta) => {
     const users = rootsOf(id, meta);
     if (users.has('entry')) return 'app';
+    for (const [library, name] of LIBRARY_CHUNKS) if (library.test(id)) return name;
     for (const [root, name] of ON_DEMAND) if ([...users].some((user) => root.test(user))) return name;
     if (users.size < 2) return undefined;
     const areas = new Set([...users].map(areaOf));
     if (areas.has('login')) return 'common';
     if (areas.has('app/layout')) return 'layout';
-    return areas.size === 1 ? `${[...areas][0]!.replace(/\//g, '-')}-shared` : 'shared';
+    const shared = areas.size === 1 ? `${[...areas][0]!.replace(/\//g, '-')}-shared` : 'shared';
+    // A shared long list (the group grid, the file table) goes beside the shared chunk, not into it: the pages that
+    // draw none load neither it nor the virtualizer.
+    const usesVirtualizer = meta.getModuleInfo(id)?.importedIds.some((imported) => VIRTUALIZER.test(imported));
+    return usesVirtualizer ? `${shared}-lists` : shared;
   };
 }
 

@@ -156,6 +156,22 @@ describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('console bundle b
     }
   });
 
+  it('loads no Headless UI before a page draws, and the virtualizer only with the pages that draw long lists', () => {
+    const manifest = readManifest();
+    const holding = (files: string[], text: string) =>
+      files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(text));
+    for (const [name, routeModules] of Object.entries(PAGES)) {
+      const files = chunksOfPage(manifest, routeModules).map((chunk) => chunk.file);
+      // The attribute every Headless UI component writes: dialogs and menus load theirs when opened (components/Modal.tsx,
+      // app/layout/UtilitiesMenu.tsx); the layout held all of Headless UI, about 100 kB, for every signed-in page.
+      expect(holding(files, 'data-headlessui-state'), `Headless UI in the scripts of the ${name} page`).toEqual([]);
+      // One of @tanstack/virtual-core's exports.
+      if (!/collection|series|unrecognized|file search|release management/.test(name)) {
+        expect(holding(files, 'observeElementOffset'), `the virtualizer in the scripts of the ${name} page`).toEqual([]);
+      }
+    }
+  });
+
   it('keeps the dashboard grid library out of the dashboard until its layout is edited', () => {
     const manifest = readManifest();
     const dashboard = chunksOfPage(manifest, PAGES.dashboard!).map((chunk) => chunk.file);

@@ -1,8 +1,8 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { whenIdle } from '@/app/whenIdle';
 import { Button } from '@/components/Button';
 
-interface ModalProps {
+export interface ModalProps {
   open: boolean;
   onClose: () => void;
   title: string;
@@ -11,20 +11,19 @@ interface ModalProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
+// The dialog's implementation (Headless UI's Dialog, about 100 kB with what it brings) is no part of any page's first
+// draw: pages and the signed-in layout hold closed dialogs. It loads when a dialog first opens, or once the browser is
+// idle after the page has drawn, whichever comes first.
+const loadModalDialog = () => import('./ModalDialog');
+const ModalDialog = lazy(loadModalDialog);
+if (typeof window !== 'undefined') whenIdle(loadModalDialog);
 
-export function Modal({ open, onClose, title, children, footer, size = 'md' }: ModalProps) {
+export function Modal(props: ModalProps) {
+  if (!props.open) return null;
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-overlay" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className={`flex w-full ${widths[size]} flex-col gap-5 rounded-xl border border-border bg-panel p-6 shadow-2xl`}>
-          <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
-          <div className="flex flex-col gap-4 text-sm">{children}</div>
-          {footer && <div className="flex flex-wrap justify-end gap-3">{footer}</div>}
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Suspense fallback={<div className="fixed inset-0 z-50 bg-overlay" aria-hidden="true" />}>
+      <ModalDialog {...props} />
+    </Suspense>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Switch } from '@headlessui/react';
 import type { ReactNode } from 'react';
 
 interface ToggleProps {
@@ -9,6 +8,10 @@ interface ToggleProps {
   disabled?: boolean;
 }
 
+/**
+ * An on/off switch: a button with the switch role (Space and Enter toggle it, as any button's click), drawn without a
+ * component library so that the pages and the signed-in layout that show one load none.
+ */
 export function Toggle({ label, checked, onChange, description, disabled }: ToggleProps) {
   return (
     <div className="flex items-center justify-between gap-4 py-1.5">
@@ -16,15 +19,19 @@ export function Toggle({ label, checked, onChange, description, disabled }: Togg
         <span className="text-sm">{label}</span>
         {description && <span className="text-xs text-muted">{description}</span>}
       </div>
-      <Switch
-        checked={checked}
-        onChange={onChange}
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
         disabled={disabled}
+        data-checked={checked ? '' : undefined}
+        data-disabled={disabled ? '' : undefined}
+        onClick={() => onChange(!checked)}
         aria-label={typeof label === 'string' ? label : undefined}
         className="group relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full border border-border bg-background-alt transition-colors data-[checked]:border-primary data-[checked]:bg-primary data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50"
       >
         <span className="inline-block size-4 translate-x-1 rounded-full bg-muted transition-transform group-data-[checked]:translate-x-6 group-data-[checked]:bg-on-primary" />
-      </Switch>
+      </button>
     </div>
   );
 }

@@ -7,15 +7,19 @@ interface UtilitiesDropdownProps {
   active: boolean;
   /** Opens the menu as it mounts: the button was clicked while this code was still loading. */
   openOnMount: boolean;
+  /** Takes the focus as it mounts: the plain button it replaces had it. */
+  focusOnMount: boolean;
   onNavigate: () => void;
 }
 
-/** The Utilities menu itself (Headless UI's Menu and its floating anchor), loaded after the page it sits above. */
-export default function UtilitiesDropdown({ active, openOnMount, onNavigate }: UtilitiesDropdownProps) {
+/** The Utilities menu itself (Headless UI's Menu and its floating anchor), loaded after the page it sits above
+ * (UtilitiesMenu.tsx). */
+export default function UtilitiesDropdown({ active, openOnMount, focusOnMount, onNavigate }: UtilitiesDropdownProps) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    if (focusOnMount) button.current?.focus();
     if (openOnMount) button.current?.click();
-    // Only the click made before the menu's code arrived opens it.
+    // Only the focus and the click given to the plain button before the menu's code arrived count.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
