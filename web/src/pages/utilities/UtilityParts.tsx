@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSeriesUtilityList, type SeriesUtilityKind } from '@/api/utilities';
 import { ListState } from '@/components/List';
 import { usePagedSearch } from '@/lib/usePagedSearch';
+import { shownTableKey } from './unrecognized/fileTable';
 
 /** Sets the tab title while a utility page is open. */
 export function usePageTitle(title: string) {
@@ -33,6 +34,17 @@ export function useSettledSearch(text: string, delay: number, ask: (search: stri
     return () => clearTimeout(timer);
   }, [text, delay]);
   return settled;
+}
+
+/**
+ * The key to draw a file table under for the list `requested`: see shownTableKey (the previous key is kept while the
+ * previous rows stand in as placeholder data).
+ */
+export function useShownTableKey(requested: string, placeholder: boolean): string {
+  const [shown, setShown] = useState(requested);
+  const key = shownTableKey(requested, shown, placeholder);
+  if (key !== shown) setShown(key);
+  return key;
 }
 
 /** Page size of the utility pages' series lists (SPEC §9). */

@@ -18,7 +18,7 @@ import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { FileActionButtons } from '../unrecognized/FileActionButtons';
 import { primaryLocation } from '../unrecognized/fileTable';
 import { FileTable } from '../unrecognized/FileTable';
-import { usePageTitle } from '../UtilityParts';
+import { usePageTitle, useShownTableKey } from '../UtilityParts';
 import { useFileSearchText } from './searchText';
 import { selectionSummary } from './summary';
 
@@ -57,6 +57,7 @@ export default function FileSearchPage() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const count = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
   const shownSort = sort ?? (searching ? null : FILE_SEARCH_DEFAULT_SORT);
+  const tableKey = useShownTableKey(`${search}|${params.sortOrder?.join(',')}`, list.isPlaceholderData);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3 md:p-6">
@@ -94,7 +95,7 @@ export default function FileSearchPage() {
       </div>
       <div className="grid min-h-0 flex-1 gap-3 xl:grid-cols-[minmax(0,1fr)_26rem]">
         <FileTable
-          key={`${search}|${params.sortOrder?.join(',')}`}
+          key={tableKey}
           label="File Search"
           files={files}
           total={total}

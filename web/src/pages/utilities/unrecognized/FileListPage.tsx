@@ -11,7 +11,7 @@ import { NavTabs } from '@/components/Tabs';
 import { useAggregateState } from '@/realtime/AggregateHub';
 import { effectiveSort, nextSort } from './fileTable';
 import { FileTable } from './FileTable';
-import { useSettledSearch } from '../UtilityParts';
+import { useSettledSearch, useShownTableKey } from '../UtilityParts';
 
 const SEARCH_DEBOUNCE_MS = 200;
 /** Without the live feed (hub disconnected) the list refreshes itself this often while the tab is visible. */
@@ -58,6 +58,8 @@ export function FileListPage({ title, includeOnly, pageSize, emptyText, actions 
   const folderNames = useImportFolderNames();
 
   const files = useMemo(() => list.data?.pages.flatMap((page) => page.List) ?? [], [list.data]);
+  // A new search or sort starts at the top, once its rows are there.
+  const tableKey = useShownTableKey(`${search}|${params.sortOrder?.join(',')}`, list.isPlaceholderData);
   const total = list.data?.pages.at(-1)?.Total ?? 0;
 
   // A new search starts a new selection; rows that left the list (ignored, deleted) drop out of it.
@@ -106,8 +108,7 @@ export function FileListPage({ title, includeOnly, pageSize, emptyText, actions 
         </Button>
       </div>
       <FileTable
-        // A new search or sort starts at the top.
-        key={`${search}|${params.sortOrder?.join(',')}`}
+        key={tableKey}
         label={title}
         files={files}
         total={total}

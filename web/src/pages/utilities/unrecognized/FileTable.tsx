@@ -1,19 +1,21 @@
 import { mdiAlertOutline, mdiMenuDown, mdiMenuUp } from '@mdi/js';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import dayjs from 'dayjs';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { File, FileSortCriterion } from '@shoko-ts/contract';
 import type { FileSort } from '@/api/files';
 import { useOfflineFolderIds } from '@/api/importFolders';
 import { Icon } from '@/components/Icon';
 import { OfflineBadge } from '@/components/importFolders/OfflineBadge';
-import { fileReach } from '@/components/importFolders/offline';
+import { fileReach, type FileReach } from '@/components/importFolders/offline';
 import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
-import { clickSelection, primaryLocation } from './fileTable';
 import { useAggregateState } from '@/realtime/AggregateHub';
+import { avdumpProgressOf, clickSelection, primaryLocation } from './fileTable';
 
 const ROW_HEIGHT = 52;
+/** Rows drawn beyond the view either way: each row is a few dozen elements, all drawn before the page first shows. */
+const OVERSCAN = 4;
 const HEADER_HEIGHT = 40;
 /**
  * Ask for the next page this many rows before the end, so scrolling rarely waits; not so many that a first page of 50
@@ -56,7 +58,7 @@ export function FileTable(props: FileTableProps) {
     count: files.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: OVERSCAN,
     scrollMargin: HEADER_HEIGHT,
     getItemKey: (index) => files[index].ID,
   });
@@ -71,10 +73,21 @@ export function FileTable(props: FileTableProps) {
   const allSelected = files.length > 0 && files.every((file) => selected.has(file.ID));
   const someSelected = !allSelected && files.some((file) => selected.has(file.ID));
 
-  const onRowClick = (index: number, shift: boolean) => {
-    onSelectionChange(clickSelection(selected, ids, index, anchor.current, shift));
+  // The rows are drawn again only when their own props change (an answer of the import folders, a new page, a click):
+  // the click handler reads the current selection and list from here instead of closing over them, and the import
+  // folders and AVDump sessions are read once for the table, not by a query observer and a context reader in each row.
+  const latest = useRef({ selected, ids, onSelectionChange });
+  useEffect(() => {
+    latest.current = { selected, ids, onSelectionChange };
+  });
+  const onRowClick = useCallback((index: number, shift: boolean) => {
+    const current = latest.current;
+    current.onSelectionChange(clickSelection(current.selected, current.ids, index, anchor.current, shift));
     anchor.current = index;
-  };
+  }, []);
+  const offlineFolders = useOfflineFolderIds();
+  const { avdump } = useAggregateState();
+  const avdumpProgress = useMemo(() => avdumpProgressOf(Object.values(avdump)), [avdump]);
 
   return (
     // The scroll box is positioned absolutely so the rows never stretch the page: the table takes the space left.
@@ -138,6 +151,8 @@ export function FileTable(props: FileTableProps) {
                   key={item.key}
                   file={file}
                   folderNames={props.folderNames}
+                  reach={fileReach(file, offlineFolders)}
+                  avdumpProgress={avdumpProgress.get(file.ID)}
                   index={item.index}
                   top={item.start - HEADER_HEIGHT}
                   selected={selected.has(file.ID)}
@@ -155,18 +170,20 @@ export function FileTable(props: FileTableProps) {
 interface FileRowProps {
   file: File;
   folderNames: ReadonlyMap<number, string>;
+  reach: FileReach;
+  /** The progress of a running AVDump of the file, if one runs. */
+  avdumpProgress: number | undefined;
   index: number;
   top: number;
   selected: boolean;
   onClick: (index: number, shift: boolean) => void;
 }
 
-function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowProps) {
+const FileRow = memo(function FileRow({ file, folderNames, reach, avdumpProgress, index, top, selected, onClick }: FileRowProps) {
   const location = primaryLocation(file);
   const { name, directory } = splitRelativePath(location?.RelativePath ?? '');
   const folder = location ? (folderNames.get(location.ImportFolderID) ?? `Folder ${location.ImportFolderID}`) : '—';
   const extraLocations = file.Locations.length - 1;
-  const reach = fileReach(file, useOfflineFolderIds());
   const hashed = !!file.Hashes.ED2K;
 
   return (
@@ -230,7 +247,7 @@ function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowPr
               <span className="font-sans">ED2K </span>
               {file.Hashes.ED2K}
             </span>
-            <AVDumpStatus file={file} />
+            <AVDumpStatus file={file} progress={avdumpProgress} />
           </>
         ) : (
           <span className="flex items-center gap-2 font-sans text-sm text-muted">
@@ -243,13 +260,11 @@ function FileRow({ file, folderNames, index, top, selected, onClick }: FileRowPr
       </span>
     </div>
   );
-}
+});
 
 /** AVDump progress of a file in a running session, or when it was last dumped. */
-function AVDumpStatus({ file }: { file: File }) {
-  const { avdump } = useAggregateState();
-  const session = Object.values(avdump).find((s) => s.status === 'Running' && s.fileIds.includes(file.ID));
-  if (session) return <span className="font-sans font-semibold text-primary">AVDump {Math.round(session.progress)}%</span>;
+function AVDumpStatus({ file, progress }: { file: File; progress: number | undefined }) {
+  if (progress !== undefined) return <span className="font-sans font-semibold text-primary">AVDump {Math.round(progress)}%</span>;
   if (!file.AVDump.LastDumpedAt) return null;
   return <span className="font-sans text-success">AVDumped {dayjs(file.AVDump.LastDumpedAt).format('YYYY-MM-DD')}</span>;
 }

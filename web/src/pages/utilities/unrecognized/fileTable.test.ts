@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { File } from '@shoko-ts/contract';
-import { clickSelection, effectiveSort, nextSort, primaryLocation } from './fileTable';
+import { avdumpProgressOf, clickSelection, effectiveSort, nextSort, primaryLocation, shownTableKey } from './fileTable';
 
 describe('sorting by column', () => {
   it('shows Import Folder ascending by default, nothing while searching', () => {
@@ -42,5 +42,24 @@ describe('primaryLocation', () => {
     expect(primaryLocation({ Locations: [location(1, false), location(2, true)] } as File)?.ID).toBe(2);
     expect(primaryLocation({ Locations: [location(1, false)] } as File)?.ID).toBe(1);
     expect(primaryLocation({ Locations: [] } as unknown as File)).toBeUndefined();
+  });
+});
+
+describe('what the rows show', () => {
+  it('gives the progress of files in running AVDump sessions only', () => {
+    const progress = avdumpProgressOf([
+      { fileIds: [1, 2], status: 'Running', progress: 40 },
+      { fileIds: [3], status: 'Success', progress: 100 },
+      { fileIds: [2], status: 'Running', progress: 75 },
+    ]);
+    expect([...progress]).toEqual([
+      [1, 40],
+      [2, 75],
+    ]);
+  });
+
+  it('keeps the table key of the rows shown while the new rows are a placeholder', () => {
+    expect(shownTableKey('hoshi|', '|-7', true)).toBe('|-7');
+    expect(shownTableKey('hoshi|', '|-7', false)).toBe('hoshi|');
   });
 });
