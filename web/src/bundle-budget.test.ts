@@ -59,15 +59,14 @@ const signalrChunk = (manifest: Record<string, ManifestChunk>) => manifest['src/
 const isPageChunk = (chunk: ManifestChunk) => !!chunk.isDynamicEntry && /(Page|Tab|Step|Layout)$/.test(chunk.name ?? '');
 
 const SIGNED_IN = 'src/app/layout/MainLayout.tsx';
-/** The series page's module holds its tabs too (one chunk: the router takes each tab from it). */
 const SERIES = [SIGNED_IN, 'src/pages/collection/series/SeriesOutlet.tsx'];
-/** The modules the router loads for a page (the layout and the page). */
+/** The modules the router loads for a page (the layout and the page, the series pages also their outlet). */
 const PAGES: Record<string, string[]> = {
   login: ['src/pages/login/LoginPage.tsx'],
   dashboard: [SIGNED_IN, 'src/pages/dashboard/DashboardPage.tsx'],
   collection: [SIGNED_IN, 'src/pages/collection/CollectionPage.tsx'],
-  'series overview': SERIES,
-  'series episodes': SERIES,
+  'series overview': [...SERIES, 'src/pages/collection/series/OverviewTab.tsx'],
+  'series episodes': [...SERIES, 'src/pages/collection/series/EpisodesTab.tsx'],
   'file search': [SIGNED_IN, 'src/pages/utilities/file-search/FileSearchPage.tsx'],
   'release management': [SIGNED_IN, 'src/pages/utilities/release-management/ReleaseManagementPage.tsx'],
   'unrecognized files': [SIGNED_IN, 'src/pages/utilities/unrecognized/UnrecognizedFilesPage.tsx'],

@@ -38,21 +38,15 @@ const firstRunSteps: RouteObject[] = [
   { path: '*', element: <Navigate to="acknowledgement" replace /> },
 ];
 
-/** The series page and its tabs: one module (and chunk), so opening a series loads one script of its own. */
-const loadSeriesPages = () => import('@/pages/collection/series/SeriesOutlet');
-const seriesTab =
-  (name: 'OverviewTab' | 'EpisodesTab' | 'CreditsTab' | 'ImagesTab' | 'FilesTab' | 'TagsTab'): Lazy =>
-  async () => ({ Component: (await loadSeriesPages())[name] });
-
 const seriesPages: RouteObject[] = [
   { index: true, element: <Navigate to="overview" replace /> },
-  { path: 'overview', loader: prefetchSeriesOverviewRoute, lazy: seriesTab('OverviewTab') },
-  { path: 'episodes', loader: prefetchEpisodesRoute, lazy: seriesTab('EpisodesTab') },
-  { path: 'credits', lazy: seriesTab('CreditsTab') },
+  { path: 'overview', loader: prefetchSeriesOverviewRoute, lazy: page(() => import('@/pages/collection/series/OverviewTab')) },
+  { path: 'episodes', loader: prefetchEpisodesRoute, lazy: page(() => import('@/pages/collection/series/EpisodesTab')) },
+  { path: 'credits', lazy: page(() => import('@/pages/collection/series/CreditsTab')) },
   { path: 'images', element: <Navigate to="posters" replace /> },
-  { path: 'images/:imageType', lazy: seriesTab('ImagesTab') },
-  { path: 'files', lazy: seriesTab('FilesTab') },
-  { path: 'tags', lazy: seriesTab('TagsTab') },
+  { path: 'images/:imageType', lazy: page(() => import('@/pages/collection/series/ImagesTab')) },
+  { path: 'files', lazy: page(() => import('@/pages/collection/series/FilesTab')) },
+  { path: 'tags', lazy: page(() => import('@/pages/collection/series/TagsTab')) },
 ];
 
 const collectionPages: RouteObject[] = [
@@ -63,7 +57,7 @@ const collectionPages: RouteObject[] = [
   {
     path: 'series/:seriesId',
     loader: prefetchSeriesRoute,
-    lazy: page(loadSeriesPages),
+    lazy: page(() => import('@/pages/collection/series/SeriesOutlet')),
     children: seriesPages,
   },
   { path: 'series/:seriesId/tmdb-linking', lazy: page(() => import('@/pages/collection/tmdb-linking/TmdbLinkingPage')) },

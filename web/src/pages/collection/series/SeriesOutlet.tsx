@@ -8,16 +8,6 @@ import { NavTabs } from '@/components/Tabs';
 import { SeriesHeader } from '@/components/series/SeriesHeader';
 import type { SeriesContext } from './seriesContext';
 
-// The tabs travel in the series page's chunk (the router takes them from this module): a series page opened directly
-// waits for one script of its own instead of three (the outlet, the tab and the tabs' shared code), and the tab never
-// waits for a second round of code after the outlet's.
-export { default as CreditsTab } from './CreditsTab';
-export { default as EpisodesTab } from './EpisodesTab';
-export { default as FilesTab } from './FilesTab';
-export { default as ImagesTab } from './ImagesTab';
-export { default as OverviewTab } from './OverviewTab';
-export { default as TagsTab } from './TagsTab';
-
 const tabs = [
   ['overview', 'Overview'],
   ['episodes', 'Episodes'],
