@@ -90,7 +90,8 @@ export async function startShoko(options: { basePath?: string; env?: Record<stri
         SHOKO_HOME: home,
         SHOKO_PORT: String(port),
         SHOKO_HOST: '127.0.0.1',
-        SHOKO_WEBUI_DIR: path.join(repoRoot, 'web', 'dist'),
+        // E2E_WEBUI_DIR: a console built elsewhere (a helper's own build), instead of web/dist.
+        SHOKO_WEBUI_DIR: process.env.E2E_WEBUI_DIR ?? path.join(repoRoot, 'web', 'dist'),
         // Each test server would compile every route's schemas after its start; the suite's servers leave it to first requests.
         SHOKO_WARM_ROUTES: 'off',
         ...(anidb ? { SHOKO_ANIDB_UDP: `127.0.0.1:${anidb.port}` } : {}),

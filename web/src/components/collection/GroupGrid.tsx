@@ -1,32 +1,18 @@
 import { mdiEyeOffOutline, mdiLayersTripleOutline } from '@mdi/js';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import type { CollectionImage, Group, WebUIGroupExtra } from '@shoko-ts/contract';
-import { imageUrl } from '@/api/images';
+import type { Group, WebUIGroupExtra } from '@shoko-ts/contract';
 import { Icon } from '@/components/Icon';
 import { PrefetchLink } from '@/components/PrefetchLink';
 import type { CollectionSettings } from './collectionSettings';
+import { PosterImage, unwatchedCount } from './PosterImage';
 
 const POSTER_WIDTH = 188;
 const POSTER_ROW_HEIGHT = 340;
 const LIST_ROW_HEIGHT = 132;
 
-/** Local episodes (all types) not yet watched: never negative. */
-export function unwatchedCount(group: { Sizes: Pick<Group['Sizes'], 'Local' | 'Watched'> }): number {
-  const { Local, Watched } = group.Sizes;
-  return Math.max(Local.Episodes + Local.Specials + Local.Others - Watched.Episodes - Watched.Specials - Watched.Others, 0);
-}
-
 export function groupLink(group: Group): string {
   return group.Size > 1 || group.Sizes.SubGroups > 0 ? `/collection/group/${group.IDs.ID}` : `/collection/series/${group.IDs.MainSeries}`;
-}
-
-/** A poster image, or a plain 'No poster' panel when there is none or it fails to load. */
-export function PosterImage({ image, className }: { image: CollectionImage | undefined; className: string }) {
-  const [failed, setFailed] = useState(false);
-  if (!image || failed)
-    return <div className={`${className} flex items-center justify-center bg-panel-alt text-xs text-muted`}>No poster</div>;
-  return <img src={imageUrl(image)} alt="" loading="lazy" onError={() => setFailed(true)} className={`${className} object-cover`} />;
 }
 
 const Poster = ({ group, className }: { group: Group; className: string }) => (

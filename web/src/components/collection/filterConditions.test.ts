@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { andAll, previewBody, searchCondition } from '@/api/filters';
 import { mergeCollectionSettings } from './collectionSettings';
 import { conditionNode, conditionsExpression, describeCondition, parameterKind } from './filterConditions';
-import { unwatchedCount } from './GroupGrid';
+import { unwatchedCount } from './PosterImage';
 
 const counts = (Episodes: number, Specials = 0, Others = 0) => ({
   Unknown: 0,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { RelatedAnime } from '@shoko-ts/contract';
-import { PosterImage } from '@/components/collection/GroupGrid';
+import { PosterImage } from '@/components/collection/PosterImage';
 
 /** 'SideStory' → 'Side Story'. */
 const spaced = (text: string) => text.replace(/([a-z])([A-Z])/g, '$1 $2');

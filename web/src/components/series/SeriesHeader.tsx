@@ -8,7 +8,7 @@ import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { Panel } from '@/components/Panel';
-import { PosterImage } from '@/components/collection/GroupGrid';
+import { PosterImage } from '@/components/collection/PosterImage';
 import { useFilterDescription } from '@/components/collection/collectionSettings';
 import { CustomTagsModal } from './CustomTagsModal';
 import { StarRating } from './StarRating';

@@ -14,8 +14,8 @@ import { Spinner } from '@/components/Spinner';
 import { useCollectionSettings } from '@/components/collection/collectionSettings';
 import { EditGroupModal } from '@/components/collection/EditGroupModal';
 import { FilterSidebar } from '@/components/collection/FilterSidebar';
-import { PosterImage, unwatchedCount } from '@/components/collection/GroupGrid';
 import { conditionsExpression } from '@/components/collection/filterConditions';
+import { PosterImage, unwatchedCount } from '@/components/collection/PosterImage';
 import { useLiveConditions } from '@/components/collection/useLiveConditions';
 import { useDebouncedValue } from '@/lib/useDebouncedValue';
 
