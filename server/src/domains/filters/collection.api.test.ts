@@ -308,6 +308,13 @@ describe('collection browsing API', () => {
       ['AnyEquals AnidbTagIDs', { Type: 'AnyEquals', Left: { Type: 'AnidbTagIDs' }, Parameter: '99' }, ['G']],
       ['AnyEquals CustomTags', { Type: 'AnyEquals', Left: { Type: 'CustomTags' }, Parameter: 'favourite' }, ['B']],
       ['AnyContains FilePaths', { Type: 'AnyContains', Left: { Type: 'FilePaths' }, Parameter: 'beta/' }, ['B']],
+      // Series without a file path hold any text in all of them.
+      ['AllContains FilePaths', { Type: 'AllContains', Left: { Type: 'FilePaths' }, Parameter: 'GAMMA' }, ['A', 'D', 'G']],
+      [
+        'AllContains FilePaths, the name',
+        { Type: 'AllContains', Left: { Type: 'FilePaths' }, Right: { Type: 'Name' } },
+        ['A', 'B', 'D', 'G'],
+      ],
       ['AnyEquals ImportFolderNames', { Type: 'AnyEquals', Left: { Type: 'ImportFolderNames' }, Parameter: 'anime' }, ['B']],
       ['StringContains', { Type: 'StringContains', Left: { Type: 'NameSelector' }, Parameter: 'TA' }, ['B', 'D']],
       ['StringEquals', { Type: 'StringEquals', Left: { Type: 'Name' }, Parameter: 'beta chronicle' }, ['B']],

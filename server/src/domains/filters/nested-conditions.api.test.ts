@@ -104,6 +104,14 @@ describe('conditions on the series below nested groups', () => {
       { Type: 'AnyContains', Left: { Type: 'FilePaths' }, Right: { Type: 'Name' } },
       ['Amber Tide', 'Cinder Vale'],
     ],
+    // Every path below the group holds its name (a group without paths holds it vacuously): one anti-join of the groups
+    // and the paths on PostgreSQL.
+    [
+      'every path holding the group name',
+      { Type: 'AllContains', Left: { Type: 'FilePaths' }, Right: { Type: 'Name' } },
+      ['Amber Tide', 'Cinder Vale', 'Dune Walker'],
+    ],
+    ['every path holding a text', { Type: 'AllContains', Left: { Type: 'FilePaths' }, Parameter: 'WALKER' }, ['Dune Walker']],
   ];
 
   it.each(cases)('%s: every way a filter run compiles it', async (_, condition, expected) => {

@@ -2,7 +2,7 @@ import type { FilterCondition } from '@shoko-ts/contract';
 import type { Candidates } from './candidates.js';
 import { dateExpr, shiftedDate } from './date-selectors.js';
 import { escapeLike, likePattern, raw, sql, type Sql } from './fragments.js';
-import { filePathsMatch, filePathsMatchBySelector, namesAllMatch, namesMatch } from './name-matches.js';
+import { filePathsMatch, filePathsMatchBySelector, lowerFilePaths, namesAllMatch, namesMatch } from './name-matches.js';
 import { numberExpr } from './number-selectors.js';
 import { addDays, child, dateParam, numberParam } from './parameters.js';
 import { stringExpr, stringSet } from './string-selectors.js';
@@ -59,7 +59,8 @@ function dateComparison(c: Candidates, op: string, node: FilterCondition): Sql {
 }
 
 function setComparison(c: Candidates, id: 'AnyContains' | 'AnyEquals' | 'AllContains', node: FilterCondition): Sql {
-  const set = stringSet(c, child(node, 'Left'));
+  const paths = id === 'AllContains' ? lowerFilePaths(c, node) : null;
+  const set = paths ?? stringSet(c, child(node, 'Left'));
   const constant = node.Parameter !== undefined && node.Parameter !== null;
   const needle = constant ? sql`${String(node.Parameter)}` : stringExpr(c, child(node, 'Right'));
   const pattern = constant ? sql`${`%${escapeLike(String(node.Parameter))}%`}` : likePattern(needle, 'contains');
@@ -67,15 +68,19 @@ function setComparison(c: Candidates, id: 'AnyContains' | 'AnyEquals' | 'AllCont
   const matches = (value: Sql) =>
     id === 'AnyEquals' ? sql`lower(${value}) = ${equals}` : sql`lower(${value}) LIKE ${pattern} ESCAPE '\\'`;
   const match = matches(raw('q.v'));
+  // PostgreSQL makes this one anti-join of the candidates and the set (as NOT IN it scanned the set per candidate).
+  const noneFails = sql`(NOT EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND NOT (${match})))`;
   if (!constant) {
-    if (id === 'AllContains') return sql`(NOT EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND NOT (${match})))`;
+    if (id === 'AllContains') return noneFails;
     const generic = sql`EXISTS (SELECT 1 FROM (${set}) q WHERE q.k = it.id AND ${match})`;
     return filePathsMatchBySelector(c, node, id === 'AnyEquals', needle, generic) ?? generic;
   }
-  if (id === 'AllContains')
+  if (id === 'AllContains') {
+    if (paths) return noneFails;
     return namesAllMatch(c, node, matches) ?? sql`(it.id NOT IN (SELECT q.k FROM (${set}) q WHERE q.k IS NOT NULL AND NOT (${match})))`;
-  const paths = filePathsMatch(c, node, id === 'AnyEquals');
-  if (paths) return paths;
+  }
+  const found = filePathsMatch(c, node, id === 'AnyEquals');
+  if (found) return found;
   const names = namesMatch(c, node, matches);
   if (names) return names;
   return sql`it.id IN (SELECT q.k FROM (${set}) q WHERE ${match})`;
