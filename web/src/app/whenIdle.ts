@@ -1,16 +1,41 @@
+import { queryClient } from './queryClient';
+
+/** How long a task waits at most for the page's requests to end (a page that keeps asking must not hold it forever). */
+const MAX_WAIT_MS = 15_000;
+
 /**
- * Runs `task` once the page has had time to draw its content and the browser is idle: for code that nothing on screen
- * needs yet (a dialog's or a menu's implementation), so that it is there by the time someone opens one without
- * competing with the page's own scripts for the main thread. Returns a function that cancels it.
+ * Runs `task` once the page has drawn its content: at least `delayMs` after the call, when no request of the page is
+ * under way and the browser is idle. For code that nothing on screen needs yet (a dialog's or a menu's implementation),
+ * so that it is there by the time someone opens one without competing with the page's own scripts and answers for the
+ * main thread (on a busy machine a page's answers can take longer than any fixed delay). Returns a function that cancels it.
  */
 export function whenIdle(task: () => unknown, delayMs = 3000): () => void {
+  const started = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
-  const timer = setTimeout(() => {
+  let unsubscribe: (() => void) | undefined;
+  const run = () => {
     if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(() => void task());
     else void task();
-  }, delayMs);
+  };
+  const whenQuiet = () => {
+    unsubscribe?.();
+    unsubscribe = undefined;
+    if (queryClient.isFetching() === 0 || Date.now() - started > MAX_WAIT_MS) return run();
+    timer = setTimeout(whenQuiet, MAX_WAIT_MS - (Date.now() - started) + 1);
+    unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      unsubscribe?.();
+      unsubscribe = undefined;
+      clearTimeout(timer);
+      // The answers are in: leave the page a moment to draw them (and to ask for what they lead to).
+      timer = setTimeout(whenQuiet, 300);
+    });
+  };
+  timer = setTimeout(whenQuiet, delayMs);
   return () => {
     clearTimeout(timer);
+    unsubscribe?.();
     if (idle !== undefined) cancelIdleCallback(idle);
   };
 }
