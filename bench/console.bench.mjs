@@ -205,7 +205,9 @@ async function login(browser, base) {
  */
 async function storageAfterLogin(browser, server) {
   const { context, page } = await login(browser, server.base);
-  const answer = page.waitForResponse((res) => new URL(res.url()).pathname.toLowerCase() === '/api/auth' && res.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (res) => new URL(res.url()).pathname.toLowerCase() === '/api/auth' && res.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   const { apikey: consoleKey } = await (await answer).json();
   await page.waitForURL(/dashboard/, { timeout: STEP_TIMEOUT_MS });
