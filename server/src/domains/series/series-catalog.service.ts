@@ -106,17 +106,9 @@ export class SeriesCatalog {
 
   private readonly searchIndex: SeriesSearchIndex;
 
-  /**
-   * Prepares the search index in the background at once (a start, which may follow a bulk change such as a Shoko
-   * import: its first search took 125 ms preparing the titles at 100,000 files), and again after each change.
-   */
+  /** Prepares the search index in the background once the server is idle, and again after each change. */
   warmSearch(): void {
-    this.searchIndex.warmNow();
-  }
-
-  /** Whether the search index for the collection as it is has been prepared or is being prepared (then once it is). */
-  searchPrepared(): Promise<boolean> {
-    return this.searchIndex.ready();
+    this.searchIndex.warmSoon();
   }
 
   private async visible(userId: number | null) {

@@ -110,22 +110,6 @@ describe('SeriesSearchIndex', () => {
     expect(entries[1199]!.titles[0]!.text.text).toBe('First 1200');
   });
 
-  it('builds itself at once when warmed now (a start), ready before any search', async () => {
-    const { state, src } = source();
-    // A quiet time no test waits for: only warmNow builds the index here.
-    const index = new SeriesSearchIndex(src, 600_000);
-    expect(await index.ready()).toBe(false);
-    const read = new Promise<void>((r) => (state.onRead = r));
-    index.warmNow();
-    await read;
-    await index.entries();
-    expect(await index.ready()).toBe(true);
-    expect(state.reads).toBe(1);
-    // A change drops it; it is not ready until built again.
-    index.clear();
-    expect(await index.ready()).toBe(false);
-  });
-
   it('builds itself once warmed, and again after each clear', async () => {
     const { state, src } = source();
     const index = new SeriesSearchIndex(src, 1);

@@ -62,27 +62,6 @@ export class SeriesSearchIndex {
     this.timer.unref();
   }
 
-  /**
-   * Builds the index now, and from then on again after every change once `quietMs` pass without one: for a start,
-   * which follows a bulk change (a Shoko import) at once, so the first search finds it built.
-   */
-  warmNow(): void {
-    this.warming = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.entries().catch(() => undefined);
-  }
-
-  /** Whether the index for the collection as it is has been built or is being built (then once it is done). */
-  async ready(): Promise<boolean> {
-    const built = this.built;
-    if (built?.generation !== this.generation) return false;
-    return built.entries.then(
-      () => true,
-      () => false,
-    );
-  }
-
   /** The indexed series; an index built while the collection changed serves its callers but is not kept. */
   entries(): Promise<SearchableSeries[]> {
     if (this.built?.generation === this.generation) return this.built.entries;
