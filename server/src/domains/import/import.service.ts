@@ -5,6 +5,7 @@
  * to the metadata domain (`afterHash`) for AniDB identification.
  */
 import fs from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { EventBus } from '../../events/bus.js';
@@ -276,29 +277,30 @@ export class ImportService {
     if (!stat.isFile()) throw new PermanentJobError(`Cannot hash ${absolutePath}: it is not a regular file`);
     if (stat.size === 0) throw new PermanentJobError(`Cannot hash ${absolutePath}: the file is empty (0 bytes)`);
     const pending = this.hashedPendingFollowUps.get(locationId);
-    let fileId: number;
-    if (pending && pending.size === stat.size && pending.mtimeMs === stat.mtimeMs && pending.fileId === location.file_id) {
-      ctx.logger.info(`Already hashed ${absolutePath}; queueing what follows`);
-      fileId = pending.fileId;
-    } else {
-      let hashes: StoredHashes & { size: number };
-      try {
-        hashes = await this.deps.hasher.hash(absolutePath, { onProgress: (fraction) => ctx.progress(fraction), signal: ctx.signal });
-      } catch (error) {
-        if (ctx.signal.aborted) throw error;
-        throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(error as NodeJS.ErrnoException)}`);
-      }
-      const result = await this.deps.files.applyHashes(locationId, hashes.size, hashes, stat.mtimeMs);
-      fileId = result.fileId;
-      this.hashedPendingFollowUps.set(locationId, { size: stat.size, mtimeMs: stat.mtimeMs, fileId });
-      ctx.logger.info(`Hashed ${absolutePath} (ED2K ${hashes.ED2K})`);
-      this.deps.bus.emit('shoko', { event: 'FileHashed', payload: fileEvent(fileId, location) });
-      if (result.merged && result.otherLocations > 0) await this.handleDuplicate(location, fileId, ctx);
-    }
+    const alreadyHashed = pending?.size === stat.size && pending.mtimeMs === stat.mtimeMs && pending.fileId === location.file_id;
+    if (alreadyHashed) ctx.logger.info(`Already hashed ${absolutePath}; queueing what follows`);
+    const fileId = alreadyHashed ? location.file_id : await this.hashAndSave(location, absolutePath, stat, ctx);
     const file = await this.deps.files.file(fileId);
     if (file && !file.media_info) await this.deps.queue.enqueue(this.mediaInfoJob, { fileId: file.id });
     if (file) await this.afterHash?.(file.id);
     this.hashedPendingFollowUps.delete(locationId);
+  }
+
+  /** Reads the file's hashes and saves them; the id of the file record the location now belongs to. */
+  private async hashAndSave(location: LocationWithFolder, absolutePath: string, stat: Stats, ctx: JobContext): Promise<number> {
+    let hashes: StoredHashes & { size: number };
+    try {
+      hashes = await this.deps.hasher.hash(absolutePath, { onProgress: (fraction) => ctx.progress(fraction), signal: ctx.signal });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      throw new PermanentJobError(`Cannot hash ${absolutePath}: ${describeFsError(error as NodeJS.ErrnoException)}`);
+    }
+    const { fileId, merged, otherLocations } = await this.deps.files.applyHashes(location.id, hashes.size, hashes, stat.mtimeMs);
+    this.hashedPendingFollowUps.set(location.id, { size: stat.size, mtimeMs: stat.mtimeMs, fileId });
+    ctx.logger.info(`Hashed ${absolutePath} (ED2K ${hashes.ED2K})`);
+    this.deps.bus.emit('shoko', { event: 'FileHashed', payload: fileEvent(fileId, location) });
+    if (merged && otherLocations > 0) await this.handleDuplicate(location, fileId, ctx);
+    return fileId;
   }
 
   private async handleDuplicate(location: LocationWithFolder, fileId: number, ctx: JobContext): Promise<void> {
