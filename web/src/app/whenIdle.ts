@@ -1,6 +1,6 @@
 import { queryClient } from './queryClient';
 
-/** How long a task waits at most for the page's requests to end (a page that keeps asking must not hold it forever). */
+/** How long a task waits at most for the page's requests to end; past it the task is dropped. */
 const MAX_WAIT_MS = 15_000;
 
 /**
@@ -21,7 +21,9 @@ export function whenIdle(task: () => unknown, delayMs = 3000): () => void {
   const whenQuiet = () => {
     unsubscribe?.();
     unsubscribe = undefined;
-    if (queryClient.isFetching() === 0 || Date.now() - started > MAX_WAIT_MS) return run();
+    if (queryClient.isFetching() === 0) return run();
+    // A page that keeps asking (a long list being scrolled) is busy: the code then loads when it is first used instead.
+    if (Date.now() - started > MAX_WAIT_MS) return;
     timer = setTimeout(whenQuiet, MAX_WAIT_MS - (Date.now() - started) + 1);
     unsubscribe = queryClient.getQueryCache().subscribe(() => {
       if (queryClient.isFetching() > 0) return;
