@@ -52,8 +52,8 @@ export interface PagesInView {
 
 /**
  * The 1-based pages of `pageSize` entries that hold entries `first` to `last` (0-based, inclusive), always with page
- * 1, and the page on either side of them: a list scrolled a viewport in either direction then finds its next entries
- * loaded. The nearby pages are asked for only once the visible ones have arrived (usePreviewGroupPages), so they never
+ * 1, the page above them and the two below: a list scrolled a viewport or more in either direction then finds its
+ * next entries loaded. The nearby pages are asked for only once the visible ones have arrived (usePreviewGroupPages), so they never
  * delay what is on screen.
  */
 export function pagesInView(first: number, last: number, total: number | undefined, pageSize = COLLECTION_PAGE_SIZE): PagesInView {
@@ -62,7 +62,8 @@ export function pagesInView(first: number, last: number, total: number | undefin
   const to = Math.min(lastPage, Math.floor(Math.max(0, last) / pageSize) + 1);
   const visible = new Set([1]);
   for (let page = from; page <= to; page++) visible.add(page);
-  const nearby = [from - 1, to + 1].filter((page) => page >= 1 && page <= lastPage && !visible.has(page));
+  // Two pages below: a page of 50 posters is about four viewports, too little time to fetch the next one in a fast scroll.
+  const nearby = [from - 1, to + 1, to + 2].filter((page) => page >= 1 && page <= lastPage && !visible.has(page));
   return { visible: [...visible].sort((a, b) => a - b), nearby };
 }
 
