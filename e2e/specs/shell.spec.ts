@@ -99,6 +99,34 @@ test('the top navigation reaches every area', async ({ page }) => {
     await expect(page).toHaveURL(server.url(url));
   }
 
+  // The menu by keyboard: Enter opens it on the first item, the arrows and End move, Escape closes it and gives the
+  // focus back; a click outside closes it. (The pointer is moved off the menu's place first: an item under it takes
+  // the focus.)
+  const utilitiesButton = nav.getByRole('button', { name: 'Utilities' });
+  await page.mouse.move(5, 400);
+  await utilitiesButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Unrecognized Files' })).toBeFocused();
+  await expect(utilitiesButton).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Manually Linked Files' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Renamer' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Unrecognized Files' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(utilitiesButton).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Renamer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(server.url('/webui/utilities/renamer'));
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await utilitiesButton.click();
+  await expect(page.getByRole('menu', { name: 'Utilities' })).toBeVisible();
+  await page.getByRole('heading').first().click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
   await nav.getByRole('button', { name: 'Actions' }).click();
   const actions = page.getByRole('dialog', { name: 'Actions' });
   await expect(actions).toBeVisible();

@@ -161,8 +161,8 @@ describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('console bundle b
       files.filter((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes(text));
     for (const [name, routeModules] of Object.entries(PAGES)) {
       const files = chunksOfPage(manifest, routeModules).map((chunk) => chunk.file);
-      // The attribute every Headless UI component writes: dialogs and menus load theirs when opened (components/Modal.tsx,
-      // app/layout/UtilitiesMenu.tsx); the layout held all of Headless UI, about 100 kB, for every signed-in page.
+      // The attribute every Headless UI component writes: dialogs load theirs when opened (components/Modal.tsx), and the
+      // Utilities menu is the layout's own; the layout held all of Headless UI, about 100 kB, for every signed-in page.
       expect(holding(files, 'data-headlessui-state'), `Headless UI in the scripts of the ${name} page`).toEqual([]);
       // One of @tanstack/virtual-core's exports.
       if (!/collection|series|unrecognized|file search|release management/.test(name)) {

@@ -1,17 +1,7 @@
 import { fileListQuery, fileSearchParams, kindListParams, UNRECOGNIZED_PAGE_SIZE } from '@/api/files';
 import { serverStatusQuery, serverVersionQuery } from '@/api/init';
 import { releaseSeriesQuery, releaseTogglesOf } from '@/api/releaseManagement';
-import {
-  episodeFiltersOf,
-  nextUpEpisodeQuery,
-  relatedAnimeQuery,
-  seriesCastQuery,
-  seriesEpisodesQuery,
-  seriesExtraQuery,
-  seriesQuery,
-  seriesTagsQuery,
-  similarAnimeQuery,
-} from '@/api/series';
+import { episodeFiltersOf, seriesEpisodesQuery, seriesExtraQuery, seriesOverviewQuery, seriesQuery, seriesTagsQuery } from '@/api/series';
 import { settingsQuery } from '@/api/settings';
 import { currentUserQuery } from '@/api/users';
 import { prefetchCollectionFirstPage, prefetchGroupSeries } from '@/pages/collection/prefetch';
@@ -23,12 +13,9 @@ import { queryClient } from './queryClient';
 export const loadMainLayout = () => import('@/app/layout/MainLayout');
 export const loadDashboardPage = () => import('@/pages/dashboard/DashboardPage');
 
-// What the layout loads once it is drawn: the Utilities menu.
-const loadLayoutExtras = [() => import('@/app/layout/UtilitiesDropdown')];
-
 /** Fetches the landing page's code before the login is sent, so the click waits for data only. */
 export function preloadLanding() {
-  for (const load of [loadMainLayout, loadDashboardPage, ...loadLayoutExtras]) load().catch(() => undefined);
+  for (const load of [loadMainLayout, loadDashboardPage]) load().catch(() => undefined);
 }
 
 /** The dashboard route's loader: the widgets' requests leave while the page's code is still on its way. */
@@ -66,33 +53,38 @@ const searchOf = (request: Request) => new URL(request.url).searchParams;
  * the requests leave when the router starts instead of after the layout's and the tab's chunks have arrived.
  */
 
-/** The series pages' loader: the series and its header's extras, tags and (once the series names it) group. */
-export function prefetchSeriesRoute({ params }: Pick<LoaderArgs, 'params'>) {
+/** The Overview tab, which a series link without a tab opens. */
+const opensOverview = (request: Request) => /\/series\/\d+\/?(?:overview\/?)?$/.test(new URL(request.url).pathname);
+
+/**
+ * The series pages' loader: the series and its header's extras, tags and (once the series names it) group; on the
+ * Overview tab the header's panels come with the tab's in one call (its loader below).
+ */
+export function prefetchSeriesRoute({ params, request }: LoaderArgs) {
   const id = idParam(params.seriesId);
-  if (id !== null && getSession()) {
-    void queryClient
-      .fetchQuery(seriesQuery(id))
-      .then((series) => import('@/api/collection').then(({ groupQuery }) => queryClient.prefetchQuery(groupQuery(series.IDs.ParentGroup))))
-      .catch(() => undefined);
-    void queryClient.prefetchQuery(seriesExtraQuery(id));
-    void queryClient.prefetchQuery(seriesTagsQuery(id));
+  if (id === null || !getSession()) return null;
+  if (opensOverview(request)) {
+    void queryClient.prefetchQuery(seriesQuery(id));
+    return prefetchSeriesOverviewRoute({ params });
   }
+  void queryClient
+    .fetchQuery(seriesQuery(id))
+    .then((series) => import('@/api/collection').then(({ groupQuery }) => queryClient.prefetchQuery(groupQuery(series.IDs.ParentGroup))))
+    .catch(() => undefined);
+  void queryClient.prefetchQuery(seriesExtraQuery(id));
+  void queryClient.prefetchQuery(seriesTagsQuery(id));
   return null;
 }
 
 /**
- * The Overview tab's loader: its shelves (next up, related, similar, cast; the tags come with the series' loader),
- * which would otherwise wait for the series, then the tab's code. Not the import folders: the Play button reads them
- * only when pressed (at 400,000 files their sizes took 0.15-0.4 s on SQLite, holding the server, and 0.6 s on
- * PostgreSQL, the page's last answer).
+ * The Overview tab's loader: the header's and the tab's panels (extras, tags, group, next up, related, similar, cast)
+ * in one call beside the series' (seven requests queued behind the page's scripts on the browser's six connections).
+ * Not the import folders: the Play button reads them only when pressed (at 400,000 files their sizes took 0.15-0.4 s
+ * on SQLite, holding the server, and 0.6 s on PostgreSQL, the page's last answer).
  */
 export function prefetchSeriesOverviewRoute({ params }: Pick<LoaderArgs, 'params'>) {
   const id = idParam(params.seriesId);
-  if (id === null || !getSession()) return null;
-  void queryClient.prefetchQuery(nextUpEpisodeQuery(id));
-  void queryClient.prefetchQuery(relatedAnimeQuery(id));
-  void queryClient.prefetchQuery(similarAnimeQuery(id));
-  void queryClient.prefetchQuery(seriesCastQuery(id));
+  if (id !== null && getSession()) void queryClient.prefetchQuery(seriesOverviewQuery(id));
   return null;
 }
 
@@ -159,7 +151,8 @@ export function prefetchCollectionRoute() {
  */
 export function prefetchLink(to: string) {
   const series = /^\/collection\/series\/(\d+)(?:\/|$)/.exec(to);
-  if (series) prefetchSeriesRoute({ params: { seriesId: series[1] } });
+  const request = () => new Request(new URL(to, window.location.origin));
+  if (series) prefetchSeriesRoute({ params: { seriesId: series[1] }, request: request() });
   const group = /^\/collection\/group\/(\d+)(?:\?|$)/.exec(to);
-  if (group) prefetchGroupRoute({ params: { groupId: group[1] }, request: new Request(new URL(to, window.location.origin)) });
+  if (group) prefetchGroupRoute({ params: { groupId: group[1] }, request: request() });
 }
