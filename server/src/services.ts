@@ -32,7 +32,7 @@ import { createQueueDomain } from './domains/queue/index.js';
 import { createReleaseManagementDomain } from './domains/release-management/index.js';
 import { createUtilitiesDomain } from './domains/utilities/index.js';
 import { createRenamerDomain } from './domains/renamer/index.js';
-import { createSeriesDomain, createSeriesReads } from './domains/series/index.js';
+import { createSeriesDomain, createSeriesReads, eventOutdatesSearch, jobOutdatesSearch } from './domains/series/index.js';
 import { SettingsService } from './domains/settings/index.js';
 import { createShokoImportDomain } from './domains/shoko-import/index.js';
 import { createTagsDomain } from './domains/tags/index.js';
@@ -246,8 +246,8 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
     bus,
     queueTraktSync: (direction, animeId) => integrations.traktSync.queue(direction, animeId),
     onCollectionChange: (listener) => {
-      bus.on('shoko', listener);
-      bus.on('job:finished', (job) => job.changed !== false && listener());
+      bus.on('shoko', (message) => eventOutdatesSearch(message.event) && listener());
+      bus.on('job:finished', (job) => jobOutdatesSearch(job) && listener());
     },
   });
 
@@ -333,6 +333,7 @@ export async function createServices(config: ServerConfig, logs: LogService, db:
       settings,
       logger: logger.child({ name: 'ShokoImport' }),
       bus,
+      prepareSearch: () => series.catalog.prepareSearch(),
     }),
     /** `GET /healthz`. */
     health,

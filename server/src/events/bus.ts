@@ -16,8 +16,9 @@ export interface ServerEvents {
   /**
    * A background job ended (done or failed): whatever it changed is committed. `changed` false: it failed without
    * writing to the database, so nothing kept from the collection is out of date (absent: it may have changed anything).
+   * `tables`: the tables it wrote beyond the queue's bookkeeping (null or absent: it cannot be told).
    */
-  'job:finished': { type: string; changed?: boolean };
+  'job:finished': { type: string; changed?: boolean; tables?: ReadonlySet<string> | null };
   /** A user's watched state of these episodes changed (only the ones that did); `source` says who changed it. */
   'watched:changed': { userId: number; episodeIds: number[]; watched: boolean; source: WatchedSource };
   /**

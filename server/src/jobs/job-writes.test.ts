@@ -1,7 +1,7 @@
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
-import { JobWrites } from './job-writes.js';
+import { JobWrites, runTracked, type WriteRecord } from './job-writes.js';
 
 /** Statements compiled for SQLite and answered by a driver that runs nothing: only what the plugin sees matters. */
 function trackedDb() {
@@ -67,5 +67,33 @@ describe('which jobs wrote', () => {
     ]);
     expect(reader.wrote).toBe(false);
     expect(writer.wrote).toBe(true);
+  });
+
+  it('names the tables a job wrote beyond the bookkeeping, or says it cannot tell', async () => {
+    const { db, writes } = trackedDb();
+    const tablesOf = async (work: () => Promise<unknown>) => {
+      const record: WriteRecord = { wrote: false, tables: new Set() };
+      await writes.track(record, work);
+      return record.tables ? [...record.tables].sort() : null;
+    };
+    expect(await tablesOf(() => db.selectFrom('series').selectAll().execute())).toEqual([]);
+    expect(
+      await tablesOf(async () => {
+        await db.updateTable('jobs').set({ attempts: 1 }).execute();
+        await db.updateTable('import_folders').set({ is_available: 0 }).execute();
+        await db.transaction().execute((trx) => trx.deleteFrom('anidb_anime_titles').execute());
+        await sql`INSERT INTO aggregate_dirty_series (series_id) VALUES (1)`.execute(db);
+      }),
+    ).toEqual(['aggregate_dirty_series', 'anidb_anime_titles', 'import_folders']);
+    expect(await tablesOf(() => sql`WITH x AS (SELECT 1) UPDATE series SET id = id`.execute(db))).toBeNull();
+    // A job's end carries them; one that wrote nothing but succeeded may have changed files, none of the tables.
+    const ended = await runTracked(writes, async () => {
+      await db.updateTable('files').set({ is_ignored: 1 }).execute();
+    });
+    expect([ended.changed, ended.tables && [...ended.tables]]).toEqual([true, ['files']]);
+    const quiet = await runTracked(writes, async () => undefined);
+    expect([quiet.changed, quiet.tables && [...quiet.tables]]).toEqual([true, []]);
+    // Without a tracker nothing can be told.
+    expect((await runTracked(null, async () => undefined)).tables).toBeNull();
   });
 });

@@ -24,27 +24,45 @@ function tableName(node: OperationNode | undefined): string | null {
   return null;
 }
 
-/** Whether a statement may change what the API answers: anything but a read or a write to the queue's own rows. */
-export function writesBeyondBookkeeping(node: RootOperationNode): boolean {
-  const outside = (tables: Array<string | null>) => tables.length === 0 || tables.some((t) => t === null || !BOOKKEEPING_TABLES.has(t));
+/**
+ * The tables a statement may write: none for a read, null among them when it cannot be told (then anything may have
+ * changed).
+ */
+export function tablesWritten(node: RootOperationNode): Array<string | null> {
   switch (node.kind) {
     case 'SelectQueryNode':
-      return false;
+      return [];
     case 'InsertQueryNode':
-      return outside([tableName(node.into)]);
+      return [tableName(node.into)];
     case 'UpdateQueryNode':
-      return outside([tableName(node.table)]);
-    case 'DeleteQueryNode':
-      return outside(node.from.froms.map(tableName));
+      return [tableName(node.table)];
+    case 'DeleteQueryNode': {
+      const tables = node.from.froms.map(tableName);
+      return tables.length ? tables : [null];
+    }
     case 'RawNode': {
       const text = node.sqlFragments.join('?');
-      if (/^\s*(?:select|explain)\b/i.test(text)) return false;
+      if (/^\s*(?:select|explain)\b/i.test(text)) return [];
       const written = RAW_WRITE.exec(text);
-      return !written || !BOOKKEEPING_TABLES.has(written[1]!.toLowerCase());
+      return [written ? written[1]!.toLowerCase() : null];
     }
     default:
-      return true;
+      return [null];
   }
+}
+
+/** Whether a statement may change what the API answers: anything but a read or a write to the queue's own rows. */
+export function writesBeyondBookkeeping(node: RootOperationNode): boolean {
+  return tablesWritten(node).some((t) => t === null || !BOOKKEEPING_TABLES.has(t));
+}
+
+/**
+ * What a job wrote: `wrote` at its first statement that may change an answer; `tables` the tables such statements
+ * wrote, null once one could not be told.
+ */
+export interface WriteRecord {
+  wrote: boolean;
+  tables?: Set<string> | null;
 }
 
 /**
@@ -55,16 +73,22 @@ export function writesBeyondBookkeeping(node: RootOperationNode): boolean {
  * one every ~6 s while AniDB was unreachable rebuilt the search index and recounted the filters each time.
  */
 export class JobWrites implements KyselyPlugin {
-  private readonly current = new AsyncLocalStorage<{ wrote: boolean }>();
+  private readonly current = new AsyncLocalStorage<WriteRecord>();
 
-  /** Runs `work`; `record.wrote` becomes true at its first statement that may change an answer. */
-  track<T>(record: { wrote: boolean }, work: () => Promise<T>): Promise<T> {
+  /** Runs `work`, noting in `record` what its statements write (see WriteRecord). */
+  track<T>(record: WriteRecord, work: () => Promise<T>): Promise<T> {
     return this.current.run(record, work);
   }
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     const record = this.current.getStore();
-    if (record && !record.wrote && writesBeyondBookkeeping(node)) record.wrote = true;
+    if (record && (!record.wrote || record.tables))
+      for (const table of tablesWritten(node)) {
+        if (table !== null && BOOKKEEPING_TABLES.has(table)) continue;
+        record.wrote = true;
+        if (table === null) record.tables = null;
+        else record.tables?.add(table);
+      }
     return node;
   }
 
@@ -74,19 +98,20 @@ export class JobWrites implements KyselyPlugin {
 }
 
 /**
- * Runs a job's work and says how it ended: its failure, if any, and whether it may have changed anything. A job that
- * failed without writing changed nothing; one that succeeded may have changed files on disk. Without a tracker every
- * end counts as a change.
+ * Runs a job's work and says how it ended: its failure, if any, whether it may have changed anything, and the tables
+ * it wrote (null: it cannot be told). A job that failed without writing changed nothing; one that succeeded may have
+ * changed files on disk. Without a tracker every end counts as a change of anything.
  */
 export async function runTracked(
   writes: JobWrites | null,
   work: () => Promise<void>,
-): Promise<{ failure: { error: unknown } | null; changed: boolean }> {
-  const record = { wrote: false };
+): Promise<{ failure: { error: unknown } | null; changed: boolean; tables: ReadonlySet<string> | null }> {
+  const record: WriteRecord = { wrote: false, tables: new Set() };
+  const tables = () => (writes ? (record.tables ?? null) : null);
   try {
     await (writes ? writes.track(record, work) : work());
-    return { failure: null, changed: true };
+    return { failure: null, changed: true, tables: tables() };
   } catch (error) {
-    return { failure: { error }, changed: !writes || record.wrote };
+    return { failure: { error }, changed: !writes || record.wrote, tables: tables() };
   }
 }

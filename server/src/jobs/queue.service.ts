@@ -399,9 +399,9 @@ export class QueueService {
 
   private async execute(job: RunningJob): Promise<void> {
     const logger = this.logger.child({ name: job.definition.type });
-    const { failure, changed } = await runTracked(this.writes, () => this.runJob(job, logger));
+    const { failure, changed, tables } = await runTracked(this.writes, () => this.runJob(job, logger));
     // Before the job's row goes: whoever sees the queue empty must not then read an answer kept from before the job.
-    this.bus.emit('job:finished', { type: job.definition.type, changed });
+    this.bus.emit('job:finished', { type: job.definition.type, changed, tables });
     if (job.abandoned) return; // stop stopped waiting: the row stays "running" and the next start runs it again
     job.settling = true;
     const outcome = await outcomeOf(job, failure, logger, {

@@ -11,8 +11,8 @@ interface FilterList {
 
 /**
  * What a job's end drops: the series search index, the filters' kept Sizes and the read cache are kept from the
- * collection, so a job that changed it drops them; one that failed without writing (an AniDB lookup while AniDB cannot
- * be asked: here no credentials are set) leaves them. Series are written behind the services' backs to see which:
+ * collection, so a job that changed it drops them (the search index only when it wrote series or titles); one that
+ * failed without writing (an AniDB lookup while AniDB cannot be asked: here no credentials are set) leaves them. Series are written behind the services' backs to see which:
  * a kept index or Size does not show them until something drops it.
  */
 describe('job ends and what is kept from the collection', () => {
@@ -111,15 +111,22 @@ describe('job ends and what is kept from the collection', () => {
     expect(await sizes()).toContain('All 3');
   });
 
-  it('drops them when a job wrote and then failed', async () => {
+  it('drops the search index when a job wrote series or titles and then failed, not when it wrote other tables only', async () => {
     expect(await found()).toEqual(['Harbor Dawn', 'Harbor Lights', 'Harbor Mist']);
     await insertSeries(db(), [{ animeId: 304, title: 'Harbor Ice', airDate: '2023-01-05', episodes: [{ id: 3301, file: true }] }]);
     expect(await found()).toEqual(['Harbor Dawn', 'Harbor Lights', 'Harbor Mist']);
-    const writesThenFails = testJob('WritesThenFails', async () => {
+    // Files, folders and figures are no series' name: the index stays as it was (the read cache and Sizes are dropped).
+    const writesFilesThenFails = testJob('WritesFilesThenFails', async () => {
       await db().updateTable('files').set({ is_ignored: 0 }).where('id', '<', 0).execute();
       throw new PermanentJobError('failed after its write');
     });
-    expect(await runJob(writesThenFails, {})).toMatchObject({ changed: true });
+    expect(await runJob(writesFilesThenFails, {})).toMatchObject({ changed: true, tables: new Set(['files']) });
+    expect(await found()).toEqual(['Harbor Dawn', 'Harbor Lights', 'Harbor Mist']);
+    const writesSeriesThenFails = testJob('WritesSeriesThenFails', async () => {
+      await db().updateTable('series').set({ title_override: null }).where('id', '<', 0).execute();
+      throw new PermanentJobError('failed after its write');
+    });
+    expect(await runJob(writesSeriesThenFails, {})).toMatchObject({ changed: true });
     expect(await found()).toEqual(['Harbor Dawn', 'Harbor Ice', 'Harbor Lights', 'Harbor Mist']);
   });
 });

@@ -19,6 +19,7 @@ export { createSeriesModels } from './series-models.js';
 export type { SeriesModels } from './series-models.js';
 export { SeriesService } from './series.service.js';
 export { SeriesStore } from './series.store.js';
+export { eventOutdatesSearch, jobOutdatesSearch } from './series-search.js';
 export { createSeriesDomain, createSeriesReads } from './series.wiring.js';
 export type { SeriesDomain, SeriesReads } from './series.wiring.js';
 export { registerSeriesCatalogRoutes } from './series-catalog.routes.js';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SeriesSearchIndex, type SearchIndexSource, type SearchSeriesRow } from './series-search.js';
+import { SHOKO_IMPORT_PROGRESS_EVENT } from '@shoko-ts/contract';
+import {
+  SeriesSearchIndex,
+  eventOutdatesSearch,
+  jobOutdatesSearch,
+  type SearchIndexSource,
+  type SearchSeriesRow,
+} from './series-search.js';
 import { bestMatch, diceDistance, matchTitle, searchText } from '../../shared/title-match.js';
 
 describe('title matching', () => {
@@ -110,6 +117,36 @@ describe('SeriesSearchIndex', () => {
     expect(entries[1199]!.titles[0]!.text.text).toBe('First 1200');
   });
 
+  it('is prepared once built for the collection as it is, and builds again when a change overtakes the build', async () => {
+    const { state, src } = source();
+    // A quiet time no test waits for: only prepare builds the index here.
+    const index = new SeriesSearchIndex(src, 600_000);
+    expect(index.prepared).toBe(false);
+    await index.prepare();
+    expect(index.prepared).toBe(true);
+    expect(state.reads).toBe(1);
+    await index.entries();
+    expect(state.reads).toBe(1);
+    index.clear();
+    expect(index.prepared).toBe(false);
+    // A change while it reads: the build answers nobody's search with stale titles kept; prepare reads again.
+    let release!: () => void;
+    state.hold = new Promise<void>((r) => (release = r));
+    const read = new Promise<void>((r) => (state.onRead = r));
+    const preparing = index.prepare();
+    await read;
+    state.onRead = null;
+    state.title = 'Second';
+    index.clear();
+    state.hold = null;
+    release();
+    await preparing;
+    expect(index.prepared).toBe(true);
+    expect(state.reads).toBe(3);
+    expect((await index.entries())[0]!.titles[0]!.text.text).toBe('Second 1');
+    expect(state.reads).toBe(3);
+  });
+
   it('builds itself once warmed, and again after each clear', async () => {
     const { state, src } = source();
     const index = new SeriesSearchIndex(src, 1);
@@ -126,5 +163,19 @@ describe('SeriesSearchIndex', () => {
     await new Promise((r) => setImmediate(r));
     await index.entries();
     expect(state.reads).toBe(2);
+  });
+
+  it('is outdated by changes of series or titles, not by file, folder or episode events nor jobs that wrote elsewhere', () => {
+    for (const event of ['SeriesUpdated', 'FileMatched', 'FileDeleted', 'SomethingNew'])
+      expect(eventOutdatesSearch(event), event).toBe(true);
+    for (const event of ['ImportFolderAvailabilityChanged', 'FileDetected', 'FileHashed', 'EpisodeUpdated', SHOKO_IMPORT_PROGRESS_EVENT])
+      expect(eventOutdatesSearch(event), event).toBe(false);
+    expect(jobOutdatesSearch({})).toBe(true);
+    expect(jobOutdatesSearch({ changed: true, tables: null })).toBe(true);
+    expect(jobOutdatesSearch({ changed: true, tables: new Set(['files', 'anidb_anime_titles']) })).toBe(true);
+    expect(jobOutdatesSearch({ changed: true, tables: new Set(['series']) })).toBe(true);
+    expect(jobOutdatesSearch({ changed: false, tables: new Set() })).toBe(false);
+    expect(jobOutdatesSearch({ changed: true, tables: new Set() })).toBe(false);
+    expect(jobOutdatesSearch({ changed: true, tables: new Set(['import_folders', 'files', 'aggregate_dirty_series']) })).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 // The series' title search index over the shared title matching (shared/title-match.ts).
+import { SHOKO_IMPORT_PROGRESS_EVENT } from '@shoko-ts/contract';
 import { searchText } from '../../shared/title-match.js';
 import type { SearchText } from '../../shared/title-match.js';
 
@@ -23,6 +24,35 @@ export interface SearchIndexSource {
   titles(animeIds: number[]): Promise<TitleRow[]>;
 }
 
+/** The tables the index reads: a job that wrote none of them left it current. */
+const INDEXED_TABLES = ['series', 'anidb_anime', 'anidb_anime_titles'];
+
+/**
+ * Events that change no series' name or titles: files found, hashed, moved or renamed, a folder going offline or back,
+ * an episode's state, an import's progress (the import prepares the index as its last step). After a 100,000-file Shoko
+ * import the start marked its folders offline and the index built for the first search was dropped.
+ */
+const EVENTS_KEEPING_NAMES = new Set<string>([
+  'FileDetected',
+  'FileHashed',
+  'FileMoved',
+  'FileRenamed',
+  'FileNotMatched',
+  'ImportFolderAvailabilityChanged',
+  'EpisodeUpdated',
+  SHOKO_IMPORT_PROGRESS_EVENT,
+]);
+
+/** Whether an event may have changed what the index holds (anything not known to keep the names may). */
+export const eventOutdatesSearch = (event: string): boolean => !EVENTS_KEEPING_NAMES.has(event);
+
+/**
+ * Whether a job's end may have changed what the index holds: it wrote one of the tables the index reads, or it wrote
+ * and which tables cannot be told. A job that failed without writing, or wrote other tables only, left it current.
+ */
+export const jobOutdatesSearch = (job: { changed?: boolean; tables?: ReadonlySet<string> | null }): boolean =>
+  job.changed !== false && (!job.tables || INDEXED_TABLES.some((table) => job.tables!.has(table)));
+
 // About 10 ms of preparing per slice at 400k files, so a request waits at most that long behind the background build.
 const SLICE = 200;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -36,7 +66,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  */
 export class SeriesSearchIndex {
   private generation = 0;
-  private built: { generation: number; entries: Promise<SearchableSeries[]> } | null = null;
+  private built: { generation: number; entries: Promise<SearchableSeries[]>; done: boolean } | null = null;
   private timer: NodeJS.Timeout | null = null;
   private warming = false;
 
@@ -62,15 +92,34 @@ export class SeriesSearchIndex {
     this.timer.unref();
   }
 
+  /** Whether the index of the collection as it is now is built: a search now reads nothing to answer. */
+  get prepared(): boolean {
+    return this.built?.generation === this.generation && this.built.done;
+  }
+
+  /**
+   * Builds the index now and resolves once the index of the collection as it is is built: the last step of a bulk
+   * change that stays quiet until it is over (a Shoko import), so that its first search finds the titles prepared.
+   * A change during the build starts it again (twice at most; a collection that keeps changing is left to the warm-up).
+   */
+  async prepare(): Promise<void> {
+    for (let attempt = 0; attempt < 3 && !this.prepared; attempt++) await this.entries();
+  }
+
   /** The indexed series; an index built while the collection changed serves its callers but is not kept. */
   entries(): Promise<SearchableSeries[]> {
     if (this.built?.generation === this.generation) return this.built.entries;
     const entries = this.build();
-    const built = { generation: this.generation, entries };
+    const built = { generation: this.generation, entries, done: false };
     this.built = built;
-    entries.catch(() => {
-      if (this.built === built) this.built = null;
-    });
+    entries.then(
+      () => {
+        built.done = true;
+      },
+      () => {
+        if (this.built === built) this.built = null;
+      },
+    );
     return entries;
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShokoImportReport, ShokoImportStatus } from '@shoko-ts/contract';
+import { SHOKO_IMPORT_PROGRESS_EVENT, type ShokoImportReport, type ShokoImportStatus } from '@shoko-ts/contract';
 import { writeShokoDataFolder, type ShokoDataFolderManifest } from '@shoko-ts/fakes/shoko-data';
 import { createTestServer, login, type TestServer } from '../../test/harness.js';
 
@@ -19,6 +19,8 @@ describe('ShokoImport: a Shoko Server data folder imported through the first-run
   let report: ShokoImportReport;
   const shokoFiles = new Map<string, number>();
   const keyOf = new Map<number, string>();
+  /** Whether the series search index was built for the imported collection at the moment the import said Completed. */
+  let searchPreparedAtCompleted: boolean | null = null;
 
   beforeAll(async () => {
     root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'shoko-import-')));
@@ -32,6 +34,11 @@ describe('ShokoImport: a Shoko Server data folder imported through the first-run
     const check = await server.request({ method: 'POST', url: '/api/v3/ShokoImport/DryRun', body: { Folder: manifest.dir } });
     expect(check.statusCode, check.body).toBe(200);
     dryRun = check.json();
+    // Read as the import announces Completed (the bus calls listeners at once), before the start or anything else runs.
+    server.services.bus.on('shoko', (message) => {
+      if (message.event === SHOKO_IMPORT_PROGRESS_EVENT && (message.payload as ShokoImportStatus).State === 'Completed')
+        searchPreparedAtCompleted = server.services.seriesCatalog.searchPrepared();
+    });
     const start = await server.request({ method: 'POST', url: '/api/v3/ShokoImport/Start', body: { Folder: manifest.dir } });
     expect(start.statusCode, start.body).toBe(202);
     // Anonymous until the server has started (it starts by itself once the import is done), then for admins only.
@@ -67,6 +74,12 @@ describe('ShokoImport: a Shoko Server data folder imported through the first-run
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json();
   };
+
+  it('prepares the series search before it says Completed, so the first search finds the titles prepared', async () => {
+    expect(searchPreparedAtCompleted).toBe(true);
+    const found: Array<{ IDs: { ID: number } }> = await get(`/api/v3/Series/Search?query=${encodeURIComponent('a')}&limit=5`);
+    expect(found.length).toBeGreaterThan(0);
+  });
 
   it('the dry run foresaw the import, and both reports account for every source row', () => {
     expect(dryRun.DryRun).toBe(true);

@@ -45,6 +45,11 @@ export interface ShokoImportDeps {
   settings: ShokoImportSettings;
   logger: Logger;
   bus?: EventBus;
+  /**
+   * Builds the series search index of the imported collection (the import's writes send no change while it runs): the
+   * first search right after a 100,000-file import spent 125 ms preparing the titles.
+   */
+  prepareSearch?: () => Promise<void>;
 }
 
 const JUST_COMPLETED_MS = 15 * 60_000;
@@ -183,6 +188,11 @@ export class ShokoImportService {
       this.progress('Running', 'Placing the AniDB cache and pictures', PHASES.copy[0]);
       await placeStaged(staging, this.deps.home, await staged);
       await this.deps.store.refreshMaintained((message) => this.progress('Running', message, PHASES.figures[0]));
+      if (this.deps.prepareSearch) {
+        this.progress('Running', 'Preparing the series search', PHASES.figures[1]);
+        // Left to the first search if it fails: the rows are written.
+        await this.deps.prepareSearch().catch((error: unknown) => log.warn({ err: error }, 'Preparing the series search failed'));
+      }
       this.progress('Running', 'Taking over the settings', PHASES.settings[0]);
       await this.deps.settings.adopt(plan.settings);
       if (this.deps.settings.current.FirstRun)
