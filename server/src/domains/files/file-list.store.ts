@@ -197,10 +197,9 @@ export class FileListStore {
    * correlated lookup; PostgreSQL would otherwise hash every row of the wide files table for a few thousand matches).
    */
   private async searchPage(filter: FileFilter, needle: string, page: { page: number; pageSize: number }) {
-    const passing = (this.filtered(filter, undefined) as unknown as SelectQueryBuilder<Database & { f: FilesTable }, 'f', object>)
-      .select('f.id')
-      .where('f.id', '=', sql.ref<number>('m.file_id'));
-    const matches = this.db.selectFrom(this.matchPositions(needle).as('m')).where(sql<SqlBool>`(${passing}) is not null`);
+    const passing = this.passingMatch(filter);
+    let matches = this.db.selectFrom(this.matchPositions(needle).as('m'));
+    if (passing) matches = matches.where(passing);
     if (page.pageSize === 0) {
       const rows = await matches.select('m.file_id as id').orderBy('m.position').orderBy('m.file_id').execute();
       return { total: rows.length, ids: rows.map((row) => row.id) };
@@ -216,6 +215,25 @@ export class FileListStore {
     if (page.page === 1) return { total: 0, ids: [] };
     const { count } = await matches.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     return { total: Number(count), ids: [] };
+  }
+
+  /**
+   * The search's filters as a condition on each matching file `m.file_id` (null: every file passes). When they ask
+   * nothing but the ignored flag (File Search as the console sends it), the few ignored files are read once from the
+   * sort keys (kept with the files by triggers) and the matches are checked against that set: PostgreSQL spent 40 of
+   * 95 ms looking up each of the ~7,200 matches of a word in the files table. Otherwise each match is looked up.
+   */
+  private passingMatch(filter: FileFilter): Expression<SqlBool> | null {
+    const flagOnly =
+      !filter.includeOnly.length && !filter.contents && !filter.hiddenTags?.length && filter.exclude.every((e) => e === 'Watched');
+    if (flagOnly) {
+      if (filter.include.includes('Ignored')) return null;
+      return sql<SqlBool>`${sql.ref('m.file_id')} not in (select ik.file_id from file_sort_keys ik where ik.is_ignored = 1)`;
+    }
+    const passing = (this.filtered(filter, undefined) as unknown as SelectQueryBuilder<Database & { f: FilesTable }, 'f', object>)
+      .select('f.id')
+      .where('f.id', '=', sql.ref<number>('m.file_id'));
+    return sql<SqlBool>`(${passing}) is not null`;
   }
 
   /**
