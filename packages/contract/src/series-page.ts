@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListParam, Nullable } from './common.js';
-import { AnidbEpisode } from './series.js';
+import { AnidbEpisode, Episode, Tag } from './series.js';
 import { AnidbAnimeHit } from './anidb.js';
-import { CollectionImage, Images, Rating } from './collection.js';
+import { CollectionImage, Group, Images, Rating } from './collection.js';
 import { FileLocation } from './files.js';
 
 /** §1 Role.Person: a character, a person or a company. */
@@ -46,6 +46,24 @@ export const WebUISeriesExtra = Type.Object({
   SourceMaterial: Type.String(),
 });
 export type WebUISeriesExtra = Static<typeof WebUISeriesExtra>;
+
+/**
+ * WebUI/Series/{id}/Overview (our addition): what the series page's header and Overview tab show beside the series, in
+ * one round trip instead of seven. Each key is the answer of its own route with the query the console gives it:
+ * WebUI/Series/{id}, Series/{id}/Tags?onlyVerified=false, Group/{the series' group} (null where that route refuses: a
+ * group holding a series the viewer may not see), Series/{id}/NextUpEpisode?includeDataFrom=AniDB (null where that
+ * route answers 204), Series/{id}/AniDB/Related, Series/{id}/AniDB/Similar and Series/{id}/Cast.
+ */
+export const WebUISeriesOverview = Type.Object({
+  Extra: WebUISeriesExtra,
+  Tags: Type.Array(Tag),
+  Group: Nullable(Group),
+  NextUpEpisode: Nullable(Episode),
+  Related: Type.Array(RelatedAnime),
+  Similar: Type.Array(RelatedAnime),
+  Cast: Type.Array(Role),
+});
+export type WebUISeriesOverview = Static<typeof WebUISeriesOverview>;
 
 /** Series/{id}/Images: every image of the series by type. */
 export const SeriesImages = Images;

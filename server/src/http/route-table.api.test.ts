@@ -28,6 +28,7 @@ const EXTENSIONS: Record<string, string> = {
   'GET /api/v3/User/Current/WebUISettings': "the caller's own console settings, the server's until it saves some (issue 44)",
   'PUT /api/v3/User/Current/WebUISettings': "save the caller's own console settings (a non-admin may not change the server's)",
   'GET /api/v3/Dashboard/Summary': "the dashboard's widgets in one round trip, each under its own key as its own route answers (issue 45)",
+  'GET /api/v3/WebUI/Series/{}/Overview': "the series page's panels beside the series in one call, as their own routes answer (issue 45)",
   'GET /api/v3/Queue/AniDBEstimate': 'how long the AniDB work in the queue takes at the pace of the settings (issue 44)',
   'GET /api/v3/File/{}/Playback': 'watching in the browser (issue 43): streams, subtitles, fonts, signed URLs, resume',
   'POST /api/v3/Playback/Session': 'an HLS session that copies what the browser decodes and transcodes the rest',

@@ -6,12 +6,14 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type QueryClient,
 } from '@tanstack/react-query';
 import type {
   AnidbRefreshQuery,
   Episode,
   EpisodeFilterQuery,
   EpisodeSetHiddenQuery,
+  Group,
   IncludeOnlyFilter,
   ListResult,
   NextUpEpisodeQuery,
@@ -32,11 +34,12 @@ import type {
   UserTagListQuery,
   VoteBody,
   WebUISeriesExtra,
+  WebUISeriesOverview,
 } from '@shoko-ts/contract';
 import { PREFETCHED_FRESH_MS } from './fresh';
 import { api } from './client';
 import { useInvalidate } from './invalidate';
-import { groupKeys } from './collection';
+import { groupKeys, groupQuery } from './collection';
 
 export const EPISODE_PAGE_SIZE = 26;
 
@@ -77,6 +80,7 @@ export const seriesKeys = {
   one: (id: number) => ['series', id] as const,
   detail: (id: number) => ['series', id, 'detail'] as const,
   extra: (id: number) => ['series', id, 'extra'] as const,
+  overview: (id: number) => ['series', id, 'overview'] as const,
   episodes: (id: number) => ['series', id, 'episodes'] as const,
   episodeList: (id: number, filters: EpisodeFilters) => ['series', id, 'episodes', filters] as const,
   nextUp: (id: number) => ['series', id, 'episodes', 'next-up'] as const,
@@ -102,10 +106,55 @@ export function useSeries(id: number) {
   return useQuery(seriesQuery(id));
 }
 
+/**
+ * The series page's panels beside the series (the header's extras, tags and group, the Overview tab's shelves) in one
+ * call, WebUI/Series/{id}/Overview: each answer is put under the query of its own route, which the panels read.
+ */
+export const seriesOverviewQuery = (id: number) =>
+  queryOptions({
+    queryKey: seriesKeys.overview(id),
+    queryFn: async ({ signal, client }) => {
+      const overview = await api.get<WebUISeriesOverview>(`WebUI/Series/${id}/Overview`, { signal });
+      client.setQueryData(seriesKeys.extra(id), overview.Extra);
+      client.setQueryData(seriesKeys.tags(id), overview.Tags);
+      client.setQueryData(seriesKeys.nextUp(id), overview.NextUpEpisode);
+      client.setQueryData(seriesKeys.related(id), overview.Related);
+      client.setQueryData(seriesKeys.similar(id), overview.Similar);
+      client.setQueryData(seriesKeys.cast(id), overview.Cast);
+      if (overview.Group) client.setQueryData(groupQuery(overview.Group.IDs.ID).queryKey, overview.Group);
+      return overview;
+    },
+    staleTime: PREFETCHED_FRESH_MS,
+  });
+
+/**
+ * A panel's own request, unless the series' combined call is on its way: then the panel waits for that answer instead
+ * of asking again (`pick` gives undefined for a panel the answer lacks, which is then asked for itself).
+ */
+async function panelOf<T>(
+  client: QueryClient,
+  seriesId: number,
+  pick: (overview: WebUISeriesOverview) => T | undefined,
+  own: () => Promise<T>,
+): Promise<T> {
+  if (client.getQueryState(seriesKeys.overview(seriesId))?.fetchStatus === 'fetching') {
+    const overview = await client.fetchQuery(seriesOverviewQuery(seriesId)).catch(() => null);
+    const panel = overview ? pick(overview) : undefined;
+    if (panel !== undefined) return panel;
+  }
+  return own();
+}
+
 export const seriesExtraQuery = (id: number) =>
   queryOptions({
     queryKey: seriesKeys.extra(id),
-    queryFn: ({ signal }) => api.get<WebUISeriesExtra>(`WebUI/Series/${id}`, { signal }),
+    queryFn: ({ signal, client }) =>
+      panelOf(
+        client,
+        id,
+        (o) => o.Extra,
+        () => api.get<WebUISeriesExtra>(`WebUI/Series/${id}`, { signal }),
+      ),
     staleTime: PREFETCHED_FRESH_MS,
   });
 
@@ -157,11 +206,17 @@ export function useSeriesEpisodes(id: number, filters: EpisodeFilters) {
 export const nextUpEpisodeQuery = (id: number) =>
   queryOptions({
     queryKey: seriesKeys.nextUp(id),
-    queryFn: async ({ signal }) =>
-      (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, {
-        query: { includeDataFrom: 'AniDB' } satisfies Partial<NextUpEpisodeQuery>,
-        signal,
-      })) ?? null,
+    queryFn: ({ signal, client }) =>
+      panelOf(
+        client,
+        id,
+        (o) => o.NextUpEpisode,
+        async () =>
+          (await api.get<Episode | undefined>(`Series/${id}/NextUpEpisode`, {
+            query: { includeDataFrom: 'AniDB' } satisfies Partial<NextUpEpisodeQuery>,
+            signal,
+          })) ?? null,
+      ),
     staleTime: PREFETCHED_FRESH_MS,
   });
 
@@ -172,7 +227,13 @@ export function useNextUpEpisode(id: number) {
 export const relatedAnimeQuery = (id: number) =>
   queryOptions({
     queryKey: seriesKeys.related(id),
-    queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Related`, { signal }),
+    queryFn: ({ signal, client }) =>
+      panelOf(
+        client,
+        id,
+        (o) => o.Related,
+        () => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Related`, { signal }),
+      ),
     staleTime: PREFETCHED_FRESH_MS,
   });
 
@@ -183,7 +244,13 @@ export function useRelatedAnime(id: number) {
 export const similarAnimeQuery = (id: number) =>
   queryOptions({
     queryKey: seriesKeys.similar(id),
-    queryFn: ({ signal }) => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Similar`, { signal }),
+    queryFn: ({ signal, client }) =>
+      panelOf(
+        client,
+        id,
+        (o) => o.Similar,
+        () => api.get<RelatedAnime[]>(`Series/${id}/AniDB/Similar`, { signal }),
+      ),
     staleTime: PREFETCHED_FRESH_MS,
   });
 
@@ -194,7 +261,13 @@ export function useSimilarAnime(id: number) {
 export const seriesCastQuery = (id: number) =>
   queryOptions({
     queryKey: seriesKeys.cast(id),
-    queryFn: ({ signal }) => api.get<Role[]>(`Series/${id}/Cast`, { signal }),
+    queryFn: ({ signal, client }) =>
+      panelOf(
+        client,
+        id,
+        (o) => o.Cast,
+        () => api.get<Role[]>(`Series/${id}/Cast`, { signal }),
+      ),
     staleTime: PREFETCHED_FRESH_MS,
   });
 
@@ -206,13 +279,32 @@ export function useSeriesCast(id: number) {
 export const seriesTagsQuery = (id: number) =>
   queryOptions({
     queryKey: seriesKeys.tags(id),
-    queryFn: ({ signal }) =>
-      api.get<Tag[]>(`Series/${id}/Tags`, { query: { onlyVerified: false } satisfies Partial<SeriesTagsQuery>, signal }),
+    queryFn: ({ signal, client }) =>
+      panelOf(
+        client,
+        id,
+        (o) => o.Tags,
+        () => api.get<Tag[]>(`Series/${id}/Tags`, { query: { onlyVerified: false } satisfies Partial<SeriesTagsQuery>, signal }),
+      ),
     staleTime: PREFETCHED_FRESH_MS,
   });
 
 export function useSeriesTags(id: number) {
   return useQuery(seriesTagsQuery(id));
+}
+
+/** The series' group (the header's breadcrumb): Group/{id}, or the series' combined call's while that is on its way. */
+export function useSeriesGroup(seriesId: number, groupId: number) {
+  return useQuery({
+    ...groupQuery(groupId),
+    queryFn: ({ signal, client }) =>
+      panelOf(
+        client,
+        seriesId,
+        (o) => (o.Group?.IDs.ID === groupId ? o.Group : undefined),
+        () => api.get<Group>(`Group/${groupId}`, { signal }),
+      ),
+  });
 }
 
 export function useSeriesImages(id: number) {

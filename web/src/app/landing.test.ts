@@ -9,6 +9,7 @@ import {
   seriesCastQuery,
   seriesEpisodesQuery,
   seriesExtraQuery,
+  seriesOverviewQuery,
   seriesQuery,
   seriesTagsQuery,
   similarAnimeQuery,
@@ -27,6 +28,15 @@ import { queryClient } from './queryClient';
 vi.mock('@/lib/session', () => ({ getSession: () => ({ apikey: 'key', username: 'u', rememberUser: false }), getApiKey: () => 'key' }));
 
 const page = { Total: 0, List: [] };
+const overview = {
+  Extra: { SourceMaterial: 'Original Work' },
+  Tags: [],
+  Group: null,
+  NextUpEpisode: null,
+  Related: [],
+  Similar: [],
+  Cast: [],
+};
 let requested: string[] = [];
 
 beforeEach(() => {
@@ -37,7 +47,13 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       requested.push(decodeURIComponent(url));
       // The settings document the group loader reads for its random posters; every list answers empty.
-      const body = url.includes('/Settings') ? { WebUI_Settings: '' } : url.includes('/Series?') && url.includes('Group') ? [] : page;
+      const body = url.includes('/Settings')
+        ? { WebUI_Settings: '' }
+        : url.includes('/Series?') && url.includes('Group')
+          ? []
+          : url.includes('/Overview')
+            ? overview
+            : page;
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -90,29 +106,30 @@ describe('route loaders', () => {
     expect(requested).toEqual([expect.stringContaining('/api/v3/Series/12/Episode?')]);
   });
 
-  it('series pages and the overview tab: the series, its extras and the shelves, all at once (not the import folders)', async () => {
-    prefetchSeriesRoute({ params: { seriesId: '12' } });
+  it('the overview tab: the series and, in one call, every panel beside it (not the import folders)', async () => {
+    prefetchSeriesRoute({ params: { seriesId: '12' }, request: at('collection/series/12/overview') });
     prefetchSeriesOverviewRoute({ params: { seriesId: '12' } });
-    const queries = [
-      seriesQuery(12),
+    const panels = [
       seriesExtraQuery(12),
+      seriesTagsQuery(12),
       nextUpEpisodeQuery(12),
       relatedAnimeQuery(12),
       similarAnimeQuery(12),
       seriesCastQuery(12),
-      seriesTagsQuery(12),
     ];
+    await vi.waitFor(() => expect(queryClient.getQueryState(seriesOverviewQuery(12).queryKey)?.status).toBe('success'));
+    expect(panels.map((q) => queryClient.getQueryData(q.queryKey))).toEqual([overview.Extra, [], null, [], [], []]);
+    expect(requested.map((url) => url.replace(/^.*\/api\/v3\//, '')).sort()).toEqual(
+      ['Series/12?includeDataFrom=AniDB&includeDataFrom=TMDB', 'WebUI/Series/12/Overview'].sort(),
+    );
+  });
+
+  it('other series tabs: the series and the extras and tags of its header', async () => {
+    prefetchSeriesRoute({ params: { seriesId: '12' }, request: at('collection/series/12/credits') });
+    const queries = [seriesQuery(12), seriesExtraQuery(12), seriesTagsQuery(12)];
     await vi.waitFor(() => expect(queries.map((q) => queryClient.getQueryState(q.queryKey)?.status)).toEqual(queries.map(() => 'success')));
     expect(requested.map((url) => url.replace(/^.*\/api\/v3\//, '')).sort()).toEqual(
-      [
-        'Series/12/AniDB/Related',
-        'Series/12/AniDB/Similar',
-        'Series/12/Cast',
-        'Series/12/NextUpEpisode?includeDataFrom=AniDB',
-        'Series/12/Tags?onlyVerified=false',
-        'Series/12?includeDataFrom=AniDB&includeDataFrom=TMDB',
-        'WebUI/Series/12',
-      ].sort(),
+      ['Series/12/Tags?onlyVerified=false', 'Series/12?includeDataFrom=AniDB&includeDataFrom=TMDB', 'WebUI/Series/12'].sort(),
     );
   });
 
@@ -137,7 +154,7 @@ describe('route loaders', () => {
   it('asks for nothing for an id that is not a number', async () => {
     prefetchEpisodesRoute({ params: { seriesId: 'abc' }, request: at('collection/series/abc/episodes') });
     prefetchGroupRoute({ params: { groupId: 'x' }, request: at('collection/group/x') });
-    prefetchSeriesRoute({ params: { seriesId: 'x' } });
+    prefetchSeriesRoute({ params: { seriesId: 'x' }, request: at('collection/series/x') });
     prefetchSeriesOverviewRoute({ params: { seriesId: '1.5' } });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requested).toEqual([]);

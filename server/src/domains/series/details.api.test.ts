@@ -232,4 +232,41 @@ describe('series credits, relations and next-up API', () => {
     expect((await api('GET', `/api/v3/WebUI/Series/${hidden}`, undefined, viewerKey)).statusCode).toBe(403);
     expect((await api('GET', '/api/v3/WebUI/Series/99999')).statusCode).toBe(404);
   });
+
+  it('answers WebUI/Series/{id}/Overview with each panel as its own route answers it, errors as they give them', async () => {
+    const answer = async (url: string, apiKey: string) => {
+      const res = await api('GET', url, undefined, apiKey);
+      expect(res.statusCode, `${url}: ${res.body}`).toBeOneOf([200, 204]);
+      return res.statusCode === 204 ? null : res.json();
+    };
+    const sameAsRoutes = async (seriesId: number, apiKey: string) => {
+      const combined = await answer(`/api/v3/WebUI/Series/${seriesId}/Overview`, apiKey);
+      const { IDs } = await answer(`/api/v3/Series/${seriesId}`, apiKey);
+      const group = await api('GET', `/api/v3/Group/${IDs.ParentGroup}`, undefined, apiKey);
+      expect(combined).toEqual({
+        Extra: await answer(`/api/v3/WebUI/Series/${seriesId}`, apiKey),
+        Tags: await answer(`/api/v3/Series/${seriesId}/Tags?onlyVerified=false`, apiKey),
+        Group: group.statusCode === 200 ? group.json() : null,
+        NextUpEpisode: await answer(`/api/v3/Series/${seriesId}/NextUpEpisode?includeDataFrom=AniDB`, apiKey),
+        Related: await answer(`/api/v3/Series/${seriesId}/AniDB/Related`, apiKey),
+        Similar: await answer(`/api/v3/Series/${seriesId}/AniDB/Similar`, apiKey),
+        Cast: await answer(`/api/v3/Series/${seriesId}/Cast`, apiKey),
+      });
+      return { combined, groupStatus: group.statusCode };
+    };
+    const { combined: full } = await sameAsRoutes(show, key);
+    expect(full.NextUpEpisode.AniDB.ID).toBeGreaterThan(0);
+    expect([full.Related.length, full.Similar.length, full.Cast.length]).toEqual([3, 1, 4]);
+    expect(full.Group.IDs.ID).toBeGreaterThan(0);
+    expect((await sameAsRoutes(show, viewerKey)).combined.NextUpEpisode.AniDB.ID).toBe(4001);
+    expect((await sameAsRoutes(sequel, key)).combined.NextUpEpisode).toBeNull();
+    expect((await api('GET', `/api/v3/WebUI/Series/${hidden}/Overview`, undefined, viewerKey)).statusCode).toBe(403);
+    expect((await api('GET', '/api/v3/WebUI/Series/99999/Overview')).statusCode).toBe(404);
+    // A group holding a series the viewer may not see: Group/{id} refuses it, so the overview has no group.
+    const moved = await api('PATCH', `/api/v3/Series/${hidden}/Move/${full.Group.IDs.ID}`);
+    expect(moved.statusCode, moved.body).toBeLessThan(300);
+    const refused = await sameAsRoutes(show, viewerKey);
+    expect([refused.groupStatus, refused.combined.Group]).toEqual([403, null]);
+    expect((await sameAsRoutes(show, key)).combined.Group.IDs.ID).toBe(full.Group.IDs.ID);
+  });
 });

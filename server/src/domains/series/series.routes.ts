@@ -15,7 +15,10 @@ import type { App } from '../../http/types.js';
 import { textError } from '../../http/problem.js';
 import { parseImageType, preferredImageSourceOf } from '../images/index.js';
 import { callerId } from '../../http/viewer.js';
+import type { GroupsService } from '../groups/index.js';
+import type { TagsService } from '../tags/index.js';
 import type { SeriesImageType } from './series-images.service.js';
+import { SeriesOverview } from './series-overview.service.js';
 import type { SeriesService } from './series.service.js';
 
 const imageTypeOf = (raw: string): SeriesImageType => {
@@ -26,8 +29,12 @@ const imageTypeOf = (raw: string): SeriesImageType => {
 };
 
 /** Series page endpoints: the series, its episodes and the viewer's watch state and votes (contract §5.1, §5.5, §5.8, §6). */
-export function registerSeriesRoutes(app: App, deps: { series: SeriesService }) {
+export function registerSeriesRoutes(
+  app: App,
+  deps: { series: SeriesService; tags: Pick<TagsService, 'seriesTags'>; groups: Pick<GroupsService, 'viewer' | 'get'> },
+) {
   const { series } = deps;
+  const overview = new SeriesOverview({ series, tags: deps.tags, groups: deps.groups });
 
   app.get(
     '/api/v3/Series/:seriesID',
@@ -85,6 +92,13 @@ export function registerSeriesRoutes(app: App, deps: { series: SeriesService }) 
 
   app.get('/api/v3/WebUI/Series/:seriesID', { schema: { tags: ['WebUI'], params: SeriesParams } }, (request) =>
     series.webuiExtras(callerId(request.principal), request.params.seriesID),
+  );
+
+  // Our addition: the series page's panels beside the series in one round trip, each key as its own route answers it.
+  app.get(
+    '/api/v3/WebUI/Series/:seriesID/Overview',
+    { schema: { tags: ['WebUI'], params: SeriesParams }, config: { readCache: true } },
+    (request) => overview.overview(callerId(request.principal), request.params.seriesID),
   );
 
   app.get(

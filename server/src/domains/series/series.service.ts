@@ -52,6 +52,11 @@ export class SeriesService {
     return { viewer, series: await this.deps.access.allowedSeries(viewer, seriesId) };
   }
 
+  /** The series' group, after the series' 404 and restricted-tag (403) checks. */
+  async parentGroupId(userId: number | null, seriesId: number): Promise<number> {
+    return (await this.allowed(userId, seriesId)).series.group_id;
+  }
+
   /** Series/{id}: one image per type (the preferred one, else the first; random with randomImages) and the TMDB ids. */
   async series(userId: number | null, seriesId: number, query: SeriesQuery) {
     const { viewer, series: row } = await this.allowed(userId, seriesId);

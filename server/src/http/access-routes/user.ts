@@ -245,6 +245,7 @@ export const READ_ROUTES = [
   'GET /api/v3/WebUI/LatestVersion',
   'GET /api/v3/WebUI/Series/{seriesID}',
   'GET /api/v3/WebUI/Series/{seriesID}/FileSummary',
+  'GET /api/v3/WebUI/Series/{seriesID}/Overview',
   // A preview of a theme's newer version; installing it is POST (settings).
   'GET /api/v3/WebUI/Theme/{themeID}/Update',
   // The live events of the collection, the queue and the AniDB state (the hub checks the key itself).

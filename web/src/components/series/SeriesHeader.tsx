@@ -2,8 +2,7 @@ import { mdiChevronRight, mdiPencil } from '@mdi/js';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Series } from '@shoko-ts/contract';
-import { useGroup } from '@/api/collection';
-import { useSeriesExtra, useSeriesTags, useVoteSeries } from '@/api/series';
+import { useSeriesExtra, useSeriesGroup, useSeriesTags, useVoteSeries } from '@/api/series';
 import { useIsAdmin } from '@/api/users';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
@@ -20,7 +19,7 @@ const LIVE_FILTER_KEY = 'shoko.collection.liveFilter';
 
 /** Breadcrumb, title, poster and the four panels above the series tabs. */
 export function SeriesHeader({ series }: { series: Series }) {
-  const group = useGroup(series.IDs.ParentGroup);
+  const group = useSeriesGroup(series.IDs.ID, series.IDs.ParentGroup);
   const [editingTags, setEditingTags] = useState(false);
   const isAdmin = useIsAdmin();
   const filterDescription = useFilterDescription();

@@ -1,0 +1,46 @@
+import { NextUpEpisodeQuery, SeriesTagsQuery, type WebUISeriesOverview } from '@shoko-ts/contract';
+import { Value } from '@sinclair/typebox/value';
+import { HttpError } from '../../http/problem.js';
+import type { GroupsService } from '../groups/index.js';
+import type { TagsService } from '../tags/index.js';
+import type { SeriesService } from './series.service.js';
+
+/**
+ * `WebUI/Series/{id}/Overview` (our addition): the panels of the series page's header and Overview tab, each answered
+ * by the service behind its own route with the query the console gives that route, so every key equals that route's
+ * answer. The series' own 404/403 come first, as every one of those routes would give them.
+ */
+export class SeriesOverview {
+  constructor(
+    private readonly deps: {
+      series: Pick<SeriesService, 'parentGroupId' | 'webuiExtras' | 'nextUpEpisode' | 'related' | 'similar' | 'cast'>;
+      tags: Pick<TagsService, 'seriesTags'>;
+      groups: Pick<GroupsService, 'viewer' | 'get'>;
+    },
+  ) {}
+
+  async overview(userId: number | null, seriesId: number): Promise<WebUISeriesOverview> {
+    const { series, tags, groups } = this.deps;
+    const groupId = await series.parentGroupId(userId, seriesId);
+    // Series/{id}/Tags?onlyVerified=false: no filter given is filter 0 (every kind of tag).
+    const tagQuery = { ...(Value.Default(SeriesTagsQuery, { onlyVerified: false }) as SeriesTagsQuery), filter: 0 };
+    const nextUpQuery = Value.Default(NextUpEpisodeQuery, { includeDataFrom: 'AniDB' }) as NextUpEpisodeQuery;
+    const [Extra, Tags, Group, NextUpEpisode, Related, Similar, Cast] = await Promise.all([
+      series.webuiExtras(userId, seriesId),
+      tags.seriesTags(userId, seriesId, tagQuery),
+      // A group holding a series the viewer may not see is refused by Group/{id}: the console then asks that route.
+      groups
+        .viewer(userId)
+        .then((viewer) => groups.get(groupId, viewer))
+        .catch((error: unknown) => {
+          if (error instanceof HttpError && (error.status === 403 || error.status === 404)) return null;
+          throw error;
+        }),
+      series.nextUpEpisode(userId, seriesId, nextUpQuery),
+      series.related(userId, seriesId),
+      series.similar(userId, seriesId),
+      series.cast(userId, seriesId, undefined),
+    ]);
+    return { Extra, Tags, Group, NextUpEpisode, Related, Similar, Cast };
+  }
+}
