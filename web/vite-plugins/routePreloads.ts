@@ -4,7 +4,9 @@ import type { Plugin } from 'vite';
 /** A console path (after `/webui`) and the modules the router loads for it, from web/. */
 export type RouteModules = Array<[pattern: RegExp, modules: string[]]>;
 
-const SIGNED_IN = ['src/app/layout/MainLayout.tsx', 'src/realtime/connection.ts'];
+// Not the live feed's client (app/layout starts it once drawn): preloaded, it took one of the six connections the
+// page's code and first requests queue for.
+const SIGNED_IN = ['src/app/layout/MainLayout.tsx'];
 const SERIES = [...SIGNED_IN, 'src/pages/collection/series/SeriesOutlet.tsx'];
 const SETTINGS = [...SIGNED_IN, 'src/pages/settings/SettingsLayout.tsx'];
 

@@ -17,12 +17,19 @@ export function applyThemeClass(theme: string) {
     if (name.startsWith('theme-') && name !== DEFAULT_THEME && name !== wanted) root.classList.remove(name);
   root.classList.add(DEFAULT_THEME, wanted);
   const link = document.getElementById('theme-css');
-  if (link && link !== document.head.lastElementChild) document.head.appendChild(link);
+  if (link && stylesheetAfter(link)) document.head.appendChild(link);
   try {
     localStorage.setItem(STORAGE_KEY, wanted);
   } catch {
     // Storage may be unavailable (private mode); the theme still applies for this page.
   }
+}
+
+/** Whether a stylesheet comes after this element (the build puts the theme's last; a moved link is fetched again). */
+function stylesheetAfter(element: Element): boolean {
+  for (let next = element.nextElementSibling; next; next = next.nextElementSibling)
+    if (next.matches('link[rel="stylesheet"], style')) return true;
+  return false;
 }
 
 /** The theme remembered from the last visit, applied before the settings arrive. */
