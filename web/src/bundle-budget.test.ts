@@ -52,7 +52,7 @@ function chunksOfPage(manifest: Record<string, ManifestChunk>, routeModules: str
   return [...chunks.values()];
 }
 
-/** The chunk of the live feed's SignalR client, which signed-in pages load at start-up (and the login page ahead). */
+/** The chunk of the live feed's SignalR client, which signed-in pages load once drawn (and the login page ahead). */
 const signalrChunk = (manifest: Record<string, ManifestChunk>) => manifest['src/realtime/connection.ts']!.file;
 
 /** A chunk that is a page's (a lazily loaded page, tab, step or layout, by the name Vite gives it after its module). */
@@ -121,9 +121,21 @@ describe.skipIf(!fs.existsSync(path.join(dist, 'index.html')))('console bundle b
       const wanted = chunksOfPage(manifest, [...modules])
         .map((chunk) => chunk.file)
         .filter((file) => !initial.has(file));
-      expect(new Set(preloadsOf(consolePath)), consolePath).toEqual(new Set([...wanted, signalrChunk(manifest)]));
+      // The live feed's client only ahead of a login: a signed-in page loads it once drawn.
+      const feed = consolePath === '/login' ? [signalrChunk(manifest)] : [];
+      expect(new Set(preloadsOf(consolePath)), consolePath).toEqual(new Set([...wanted, ...feed]));
     }
     for (const [, files] of routes) for (const file of files) expect(fs.existsSync(path.join(dist, file)), file).toBe(true);
+  });
+
+  it('asks for no favicon file and never for the theme stylesheet twice', () => {
+    const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+    expect(/<link\s+rel="icon"[^>]*href="([^"]*)"/.exec(html)?.[1]).toMatch(/^data:image\/svg\+xml,/);
+    // After the console's stylesheet, so the start-up has no reason to move it (a moved link is fetched again).
+    const theme = html.indexOf('id="theme-css"');
+    const own = html.search(/<link rel="stylesheet"[^>]+href="\.\/assets\/index-[\w-]+\.css"/);
+    expect(own).toBeGreaterThan(0);
+    expect(theme).toBeGreaterThan(own);
   });
 
   it('carries no TypeBox: the console reads the contract constants and types, never its schemas', () => {
