@@ -8,12 +8,15 @@ import { Icon } from '@/components/Icon';
 export function SearchBox(props: {
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  /** `event`: the change's native `input` event (an InputEvent when a person or the browser made the change). */
+  onChange: (value: string, event: Event) => void;
+  /** An input method's composition ended: `value` holds its committed text. */
+  onCompositionEnd?: (value: string) => void;
   className?: string;
   placeholder?: string;
   onPanel?: boolean;
 }) {
-  const { label, value, onChange, className = 'sm:w-72', placeholder = 'Search…', onPanel = false } = props;
+  const { label, value, onChange, onCompositionEnd, className = 'sm:w-72', placeholder = 'Search…', onPanel = false } = props;
   return (
     <label className={`relative flex w-full items-center ${className}`}>
       <Icon path={mdiMagnify} size={0.8} className="pointer-events-none absolute left-2.5 text-muted" />
@@ -22,7 +25,8 @@ export function SearchBox(props: {
         aria-label={label}
         placeholder={placeholder}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(event.target.value, event.nativeEvent)}
+        onCompositionEnd={onCompositionEnd && ((event) => onCompositionEnd(event.currentTarget.value))}
         className={`w-full rounded-md border border-border ${onPanel ? 'bg-panel-alt' : 'bg-panel'} py-2 pl-9 pr-3 text-sm placeholder:text-muted focus:border-primary focus:outline-none`}
       />
     </label>

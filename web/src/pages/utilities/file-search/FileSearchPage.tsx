@@ -74,7 +74,13 @@ export default function FileSearchPage() {
             searchBox.submit();
           }}
         >
-          <SearchBox label="Search files" value={searchBox.text} onChange={searchBox.change} className="" />
+          <SearchBox
+            label="Search files"
+            value={searchBox.text}
+            onChange={searchBox.change}
+            onCompositionEnd={searchBox.compositionEnd}
+            className=""
+          />
         </form>
       </div>
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="File actions">
