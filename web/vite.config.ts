@@ -155,12 +155,7 @@ function chunkFor(): Rollup.GetManualChunk {
     const areas = new Set([...users].map(areaOf));
     if (areas.has('login')) return 'common';
     if (areas.has('app/layout')) return 'layout';
-    const shared = areas.size === 1 ? `${[...areas][0]!.replace(/\//g, '-')}-shared` : 'shared';
-    // A long list several areas share (the group grid) goes beside the shared chunk, not into it: the pages that draw
-    // none load neither it nor the virtualizer. (An area's own list stays in its chunk: the utilities' file table and
-    // the parts around it import each other, and the chunks would too.)
-    const usesVirtualizer = meta.getModuleInfo(id)?.importedIds.some((imported) => VIRTUALIZER.test(imported));
-    return usesVirtualizer && shared === 'shared' ? 'shared-lists' : shared;
+    return areas.size === 1 ? `${[...areas][0]!.replace(/\//g, '-')}-shared` : 'shared';
   };
 }
 
