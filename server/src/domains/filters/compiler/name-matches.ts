@@ -112,9 +112,17 @@ function ownNames(c: Candidates, mode: 'any' | 'none', where: (kind: NameKind, a
   const groups = c.scope.nested ? 'gup u JOIN groups g ON g.id IN (u.id, u.top)' : 'groups g';
   const group = c.scope.nested ? 'u.id' : 'g.id';
   const override = sql`(it.title_override IS NOT NULL AND ${where('overrides', 'it')})`;
-  if (mode === 'any')
+  if (mode === 'any') {
+    // In a nested collection a series' group matches by its own name or its top group's: the matching groups are
+    // found once and the tree's rows checked against them. Joined on `g.id IN (u.id, u.top)`, PostgreSQL compared every
+    // row of the tree with every matching group (130 of 147 ms of the console search on a 100,000-file Shoko import).
+    const matchingGroups = () => sql`SELECT g.id FROM groups g WHERE ${where('groups', 'g')}`;
+    const groupMatches = c.scope.nested
+      ? sql`it.group_id IN (SELECT u.id FROM gup u WHERE u.id IN (${matchingGroups()}) OR u.top IN (${matchingGroups()}))`
+      : sql`it.group_id IN (${matchingGroups()})`;
     return sql`(it.anime_id IN (SELECT t.anime_id FROM anidb_anime_titles t WHERE ${where('titles', 't')}) OR ${override}
-        OR it.group_id IN (SELECT ${raw(group)} FROM ${raw(groups)} WHERE ${where('groups', 'g')}))`;
+        OR ${groupMatches})`;
+  }
   return sql`(NOT EXISTS (SELECT 1 FROM anidb_anime_titles t WHERE t.anime_id = it.anime_id AND ${where('titles', 't')})
       AND NOT ${override}
       AND NOT EXISTS (SELECT 1 FROM ${raw(groups)} WHERE ${raw(group)} = it.group_id AND ${where('groups', 'g')}))`;
