@@ -32,7 +32,7 @@ import type { Viewer } from '../../http/viewer.js';
 import { anidbEpisodeModel, episodeModels, selectEpisodes, type EpisodeRow } from './episode-models.js';
 import { dataFrom, episodeFilter, episodeTypes, includeOnly, listOf, voteValue } from './episode-query.js';
 import type { EpisodeImagesService, EpisodeImageType } from './episode-images.service.js';
-import type { EpisodesStore } from './episodes.store.js';
+import type { EpisodesStore, NextUpCandidate } from './episodes.store.js';
 
 export const EPISODE_NOT_FOUND = 'No Episode entry for the given episodeID';
 export const EPISODE_FORBIDDEN = 'Accessing Episode is not allowed for the current user';
@@ -412,18 +412,19 @@ export class EpisodesService {
     const rank = (type: string) => (type === 'Episode' ? 0 : type === 'Other' ? 1 : 2);
     const eligibleType = (type: string) =>
       type === 'Episode' || (q.includeOthers && type === 'Other') || (q.includeSpecials && type === 'Special');
-    const available = (row: EpisodeRow) =>
+    const available = (row: NextUpCandidate) =>
       row.files > 0 || q.includeUnaired || (q.includeMissing && !!row.air_date && row.air_date.slice(0, 10) <= today);
-    const ordered = (await this.deps.store.rows({ seriesId }, viewer.userId))
+    const ordered = (await this.deps.store.nextUpCandidates(seriesId, viewer.userId))
       .filter((row) => !row.is_hidden && eligibleType(row.type))
       .sort((a, b) => rank(a.type) - rank(b.type) || a.number - b.number);
-    let next: EpisodeRow | undefined;
+    let next: NextUpCandidate | undefined;
     if (q.includeRewatching) {
       const last = ordered.reduce((found, row, index) => (row.watched_at ? index : found), -1);
       if (last >= 0) next = ordered.slice(last + 1).find(available);
     }
     next ??= ordered.find((row) => !row.watched_at && available(row));
-    return next ? (await this.models([next], q, viewer.userId))[0] : null;
+    if (!next) return null;
+    return (await this.models(await this.deps.store.rows({ episodeIds: [next.id] }, viewer.userId), q, viewer.userId))[0] ?? null;
   }
 
   /**

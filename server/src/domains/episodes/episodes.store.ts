@@ -87,6 +87,9 @@ function maintainedTotal(filter: EpisodeFilter, restrictedTags: number[]): Episo
   return { watched: wanted(filter.includeWatched), voted: wanted(filter.includeVoted) };
 }
 
+/** An episode as Series/{id}/NextUpEpisode weighs it. */
+export type NextUpCandidate = Pick<EpisodeRow, 'id' | 'is_hidden' | 'files' | 'type' | 'number' | 'air_date' | 'watched_at'>;
+
 /** Shoko episodes: their rows with the AniDB episode data, file counts and one user's watch state and rating. */
 export class EpisodesStore {
   constructor(
@@ -126,6 +129,22 @@ export class EpisodesStore {
         LEFT JOIN user_episode_states w ON w.episode_id = e.id AND w.user_id = ${userId}
       WHERE ${condition}`.execute(this.db);
     return rows.map(episodeRow);
+  }
+
+  /**
+   * What Series/{id}/NextUpEpisode picks by, for each episode of the series and one user: no titles or descriptions,
+   * and the user's state looked up per episode. Joined, PostgreSQL hashed every state of the user (135,000 at 400,000
+   * files) for a 1,500-episode series: 82 ms, 6 ms looked up (EXPLAIN ANALYZE).
+   */
+  async nextUpCandidates(seriesId: number, userId: number): Promise<NextUpCandidate[]> {
+    const { rows } = await sql<NextUpCandidate>`
+      SELECT e.id, e.is_hidden, e.local_file_count AS files, ae.type, ae.number, ae.air_date,
+        (SELECT w.watched_at FROM user_episode_states w WHERE w.episode_id = e.id AND w.user_id = ${userId}) AS watched_at
+      FROM episodes e
+        JOIN anidb_episodes ae ON ae.id = e.anidb_episode_id
+      WHERE e.series_id = ${seriesId}
+      ORDER BY e.id`.execute(this.db);
+    return rows.map((r) => ({ ...r, files: Number(r.files), is_hidden: Number(r.is_hidden) }));
   }
 
   /**
