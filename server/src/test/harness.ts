@@ -67,6 +67,8 @@ export async function createTestServer(
     basePath?: string;
     /** Scheduled backups (default: every 24 hours, keep 7). */
     backups?: { intervalHours: number; keep: number };
+    /** Compile the routes' schemas in the background as the server does (off in tests unless asked). */
+    warmRoutes?: boolean;
   } = {},
 ): Promise<TestServer> {
   const previous = options.restartOf;
@@ -87,6 +89,7 @@ export async function createTestServer(
     backups: options.backups,
   };
   if (options.basePath) Object.assign(config, { basePath: options.basePath });
+  if (options.warmRoutes) Object.assign(config, { warmRoutes: true });
   const bus = new EventBus();
   const logs = LogService.create({ home, bus, stdout: false });
   const db = openDatabase({ home, databaseUrl: config.databaseUrl });
