@@ -20,11 +20,15 @@ export async function fetchServerHealth(signal?: AbortSignal): Promise<HealthRep
   }
 }
 
-/** The server's health: asked every 30 s, every 5 s while its data disk is full or its database does not answer. */
-export function useServerHealth() {
+/**
+ * The server's health: asked every 30 s, every 5 s while its data disk is full or its database does not answer; the
+ * first time once `enabled`.
+ */
+export function useServerHealth(enabled = true) {
   return useQuery({
     queryKey: healthKeys.report,
     queryFn: ({ signal }) => fetchServerHealth(signal),
+    enabled,
     refetchInterval: (query) => (query.state.data?.DataDisk.Full || query.state.data?.Database.Reachable === false ? 5_000 : 30_000),
     retry: false,
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { mdiDatabaseOffOutline, mdiHarddisk, mdiPauseCircleOutline } from '@mdi/js';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,12 +8,23 @@ import { useAggregateState } from '@/realtime/AggregateHub';
 import { Banner } from './Banner';
 
 /**
+ * The first health check waits this long after the layout draws: asked at once, it took one of the browser's six
+ * connections from the page's own code and data, and its answer was often the last one the page waited for.
+ */
+const FIRST_CHECK_DELAY_MS = 2_000;
+
+/**
  * What keeps the server from saving or working through its queue: a database that does not answer (PostgreSQL stopped
  * or unreachable), a full data disk (with the space left) and a queue that waits out a fault of the database (a full
  * disk, a lost connection) and resumes by itself.
  */
 export function ServerHealthNotices() {
-  const { data: health } = useServerHealth();
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setStarted(true), FIRST_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const { data: health } = useServerHealth(started);
   const { queue } = useAggregateState();
   const fault = queue?.Fault ?? null;
   const queryClient = useQueryClient();
