@@ -286,7 +286,12 @@ export async function buildApp(
   registerDashboardRoutes(app, { dashboard: services.dashboard, files: services.files });
   registerScrobbleRoutes(app, { scrobble: services.scrobble, changed: () => readCache.clear() });
   registerPlaybackRoutes(app, services.playback);
-  registerSeriesRoutes(app, { series: services.series, tags: services.tags, groups: services.collection.groups });
+  const groups = services.collection.groups;
+  registerSeriesRoutes(app, {
+    series: services.series,
+    tags: services.tags,
+    group: async (userId, groupId) => groups.get(groupId, await groups.viewer(userId)),
+  });
   registerEpisodeRoutes(app, { episodes: services.episodes, files: services.files, series: services.series });
   registerSeriesCatalogRoutes(app, { catalog: services.seriesCatalog });
   registerSeriesEditingRoutes(app, { editing: services.seriesEditing });

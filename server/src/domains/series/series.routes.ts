@@ -15,10 +15,9 @@ import type { App } from '../../http/types.js';
 import { textError } from '../../http/problem.js';
 import { parseImageType, preferredImageSourceOf } from '../images/index.js';
 import { callerId } from '../../http/viewer.js';
-import type { GroupsService } from '../groups/index.js';
 import type { TagsService } from '../tags/index.js';
 import type { SeriesImageType } from './series-images.service.js';
-import { SeriesOverview } from './series-overview.service.js';
+import { SeriesOverview, type GroupAnswer } from './series-overview.service.js';
 import type { SeriesService } from './series.service.js';
 
 const imageTypeOf = (raw: string): SeriesImageType => {
@@ -29,12 +28,9 @@ const imageTypeOf = (raw: string): SeriesImageType => {
 };
 
 /** Series page endpoints: the series, its episodes and the viewer's watch state and votes (contract §5.1, §5.5, §5.8, §6). */
-export function registerSeriesRoutes(
-  app: App,
-  deps: { series: SeriesService; tags: Pick<TagsService, 'seriesTags'>; groups: Pick<GroupsService, 'viewer' | 'get'> },
-) {
+export function registerSeriesRoutes(app: App, deps: { series: SeriesService; tags: Pick<TagsService, 'seriesTags'>; group: GroupAnswer }) {
   const { series } = deps;
-  const overview = new SeriesOverview({ series, tags: deps.tags, groups: deps.groups });
+  const overview = new SeriesOverview({ series, tags: deps.tags, group: deps.group });
 
   app.get(
     '/api/v3/Series/:seriesID',
