@@ -4,7 +4,7 @@ import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
-type Validator = ((data: unknown) => unknown) & { errors?: unknown };
+type Validator = ((data: unknown, where?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 type RouteSchema = { method?: string; url?: string };
 
 /**
@@ -58,13 +58,16 @@ export function createLazySchemaCompilers() {
       const compile = buildValidator(...factoryArgs);
       return (route: Parameters<typeof compile>[0]) => {
         const compiled = lazily(pending, route, () => compile(route) as Validator);
-        const validate: Validator = (data) => {
+        const validate: Validator = (data, where) => {
           const check = compiled();
-          const result = check(data);
+          const result = check(data, where);
           // Fastify reads the failures from the function it called.
           validate.errors = check.errors;
           return result;
         };
+        // Fastify gives the request part's parent only to a validator with an environment, and ajv needs it to coerce a
+        // root value in place: without it a body of `null` passed an array schema as [0] while the handler got null.
+        validate.schemaEnv = true;
         return validate;
       };
     },

@@ -147,6 +147,10 @@ describe('Plex PIN login, servers and libraries against the Plex fakes', () => {
     expect(Object.keys(res.json().errors)).toEqual(['0']);
     res = await api('POST', '/plex/libraries', { keys: [3] });
     expect(res.statusCode).toBe(400);
+    // A body of null is coerced as the schema says ([0], a key the server lacks), never handed on as null (a 500).
+    res = await api('POST', '/plex/libraries', null);
+    expect([res.statusCode, res.body]).toEqual([400, NO_DIRECTORIES]);
+    expect(server.services.settings.current.Plex.Libraries).toEqual([3]);
     res = await api('POST', '/plex/libraries', []);
     expect(res.statusCode).toBe(200);
     expect(server.services.settings.current.Plex.Libraries).toEqual([]);
