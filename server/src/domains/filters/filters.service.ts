@@ -143,8 +143,8 @@ export class FiltersService {
   }
 
   /**
-   * One page of top-level groups and their total, paged inside the database: in a flat collection every group is
-   * top-level, so lifting a match is taking its group and the page never leaves SQL. Nested collections lift in code.
+   * One page of top-level groups and their total, paged inside the database: a match is lifted to its group's top-level
+   * group there (in a flat collection that is its group), so the page never leaves SQL.
    */
   private async pagedTopGroups(
     live: LiveFilter,
@@ -154,7 +154,6 @@ export class FiltersService {
   ): Promise<{ total: number; ids: number[] } | null> {
     if (live.isDirectory) return { total: 0, ids: [] };
     const compiled = await this.compiler.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
-    if (compiled.nested) return null;
     return this.store.pageOfMatchingGroups(compiled, paging);
   }
 

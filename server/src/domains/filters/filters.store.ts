@@ -95,11 +95,19 @@ export class FiltersStore {
 
   /**
    * Id, name and parent of the matching groups, in no order, in one query: the group-level matches themselves, or
-   * with `lift` the top-level groups of the matches (series-level matches: their groups). Null when lifting needs the
-   * group tree (a nested collection): the caller then lifts in code.
+   * with `lift` the top-level groups of the matches (series-level matches: their groups). Null for the groups of
+   * series-level matches in a nested collection without `lift`: the caller then reads them in code.
    */
   async matchingGroupRows(filter: CompiledFilter, lift: boolean): Promise<GroupRow[] | null> {
-    if (filter.nested && (lift || filter.level === 'series')) return null;
+    if (filter.nested && lift) {
+      const set = this.groupSet(filter, lift)!;
+      await this.refreshAggregates();
+      const { rows } = await set(sql.raw('it.id AS id, it.name AS name, it.parent_id AS parent_id'), sql.raw('1 = 1'), sql.raw('')).execute(
+        this.db,
+      );
+      return rows as GroupRow[];
+    }
+    if (filter.nested && filter.level === 'series') return null;
     await this.refreshAggregates();
     const from = this.from(filter);
     const query =
@@ -112,14 +120,21 @@ export class FiltersStore {
 
   /**
    * The matching groups (or with `lift` the top-level groups of the matches) as one SELECT over groups with the given
-   * columns and an extra condition, plus what follows it (ORDER BY, GROUP BY…); null when lifting needs the group tree.
+   * columns and an extra condition, plus what follows it (ORDER BY, GROUP BY…); null for the groups of series-level
+   * matches in a nested collection without `lift`.
    */
   private groupSet(
     filter: CompiledFilter,
     lift: boolean,
   ): ((columns: CompiledSql, where: CompiledSql, tail: CompiledSql) => CompiledSql) | null {
-    if (filter.nested && (lift || filter.level === 'series')) return null;
     const from = this.from(filter);
+    if (filter.nested && lift) {
+      // Lifted in the database: the tree's top of every group (treeCte's gup) of a match, one statement.
+      const gid = sql.raw(filter.level === 'series' ? 'it.group_id' : 'it.id');
+      return (columns, where, tail) =>
+        sql`${this.browse.treeCte(true)}SELECT ${columns} FROM groups it WHERE it.id IN (SELECT u.top FROM gup u WHERE u.id IN (SELECT ${gid} ${from})) AND ${where} ${tail}`;
+    }
+    if (filter.nested && filter.level === 'series') return null;
     if (filter.level === 'group')
       return (columns, where, tail) => sql`${this.browse.treeCte(filter.nested)}SELECT ${columns} ${from} AND ${where} ${tail}`;
     return (columns, where, tail) =>
@@ -173,8 +188,8 @@ export class FiltersStore {
   }
 
   /**
-   * One page of the matches' groups in filter order and how many there are, for a flat collection (every group is
-   * top-level there). A page past the end has no ids but still the total.
+   * One page of the matches' top-level groups in filter order (a group where its first match is) and how many there
+   * are. A page past the end has no ids but still the total.
    */
   async pageOfMatchingGroups(
     filter: CompiledFilter,
@@ -183,8 +198,12 @@ export class FiltersStore {
     await this.refreshMaintained();
     const from = this.from(filter);
     const limit = pageLimit(paging);
+    // A nested collection lifts each match to its top-level group (treeCte's gup), keeping its first place.
+    const lifted = filter.nested ? sql.raw(' JOIN gup u ON u.id = m.gid') : sql.raw('');
+    const gid = sql.raw(filter.nested ? 'u.top' : 'm.gid');
+    const matchGroup = sql.raw(filter.level === 'group' ? 'it.id' : 'it.group_id');
     const run = (page: typeof limit) =>
-      filter.level === 'group'
+      filter.level === 'group' && !filter.nested
         ? sql<{
             id: number;
             total: number | string;
@@ -192,8 +211,9 @@ export class FiltersStore {
         : sql<{
             id: number;
             total: number | string;
-          }>`SELECT m.gid AS id, COUNT(*) OVER () AS total FROM (SELECT it.group_id AS gid, ROW_NUMBER() OVER (ORDER BY ${filter.order}) AS rn ${from}) m
-            GROUP BY m.gid ORDER BY MIN(m.rn) ${page}`.execute(this.db);
+          }>`${this.browse.treeCte(filter.nested)}SELECT ${gid} AS id, COUNT(*) OVER () AS total
+            FROM (SELECT ${matchGroup} AS gid, ROW_NUMBER() OVER (ORDER BY ${filter.order}) AS rn ${from}) m${lifted}
+            GROUP BY ${gid} ORDER BY MIN(m.rn) ${page}`.execute(this.db);
     // A page past the end still needs the total, which a second statement evaluating the filter again would count: the
     // rows before a near page are read as well (a top-N sort of a few hundred rows), so any match carries the total.
     const before = paging.pageSize * (paging.page - 1);
