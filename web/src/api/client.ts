@@ -1,4 +1,5 @@
 import { serverUrl } from '@/lib/basePath';
+import { takeEarlyResponse } from '@/lib/earlyRequests';
 import { getApiKey } from '@/lib/session';
 
 /** A failed HTTP call, carrying what the server said in a form a person can read. */
@@ -83,8 +84,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     body = JSON.stringify(options.body);
   }
   let response: Response;
+  const send = () => fetch(url, { method, headers, body, signal: options.signal, keepalive: options.keepalive });
+  const early = method === 'GET' ? takeEarlyResponse(url, headers.apikey!) : null;
   try {
-    response = await fetch(url, { method, headers, body, signal: options.signal, keepalive: options.keepalive });
+    response = await (early ? early.catch(send) : send());
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, method, url, undefined);
