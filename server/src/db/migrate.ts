@@ -54,6 +54,7 @@ import * as m0057UserWebUISettings from './migrations/0057_user_webui_settings.j
 import * as m0058FilesCreatedIndex from './migrations/0058_files_created_index.js';
 import * as m0060FileLocationsFolderFile from './migrations/0060_file_locations_folder_file.js';
 import * as m0061ContinueWatching from './migrations/0061_continue_watching.js';
+import * as m0062FileSearchPath from './migrations/0062_file_search_path.js';
 
 export type MigrationModule = { up(db: Kysely<unknown>, ctx: MigrationContext): Promise<void> };
 
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0058_files_created_index': m0058FilesCreatedIndex,
   '0060_file_locations_folder_file': m0060FileLocationsFolderFile,
   '0061_continue_watching': m0061ContinueWatching,
+  '0062_file_search_path': m0062FileSearchPath,
 };
 
 /** Kysely's bookkeeping table, kept so databases migrated by earlier versions (through Kysely's Migrator) carry on. */

@@ -42,6 +42,7 @@ export interface FileAvdumpsTable {
   last_version: string;
 }
 
+/** On PostgreSQL also `search_path`, the normalised path File/Search reads (0062, generated; SQLite has no such column). */
 export interface FileLocationsTable {
   id: Generated<number>;
   file_id: number;

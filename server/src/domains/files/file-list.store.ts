@@ -237,10 +237,18 @@ export class FileListStore {
   }
 
   /**
+   * A location's normalised path: PostgreSQL keeps it as a stored column (migration 0062_file_search_path, which its
+   * trigram index is over), SQLite computes it (its trigram table of 0036 names the candidates first).
+   */
+  private searchPath(alias: string) {
+    return this.dialect === 'postgres' ? sql.ref<string>(`${alias}.search_path`) : normalisedPath(`${alias}.relative_path`);
+  }
+
+  /**
    * Each file with a location whose normalised path holds `needle`, and the first place it appears there (1-based).
    * SQLite reads the normalised paths the trigram table keeps (migration 0036_file_search: its LIKE names the candidate
    * rows, `instr` is the exact test; FTS5's LIKE knows no escape, so a text with `%` or `\` scans the locations);
-   * PostgreSQL's LIKE over the expression reads its trigram index.
+   * PostgreSQL's LIKE over the stored normalised path (0062) reads its trigram index.
    */
   private matchPositions(needle: string) {
     if (this.dialect === 'sqlite' && !/[%\\]/.test(needle)) {
@@ -253,7 +261,7 @@ export class FileListStore {
         .groupBy('s.file_id')
         .select(['s.file_id', sql<number>`min(${position})`.as('position')]);
     }
-    const path = normalisedPath('s.relative_path');
+    const path = this.searchPath('s');
     const position = this.dialect === 'postgres' ? sql<number>`strpos(${path}, ${needle})` : sql<number>`instr(${path}, ${needle})`;
     const condition =
       this.dialect === 'postgres' ? sql<SqlBool>`${path} like ${`%${escapeLike(needle)}%`} escape '\\'` : sql<SqlBool>`${position} > 0`;
@@ -374,9 +382,9 @@ export class FileListStore {
       let matching = this.db
         .selectFrom('file_locations as s')
         .select('s.file_id')
-        .where(sql<SqlBool>`${normalisedPath('s.relative_path')} like ${pattern} escape '\\'`);
+        .where(sql<SqlBool>`${this.searchPath('s')} like ${pattern} escape '\\'`);
       // On SQLite the trigram table (migration 0036_file_search) names the candidate locations first; PostgreSQL reads
-      // its trigram index of the expression itself. FTS5's LIKE knows no escape, so a text with `%` or `\` scans.
+      // its trigram index of the stored normalised path (0062). FTS5's LIKE knows no escape, so a text with `%` or `\` scans.
       if (this.dialect === 'sqlite' && !/[%\\]/.test(needle))
         matching = matching.where('s.id', 'in', (eb) =>
           eb.selectFrom('file_location_search').select('rowid').where('search_path', 'like', `%${needle}%`),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeFirstRun, createTestServer, type TestServer } from '../../test/harness.js';
 import { seedFileRecords, seedImportFolder } from '../../test/seed-files.js';
@@ -6,7 +7,8 @@ import { seedFileRecords, seedImportFolder } from '../../test/seed-files.js';
  * File/Search against the search computed here from the base tables (the text anywhere in any location's path, `_`
  * and `-` as spaces, runs of spaces as one, ASCII case ignored; ordered by the first place it appears, then by id),
  * after locations are added, moved and removed: on SQLite the search reads a trigram table the triggers keep
- * (migration 0036_file_search), whose rows are compared with the locations too. Read whole, in pages (each with the
+ * (migration 0036_file_search), whose rows are compared with the locations too; on PostgreSQL a stored column of the
+ * normalised path (0062_file_search_path), compared the same way. Read whole, in pages (each with the
  * whole Total, one past the end answering none), with `fuzzy=false`, and with the ignored files in or alone.
  */
 describe('the file search', () => {
@@ -67,8 +69,20 @@ describe('the file search', () => {
       expect(await searchedInPages(text), text).toEqual(want);
       expect(await searched(text, '&include=Ignored'), text).toEqual(await expected(text, 'with'));
       expect(await searched(text, '&include_only=Ignored'), text).toEqual(await expected(text, 'only'));
+      // In an order of the list (the search then is a condition of the list): the same files by id.
+      expect(await searched(text, '&sortOrder=FileID'), text).toEqual([...want].sort((a, b) => a - b));
     }
-    if (server.services.db.dialect !== 'sqlite') return;
+    if (server.services.db.dialect === 'postgres') {
+      // PostgreSQL keeps the normalised path as a stored column (migration 0062), which the trigram index is over.
+      const { rows } = await sql<{ id: number; search_path: string }>`SELECT id, search_path FROM file_locations ORDER BY id`.execute(db());
+      const locations = await db().selectFrom('file_locations').select(['id', 'relative_path']).orderBy('id').execute();
+      expect(rows.map((r) => [r.id, r.search_path])).toEqual(locations.map((l) => [l.id, normalised(l.relative_path)]));
+      const index = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE indexname = 'file_locations_search'`.execute(
+        db(),
+      );
+      expect(index.rows.map((r) => r.indexdef)).toEqual([expect.stringMatching(/gin \(search_path gin_trgm_ops\)/)]);
+      return;
+    }
     const rows = await db().selectFrom('file_location_search').select(['rowid', 'search_path']).orderBy('rowid').execute();
     const locations = await db().selectFrom('file_locations').select(['id', 'relative_path']).orderBy('id').execute();
     expect(rows.map((r) => [r.rowid, r.search_path])).toEqual(locations.map((l) => [l.id, normalised(l.relative_path)]));
