@@ -12,6 +12,7 @@ import { Spinner } from '@/components/Spinner';
 import { formatFileSize, splitRelativePath } from '@/lib/format';
 import { useAggregateState } from '@/realtime/AggregateHub';
 import { avdumpProgressOf, clickSelection, primaryLocation } from './fileTable';
+import { initialBoxRect, observeBoxAfterLayout, scrollBox } from './virtualBox';
 
 const ROW_HEIGHT = 52;
 /** Rows drawn beyond the view either way: each row is a few dozen elements, all drawn before the page first shows. */
@@ -61,6 +62,10 @@ export function FileTable(props: FileTableProps) {
     overscan: OVERSCAN,
     scrollMargin: HEADER_HEIGHT,
     getItemKey: (index) => files[index].ID,
+    // Rows in the first draw, no forced layouts on attaching (see virtualBox.ts).
+    initialRect: initialBoxRect(),
+    observeElementRect: observeBoxAfterLayout,
+    scrollToFn: scrollBox,
   });
   const items = virtualizer.getVirtualItems();
   const lastVisible = items.length ? items[items.length - 1].index : -1;
