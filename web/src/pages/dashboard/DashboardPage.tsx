@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { mdiDrag } from '@mdi/js';
 import { useBlocker } from 'react-router';
 import { toast } from 'react-toastify';
-import { prefetchDashboard } from '@/api/dashboard';
 import { Button } from '@/components/Button';
 import { Icon } from '@/components/Icon';
 import { setDashboardEditing, useDashboardEditing } from '@/components/dashboard/editMode';
@@ -34,9 +33,9 @@ import {
 import { NewsWidget } from '@/components/dashboard/NewsWidget';
 import { OfflineFoldersNotice } from '@/components/dashboard/OfflineFoldersNotice';
 import { useDashboardSettings, type DashboardSettings } from '@/components/dashboard/settings';
+import { prefetchMissingWidgets } from './prefetch';
 import { StaticGrid } from './StaticGrid';
 import { WelcomeModal } from './WelcomeModal';
-import './dashboard-grid.css';
 
 // The grid library (dragging, resizing) is needed only while the layout is edited.
 const EditableGrid = lazy(() => import('./EditableGrid'));
@@ -98,14 +97,12 @@ export default function DashboardPage() {
     if (loaded) void save(next).catch(() => undefined);
   };
 
-  // Widgets with nothing to show yet (the route's loader had not asked for them yet — right after a login the page may
-  // be drawn first —, or a setting changed what they show) are asked for in one Dashboard/Summary call, by the settings
-  // they are drawn with, before they ask on their own: a layout effect runs before their effects. The settings are
-  // compared as text: `settings` is a new object on every render.
+  // Widgets with nothing to show yet are asked for together before they ask on their own: a layout effect runs before
+  // their effects. The settings are compared as text: `settings` is a new object on every render.
   const queryClient = useQueryClient();
   const settingsText = JSON.stringify(settings);
   useLayoutEffect(() => {
-    prefetchDashboard(queryClient, JSON.parse(settingsText) as DashboardSettings, { missingOnly: true });
+    prefetchMissingWidgets(queryClient, JSON.parse(settingsText) as DashboardSettings);
   }, [queryClient, settingsText]);
 
   const editing = useDashboardEditing();
@@ -198,7 +195,11 @@ export default function DashboardPage() {
     <div className="mx-auto flex w-full max-w-[1920px] flex-col gap-6 p-3 md:p-6" data-testid="dashboard">
       <OfflineFoldersNotice />
       {widgets.length ? (
-        <div ref={measure} className="dashboard-grid min-w-0">
+        // Pictures in a widget are not dragged or selected, as react-grid-layout's stylesheet has it in edit mode.
+        <div
+          ref={measure}
+          className="dashboard-grid min-w-0 [&_.react-grid-item_img]:pointer-events-none [&_.react-grid-item_img]:select-none"
+        >
           {width > 0 &&
             (editing ? (
               <Suspense

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Responsive } from 'react-grid-layout/legacy';
 import 'react-grid-layout/css/styles.css';
+import './dashboard-grid.css';
 import {
   GRID_BREAKPOINTS,
   GRID_COLS,
