@@ -13,7 +13,10 @@ function startUpAsked(requests: Record<string, EarlyRequest>) {
   vi.stubGlobal('window', { __shokoEarly: requests });
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('takeEarlyResponse', () => {
   it("hands over the start-up script's answer once, by address and key", async () => {
@@ -27,6 +30,12 @@ describe('takeEarlyResponse', () => {
     const response = takeEarlyResponse('/api/v3/Init/Status', 'key-1');
     expect(await (await response!).json()).toEqual({ State: 'Started' });
     expect(takeEarlyResponse('/api/v3/Init/Status', 'key-1')).toBeNull();
+  });
+
+  it('leaves answers nothing asked for during the start-up to the server', () => {
+    startUpAsked({ 'http://console.test/api/v3/Init/Status': early('', { State: 'Started' }) });
+    vi.spyOn(performance, 'now').mockReturnValue(60_000);
+    expect(takeEarlyResponse('/api/v3/Init/Status', '')).toBeNull();
   });
 
   it('is empty without a start-up script (unit tests, the dev server)', () => {
