@@ -47,22 +47,6 @@ test('remember me keeps the session for new tabs', async ({ context, page }) => 
   await expect(second).toHaveURL(server.url('/webui/log'));
 });
 
-test('a page opened directly asks for what every page waits for beside its code, once each', async ({ page }) => {
-  await openLoggedIn(page);
-  // Left first, so that nothing the signed-in dashboard still asks for counts (the tab keeps its session).
-  await page.goto('about:blank');
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (/^\/api\/v3\/(Init\/(Version|Status)|User\/Current|Settings)$/.test(pathname)) asked.push(pathname);
-    else if (/\/assets\/MainLayout-[\w-]+\.js$/.test(pathname)) asked.push('MainLayout chunk');
-  });
-  await page.goto(server.url('/webui/log'));
-  await expect(page.getByRole('link', { name: 'Log' })).toBeVisible();
-  // index.html's start-up script asks before it preloads the page's code; the console then uses those answers.
-  expect(asked).toEqual(['/api/v3/Init/Version', '/api/v3/Init/Status', '/api/v3/User/Current', '/api/v3/Settings', 'MainLayout chunk']);
-});
-
 test('without remember me the session stays in its tab', async ({ context, page }) => {
   await openLoggedIn(page);
   const second = await context.newPage();

@@ -36,31 +36,9 @@ function chunkOf(bundle: OutputBundle, module: string): OutputChunk | undefined 
   );
 }
 
-/** Where the console keeps its session (lib/session.ts), read by the script for the early requests' key. */
-const SESSION_KEY = 'shoko-ts.session';
-/** What every page waits for before it draws (app/AuthGuard.tsx, VersionGate.tsx, MainLayout.tsx, the settings). */
-const GATE_PATHS = ['Init/Version', 'Init/Status'];
-const SIGNED_IN_GATE_PATHS = ['User/Current', 'Settings'];
-
-/**
- * The script that adds the page's chunks as module preloads, by the path it is opened at, and asks for the answers every
- * page waits for (lib/earlyRequests.ts hands them to the API client when the entry asks for them).
- */
+/** The script that adds the page's chunks as module preloads, by the path it is opened at. */
 function preloadScript(table: Array<[string, string[]]>): string {
   return `(function () {
-  var early = (window.__shokoEarly = {});
-  var key = '';
-  try {
-    var stored = sessionStorage.getItem(${JSON.stringify(SESSION_KEY)}) || localStorage.getItem(${JSON.stringify(SESSION_KEY)});
-    key = (stored && JSON.parse(stored).apikey) || '';
-  } catch (e) {}
-  if (typeof key !== 'string') key = '';
-  var api = new URL('../api/v3/', document.baseURI).href;
-  ${JSON.stringify(GATE_PATHS)}.concat(key ? ${JSON.stringify(SIGNED_IN_GATE_PATHS)} : []).forEach(function (path) {
-    var response = fetch(api + path, { headers: { apikey: key, accept: 'application/json, text/plain, */*' } });
-    response.catch(function () {});
-    early[api + path] = { apikey: key, response: response };
-  });
   var routes = ${JSON.stringify(table)};
   var match = /\\/webui(\\/[^?#]*)?$/i.exec(location.pathname);
   var path = (match && match[1]) || '/';
@@ -84,11 +62,6 @@ function preloadScript(table: Array<[string, string[]]>): string {
  * once the entry has arrived and run, so a page opened directly waited for two rounds of scripts. A small classic script
  * (the server's Content-Security-Policy allows no inline script), run from index.html before the entry, looks the path up
  * in a table built from the bundle and adds `<link rel="modulepreload">` for the chunks the router will import.
- *
- * It comes right after `<base>` (which its addresses need), before the stylesheets: a classic script after a stylesheet
- * waits for it to arrive, and the start-up requests it sends left only when the stylesheet had arrived and the entry had
- * arrived and run (measured: the version, status, user and settings answers were the last thing the File Search page
- * waited for before its first draw).
  */
 export function routePreloads(routes: RouteModules = ROUTE_MODULES): Plugin {
   let scriptFile: string | null = null;
@@ -120,11 +93,9 @@ export function routePreloads(routes: RouteModules = ROUTE_MODULES): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        if (!scriptFile) return html;
-        const base = /<base\s[^>]*>/i.exec(html);
-        if (!base) throw new Error('route preloads: index.html has no <base> to put the script after');
-        return html.replace(base[0], `${base[0]}\n    <script src="./${scriptFile}"></script>`);
+      handler() {
+        if (!scriptFile) return [];
+        return [{ tag: 'script', attrs: { src: `./${scriptFile}` }, injectTo: 'head' }];
       },
     },
   };

@@ -1,5 +1,4 @@
 import { serverUrl } from '@/lib/basePath';
-import { takeEarlyResponse } from '@/lib/earlyRequests';
 import { getApiKey } from '@/lib/session';
 
 /** A failed HTTP call, carrying what the server said in a form a person can read. */
@@ -84,10 +83,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     body = JSON.stringify(options.body);
   }
   let response: Response;
-  const send = () => fetch(url, { method, headers, body, signal: options.signal, keepalive: options.keepalive });
-  const early = method === 'GET' ? takeEarlyResponse(url, headers.apikey!) : null;
   try {
-    response = await (early ? early.catch(send) : send());
+    response = await fetch(url, { method, headers, body, signal: options.signal, keepalive: options.keepalive });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, method, url, undefined);
