@@ -182,13 +182,17 @@ test.describe('dashboard on an empty server', () => {
   }) => {
     const cell = (id: string) => page.locator(`[data-widget="${id}"]`);
     // Measured from the grid's corner: a notice above the grid (no internet, a server notice) may appear at any time.
+    // Both boxes are read in one frame: read one after the other, a notice drawn in between moved the grid under them.
     const box = async (id: string) => {
-      const found = await cell(id).boundingBox();
-      const grid = await page.locator('.dashboard-grid').boundingBox();
-      if (!found || !grid) throw new Error(`${id} is not on the page`);
+      const found = await cell(id).evaluate((element) => {
+        const grid = element.closest('.dashboard-grid')?.getBoundingClientRect();
+        const own = element.getBoundingClientRect();
+        return grid ? { x: own.x - grid.x, y: own.y - grid.y, width: own.width, height: own.height } : null;
+      });
+      if (!found) throw new Error(`${id} is not on the page`);
       return {
-        x: Math.round(found.x - grid.x),
-        y: Math.round(found.y - grid.y),
+        x: Math.round(found.x),
+        y: Math.round(found.y),
         width: Math.round(found.width),
         height: Math.round(found.height),
       };
