@@ -151,7 +151,7 @@ export class FiltersService {
     viewer: Viewer,
     paging: Paging,
     options: { includeEmpty: boolean },
-  ): Promise<{ total: number; ids: number[] } | null> {
+  ): Promise<{ total: number; ids: number[] }> {
     if (live.isDirectory) return { total: 0, ids: [] };
     const compiled = await this.compiler.compile(live, viewer, { onlyWithFiles: !options.includeEmpty });
     return this.store.pageOfMatchingGroups(compiled, paging);
@@ -159,7 +159,8 @@ export class FiltersService {
 
   /**
    * Id, name and parent of the matching groups, in no order: the group-level matches themselves, or with `lift` the
-   * top-level groups of the matches. One query in a flat collection; a nested one lifts through the group tree.
+   * top-level groups of the matches. One query, but for the groups of series-level matches in a nested collection
+   * without `lift`, read here.
    */
   async matchingGroups(
     live: LiveFilter,

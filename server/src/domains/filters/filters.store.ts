@@ -99,23 +99,13 @@ export class FiltersStore {
    * series-level matches in a nested collection without `lift`: the caller then reads them in code.
    */
   async matchingGroupRows(filter: CompiledFilter, lift: boolean): Promise<GroupRow[] | null> {
-    if (filter.nested && lift) {
-      const set = this.groupSet(filter, lift)!;
-      await this.refreshAggregates();
-      const { rows } = await set(sql.raw('it.id AS id, it.name AS name, it.parent_id AS parent_id'), sql.raw('1 = 1'), sql.raw('')).execute(
-        this.db,
-      );
-      return rows as GroupRow[];
-    }
-    if (filter.nested && filter.level === 'series') return null;
+    const set = this.groupSet(filter, lift);
+    if (!set) return null;
     await this.refreshAggregates();
-    const from = this.from(filter);
-    const query =
-      filter.level === 'group'
-        ? sql<GroupRow>`${this.browse.treeCte(filter.nested)}SELECT it.id AS id, it.name AS name, it.parent_id AS parent_id ${from}`
-        : sql<GroupRow>`SELECT g.id AS id, g.name AS name, g.parent_id AS parent_id FROM groups g WHERE g.id IN (SELECT it.group_id ${from})`;
-    const { rows } = await query.execute(this.db);
-    return rows;
+    const { rows } = await set(sql.raw('it.id AS id, it.name AS name, it.parent_id AS parent_id'), sql.raw('1 = 1'), sql.raw('')).execute(
+      this.db,
+    );
+    return rows as GroupRow[];
   }
 
   /**
@@ -143,7 +133,7 @@ export class FiltersStore {
 
   /**
    * A page of the matching groups (see groupSet) by sort name then id — a range of the order-key index of 0042 — and
-   * how many there are; only top-level ones with `topLevelOnly`. Null when lifting needs the group tree.
+   * how many there are; only top-level ones with `topLevelOnly`. Null as groupSet.
    */
   async pageOfGroupsByName(
     filter: CompiledFilter,

@@ -5,16 +5,16 @@ import type { TagsService } from '../tags/index.js';
 import type { SeriesService } from './series.service.js';
 
 /**
- * `WebUI/Series/{id}/Overview` (our addition): the panels of the series page's header and Overview tab, each answered
- * by the service behind its own route with the query the console gives that route, so every key equals that route's
- * answer. The series' own 404/403 come first, as every one of those routes would give them.
- */
-/**
  * `Group/{id}`'s answer for a viewer, given by the app: the groups domain reads series, so this one does not import it.
  * Throws the route's 403/404 as that route would.
  */
 export type GroupAnswer = (userId: number | null, groupId: number) => Promise<Group>;
 
+/**
+ * `WebUI/Series/{id}/Overview` (our addition): the panels of the series page's header and Overview tab, each answered
+ * by the service behind its own route with the query the console gives that route, so every key equals that route's
+ * answer. The series' own 404/403 come first, as every one of those routes would give them.
+ */
 export class SeriesOverview {
   constructor(
     private readonly deps: {
