@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { TSchema } from '@sinclair/typebox';
+import { EVENT_REVISION_HEADER } from '@shoko-ts/contract';
 import { registerAuthHook } from './http/auth-hook.js';
 import { normalizeKeyCasing } from './http/body-casing.js';
 import { normalizeQueryCasing } from './http/query-casing.js';
@@ -126,6 +127,8 @@ export async function buildApp(
 
   registerBasePath(app, basePath, trustsProxy);
   registerEdgePolicy(app, edge);
+  // Read when the request arrives: an event raised while it is answered may or may not be in the answer.
+  app.addHook('onRequest', async (_request, reply) => void reply.header(EVENT_REVISION_HEADER, services.bus.revision));
   // Only the origins listed in SHOKO_CORS_ORIGINS get CORS grants; the console and web UI we serve are same-origin.
   // Fixed options with an origin check, so the options are not built again for every request.
   await app.register(cors, {

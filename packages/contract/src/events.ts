@@ -1,8 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NetworkAvailability } from './init.js';
 
-/** Feeds of `/signalr/aggregate?feeds=…`. */
-export const AGGREGATE_FEEDS = ['anidb', 'queue', 'shoko', 'avdump', 'network'] as const;
+/**
+ * Feeds of `/signalr/aggregate?feeds=…`. `revision` is ours (Shoko has no such feed): its `Revision:OnConnected` gives
+ * the event revision at the moment the connection joined the feeds (see EVENT_REVISION_HEADER).
+ */
+export const AGGREGATE_FEEDS = ['anidb', 'queue', 'shoko', 'avdump', 'network', 'revision'] as const;
 export type AggregateFeed = (typeof AGGREGATE_FEEDS)[number];
 
 /** Numeric on the hub: 0 None, 1 UDPBan, 2 HTTPBan, 3 InvalidSession, 4 OverloadBackoff, 5 WaitingOnResponse. */

@@ -13,6 +13,13 @@ import { SHOKO_IMPORT_PROGRESS_EVENT, ShokoImportStatus } from './shoko-import.j
 export const LOGGING_HUB_PATH = '/signalr/logging';
 export const AGGREGATE_HUB_PATH = '/signalr/aggregate';
 
+/**
+ * Ours: every API answer carries the server's event revision when its request arrived, the count of `ShokoEvent`s
+ * raised so far. An answer whose revision is below the one the aggregate hub's `Revision:OnConnected` gives may have
+ * missed an event sent before the connection; one at or above it cannot have.
+ */
+export const EVENT_REVISION_HEADER = 'X-Event-Revision';
+
 // ---------------------------------------------------------------- `/signalr/logging`
 
 export const LoggingHubEvents = {
@@ -205,6 +212,8 @@ export const AggregateHubEvents = /* @__PURE__ */ Object.assign(
     'AVDump:OnConnected': Type.Array(AVDumpEvent),
     'AVDump:Event': AVDumpEvent,
     'ShokoEvent:OnConnected': Type.Null(),
+    /** Ours, on the `revision` feed only: the event revision when the connection joined (EVENT_REVISION_HEADER). */
+    'Revision:OnConnected': Type.Integer(),
   },
   shokoEventTargets,
 );

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import type { DataDiskHealth } from '@shoko-ts/contract';
 import { isDiskFullError } from './db-faults.js';
 
@@ -26,14 +26,18 @@ export class DataDisk {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Remembers a failed write when `error` is a disk-full error; true when it was one. */
+  /**
+   * Remembers a failed write when `error` is a disk-full error; true when it was one. The free space is read at once
+   * (a read that finished after the user freed space would take the freed space for the full disk's), and the lowest
+   * reading of the failures still remembered is kept: a failure reported late, after space was freed, does not make
+   * the freed space the new mark.
+   */
   noteFailure(error: unknown): boolean {
     if (!isDiskFullError(error)) return false;
     const at = this.now();
-    this.lastFull = { at, free: null };
-    void this.space().then((space) => {
-      if (this.lastFull?.at === at) this.lastFull.free = space?.free ?? null;
-    });
+    const free = this.spaceNow()?.free ?? null;
+    const previous = this.lastFull && at - this.lastFull.at < REMEMBER_MS ? this.lastFull.free : null;
+    this.lastFull = { at, free: previous !== null && (free === null || previous < free) ? previous : free };
     return true;
   }
 
@@ -51,11 +55,18 @@ export class DataDisk {
   }
 
   private async space(): Promise<Space | null> {
+    return fs.promises.statfs(this.folder).then(spaceOf, () => null);
+  }
+
+  private spaceNow(): Space | null {
     try {
-      const stats = await fs.statfs(this.folder);
-      return { free: stats.bavail * stats.bsize, total: stats.blocks * stats.bsize };
+      return spaceOf(fs.statfsSync(this.folder));
     } catch {
       return null;
     }
   }
+}
+
+function spaceOf(stats: fs.StatsFs): Space {
+  return { free: stats.bavail * stats.bsize, total: stats.blocks * stats.bsize };
 }

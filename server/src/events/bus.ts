@@ -33,10 +33,20 @@ export type WatchedSource = 'User' | 'Player' | 'Trakt';
 
 export class EventBus {
   private readonly emitter = new EventEmitter();
+  // Starts at the start-up time in ms, so that it never goes back across a restart.
+  private shokoRevision = Date.now();
   constructor() {
     this.emitter.setMaxListeners(0);
   }
+  /**
+   * How many `shoko` events were raised: an answer read while the revision was lower than a client's live-feed
+   * connection says may predate an event the client never heard (see EVENT_REVISION_HEADER).
+   */
+  get revision(): number {
+    return this.shokoRevision;
+  }
   emit<K extends keyof ServerEvents>(name: K, payload: ServerEvents[K]): void {
+    if (name === 'shoko') this.shokoRevision++;
     this.emitter.emit(name, payload);
   }
   /** Subscribes and returns the unsubscribe function. */

@@ -1,3 +1,4 @@
+import { EVENT_REVISION_HEADER } from '@shoko-ts/contract';
 import { serverUrl } from '@/lib/basePath';
 import { getApiKey } from '@/lib/session';
 
@@ -91,7 +92,16 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   const data = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, method, url, data);
+  const revision = Number(response.headers.get(EVENT_REVISION_HEADER) ?? NaN);
+  if (data && typeof data === 'object' && Number.isFinite(revision)) answerRevisions.set(data, revision);
   return data as T;
+}
+
+const answerRevisions = new WeakMap<object, number>();
+
+/** The server's event revision when the request of this answer arrived (EVENT_REVISION_HEADER); null when unknown. */
+export function answerRevision(data: unknown): number | null {
+  return data && typeof data === 'object' ? (answerRevisions.get(data) ?? null) : null;
 }
 
 export const api = {

@@ -5,7 +5,7 @@ import { fileKeys, importFolderKeys } from '@/api/keys';
 import { queueKeys } from '@/api/queue';
 import { toast } from 'react-toastify';
 import { takeAggregateFeed, type AggregateHandlers } from './aggregateFeed';
-import { refreshAskedBeforeConnection } from './fetchStarts';
+import { refreshMissedEvents } from './missedEvents';
 import { applyAVDumpEvent, restoreAVDumpSessions, type AVDumpSessions } from './avdump';
 
 /** The latest AniDB state of each kind (ban, back-off pause, refused login) of one protocol, by `UpdateType`. */
@@ -64,7 +64,14 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
     // One feed per protocol carries every kind of state (a ban, a back-off pause…): each kind is kept apart, so the
     // end of a pause does not hide a ban that still lasts.
     const byType = (state: AniDBState | undefined): AniDBStates => (state ? { [state.UpdateType]: state } : {});
+    // Events sent before the connection are lost: the file lists and import folders read before the revision the
+    // connection started at are asked for again (an answer read later is kept current by the events).
+    let stopWaiting = () => undefined as void;
     const handlers: AggregateHandlers = {
+      'Revision:OnConnected': (revision) => {
+        stopWaiting();
+        stopWaiting = refreshMissedEvents(queryClient, [fileKeys.all, importFolderKeys.all], revision);
+      },
       // File lists and import folder sizes may have changed (the payloads are not needed).
       ...Object.fromEntries(FILE_EVENT_NAMES.map((event) => [`ShokoEvent:${event}`, onFileEvent])),
       // An import folder went offline or came back (our event): its badge, the dashboard notice and its files' state.
@@ -88,18 +95,12 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
       },
     };
 
-    // Events sent while the hub was not connected are lost: what they would have refreshed is asked for again. On the
-    // first connection only the import folders (a cheap list, and what an availability change touches) asked for
-    // before it was established are: the page's other data was asked for a moment ago, and answers asked for once
-    // connected are kept current by the events.
+    // After a dropped connection everything the events keep current is asked for again, the queue items included.
     const unlisten = feed.listen({
       handlers,
       onConnected: (afterDrop) => {
         update({ connected: true });
-        if (!afterDrop) {
-          void refreshAskedBeforeConnection(queryClient, importFolderKeys.all, feed.connectedAt() ?? performance.now());
-          return;
-        }
+        if (!afterDrop) return;
         void queryClient.invalidateQueries({ queryKey: importFolderKeys.all });
         void queryClient.invalidateQueries({ queryKey: fileKeys.all });
         void queryClient.invalidateQueries({ queryKey: queueKeys.items });
@@ -109,6 +110,7 @@ export function AggregateHubProvider({ children }: { children: ReactNode }) {
 
     return () => {
       unlisten();
+      stopWaiting();
       clearTimeout(queueTimer);
       clearTimeout(fileEventsTimer);
       void feed.stop();

@@ -9,7 +9,7 @@ import { getApiKey } from '@/lib/session';
  */
 const loadConnection = () => import('./connection');
 
-export const AGGREGATE_HUB_URL = serverUrl(`${AGGREGATE_HUB_PATH}?feeds=anidb,shoko,queue,network,avdump`);
+export const AGGREGATE_HUB_URL = serverUrl(`${AGGREGATE_HUB_PATH}?feeds=anidb,shoko,queue,network,avdump,revision`);
 export const RECONNECT_DELAYS = [5000, 15000, 30000, 60000, 90000];
 
 /** The events the console listens to; those sent before a listener is set are kept and handed to it. */
@@ -24,6 +24,7 @@ export const LISTENED_EVENTS = [
   'AVDump:OnConnected',
   'AVDump:Event',
   'ShokoEvent:ImportFolderAvailabilityChanged',
+  'Revision:OnConnected',
   ...FILE_EVENT_NAMES.map((name) => `ShokoEvent:${name}` as const),
 ] as const satisfies readonly AggregateHubEvent[];
 type ListenedEvent = (typeof LISTENED_EVENTS)[number];
@@ -39,8 +40,6 @@ export interface FeedListener {
 
 /** The aggregate hub's connection: started once, events kept until a listener takes them. */
 export interface AggregateFeed {
-  /** performance.now() when the current connection was found established; null while not connected. */
-  connectedAt: () => number | null;
   /** Sets the one listener; events and a connection it missed so far are handed to it at once. */
   listen: (listener: FeedListener) => () => void;
   stop: () => Promise<void>;
@@ -57,17 +56,12 @@ export function openAggregateFeed(
   const kept: Array<[ListenedEvent, unknown]> = [];
   // A connection seen before the listener came: handed to it once it does.
   let connectedState: { afterDrop: boolean } | null = null;
-  let connectedAt: number | null = null;
 
   const connected = (afterDrop: boolean) => {
-    connectedAt = performance.now();
     if (listener) listener.onConnected(afterDrop);
     else connectedState = { afterDrop: afterDrop || (connectedState?.afterDrop ?? false) };
   };
-  const disconnected = () => {
-    connectedAt = null;
-    listener?.onDisconnected();
-  };
+  const disconnected = () => listener?.onDisconnected();
   const connect = async (webSocketOnly: boolean): Promise<HubConnection> => {
     const { buildHubConnection } = await loadHub();
     const connection = buildHubConnection(AGGREGATE_HUB_URL, { reconnectDelays: RECONNECT_DELAYS, webSocketOnly });
@@ -123,7 +117,6 @@ export function openAggregateFeed(
   start(0);
 
   return {
-    connectedAt: () => connectedAt,
     listen(next) {
       listener = next;
       for (const [name, payload] of kept.splice(0)) (next.handlers[name] as ((payload: unknown) => void) | undefined)?.(payload);

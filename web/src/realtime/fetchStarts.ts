@@ -1,4 +1,4 @@
-import type { Query, QueryCache, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Query, QueryCache } from '@tanstack/react-query';
 
 const fetchStarts = new WeakMap<Query, number>();
 
@@ -17,9 +17,4 @@ export function askedBeforeConnection(query: Query, connectedAt: number): boolea
   const startedAt = fetchStarts.get(query);
   if (startedAt === undefined) return query.state.dataUpdatedAt > 0 || query.state.fetchStatus === 'fetching';
   return startedAt <= connectedAt;
-}
-
-/** Refetches the queries under `queryKey` whose answers may predate the connection established at `connectedAt`. */
-export function refreshAskedBeforeConnection(queryClient: QueryClient, queryKey: QueryKey, connectedAt: number) {
-  return queryClient.invalidateQueries({ queryKey, predicate: (query) => askedBeforeConnection(query, connectedAt) });
 }

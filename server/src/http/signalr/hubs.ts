@@ -131,6 +131,10 @@ export function aggregateHub(bus: EventBus, sources: AggregateSources, queueCont
       sendAggregate(client, 'ShokoEvent:OnConnected', null);
       shokoClients.add(client);
     },
+    // Read in the same turn as the other feeds join, so every event after it reaches this client.
+    revision(client) {
+      sendAggregate(client, 'Revision:OnConnected', bus.revision);
+    },
   };
 
   return {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { Value } from '@sinclair/typebox/value';
-import { AGGREGATE_HUB_PATH, ShokoEvents, type ShokoEventName } from '@shoko-ts/contract';
+import { AGGREGATE_HUB_PATH, EVENT_REVISION_HEADER, ShokoEvents, type ShokoEventName } from '@shoko-ts/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileCommands, startFakeAniDBUdp, type FakeAniDBUdp } from '../../../../fakes/src/anidb-udp/index.js';
 import { completeFirstRunWithAniDB, createTestServer, setEnv, type TestServer } from '../../test/harness.js';
@@ -184,6 +184,22 @@ describe('ShokoEvent feed of /signalr/aggregate', () => {
     await until(() => payloads('FileDeleted').length > 0);
     expect(payloads('FileDeleted')[0]).toMatchObject({ FileID: file.ID, FileLocationID: location.ID, RelativePath: 'mystery.mkv' });
     expect(fs.existsSync(path.join(media, 'mystery.mkv'))).toBe(false);
+  });
+
+  it('stamps every answer with the event revision of the moment its request arrived', async () => {
+    const revisionOf = (res: { headers: Record<string, unknown> }) => Number(res.headers[EVENT_REVISION_HEADER.toLowerCase()]);
+    const before = revisionOf(await api('GET', '/api/v3/File?pageSize=1'));
+    expect(before).toBe(server.services.bus.revision);
+    expect(revisionOf(await api('GET', '/api/v3/Init/Version'))).toBe(before);
+    const file = (await api('GET', '/api/v3/File?pageSize=0&exclude=Unrecognized')).json().List[0];
+    const location = file.Locations[0];
+    const res = await api('POST', `/api/v3/Renamer/Relocate/Location/${location.ID}`, {
+      ImportFolderID: location.ImportFolderID,
+      RelativePath: 'Kaze no Michi/Kaze no Michi - 01.mkv',
+    });
+    // The answer to the request that raised the event was read before it.
+    expect(revisionOf(res)).toBe(before);
+    expect(revisionOf(await api('GET', '/api/v3/File?pageSize=1'))).toBeGreaterThan(before);
   });
 
   it('sent every payload in the shape the contract gives its event', () => {

@@ -254,6 +254,35 @@ describe('SignalR hubs with the official client', () => {
     await connection.stop();
   });
 
+  it('gives the event revision on the revision feed only, counting every shoko event raised before the connection', async () => {
+    const before = server.bus.revision;
+    server.bus.emit('shoko', {
+      event: 'SeriesUpdated',
+      payload: { Source: 'User', Reason: 'Updated', SeriesID: 1, ShokoSeriesIDs: [1], Episodes: [] },
+    });
+    server.bus.emit('queue:state', queueState(1));
+    expect(server.bus.revision).toBe(before + 1);
+
+    const connection = connect(`${server.base}/signalr/aggregate?feeds=shoko,revision`, HttpTransportType.WebSockets, USER_KEY);
+    const events = record(connection, ['ShokoEvent:OnConnected', 'Revision:OnConnected']);
+    await connection.start();
+    await events.until(() => events.seen.length >= 2);
+    expect(events.seen).toEqual([
+      { target: 'ShokoEvent:OnConnected', args: [null] },
+      { target: 'Revision:OnConnected', args: [before + 1] },
+    ]);
+    await connection.stop();
+
+    // Shoko's clients do not ask for it and never get it.
+    const plain = connect(`${server.base}/signalr/aggregate?feeds=shoko`, HttpTransportType.WebSockets, USER_KEY);
+    const plainEvents = record(plain, ['ShokoEvent:OnConnected', 'Revision:OnConnected']);
+    await plain.start();
+    await plainEvents.until(() => plainEvents.seen.length >= 1);
+    await plain.invoke('NoSuchMethod').catch(() => undefined);
+    expect(plainEvents.seen.map((e) => e.target)).toEqual(['ShokoEvent:OnConnected']);
+    await plain.stop();
+  });
+
   it('keeps API keys out of the log', () => {
     expect(server.logs.backlog().some((e) => e.LoggerName === 'SignalR')).toBe(true);
     const text = JSON.stringify(server.logs.backlog());
