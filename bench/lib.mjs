@@ -12,9 +12,9 @@ export const freePort = () =>
   });
 
 /** Debian's Chromium and the flags it needs on this closed, headless machine (browser benches). */
-// Debian's Chromium through bench/chromium-quiet.sh: each new browser context (a window) otherwise starts a renderer
+// Debian's Chromium through scripts/chromium-quiet.sh (the browser tests use it too): each new browser context (a window) otherwise starts a renderer
 // for the omnibox popup's WebUI that spends ~0.5 s of CPU while the measured page loads, on a 2-core machine.
-export const CHROMIUM = process.env.BENCH_CHROMIUM ?? fileURLToPath(new URL('./chromium-quiet.sh', import.meta.url));
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? fileURLToPath(new URL('../scripts/chromium-quiet.sh', import.meta.url));
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

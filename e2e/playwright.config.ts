@@ -30,7 +30,8 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's Chromium without the omnibox popup's WebUI renderer it would start for every test's browser context.
+      executablePath: path.join(e2eDir, '..', 'scripts', 'chromium-quiet.sh'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
