@@ -73,7 +73,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the fakes and the built server (server/dist), finishes the first run if needed and waits for the import. */
+/** Starts the fakes and the built server (server/dist), finishes the first run if needed and waits for the import and its queue. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const home = path.resolve(options.home);
   let port = options.port;
@@ -211,6 +211,16 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
         const files = ((await res.json()) as { List: Array<{ SeriesIDs?: Array<{ SeriesID: { ID: number | null } }> }> }).List;
         const series = new Set(files.flatMap((f) => (f.SeriesIDs ?? []).map((x) => x.SeriesID.ID)).filter((id) => id !== null));
         return files.length >= demo.files.length && series.size >= expectedSeries;
+      },
+      120_000,
+    );
+    // And for what the import queued after the links (pictures, media info): a page opened at once shows the posters
+    // instead of asking for ones not downloaded yet.
+    await waitFor(
+      'the queue to be empty',
+      async () => {
+        const res = await call('GET', '/api/v3/Queue', { key: apiKey });
+        return res.ok && ((await res.json()) as { TotalCount: number }).TotalCount === 0;
       },
       120_000,
     );

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { Group, GroupSizes, Series } from '@shoko-ts/contract';
+import type { Group, GroupSizes, Series, SeriesSizes } from '@shoko-ts/contract';
 import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
 import { nestedGroups, topGroupsOf } from '../../db/group-tree.js';
 import { sortName } from '../../db/name-order.js';
@@ -73,14 +73,11 @@ export class BrowseStore {
     return this.db.selectFrom('groups').select(['id', 'name', 'parent_id']).where('id', 'in', ids).execute();
   }
 
-  private async hasChildren(ids: number[]): Promise<boolean> {
-    return !!(await this.db.selectFrom('groups').select('id').where('parent_id', 'in', ids).limit(1).executeTakeFirst());
-  }
-
   /** Every group id in the subtree of `roots` (including the roots), by root. */
   async descendants(roots: number[]): Promise<Map<number, number[]>> {
     const result = new Map<number, number[]>(roots.map((r) => [r, [r]]));
-    if (!roots.length || !(await this.hasChildren(roots))) return result;
+    if (!roots.length) return result;
+    // One statement whether or not the roots have children: a flat collection's answer is empty at once.
     const { rows } = await sql<{
       root: number;
       id: number;
@@ -106,8 +103,10 @@ export class BrowseStore {
   /** Group API models in the order of `ids`, with sizes aggregated over every series below each group. */
   async groupModels(ids: number[], viewer: Viewer): Promise<Group[]> {
     if (!ids.length) return [];
-    // Independent reads run side by side (PostgreSQL's pool answers them at once; SQLite takes them in turn).
-    const [groups, subtree, tops, childCounts] = await Promise.all([
+    const today = new Date().toISOString().slice(0, 10);
+    // Independent reads run side by side (PostgreSQL's pool answers them at once; SQLite takes them in turn): the
+    // series of the groups themselves and their sizes are read by group, without waiting for the subgroups.
+    const [groups, subtree, tops, childCounts, ownSeries, ownSizes] = await Promise.all([
       this.db.selectFrom('groups').selectAll().where('id', 'in', ids).execute(),
       this.descendants(ids),
       this.topGroups(ids),
@@ -118,9 +117,20 @@ export class BrowseStore {
         .where('parent_id', 'in', ids)
         .groupBy('parent_id')
         .execute(),
+      this.series.seriesRows({ groupIds: ids }),
+      this.series.sizes({ groupIds: ids }, viewer.userId, today),
     ]);
-    const allGroupIds = [...new Set([...subtree.values()].flat())];
-    const series = await this.series.seriesRows({ groupIds: allGroupIds });
+    // Then those of the subgroups, in a nested collection.
+    const own = new Set(ids);
+    const subgroups = [...new Set([...subtree.values()].flat())].filter((id) => !own.has(id));
+    const [subSeries, subSizes] = subgroups.length
+      ? await Promise.all([
+          this.series.seriesRows({ groupIds: subgroups }),
+          this.series.sizes({ groupIds: subgroups }, viewer.userId, today),
+        ])
+      : [[], new Map<number, SeriesSizes>()];
+    const series = [...ownSeries, ...subSeries];
+    const sizes = new Map([...ownSizes, ...subSizes]);
     const allowedSeries = viewer.restrictedTags.length
       ? await this.allowedSeriesIds(
           series.map((s) => s.id),
@@ -128,14 +138,9 @@ export class BrowseStore {
         )
       : null;
     const visible = allowedSeries ? series.filter((s) => allowedSeries.has(s.id)) : series;
-    const today = new Date().toISOString().slice(0, 10);
-    const sizes = await this.series.sizes(
-      visible.map((s) => s.id),
-      viewer.userId,
-      today,
-    );
     const children = new Map(childCounts.map((r) => [r.parent_id!, Number(r.n)]));
     const byId = new Map(groups.map((g) => [g.id, g]));
+    const emptySeriesSizes = emptySizes();
     return ids
       .map((id) => byId.get(id))
       .filter((g): g is NonNullable<typeof g> => !!g)
@@ -154,7 +159,7 @@ export class BrowseStore {
           SubGroups: children.get(g.id) ?? 0,
         };
         for (const s of inTree) {
-          const size = sizes.get(s.id)!;
+          const size = sizes.get(s.id) ?? emptySeriesSizes;
           for (const part of ['Local', 'Watched', 'Total'] as const) for (const k of EpisodeTypeCountKeys) total[part][k] += size[part][k];
           for (const k of FileSourceKeys) total.FileSources[k] += size.FileSources[k];
           total.Missing.Episodes += size.Missing.Episodes;
