@@ -1,11 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DialectName } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { Group, GroupSizes, Series, SeriesSizes } from '@shoko-ts/contract';
+import type { Group, GroupSizes, Series } from '@shoko-ts/contract';
 import { AnimeTypes, EpisodeTypeCountKeys, FileSourceKeys } from '@shoko-ts/contract';
 import { nestedGroups, topGroupsOf } from '../../db/group-tree.js';
 import { sortName } from '../../db/name-order.js';
-import { animeType, byAirDate, emptyImages, emptySizes, iso, posterOf, type SeriesModels } from '../series/index.js';
+import { animeType, byAirDate, emptyImages, emptySizes, iso, posterOf, type SeriesModels, type SeriesRow } from '../series/index.js';
 import type { Viewer } from '../../http/viewer.js';
 
 /** Read side of collection browsing by group: group trees, their visibility and the Group API models (the series' parts are read through the series domain's SeriesModels). */
@@ -104,9 +104,16 @@ export class BrowseStore {
   async groupModels(ids: number[], viewer: Viewer): Promise<Group[]> {
     if (!ids.length) return [];
     const today = new Date().toISOString().slice(0, 10);
+    const sizesOf = (rows: SeriesRow[]) =>
+      this.series.sizes(
+        rows.map((s) => s.id),
+        viewer.userId,
+        today,
+      );
     // Independent reads run side by side (PostgreSQL's pool answers them at once; SQLite takes them in turn): the
-    // series of the groups themselves and their sizes are read by group, without waiting for the subgroups.
-    const [groups, subtree, tops, childCounts, ownSeries, ownSizes] = await Promise.all([
+    // series of the groups themselves are read by group without waiting for the subgroups, and their sizes right after.
+    const ownSeries = this.series.seriesRows({ groupIds: ids });
+    const [groups, subtree, tops, childCounts, own, ownSizes] = await Promise.all([
       this.db.selectFrom('groups').selectAll().where('id', 'in', ids).execute(),
       this.descendants(ids),
       this.topGroups(ids),
@@ -117,20 +124,15 @@ export class BrowseStore {
         .where('parent_id', 'in', ids)
         .groupBy('parent_id')
         .execute(),
-      this.series.seriesRows({ groupIds: ids }),
-      this.series.sizes({ groupIds: ids }, viewer.userId, today),
+      ownSeries,
+      ownSeries.then(sizesOf),
     ]);
     // Then those of the subgroups, in a nested collection.
-    const own = new Set(ids);
-    const subgroups = [...new Set([...subtree.values()].flat())].filter((id) => !own.has(id));
-    const [subSeries, subSizes] = subgroups.length
-      ? await Promise.all([
-          this.series.seriesRows({ groupIds: subgroups }),
-          this.series.sizes({ groupIds: subgroups }, viewer.userId, today),
-        ])
-      : [[], new Map<number, SeriesSizes>()];
-    const series = [...ownSeries, ...subSeries];
-    const sizes = new Map([...ownSizes, ...subSizes]);
+    const self = new Set(ids);
+    const subgroups = [...new Set([...subtree.values()].flat())].filter((id) => !self.has(id));
+    const subSeries = subgroups.length ? await this.series.seriesRows({ groupIds: subgroups }) : [];
+    const series = [...own, ...subSeries];
+    const sizes = subSeries.length ? new Map([...ownSizes, ...(await sizesOf(subSeries))]) : ownSizes;
     const allowedSeries = viewer.restrictedTags.length
       ? await this.allowedSeriesIds(
           series.map((s) => s.id),
@@ -140,7 +142,6 @@ export class BrowseStore {
     const visible = allowedSeries ? series.filter((s) => allowedSeries.has(s.id)) : series;
     const children = new Map(childCounts.map((r) => [r.parent_id!, Number(r.n)]));
     const byId = new Map(groups.map((g) => [g.id, g]));
-    const emptySeriesSizes = emptySizes();
     return ids
       .map((id) => byId.get(id))
       .filter((g): g is NonNullable<typeof g> => !!g)
@@ -159,7 +160,7 @@ export class BrowseStore {
           SubGroups: children.get(g.id) ?? 0,
         };
         for (const s of inTree) {
-          const size = sizes.get(s.id) ?? emptySeriesSizes;
+          const size = sizes.get(s.id)!;
           for (const part of ['Local', 'Watched', 'Total'] as const) for (const k of EpisodeTypeCountKeys) total[part][k] += size[part][k];
           for (const k of FileSourceKeys) total.FileSources[k] += size.FileSources[k];
           total.Missing.Episodes += size.Missing.Episodes;

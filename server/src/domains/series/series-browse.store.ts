@@ -222,20 +222,17 @@ export class SeriesBrowseStore {
    * maintained series figures, brought up to date first: episodes per AniDB type, missing ones by air date and the
    * viewer's watched ones per type (migration 0048, db/series-sizes.ts), file sources from the series aggregates (0023).
    * Reading every episode with its AniDB row and watch state instead was most of a page of models on PostgreSQL
-   * (1,183 episodes, 3 index probes each, for one release-management page at 400k files). `{ groupIds }` reads those
-   * of every series in the groups, without their ids having to be read first; a series with no figures is then absent.
+   * (1,183 episodes, 3 index probes each, for one release-management page at 400k files).
    */
-  async sizes(of: number[] | { groupIds: number[] }, userId: number, today: string): Promise<Map<number, SeriesSizes>> {
-    const byGroup = !Array.isArray(of);
-    const keys = byGroup ? of.groupIds : of;
-    const result = new Map<number, SeriesSizes>(byGroup ? [] : keys.map((id) => [id, emptySizes()]));
-    if (!keys.length) return result;
+  async sizes(seriesIds: number[], userId: number, today: string): Promise<Map<number, SeriesSizes>> {
+    const result = new Map<number, SeriesSizes>(seriesIds.map((id) => [id, emptySizes()]));
+    if (!seriesIds.length) return result;
     await refreshSeriesAggregates(this.db, this.dialect);
     const countKey = (type: string) => (type ? (COUNT_KEY_BY_EPISODE_TYPE[type] ?? 'Others') : 'Unknown');
-    for (let i = 0; i < keys.length; i += 500) {
-      const chunk = sql.join(keys.slice(i, i + 500));
-      const ids = byGroup ? sql`SELECT id FROM series WHERE group_id IN (${chunk})` : chunk;
+    for (let i = 0; i < seriesIds.length; i += 500) {
+      const chunk = seriesIds.slice(i, i + 500);
       // One statement (one round trip, one pooled connection) over the five tables: `part` says which each row is.
+      const ids = sql.join(chunk);
       const { rows } = await sql<{ sid: number; part: number; label: string; n: number | string; local: number; hidden: number }>`
         SELECT series_id AS sid, 0 AS part, type AS label, visible_count AS n, local_count AS local, hidden_count AS hidden
           FROM series_type_counts WHERE series_id IN (${ids})
@@ -246,8 +243,7 @@ export class SeriesBrowseStore {
         UNION ALL SELECT series_id, 3, value, file_count, 0, 0 FROM series_aggregate_values WHERE kind = 'source' AND series_id IN (${ids})
         UNION ALL SELECT series_id, 4, '', file_count, 0, 0 FROM series_aggregates WHERE series_id IN (${ids})`.execute(this.db);
       for (const row of rows) {
-        let sizes = result.get(row.sid);
-        if (!sizes) result.set(row.sid, (sizes = emptySizes()));
+        const sizes = result.get(row.sid)!;
         const n = Number(row.n);
         switch (Number(row.part)) {
           case 0: {

@@ -24,11 +24,8 @@ export interface SeriesModels {
   allowedSeriesIds(ids: number[], viewer: Viewer): Promise<Set<number>>;
   /** Series rows (with their AniDB anime) by id or by group. */
   seriesRows(where: { ids?: number[]; groupIds?: number[] }): Promise<SeriesRow[]>;
-  /**
-   * Per-series episode and file counts for one viewer, of these series or of every series in these groups (then a
-   * series without episodes or files may be absent: its sizes are empty).
-   */
-  sizes(of: number[] | { groupIds: number[] }, userId: number, today: string): Promise<Map<number, SeriesSizes>>;
+  /** Per-series episode and file counts for one viewer. */
+  sizes(seriesIds: number[], userId: number, today: string): Promise<Map<number, SeriesSizes>>;
 }
 
 /** The series read service over the series domain's browse store (one per server: the account cache is shared). */
@@ -42,6 +39,6 @@ export function createSeriesModels(deps: { db: Kysely<Database>; dialect: Dialec
     isSeriesAllowed: (viewer, animeId) => browse.isSeriesAllowed(viewer, animeId),
     allowedSeriesIds: (ids, viewer) => browse.allowedSeriesIds(ids, viewer),
     seriesRows: (where) => browse.seriesRows(where),
-    sizes: (of, userId, today) => browse.sizes(of, userId, today),
+    sizes: (seriesIds, userId, today) => browse.sizes(seriesIds, userId, today),
   };
 }
