@@ -67,6 +67,14 @@ export class ImportPlan {
     ];
   }
 
+  /** Lets go of the rows, copies and media info once they are written (a 100,000-file import: most of a gigabyte). */
+  releaseRows(): void {
+    this.tables.clear();
+    this.copies.length = 0;
+    this.images.length = 0;
+    this.fileMediaInfo = Promise.resolve([]);
+  }
+
   get rowCount(): number {
     let n = 0;
     for (const rows of this.tables.values()) n += rows.length;

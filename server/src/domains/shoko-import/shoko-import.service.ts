@@ -26,6 +26,7 @@ import { mapUserData } from './map-user-data.js';
 import { ShokoDatabase, ShokoSourceError } from './shoko-database.js';
 import { animeDocuments, locateShokoFolder } from './shoko-folder.js';
 import type { ShokoImportStore } from './shoko-import.store.js';
+import { collectGarbage } from '../../shared/collect-garbage.js';
 
 export { ShokoSourceError } from './shoko-database.js';
 
@@ -193,6 +194,10 @@ export class ShokoImportService {
         // Left to the first search if it fails: the rows are written.
         await this.deps.prepareSearch().catch((error: unknown) => log.warn({ err: error }, 'Preparing the series search failed'));
       }
+      plan.releaseRows();
+      const heldBytes = process.memoryUsage().heapUsed;
+      if (collectGarbage())
+        log.info(`Released the import's rows: heap ${megabytes(heldBytes)} → ${megabytes(process.memoryUsage().heapUsed)} MB`);
       this.progress('Running', 'Taking over the settings', PHASES.settings[0]);
       await this.deps.settings.adopt(plan.settings);
       if (this.deps.settings.current.FirstRun)
@@ -332,3 +337,5 @@ interface Prepared {
 }
 
 const scale = ([from, to]: readonly [number, number], fraction: number) => from + (to - from) * Math.min(1, Math.max(0, fraction));
+
+const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20);
