@@ -104,6 +104,13 @@ export function answerRevision(data: unknown): number | null {
   return data && typeof data === 'object' ? (answerRevisions.get(data) ?? null) : null;
 }
 
+/** `part` of the answer `whole` (a widget's part of a summary), read at the same revision. */
+export function partOf<T>(whole: unknown, part: T): T {
+  const revision = answerRevision(whole);
+  if (revision !== null && part && typeof part === 'object') answerRevisions.set(part, revision);
+  return part;
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DASHBOARD_SETTINGS } from '@/components/dashboard/settings';
 import { prefetchDashboardData } from '@/pages/dashboard/prefetch';
 import { dashboardKeys, dashboardQueries, prefetchDashboard } from './dashboard';
+import { answerRevision } from './client';
 
 const keys = (settings: Parameters<typeof dashboardQueries>[0]) => dashboardQueries(settings).map(({ query }) => query.queryKey);
 
@@ -68,7 +69,10 @@ describe("the dashboard route's loader", () => {
             ? parts
             : null;
       return Promise.resolve(
-        new Response(JSON.stringify(body), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify(body), {
+          status: body ? 200 : 404,
+          headers: { 'content-type': 'application/json', 'x-event-revision': '42' },
+        }),
       );
     });
     vi.stubGlobal('fetch', fetch);
@@ -102,6 +106,9 @@ describe("the dashboard route's loader", () => {
     expect(queryClient.getQueryData(dashboardKeys.nextUp(true, true))).toEqual(parts.NextUpEpisodes);
     expect(queryClient.getQueryData(dashboardKeys.calendar(false, true))).toEqual(parts.AniDBCalendar);
     expect(queryClient.getQueryData(dashboardKeys.stats)).toBeUndefined();
+    // Each part was read when the summary was: the live feed does not ask for it again on connecting (missedEvents).
+    expect(answerRevision(queryClient.getQueryData(['files', 'dashboard-unrecognized']))).toBe(42);
+    expect(answerRevision(queryClient.getQueryData(dashboardKeys.nextUp(true, true)))).toBe(42);
 
     // Asked again while the answers are fresh (the page mounting after its loader): nothing leaves.
     const before = urls.length;

@@ -19,7 +19,7 @@ import type {
   RecommendedForYouQuery,
   Series,
 } from '@shoko-ts/contract';
-import { api, type Query } from './client';
+import { api, partOf, type Query } from './client';
 import { PREFETCHED_FRESH_MS } from './fresh';
 import { fileKeys } from './keys';
 import { queueKeys } from './queue';
@@ -266,7 +266,7 @@ export function prefetchDashboard(queryClient: QueryClient, settings: DashboardP
   // An answer the widgets never read must not be reported as unhandled; each widget's query gets the failure itself.
   summary.catch(() => undefined);
   for (const { widget, query } of wanted) {
-    void queryClient.prefetchQuery({ ...query, queryFn: () => summary.then((answer) => answer[widget]) });
+    void queryClient.prefetchQuery({ ...query, queryFn: () => summary.then((answer) => partOf(answer, answer[widget])) });
   }
 }
 
