@@ -147,12 +147,9 @@ export class ShokoImportStore {
     // Statistics first: the planner of the figures' statements needs the new tables' sizes (SQLite: 48 s without, 5 s
     // with them at 100,000 files). PostgreSQL also vacuums: the first reader of a freshly written row settles its
     // commit status and writes the page back, which made the first refresh after 100,000 files 29 s instead of 7 s.
-    // Vacuumed again after the figures (written just now): otherwise PostgreSQL's autovacuum took them up right as the
-    // import said Completed, beside the first visits.
-    const statistics = this.dialect === 'postgres' ? sql`VACUUM (ANALYZE)` : sql`ANALYZE`;
     step('Updating database statistics');
-    await statistics.execute(this.db);
+    await (this.dialect === 'postgres' ? sql`VACUUM (ANALYZE)` : sql`ANALYZE`).execute(this.db);
     await refreshMaintainedFigures(this.db, this.dialect, step);
-    await statistics.execute(this.db);
+    await sql`ANALYZE`.execute(this.db);
   }
 }
