@@ -58,6 +58,14 @@ export class FileMatching {
     );
   }
 
+  /** Queues lookups of many files in multi-row inserts (files already waiting are left as they are); answers how many went in. */
+  queueMany(fileIds: number[]): Promise<number> {
+    return this.deps.queue.enqueueMany(
+      this.job,
+      fileIds.map((fileId) => ({ fileId, force: false })),
+    );
+  }
+
   private async process({ fileId, force = false }: ProcessFilePayload, ctx: JobContext): Promise<void> {
     const file = await this.deps.files.file(fileId);
     if (!file || !file.ed2k) return;

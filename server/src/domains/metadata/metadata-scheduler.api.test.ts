@@ -51,11 +51,11 @@ describe('the scheduled AniDB check: unlinked files', () => {
   });
   afterAll(() => server.close());
 
-  it('reads, slice by slice, the hashed files without links that one read of every file gives, each once', async () => {
+  it('reads the hashed files without links that one read of every file gives, each once, as links and files change', async () => {
     const db = server.services.db.kysely;
     const now = new Date(0).toISOString();
     const hash = (first: string) => first + '0'.repeat(31);
-    // Hashes starting with every kind of character a slice starts or ends on, and beyond.
+    // Hashes starting with every kind of hex digit, and beyond.
     const starts = [...'0123456789ABCDEFabcdef', 'z', '~'];
     const contents = starts.map((first, i) => ({ ed2k: hash(first), size: 5000 + i }));
     const ids = async (values: Array<{ ed2k: string; size: number; is_ignored?: number }>) =>
@@ -111,31 +111,50 @@ describe('the scheduled AniDB check: unlinked files', () => {
       .execute();
 
     const store = new MetadataSchedulerStore(db);
-    const read: Array<{ id: number; lookup_attempts: number | null; looked_up_at: string | null }> = [];
-    for (let slice = 0; slice < store.unlinkedSlices; slice++) read.push(...(await store.unlinkedFilesWithLookups(slice)));
-    read.sort((a, b) => a.id - b.id);
     // The one read of every file the check made before.
-    const whole = await db
-      .selectFrom('files')
-      .leftJoin('anidb_files', (join) => join.onRef('anidb_files.ed2k', '=', 'files.ed2k').onRef('anidb_files.size', '=', 'files.size'))
-      .select(['files.id', 'anidb_files.lookup_attempts', 'anidb_files.looked_up_at'])
-      .where('files.ed2k', '!=', '')
-      .where('files.is_ignored', '=', 0)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('file_episode_links')
-              .select('file_episode_links.id')
-              .whereRef('file_episode_links.ed2k', '=', 'files.ed2k')
-              .whereRef('file_episode_links.size', '=', 'files.size'),
+    const whole = () =>
+      db
+        .selectFrom('files')
+        .leftJoin('anidb_files', (join) => join.onRef('anidb_files.ed2k', '=', 'files.ed2k').onRef('anidb_files.size', '=', 'files.size'))
+        .select(['files.id', 'anidb_files.lookup_attempts', 'anidb_files.looked_up_at'])
+        .where('files.ed2k', '!=', '')
+        .where('files.is_ignored', '=', 0)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('file_episode_links')
+                .select('file_episode_links.id')
+                .whereRef('file_episode_links.ed2k', '=', 'files.ed2k')
+                .whereRef('file_episode_links.size', '=', 'files.size'),
+            ),
           ),
-        ),
-      )
-      .orderBy('files.id')
-      .execute();
-    expect(read).toEqual(whole);
+        )
+        .orderBy('files.id')
+        .execute();
+    const read = await store.unlinkedFilesWithLookups();
+    expect(read).toEqual(await whole());
     expect(read.map((r) => r.id)).toEqual([...unlinked, ...twice, ...otherSize].sort((a, b) => a - b));
     expect(read.map((r) => r.id)).not.toContain(linked[0]);
     expect(read.find((r) => r.id === unlinked[10])).toMatchObject({ lookup_attempts: 2, looked_up_at: now });
+
+    // A link removed, a content linked, a file ignored, a file hashed: the next read follows each change.
+    await db.deleteFrom('file_episode_links').where('ed2k', '=', hash('b')).execute();
+    await db
+      .insertInto('file_episode_links')
+      .values({ ed2k: hash('3'), size: contents[3]!.size, anime_id: 1, episode_id: 200, percentage: 100, ordering: 0, source: 'User' })
+      .execute();
+    await db.updateTable('files').set({ is_ignored: 1 }).where('id', '=', unlinked[0]!).execute();
+    await db
+      .updateTable('files')
+      .set({ ed2k: hash('9'), size: 11 })
+      .where('ed2k', '=', '')
+      .execute();
+    const after = await store.unlinkedFilesWithLookups();
+    expect(after).toEqual(await whole());
+    expect(after.map((r) => r.id)).toContain(linked[0]);
+    expect(after.map((r) => r.id)).not.toContain(unlinked[3]);
+    expect(after.map((r) => r.id)).not.toContain(twice[0]);
+    expect(after.map((r) => r.id)).not.toContain(unlinked[0]);
+    expect(after).toHaveLength(read.length + 1 - 2 - 1 + 1);
   });
 });
