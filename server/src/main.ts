@@ -6,9 +6,11 @@ import { LogService } from './domains/logs/index.js';
 import { createServices } from './services.js';
 import { buildApp } from './app.js';
 import { applyPendingRestore } from './domains/backup/index.js';
+import { widenHeapGrowth } from './shared/heap-growth.js';
 
 /** read config → pending restore → open db → migrate → build app → listen; Ctrl-C / SIGTERM stop cleanly. */
 async function main() {
+  widenHeapGrowth();
   const config = readConfig();
   const bus = new EventBus();
   const logs = LogService.create({ home: config.home, bus, stdout: true });
