@@ -19,6 +19,14 @@ const GENERATOR_VERSION = 4;
 const serverMain = () => path.resolve(process.env.BENCH_SERVER_DIST ?? path.join(root, 'server', 'dist'), 'main.js');
 
 // BENCH_SERVER_NODE_ARGS adds node flags to every server a bench starts (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// BENCH_SERVER_LOG=<file> appends every such server's output to the file, after a line with its start (epoch ms): with
+// "--trace-gc" in BENCH_SERVER_NODE_ARGS, each collection's time since that start.
+const serverOutput = () => {
+  const file = process.env.BENCH_SERVER_LOG;
+  if (!file) return 'ignore';
+  fs.appendFileSync(file, `server started at ${Date.now()}\n`);
+  return ['ignore', fs.openSync(file, 'a'), fs.openSync(file, 'a')];
+};
 const extraNodeArgs = () => (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 export function requireBuiltServer() {
@@ -57,7 +65,7 @@ export async function startServer(home, databaseUrl, env = {}, nodeArgs = []) {
   else delete childEnv.SHOKO_DB;
   const child = spawn(process.execPath, ['--openssl-legacy-provider', ...extraNodeArgs(), ...nodeArgs, serverMain()], {
     env: childEnv,
-    stdio: 'ignore',
+    stdio: serverOutput(),
   });
   let exited = false;
   child.once('exit', () => (exited = true));

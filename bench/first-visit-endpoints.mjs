@@ -1,6 +1,7 @@
 // The endpoint list of first visits (first-visit.bench.mjs, and import-shoko.bench.mjs right after an import made
 // through the server): every list and page endpoint the console and the client suites open on a collection, with the
 // ids they visit found first. `call` is a started server's, `apikey` a logged-in user's.
+import fs from 'node:fs';
 import { longestSeriesIds } from './collections.mjs';
 import { percentile } from './lib.mjs';
 
@@ -111,8 +112,11 @@ export async function firstVisitEndpoints(call, apikey) {
   return { endpoints, groupIds, expressions, sortings, pick };
 }
 
-/** Times `runs` requests of one kind (each a first visit: nothing is cached); `request(i)` varies page or text. */
-export async function time(request, runs) {
+/**
+ * Times `runs` requests of one kind (each a first visit: nothing is cached); `request(i)` varies page or text.
+ * BENCH_REQUEST_TRACE=<file> appends a line per request: when it ended (epoch ms), its ms and `name`.
+ */
+export async function time(request, runs, name = '') {
   const times = [];
   let error = null;
   for (let i = 0; i < runs; i++) {
@@ -124,6 +128,8 @@ export async function time(request, runs) {
       break;
     }
     times.push(performance.now() - started);
+    const trace = process.env.BENCH_REQUEST_TRACE;
+    if (trace) fs.appendFileSync(trace, `${Date.now()} ${times.at(-1).toFixed(1)} ${name.replaceAll(' ', '_')}\n`);
   }
   const first = times[0];
   times.sort((a, b) => a - b);

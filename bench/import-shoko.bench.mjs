@@ -267,7 +267,7 @@ async function importViaServer(shokoDir, home, databaseUrl, admin) {
       const round = { at, startedAt: since(), load: loadAverage(), results: {} };
       for (const [name, request] of Object.entries(endpoints)) {
         if (NOT_VISITED.includes(name)) continue;
-        round.results[name] = await time(request, ROUND_RUNS);
+        round.results[name] = await time(request, ROUND_RUNS, name);
       }
       round.endedAt = since();
       console.log(`  round +${at} s: ${round.startedAt}–${round.endedAt} s after done (load ${round.load})`);
