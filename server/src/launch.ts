@@ -13,7 +13,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { widenHeapGrowth } from './shared/heap-growth.js';
 
+// Before the cache is read: V8 refuses a cache made under other flags, and the cache is made as the process exits.
+widenHeapGrowth();
 const bundle = fileURLToPath(new URL('./server.cjs', import.meta.url));
 const source = fs.readFileSync(bundle, 'utf8');
 const { size, mtimeMs } = fs.statSync(bundle);

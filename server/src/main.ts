@@ -10,6 +10,7 @@ import { widenHeapGrowth } from './shared/heap-growth.js';
 
 /** read config → pending restore → open db → migrate → build app → listen; Ctrl-C / SIGTERM stop cleanly. */
 async function main() {
+  // Set already by the built entry (launch.ts); here for a start from the sources.
   widenHeapGrowth();
   const config = readConfig();
   const bus = new EventBus();
