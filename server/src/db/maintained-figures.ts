@@ -40,7 +40,7 @@ export async function refreshMaintainedFigures(
  * keys of a 100,000-file Shoko import rewrite every title and group, and the console search's statement then took
  * 25-32 ms instead of 8. Only indexes this role may clean (their owner's) are flushed.
  */
-export async function flushGinPendingLists(db: Kysely<Database>): Promise<void> {
+async function flushGinPendingLists(db: Kysely<Database>): Promise<void> {
   await sql`SELECT gin_clean_pending_list(c.oid)
     FROM pg_class c JOIN pg_am a ON a.oid = c.relam JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind = 'i' AND a.amname = 'gin' AND n.nspname = current_schema() AND pg_has_role(c.relowner, 'USAGE')`.execute(db);
